@@ -1,0 +1,2 @@
+//! `#[derive(RespRead)]` for typedis.
+#![deny(missing_docs)]
