@@ -1,1 +1,6 @@
-//! Shared helpers of the typedis integration tests.
+//! Shared helpers of the typedis integration tests: a real `redis-server` started on a free
+//! port for the duration of a test.
+
+mod server;
+
+pub use server::{RedisServer, RedisServerBuilder};

@@ -1,0 +1,162 @@
+//! Starts a real `redis-server` on a free 127.0.0.1 port, waits until it answers, and stops
+//! it (and removes its working directory) when dropped.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A running `redis-server` owned by one test.
+#[derive(Debug)]
+pub struct RedisServer {
+    child: Child,
+    port: u16,
+    dir: PathBuf,
+}
+
+/// Options for [`RedisServer`]: extra `redis-server` arguments.
+#[derive(Debug, Default, Clone)]
+pub struct RedisServerBuilder {
+    args: Vec<String>,
+    port: Option<u16>,
+}
+
+impl RedisServerBuilder {
+    /// Adds one `redis-server` argument (for example `"--maxmemory"` then `"10mb"`).
+    pub fn arg(mut self, arg: impl Into<String>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// Starts on this port instead of a free one (to restart a server where it was).
+    pub fn port(mut self, port: u16) -> Self {
+        self.port = Some(port);
+        self
+    }
+
+    /// Starts the server and waits until it answers `PING`.
+    ///
+    /// # Panics
+    ///
+    /// When `redis-server` cannot be started or does not answer within 10 seconds: a test
+    /// that cannot get its server must fail, not skip.
+    pub fn start(self) -> RedisServer {
+        let attempts = if self.port.is_some() { 1 } else { 5 };
+        let mut last_error = String::new();
+        for _ in 0..attempts {
+            let port = self.port.unwrap_or_else(free_port);
+            match RedisServer::spawn(port, &self.args) {
+                Ok(server) => return server,
+                Err(e) => last_error = e,
+            }
+        }
+        panic!("could not start redis-server: {last_error}");
+    }
+}
+
+static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
+
+impl RedisServer {
+    /// Starts a server with default options (no persistence) on a free port.
+    pub fn start() -> RedisServer {
+        RedisServer::builder().start()
+    }
+
+    /// Options for a server to start.
+    pub fn builder() -> RedisServerBuilder {
+        RedisServerBuilder::default()
+    }
+
+    /// The TCP port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `redis://127.0.0.1:<port>`.
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// The server's working directory (removed when the server is dropped).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A plain TCP connection to the server.
+    ///
+    /// # Panics
+    ///
+    /// When the server does not accept the connection.
+    pub fn connect(&self) -> TcpStream {
+        TcpStream::connect(("127.0.0.1", self.port)).expect("connect to redis-server")
+    }
+
+    /// Stops the server at once (SIGKILL), as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn spawn(port: u16, extra: &[String]) -> Result<RedisServer, String> {
+        let dir = std::env::temp_dir().join(format!(
+            "typedis-test-{}-{}",
+            std::process::id(),
+            NEXT_DIR.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+        let child = Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            .arg("--dir")
+            .arg(&dir)
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("spawn redis-server (is it installed?): {e}"))?;
+        let mut server = RedisServer { child, port, dir };
+        server.wait_ready()?;
+        Ok(server)
+    }
+
+    fn wait_ready(&mut self) -> Result<(), String> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!("redis-server exited at start: {status}"));
+            }
+            if ping(self.port) {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("redis-server on port {} did not answer", self.port));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("bind a free port")
+}
+
+fn ping(port: u16) -> bool {
+    let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(1)));
+    let mut reply = [0u8; 7];
+    s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut reply).is_ok() && &reply == b"+PONG\r\n"
+}
