@@ -3,7 +3,11 @@
 //!
 //! # Layout
 //!
+//! - [`cmd`]: commands: encoding, hash slots, flags; [`cmd()`] for untyped commands.
 //! - [`resp`]: RESP2/RESP3 framing ([`resp::FrameScanner`]) and reading.
 #![deny(missing_docs)]
 
+pub mod cmd;
 pub mod resp;
+
+pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};

@@ -1,0 +1,380 @@
+//! [`ToArg`]: how a Rust value becomes one command argument (a RESP bulk string), with
+//! integers and floats formatted on the stack, without allocating.
+
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
+
+/// A value that can be sent as one command argument.
+///
+/// Implemented for strings and byte strings (owned, borrowed, [`bytes::Bytes`]), integers
+/// and floats. Implement it for your own types to pass them to builders directly:
+///
+/// ```
+/// use typedis::cmd::{ArgWriter, ToArg};
+///
+/// struct UserId(u32);
+///
+/// impl ToArg for UserId {
+///     fn write_arg(&self, out: ArgWriter<'_>) {
+///         let mut text = *b"user:0000000000";
+///         let digits = self.0.to_string();
+///         let end = 5 + digits.len();
+///         text[5..end].copy_from_slice(digits.as_bytes());
+///         out.bytes(&text[..end]);
+///     }
+/// }
+///
+/// let c = typedis::cmd("GET").key(UserId(42)).build();
+/// assert_eq!(c.as_bytes(), b"*2\r\n$3\r\nGET\r\n$7\r\nuser:42\r\n");
+/// ```
+pub trait ToArg {
+    /// Writes the value as exactly one argument through `out`.
+    fn write_arg(&self, out: ArgWriter<'_>);
+}
+
+/// Where a [`ToArg`] writes its bytes: one call to [`bytes`](Self::bytes) writes the
+/// argument (not calling it sends an empty argument).
+#[derive(Debug)]
+pub struct ArgWriter<'a> {
+    buf: &'a mut Vec<u8>,
+}
+
+impl<'a> ArgWriter<'a> {
+    pub(crate) fn new(buf: &'a mut Vec<u8>) -> Self {
+        ArgWriter { buf }
+    }
+
+    /// Writes `data` as the argument.
+    pub fn bytes(self, data: &[u8]) {
+        write_bulk(self.buf, data);
+    }
+
+    /// Writes `s` as the argument.
+    pub fn str(self, s: &str) {
+        self.bytes(s.as_bytes());
+    }
+}
+
+/// Appends `$<len>\r\n<data>\r\n`.
+#[inline]
+pub(crate) fn write_bulk(buf: &mut Vec<u8>, data: &[u8]) {
+    let mut digits = [0u8; 20];
+    let len = format_u64(data.len() as u64, &mut digits);
+    buf.reserve(len.len() + data.len() + 5);
+    buf.push(b'$');
+    buf.extend_from_slice(len);
+    buf.extend_from_slice(b"\r\n");
+    buf.extend_from_slice(data);
+    buf.extend_from_slice(b"\r\n");
+}
+
+/// Formats `n` in decimal into the end of `out` and returns the digits.
+#[inline]
+pub(crate) fn format_u64(mut n: u64, out: &mut [u8; 20]) -> &[u8] {
+    let mut i = out.len();
+    loop {
+        i -= 1;
+        out[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &out[i..];
+        }
+    }
+}
+
+/// Formats a signed `n` in decimal into `out` and returns the text.
+#[inline]
+fn format_i64(n: i64, out: &mut [u8; 21]) -> &[u8] {
+    let mut digits = [0u8; 20];
+    let d = format_u64(n.unsigned_abs(), &mut digits);
+    let start = out.len() - d.len();
+    out[start..].copy_from_slice(d);
+    if n < 0 {
+        out[start - 1] = b'-';
+        &out[start - 1..]
+    } else {
+        &out[start..]
+    }
+}
+
+/// Formats a 128-bit integer (sign and magnitude) into `out` and returns the text.
+fn format_u128(negative: bool, mut n: u128, out: &mut [u8; 40]) -> &[u8] {
+    let mut i = out.len();
+    loop {
+        i -= 1;
+        out[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if negative {
+        i -= 1;
+        out[i] = b'-';
+    }
+    &out[i..]
+}
+
+macro_rules! unsigned_arg {
+    ($($t:ty),*) => {$(
+        impl ToArg for $t {
+            #[inline]
+            fn write_arg(&self, out: ArgWriter<'_>) {
+                let mut digits = [0u8; 20];
+                out.bytes(format_u64(*self as u64, &mut digits));
+            }
+        }
+    )*};
+}
+
+macro_rules! signed_arg {
+    ($($t:ty),*) => {$(
+        impl ToArg for $t {
+            #[inline]
+            fn write_arg(&self, out: ArgWriter<'_>) {
+                let mut text = [0u8; 21];
+                out.bytes(format_i64(*self as i64, &mut text));
+            }
+        }
+    )*};
+}
+
+unsigned_arg!(u8, u16, u32, u64, usize);
+signed_arg!(i8, i16, i32, i64, isize);
+
+impl ToArg for u128 {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        let mut text = [0u8; 40];
+        out.bytes(format_u128(false, *self, &mut text));
+    }
+}
+
+impl ToArg for i128 {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        let mut text = [0u8; 40];
+        out.bytes(format_u128(*self < 0, self.unsigned_abs(), &mut text));
+    }
+}
+
+/// A `fmt::Write` into a stack buffer; fails instead of growing.
+struct StackText {
+    buf: [u8; 48],
+    len: usize,
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let dst = self.buf.get_mut(self.len..end).ok_or(fmt::Error)?;
+        dst.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// Writes a float the way Redis parses it (`strtold`): shortest round-trip digits, in
+/// exponent form for very large or very small magnitudes so the text stays short, and
+/// `inf` / `-inf` for infinities.
+fn write_float(v: f64, out: ArgWriter<'_>) {
+    let mut text = StackText {
+        buf: [0; 48],
+        len: 0,
+    };
+    let abs = v.abs();
+    let written = if v.is_infinite() {
+        text.write_str(if v > 0.0 { "inf" } else { "-inf" })
+    } else if abs != 0.0 && !(1e-5..1e16).contains(&abs) {
+        write!(text, "{v:e}")
+    } else {
+        write!(text, "{v}")
+    };
+    match written {
+        Ok(()) => out.bytes(&text.buf[..text.len]),
+        // Shortest round-trip text of an f64 is at most 24 bytes; this is unreachable but
+        // stays correct if it ever were reached.
+        Err(_) => out.str(&v.to_string()),
+    }
+}
+
+impl ToArg for f64 {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        write_float(*self, out);
+    }
+}
+
+impl ToArg for f32 {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        // Through the f32's own shortest text, so 0.1f32 is sent as "0.1", not as the
+        // longer f64 expansion of the same value.
+        let mut text = StackText {
+            buf: [0; 48],
+            len: 0,
+        };
+        let v = *self;
+        let written = if v.is_infinite() {
+            text.write_str(if v > 0.0 { "inf" } else { "-inf" })
+        } else if v != 0.0 && !(1e-5..1e16).contains(&v.abs()) {
+            write!(text, "{v:e}")
+        } else {
+            write!(text, "{v}")
+        };
+        match written {
+            Ok(()) => out.bytes(&text.buf[..text.len]),
+            Err(_) => out.str(&v.to_string()),
+        }
+    }
+}
+
+impl ToArg for str {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl ToArg for String {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl ToArg for [u8] {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl<const N: usize> ToArg for [u8; N] {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl ToArg for Vec<u8> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl ToArg for bytes::Bytes {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl ToArg for bytes::BytesMut {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl ToArg for Cow<'_, str> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl ToArg for Cow<'_, [u8]> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self);
+    }
+}
+
+impl ToArg for Box<str> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl ToArg for std::sync::Arc<str> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl<T: ToArg + ?Sized> ToArg for &T {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        (**self).write_arg(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arg<T: ToArg + ?Sized>(v: &T) -> String {
+        let mut buf = Vec::new();
+        v.write_arg(ArgWriter::new(&mut buf));
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn integers_are_written_in_decimal_at_their_extremes() {
+        assert_eq!(arg(&0u8), "$1\r\n0\r\n");
+        assert_eq!(arg(&u64::MAX), "$20\r\n18446744073709551615\r\n");
+        assert_eq!(arg(&i64::MIN), "$20\r\n-9223372036854775808\r\n");
+        assert_eq!(arg(&-1i32), "$2\r\n-1\r\n");
+        assert_eq!(
+            arg(&i128::MIN),
+            "$40\r\n-170141183460469231731687303715884105728\r\n"
+        );
+        assert_eq!(arg(&u128::MAX).len(), 4 + 39 + 2 + 1);
+    }
+
+    #[test]
+    fn floats_use_short_text_redis_can_parse() {
+        assert_eq!(arg(&1.5f64), "$3\r\n1.5\r\n");
+        assert_eq!(arg(&1.0f64), "$1\r\n1\r\n");
+        assert_eq!(arg(&-0.25f64), "$5\r\n-0.25\r\n");
+        assert_eq!(arg(&1e300f64), "$5\r\n1e300\r\n");
+        assert_eq!(arg(&1.5e-7f64), "$6\r\n1.5e-7\r\n");
+        assert_eq!(arg(&f64::INFINITY), "$3\r\ninf\r\n");
+        assert_eq!(arg(&f64::NEG_INFINITY), "$4\r\n-inf\r\n");
+        assert_eq!(arg(&0.1f32), "$3\r\n0.1\r\n");
+        assert_eq!(
+            arg(&f64::MIN_POSITIVE),
+            "$23\r\n2.2250738585072014e-308\r\n"
+        );
+    }
+
+    #[test]
+    fn every_float_round_trips_through_its_text() {
+        for v in [
+            0.1,
+            1.0 / 3.0,
+            123456789.123,
+            -9.87e15,
+            1e16,
+            2.5e-5,
+            f64::MAX,
+            -f64::MAX,
+        ] {
+            let mut buf = Vec::new();
+            v.write_arg(ArgWriter::new(&mut buf));
+            let text = std::str::from_utf8(&buf).unwrap();
+            let payload = text.split("\r\n").nth(1).unwrap();
+            assert_eq!(payload.parse::<f64>().unwrap(), v, "{payload}");
+        }
+    }
+
+    #[test]
+    fn strings_and_bytes_are_written_verbatim() {
+        assert_eq!(arg("héllo"), "$6\r\nhéllo\r\n");
+        assert_eq!(arg(&String::from("")), "$0\r\n\r\n");
+        assert_eq!(arg(&b"a\r\nb"[..]), "$4\r\na\r\nb\r\n");
+        assert_eq!(arg(&bytes::Bytes::from_static(b"xy")), "$2\r\nxy\r\n");
+        assert_eq!(arg(&vec![b'x', b'\0']), "$2\r\nx\0\r\n");
+        assert_eq!(arg(&&&"ref"), "$3\r\nref\r\n");
+    }
+}

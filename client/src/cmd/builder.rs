@@ -1,0 +1,373 @@
+//! [`Cmd`]: the one runtime builder behind every command, untyped (`cmd("GET")`) or
+//! generated. It writes RESP into a single buffer as arguments arrive and writes the
+//! `*N\r\n` header last, into room reserved at the front.
+
+use super::arg::{format_u64, write_bulk, ArgWriter, ToArg};
+use super::command::{Command, KeyList};
+use super::flags::{CommandFlags, Policy};
+use super::slot::{key_slot, Slot};
+use super::small::SmallList;
+
+/// Bytes reserved in front of the arguments for the `*N\r\n` header (20 digits fit any
+/// `usize`).
+const HEADER_ROOM: usize = 23;
+
+/// Initial capacity: most commands fit, so building one costs one allocation.
+const DEFAULT_CAPACITY: usize = 128;
+
+/// Starts an untyped command, for anything the generated builders do not cover
+/// (module commands, commands newer than the spec).
+///
+/// ```
+/// let c = typedis::cmd("SET").key("k").arg("v").arg("EX").arg(10).build();
+/// assert_eq!(c.as_bytes(), b"*5\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n$2\r\nEX\r\n$2\r\n10\r\n");
+/// ```
+pub fn cmd(name: &str) -> Cmd {
+    let mut c = Cmd::with_capacity(DEFAULT_CAPACITY + name.len());
+    c.push_arg(name);
+    c
+}
+
+/// Where one optional piece of a generated command began (see [`Cmd::end_piece`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PieceMark {
+    start: usize,
+    arg: usize,
+}
+
+/// A run of arguments of one optional spec argument, in the current optional segment.
+#[derive(Debug, Clone, Copy, Default)]
+struct Piece {
+    order: u16,
+    start: u32,
+    arg: u32,
+}
+
+/// A command being built: the untyped builder returned by [`cmd`], and the runtime that
+/// generated builders wrap.
+///
+/// Every argument is written straight into one buffer; [`build`](Self::build) writes
+/// the header and hands the buffer to the [`Command`] without copying.
+#[derive(Clone)]
+pub struct Cmd {
+    buf: Vec<u8>,
+    argc: usize,
+    slot: Slot,
+    keys: KeyList,
+    flags: CommandFlags,
+    policy: Policy,
+    name: Option<&'static str>,
+    /// Pieces of the current optional segment, sorted by spec order (see `end_piece`).
+    pieces: SmallList<Piece, 6>,
+}
+
+impl std::fmt::Debug for Cmd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cmd")
+            .field("argc", &self.argc)
+            .field("slot", &self.slot)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Cmd {
+    fn with_capacity(capacity: usize) -> Cmd {
+        let mut buf = Vec::with_capacity(HEADER_ROOM + capacity);
+        buf.resize(HEADER_ROOM, 0);
+        Cmd {
+            buf,
+            argc: 0,
+            slot: Slot::None,
+            keys: KeyList::default(),
+            flags: CommandFlags::empty(),
+            policy: Policy::default(),
+            name: None,
+            pieces: SmallList::default(),
+        }
+    }
+
+    /// Starts a command the spec knows: `name` as the spec spells it (`"CLIENT KILL"`),
+    /// the words sent for it (`["CLIENT", "KILL"]`), and its flags and policy. Used by
+    /// generated builders.
+    pub fn new_static(
+        name: &'static str,
+        words: &[&'static str],
+        flags: CommandFlags,
+        policy: Policy,
+    ) -> Cmd {
+        let mut c = Cmd::with_capacity(DEFAULT_CAPACITY);
+        for w in words {
+            c.push_arg(*w);
+        }
+        c.name = Some(name);
+        c.flags = flags;
+        c.policy = policy;
+        c
+    }
+
+    #[inline]
+    fn push_arg<T: ToArg + ?Sized>(&mut self, value: &T) {
+        let before = self.buf.len();
+        value.write_arg(ArgWriter::new(&mut self.buf));
+        if self.buf.len() == before {
+            // A `ToArg` that wrote nothing still counts as one (empty) argument.
+            write_bulk(&mut self.buf, b"");
+        }
+        self.argc += 1;
+    }
+
+    /// Appends one argument.
+    #[must_use]
+    pub fn arg<T: ToArg>(mut self, value: T) -> Cmd {
+        self.push_arg(&value);
+        self
+    }
+
+    /// Appends every item as one argument each.
+    #[must_use]
+    pub fn args<I>(mut self, values: I) -> Cmd
+    where
+        I: IntoIterator,
+        I::Item: ToArg,
+    {
+        for v in values {
+            self.push_arg(&v);
+        }
+        self
+    }
+
+    /// Appends one key argument: it is recorded as a key and feeds the hash slot.
+    #[must_use]
+    pub fn key<T: ToArg>(mut self, key: T) -> Cmd {
+        self.push_key(&key);
+        self
+    }
+
+    /// Appends every item as a key argument.
+    #[must_use]
+    pub fn keys<I>(mut self, keys: I) -> Cmd
+    where
+        I: IntoIterator,
+        I::Item: ToArg,
+    {
+        for k in keys {
+            self.push_key(&k);
+        }
+        self
+    }
+
+    /// Adds flags (for example [`CommandFlags::BLOCKING`] so the client gives an untyped
+    /// blocking command its own connection).
+    #[must_use]
+    pub fn flags(mut self, flags: CommandFlags) -> Cmd {
+        self.flags |= flags;
+        self
+    }
+
+    /// Sets the cluster routing policy.
+    #[must_use]
+    pub fn policy(mut self, policy: Policy) -> Cmd {
+        self.policy = policy;
+        self
+    }
+
+    /// Appends one argument in place (for generated builders and loops).
+    #[inline]
+    pub fn push<T: ToArg + ?Sized>(&mut self, value: &T) {
+        self.push_arg(value);
+    }
+
+    /// Appends one key argument in place.
+    #[inline]
+    pub fn push_key<T: ToArg + ?Sized>(&mut self, key: &T) {
+        let start = self.buf.len();
+        self.push_arg(key);
+        let (slot, index) = (self.last_arg_slot(start), self.argc - 1);
+        self.slot = self.slot.with(slot);
+        self.keys.push(index as u32);
+    }
+
+    /// The slot of the bulk string written at `start`.
+    fn last_arg_slot(&self, start: usize) -> u16 {
+        let written = &self.buf[start..];
+        let data_start = memchr::memchr(b'\n', written).map_or(0, |i| i + 1);
+        key_slot(&written[data_start..written.len() - 2])
+    }
+
+    /// Ends the current optional segment: what is written next goes after everything
+    /// already written. Generated builders call it before a required argument.
+    #[inline]
+    pub fn seal(&mut self) {
+        self.pieces.clear();
+    }
+
+    /// Marks the start of one optional argument's piece (call [`end_piece`](Self::end_piece)
+    /// after writing it).
+    #[inline]
+    pub fn begin_piece(&self) -> PieceMark {
+        PieceMark {
+            start: self.buf.len(),
+            arg: self.argc,
+        }
+    }
+
+    /// Ends the piece started at `mark`, whose position among the segment's optional
+    /// arguments in the spec is `order`: if a later argument was already written, the
+    /// piece is moved before it, so the command is sent in spec order whatever order the
+    /// builder methods were called in.
+    pub fn end_piece(&mut self, order: u16, mark: PieceMark) {
+        let pieces = self.pieces.as_slice();
+        let Some(at) = pieces.iter().position(|p| p.order > order) else {
+            if pieces.last().is_none_or(|p| p.order != order) {
+                self.pieces.push(Piece {
+                    order,
+                    start: mark.start as u32,
+                    arg: mark.arg as u32,
+                });
+            }
+            return;
+        };
+        let (dest_start, dest_arg) = (pieces[at].start as usize, pieces[at].arg as usize);
+        let moved_bytes = self.buf.len() - mark.start;
+        let moved_args = self.argc - mark.arg;
+        self.buf[dest_start..].rotate_right(moved_bytes);
+        for p in &mut self.pieces.as_mut_slice()[at..] {
+            p.start += moved_bytes as u32;
+            p.arg += moved_args as u32;
+        }
+        for k in self.keys.as_mut_slice() {
+            let i = *k as usize;
+            if i >= mark.arg {
+                *k = (i - mark.arg + dest_arg) as u32;
+            } else if i >= dest_arg {
+                *k = (i + moved_args) as u32;
+            }
+        }
+        let merges = at > 0 && self.pieces.as_slice()[at - 1].order == order;
+        if !merges {
+            self.pieces.insert(
+                at,
+                Piece {
+                    order,
+                    start: dest_start as u32,
+                    arg: dest_arg as u32,
+                },
+            );
+        }
+    }
+
+    /// Finishes the command: writes the `*N\r\n` header into the reserved room.
+    pub fn build(mut self) -> Command {
+        let mut digits = [0u8; 20];
+        let digits = format_u64(self.argc as u64, &mut digits);
+        let start = HEADER_ROOM - digits.len() - 3;
+        self.buf[start] = b'*';
+        self.buf[start + 1..HEADER_ROOM - 2].copy_from_slice(digits);
+        self.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
+        self.keys.as_mut_slice().sort_unstable();
+        Command {
+            buf: self.buf,
+            start,
+            argc: self.argc,
+            slot: self.slot,
+            keys: self.keys,
+            flags: self.flags,
+            policy: self.policy,
+            name: self.name,
+        }
+    }
+}
+
+impl From<Cmd> for Command {
+    fn from(c: Cmd) -> Command {
+        c.build()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(c: &Command) -> String {
+        String::from_utf8(c.as_bytes().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn untyped_command_is_resp_encoded_with_keys_and_slot() {
+        let c = cmd("MSET").key("foo").arg(1).key("bar").arg(2.5).build();
+        assert_eq!(
+            text(&c),
+            "*5\r\n$4\r\nMSET\r\n$3\r\nfoo\r\n$1\r\n1\r\n$3\r\nbar\r\n$3\r\n2.5\r\n"
+        );
+        assert_eq!(c.slot(), Slot::Cross);
+        assert_eq!(c.keys().collect::<Vec<_>>(), [&b"foo"[..], b"bar"]);
+        assert_eq!(c.name(), "MSET");
+        assert_eq!(c.arg_count(), 5);
+    }
+
+    #[test]
+    fn keyless_command_has_no_slot_and_hashtags_share_one() {
+        assert_eq!(cmd("PING").build().slot(), Slot::None);
+        let c = cmd("MGET")
+            .keys(["{user1000}.following", "{user1000}.followers"])
+            .build();
+        assert_eq!(c.slot(), Slot::One(key_slot(b"user1000")));
+    }
+
+    #[test]
+    fn building_a_small_command_fits_the_first_allocation() {
+        let c = cmd("SET").key("key").arg("value").arg("EX").arg(60u32);
+        let cap = c.buf.capacity();
+        let built = c.build();
+        assert_eq!(built.buf.capacity(), cap, "no reallocation");
+        assert_eq!(built.args().count(), 5);
+    }
+
+    #[test]
+    fn large_argument_counts_get_a_correct_header() {
+        let c = cmd("DEL").keys((0..1000).map(|i| i.to_string())).build();
+        assert!(c
+            .as_bytes()
+            .starts_with(b"*1001\r\n$3\r\nDEL\r\n$1\r\n0\r\n"));
+        assert_eq!(c.keys().count(), 1000);
+    }
+
+    #[test]
+    fn pieces_written_out_of_order_are_sent_in_spec_order() {
+        let mut c = Cmd::new_static("SET", &["SET"], CommandFlags::WRITE, Policy::default());
+        c.seal();
+        c.push_key("k");
+        c.seal();
+        c.push("v");
+        // GET (order 2), then EX 10 (order 3), then NX (order 0), then a key piece (order 1).
+        let m = c.begin_piece();
+        c.push("GET");
+        c.end_piece(2, m);
+        let m = c.begin_piece();
+        c.push("EX");
+        c.push(&10);
+        c.end_piece(3, m);
+        let m = c.begin_piece();
+        c.push("NX");
+        c.end_piece(0, m);
+        let m = c.begin_piece();
+        c.push("STORE");
+        c.push_key("dest");
+        c.end_piece(1, m);
+        let m = c.begin_piece();
+        c.push("NX2");
+        c.end_piece(0, m);
+        let c = c.build();
+        let args: Vec<_> = c
+            .args()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        assert_eq!(
+            args,
+            ["SET", "k", "v", "NX", "NX2", "STORE", "dest", "GET", "EX", "10"]
+        );
+        assert_eq!(c.keys().collect::<Vec<_>>(), [&b"k"[..], b"dest"]);
+        assert_eq!(c.name(), "SET");
+        assert!(c.flags().contains(CommandFlags::WRITE));
+    }
+}

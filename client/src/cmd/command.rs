@@ -1,0 +1,148 @@
+//! [`Command`]: a finished request, RESP-encoded, with the hash slot of its keys and the
+//! spec's flags and routing policy.
+
+use std::fmt;
+
+use super::flags::{CommandFlags, Policy};
+use super::slot::Slot;
+use super::small::SmallList;
+
+/// Argument indexes (0 = command name) of the keys.
+pub(crate) type KeyList = SmallList<u32, 4>;
+
+/// A command ready to send: its RESP bytes (`*N\r\n$3\r\nGET\r\n...`), the cluster slot of
+/// its keys, and what the spec says about it.
+///
+/// Built by a generated builder (`typedis::b().get().key("k").build()`) or by the untyped
+/// [`cmd`](super::cmd) for commands the spec does not know.
+///
+/// ```
+/// use typedis::cmd::Slot;
+///
+/// let c = typedis::cmd("GET").key("foo").build();
+/// assert_eq!(c.as_bytes(), b"*2\r\n$3\r\nGET\r\n$3\r\nfoo\r\n");
+/// assert_eq!(c.slot(), Slot::One(12182));
+/// assert_eq!(c.keys().collect::<Vec<_>>(), [&b"foo"[..]]);
+/// ```
+#[derive(Clone)]
+pub struct Command {
+    /// Room for the header, then the arguments; the request starts at `start`.
+    pub(crate) buf: Vec<u8>,
+    pub(crate) start: usize,
+    pub(crate) argc: usize,
+    pub(crate) slot: Slot,
+    pub(crate) keys: KeyList,
+    pub(crate) flags: CommandFlags,
+    pub(crate) policy: Policy,
+    pub(crate) name: Option<&'static str>,
+}
+
+impl Command {
+    /// The request as RESP bytes, ready to write to a connection.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+
+    /// The request as [`bytes::Bytes`] (may copy, as `Bytes::from(Vec)` does when the
+    /// vector has spare capacity).
+    pub fn into_bytes(self) -> bytes::Bytes {
+        bytes::Bytes::from(self.buf).slice(self.start..)
+    }
+
+    /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
+    /// command, its first argument (empty if that is not UTF-8).
+    pub fn name(&self) -> &str {
+        match self.name {
+            Some(name) => name,
+            None => self
+                .args()
+                .next()
+                .and_then(|a| std::str::from_utf8(a).ok())
+                .unwrap_or(""),
+        }
+    }
+
+    /// Number of arguments, the command name (and subcommand) included.
+    pub fn arg_count(&self) -> usize {
+        self.argc
+    }
+
+    /// The arguments, the command name first.
+    pub fn args(&self) -> Args<'_> {
+        let bytes = self.as_bytes();
+        // Skip the `*N\r\n` header, which this type wrote itself.
+        let body = memchr::memchr(b'\n', bytes).map_or(&[][..], |i| &bytes[i + 1..]);
+        Args { rest: body }
+    }
+
+    /// The key arguments, in the order they are sent.
+    pub fn keys(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        let keys = self.keys.as_slice();
+        self.args()
+            .enumerate()
+            .filter(move |(i, _)| keys.contains(&(*i as u32)))
+            .map(|(_, a)| a)
+    }
+
+    /// The cluster hash slot of the keys.
+    pub fn slot(&self) -> Slot {
+        self.slot
+    }
+
+    /// The spec's flags (readonly, write, blocking, ...).
+    pub fn flags(&self) -> CommandFlags {
+        self.flags
+    }
+
+    /// The spec's cluster request and response policies.
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+}
+
+impl fmt::Debug for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Lossy<'a>(&'a [u8]);
+        impl fmt::Debug for Lossy<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&String::from_utf8_lossy(self.0), f)
+            }
+        }
+        f.debug_struct("Command")
+            .field("args", &self.args().map(Lossy).collect::<Vec<_>>())
+            .field("slot", &self.slot)
+            .field("flags", &self.flags)
+            .finish()
+    }
+}
+
+impl PartialEq for Command {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for Command {}
+
+/// Iterator over a command's arguments (see [`Command::args`]).
+#[derive(Debug, Clone)]
+pub struct Args<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Iterator for Args<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        // Each argument is `$<len>\r\n<data>\r\n`, written by this module.
+        let line_end = memchr::memchr(b'\r', self.rest)?;
+        let len: usize = std::str::from_utf8(self.rest.get(1..line_end)?)
+            .ok()?
+            .parse()
+            .ok()?;
+        let data_start = line_end + 2;
+        let data = self.rest.get(data_start..data_start + len)?;
+        self.rest = self.rest.get(data_start + len + 2..).unwrap_or(&[]);
+        Some(data)
+    }
+}
