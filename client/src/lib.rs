@@ -3,7 +3,7 @@
 //!
 //! # Layout
 //!
-//! - [`cmd`]: commands: encoding, hash slots, flags; [`cmd()`] for untyped commands.
+//! - [`mod@cmd`]: commands: encoding, hash slots, flags; [`cmd()`] for untyped commands.
 //! - [`resp`]: RESP2/RESP3 framing ([`resp::FrameScanner`]) and reading.
 #![deny(missing_docs)]
 
