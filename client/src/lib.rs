@@ -11,3 +11,4 @@ pub mod cmd;
 pub mod resp;
 
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
+pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};

@@ -1,0 +1,56 @@
+//! The bounds the scanner enforces on a frame.
+
+/// Bounds the scanner enforces. Defaults follow Redis's own limits.
+///
+/// Change some and keep the defaults for the rest with struct update syntax:
+///
+/// ```
+/// use typedis::{FrameScanner, Limits};
+///
+/// let scanner = FrameScanner::with_limits(Limits { max_depth: 16, ..Limits::default() });
+/// assert_eq!(scanner.limits().max_depth, 16);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most aggregates (arrays, maps, sets, pushes, attributes) that may be open at
+    /// once; default 128. Every aggregate header counts, empty ones included, so a
+    /// frame accepted by the scanner can be read recursively to a bounded depth.
+    pub max_depth: usize,
+    /// Longest bulk string, bulk error or verbatim string, and longest total of a
+    /// streamed string's chunks; default 512 MiB (Redis's `proto-max-bulk-len`).
+    pub max_bulk_len: usize,
+    /// Most elements an aggregate may declare (entries, i.e. pairs, for maps and
+    /// attributes); default `i32::MAX`, the largest count Redis accepts. The scanner
+    /// never reserves memory for the elements: it keeps one counter per open aggregate.
+    pub max_aggregate_len: usize,
+    /// Longest frame, in bytes; default 4 GiB. Redis bounds one request to 1 GiB
+    /// (`client-query-buffer-limit`) but not one reply (`KEYS`, `LRANGE` of a large
+    /// list may exceed it), so the default leaves room for replies of several
+    /// maximal bulk strings while still bounding what a connection buffers for one
+    /// frame. A declared length that cannot fit in this bound is rejected as soon as
+    /// its header is read, before its bytes arrive.
+    pub max_frame_len: usize,
+}
+
+impl Limits {
+    /// Default [`max_depth`](Self::max_depth): 128.
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+    /// Default [`max_bulk_len`](Self::max_bulk_len): 512 MiB.
+    pub const DEFAULT_MAX_BULK_LEN: usize = 512 << 20;
+    /// Default [`max_aggregate_len`](Self::max_aggregate_len): `i32::MAX`.
+    pub const DEFAULT_MAX_AGGREGATE_LEN: usize = i32::MAX as usize;
+    /// Default [`max_frame_len`](Self::max_frame_len): 4 GiB (saturated to
+    /// `usize::MAX` on 32-bit targets).
+    pub const DEFAULT_MAX_FRAME_LEN: usize = (u32::MAX as usize).saturating_add(1);
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_bulk_len: Self::DEFAULT_MAX_BULK_LEN,
+            max_aggregate_len: Self::DEFAULT_MAX_AGGREGATE_LEN,
+            max_frame_len: Self::DEFAULT_MAX_FRAME_LEN,
+        }
+    }
+}
