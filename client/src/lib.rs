@@ -4,11 +4,20 @@
 //! # Layout
 //!
 //! - [`mod@cmd`]: commands: encoding, hash slots, flags; [`cmd()`] for untyped commands.
-//! - [`resp`]: RESP2/RESP3 framing ([`resp::FrameScanner`]) and reading.
+//! - [`resp`]: RESP2/RESP3 framing ([`resp::FrameScanner`]) and reading ([`resp::Frame`],
+//!   [`resp::Reader`]).
+//! - [`RespRead`]: types that read themselves from a reply; [`Value`] for any shape.
+//! - [`Error`]: the one error type; [`ServerError`] for error replies.
 #![deny(missing_docs)]
 
 pub mod cmd;
+mod error;
+mod read;
 pub mod resp;
+mod value;
 
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
+pub use error::{Error, ServerError};
+pub use read::RespRead;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
+pub use value::Value;

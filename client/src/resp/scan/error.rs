@@ -77,6 +77,14 @@ pub enum ProtocolErrorKind {
         /// The limit in force.
         max: usize,
     },
+    /// The bytes end before the frame does (reported by
+    /// [`Frame::new`](crate::resp::Frame::new), which needs one whole frame).
+    #[error("incomplete frame")]
+    Incomplete,
+    /// More bytes follow a complete frame (reported by
+    /// [`Frame::new`](crate::resp::Frame::new), which needs exactly one frame).
+    #[error("trailing bytes after the frame")]
+    TrailingBytes,
     /// The frame is, or is declared to be, longer than
     /// [`Limits::max_frame_len`](super::Limits::max_frame_len).
     #[error("frame exceeds the size limit of {max} bytes")]

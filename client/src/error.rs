@@ -1,0 +1,149 @@
+//! The public error type of typedis ([`Error`]) and server error replies ([`ServerError`]).
+
+use std::fmt;
+
+use crate::resp::{DecodeError, ProtocolError};
+
+/// Everything that can go wrong in typedis.
+///
+/// A server error reply is its own variant ([`Error::Server`]), apart from protocol,
+/// decoding and I/O failures: it is an answer, the connection is fine.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The bytes received are not RESP.
+    #[error(transparent)]
+    Protocol(ProtocolError),
+    /// The server answered with an error reply (`-ERR ...`, `!...`).
+    #[error("server error: {0}")]
+    Server(ServerError),
+    /// The reply is valid RESP but does not have the shape of the requested type.
+    #[error("cannot decode reply: {0}")]
+    Decode(DecodeError),
+    /// Reading from or writing to the connection failed.
+    #[error("i/o error: {0}")]
+    Io(std::io::Error),
+}
+
+impl From<ProtocolError> for Error {
+    fn from(e: ProtocolError) -> Self {
+        Error::Protocol(e)
+    }
+}
+
+impl From<ServerError> for Error {
+    fn from(e: ServerError) -> Self {
+        Error::Server(e)
+    }
+}
+
+impl From<DecodeError> for Error {
+    fn from(e: DecodeError) -> Self {
+        Error::Decode(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// An error reply from the server (`-WRONGTYPE Operation against a key ...` or a RESP3
+/// bulk error), with its code split out.
+///
+/// By Redis convention the first word of the reply is an upper-case code (`ERR`,
+/// `WRONGTYPE`, `MOVED`, `NOSCRIPT`, ...) and the rest is a message.
+///
+/// ```
+/// use typedis::ServerError;
+///
+/// let e = ServerError::new("MOVED 3999 127.0.0.1:6381");
+/// assert_eq!(e.code(), "MOVED");
+/// assert_eq!(e.message(), "3999 127.0.0.1:6381");
+/// assert_eq!(e.to_string(), "MOVED 3999 127.0.0.1:6381");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ServerError {
+    line: Box<str>,
+    code_len: usize,
+}
+
+impl ServerError {
+    /// An error reply from its text (without the leading `-` and the final CRLF).
+    pub fn new(line: impl Into<String>) -> Self {
+        let line = line.into().into_boxed_str();
+        let code_len = line.find([' ', '\r', '\n']).unwrap_or(line.len());
+        ServerError { line, code_len }
+    }
+
+    /// The code: the first word of the reply, such as `ERR`, `WRONGTYPE` or `MOVED`.
+    pub fn code(&self) -> &str {
+        &self.line[..self.code_len]
+    }
+
+    /// The text after the code (empty when the reply is only a code).
+    pub fn message(&self) -> &str {
+        self.line[self.code_len..].trim_start_matches(' ')
+    }
+
+    /// The whole reply text, code included.
+    pub fn as_str(&self) -> &str {
+        &self.line
+    }
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line)
+    }
+}
+
+impl fmt::Debug for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ServerError").field(&self.line).finish()
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_error_splits_code_and_message() {
+        let e =
+            ServerError::new("WRONGTYPE Operation against a key holding the wrong kind of value");
+        assert_eq!(e.code(), "WRONGTYPE");
+        assert_eq!(
+            e.message(),
+            "Operation against a key holding the wrong kind of value"
+        );
+    }
+
+    #[test]
+    fn server_error_of_one_word_has_empty_message() {
+        let e = ServerError::new("NOAUTH");
+        assert_eq!(e.code(), "NOAUTH");
+        assert_eq!(e.message(), "");
+        assert_eq!(e.as_str(), "NOAUTH");
+    }
+
+    #[test]
+    fn error_messages_are_lowercase_and_name_the_cause() {
+        let e = Error::from(ServerError::new("ERR unknown command"));
+        assert_eq!(e.to_string(), "server error: ERR unknown command");
+        let e = Error::from(DecodeError::length(2, 3).at_index(1));
+        assert_eq!(
+            e.to_string(),
+            "cannot decode reply: [1]: expected 2 elements, found 3"
+        );
+    }
+
+    #[test]
+    fn error_is_send_sync_static() {
+        fn check<T: Send + Sync + 'static>() {}
+        check::<Error>();
+    }
+}

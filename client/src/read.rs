@@ -1,0 +1,101 @@
+//! [`RespRead`]: types that read themselves from a [`Reader`], and its impls for std types.
+//!
+//! | Rust type | reads |
+//! | --- | --- |
+//! | `&'de [u8]`, `&'de str`, `Bytes`, `String`, `Vec<u8>` | bulk, simple or verbatim string (borrowed or zero-copy where possible) |
+//! | integers | integer, or its decimal text (range checked) |
+//! | `f32`, `f64` | double, integer, or numeric text (`inf`, `-inf`, `nan` too) |
+//! | `bool` | boolean, or integer `0`/`1` |
+//! | `()` | simple string `OK` |
+//! | `Option<T>` | any null form, or `T` |
+//! | `Vec<T>`, `VecDeque<T>`, `HashSet<T>`, `BTreeSet<T>` | array, set or push |
+//! | `[T; N]`, tuples up to 12 | array of exactly that many elements |
+//! | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | map, flat `[k, v, k, v]` array, or array of `[k, v]` pairs |
+//! | `Result<T, ServerError>` | an error reply, or `T` |
+//! | [`Value`](crate::Value) | anything |
+//! | [`Frame`](crate::resp::Frame) | any one value, as a zero-copy sub-frame |
+
+mod collections;
+mod scalar;
+mod tuple;
+
+use crate::resp::{DecodeError, Reader};
+
+/// A type that can be read from a RESP reply.
+///
+/// `'de` is the lifetime of the [`Frame`](crate::resp::Frame) being read: a type that
+/// borrows from it (`&'de str`, `&'de [u8]`) costs no copy, and cannot outlive the frame.
+///
+/// Implement it by hand with the [`Reader`] steps, or derive it. A reader of an aggregate
+/// adds its step to the path of the errors of its elements with
+/// [`DecodeError::at_index`] or [`DecodeError::at_field`]:
+///
+/// ```
+/// use typedis::resp::{DecodeError, Frame, Reader};
+/// use typedis::RespRead;
+///
+/// /// One entry of an XRANGE reply: `[id, [field, value, ...]]`.
+/// struct Entry<'a> {
+///     id: &'a str,
+///     fields: Vec<(&'a str, &'a [u8])>,
+/// }
+///
+/// impl<'de> RespRead<'de> for Entry<'de> {
+///     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+///         let n = r.array_len()?;
+///         if n != 2 {
+///             return Err(DecodeError::length(2, n));
+///         }
+///         let id = r.str().map_err(|e| e.at_field("id"))?;
+///         let fields = RespRead::read(r).map_err(|e| e.at_field("fields"))?;
+///         Ok(Entry { id, fields })
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let frame = Frame::from_slice(b"*2\r\n$3\r\n1-1\r\n*2\r\n$1\r\na\r\n$1\r\nb\r\n")?;
+/// let entry: Entry<'_> = frame.decode()?;
+/// assert_eq!(entry.id, "1-1");
+/// assert_eq!(entry.fields, [("a", &b"b"[..])]);
+///
+/// let frame = Frame::from_slice(b"*2\r\n$3\r\n1-1\r\n*2\r\n$1\r\na\r\n:1\r\n")?;
+/// let err = frame.decode::<Entry<'_>>().err().unwrap();
+/// assert_eq!(
+///     err.to_string(),
+///     "cannot decode reply: fields[0][1]: expected bulk string, found integer"
+/// );
+/// # Ok(())
+/// # }
+/// ```
+pub trait RespRead<'de>: Sized {
+    /// Reads one value of this type at the reader's cursor.
+    ///
+    /// # Errors
+    ///
+    /// When the value at the cursor does not have this type's shape.
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError>;
+
+    /// Whether `Self` is a two-element pair that can also be read from two consecutive
+    /// elements of a flat `[k1, v1, k2, v2, ...]` sequence with
+    /// [`read_flat_pair`](Self::read_flat_pair). True for two-element tuples; it lets
+    /// `Vec<(K, V)>` read a RESP3 map, a RESP2 flat array, and an array of pairs.
+    #[doc(hidden)]
+    const PAIR: bool = false;
+
+    /// Reads `Self` as one pair of a flat key/value sequence (the key, then the value,
+    /// with no array header of their own). Only called when [`PAIR`](Self::PAIR) is true.
+    #[doc(hidden)]
+    #[inline]
+    fn read_flat_pair(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Self::read(r)
+    }
+
+    /// Reads a `Vec<Self>`. The default reads an aggregate of `Self`s; `u8` overrides it
+    /// to read a string, so that `Vec<u8>` is binary data, as users mean it, rather than
+    /// an array of small integers (`Vec<T>` cannot be specialised for `u8` otherwise).
+    #[doc(hidden)]
+    #[inline]
+    fn read_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, DecodeError> {
+        collections::read_seq(r)
+    }
+}

@@ -1,0 +1,164 @@
+//! [`RespRead`] for single values: strings, numbers, `bool`, `()`, `Option`, `Result` and
+//! sub-frames.
+
+use std::borrow::Cow;
+
+use bytes::Bytes;
+
+use super::RespRead;
+use crate::resp::{DecodeError, Frame, Kind, Reader};
+use crate::ServerError;
+
+impl<'de> RespRead<'de> for &'de [u8] {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.bytes()
+    }
+}
+
+impl<'de> RespRead<'de> for &'de str {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.str()
+    }
+}
+
+impl<'de> RespRead<'de> for Bytes {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.bytes_owned()
+    }
+}
+
+impl<'de> RespRead<'de> for Cow<'de, [u8]> {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.bytes_cow()
+    }
+}
+
+impl<'de> RespRead<'de> for String {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let found = r.peek()?;
+        let text = match r.bytes_cow()? {
+            Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
+            Cow::Owned(v) => String::from_utf8(v).ok(),
+        };
+        text.ok_or_else(|| DecodeError::invalid("utf-8 string", found))
+    }
+}
+
+/// `Vec<u8>` is read through this override of [`RespRead::read_vec`]: as a string.
+impl<'de> RespRead<'de> for u8 {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let v = r.int()?;
+        u8::try_from(v).map_err(|_| DecodeError::out_of_range("u8", i128::from(v)))
+    }
+
+    fn read_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, DecodeError> {
+        r.bytes_cow().map(Cow::into_owned)
+    }
+}
+
+macro_rules! int_via_i64 {
+    ($($t:ty),*) => {$(
+        impl<'de> RespRead<'de> for $t {
+            #[inline]
+            fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let v = r.int()?;
+                <$t>::try_from(v)
+                    .map_err(|_| DecodeError::out_of_range(stringify!($t), i128::from(v)))
+            }
+        }
+    )*};
+}
+int_via_i64!(i8, i16, i32, i64, isize, u16, u32, usize);
+
+// Types whose range reaches past i64: read in 128 bits so that, say, a `u64` above
+// `i64::MAX` sent as text or a big number still reads.
+macro_rules! int_via_i128 {
+    ($($t:ty),*) => {$(
+        impl<'de> RespRead<'de> for $t {
+            #[inline]
+            fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let v = r.int128()?;
+                <$t>::try_from(v).map_err(|_| DecodeError::out_of_range(stringify!($t), v))
+            }
+        }
+    )*};
+}
+int_via_i128!(u64, i128, u128);
+
+impl<'de> RespRead<'de> for f64 {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.double()
+    }
+}
+
+impl<'de> RespRead<'de> for f32 {
+    /// Rounds to the nearest `f32` (large values become infinite).
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.double().map(|v| v as f32)
+    }
+}
+
+impl<'de> RespRead<'de> for bool {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.boolean()
+    }
+}
+
+/// Reads the simple string `OK` (the reply of `SET`, `FLUSHALL`, ...) and nothing else.
+impl<'de> RespRead<'de> for () {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        const WHAT: &str = "OK";
+        match r.peek()? {
+            Kind::SimpleString => match r.bytes()? {
+                b"OK" => Ok(()),
+                _ => Err(DecodeError::invalid(WHAT, Kind::SimpleString)),
+            },
+            found => Err(DecodeError::unexpected(WHAT, found)),
+        }
+    }
+}
+
+/// Any null form (`_`, `$-1`, `*-1`) is `None`; anything else is read as `T`.
+impl<'de, T: RespRead<'de>> RespRead<'de> for Option<T> {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        if r.try_null()? {
+            Ok(None)
+        } else {
+            T::read(r).map(Some)
+        }
+    }
+}
+
+/// An error reply (`-`, `!`) is `Err`; anything else is read as `T`. For replies that mix
+/// values and errors: the replies of `EXEC`, or of a pipeline read as one.
+impl<'de, T: RespRead<'de>> RespRead<'de> for Result<T, ServerError> {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        match r.server_error()? {
+            Some(e) => Ok(Err(e)),
+            None => T::read(r).map(Ok),
+        }
+    }
+}
+
+impl<'de, T: RespRead<'de>> RespRead<'de> for Box<T> {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        T::read(r).map(Box::new)
+    }
+}
+
+/// Any one value, kept as a zero-copy sub-frame to read later (attributes before it are
+/// dropped).
+impl<'de> RespRead<'de> for Frame {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.raw().map(Frame::from_scanned)
+    }
+}
