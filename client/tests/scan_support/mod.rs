@@ -36,9 +36,23 @@ pub fn split(bytes: &[u8], at: usize, limits: Limits) -> Result<Option<usize>, P
     pieces(bytes, [at], limits)
 }
 
-/// Asserts that `bytes` gets `expected` however it is split.
+/// Asserts that `bytes` gets `expected` however it is split (default limits).
 pub fn assert_same_in_pieces(bytes: &[u8], expected: &Result<Option<usize>, ProtocolError>) {
-    let limits = Limits::default();
+    assert_same_in_pieces_with(bytes, Limits::default(), expected);
+}
+
+/// Asserts that `bytes` gets `expected` fed whole and however it is split.
+pub fn assert_same_in_pieces_with(
+    bytes: &[u8],
+    limits: Limits,
+    expected: &Result<Option<usize>, ProtocolError>,
+) {
+    assert_eq!(
+        &whole(bytes, limits),
+        expected,
+        "whole: {:?}",
+        bytes.escape_ascii().to_string()
+    );
     assert_eq!(
         &bytewise(bytes, limits),
         expected,

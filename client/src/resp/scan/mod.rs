@@ -334,12 +334,7 @@ impl FrameScanner {
                 },
             ));
         }
-        match buf.get(end - 2..end) {
-            None => Err(Stop::Incomplete),
-            Some(b"\r\n") => Ok(end),
-            Some([b'\r', _]) => Err(invalid(end - 1, K::InvalidLineEnd)),
-            Some(_) => Err(invalid(end - 2, K::InvalidLineEnd)),
-        }
+        crlf(buf, end - 2)
     }
 
     /// Scans one `;<len>\r\n<data>\r\n` chunk of a streamed string at `pos`; the
