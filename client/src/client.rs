@@ -174,8 +174,18 @@ impl Client {
         match (result, retry) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 tracing::debug!(%reason, "resending a read-only command after a reconnect");
-                let conn = self.connection().await?;
-                self.timed(conn.request(command)).await
+                // Keep trying to reconnect (paced by the backoff) within the response
+                // timeout: the server may take a moment to come back.
+                self.timed(async {
+                    loop {
+                        match self.connection().await {
+                            Ok(conn) => return conn.request(command).await,
+                            Err(Error::ConnectionClosed(_)) => continue,
+                            Err(e) => return Err(e),
+                        }
+                    }
+                })
+                .await
             }
             (result, _) => result,
         }
