@@ -3,7 +3,7 @@
 //! use dedicated connections from a small pool.
 
 use crate::cmd::Command;
-use crate::conn::blocking::{block_time, BlockTime};
+use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
 use crate::conn::mux::Connection;
 use crate::conn::{Config, Protocol};
@@ -159,8 +159,8 @@ impl Client {
         let command = command.into();
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
-        if command.flags().contains(crate::cmd::CommandFlags::BLOCKING) {
-            return self.send_blocking(command).instrument(span).await;
+        if let Some(time) = blocking(&command) {
+            return self.send_blocking(command, time).instrument(span).await;
         }
         self.send_multiplexed(command).instrument(span).await
     }
@@ -191,9 +191,9 @@ impl Client {
         }
     }
 
-    async fn send_blocking(&self, command: Command) -> Result<Frame, Error> {
+    async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
         let margin = self.inner.config.blocking_margin;
-        let limit = match block_time(&command) {
+        let limit = match time {
             BlockTime::Forever => None,
             BlockTime::For(d) => Some(d + margin),
             BlockTime::Unknown => self.inner.config.response_timeout.map(|d| d + margin),
@@ -216,7 +216,11 @@ impl Client {
     }
 
     fn current(&self) -> Connection {
-        self.inner.current.read().unwrap_or_else(|p| p.into_inner()).clone()
+        self.inner
+            .current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The live multiplexed connection, reconnecting first when it died.
@@ -241,7 +245,11 @@ impl Client {
         }
         match handshake::connect(&self.inner.config, None).await {
             Ok(conn) => {
-                *self.inner.current.write().unwrap_or_else(|p| p.into_inner()) = conn.clone();
+                *self
+                    .inner
+                    .current
+                    .write()
+                    .unwrap_or_else(|p| p.into_inner()) = conn.clone();
                 backoffs.failures = 0;
                 backoffs.last_failure = None;
                 self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
@@ -271,7 +279,10 @@ impl Client {
             Some(conn) => conn,
             None => handshake::connect(&self.inner.config, None).await?,
         };
-        Ok(Lease { conn: Some(conn), client: self.clone() })
+        Ok(Lease {
+            conn: Some(conn),
+            client: self.clone(),
+        })
     }
 }
 
@@ -284,7 +295,9 @@ pub(crate) struct Lease {
 
 impl Lease {
     pub(crate) fn conn(&self) -> &Connection {
-        self.conn.as_ref().expect("lease holds its connection until dropped")
+        self.conn
+            .as_ref()
+            .expect("lease holds its connection until dropped")
     }
 
     /// Returns the connection to the pool (it must be in a clean state).

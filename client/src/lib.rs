@@ -8,13 +8,25 @@
 //!   [`resp::Reader`]).
 //! - [`RespRead`]: types that read themselves from a reply; [`Value`] for any shape.
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
+//! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
+//!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
+//!   and how to connect.
 #![deny(missing_docs)]
 
+mod client;
 pub mod cmd;
+mod conn;
 mod error;
+mod pipeline;
 mod read;
 pub mod resp;
+mod transaction;
 mod value;
+
+pub use client::{Client, ClientStats, DecodeOwned};
+pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
+pub use pipeline::{FromReplies, Pipeline};
+pub use transaction::Transaction;
 
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
 pub use error::{Error, ServerError};

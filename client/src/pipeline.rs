@@ -33,10 +33,16 @@ pub struct Pipeline {
 
 impl Pipeline {
     pub(crate) fn new(client: Client) -> Self {
-        Pipeline { client, bytes: Vec::new(), len: 0 }
+        Pipeline {
+            client,
+            bytes: Vec::new(),
+            len: 0,
+        }
     }
 
     /// Appends a command.
+    // `add` reads as "add a command" in a builder chain; `Pipeline + Command` would not.
+    #[allow(clippy::should_implement_trait)]
     pub fn add(mut self, command: impl Into<Command>) -> Self {
         self.push(command);
         self
@@ -112,7 +118,7 @@ impl Client {
 /// `Ok(Err(ServerError))` when `T` is a `Result<_, ServerError>`, else [`Error::Server`].
 pub(crate) fn decode_reply<T: DecodeOwned>(frame: &Frame) -> Result<T, Error> {
     if frame.is_error() {
-        let mut reader = crate::read::Reader::new(frame);
+        let mut reader = crate::resp::Reader::new(frame);
         if let Ok(value) = T::read(&mut reader) {
             return Ok(value);
         }

@@ -35,7 +35,9 @@ pub struct Transaction {
 
 impl std::fmt::Debug for Transaction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Transaction").field("queued", &self.len).finish()
+        f.debug_struct("Transaction")
+            .field("queued", &self.len)
+            .finish()
     }
 }
 
@@ -46,7 +48,12 @@ impl Client {
     ///
     /// When no connection can be opened.
     pub async fn transaction(&self) -> Result<Transaction, Error> {
-        Ok(Transaction { lease: self.lease().await?, client: self.clone(), queued: Vec::new(), len: 0 })
+        Ok(Transaction {
+            lease: self.lease().await?,
+            client: self.clone(),
+            queued: Vec::new(),
+            len: 0,
+        })
     }
 }
 

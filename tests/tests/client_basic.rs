@@ -8,7 +8,9 @@ use typedis_tests::RedisServer;
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
 
 async fn connect(url: &str, protocol: Protocol) -> Client {
-    Client::with_config(Config::from_url(url).unwrap().protocol(protocol)).await.unwrap()
+    Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -17,7 +19,10 @@ async fn set_then_get_returns_the_value_as_owned_and_borrowed_replies() {
     for protocol in PROTOCOLS {
         let client = connect(&server.url(), protocol).await;
         assert_eq!(client.protocol(), protocol);
-        client.query::<()>(cmd("SET").arg("greeting").arg("hello")).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("greeting").arg("hello"))
+            .await
+            .unwrap();
         let owned: String = client.query(cmd("GET").arg("greeting")).await.unwrap();
         assert_eq!(owned, "hello");
         let frame = client.send(cmd("GET").arg("greeting")).await.unwrap();
@@ -40,7 +45,10 @@ async fn url_database_and_client_name_apply_to_the_connection() {
         let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
         assert!(info.contains(" db=3 "), "{info}");
         assert!(info.contains(" name=typedis-test "), "{info}");
-        client.query::<()>(cmd("SET").arg("only-in-3").arg("x")).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("only-in-3").arg("x"))
+            .await
+            .unwrap();
         let db0 = connect(&server.url(), protocol).await;
         let n: i64 = db0.query(cmd("EXISTS").arg("only-in-3")).await.unwrap();
         assert_eq!(n, 0);
@@ -73,7 +81,10 @@ async fn unix_socket_url_connects() {
 
 #[tokio::test]
 async fn password_in_the_url_authenticates_and_a_wrong_one_is_refused() {
-    let server = RedisServer::builder().arg("--requirepass").arg("s3cret").start();
+    let server = RedisServer::builder()
+        .arg("--requirepass")
+        .arg("s3cret")
+        .start();
     let port = server.port();
     for protocol in PROTOCOLS {
         let good = connect(&format!("redis://:s3cret@127.0.0.1:{port}"), protocol).await;
@@ -89,19 +100,27 @@ async fn password_in_the_url_authenticates_and_a_wrong_one_is_refused() {
         let error = Client::with_config(Config::from_url(&url).unwrap().protocol(protocol))
             .await
             .unwrap_err();
-        assert!(!error.to_string().contains("wrong"), "error echoes the password: {error}");
+        assert!(
+            !error.to_string().contains("wrong"),
+            "error echoes the password: {error}"
+        );
     }
 }
 
 #[tokio::test]
 async fn acl_user_can_run_what_it_is_allowed_and_gets_noperm_for_the_rest() {
     let server = RedisServer::builder()
-        .args(["--user", "alice", "on", ">alicepw", "~app:*", "+get", "+set", "+ping"])
+        .args([
+            "--user", "alice", "on", ">alicepw", "~app:*", "+get", "+set", "+ping",
+        ])
         .start();
     let port = server.port();
     for protocol in PROTOCOLS {
         let alice = connect(&format!("redis://alice:alicepw@127.0.0.1:{port}"), protocol).await;
-        alice.query::<()>(cmd("SET").arg("app:1").arg("v")).await.unwrap();
+        alice
+            .query::<()>(cmd("SET").arg("app:1").arg("v"))
+            .await
+            .unwrap();
         let v: String = alice.query(cmd("GET").arg("app:1")).await.unwrap();
         assert_eq!(v, "v");
         for denied in [cmd("GET").arg("other:1"), cmd("DEL").arg("app:1")] {
@@ -117,7 +136,10 @@ async fn acl_user_can_run_what_it_is_allowed_and_gets_noperm_for_the_rest() {
         let bad = Config::from_url(&format!("redis://alice:nope@127.0.0.1:{port}"))
             .unwrap()
             .protocol(protocol);
-        assert!(matches!(Client::with_config(bad).await, Err(Error::Server(_))));
+        assert!(matches!(
+            Client::with_config(bad).await,
+            Err(Error::Server(_))
+        ));
     }
 }
 
@@ -133,7 +155,10 @@ async fn server_without_hello_gets_the_resp2_handshake_with_auth_name_and_databa
     let client = Client::with_config(config).await.unwrap();
     assert_eq!(client.protocol(), Protocol::Resp2);
     let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
-    assert!(info.contains(" db=2 ") && info.contains(" name=fallback "), "{info}");
+    assert!(
+        info.contains(" db=2 ") && info.contains(" name=fallback "),
+        "{info}"
+    );
     assert!(info.contains(" resp=2"), "{info}");
 }
 
@@ -143,9 +168,15 @@ async fn decode_failures_and_error_replies_interleaved_with_good_commands_harm_n
     for protocol in PROTOCOLS {
         let client = connect(&server.url(), protocol).await;
         for i in 0..100 {
-            client.query::<()>(cmd("SET").arg(format!("k{i}")).arg(format!("v{i}"))).await.unwrap();
+            client
+                .query::<()>(cmd("SET").arg(format!("k{i}")).arg(format!("v{i}")))
+                .await
+                .unwrap();
         }
-        client.query::<i64>(cmd("LPUSH").arg("list").arg("x")).await.unwrap();
+        client
+            .query::<i64>(cmd("LPUSH").arg("list").arg("x"))
+            .await
+            .unwrap();
         let mut tasks = Vec::new();
         for i in 0..300usize {
             let client = client.clone();
@@ -181,10 +212,16 @@ async fn resp3_invalidation_pushes_never_reach_a_caller() {
     let server = RedisServer::start();
     let tracked = connect(&server.url(), Protocol::Resp3).await;
     let writer = connect(&server.url(), Protocol::Resp3).await;
-    tracked.query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON")).await.unwrap();
+    tracked
+        .query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
+        .await
+        .unwrap();
     for round in 0..20 {
         let value = format!("v{round}");
-        writer.query::<()>(cmd("SET").arg("watched").arg(&value)).await.unwrap();
+        writer
+            .query::<()>(cmd("SET").arg("watched").arg(&value))
+            .await
+            .unwrap();
         // Reading tracks the key; the next SET sends this connection an invalidation push
         // that arrives among the replies.
         let got: String = tracked.query(cmd("GET").arg("watched")).await.unwrap();

@@ -4,14 +4,16 @@
 //! asked for (read-only commands only). RESP2 and RESP3.
 
 use std::time::Duration;
-use typedis::{cmd, Backoff, Client, Config, Error, Protocol};
+use typedis::{cmd, Backoff, Client, CommandFlags, Config, Error, Protocol};
 use typedis_tests::RedisServer;
 
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
 
 /// A server that accepts `DEBUG SLEEP`, to stall it on purpose.
 fn stallable_server() -> RedisServer {
-    RedisServer::builder().args(["--enable-debug-command", "yes"]).start()
+    RedisServer::builder()
+        .args(["--enable-debug-command", "yes"])
+        .start()
 }
 
 /// Small deterministic pseudo-random numbers (xorshift), so a failure can be replayed.
@@ -54,7 +56,7 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
                 }
             });
             // Some tasks are aborted outright: their futures are dropped mid-flight.
-            if rng.next() % 5 == 0 {
+            if rng.next().is_multiple_of(5) {
                 task.abort();
             }
             tasks.push(task);
@@ -66,14 +68,20 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
                 _ => cancelled += 1,
             }
         }
-        assert!(completed > 0 && cancelled > 0, "completed {completed}, cancelled {cancelled}");
+        assert!(
+            completed > 0 && cancelled > 0,
+            "completed {completed}, cancelled {cancelled}"
+        );
 
         // Afterwards every key still reads back its own value, in order, concurrently.
         let mut check = Vec::new();
         for i in (0..KEYS).step_by(7) {
             let client = client.clone();
             check.push(tokio::spawn(async move {
-                let v: String = client.query(cmd("GET").arg(format!("key:{i}"))).await.unwrap();
+                let v: String = client
+                    .query(cmd("GET").arg(format!("key:{i}")))
+                    .await
+                    .unwrap();
                 assert_eq!(v, format!("value:{i}"));
             }));
         }
@@ -92,7 +100,10 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
         let port = server.port();
         let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
         let client = Client::with_config(config).await.unwrap();
-        client.query::<()>(cmd("SET").arg("before").arg("1")).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("before").arg("1"))
+            .await
+            .unwrap();
 
         // The server sleeps, so everything sent after it stays in flight until the kill.
         let sleeper = {
@@ -141,9 +152,10 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
 async fn unreachable_server_gives_connection_errors_until_it_is_back() {
     let mut server = RedisServer::start();
     let port = server.port();
-    let config = Config::from_url(&server.url())
-        .unwrap()
-        .backoff(Backoff { initial: Duration::from_millis(10), max: Duration::from_millis(40) });
+    let config = Config::from_url(&server.url()).unwrap().backoff(Backoff {
+        initial: Duration::from_millis(10),
+        max: Duration::from_millis(40),
+    });
     let client = Client::with_config(config).await.unwrap();
     server.kill();
     for _ in 0..3 {
@@ -166,9 +178,15 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
         let config = Config::from_url(&server.url())
             .unwrap()
             .retry_read_only(retry)
-            .backoff(Backoff { initial: Duration::from_millis(20), max: Duration::from_millis(100) });
+            .backoff(Backoff {
+                initial: Duration::from_millis(20),
+                max: Duration::from_millis(100),
+            });
         let client = Client::with_config(config).await.unwrap();
-        client.query::<()>(cmd("SET").arg("k").arg("old")).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("k").arg("old"))
+            .await
+            .unwrap();
         let sleeper = {
             let c = client.clone();
             tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
@@ -176,7 +194,9 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
         tokio::time::sleep(Duration::from_millis(50)).await;
         let read = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<Option<String>>(cmd("GET").arg("k")).await })
+            // The spec marks GET read-only; the untyped builder needs to be told.
+            let get = cmd("GET").key("k").flags(CommandFlags::READONLY);
+            tokio::spawn(async move { c.query::<Option<String>>(get).await })
         };
         let write = {
             let c = client.clone();
@@ -184,10 +204,17 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
         };
         tokio::time::sleep(Duration::from_millis(100)).await;
         server.kill();
-        let restarted = tokio::task::spawn_blocking(move || RedisServer::builder().port(port).start());
+        let restarted =
+            tokio::task::spawn_blocking(move || RedisServer::builder().port(port).start());
 
-        assert!(matches!(sleeper.await.unwrap(), Err(Error::ConnectionClosed(_))));
-        assert!(matches!(write.await.unwrap(), Err(Error::ConnectionClosed(_))));
+        assert!(matches!(
+            sleeper.await.unwrap(),
+            Err(Error::ConnectionClosed(_))
+        ));
+        assert!(matches!(
+            write.await.unwrap(),
+            Err(Error::ConnectionClosed(_))
+        ));
         match (retry, read.await.unwrap()) {
             // Resent to the restarted (empty) server.
             (true, Ok(None)) | (false, Err(Error::ConnectionClosed(_))) => {}
@@ -208,8 +235,14 @@ async fn stalled_server_makes_response_timeouts_fire_and_late_replies_are_discar
             .protocol(protocol)
             .response_timeout(Some(Duration::from_millis(200)));
         let client = Client::with_config(config).await.unwrap();
-        client.query::<()>(cmd("SET").arg("a").arg("A")).await.unwrap();
-        client.query::<()>(cmd("SET").arg("b").arg("B")).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("a").arg("A"))
+            .await
+            .unwrap();
+        client
+            .query::<()>(cmd("SET").arg("b").arg("B"))
+            .await
+            .unwrap();
         let started = std::time::Instant::now();
         let sleep = client.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.6"));
         let behind = client.query::<String>(cmd("GET").arg("a"));
@@ -230,8 +263,13 @@ async fn stalled_server_makes_response_timeouts_fire_and_late_replies_are_discar
 async fn server_that_never_answers_the_handshake_times_out() {
     // Accepts connections (the kernel does, through the backlog) but never replies.
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("redis://127.0.0.1:{}", listener.local_addr().unwrap().port());
-    let config = Config::from_url(&url).unwrap().connect_timeout(Duration::from_millis(200));
+    let url = format!(
+        "redis://127.0.0.1:{}",
+        listener.local_addr().unwrap().port()
+    );
+    let config = Config::from_url(&url)
+        .unwrap()
+        .connect_timeout(Duration::from_millis(200));
     let started = std::time::Instant::now();
     match Client::with_config(config).await {
         Err(Error::Timeout(d)) => assert_eq!(d, Duration::from_millis(200)),

@@ -41,7 +41,12 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
         assert!(matches!(whole, Err(Error::Server(_))), "{whole:?}");
 
         // Raw frames, one per command; a pipeline of one type reads into a Vec.
-        let frames = client.pipeline().add(cmd("PING")).add(cmd("INCR").arg("name")).send().await;
+        let frames = client
+            .pipeline()
+            .add(cmd("PING"))
+            .add(cmd("INCR").arg("name"))
+            .send()
+            .await;
         let frames = frames.unwrap();
         assert_eq!(frames.len(), 2);
         assert!(!frames[0].is_error() && frames[1].is_error());
@@ -52,7 +57,12 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
         }
         let counts: Vec<i64> = p.query().await.unwrap();
         assert_eq!(counts, (1..=50).collect::<Vec<_>>());
-        assert!(client.pipeline().query::<Vec<i64>>().await.unwrap().is_empty());
+        assert!(client
+            .pipeline()
+            .query::<Vec<i64>>()
+            .await
+            .unwrap()
+            .is_empty());
         client.query::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
@@ -96,13 +106,19 @@ async fn watched_key_changed_by_another_client_aborts_exec() {
     let server = RedisServer::start();
     for protocol in PROTOCOLS {
         let client = connect(&server, protocol).await;
-        client.query::<()>(cmd("SET").arg("balance").arg(100)).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("balance").arg(100))
+            .await
+            .unwrap();
 
         let mut tx = client.transaction().await.unwrap();
         tx.watch(&["balance"]).await.unwrap();
         let balance: i64 = tx.query(cmd("GET").arg("balance")).await.unwrap();
         // Someone else writes on the shared connection between the read and EXEC.
-        client.query::<()>(cmd("SET").arg("balance").arg(0)).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("balance").arg(0))
+            .await
+            .unwrap();
         tx.add(cmd("SET").arg("balance").arg(balance - 10));
         assert!(matches!(tx.exec::<((),)>().await, Err(Error::ExecAborted)));
         let balance: i64 = client.query(cmd("GET").arg("balance")).await.unwrap();

@@ -1,7 +1,7 @@
 //! How long a blocking command may block, read from its own arguments, so its client-side
 //! timeout can be its block time plus a margin instead of the default response timeout.
 
-use crate::cmd::Command;
+use crate::cmd::{Command, CommandFlags};
 use std::time::Duration;
 
 /// A blocking command's block time.
@@ -17,10 +17,45 @@ pub(crate) enum BlockTime {
     NotBlocking,
 }
 
+/// Commands that may block, by name: the generated builders carry the spec's `BLOCKING`
+/// flag, but a command built with the untyped `cmd()` does not.
+const BLOCKING_NAMES: &[&str] = &[
+    "BLPOP",
+    "BRPOP",
+    "BRPOPLPUSH",
+    "BLMOVE",
+    "BLMPOP",
+    "BZPOPMIN",
+    "BZPOPMAX",
+    "BZMPOP",
+    "XREAD",
+    "XREADGROUP",
+    "WAIT",
+    "WAITAOF",
+];
+
+/// The block time of `command` when it is a blocking command, `None` when it is not.
+pub(crate) fn blocking(command: &Command) -> Option<BlockTime> {
+    let flagged = command.flags().contains(CommandFlags::BLOCKING);
+    if !flagged
+        && !BLOCKING_NAMES
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(command.name()))
+    {
+        return None;
+    }
+    match block_time(command) {
+        BlockTime::NotBlocking => None,
+        time => Some(time),
+    }
+}
+
 /// Reads the block time of `command`.
 pub(crate) fn block_time(command: &Command) -> BlockTime {
-    let args = args(command.as_bytes());
-    let Some(name) = args.first() else { return BlockTime::Unknown };
+    let args: Vec<&[u8]> = command.args().collect();
+    let Some(name) = args.first() else {
+        return BlockTime::Unknown;
+    };
     let name = name.to_ascii_uppercase();
     match name.as_slice() {
         b"BLPOP" | b"BRPOP" | b"BRPOPLPUSH" | b"BLMOVE" | b"BZPOPMIN" | b"BZPOPMAX" => {
@@ -30,8 +65,11 @@ pub(crate) fn block_time(command: &Command) -> BlockTime {
         b"WAIT" | b"WAITAOF" => millis(args.last().copied()),
         b"XREAD" | b"XREADGROUP" => {
             // BLOCK comes before STREAMS; a key named "block" after STREAMS is no option.
-            let options = args.iter().skip(1).take_while(|a| !a.eq_ignore_ascii_case(b"STREAMS"));
-            let mut options = options.copied();
+            let mut options = args
+                .iter()
+                .skip(1)
+                .take_while(|a| !a.eq_ignore_ascii_case(b"STREAMS"))
+                .copied();
             while let Some(a) = options.next() {
                 if a.eq_ignore_ascii_case(b"BLOCK") {
                     return millis(options.next());
@@ -62,28 +100,6 @@ fn millis(arg: Option<&[u8]>) -> BlockTime {
     }
 }
 
-/// The arguments of an encoded command (a RESP array of bulk strings); stops at anything
-/// else, which a well-built command never contains.
-fn args(mut bytes: &[u8]) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let Some(n) = header(&mut bytes, b'*') else { return out };
-    for _ in 0..n {
-        let Some(len) = header(&mut bytes, b'$') else { break };
-        let Some(arg) = bytes.get(..len) else { break };
-        out.push(arg);
-        bytes = bytes.get(len + 2..).unwrap_or_default();
-    }
-    out
-}
-
-fn header(bytes: &mut &[u8], kind: u8) -> Option<usize> {
-    let rest = bytes.strip_prefix(&[kind])?;
-    let end = memchr::memchr(b'\r', rest)?;
-    let n = std::str::from_utf8(&rest[..end]).ok()?.parse().ok()?;
-    *bytes = rest.get(end + 2..)?;
-    Some(n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,14 +110,20 @@ mod tests {
         for a in &args[1..] {
             c = c.arg(*a);
         }
-        block_time(&c.into())
+        block_time(&c.build())
     }
 
     #[test]
     fn list_pops_block_for_their_last_argument_in_seconds() {
-        assert_eq!(time(&["BLPOP", "a", "b", "1.5"]), BlockTime::For(Duration::from_millis(1500)));
+        assert_eq!(
+            time(&["BLPOP", "a", "b", "1.5"]),
+            BlockTime::For(Duration::from_millis(1500))
+        );
         assert_eq!(time(&["brpop", "a", "0"]), BlockTime::Forever);
-        assert_eq!(time(&["BLMPOP", "2", "1", "k", "LEFT"]), BlockTime::For(Duration::from_secs(2)));
+        assert_eq!(
+            time(&["BLMPOP", "2", "1", "k", "LEFT"]),
+            BlockTime::For(Duration::from_secs(2))
+        );
     }
 
     #[test]
@@ -110,8 +132,20 @@ mod tests {
             time(&["XREAD", "COUNT", "1", "BLOCK", "250", "STREAMS", "s", "$"]),
             BlockTime::For(Duration::from_millis(250))
         );
-        assert_eq!(time(&["XREAD", "STREAMS", "block", "5"]), BlockTime::NotBlocking);
+        assert_eq!(
+            time(&["XREAD", "STREAMS", "block", "5"]),
+            BlockTime::NotBlocking
+        );
         assert_eq!(time(&["WAIT", "1", "0"]), BlockTime::Forever);
+    }
+
+    #[test]
+    fn untyped_blocking_commands_are_recognised_by_name() {
+        assert!(blocking(&cmd("blpop").arg("k").arg("1").build()).is_some());
+        assert!(blocking(&cmd("XREAD").arg("STREAMS").arg("s").arg("0").build()).is_none());
+        assert!(blocking(&cmd("GET").arg("k").build()).is_none());
+        let flagged = cmd("MODULE.WAIT").flags(CommandFlags::BLOCKING).build();
+        assert_eq!(blocking(&flagged), Some(BlockTime::Unknown));
     }
 
     #[test]

@@ -55,7 +55,10 @@ impl Backoff {
 
 impl Default for Backoff {
     fn default() -> Self {
-        Backoff { initial: Duration::from_millis(50), max: Duration::from_secs(5) }
+        Backoff {
+            initial: Duration::from_millis(50),
+            max: Duration::from_secs(5),
+        }
     }
 }
 
@@ -113,7 +116,10 @@ impl std::fmt::Debug for Config {
 impl Default for Config {
     /// `redis://127.0.0.1:6379/0`.
     fn default() -> Self {
-        Config::new(Addr::Tcp { host: "127.0.0.1".into(), port: 6379 })
+        Config::new(Addr::Tcp {
+            host: "127.0.0.1".into(),
+            port: 6379,
+        })
     }
 }
 
@@ -144,7 +150,7 @@ impl Config {
     /// - `redis://[[user]:password@]host[:port][/db]` (port 6379 and database 0 by default;
     ///   `[::1]` for IPv6; user name and password percent-decoded);
     /// - `rediss://...`: the same over TLS, checked against the system's root certificates
-    ///   unless [`Config::tls_root_certificates`] says otherwise;
+    ///   unless [`Config::tls_options`] says otherwise;
     /// - `unix:///path/to/socket` (also `unix://[[user]:password@]/path`).
     ///
     /// Query options: `db=N`, `protocol=resp2|resp3`, `client_name=NAME`.
@@ -269,7 +275,10 @@ mod tests {
 
     #[test]
     fn backoff_doubles_from_initial_and_stops_at_max() {
-        let b = Backoff { initial: Duration::from_millis(10), max: Duration::from_millis(70) };
+        let b = Backoff {
+            initial: Duration::from_millis(10),
+            max: Duration::from_millis(70),
+        };
         let delays: Vec<_> = (0..6).map(|n| b.delay(n).as_millis()).collect();
         assert_eq!(delays, [0, 10, 20, 40, 70, 70]);
         assert_eq!(b.delay(u32::MAX), Duration::from_millis(70));

@@ -19,9 +19,17 @@ pub(crate) async fn connect(
 ) -> Result<Connection, Error> {
     let setup = async {
         let (read, write) = transport::open(config).await?;
-        let mut hs = Handshake { read, write, buf: BytesMut::with_capacity(4096), scanner: FrameScanner::new() };
+        let mut hs = Handshake {
+            read,
+            write,
+            buf: BytesMut::with_capacity(4096),
+            scanner: FrameScanner::new(),
+        };
         let protocol = hs.run(config).await?;
-        let push = push.map(|tx| PushRoute { tx, all_frames: protocol == Protocol::Resp2 });
+        let push = push.map(|tx| PushRoute {
+            tx,
+            all_frames: protocol == Protocol::Resp2,
+        });
         Ok(Connection::start(hs.read, hs.write, hs.buf, protocol, push))
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {
@@ -46,7 +54,11 @@ impl Handshake {
         if config.protocol == Protocol::Resp3 {
             let mut args: Vec<&[u8]> = vec![b"HELLO", b"3"];
             if let Some(pass) = pass {
-                args.extend([b"AUTH".as_slice(), user.unwrap_or("default").as_bytes(), pass.as_bytes()]);
+                args.extend([
+                    b"AUTH".as_slice(),
+                    user.unwrap_or("default").as_bytes(),
+                    pass.as_bytes(),
+                ]);
             }
             if let Some(name) = &config.client_name {
                 args.extend([b"SETNAME".as_slice(), name.as_bytes()]);
@@ -72,7 +84,8 @@ impl Handshake {
             }
         }
         if let (false, Some(name)) = (named, &config.client_name) {
-            self.expect_ok(&[b"CLIENT", b"SETNAME", name.as_bytes()]).await?;
+            self.expect_ok(&[b"CLIENT", b"SETNAME", name.as_bytes()])
+                .await?;
         }
         if config.database != 0 {
             let db = config.database.to_string();

@@ -69,7 +69,11 @@ enum Pending {
     /// One frame; `None` when nobody waits for it.
     One(Option<oneshot::Sender<Result<Frame, Error>>>),
     /// `left` more frames to gather for `tx`.
-    Many { left: usize, frames: Vec<Frame>, tx: oneshot::Sender<Result<Vec<Frame>, Error>> },
+    Many {
+        left: usize,
+        frames: Vec<Frame>,
+        tx: oneshot::Sender<Result<Vec<Frame>, Error>>,
+    },
     /// `left` more frames that nobody waits for.
     Discard { left: usize },
 }
@@ -80,7 +84,11 @@ impl Pending {
             (_, 0) => return None,
             (Some(ReplyTx::One(tx)), 1) => Pending::One(Some(tx)),
             (None, 1) => Pending::One(None),
-            (Some(ReplyTx::Many(tx)), left) => Pending::Many { left, frames: Vec::with_capacity(left), tx },
+            (Some(ReplyTx::Many(tx)), left) => Pending::Many {
+                left,
+                frames: Vec::with_capacity(left),
+                tx,
+            },
             (_, left) => Pending::Discard { left },
         })
     }
@@ -164,11 +172,18 @@ impl Connection {
         protocol: Protocol,
         push: Option<PushRoute>,
     ) -> Connection {
-        let shared = Arc::new(Shared { state: Mutex::new(State::default()), closed: AtomicBool::new(false) });
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            closed: AtomicBool::new(false),
+        });
         let (tx, rx) = mpsc::unbounded_channel();
         let reader = tokio::spawn(read_loop(read, leftover, shared.clone(), push));
         tokio::spawn(write_loop(rx, write, shared.clone(), reader));
-        Connection { tx, shared, protocol }
+        Connection {
+            tx,
+            shared,
+            protocol,
+        }
     }
 
     /// The protocol the handshake settled on.
@@ -192,13 +207,21 @@ impl Connection {
     }
 
     fn close_reason(&self) -> Arc<str> {
-        self.shared.lock().closed.clone().unwrap_or_else(|| "connection shut down".into())
+        self.shared
+            .lock()
+            .closed
+            .clone()
+            .unwrap_or_else(|| "connection shut down".into())
     }
 
     /// Sends one command and waits for its reply frame.
     pub(crate) async fn request(&self, command: Command) -> Result<Frame, Error> {
         let (tx, rx) = oneshot::channel();
-        self.submit(Request { payload: Payload::Command(command), replies: 1, tx: Some(ReplyTx::One(tx)) });
+        self.submit(Request {
+            payload: Payload::Command(command),
+            replies: 1,
+            tx: Some(ReplyTx::One(tx)),
+        });
         match rx.await {
             Ok(reply) => reply,
             Err(_) => Err(closed(&self.close_reason())),
@@ -206,9 +229,17 @@ impl Connection {
     }
 
     /// Sends already encoded commands and waits for their `replies` frames.
-    pub(crate) async fn request_many(&self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
+    pub(crate) async fn request_many(
+        &self,
+        bytes: Vec<u8>,
+        replies: usize,
+    ) -> Result<Vec<Frame>, Error> {
         let (tx, rx) = oneshot::channel();
-        self.submit(Request { payload: Payload::Encoded(bytes), replies, tx: Some(ReplyTx::Many(tx)) });
+        self.submit(Request {
+            payload: Payload::Encoded(bytes),
+            replies,
+            tx: Some(ReplyTx::Many(tx)),
+        });
         match rx.await {
             Ok(reply) => reply,
             Err(_) => Err(closed(&self.close_reason())),

@@ -106,7 +106,9 @@ impl TlsOptions {
         let name = self.server_name.as_deref().unwrap_or(host).to_owned();
         let name = ServerName::try_from(name)
             .map_err(|e| Error::Config(format!("invalid TLS server name: {e}")))?;
-        Ok(tokio_rustls::TlsConnector::from(config).connect(name, tcp).await?)
+        Ok(tokio_rustls::TlsConnector::from(config)
+            .connect(name, tcp)
+            .await?)
     }
 }
 

@@ -6,9 +6,12 @@ use std::path::PathBuf;
 
 /// Parses a connection URL; see [`Config::from_url`] for the accepted forms.
 pub(crate) fn parse(url: &str) -> Result<Config, Error> {
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| invalid(url, "missing scheme (expected redis://, rediss:// or unix://)"))?;
+    let (scheme, rest) = url.split_once("://").ok_or_else(|| {
+        invalid(
+            url,
+            "missing scheme (expected redis://, rediss:// or unix://)",
+        )
+    })?;
     let (rest, query) = match rest.split_once('?') {
         Some((r, q)) => (r, Some(q)),
         None => (rest, None),
@@ -115,7 +118,10 @@ fn parse_unix(url: &str, rest: &str) -> Result<Config, Error> {
             None => config = config.password(percent_decode(url, userinfo)?),
         }
     } else if !userinfo.is_empty() {
-        return Err(invalid(url, "unix socket URL has a host part; expected unix:///path"));
+        return Err(invalid(
+            url,
+            "unix socket URL has a host part; expected unix:///path",
+        ));
     }
     Ok(config)
 }
@@ -170,7 +176,7 @@ fn percent_decode(url: &str, s: &str) -> Result<String, Error> {
 fn invalid(url: &str, why: &str) -> Error {
     // The URL may hold a password: name only its scheme, never echo it whole.
     let scheme = url.split("://").next().unwrap_or("");
-    Error::Config(format!("invalid {scheme}:// URL: {why}"))
+    Error::Config(format!("{scheme}:// URL: {why}"))
 }
 
 #[cfg(test)]
@@ -182,7 +188,10 @@ mod tests {
         let c = parse("redis://alice:s%40cret@example.com:6380/3").unwrap();
         assert_eq!(
             c.addr(),
-            &Addr::Tcp { host: "example.com".into(), port: 6380 }
+            &Addr::Tcp {
+                host: "example.com".into(),
+                port: 6380
+            }
         );
         assert_eq!(c.username_ref(), Some("alice"));
         assert_eq!(c.password_ref(), Some("s@cret"));
@@ -193,7 +202,13 @@ mod tests {
     #[test]
     fn bare_host_defaults_to_port_6379_and_database_0() {
         let c = parse("redis://localhost").unwrap();
-        assert_eq!(c.addr(), &Addr::Tcp { host: "localhost".into(), port: 6379 });
+        assert_eq!(
+            c.addr(),
+            &Addr::Tcp {
+                host: "localhost".into(),
+                port: 6379
+            }
+        );
         assert_eq!(c.database_index(), 0);
         assert_eq!(c.password_ref(), None);
     }
@@ -210,7 +225,13 @@ mod tests {
     #[test]
     fn ipv6_host_in_brackets() {
         let c = parse("rediss://[::1]:7000/1").unwrap();
-        assert_eq!(c.addr(), &Addr::Tcp { host: "::1".into(), port: 7000 });
+        assert_eq!(
+            c.addr(),
+            &Addr::Tcp {
+                host: "::1".into(),
+                port: 7000
+            }
+        );
         assert!(c.uses_tls());
     }
 
