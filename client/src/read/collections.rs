@@ -23,12 +23,12 @@ enum Pairs {
     Nested(usize),
 }
 
-/// Tells a flat key/value array from an array of pairs by its first element: an
-/// aggregate means pairs. (A flat array whose keys are themselves arrays is therefore
-/// read as pairs; no Redis reply has that shape.)
+/// Tells a flat key/value array from an array (or RESP3 set, as in COMMAND DOCS `history`)
+/// of pairs by its first element: an aggregate means pairs. (A flat array whose keys are
+/// themselves arrays is therefore read as pairs; no Redis reply has that shape.)
 #[inline]
 fn pairs(r: &mut Reader<'_>) -> Result<Pairs, DecodeError> {
-    if r.peek()? == Kind::Array {
+    if matches!(r.peek()?, Kind::Array | Kind::Set | Kind::Push) {
         if let Some(Kind::Array | Kind::Map | Kind::Set | Kind::Push) = r.peek_first()? {
             return r.array_len().map(Pairs::Nested);
         }

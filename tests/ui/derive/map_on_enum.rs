@@ -1,0 +1,9 @@
+use typedis::RespRead;
+
+#[derive(RespRead)]
+#[resp(map)]
+enum Reply {
+    A,
+}
+
+fn main() {}
