@@ -23,6 +23,19 @@ pub enum Error {
     /// Reading from or writing to the connection failed.
     #[error("i/o error: {0}")]
     Io(std::io::Error),
+    /// No reply (or no connection) within the configured time.
+    #[error("timed out after {0:?}")]
+    Timeout(std::time::Duration),
+    /// The connection died (or could not be re-established) before the reply arrived; the
+    /// command may or may not have run. The text says why.
+    #[error("connection closed: {0}")]
+    ConnectionClosed(String),
+    /// A connection URL or option is invalid; the text says which and why.
+    #[error("invalid configuration: {0}")]
+    Config(String),
+    /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
+    #[error("transaction aborted: a watched key changed before EXEC")]
+    ExecAborted,
 }
 
 impl From<ProtocolError> for Error {

@@ -10,20 +10,32 @@
 //!   [`#[derive(RespRead)]`](macro@RespRead) writes the reader of your own structs and enums
 //!   (its documentation is the guide: shapes, attributes, borrowed vs owned, errors).
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
+//! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
+//!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
+//!   and how to connect.
 #![deny(missing_docs)]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+mod client;
 pub mod cmd;
+mod conn;
 mod error;
+mod pipeline;
 mod read;
 pub mod resp;
+mod transaction;
 mod value;
+
+pub use client::{Client, ClientStats, DecodeOwned};
+pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
+pub use pipeline::{FromReplies, Pipeline};
+pub use transaction::Transaction;
 
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::RespRead;
-pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use resp_derive::RespRead;
+pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use value::Value;

@@ -30,6 +30,12 @@ impl RedisServerBuilder {
         self
     }
 
+    /// Adds several `redis-server` arguments.
+    pub fn args<I: IntoIterator<Item = S>, S: Into<String>>(mut self, args: I) -> Self {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
     /// Starts on this port instead of a free one (to restart a server where it was).
     pub fn port(mut self, port: u16) -> Self {
         self.port = Some(port);
@@ -158,5 +164,8 @@ fn ping(port: u16) -> bool {
     };
     let _ = s.set_read_timeout(Some(Duration::from_secs(1)));
     let mut reply = [0u8; 7];
-    s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut reply).is_ok() && &reply == b"+PONG\r\n"
+    // A server started with a password answers NOAUTH: it is up all the same.
+    s.write_all(b"PING\r\n").is_ok()
+        && s.read_exact(&mut reply).is_ok()
+        && (&reply == b"+PONG\r\n" || reply.starts_with(b"-NOAUTH"))
 }

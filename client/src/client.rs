@@ -1,0 +1,354 @@
+//! [`Client`]: the handle users share between tasks. Commands go over one multiplexed
+//! connection (reconnected with backoff when it dies); blocking commands and transactions
+//! use dedicated connections from a small pool.
+
+use crate::cmd::Command;
+use crate::conn::blocking::{blocking, BlockTime};
+use crate::conn::handshake;
+use crate::conn::mux::Connection;
+use crate::conn::{Config, Protocol};
+use crate::error::Error;
+use crate::read::RespRead;
+use crate::resp::Frame;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+use tracing::Instrument;
+
+/// A reply type that owns its data (borrows nothing from the reply frame): what
+/// [`Client::query`] returns. Implemented for every `T: for<'de> RespRead<'de>`.
+pub trait DecodeOwned: for<'de> RespRead<'de> {}
+impl<T: for<'de> RespRead<'de>> DecodeOwned for T {}
+
+/// A Redis client: cheap to clone, `Send + Sync`; every clone shares one multiplexed
+/// connection, so many tasks can issue commands at once and their requests are written
+/// together.
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), typedis::Error> {
+/// use typedis::{cmd, Client};
+///
+/// let client = Client::connect("redis://127.0.0.1:6379").await?;
+/// client.query::<()>(cmd("SET").arg("greeting").arg("hello")).await?;
+/// let value: Option<String> = client.query(cmd("GET").arg("greeting")).await?;
+/// assert_eq!(value.as_deref(), Some("hello"));
+///
+/// // Borrowed: the reply frame stays alive while `text` borrows from it.
+/// let frame = client.send(cmd("GET").arg("greeting")).await?;
+/// let text: &str = frame.decode()?;
+/// # let _ = text;
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("config", &self.inner.config)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+struct Inner {
+    config: Config,
+    current: RwLock<Connection>,
+    reconnect: tokio::sync::Mutex<Backoffs>,
+    idle: Mutex<Vec<Connection>>,
+    in_flight: AtomicUsize,
+    reconnects: AtomicU64,
+}
+
+#[derive(Default)]
+struct Backoffs {
+    failures: u32,
+    last_failure: Option<Instant>,
+}
+
+/// Counters of a [`Client`], read with [`Client::stats`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClientStats {
+    /// Commands sent (or queued) whose caller still waits for the reply.
+    pub in_flight: usize,
+    /// Times the multiplexed connection was opened again after it died.
+    pub reconnects: u64,
+    /// Idle dedicated connections kept for blocking commands and transactions.
+    pub idle_dedicated: usize,
+}
+
+impl Client {
+    /// Connects to the server a URL names (see [`Config::from_url`] for the forms).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] for a bad URL; [`Error::Io`] when the server cannot be reached;
+    /// [`Error::Server`] when the server refuses the handshake (wrong password, unknown
+    /// database); [`Error::Timeout`] when it takes longer than the connect timeout.
+    pub async fn connect(url: &str) -> Result<Client, Error> {
+        Client::with_config(Config::from_url(url)?).await
+    }
+
+    /// Connects with a full [`Config`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::connect`].
+    pub async fn with_config(config: Config) -> Result<Client, Error> {
+        let conn = handshake::connect(&config, None).await?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                config,
+                current: RwLock::new(conn),
+                reconnect: tokio::sync::Mutex::new(Backoffs::default()),
+                idle: Mutex::new(Vec::new()),
+                in_flight: AtomicUsize::new(0),
+                reconnects: AtomicU64::new(0),
+            }),
+        })
+    }
+
+    /// The configuration this client was made with.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The protocol the current connection speaks (RESP3 unless the server only knows
+    /// RESP2 or [`Protocol::Resp2`] was asked for).
+    pub fn protocol(&self) -> Protocol {
+        self.current().protocol()
+    }
+
+    /// Current counters.
+    pub fn stats(&self) -> ClientStats {
+        ClientStats {
+            in_flight: self.inner.in_flight.load(Ordering::Relaxed),
+            reconnects: self.inner.reconnects.load(Ordering::Relaxed),
+            idle_dedicated: lock(&self.inner.idle).len(),
+        }
+    }
+
+    /// Sends a command and reads its reply as an owned `T`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Server`] when the server answers with an error, [`Error::Decode`] when the
+    /// reply does not have `T`'s shape (the connection is unharmed either way),
+    /// [`Error::Timeout`] after the response timeout, [`Error::ConnectionClosed`] when the
+    /// connection died before the reply came.
+    pub async fn query<T: DecodeOwned>(&self, command: impl Into<Command>) -> Result<T, Error> {
+        self.send(command).await?.decode()
+    }
+
+    /// Sends a command and returns its whole reply frame, to decode with
+    /// [`Frame::decode`] into types that borrow from it. An error reply is returned as a
+    /// frame too: decoding it yields [`Error::Server`].
+    ///
+    /// Blocking commands (`BLPOP`, `XREAD BLOCK`, ...) run on a dedicated connection and
+    /// time out after their own block time plus [`Config::blocking_margin`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Timeout`], [`Error::ConnectionClosed`], or the error of a failed
+    /// reconnection.
+    pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
+        let command = command.into();
+        let span = tracing::debug_span!("redis", command = command.name());
+        let _counted = InFlight::new(&self.inner.in_flight);
+        if let Some(time) = blocking(&command) {
+            return self.send_blocking(command, time).instrument(span).await;
+        }
+        self.send_multiplexed(command).instrument(span).await
+    }
+
+    async fn send_multiplexed(&self, command: Command) -> Result<Frame, Error> {
+        let retry = (self.inner.config.retry_read_only
+            && command.flags().contains(crate::cmd::CommandFlags::READONLY))
+        .then(|| command.clone());
+        let conn = self.connection().await?;
+        let result = self.timed(conn.request(command)).await;
+        match (result, retry) {
+            (Err(Error::ConnectionClosed(reason)), Some(command)) => {
+                tracing::debug!(%reason, "resending a read-only command after a reconnect");
+                // Keep trying to reconnect (paced by the backoff) within the response
+                // timeout: the server may take a moment to come back.
+                self.timed(async {
+                    loop {
+                        match self.connection().await {
+                            Ok(conn) => return conn.request(command).await,
+                            Err(Error::ConnectionClosed(_)) => continue,
+                            Err(e) => return Err(e),
+                        }
+                    }
+                })
+                .await
+            }
+            (result, _) => result,
+        }
+    }
+
+    async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
+        let margin = self.inner.config.blocking_margin;
+        let limit = match time {
+            BlockTime::Forever => None,
+            BlockTime::For(d) => Some(d + margin),
+            BlockTime::Unknown => self.inner.config.response_timeout.map(|d| d + margin),
+            BlockTime::NotBlocking => self.inner.config.response_timeout,
+        };
+        let mut lease = self.lease().await?;
+        let result = within(limit, lease.conn().request(command)).await;
+        if result.is_ok() {
+            lease.release();
+        }
+        result
+    }
+
+    /// Runs `f` within the response timeout.
+    pub(crate) async fn timed<T>(
+        &self,
+        f: impl Future<Output = Result<T, Error>>,
+    ) -> Result<T, Error> {
+        within(self.inner.config.response_timeout, f).await
+    }
+
+    fn current(&self) -> Connection {
+        self.inner
+            .current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// The live multiplexed connection, reconnecting first when it died.
+    pub(crate) async fn connection(&self) -> Result<Connection, Error> {
+        let conn = self.current();
+        if !conn.is_closed() {
+            return Ok(conn);
+        }
+        self.reconnect().await
+    }
+
+    async fn reconnect(&self) -> Result<Connection, Error> {
+        let mut backoffs = self.inner.reconnect.lock().await;
+        // Another caller may have reconnected while this one waited for the lock.
+        let conn = self.current();
+        if !conn.is_closed() {
+            return Ok(conn);
+        }
+        if let Some(last) = backoffs.last_failure {
+            let delay = self.inner.config.backoff.delay(backoffs.failures);
+            tokio::time::sleep_until((last + delay).into()).await;
+        }
+        match handshake::connect(&self.inner.config, None).await {
+            Ok(conn) => {
+                *self
+                    .inner
+                    .current
+                    .write()
+                    .unwrap_or_else(|p| p.into_inner()) = conn.clone();
+                backoffs.failures = 0;
+                backoffs.last_failure = None;
+                self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
+                tracing::info!("reconnected");
+                Ok(conn)
+            }
+            Err(e) => {
+                backoffs.failures = backoffs.failures.saturating_add(1);
+                backoffs.last_failure = Some(Instant::now());
+                tracing::debug!(error = %e, failures = backoffs.failures, "reconnect failed");
+                Err(Error::ConnectionClosed(format!(
+                    "connection lost and reconnecting failed: {e}"
+                )))
+            }
+        }
+    }
+
+    /// A dedicated connection (idle one from the pool, or a new one) for blocking
+    /// commands and transactions; it goes back to the pool only when released.
+    pub(crate) async fn lease(&self) -> Result<Lease, Error> {
+        let idle = {
+            let mut idle = lock(&self.inner.idle);
+            idle.retain(|c| !c.is_closed());
+            idle.pop()
+        };
+        let conn = match idle {
+            Some(conn) => conn,
+            None => handshake::connect(&self.inner.config, None).await?,
+        };
+        Ok(Lease {
+            conn: Some(conn),
+            client: self.clone(),
+        })
+    }
+}
+
+/// A dedicated connection borrowed from the pool. Dropped without [`Lease::release`], it is
+/// closed: it may be blocked, in a transaction or holding WATCHes.
+pub(crate) struct Lease {
+    conn: Option<Connection>,
+    client: Client,
+}
+
+impl Lease {
+    pub(crate) fn conn(&self) -> &Connection {
+        self.conn
+            .as_ref()
+            .expect("lease holds its connection until dropped")
+    }
+
+    /// Returns the connection to the pool (it must be in a clean state).
+    pub(crate) fn release(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            let mut idle = lock(&self.client.inner.idle);
+            if !conn.is_closed() && idle.len() < self.client.inner.config.max_idle_dedicated {
+                idle.push(conn);
+            } else {
+                conn.shutdown("dedicated connection closed");
+            }
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            conn.shutdown("dedicated connection abandoned");
+        }
+    }
+}
+
+/// Counts a command as in flight while it lives (dropped futures included).
+struct InFlight<'a>(&'a AtomicUsize);
+
+impl<'a> InFlight<'a> {
+    fn new(counter: &'a AtomicUsize) -> Self {
+        counter.fetch_add(1, Ordering::Relaxed);
+        InFlight(counter)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+async fn within<T>(
+    limit: Option<Duration>,
+    f: impl Future<Output = Result<T, Error>>,
+) -> Result<T, Error> {
+    match limit {
+        Some(limit) => tokio::time::timeout(limit, f)
+            .await
+            .unwrap_or_else(|_| Err(Error::Timeout(limit))),
+        None => f.await,
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}

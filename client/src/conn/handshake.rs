@@ -1,0 +1,152 @@
+//! Opening a connection: the transport, then `HELLO 3` with `AUTH` and `SETNAME` (or the
+//! RESP2 sequence `AUTH`, `CLIENT SETNAME` when the server does not know `HELLO`), then
+//! `SELECT`, all within the connect timeout.
+
+use super::config::{Config, Protocol};
+use super::mux::{Connection, PushRoute};
+use super::transport::{self, ReadHalf, WriteHalf};
+use crate::error::Error;
+use crate::resp::{Frame, FrameScanner};
+use bytes::BytesMut;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::mpsc;
+
+/// Opens a connection as `config` says and starts its tasks. Frames that are not replies
+/// go to `push` when given (RESP3 pushes; on RESP2, every frame).
+pub(crate) async fn connect(
+    config: &Config,
+    push: Option<mpsc::UnboundedSender<Frame>>,
+) -> Result<Connection, Error> {
+    let setup = async {
+        let (read, write) = transport::open(config).await?;
+        let mut hs = Handshake {
+            read,
+            write,
+            buf: BytesMut::with_capacity(4096),
+            scanner: FrameScanner::new(),
+        };
+        let protocol = hs.run(config).await?;
+        let push = push.map(|tx| PushRoute {
+            tx,
+            all_frames: protocol == Protocol::Resp2,
+        });
+        Ok(Connection::start(hs.read, hs.write, hs.buf, protocol, push))
+    };
+    match tokio::time::timeout(config.connect_timeout, setup).await {
+        Ok(result) => result,
+        Err(_) => Err(Error::Timeout(config.connect_timeout)),
+    }
+}
+
+struct Handshake {
+    read: ReadHalf,
+    write: WriteHalf,
+    buf: BytesMut,
+    scanner: FrameScanner,
+}
+
+impl Handshake {
+    async fn run(&mut self, config: &Config) -> Result<Protocol, Error> {
+        let user = config.username.as_deref();
+        let pass = config.password.as_deref();
+        let mut protocol = Protocol::Resp2;
+        let mut named = false;
+        if config.protocol == Protocol::Resp3 {
+            let mut args: Vec<&[u8]> = vec![b"HELLO", b"3"];
+            if let Some(pass) = pass {
+                args.extend([
+                    b"AUTH".as_slice(),
+                    user.unwrap_or("default").as_bytes(),
+                    pass.as_bytes(),
+                ]);
+            }
+            if let Some(name) = &config.client_name {
+                args.extend([b"SETNAME".as_slice(), name.as_bytes()]);
+                named = true;
+            }
+            let reply = self.roundtrip(&args).await?;
+            match server_error(&reply) {
+                None => protocol = Protocol::Resp3,
+                // Servers before 6.0 do not know HELLO; NOPROTO: it knows HELLO but not
+                // RESP3. Both speak RESP2 with the classic commands.
+                Some(e) if is_unknown_hello(&e) => named = false,
+                Some(e) => return Err(e),
+            }
+        }
+        if protocol == Protocol::Resp2 {
+            if let Some(pass) = pass {
+                let mut args: Vec<&[u8]> = vec![b"AUTH"];
+                if let Some(user) = user {
+                    args.push(user.as_bytes());
+                }
+                args.push(pass.as_bytes());
+                self.expect_ok(&args).await?;
+            }
+        }
+        if let (false, Some(name)) = (named, &config.client_name) {
+            self.expect_ok(&[b"CLIENT", b"SETNAME", name.as_bytes()])
+                .await?;
+        }
+        if config.database != 0 {
+            let db = config.database.to_string();
+            self.expect_ok(&[b"SELECT", db.as_bytes()]).await?;
+        }
+        Ok(protocol)
+    }
+
+    async fn expect_ok(&mut self, args: &[&[u8]]) -> Result<(), Error> {
+        let reply = self.roundtrip(args).await?;
+        match server_error(&reply) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    async fn roundtrip(&mut self, args: &[&[u8]]) -> Result<Frame, Error> {
+        self.write.write_all(&encode(args)).await?;
+        self.write.flush().await?;
+        loop {
+            if let Some(n) = self.scanner.scan(&self.buf)? {
+                return Ok(Frame::from_scanned(self.buf.split_to(n).freeze()));
+            }
+            self.buf.reserve(4096);
+            if self.read.read_buf(&mut self.buf).await? == 0 {
+                return Err(Error::ConnectionClosed(
+                    "connection closed by the server during the handshake".into(),
+                ));
+            }
+        }
+    }
+}
+
+/// The server error a reply carries, if it is one.
+fn server_error(frame: &Frame) -> Option<Error> {
+    if frame.is_error() {
+        // Decoding an error reply as anything yields it as `Error::Server`.
+        frame.decode::<&[u8]>().err()
+    } else {
+        None
+    }
+}
+
+fn is_unknown_hello(e: &Error) -> bool {
+    match e {
+        Error::Server(s) => {
+            let text = s.to_string();
+            text.starts_with("NOPROTO") || text.contains("unknown command")
+        }
+        _ => false,
+    }
+}
+
+/// RESP encoding of a command from its arguments.
+pub(crate) fn encode(args: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + args.iter().map(|a| a.len() + 16).sum::<usize>());
+    out.extend_from_slice(format!("*{}\r\n", args.len()).as_bytes());
+    for a in args {
+        out.extend_from_slice(format!("${}\r\n", a.len()).as_bytes());
+        out.extend_from_slice(a);
+        out.extend_from_slice(b"\r\n");
+    }
+    out
+}

@@ -1,0 +1,175 @@
+//! Explicit pipelines: several commands written at once, their replies read back as a typed
+//! tuple (or `Vec`), each command's error kept to itself when asked for as
+//! `Result<T, ServerError>`.
+
+use crate::client::{Client, DecodeOwned};
+use crate::cmd::Command;
+use crate::error::Error;
+use crate::resp::Frame;
+
+/// Commands sent in one write, answered in one round trip.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::{cmd, ServerError};
+///
+/// let (set, hits, bad): ((), i64, Result<i64, ServerError>) = client
+///     .pipeline()
+///     .add(cmd("SET").arg("k").arg("v"))
+///     .add(cmd("INCR").arg("hits"))
+///     .add(cmd("INCR").arg("k")) // not a number: only this command fails
+///     .query()
+///     .await?;
+/// assert!(bad.is_err());
+/// # let _ = (set, hits); Ok(()) }
+/// ```
+#[derive(Debug)]
+#[must_use = "a pipeline does nothing until it is sent"]
+pub struct Pipeline {
+    client: Client,
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl Pipeline {
+    pub(crate) fn new(client: Client) -> Self {
+        Pipeline {
+            client,
+            bytes: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// Appends a command.
+    // `add` reads as "add a command" in a builder chain; `Pipeline + Command` would not.
+    #[allow(clippy::should_implement_trait)]
+    pub fn add(mut self, command: impl Into<Command>) -> Self {
+        self.push(command);
+        self
+    }
+
+    /// Appends a command (for loops).
+    pub fn push(&mut self, command: impl Into<Command>) -> &mut Self {
+        let command = command.into();
+        self.bytes.extend_from_slice(command.as_bytes());
+        self.len += 1;
+        self
+    }
+
+    /// Number of commands.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no command was added.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Sends the commands and returns one reply frame per command, in order (error replies
+    /// included, as frames).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Timeout`] or [`Error::ConnectionClosed`]: the pipeline as a whole failed.
+    pub async fn send(self) -> Result<Vec<Frame>, Error> {
+        if self.len == 0 {
+            return Ok(Vec::new());
+        }
+        let span = tracing::debug_span!("redis", command = "pipeline", len = self.len);
+        let client = self.client;
+        let run = async {
+            let conn = client.connection().await?;
+            client.timed(conn.request_many(self.bytes, self.len)).await
+        };
+        tracing::Instrument::instrument(run, span).await
+    }
+
+    /// Sends the commands and reads the replies as `T`: a tuple with one element per
+    /// command, or a `Vec` of one type.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pipeline::send`]; [`Error::Decode`] when the replies do not fit `T` (a tuple
+    /// of the wrong length included); [`Error::Server`] when a command failed and its
+    /// element is not a `Result<_, ServerError>`.
+    pub async fn query<T: FromReplies>(self) -> Result<T, Error> {
+        if let Some(n) = T::LEN {
+            if n != self.len {
+                return Err(Error::Config(format!(
+                    "pipeline of {} commands read as a tuple of {n}",
+                    self.len
+                )));
+            }
+        }
+        T::from_replies(self.send().await?)
+    }
+}
+
+impl Client {
+    /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
+    /// belong in it: they would stall every other caller.
+    pub fn pipeline(&self) -> Pipeline {
+        Pipeline::new(self.clone())
+    }
+}
+
+/// Decodes one reply of a pipeline or transaction: an error reply is an
+/// `Ok(Err(ServerError))` when `T` is a `Result<_, ServerError>`, else [`Error::Server`].
+pub(crate) fn decode_reply<T: DecodeOwned>(frame: &Frame) -> Result<T, Error> {
+    if frame.is_error() {
+        let mut reader = crate::resp::Reader::new(frame);
+        if let Ok(value) = T::read(&mut reader) {
+            return Ok(value);
+        }
+    }
+    frame.decode()
+}
+
+/// Types a pipeline's replies decode into: tuples (one element per command) and `Vec`s.
+pub trait FromReplies: Sized {
+    /// Number of replies expected (`None`: any).
+    const LEN: Option<usize>;
+    /// Decodes the replies, one frame per command.
+    ///
+    /// # Errors
+    ///
+    /// The first reply that failed to decode.
+    fn from_replies(frames: Vec<Frame>) -> Result<Self, Error>;
+}
+
+impl<T: DecodeOwned> FromReplies for Vec<T> {
+    const LEN: Option<usize> = None;
+    fn from_replies(frames: Vec<Frame>) -> Result<Self, Error> {
+        frames.iter().map(decode_reply).collect()
+    }
+}
+
+macro_rules! tuple_replies {
+    ($n:expr; $($t:ident $i:tt),+) => {
+        impl<$($t: DecodeOwned),+> FromReplies for ($($t,)+) {
+            const LEN: Option<usize> = Some($n);
+            fn from_replies(frames: Vec<Frame>) -> Result<Self, Error> {
+                if frames.len() != $n {
+                    return Err(Error::ConnectionClosed(format!(
+                        "expected {} replies, got {}", $n, frames.len()
+                    )));
+                }
+                Ok(($(decode_reply::<$t>(&frames[$i])?,)+))
+            }
+        }
+    };
+}
+
+tuple_replies!(1; A 0);
+tuple_replies!(2; A 0, B 1);
+tuple_replies!(3; A 0, B 1, C 2);
+tuple_replies!(4; A 0, B 1, C 2, D 3);
+tuple_replies!(5; A 0, B 1, C 2, D 3, E 4);
+tuple_replies!(6; A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_replies!(7; A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_replies!(8; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_replies!(9; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_replies!(10; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_replies!(11; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_replies!(12; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);

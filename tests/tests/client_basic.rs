@@ -1,0 +1,232 @@
+//! The client against a real redis-server: connecting (URL, database, name, Unix socket),
+//! authentication (passwords, ACL users, the RESP2 fallback), owned and borrowed replies,
+//! and pushes that never reach a caller. Every test runs on RESP2 and RESP3.
+
+use typedis::{cmd, Client, Config, Error, Protocol};
+use typedis_tests::RedisServer;
+
+const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+
+async fn connect(url: &str, protocol: Protocol) -> Client {
+    Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn set_then_get_returns_the_value_as_owned_and_borrowed_replies() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        assert_eq!(client.protocol(), protocol);
+        client
+            .query::<()>(cmd("SET").arg("greeting").arg("hello"))
+            .await
+            .unwrap();
+        let owned: String = client.query(cmd("GET").arg("greeting")).await.unwrap();
+        assert_eq!(owned, "hello");
+        let frame = client.send(cmd("GET").arg("greeting")).await.unwrap();
+        let borrowed: &str = frame.decode().unwrap();
+        assert_eq!(borrowed, "hello");
+        let missing: Option<String> = client.query(cmd("GET").arg("nope")).await.unwrap();
+        assert_eq!(missing, None);
+    }
+}
+
+#[tokio::test]
+async fn url_database_and_client_name_apply_to_the_connection() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&format!("{}/3", server.url()))
+            .unwrap()
+            .protocol(protocol)
+            .client_name("typedis-test");
+        let client = Client::with_config(config).await.unwrap();
+        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        assert!(info.contains(" db=3 "), "{info}");
+        assert!(info.contains(" name=typedis-test "), "{info}");
+        client
+            .query::<()>(cmd("SET").arg("only-in-3").arg("x"))
+            .await
+            .unwrap();
+        let db0 = connect(&server.url(), protocol).await;
+        let n: i64 = db0.query(cmd("EXISTS").arg("only-in-3")).await.unwrap();
+        assert_eq!(n, 0);
+        db0.query::<()>(cmd("FLUSHALL")).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn unix_socket_url_connects() {
+    let dir = std::env::temp_dir().join(format!("typedis-sock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("redis.sock");
+    let server = RedisServer::builder()
+        .arg("--unixsocket")
+        .arg(path.to_str().unwrap())
+        .arg("--unixsocketperm")
+        .arg("700")
+        .start();
+    for protocol in PROTOCOLS {
+        let url = format!("unix://{}?db=1", path.display());
+        let client = connect(&url, protocol).await;
+        let pong: String = client.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        assert!(info.contains(" db=1 "), "{info}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn password_in_the_url_authenticates_and_a_wrong_one_is_refused() {
+    let server = RedisServer::builder()
+        .arg("--requirepass")
+        .arg("s3cret")
+        .start();
+    let port = server.port();
+    for protocol in PROTOCOLS {
+        let good = connect(&format!("redis://:s3cret@127.0.0.1:{port}"), protocol).await;
+        let pong: String = good.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+
+        let url = format!("redis://:wrong@127.0.0.1:{port}");
+        let config = Config::from_url(&url).unwrap().protocol(protocol);
+        match Client::with_config(config).await {
+            Err(Error::Server(e)) => assert!(e.to_string().contains("WRONGPASS"), "{e}"),
+            other => panic!("expected WRONGPASS, got {other:?}"),
+        }
+        let error = Client::with_config(Config::from_url(&url).unwrap().protocol(protocol))
+            .await
+            .unwrap_err();
+        assert!(
+            !error.to_string().contains("wrong"),
+            "error echoes the password: {error}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn acl_user_can_run_what_it_is_allowed_and_gets_noperm_for_the_rest() {
+    let server = RedisServer::builder()
+        .args([
+            "--user", "alice", "on", ">alicepw", "~app:*", "+get", "+set", "+ping",
+        ])
+        .start();
+    let port = server.port();
+    for protocol in PROTOCOLS {
+        let alice = connect(&format!("redis://alice:alicepw@127.0.0.1:{port}"), protocol).await;
+        alice
+            .query::<()>(cmd("SET").arg("app:1").arg("v"))
+            .await
+            .unwrap();
+        let v: String = alice.query(cmd("GET").arg("app:1")).await.unwrap();
+        assert_eq!(v, "v");
+        for denied in [cmd("GET").arg("other:1"), cmd("DEL").arg("app:1")] {
+            match alice.query::<Option<String>>(denied).await {
+                Err(Error::Server(e)) => assert!(e.to_string().starts_with("NOPERM"), "{e}"),
+                other => panic!("expected NOPERM, got {other:?}"),
+            }
+        }
+        // A refused command leaves the connection in step.
+        let v: String = alice.query(cmd("GET").arg("app:1")).await.unwrap();
+        assert_eq!(v, "v");
+
+        let bad = Config::from_url(&format!("redis://alice:nope@127.0.0.1:{port}"))
+            .unwrap()
+            .protocol(protocol);
+        assert!(matches!(
+            Client::with_config(bad).await,
+            Err(Error::Server(_))
+        ));
+    }
+}
+
+#[tokio::test]
+async fn server_without_hello_gets_the_resp2_handshake_with_auth_name_and_database() {
+    let server = RedisServer::builder()
+        .args(["--rename-command", "HELLO", ""])
+        .args(["--requirepass", "pw"])
+        .start();
+    let config = Config::from_url(&format!("redis://:pw@127.0.0.1:{}/2", server.port()))
+        .unwrap()
+        .client_name("fallback");
+    let client = Client::with_config(config).await.unwrap();
+    assert_eq!(client.protocol(), Protocol::Resp2);
+    let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+    assert!(
+        info.contains(" db=2 ") && info.contains(" name=fallback "),
+        "{info}"
+    );
+    assert!(info.contains(" resp=2"), "{info}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decode_failures_and_error_replies_interleaved_with_good_commands_harm_nobody() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        for i in 0..100 {
+            client
+                .query::<()>(cmd("SET").arg(format!("k{i}")).arg(format!("v{i}")))
+                .await
+                .unwrap();
+        }
+        client
+            .query::<i64>(cmd("LPUSH").arg("list").arg("x"))
+            .await
+            .unwrap();
+        let mut tasks = Vec::new();
+        for i in 0..300usize {
+            let client = client.clone();
+            tasks.push(tokio::spawn(async move {
+                let key = format!("k{}", i % 100);
+                match i % 3 {
+                    // A string read as an integer: a decode error for this caller only.
+                    0 => assert!(matches!(
+                        client.query::<i64>(cmd("GET").arg(&key)).await,
+                        Err(Error::Decode(_))
+                    )),
+                    // WRONGTYPE: a server error for this caller only.
+                    1 => assert!(matches!(
+                        client.query::<String>(cmd("GET").arg("list")).await,
+                        Err(Error::Server(_))
+                    )),
+                    _ => {
+                        let v: String = client.query(cmd("GET").arg(&key)).await.unwrap();
+                        assert_eq!(v, format!("v{}", i % 100));
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn resp3_invalidation_pushes_never_reach_a_caller() {
+    let server = RedisServer::start();
+    let tracked = connect(&server.url(), Protocol::Resp3).await;
+    let writer = connect(&server.url(), Protocol::Resp3).await;
+    tracked
+        .query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
+        .await
+        .unwrap();
+    for round in 0..20 {
+        let value = format!("v{round}");
+        writer
+            .query::<()>(cmd("SET").arg("watched").arg(&value))
+            .await
+            .unwrap();
+        // Reading tracks the key; the next SET sends this connection an invalidation push
+        // that arrives among the replies.
+        let got: String = tracked.query(cmd("GET").arg("watched")).await.unwrap();
+        assert_eq!(got, value);
+        let pong: String = tracked.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+    }
+}

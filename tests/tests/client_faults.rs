@@ -1,0 +1,279 @@
+//! Faults against a real redis-server: cancelled and timed-out callers never shift
+//! replies, a killed server fails every in-flight command with a connection error and the
+//! client reconnects, a stalled server makes timeouts fire, and nothing is resent unless
+//! asked for (read-only commands only). RESP2 and RESP3.
+
+use std::time::Duration;
+use typedis::{cmd, Backoff, Client, CommandFlags, Config, Error, Protocol};
+use typedis_tests::RedisServer;
+
+const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+
+/// A server that accepts `DEBUG SLEEP`, to stall it on purpose.
+fn stallable_server() -> RedisServer {
+    RedisServer::builder()
+        .args(["--enable-debug-command", "yes"])
+        .start()
+}
+
+/// Small deterministic pseudo-random numbers (xorshift), so a failure can be replayed.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
+    const KEYS: usize = 3000;
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
+        let client = Client::with_config(config).await.unwrap();
+        let mut setup = client.pipeline();
+        for i in 0..KEYS {
+            setup.push(cmd("SET").arg(format!("key:{i}")).arg(format!("value:{i}")));
+        }
+        setup.query::<Vec<()>>().await.unwrap();
+
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ protocol as u64);
+        let mut tasks = Vec::with_capacity(KEYS);
+        for i in 0..KEYS {
+            let client = client.clone();
+            let wait = Duration::from_micros(rng.next() % 4000);
+            let task = tokio::spawn(async move {
+                let get = client.query::<String>(cmd("GET").arg(format!("key:{i}")));
+                match tokio::time::timeout(wait, get).await {
+                    Ok(value) => {
+                        assert_eq!(value.unwrap(), format!("value:{i}"));
+                        1
+                    }
+                    Err(_) => 0,
+                }
+            });
+            // Some tasks are aborted outright: their futures are dropped mid-flight.
+            if rng.next().is_multiple_of(5) {
+                task.abort();
+            }
+            tasks.push(task);
+        }
+        let (mut completed, mut cancelled) = (0, 0);
+        for task in tasks {
+            match task.await {
+                Ok(1) => completed += 1,
+                _ => cancelled += 1,
+            }
+        }
+        assert!(
+            completed > 0 && cancelled > 0,
+            "completed {completed}, cancelled {cancelled}"
+        );
+
+        // Afterwards every key still reads back its own value, in order, concurrently.
+        let mut check = Vec::new();
+        for i in (0..KEYS).step_by(7) {
+            let client = client.clone();
+            check.push(tokio::spawn(async move {
+                let v: String = client
+                    .query(cmd("GET").arg(format!("key:{i}")))
+                    .await
+                    .unwrap();
+                assert_eq!(v, format!("value:{i}"));
+            }));
+        }
+        for c in check {
+            c.await.unwrap();
+        }
+        assert_eq!(client.stats().in_flight, 0);
+        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_restart() {
+    for protocol in PROTOCOLS {
+        let mut server = stallable_server();
+        let port = server.port();
+        let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
+        let client = Client::with_config(config).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("before").arg("1"))
+            .await
+            .unwrap();
+
+        // The server sleeps, so everything sent after it stays in flight until the kill.
+        let sleeper = {
+            let c = client.clone();
+            tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let pipeline = {
+            let mut p = client.pipeline();
+            for _ in 0..100 {
+                p.push(cmd("INCR").arg("counter"));
+            }
+            tokio::spawn(p.query::<Vec<i64>>())
+        };
+        let get = {
+            let c = client.clone();
+            tokio::spawn(async move { c.query::<Option<String>>(cmd("GET").arg("before")).await })
+        };
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        server.kill();
+
+        for result in [
+            sleeper.await.unwrap().map(|_| ()),
+            pipeline.await.unwrap().map(|_| ()),
+            get.await.unwrap().map(|_| ()),
+        ] {
+            match result {
+                Err(Error::ConnectionClosed(reason)) => assert!(!reason.is_empty()),
+                other => panic!("expected a connection error, got {other:?}"),
+            }
+        }
+
+        let _restarted = RedisServer::builder().port(port).start();
+        let pong: String = client.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+        assert_eq!(client.protocol(), protocol);
+        // The fresh server has no data, and the in-flight INCRs were not resent.
+        let counter: Option<i64> = client.query(cmd("GET").arg("counter")).await.unwrap();
+        assert_eq!(counter, None);
+        assert_eq!(client.stats().reconnects, 1);
+        assert_eq!(client.stats().in_flight, 0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreachable_server_gives_connection_errors_until_it_is_back() {
+    let mut server = RedisServer::start();
+    let port = server.port();
+    let config = Config::from_url(&server.url()).unwrap().backoff(Backoff {
+        initial: Duration::from_millis(10),
+        max: Duration::from_millis(40),
+    });
+    let client = Client::with_config(config).await.unwrap();
+    server.kill();
+    for _ in 0..3 {
+        match client.query::<String>(cmd("PING")).await {
+            Err(Error::ConnectionClosed(_)) => {}
+            other => panic!("expected a connection error, got {other:?}"),
+        }
+    }
+    let _restarted = RedisServer::builder().port(port).start();
+    // The next attempt waits out its backoff, then succeeds.
+    let pong: String = client.query(cmd("PING")).await.unwrap();
+    assert_eq!(pong, "PONG");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
+    for retry in [false, true] {
+        let mut server = stallable_server();
+        let port = server.port();
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .retry_read_only(retry)
+            .backoff(Backoff {
+                initial: Duration::from_millis(20),
+                max: Duration::from_millis(100),
+            });
+        let client = Client::with_config(config).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("k").arg("old"))
+            .await
+            .unwrap();
+        let sleeper = {
+            let c = client.clone();
+            tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let read = {
+            let c = client.clone();
+            // The spec marks GET read-only; the untyped builder needs to be told.
+            let get = cmd("GET").key("k").flags(CommandFlags::READONLY);
+            tokio::spawn(async move { c.query::<Option<String>>(get).await })
+        };
+        let write = {
+            let c = client.clone();
+            tokio::spawn(async move { c.query::<i64>(cmd("INCR").arg("n")).await })
+        };
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        server.kill();
+        let restarted =
+            tokio::task::spawn_blocking(move || RedisServer::builder().port(port).start());
+
+        assert!(matches!(
+            sleeper.await.unwrap(),
+            Err(Error::ConnectionClosed(_))
+        ));
+        assert!(matches!(
+            write.await.unwrap(),
+            Err(Error::ConnectionClosed(_))
+        ));
+        match (retry, read.await.unwrap()) {
+            // Resent to the restarted (empty) server.
+            (true, Ok(None)) | (false, Err(Error::ConnectionClosed(_))) => {}
+            (retry, other) => panic!("retry {retry}: unexpected {other:?}"),
+        }
+        let _server = restarted.await.unwrap();
+        let n: Option<i64> = client.query(cmd("GET").arg("n")).await.unwrap();
+        assert_eq!(n, None, "the INCR was resent");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_server_makes_response_timeouts_fire_and_late_replies_are_discarded() {
+    let server = stallable_server();
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .protocol(protocol)
+            .response_timeout(Some(Duration::from_millis(200)));
+        let client = Client::with_config(config).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("a").arg("A"))
+            .await
+            .unwrap();
+        client
+            .query::<()>(cmd("SET").arg("b").arg("B"))
+            .await
+            .unwrap();
+        let started = std::time::Instant::now();
+        let sleep = client.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.6"));
+        let behind = client.query::<String>(cmd("GET").arg("a"));
+        let (sleep, behind) = tokio::join!(sleep, behind);
+        assert!(matches!(sleep, Err(Error::Timeout(_))), "{sleep:?}");
+        assert!(matches!(behind, Err(Error::Timeout(_))), "{behind:?}");
+        assert!(started.elapsed() < Duration::from_millis(500));
+        // Once the server wakes, the late replies go to nobody and new commands get theirs.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let b: String = client.query(cmd("GET").arg("b")).await.unwrap();
+        assert_eq!(b, "B");
+        let a: String = client.query(cmd("GET").arg("a")).await.unwrap();
+        assert_eq!(a, "A");
+    }
+}
+
+#[tokio::test]
+async fn server_that_never_answers_the_handshake_times_out() {
+    // Accepts connections (the kernel does, through the backlog) but never replies.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!(
+        "redis://127.0.0.1:{}",
+        listener.local_addr().unwrap().port()
+    );
+    let config = Config::from_url(&url)
+        .unwrap()
+        .connect_timeout(Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    match Client::with_config(config).await {
+        Err(Error::Timeout(d)) => assert_eq!(d, Duration::from_millis(200)),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
