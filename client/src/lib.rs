@@ -36,6 +36,6 @@ pub use transaction::Transaction;
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::RespRead;
-pub use resp_derive::RespRead;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
+pub use resp_derive::RespRead;
 pub use value::Value;
