@@ -199,12 +199,15 @@ impl Client {
             BlockTime::Unknown => self.inner.config.response_timeout.map(|d| d + margin),
             BlockTime::NotBlocking => self.inner.config.response_timeout,
         };
-        let mut lease = self.lease().await?;
-        let result = within(limit, lease.conn().request(command)).await;
-        if result.is_ok() {
+        // The limit covers opening a dedicated connection too: a stalled server stalls
+        // the handshake as well.
+        within(limit, async {
+            let mut lease = self.lease().await?;
+            let frame = lease.conn().request(command).await?;
             lease.release();
-        }
-        result
+            Ok(frame)
+        })
+        .await
     }
 
     /// Runs `f` within the response timeout.
