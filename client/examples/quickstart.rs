@@ -1,0 +1,135 @@
+//! The quickstart: connect, SET/GET, XADD/XRANGE read into your own type without copying,
+//! and a pipeline.
+//!
+//! Run it with `cargo run -p typedis --example quickstart`. It connects to `REDIS_URL` when
+//! that is set; otherwise it starts a throwaway `redis-server` on a free port (when one is
+//! installed) and stops it at the end.
+
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+use typedis::resp::{DecodeError, Reader};
+use typedis::{cmd, Client, RespRead, ServerError};
+
+/// One stream entry, borrowing its strings from the reply: no copy, no allocation per field.
+#[derive(Debug)]
+struct Reading<'a> {
+    id: &'a str,
+    fields: Vec<(&'a str, &'a str)>,
+}
+
+// Written by hand here; `#[derive(RespRead)]` generates the same code.
+impl<'de> RespRead<'de> for Reading<'de> {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.array_len()?;
+        if len != 2 {
+            return Err(DecodeError::length(2, len));
+        }
+        let id = r.str().map_err(|e| e.at_field("id"))?;
+        let fields = Vec::read(r).map_err(|e| e.at_field("fields"))?;
+        Ok(Reading { id, fields })
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (url, _server) = match std::env::var("REDIS_URL") {
+        Ok(url) => (url, None),
+        Err(_) => {
+            let server = LocalServer::start()?;
+            (server.url(), Some(server))
+        }
+    };
+    let client = Client::connect(&url).await?;
+    println!("connected to {url} ({:?})", client.protocol());
+
+    // SET and GET.
+    client
+        .query::<()>(cmd("SET").key("quickstart:greeting").arg("hello, typedis"))
+        .await?;
+    let greeting: String = client.query(cmd("GET").key("quickstart:greeting")).await?;
+    println!("GET quickstart:greeting -> {greeting:?}");
+
+    // XADD a few entries, then XRANGE them into `Reading`s that borrow from the reply.
+    for (sensor, celsius) in [("kitchen", "21.5"), ("garden", "14.0"), ("attic", "26.25")] {
+        let _id: String = client
+            .query(
+                cmd("XADD")
+                    .key("quickstart:readings")
+                    .arg("*")
+                    .arg("sensor")
+                    .arg(sensor)
+                    .arg("celsius")
+                    .arg(celsius),
+            )
+            .await?;
+    }
+    let frame = client
+        .send(cmd("XRANGE").key("quickstart:readings").arg("-").arg("+"))
+        .await?;
+    let readings: Vec<Reading<'_>> = frame.decode()?;
+    for reading in &readings {
+        println!("XRANGE entry {} -> {:?}", reading.id, reading.fields);
+    }
+
+    // A pipeline: one write, one round trip, a typed tuple back. A command that fails
+    // fails alone when its element is a `Result`.
+    let (hits, len, not_a_number, _deleted): (i64, i64, Result<i64, ServerError>, i64) = client
+        .pipeline()
+        .add(cmd("INCR").key("quickstart:hits"))
+        .add(cmd("XLEN").key("quickstart:readings"))
+        .add(cmd("INCR").key("quickstart:greeting"))
+        .add(
+            cmd("DEL")
+                .key("quickstart:readings")
+                .key("quickstart:greeting")
+                .key("quickstart:hits"),
+        )
+        .query()
+        .await?;
+    println!("pipeline -> hits {hits}, stream length {len}, INCR on text: {not_a_number:?}");
+    Ok(())
+}
+
+/// A `redis-server` started for the example and stopped when dropped.
+struct LocalServer {
+    child: Child,
+    port: u16,
+}
+
+impl LocalServer {
+    fn start() -> Result<LocalServer, Box<dyn std::error::Error>> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let child = Process::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| {
+                format!("REDIS_URL is not set and redis-server could not be started: {e}")
+            })?;
+        let server = LocalServer { child, port };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return Err("redis-server did not start listening within 10 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        println!("started a local redis-server on port {port} (set REDIS_URL to use yours)");
+        Ok(server)
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for LocalServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
