@@ -17,7 +17,8 @@ async fn blpop_waits_on_its_own_connection_while_other_commands_go_through() {
         let waiter = {
             let c = client.clone();
             tokio::spawn(async move {
-                c.query::<Option<(String, String)>>(cmd("BLPOP").arg("jobs").arg(5)).await
+                c.query::<Option<(String, String)>>(cmd("BLPOP").arg("jobs").arg(5))
+                    .await
             })
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -28,7 +29,10 @@ async fn blpop_waits_on_its_own_connection_while_other_commands_go_through() {
             assert_eq!(pong, "PONG");
         }
         assert!(started.elapsed() < Duration::from_secs(1));
-        let n: i64 = client.query(cmd("RPUSH").arg("jobs").arg("job-1")).await.unwrap();
+        let n: i64 = client
+            .query(cmd("RPUSH").arg("jobs").arg("job-1"))
+            .await
+            .unwrap();
         assert_eq!(n, 1);
         let popped = waiter.await.unwrap().unwrap();
         assert_eq!(popped, Some(("jobs".to_owned(), "job-1".to_owned())));
@@ -50,14 +54,23 @@ async fn blocking_command_times_out_after_its_block_time_not_the_response_timeou
         // Blocks 0.4 s, beyond the 100 ms response timeout: the server's own timeout
         // answers nil.
         let started = Instant::now();
-        let popped: Option<(String, String)> =
-            client.query(cmd("BLPOP").arg("empty").arg("0.4")).await.unwrap();
+        let popped: Option<(String, String)> = client
+            .query(cmd("BLPOP").arg("empty").arg("0.4"))
+            .await
+            .unwrap();
         assert_eq!(popped, None);
         assert!(started.elapsed() >= Duration::from_millis(400));
 
         // XREAD BLOCK counts milliseconds.
-        let read: Option<Vec<(String, Vec<(String, Vec<String>)>)>> = client
-            .query(cmd("XREAD").arg("BLOCK").arg(200).arg("STREAMS").arg("s").arg("$"))
+        let read: Option<typedis::Value> = client
+            .query(
+                cmd("XREAD")
+                    .arg("BLOCK")
+                    .arg(200)
+                    .arg("STREAMS")
+                    .arg("s")
+                    .arg("$"),
+            )
             .await
             .unwrap();
         assert_eq!(read, None);
@@ -66,7 +79,9 @@ async fn blocking_command_times_out_after_its_block_time_not_the_response_timeou
 
 #[tokio::test]
 async fn stalled_server_times_out_a_blocking_command_after_block_time_plus_margin() {
-    let server = RedisServer::builder().args(["--enable-debug-command", "yes"]).start();
+    let server = RedisServer::builder()
+        .args(["--enable-debug-command", "yes"])
+        .start();
     let config = Config::from_url(&server.url())
         .unwrap()
         .blocking_margin(Duration::from_millis(200));
@@ -77,13 +92,20 @@ async fn stalled_server_times_out_a_blocking_command_after_block_time_plus_margi
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
     let started = Instant::now();
-    let result = client.query::<Option<(String, String)>>(cmd("BLPOP").arg("k").arg("0.1")).await;
-    assert!(matches!(result, Err(Error::Timeout(d)) if d == Duration::from_millis(300)), "{result:?}");
+    let result = client
+        .query::<Option<(String, String)>>(cmd("BLPOP").arg("k").arg("0.1"))
+        .await;
+    assert!(
+        matches!(result, Err(Error::Timeout(d)) if d == Duration::from_millis(300)),
+        "{result:?}"
+    );
     assert!(started.elapsed() < Duration::from_millis(900));
     sleeper.await.unwrap().unwrap();
     // The abandoned dedicated connection was closed, not pooled.
     assert_eq!(client.stats().idle_dedicated, 0);
-    let popped: Option<(String, String)> =
-        client.query(cmd("BLPOP").arg("k").arg("0.05")).await.unwrap();
+    let popped: Option<(String, String)> = client
+        .query(cmd("BLPOP").arg("k").arg("0.05"))
+        .await
+        .unwrap();
     assert_eq!(popped, None);
 }
