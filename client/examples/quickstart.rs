@@ -7,27 +7,14 @@
 
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
-use typedis::resp::{DecodeError, Reader};
 use typedis::{cmd, Client, RespRead, ServerError};
 
-/// One stream entry, borrowing its strings from the reply: no copy, no allocation per field.
-#[derive(Debug)]
+/// One stream entry, borrowing its strings from the reply: no copy, no allocation per
+/// field. The derive reads it positionally from the entry's two-element array.
+#[derive(Debug, RespRead)]
 struct Reading<'a> {
     id: &'a str,
     fields: Vec<(&'a str, &'a str)>,
-}
-
-// Written by hand here; `#[derive(RespRead)]` generates the same code.
-impl<'de> RespRead<'de> for Reading<'de> {
-    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.array_len()?;
-        if len != 2 {
-            return Err(DecodeError::length(2, len));
-        }
-        let id = r.str().map_err(|e| e.at_field("id"))?;
-        let fields = Vec::read(r).map_err(|e| e.at_field("fields"))?;
-        Ok(Reading { id, fields })
-    }
 }
 
 #[tokio::main]
