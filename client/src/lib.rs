@@ -31,6 +31,8 @@ mod value;
 pub use client::{Client, ClientStats, DecodeOwned};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
+/// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
+pub use rustls_pki_types as pki_types;
 pub use transaction::Transaction;
 
 pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};

@@ -2,7 +2,8 @@
 //! certificate, and the handshake itself.
 
 use crate::error::Error;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
+use rustls_pki_types::pem::PemObject;
+use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use std::sync::Arc;
 use tokio::net::TcpStream;
 use tokio_rustls::client::TlsStream;
@@ -38,6 +39,29 @@ impl TlsOptions {
     pub fn root_certificates(mut self, roots: Vec<CertificateDer<'static>>) -> Self {
         self.roots = Some(roots);
         self
+    }
+
+    /// Trusts exactly the root certificates in this PEM text instead of the system's.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] when the text holds no readable certificate.
+    pub fn root_certificates_pem(self, pem: &[u8]) -> Result<Self, Error> {
+        let roots = certificates_from_pem(pem)?;
+        Ok(self.root_certificates(roots))
+    }
+
+    /// Presents the certificate chain and private key in these PEM texts to servers that
+    /// ask for one.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] when either text holds no readable certificate or key.
+    pub fn client_certificate_pem(self, chain: &[u8], key: &[u8]) -> Result<Self, Error> {
+        let chain = certificates_from_pem(chain)?;
+        let key = PrivateKeyDer::from_pem_slice(key)
+            .map_err(|e| Error::Config(format!("TLS client key: {e}")))?;
+        Ok(self.client_certificate(chain, key))
     }
 
     /// Presents this certificate chain and key to servers that ask for one
@@ -110,6 +134,18 @@ impl TlsOptions {
             .connect(name, tcp)
             .await?)
     }
+}
+
+fn certificates_from_pem(pem: &[u8]) -> Result<Vec<CertificateDer<'static>>, Error> {
+    let certs = CertificateDer::pem_slice_iter(pem)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error::Config(format!("TLS certificate PEM: {e}")))?;
+    if certs.is_empty() {
+        return Err(Error::Config(
+            "TLS certificate PEM holds no certificate".into(),
+        ));
+    }
+    Ok(certs)
 }
 
 #[cold]

@@ -1,0 +1,167 @@
+//! TLS against a real redis-server started with `--tls-port`, with a CA, server and client
+//! certificates the test makes: `rediss://` connects when the CA is trusted, fails when it
+//! is not, and a server that demands client certificates accepts ours. RESP2 and RESP3.
+
+use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
+use std::path::Path;
+use typedis::{cmd, Client, Config, Error, Protocol, TlsOptions};
+use typedis_tests::RedisServer;
+
+/// A throwaway CA and the PEM texts of a server and a client certificate it signed.
+struct Pki {
+    ca: String,
+    server_cert: String,
+    server_key: String,
+    client_cert: String,
+    client_key: String,
+}
+
+fn make_pki() -> Pki {
+    let ca_key = KeyPair::generate().unwrap();
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "typedis test CA");
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let leaf = |names: Vec<String>| {
+        let key = KeyPair::generate().unwrap();
+        let cert = CertificateParams::new(names)
+            .unwrap()
+            .signed_by(&key, &ca_cert, &ca_key)
+            .unwrap();
+        (cert.pem(), key.serialize_pem())
+    };
+    let (server_cert, server_key) = leaf(vec!["localhost".into(), "127.0.0.1".into()]);
+    let (client_cert, client_key) = leaf(vec!["typedis-client".into()]);
+    Pki {
+        ca: ca_cert.pem(),
+        server_cert,
+        server_key,
+        client_cert,
+        client_key,
+    }
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+/// A server with a plain port (for the harness's readiness check) and a TLS port.
+fn tls_server(pki: &Pki, client_auth: bool) -> (RedisServer, u16, std::path::PathBuf) {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("typedis-tls-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tls_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = RedisServer::builder()
+        .args(["--tls-port".to_owned(), tls_port.to_string()])
+        .args([
+            "--tls-cert-file".to_owned(),
+            write(&dir, "server.crt", &pki.server_cert),
+        ])
+        .args([
+            "--tls-key-file".to_owned(),
+            write(&dir, "server.key", &pki.server_key),
+        ])
+        .args([
+            "--tls-ca-cert-file".to_owned(),
+            write(&dir, "ca.crt", &pki.ca),
+        ])
+        .args(["--tls-auth-clients", if client_auth { "yes" } else { "no" }])
+        .start();
+    (server, tls_port, dir)
+}
+
+#[tokio::test]
+async fn rediss_connects_to_a_server_whose_ca_is_trusted() {
+    let pki = make_pki();
+    let (_server, port, dir) = tls_server(&pki, false);
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        for host in ["localhost", "127.0.0.1"] {
+            let tls = TlsOptions::new()
+                .root_certificates_pem(pki.ca.as_bytes())
+                .unwrap();
+            let config = Config::from_url(&format!("rediss://{host}:{port}/1"))
+                .unwrap()
+                .protocol(protocol)
+                .tls_options(tls);
+            let client = Client::with_config(config).await.unwrap();
+            client
+                .query::<()>(cmd("SET").arg("secure").arg("yes"))
+                .await
+                .unwrap();
+            let v: String = client.query(cmd("GET").arg("secure")).await.unwrap();
+            assert_eq!(v, "yes");
+            // Many requests at once go through the TLS writer together.
+            let mut p = client.pipeline();
+            for _ in 0..200 {
+                p.push(cmd("INCR").arg("n"));
+            }
+            let counts: Vec<i64> = p.query().await.unwrap();
+            assert_eq!(counts.len(), 200);
+            let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+            assert!(info.contains(" db=1 "), "{info}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn rediss_refuses_a_server_signed_by_an_unknown_ca() {
+    let pki = make_pki();
+    let other = make_pki();
+    let (_server, port, dir) = tls_server(&pki, false);
+    let tls = TlsOptions::new()
+        .root_certificates_pem(other.ca.as_bytes())
+        .unwrap();
+    let config = Config::from_url(&format!("rediss://localhost:{port}"))
+        .unwrap()
+        .tls_options(tls);
+    match Client::with_config(config).await {
+        Err(Error::Io(e)) => assert!(e.to_string().contains("certificate"), "{e}"),
+        other => panic!("expected a certificate error, got {other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn server_demanding_client_certificates_accepts_ours_and_refuses_none() {
+    let pki = make_pki();
+    let (_server, port, dir) = tls_server(&pki, true);
+    let url = format!("rediss://localhost:{port}");
+    let tls = TlsOptions::new()
+        .root_certificates_pem(pki.ca.as_bytes())
+        .unwrap()
+        .client_certificate_pem(pki.client_cert.as_bytes(), pki.client_key.as_bytes())
+        .unwrap();
+    let client = Client::with_config(Config::from_url(&url).unwrap().tls_options(tls))
+        .await
+        .unwrap();
+    let pong: String = client.query(cmd("PING")).await.unwrap();
+    assert_eq!(pong, "PONG");
+
+    let anonymous = TlsOptions::new()
+        .root_certificates_pem(pki.ca.as_bytes())
+        .unwrap();
+    let refused = Client::with_config(Config::from_url(&url).unwrap().tls_options(anonymous)).await;
+    assert!(refused.is_err(), "connected without a client certificate");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_pem_is_a_config_error() {
+    assert!(matches!(
+        TlsOptions::new().root_certificates_pem(b"not a pem"),
+        Err(Error::Config(_))
+    ));
+    assert!(matches!(
+        TlsOptions::new().client_certificate_pem(b"", b""),
+        Err(Error::Config(_))
+    ));
+}
