@@ -222,10 +222,10 @@ impl<'de> Reader<'de> {
         if !matches!(t, b'*' | b'~' | b'>') {
             return Err(self.unexpected_at(self.pos, WHAT));
         }
-        if self.buf.get(self.pos + 1) == Some(&b'?') {
-            return self.streamed_len(false);
-        }
-        let (n, q) = self.int_line(self.pos + 1)?;
+        let (n, q) = match self.int_line(self.pos + 1) {
+            Ok(x) => x,
+            Err(e) => return self.streamed_len_or(false, e),
+        };
         if n < 0 {
             return Err(DecodeError::unexpected(WHAT, Kind::Null));
         }
@@ -243,18 +243,21 @@ impl<'de> Reader<'de> {
     pub fn map_len(&mut self) -> Result<usize, DecodeError> {
         const WHAT: &str = "map";
         let t = self.start(WHAT)?;
-        let streamed = self.buf.get(self.pos + 1) == Some(&b'?');
         match t {
-            b'%' if streamed => self.streamed_len(true),
-            b'*' if streamed => self.streamed_len(true),
             b'%' => {
-                let (n, q) = self.int_line(self.pos + 1)?;
+                let (n, q) = match self.int_line(self.pos + 1) {
+                    Ok(x) => x,
+                    Err(e) => return self.streamed_len_or(true, e),
+                };
                 let n = usize::try_from(n).map_err(|_| DecodeError::malformed("map length"))?;
                 self.pos = q;
                 Ok(n)
             }
             b'*' => {
-                let (n, q) = self.int_line(self.pos + 1)?;
+                let (n, q) = match self.int_line(self.pos + 1) {
+                    Ok(x) => x,
+                    Err(e) => return self.streamed_len_or(true, e),
+                };
                 if n < 0 {
                     return Err(DecodeError::unexpected(WHAT, Kind::Null));
                 }
@@ -284,10 +287,10 @@ impl<'de> Reader<'de> {
         let t = self.start(WHAT)?;
         let (s, q) = match t {
             b'$' => {
-                if self.buf.get(self.pos + 1) == Some(&b'?') {
-                    return self.streamed_borrowed();
-                }
-                let (n, q) = self.int_line(self.pos + 1)?;
+                let (n, q) = match self.int_line(self.pos + 1) {
+                    Ok(x) => x,
+                    Err(e) => return self.streamed_borrowed_or(e),
+                };
                 if n < 0 {
                     return Err(DecodeError::unexpected(WHAT, Kind::Null));
                 }
@@ -707,10 +710,10 @@ impl<'de> Reader<'de> {
     fn number_text(&mut self, t: u8, expected: &'static str) -> Result<&'de [u8], DecodeError> {
         let (s, q) = match t {
             b'$' => {
-                if self.buf.get(self.pos + 1) == Some(&b'?') {
-                    return self.streamed_borrowed();
-                }
-                let (n, q) = self.int_line(self.pos + 1)?;
+                let (n, q) = match self.int_line(self.pos + 1) {
+                    Ok(x) => x,
+                    Err(e) => return self.streamed_borrowed_or(e),
+                };
                 if n < 0 {
                     return Err(DecodeError::unexpected(expected, Kind::Null));
                 }
@@ -727,9 +730,15 @@ impl<'de> Reader<'de> {
     /// A streamed aggregate header (`*?`, `~?`, `>?`, `%?`) at the cursor: counts its
     /// elements (pairs for a map read), remembers where its terminator is, and moves to
     /// its first element.
+    ///
+    /// Called when the header's length did not parse: `e` is that error, returned when
+    /// the header is not a streamed one either.
     #[cold]
     #[inline(never)]
-    fn streamed_len(&mut self, pairs: bool) -> Result<usize, DecodeError> {
+    fn streamed_len_or(&mut self, pairs: bool, e: DecodeError) -> Result<usize, DecodeError> {
+        if self.buf.get(self.pos + 1) != Some(&b'?') {
+            return Err(e);
+        }
         let is_map = self.buf.get(self.pos) == Some(&b'%');
         let first = self.line_end(self.pos + 1)?;
         let (count, end) = stream::count_elements(self.buf, first)?;
@@ -745,10 +754,14 @@ impl<'de> Reader<'de> {
     }
 
     /// A streamed bulk string (`$?`) at the cursor, borrowed: only possible when it has
-    /// at most one chunk.
+    /// at most one chunk. Called when the length did not parse (`e`, returned when the
+    /// string is not streamed either).
     #[cold]
     #[inline(never)]
-    fn streamed_borrowed(&mut self) -> Result<&'de [u8], DecodeError> {
+    fn streamed_borrowed_or(&mut self, e: DecodeError) -> Result<&'de [u8], DecodeError> {
+        if self.buf.get(self.pos + 1) != Some(&b'?') {
+            return Err(e);
+        }
         match stream::single_chunk(self.buf, self.pos)? {
             Some((s, q)) => {
                 self.pos = q;

@@ -22,27 +22,29 @@ pub(crate) fn int_line(buf: &[u8], p: usize) -> Result<(i64, usize), DecodeError
         _ => false,
     };
     let digits = i;
-    let mut v: i64 = 0;
+    // Up to 19 digits cannot overflow a u64, so the loop needs no overflow checks; the
+    // range of i64 is checked once at the end.
+    let mut v: u64 = 0;
     while let Some(&c) = buf.get(i) {
         let d = c.wrapping_sub(b'0');
         if d > 9 {
             break;
         }
-        v = match v.checked_mul(10).and_then(|v| {
-            if neg {
-                v.checked_sub(i64::from(d))
-            } else {
-                v.checked_add(i64::from(d))
-            }
-        }) {
-            Some(v) => v,
-            None => return Err(bad_int()),
-        };
+        v = v.wrapping_mul(10).wrapping_add(u64::from(d));
         i += 1;
     }
-    if i == digits || buf.get(i) != Some(&b'\r') || buf.get(i + 1) != Some(&b'\n') {
+    let n = i - digits;
+    if n == 0 || n > 19 || buf.get(i) != Some(&b'\r') || buf.get(i + 1) != Some(&b'\n') {
         return Err(bad_int());
     }
+    let v = if neg {
+        if v > 1 << 63 {
+            return Err(bad_int());
+        }
+        0u64.wrapping_sub(v) as i64
+    } else {
+        i64::try_from(v).map_err(|_| bad_int())?
+    };
     Ok((v, i + 2))
 }
 
