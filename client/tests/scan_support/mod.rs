@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses a different subset of the helpers
 
+pub mod strategy;
+
 use typedis::{FrameScanner, Limits, ProtocolError};
 
 /// The result of scanning `bytes` fed whole.
