@@ -270,6 +270,11 @@ impl Client {
         }
     }
 
+    /// Counts a reconnection made outside the multiplexed connection (a subscriber's).
+    pub(crate) fn count_reconnect(&self) {
+        self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// A dedicated connection (idle one from the pool, or a new one) for blocking
     /// commands and transactions; it goes back to the pool only when released.
     pub(crate) async fn lease(&self) -> Result<Lease, Error> {

@@ -23,6 +23,7 @@ pub mod cmd;
 mod conn;
 mod error;
 mod pipeline;
+mod pubsub;
 mod read;
 pub mod resp;
 mod transaction;
@@ -31,6 +32,7 @@ mod value;
 pub use client::{Client, ClientStats, DecodeOwned};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
+pub use pubsub::{Message, MessageKind, Subscriber};
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 pub use rustls_pki_types as pki_types;
 pub use transaction::Transaction;
