@@ -37,7 +37,7 @@ pub use pubsub::{Message, MessageKind, Subscriber};
 pub use rustls_pki_types as pki_types;
 pub use transaction::Transaction;
 
-pub use cmd::{cmd, Cmd, Command, CommandFlags, Slot, ToArg};
+pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::RespRead;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};

@@ -1,2 +1,110 @@
-//! typedis-codegen: turns Redis command specs (`commands.json`) into typed command builders.
+//! typedis-codegen: turns Redis command specs (`commands.json`) into typed command
+//! builders for the `typedis` client.
+//!
+//! ```no_run
+//! // In a build.rs: generate builders for your own module commands.
+//! let text = std::fs::read_to_string("my-commands.json")?;
+//! let spec = typedis_codegen::Spec::from_json(&text)?;
+//! let code = typedis_codegen::generate(&spec, &typedis_codegen::Options::default())?;
+//! let out = std::path::Path::new(&std::env::var("OUT_DIR")?).join("my_commands.rs");
+//! std::fs::write(out, code)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Layout
+//!
+//! - [`spec`]: the spec model, read from every layout Redis publishes.
+//! - [`plan`]: the builder model (type states and methods) of one command.
+//! - [`naming`]: how spec names become Rust identifiers.
+//! - `emit`: Rust source from plans.
+//! - [`diff`]: API changes between two specs.
+//! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
 #![deny(missing_docs)]
+
+pub mod diff;
+pub mod dump;
+mod emit;
+pub mod naming;
+pub mod plan;
+mod resp3;
+pub mod spec;
+
+pub use emit::generate;
+pub use spec::{Arg, ArgKind, CommandSpec, Spec};
+
+/// Where the generated builders of typedis itself are snapshotted, relative to the
+/// repository root.
+pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
+
+/// The options typedis itself is generated with.
+pub fn typedis_options() -> Options {
+    Options {
+        runtime: "crate::cmd".to_owned(),
+        version: None,
+    }
+}
+
+/// Every checked-in generated file of the repository at `root`, with the content it
+/// should have: the builders snapshot.
+///
+/// # Errors
+///
+/// When `commands.json` cannot be read or generation fails.
+pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, String)>, Error> {
+    let path = root.join("commands.json");
+    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let spec = Spec::from_json(&text)?;
+    let builders = generate(&spec, &typedis_options())?;
+    Ok(vec![(root.join(BUILDERS_SNAPSHOT), builders)])
+}
+
+/// Generation options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Path of the typedis command runtime in the generated code: `::typedis::cmd` in a
+    /// user's crate (the default), `crate::cmd` inside typedis itself.
+    pub runtime: String,
+    /// Version label for the first line when the spec records none.
+    pub version: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            runtime: "::typedis::cmd".to_owned(),
+            version: None,
+        }
+    }
+}
+
+/// What can go wrong while reading a spec or generating code.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The text is not JSON of the expected shape.
+    #[error("invalid spec JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A spec entry is malformed (the message names the command and argument).
+    #[error("invalid spec: {0}")]
+    Spec(String),
+    /// The options are unusable.
+    #[error("invalid options: {0}")]
+    Options(String),
+    /// Generation produced code that does not parse (a bug in the generator).
+    #[error("generation failed: {0}")]
+    Generate(String),
+    /// Talking to a server failed.
+    #[error("dump failed: {0}")]
+    Dump(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+}

@@ -378,3 +378,33 @@ mod tests {
         assert_eq!(arg(&&&"ref"), "$3\r\nref\r\n");
     }
 }
+
+/// A value for an `integer` or `unix-time` argument: any Rust integer, or [`Raw`] text.
+pub trait IntArg: ToArg {}
+
+/// A value for a `double` argument: any Rust float or integer, or [`Raw`] text (for
+/// `"(1.5"` exclusive bounds, `"-inf"`, `"+inf"`).
+pub trait DoubleArg: ToArg {}
+
+/// Sends its content as is where the builder asks for a number, for the forms Redis
+/// accepts beyond plain numbers (`Raw("(1.5")`, `Raw("+inf")`, `Raw("-")`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Raw<T>(pub T);
+
+impl<T: ToArg> ToArg for Raw<T> {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        self.0.write_arg(out);
+    }
+}
+
+impl<T: ToArg> IntArg for Raw<T> {}
+impl<T: ToArg> DoubleArg for Raw<T> {}
+
+macro_rules! numeric {
+    ($($t:ty),*) => {$( impl IntArg for $t {} impl DoubleArg for $t {} )*};
+}
+numeric!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+impl DoubleArg for f32 {}
+impl DoubleArg for f64 {}
+impl<T: IntArg + ?Sized> IntArg for &T {}
+impl<T: DoubleArg + ?Sized> DoubleArg for &T {}

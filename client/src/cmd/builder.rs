@@ -211,6 +211,12 @@ impl Cmd {
         }
     }
 
+    /// True when the current optional segment already holds a piece of spec position
+    /// `order` (a repeated argument whose token is written once checks it).
+    pub fn has_piece(&self, order: u16) -> bool {
+        self.pieces.as_slice().iter().any(|p| p.order == order)
+    }
+
     /// Ends the piece started at `mark`, whose position among the segment's optional
     /// arguments in the spec is `order`: if a later argument was already written, the
     /// piece is moved before it, so the command is sent in spec order whatever order the

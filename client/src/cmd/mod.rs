@@ -5,20 +5,25 @@
 //! # Layout
 //!
 //! - `arg`: [`ToArg`], one Rust value as one argument.
+//! - [`builders`]: the generated typed builders; [`b`] starts one.
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
+//! - [`state`]: marker types of the generated builders' type states.
 
 mod arg;
 mod builder;
+pub mod builders;
 mod command;
 mod flags;
 mod slot;
 mod small;
+pub mod state;
 
-pub use arg::{ArgWriter, ToArg};
+pub use arg::{ArgWriter, DoubleArg, IntArg, Raw, ToArg};
 pub use builder::{cmd, Cmd, PieceMark};
+pub use builders::{b, Commands};
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
 pub use slot::{crc16, key_slot, Slot, SLOT_COUNT};

@@ -1,0 +1,34 @@
+//! Marker types of the generated builders' type states: each once-only optional argument
+//! of a command is a type parameter that is [`Unset`] until given, then [`Set`]; a block
+//! entered by its first step is [`Open`] until its required parts are given.
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An optional argument not given yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Unset;
+
+/// An optional argument already given (it can't be given again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Set;
+
+/// A block entered by its first step, with required parts still to give (`N` counts
+/// the parts given so far).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Open<const N: u8>;
+
+/// Markers that allow `build()` and the next required argument: [`Unset`] and [`Set`].
+pub trait Done: sealed::Sealed {}
+
+/// Markers of a block that was entered: [`Open`] and [`Set`].
+pub trait Entered: sealed::Sealed {}
+
+impl sealed::Sealed for Unset {}
+impl sealed::Sealed for Set {}
+impl<const N: u8> sealed::Sealed for Open<N> {}
+impl Done for Unset {}
+impl Done for Set {}
+impl Entered for Set {}
+impl<const N: u8> Entered for Open<N> {}

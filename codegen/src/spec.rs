@@ -1,0 +1,428 @@
+//! The spec model: Redis command specs read from any of the layouts Redis publishes,
+//! normalised into one shape ([`Spec`], [`CommandSpec`], [`Arg`]).
+//!
+//! Accepted layouts (all JSON objects keyed by command name):
+//! - `commands.json` as Redis's `generate-commands-json.py` and `typedis-codegen dump`
+//!   write it: flat, keyed `"CLIENT KILL"`, lowercase flags, `hints`;
+//! - Redis's source tree (`src/commands/*.json`, one file or several combined): uppercase
+//!   flags, `command_tips`, `container` on subcommands, `key_specs` in the nested form;
+//! - the raw `COMMAND DOCS` reply as JSON (`redis-cli --json`): lowercase names,
+//!   subcommands nested under `subcommands` keyed `"client|list"`, argument `flags` arrays.
+//!
+//! Unknown fields are ignored, so newer servers' specs still load.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::Error;
+
+/// A set of command specs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    /// Where the spec came from, as recorded by `dump` (for example `redis 7.0.15`).
+    pub version: Option<String>,
+    /// Commands and subcommands keyed by full uppercase name (`"CLIENT KILL"`), sorted.
+    pub commands: BTreeMap<String, CommandSpec>,
+}
+
+/// One command or subcommand.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CommandSpec {
+    /// Full uppercase name, words separated by one space (`"CLIENT KILL"`).
+    pub name: String,
+    /// One-line description.
+    pub summary: String,
+    /// First server version with the command.
+    pub since: String,
+    /// Command group (`string`, `stream`, ...).
+    pub group: String,
+    /// Time complexity as documented.
+    pub complexity: String,
+    /// Version that deprecated it.
+    pub deprecated_since: Option<String>,
+    /// What to use instead, when deprecated.
+    pub replaced_by: Option<String>,
+    /// Arity: positive = exact, negative = at least (command words counted).
+    pub arity: i64,
+    /// Lowercase command flags (`readonly`, `write`, ...).
+    pub flags: Vec<String>,
+    /// Lowercase doc flags (`deprecated`, `syscmd`).
+    pub doc_flags: Vec<String>,
+    /// Lowercase tips (`request_policy:all_shards`, ...).
+    pub tips: Vec<String>,
+    /// Lowercase ACL categories without `@`.
+    pub acl_categories: Vec<String>,
+    /// True for a container (`CLIENT`) whose subcommands are the real commands.
+    pub is_container: bool,
+    /// The arguments after the command's words.
+    pub arguments: Vec<Arg>,
+    /// Key specs, kept as given (used by `diff`, not by the builders).
+    pub key_specs: Vec<Value>,
+}
+
+impl CommandSpec {
+    /// True when the spec marks the command deprecated.
+    pub fn is_deprecated(&self) -> bool {
+        self.deprecated_since.is_some() || self.doc_flags.iter().any(|f| f == "deprecated")
+    }
+}
+
+/// What kind of value an argument takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArgKind {
+    /// A key name (feeds the hash slot).
+    Key,
+    /// Any string.
+    String,
+    /// A glob-style pattern.
+    Pattern,
+    /// An integer.
+    Integer,
+    /// A floating-point number.
+    Double,
+    /// A Unix time (integer).
+    UnixTime,
+    /// A fixed word, in `token`.
+    PureToken,
+    /// Exactly one of the children.
+    Oneof,
+    /// All children in sequence.
+    Block,
+}
+
+impl ArgKind {
+    /// The spec's spelling (`pure-token`, `unix-time`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArgKind::Key => "key",
+            ArgKind::String => "string",
+            ArgKind::Pattern => "pattern",
+            ArgKind::Integer => "integer",
+            ArgKind::Double => "double",
+            ArgKind::UnixTime => "unix-time",
+            ArgKind::PureToken => "pure-token",
+            ArgKind::Oneof => "oneof",
+            ArgKind::Block => "block",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ArgKind> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "key" => ArgKind::Key,
+            "string" => ArgKind::String,
+            "pattern" => ArgKind::Pattern,
+            "integer" => ArgKind::Integer,
+            "double" => ArgKind::Double,
+            "unix-time" => ArgKind::UnixTime,
+            "pure-token" => ArgKind::PureToken,
+            "oneof" => ArgKind::Oneof,
+            "block" => ArgKind::Block,
+            _ => return None,
+        })
+    }
+
+    /// True for kinds that hold children.
+    pub fn is_group(self) -> bool {
+        matches!(self, ArgKind::Oneof | ArgKind::Block)
+    }
+}
+
+/// One argument (recursive for blocks and oneofs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arg {
+    /// Name, unique among siblings.
+    pub name: String,
+    /// Kind of value.
+    pub kind: ArgKind,
+    /// Fixed word written before the value (or the word itself, for a pure token).
+    pub token: Option<String>,
+    /// May be left out.
+    pub optional: bool,
+    /// May repeat (one or more times).
+    pub multiple: bool,
+    /// The token is repeated before every repetition.
+    pub multiple_token: bool,
+    /// Version that added the argument.
+    pub since: Option<String>,
+    /// Version that deprecated the argument.
+    pub deprecated_since: Option<String>,
+    /// Display name, when it differs from `name` (`ip:port`).
+    pub display: Option<String>,
+    /// Children of a block or oneof.
+    pub children: Vec<Arg>,
+}
+
+// ---- raw serde shapes --------------------------------------------------------------
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct RawCommand {
+    summary: Option<String>,
+    since: Option<String>,
+    group: Option<String>,
+    complexity: Option<String>,
+    deprecated_since: Option<String>,
+    replaced_by: Option<String>,
+    arity: Option<i64>,
+    container: Option<String>,
+    command_flags: Vec<String>,
+    doc_flags: Vec<String>,
+    command_tips: Vec<String>,
+    hints: Vec<String>,
+    acl_categories: Vec<String>,
+    key_specs: Vec<Value>,
+    arguments: Option<Vec<RawArg>>,
+    subcommands: Option<BTreeMap<String, RawCommand>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct RawArg {
+    name: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    token: Option<String>,
+    optional: bool,
+    multiple: bool,
+    multiple_token: bool,
+    flags: Vec<String>,
+    since: Option<String>,
+    deprecated_since: Option<String>,
+    display: Option<String>,
+    display_text: Option<String>,
+    arguments: Vec<RawArg>,
+}
+
+/// The key under which `typedis-codegen dump` records where a spec came from.
+pub const META_KEY: &str = "_meta";
+
+impl Spec {
+    /// Reads a spec in any supported layout from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Json`] when the text is not JSON of the expected shape, and
+    /// [`Error::Spec`] (naming the command and argument) when an entry is malformed.
+    pub fn from_json(text: &str) -> Result<Spec, Error> {
+        let root: BTreeMap<String, Value> = serde_json::from_str(text)?;
+        let mut spec = Spec {
+            version: None,
+            commands: BTreeMap::new(),
+        };
+        let mut containers = Vec::new();
+        for (key, value) in root {
+            if key == META_KEY {
+                spec.version = value
+                    .get("server_version")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                continue;
+            }
+            let raw: RawCommand = serde_json::from_value(value)
+                .map_err(|e| Error::Spec(format!("command {key}: {e}")))?;
+            spec.add(&key, raw, None, &mut containers)?;
+        }
+        // In the flat layouts a subcommand is only known by its name (`CLIENT ID`).
+        for name in spec.commands.keys() {
+            if let Some((first, _)) = name.split_once(' ') {
+                containers.push(first.to_owned());
+            }
+        }
+        for name in containers {
+            if let Some(c) = spec.commands.get_mut(&name) {
+                c.is_container = true;
+            }
+        }
+        Ok(spec)
+    }
+
+    fn add(
+        &mut self,
+        key: &str,
+        raw: RawCommand,
+        parent: Option<&str>,
+        containers: &mut Vec<String>,
+    ) -> Result<(), Error> {
+        let name = full_name(key, raw.container.as_deref().or(parent));
+        if let Some(container) = raw.container.as_deref().or(parent) {
+            containers.push(normalise_words(container));
+        }
+        let arguments = raw
+            .arguments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| convert_arg(a, &name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut tips: Vec<String> = raw.command_tips.into_iter().chain(raw.hints).collect();
+        lower_all(&mut tips);
+        let mut flags = raw.command_flags;
+        lower_all(&mut flags);
+        let mut doc_flags = raw.doc_flags;
+        lower_all(&mut doc_flags);
+        let mut acl: Vec<String> = raw
+            .acl_categories
+            .into_iter()
+            .map(|c| c.trim_start_matches('@').to_ascii_lowercase())
+            .collect();
+        acl.sort();
+        let has_subcommands = raw.subcommands.as_ref().is_some_and(|s| !s.is_empty());
+        let command = CommandSpec {
+            name: name.clone(),
+            summary: raw.summary.unwrap_or_default(),
+            since: raw.since.unwrap_or_default(),
+            group: raw.group.unwrap_or_default(),
+            complexity: raw.complexity.unwrap_or_default(),
+            deprecated_since: raw.deprecated_since,
+            replaced_by: raw.replaced_by,
+            arity: raw.arity.unwrap_or(0),
+            flags,
+            doc_flags,
+            tips,
+            acl_categories: acl,
+            is_container: has_subcommands,
+            arguments,
+            key_specs: raw.key_specs,
+        };
+        if self.commands.insert(name.clone(), command).is_some() {
+            return Err(Error::Spec(format!("command {name} is given twice")));
+        }
+        for (sub_key, sub) in raw.subcommands.unwrap_or_default() {
+            self.add(&sub_key, sub, Some(&name), containers)?;
+        }
+        Ok(())
+    }
+}
+
+fn lower_all(v: &mut [String]) {
+    for s in v {
+        s.make_ascii_lowercase();
+    }
+}
+
+/// `"client|list"` / `"LIST"` with container `CLIENT` / `"CLIENT LIST"` -> `"CLIENT LIST"`.
+fn full_name(key: &str, container: Option<&str>) -> String {
+    let key = normalise_words(key);
+    match container {
+        Some(c) => {
+            let c = normalise_words(c);
+            if key.starts_with(&format!("{c} ")) {
+                key
+            } else {
+                format!("{c} {key}")
+            }
+        }
+        None => key,
+    }
+}
+
+fn normalise_words(s: &str) -> String {
+    s.split(['|', ' '])
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_uppercase()
+}
+
+fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
+    let name = raw
+        .name
+        .ok_or_else(|| Error::Spec(format!("command {command}: an argument has no name")))?;
+    let kind_text = raw
+        .kind
+        .ok_or_else(|| Error::Spec(format!("command {command}, argument {name}: no type")))?;
+    let kind = ArgKind::parse(&kind_text).ok_or_else(|| {
+        Error::Spec(format!(
+            "command {command}, argument {name}: unknown type {kind_text:?}"
+        ))
+    })?;
+    let has_flag = |f: &str| raw.flags.iter().any(|x| x.eq_ignore_ascii_case(f));
+    let children = raw
+        .arguments
+        .into_iter()
+        .map(|a| convert_arg(a, command))
+        .collect::<Result<Vec<_>, _>>()?;
+    if kind.is_group() && children.is_empty() {
+        return Err(Error::Spec(format!(
+            "command {command}, argument {name}: a {} without arguments",
+            kind.as_str()
+        )));
+    }
+    if kind == ArgKind::PureToken && raw.token.is_none() {
+        return Err(Error::Spec(format!(
+            "command {command}, argument {name}: a pure-token without token"
+        )));
+    }
+    let display = raw.display.or(raw.display_text).filter(|d| *d != name);
+    Ok(Arg {
+        name,
+        kind,
+        token: raw.token,
+        optional: raw.optional || has_flag("optional"),
+        multiple: raw.multiple || has_flag("multiple"),
+        multiple_token: raw.multiple_token || has_flag("multiple_token"),
+        since: raw.since,
+        deprecated_since: raw.deprecated_since,
+        display,
+        children,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_source_tree_layout_with_containers() {
+        let spec = Spec::from_json(
+            r#"{
+            "CLIENT": {"summary": "container", "since": "2.4.0", "group": "connection"},
+            "CLIENT LIST": {"summary": "s", "container": "CLIENT", "arity": -2,
+                "command_flags": ["ADMIN", "NOSCRIPT"], "command_tips": ["NONDETERMINISTIC_OUTPUT"],
+                "future_field": {"ignored": true},
+                "arguments": [{"name": "id", "type": "block", "token": "ID", "optional": true,
+                    "arguments": [{"name": "client-id", "type": "integer", "multiple": true}]}]}
+        }"#,
+        )
+        .unwrap();
+        assert!(spec.commands["CLIENT"].is_container);
+        let list = &spec.commands["CLIENT LIST"];
+        assert_eq!(list.flags, ["admin", "noscript"]);
+        assert_eq!(list.tips, ["nondeterministic_output"]);
+        assert!(list.arguments[0].optional);
+        assert!(list.arguments[0].children[0].multiple);
+    }
+
+    #[test]
+    fn reads_the_raw_command_docs_layout_with_nested_subcommands() {
+        let spec = Spec::from_json(
+            r#"{"client": {"summary": "c", "subcommands": {
+                "client|kill": {"summary": "k", "arguments": [
+                    {"name": "ip", "type": "string", "flags": ["optional", "multiple"]}]}}}}"#,
+        )
+        .unwrap();
+        assert!(spec.commands["CLIENT"].is_container);
+        let kill = &spec.commands["CLIENT KILL"];
+        assert!(kill.arguments[0].optional && kill.arguments[0].multiple);
+    }
+
+    #[test]
+    fn a_single_source_file_gets_its_container_prefix() {
+        let spec = Spec::from_json(r#"{"LIST": {"summary": "s", "container": "CLIENT"}}"#).unwrap();
+        assert!(spec.commands.contains_key("CLIENT LIST"));
+    }
+
+    #[test]
+    fn malformed_arguments_are_reported_with_their_place() {
+        let err = Spec::from_json(r#"{"GET": {"arguments": [{"name": "key", "type": "bogus"}]}}"#)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid spec: command GET, argument key: unknown type \"bogus\""
+        );
+        let err = Spec::from_json(r#"{"GET": {"arguments": [{"type": "key"}]}}"#).unwrap_err();
+        assert!(err.to_string().contains("has no name"), "{err}");
+        assert!(Spec::from_json("[1]").is_err());
+    }
+}
