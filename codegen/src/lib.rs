@@ -17,10 +17,12 @@
 //! - [`plan`]: the builder model (type states and methods) of one command.
 //! - [`naming`]: how spec names become Rust identifiers.
 //! - `emit`: Rust source from plans.
+//! - [`conformance`]: conformance cases for the test against a real server.
 //! - [`diff`]: API changes between two specs.
 //! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
 #![deny(missing_docs)]
 
+pub mod conformance;
 pub mod diff;
 pub mod dump;
 mod emit;
@@ -36,6 +38,9 @@ pub use spec::{Arg, ArgKind, CommandSpec, Spec};
 /// repository root.
 pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
 
+/// Where the conformance cases are written, relative to the repository root.
+pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
+
 /// The options typedis itself is generated with.
 pub fn typedis_options() -> Options {
     Options {
@@ -45,7 +50,7 @@ pub fn typedis_options() -> Options {
 }
 
 /// Every checked-in generated file of the repository at `root`, with the content it
-/// should have: the builders snapshot.
+/// should have: the builders snapshot and the conformance cases.
 ///
 /// # Errors
 ///
@@ -58,7 +63,11 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
     })?;
     let spec = Spec::from_json(&text)?;
     let builders = generate(&spec, &typedis_options())?;
-    Ok(vec![(root.join(BUILDERS_SNAPSHOT), builders)])
+    let (cases, _) = conformance::generate_cases(&spec)?;
+    Ok(vec![
+        (root.join(BUILDERS_SNAPSHOT), builders),
+        (root.join(CONFORMANCE_CASES), cases),
+    ])
 }
 
 /// Generation options.

@@ -79,7 +79,7 @@ impl Leaf {
 }
 
 /// The value of a state's type parameter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
     /// Not given.
     Unset,
@@ -361,11 +361,59 @@ struct Builder<'a> {
     memo: BTreeMap<(usize, Option<String>), usize>,
 }
 
+/// The arguments a builder offers: the spec's, or, when a spec lists none although the
+/// arity asks for more words (Redis 7.0 documents `COMMAND GETKEYS` so), generic
+/// required string arguments `arg1`, `arg2`, ... (the last repeatable when the arity is
+/// a minimum), so the command stays callable.
+pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
+    let words = cmd.name.split(' ').count() as i64;
+    let missing = cmd.arity.abs() - words;
+    if !cmd.arguments.is_empty() || missing <= 0 {
+        return cmd.arguments.iter().map(normalise).collect();
+    }
+    (1..=missing)
+        .map(|i| Arg {
+            name: format!("arg{i}"),
+            kind: ArgKind::String,
+            token: None,
+            optional: false,
+            multiple: cmd.arity < 0 && i == missing,
+            multiple_token: false,
+            since: None,
+            deprecated_since: None,
+            display: None,
+            children: Vec::new(),
+        })
+        .collect()
+}
+
+/// A block of one value behind a token (`[ID client-id [client-id ...]]`) is that value
+/// with the block's token: one method, the token written once.
+fn normalise(a: &Arg) -> Arg {
+    let mut a = a.clone();
+    a.children = a.children.iter().map(normalise).collect();
+    if a.kind == ArgKind::Block && a.children.len() == 1 && a.token.is_some() {
+        let child = &a.children[0];
+        if !child.kind.is_group() && child.token.is_none() && !child.optional {
+            let mut merged = child.clone();
+            merged.token = a.token.clone();
+            merged.optional = a.optional;
+            merged.multiple = a.multiple || child.multiple;
+            merged.multiple_token = a.multiple && !child.multiple;
+            merged.since = a.since.clone().or(merged.since);
+            merged.deprecated_since = a.deprecated_since.clone().or(merged.deprecated_since);
+            return merged;
+        }
+    }
+    a
+}
+
 /// Builds the plan of one command.
 pub fn plan(cmd: &CommandSpec) -> Plan {
     let mut items = Vec::new();
     let mut prefix = Vec::new();
-    splice(&cmd.arguments, &mut prefix, &mut items);
+    let arguments = effective_arguments(cmd);
+    splice(&arguments, &mut prefix, &mut items);
     let stations = items
         .iter()
         .enumerate()

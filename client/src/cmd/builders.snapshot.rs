@@ -564,14 +564,14 @@ impl Commands {
     ///
     /// Since 2.8.13; complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
-    pub fn command_getkeys(self) -> command_getkeys::Ready {
+    pub fn command_getkeys(self) -> command_getkeys::NeedArg1 {
         command_getkeys::start()
     }
     /// `COMMAND GETKEYSANDFLAGS`: Extract keys and access flags given a full Redis command
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
-    pub fn command_getkeysandflags(self) -> command_getkeysandflags::Ready {
+    pub fn command_getkeysandflags(self) -> command_getkeysandflags::NeedArg1 {
         command_getkeysandflags::start()
     }
     /// `COMMAND HELP`: Show helpful text about the different subcommands
@@ -648,7 +648,7 @@ impl Commands {
     ///
     /// Since 1.0.0; complexity: Depends on subcommand.; group: server.
     #[inline]
-    pub fn debug(self) -> debug::Ready {
+    pub fn debug(self) -> debug::NeedArg1 {
         debug::start()
     }
     /// `DECR`: Decrement the integer value of a key by one
@@ -5620,19 +5620,39 @@ pub mod client_list {
         }
     }
     impl<TNormalMasterReplicaPubsub> Ready<TNormalMasterReplicaPubsub> {
-        /// Writes `ID client_id` (repeatable).
+        /// Writes `client_id` (optional, repeatable).
         ///
         /// Since 6.2.0.
         #[inline]
-        pub fn client_id(
-            self,
-            client_id: impl IntArg,
-        ) -> Ready<TNormalMasterReplicaPubsub> {
+        pub fn id(self, client_id: impl IntArg) -> Ready<TNormalMasterReplicaPubsub> {
             let mut c = self.0;
             let mark = c.begin_piece();
-            c.push("ID");
+            if !c.has_piece(2) {
+                c.push("ID");
+            }
             c.push(&client_id);
             c.end_piece(2, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `client_id` once per item (nothing when the iterator is empty).
+        ///
+        /// Since 6.2.0.
+        pub fn id_iter(
+            self,
+            items: impl IntoIterator<Item = impl IntArg>,
+        ) -> Ready<TNormalMasterReplicaPubsub> {
+            let mut c = self.0;
+            let mut items = items.into_iter().peekable();
+            if items.peek().is_some() {
+                let mark = c.begin_piece();
+                if !c.has_piece(2) {
+                    c.push("ID");
+                }
+                for client_id in items {
+                    c.push(&client_id);
+                }
+                c.end_piece(2, mark);
+            }
             Ready(c, PhantomData)
         }
     }
@@ -7854,7 +7874,7 @@ pub mod command_getkeys {
     use crate::cmd::state::{Unset, Set, Open, Done, Entered};
     #[allow(unused_imports)]
     use ::core::marker::PhantomData;
-    pub(super) fn start() -> Ready {
+    pub(super) fn start() -> NeedArg1 {
         let c = Cmd::new_static(
             "COMMAND GETKEYS",
             &["COMMAND", "GETKEYS"],
@@ -7866,7 +7886,46 @@ pub mod command_getkeys {
                 response: None,
             },
         );
-        Ready(c)
+        NeedArg1(c)
+    }
+    /// `COMMAND GETKEYS` builder, awaiting `Arg1`.
+    #[must_use = "a command builder does nothing until built and sent"]
+    pub struct NeedArg1(Cmd);
+    impl NeedArg1 {
+        /// Writes `arg1`.
+        #[inline]
+        pub fn arg1(self, arg1: impl ToArg) -> NeedArg2 {
+            let mut c = self.0;
+            c.seal();
+            c.push(&arg1);
+            NeedArg2(c)
+        }
+    }
+    /// `COMMAND GETKEYS` builder, awaiting `Arg2`.
+    #[must_use = "a command builder does nothing until built and sent"]
+    pub struct NeedArg2(Cmd);
+    impl NeedArg2 {
+        /// Writes `arg2`.
+        #[inline]
+        pub fn arg2(self, arg2: impl ToArg) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            c.push(&arg2);
+            Ready(c)
+        }
+        /// Writes `arg2` once per item (the iterator must yield at least one item, as Redis requires).
+        pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            let mut items = items.into_iter();
+            if let Some(arg2) = items.next() {
+                c.push(&arg2);
+            }
+            for arg2 in items {
+                c.push(&arg2);
+            }
+            Ready(c)
+        }
     }
     /// `COMMAND GETKEYS` builder, complete: `build()` it or add optional arguments.
     #[must_use = "a command builder does nothing until built and sent"]
@@ -7878,6 +7937,30 @@ pub mod command_getkeys {
             self.0.build()
         }
     }
+    impl Ready {
+        /// Writes `arg2` (optional, repeatable).
+        #[inline]
+        pub fn arg2(self, arg2: impl ToArg) -> Ready {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push(&arg2);
+            c.end_piece(0, mark);
+            Ready(c)
+        }
+        /// Writes `arg2` once per item (nothing when the iterator is empty).
+        pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            let mut items = items.into_iter().peekable();
+            if items.peek().is_some() {
+                let mark = c.begin_piece();
+                for arg2 in items {
+                    c.push(&arg2);
+                }
+                c.end_piece(0, mark);
+            }
+            Ready(c)
+        }
+    }
 }
 /// Builder states of `COMMAND GETKEYSANDFLAGS` (Extract keys and access flags given a full Redis command).
 pub mod command_getkeysandflags {
@@ -7887,7 +7970,7 @@ pub mod command_getkeysandflags {
     use crate::cmd::state::{Unset, Set, Open, Done, Entered};
     #[allow(unused_imports)]
     use ::core::marker::PhantomData;
-    pub(super) fn start() -> Ready {
+    pub(super) fn start() -> NeedArg1 {
         let c = Cmd::new_static(
             "COMMAND GETKEYSANDFLAGS",
             &["COMMAND", "GETKEYSANDFLAGS"],
@@ -7899,7 +7982,46 @@ pub mod command_getkeysandflags {
                 response: None,
             },
         );
-        Ready(c)
+        NeedArg1(c)
+    }
+    /// `COMMAND GETKEYSANDFLAGS` builder, awaiting `Arg1`.
+    #[must_use = "a command builder does nothing until built and sent"]
+    pub struct NeedArg1(Cmd);
+    impl NeedArg1 {
+        /// Writes `arg1`.
+        #[inline]
+        pub fn arg1(self, arg1: impl ToArg) -> NeedArg2 {
+            let mut c = self.0;
+            c.seal();
+            c.push(&arg1);
+            NeedArg2(c)
+        }
+    }
+    /// `COMMAND GETKEYSANDFLAGS` builder, awaiting `Arg2`.
+    #[must_use = "a command builder does nothing until built and sent"]
+    pub struct NeedArg2(Cmd);
+    impl NeedArg2 {
+        /// Writes `arg2`.
+        #[inline]
+        pub fn arg2(self, arg2: impl ToArg) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            c.push(&arg2);
+            Ready(c)
+        }
+        /// Writes `arg2` once per item (the iterator must yield at least one item, as Redis requires).
+        pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            let mut items = items.into_iter();
+            if let Some(arg2) = items.next() {
+                c.push(&arg2);
+            }
+            for arg2 in items {
+                c.push(&arg2);
+            }
+            Ready(c)
+        }
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, complete: `build()` it or add optional arguments.
     #[must_use = "a command builder does nothing until built and sent"]
@@ -7909,6 +8031,30 @@ pub mod command_getkeysandflags {
         #[inline]
         pub fn build(self) -> Command {
             self.0.build()
+        }
+    }
+    impl Ready {
+        /// Writes `arg2` (optional, repeatable).
+        #[inline]
+        pub fn arg2(self, arg2: impl ToArg) -> Ready {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push(&arg2);
+            c.end_piece(0, mark);
+            Ready(c)
+        }
+        /// Writes `arg2` once per item (nothing when the iterator is empty).
+        pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            let mut items = items.into_iter().peekable();
+            if items.peek().is_some() {
+                let mark = c.begin_piece();
+                for arg2 in items {
+                    c.push(&arg2);
+                }
+                c.end_piece(0, mark);
+            }
+            Ready(c)
         }
     }
 }
@@ -8546,7 +8692,7 @@ pub mod debug {
     use crate::cmd::state::{Unset, Set, Open, Done, Entered};
     #[allow(unused_imports)]
     use ::core::marker::PhantomData;
-    pub(super) fn start() -> Ready {
+    pub(super) fn start() -> NeedArg1 {
         let c = Cmd::new_static(
             "DEBUG",
             &["DEBUG"],
@@ -8560,7 +8706,33 @@ pub mod debug {
                 response: None,
             },
         );
-        Ready(c)
+        NeedArg1(c)
+    }
+    /// `DEBUG` builder, awaiting `Arg1`.
+    #[must_use = "a command builder does nothing until built and sent"]
+    pub struct NeedArg1(Cmd);
+    impl NeedArg1 {
+        /// Writes `arg1`.
+        #[inline]
+        pub fn arg1(self, arg1: impl ToArg) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            c.push(&arg1);
+            Ready(c)
+        }
+        /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires).
+        pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            c.seal();
+            let mut items = items.into_iter();
+            if let Some(arg1) = items.next() {
+                c.push(&arg1);
+            }
+            for arg1 in items {
+                c.push(&arg1);
+            }
+            Ready(c)
+        }
     }
     /// `DEBUG` builder, complete: `build()` it or add optional arguments.
     #[must_use = "a command builder does nothing until built and sent"]
@@ -8570,6 +8742,30 @@ pub mod debug {
         #[inline]
         pub fn build(self) -> Command {
             self.0.build()
+        }
+    }
+    impl Ready {
+        /// Writes `arg1` (optional, repeatable).
+        #[inline]
+        pub fn arg1(self, arg1: impl ToArg) -> Ready {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push(&arg1);
+            c.end_piece(0, mark);
+            Ready(c)
+        }
+        /// Writes `arg1` once per item (nothing when the iterator is empty).
+        pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
+            let mut c = self.0;
+            let mut items = items.into_iter().peekable();
+            if items.peek().is_some() {
+                let mark = c.begin_piece();
+                for arg1 in items {
+                    c.push(&arg1);
+                }
+                c.end_piece(0, mark);
+            }
+            Ready(c)
         }
     }
 }
@@ -17995,28 +18191,24 @@ pub mod module_loadex {
             }
             Ready(c)
         }
-        /// Writes `arg` (optional, repeatable).
+        /// Writes `ARGS arg` (optional, repeatable).
         #[inline]
         pub fn args(self, arg: impl ToArg) -> Ready {
             let mut c = self.0;
             let mark = c.begin_piece();
-            if !c.has_piece(2) {
-                c.push("ARGS");
-            }
+            c.push("ARGS");
             c.push(&arg);
             c.end_piece(2, mark);
             Ready(c)
         }
-        /// Writes `arg` once per item (nothing when the iterator is empty).
+        /// Writes `ARGS arg` once per item (nothing when the iterator is empty).
         pub fn args_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
-                if !c.has_piece(2) {
-                    c.push("ARGS");
-                }
                 for arg in items {
+                    c.push("ARGS");
                     c.push(&arg);
                 }
                 c.end_piece(2, mark);

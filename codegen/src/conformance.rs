@@ -1,0 +1,438 @@
+//! Conformance cases: for every command, a minimal invocation of its builder (first
+//! choice of every required argument, no option) and enough maximal ones that every
+//! method of the builder is called at least once. Optional methods are called in
+//! reverse spec order, so the cases also prove `build()` restores spec order.
+//!
+//! The output is Rust source for the conformance test, which sends each case to a real
+//! server and compares the keys with `COMMAND GETKEYS`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::naming;
+use crate::plan::{self, Effect, Leaf, Method, Plan, Stage, State};
+use crate::spec::{ArgKind, CommandSpec, Spec};
+use crate::Error;
+
+/// Counts of what the cases cover.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Callable commands (containers excluded).
+    pub commands: usize,
+    /// Builder methods over all states (twins excluded).
+    pub methods: usize,
+    /// Builder methods called by at least one case.
+    pub methods_called: usize,
+    /// Cases generated.
+    pub cases: usize,
+}
+
+/// A value for a parameter: a Rust literal chosen so that the server parses it (a
+/// number where Redis reads a number, a Lua script that compiles, a loopback host, a
+/// short timeout for blocking commands).
+fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) -> TokenStream {
+    match kind {
+        ArgKind::Key => {
+            *key_counter += 1;
+            let k = format!("{{t}}k{key_counter}");
+            quote!(#k)
+        }
+        ArgKind::Integer | ArgKind::UnixTime => match name {
+            "unix_time_seconds" | "unix_time_milliseconds" | "unix_time" => {
+                quote!(4_000_000_000_i64)
+            }
+            _ => quote!(1),
+        },
+        ArgKind::Double => {
+            if name == "timeout" || blocking {
+                quote!(0.01)
+            } else {
+                quote!(1.5)
+            }
+        }
+        ArgKind::Pattern => quote!("*"),
+        _ => {
+            let v = match name {
+                "script" => "return 1",
+                "operation" => "AND",
+                "host" => "127.0.0.1",
+                "ip_port" => "127.0.0.1:1",
+                "encoding" => "u8",
+                "yes_no" => "yes",
+                "rule" => "on",
+                "id" | "last_id" | "start" | "end" | "min" | "max" => "1",
+                _ => "1",
+            };
+            quote!(#v)
+        }
+    }
+}
+
+/// Options the spec lists as independent but the server refuses together (with a
+/// syntax error): `(command, a, b, when)`: when a maximal invocation would call methods
+/// matching `a` and `b`, `b` is left out (`when`: in every variant, or in even / odd
+/// ones, so that both are still called somewhere). A pattern ending in `_` matches
+/// every method starting with it.
+const EXCLUSIVE: &[(&str, &str, &str, When)] = &[
+    ("ZRANGE", "bylex", "withscores", When::Always),
+    ("XADD", "equal", "limit", When::Always),
+    ("XTRIM", "equal", "limit", When::Always),
+    ("MIGRATE", "key", "keys", When::Always),
+    ("RESTORE", "idletime", "freq", When::Even),
+    ("RESTORE", "freq", "idletime", When::Odd),
+    ("RESTORE-ASKING", "idletime", "freq", When::Even),
+    ("RESTORE-ASKING", "freq", "idletime", When::Odd),
+    ("CLIENT LIST", "type_", "id", When::Even),
+    ("CLIENT LIST", "id", "type_", When::Odd),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum When {
+    Always,
+    Even,
+    Odd,
+}
+
+fn matches(pattern: &str, name: &str) -> bool {
+    name == pattern || (pattern.ends_with('_') && name.starts_with(pattern))
+}
+
+struct Walk<'a> {
+    plan: &'a Plan,
+    command: &'a str,
+    blocking: bool,
+    /// The command counts repeated items (`numkeys`): repeat each item once only.
+    counted: bool,
+    called: &'a mut std::collections::BTreeSet<(usize, String)>,
+}
+
+impl Walk<'_> {
+    fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
+        leaf.params
+            .iter()
+            .map(|p| sample(p.kind, &p.name, keys, self.blocking))
+            .collect()
+    }
+
+    /// One call: `.name(args)`, or a twin (`_iter`, `_opt`, `_if`) when `twin` asks.
+    fn call(&mut self, state: usize, m: &Method, keys: &mut usize, twin: u8) -> TokenStream {
+        self.called.insert((state, m.leaf.name.clone()));
+        let args = self.args(&m.leaf, keys);
+        let (iter, conditional) = match &m.effect {
+            Effect::Advance { iter, .. } => (iter.is_some(), false),
+            Effect::Piece {
+                iter, conditional, ..
+            } => (*iter, *conditional),
+        };
+        if twin == 1 && iter {
+            let name = naming::ident(&format!("{}_iter", m.leaf.name));
+            let item = if args.len() == 1 {
+                quote!(#(#args)*)
+            } else {
+                quote!((#(#args,)*))
+            };
+            return quote!(.#name([#item]));
+        }
+        if twin == 2 && conditional {
+            if args.is_empty() {
+                let name = naming::ident(&format!("{}_if", m.leaf.name));
+                return quote!(.#name(true));
+            }
+            let name = naming::ident(&format!("{}_opt", m.leaf.name));
+            let item = if args.len() == 1 {
+                quote!(#(#args)*)
+            } else {
+                quote!((#(#args,)*))
+            };
+            return quote!(.#name(Some(#item)));
+        }
+        let name = naming::ident(&m.leaf.name);
+        quote!(.#name(#(#args),*))
+    }
+
+    fn invocation(&mut self, entry: &syn::Ident, variant: usize, maximal: bool) -> TokenStream {
+        let mut chain: Vec<(String, bool, TokenStream)> = Vec::new();
+        let mut keys = 0;
+        let mut state = 0;
+        let twin = if maximal { (variant % 3) as u8 } else { 0 };
+        loop {
+            let s: &State = &self.plan.states[state];
+            if maximal {
+                chain.extend(
+                    self.optional_calls(state, variant, &mut keys, twin)
+                        .into_iter()
+                        .map(|(n, t)| (n, true, t)),
+                );
+            }
+            let advances: Vec<&Method> = s
+                .methods
+                .iter()
+                .filter(|m| matches!(m.effect, Effect::Advance { .. }))
+                .collect();
+            let Some(m) = advances.get(variant % advances.len().max(1)).copied() else {
+                break;
+            };
+            chain.push((
+                m.leaf.name.clone(),
+                false,
+                self.call(state, m, &mut keys, twin),
+            ));
+            let Effect::Advance { target, .. } = m.effect else {
+                unreachable!("filtered above")
+            };
+            state = target;
+        }
+        for (cmd, a, b, when) in EXCLUSIVE {
+            let applies = match when {
+                When::Always => true,
+                When::Even => variant % 2 == 0,
+                When::Odd => variant % 2 == 1,
+            };
+            if *cmd != self.command || !applies {
+                continue;
+            }
+            if chain.iter().any(|(n, _, _)| matches(a, n)) {
+                chain.retain(|(n, optional, _)| !(*optional && matches(b, n)));
+            }
+        }
+        let calls = chain.into_iter().map(|(_, _, t)| t);
+        quote!(::typedis::b().#entry()#(#calls)*.build())
+    }
+
+    /// Optional calls of one state, in reverse spec order (entered blocks keep their
+    /// entry first), one choice per once-only parameter.
+    fn optional_calls(
+        &mut self,
+        state: usize,
+        variant: usize,
+        keys: &mut usize,
+        twin: u8,
+    ) -> Vec<(String, TokenStream)> {
+        let s = &self.plan.states[state];
+        let pieces: Vec<&Method> = s
+            .methods
+            .iter()
+            .filter(|m| matches!(m.effect, Effect::Piece { .. }))
+            .collect();
+        // Groups: (order, calls) for ungated items; gated ones go after their block.
+        let mut groups: Vec<(u16, Vec<&Method>)> = Vec::new();
+        let mut gated: Vec<(usize, u16, Vec<&Method>)> = Vec::new();
+        let mut seen_slots = std::collections::BTreeSet::new();
+        for m in &pieces {
+            let Effect::Piece {
+                order, slot, gate, ..
+            } = &m.effect
+            else {
+                continue;
+            };
+            let pick = |slot_id: usize, from: Stage| -> &Method {
+                let alts: Vec<&Method> = pieces
+                    .iter()
+                    .copied()
+                    .filter(|x| {
+                        matches!(&x.effect, Effect::Piece { slot: Some((j, f, _)), .. }
+                            if *j == slot_id && *f == from)
+                    })
+                    .collect();
+                alts[variant % alts.len()]
+            };
+            match slot {
+                Some((j, from, _)) => {
+                    if !seen_slots.insert((*j, *from)) {
+                        continue;
+                    }
+                    let chosen = pick(*j, *from);
+                    if *from != Stage::Unset {
+                        // A later step of an entered block: goes with the block entry.
+                        if let Some(g) = groups.iter_mut().find(|g| {
+                            g.1.iter().any(|x| {
+                                matches!(&x.effect, Effect::Piece { slot: Some((jj, _, _)), .. } if jj == j)
+                            })
+                        }) {
+                            g.1.push(chosen);
+                        }
+                        continue;
+                    }
+                    match gate {
+                        Some(g) => gated.push((*g, *order, vec![chosen])),
+                        None => groups.push((*order, vec![chosen])),
+                    }
+                }
+                None => match gate {
+                    Some(g) => gated.push((*g, *order, vec![m])),
+                    None => {
+                        if *order == 0 && self.counted {
+                            continue;
+                        }
+                        groups.push((*order, vec![m]));
+                    }
+                },
+            }
+        }
+        groups.sort_by_key(|g| std::cmp::Reverse(g.0));
+        let mut calls = Vec::new();
+        for (_, ms) in groups {
+            let block_slot = ms.first().and_then(|m| match &m.effect {
+                Effect::Piece {
+                    slot: Some((j, _, _)),
+                    ..
+                } => Some(*j),
+                _ => None,
+            });
+            for m in &ms {
+                calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
+            }
+            if let Some(j) = block_slot {
+                self.gated_calls(state, j, &mut gated, keys, twin, &mut calls);
+            }
+        }
+        calls
+    }
+
+    fn gated_calls(
+        &mut self,
+        state: usize,
+        block: usize,
+        gated: &mut Vec<(usize, u16, Vec<&Method>)>,
+        keys: &mut usize,
+        twin: u8,
+        calls: &mut Vec<(String, TokenStream)>,
+    ) {
+        let mut mine: Vec<(usize, u16, Vec<&Method>)> = Vec::new();
+        gated.retain(|g| {
+            if g.0 == block {
+                mine.push(g.clone());
+                false
+            } else {
+                true
+            }
+        });
+        mine.sort_by_key(|g| std::cmp::Reverse(g.1));
+        for (_, _, ms) in mine {
+            for m in ms {
+                calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
+                if let Effect::Piece {
+                    slot: Some((j, _, _)),
+                    ..
+                } = &m.effect
+                {
+                    self.gated_calls(state, *j, gated, keys, twin, calls);
+                }
+            }
+        }
+    }
+}
+
+/// How many maximal invocations cover every choice: the most alternatives any state
+/// offers for one required argument or one once-only parameter.
+fn variants(plan: &Plan) -> usize {
+    let mut most = 1;
+    for s in &plan.states {
+        let advances = s
+            .methods
+            .iter()
+            .filter(|m| matches!(m.effect, Effect::Advance { .. }))
+            .count();
+        most = most.max(advances);
+        let mut per_slot = std::collections::BTreeMap::new();
+        for m in &s.methods {
+            if let Effect::Piece {
+                slot: Some((j, from, _)),
+                ..
+            } = &m.effect
+            {
+                *per_slot.entry((*j, *from)).or_insert(0usize) += 1;
+            }
+        }
+        most = most.max(per_slot.values().copied().max().unwrap_or(1));
+    }
+    // Three rounds at least, so each method is also called through its twins.
+    most.max(3)
+}
+
+/// Generates the conformance cases of every callable command, and what they cover.
+///
+/// # Errors
+///
+/// When the generated code does not parse (a generator bug).
+pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
+    let mut cases = Vec::new();
+    let mut cov = Coverage::default();
+    for cmd in spec.commands.values().filter(|c| !c.is_container) {
+        if naming::snake(&cmd.name).is_none() {
+            continue;
+        }
+        cov.commands += 1;
+        let plan = plan::plan(cmd);
+        let mut called = std::collections::BTreeSet::new();
+        let blocking = cmd.flags.iter().any(|f| f == "blocking");
+        let counted = counts_items(cmd);
+        let mut walk = Walk {
+            plan: &plan,
+            command: &cmd.name,
+            blocking,
+            counted,
+            called: &mut called,
+        };
+        let name = &cmd.name;
+        let entry = naming::ident(&naming::snake(&cmd.name).unwrap_or_default());
+        let minimal = walk.invocation(&entry, 0, false);
+        cases.push(quote!(Case { command: #name, variant: "minimal", build: || #minimal }));
+        for v in 0..variants(&plan) {
+            let label = format!("maximal {}", v + 1);
+            let max = walk.invocation(&entry, v, true);
+            cases.push(quote!(Case { command: #name, variant: #label, build: || #max }));
+        }
+        cov.methods += plan
+            .states
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.methods
+                    .iter()
+                    .map(|m| (i, m.leaf.name.clone()))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+            })
+            .sum::<usize>();
+        cov.methods_called += called.len();
+    }
+    cov.cases = cases.len();
+    let file = quote! {
+        /// One invocation of one command's builder.
+        pub struct Case {
+            /// The command, as the spec names it.
+            pub command: &'static str,
+            /// `minimal` or `maximal N`.
+            pub variant: &'static str,
+            /// Builds the command.
+            pub build: fn() -> ::typedis::Command,
+        }
+
+        /// Every case, commands in spec order.
+        pub static CASES: &[Case] = &[#(#cases),*];
+    };
+    let parsed: syn::File = syn::parse2(file)
+        .map_err(|e| Error::Generate(format!("conformance cases do not parse: {e}")))?;
+    let version = spec.version.clone().unwrap_or_else(|| "unknown".into());
+    let text = format!(
+        "// @generated by typedis-codegen from {version} commands.json. Do not edit.\n\
+         // Coverage: {} commands, {} cases, {} of {} builder methods called.\n\
+         #![allow(deprecated)]\n\n{}",
+        cov.commands,
+        cov.cases,
+        cov.methods_called,
+        cov.methods,
+        prettyplease::unparse(&parsed)
+    );
+    Ok((text, cov))
+}
+
+/// True when the command has a `numkeys`-style count, so repeated items must stay one.
+fn counts_items(cmd: &CommandSpec) -> bool {
+    fn walk(args: &[crate::spec::Arg]) -> bool {
+        args.iter()
+            .any(|a| (a.kind == ArgKind::Integer && a.name.starts_with("num")) || walk(&a.children))
+    }
+    walk(&cmd.arguments)
+}
