@@ -26,6 +26,7 @@ mod pipeline;
 mod pubsub;
 mod read;
 pub mod resp;
+mod stream;
 mod transaction;
 mod value;
 
@@ -35,6 +36,7 @@ pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 pub use rustls_pki_types as pki_types;
+pub use stream::ReplyStream;
 pub use transaction::Transaction;
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Slot, ToArg};

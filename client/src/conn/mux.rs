@@ -9,13 +9,14 @@
 //! then dropped, so no caller can ever see another caller's reply.
 
 use super::config::Protocol;
+use super::streaming::{self, Header, StreamEvent, StreamKind, StreamTx};
 use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{mpsc, oneshot};
@@ -26,6 +27,8 @@ pub(crate) enum ReplyTx {
     One(oneshot::Sender<Result<Frame, Error>>),
     /// Several commands written together (pipeline, transaction): all their frames.
     Many(oneshot::Sender<Result<Vec<Frame>, Error>>),
+    /// One command whose reply is handed out piece by piece.
+    Stream(StreamTx),
 }
 
 impl ReplyTx {
@@ -34,6 +37,7 @@ impl ReplyTx {
         match self {
             ReplyTx::One(tx) => drop(tx.send(Err(closed(reason)))),
             ReplyTx::Many(tx) => drop(tx.send(Err(closed(reason)))),
+            ReplyTx::Stream(s) => drop(s.tx.try_send(StreamEvent::Failed(closed(reason)))),
         }
     }
 }
@@ -76,6 +80,8 @@ enum Pending {
     },
     /// `left` more frames that nobody waits for.
     Discard { left: usize },
+    /// A reply to hand out piece by piece.
+    Stream(StreamTx),
 }
 
 impl Pending {
@@ -84,6 +90,7 @@ impl Pending {
             (_, 0) => return None,
             (Some(ReplyTx::One(tx)), 1) => Pending::One(Some(tx)),
             (None, 1) => Pending::One(None),
+            (Some(ReplyTx::Stream(tx)), 1) => Pending::Stream(tx),
             (Some(ReplyTx::Many(tx)), left) => Pending::Many {
                 left,
                 frames: Vec::with_capacity(left),
@@ -97,6 +104,8 @@ impl Pending {
         match self {
             Pending::One(Some(tx)) => drop(tx.send(Err(closed(reason)))),
             Pending::Many { tx, .. } => drop(tx.send(Err(closed(reason)))),
+            // The channel is still empty: nothing was sent down it yet.
+            Pending::Stream(s) => drop(s.tx.try_send(StreamEvent::Failed(closed(reason)))),
             Pending::One(None) | Pending::Discard { .. } => {}
         }
     }
@@ -106,6 +115,7 @@ impl Pending {
 enum Done {
     One(oneshot::Sender<Result<Frame, Error>>, Frame),
     Many(oneshot::Sender<Result<Vec<Frame>, Error>>, Vec<Frame>),
+    Whole(mpsc::Sender<StreamEvent>, Frame),
 }
 
 #[derive(Default)]
@@ -119,6 +129,9 @@ struct Shared {
     state: Mutex<State>,
     /// Mirrors `state.closed.is_some()` so callers can check without the lock.
     closed: AtomicBool,
+    /// Streamed replies in the queue: while there are none, the reader never looks at the
+    /// queue before scanning a frame.
+    streams: AtomicUsize,
 }
 
 impl Shared {
@@ -136,6 +149,7 @@ impl Shared {
                 state.closed = Some(reason.into());
                 self.closed.store(true, Ordering::Release);
             }
+            self.streams.store(0, Ordering::Release);
             state.queue.drain(..).collect()
         };
         if !drained.is_empty() {
@@ -143,6 +157,30 @@ impl Shared {
         }
         for p in drained {
             p.fail(reason);
+        }
+    }
+
+    /// How the reply at the front of the queue is wanted, when it is to be streamed.
+    fn front_stream(&self) -> Option<StreamKind> {
+        match self.lock().queue.front() {
+            Some(Pending::Stream(s)) => Some(s.kind),
+            _ => None,
+        }
+    }
+
+    /// Takes the streamed reply slot at the front of the queue.
+    fn pop_stream(&self) -> Option<mpsc::Sender<StreamEvent>> {
+        let mut state = self.lock();
+        match state.queue.pop_front() {
+            Some(Pending::Stream(s)) => {
+                self.streams.fetch_sub(1, Ordering::AcqRel);
+                Some(s.tx)
+            }
+            Some(other) => {
+                state.queue.push_front(other);
+                None
+            }
+            None => None,
         }
     }
 }
@@ -175,6 +213,7 @@ impl Connection {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             closed: AtomicBool::new(false),
+            streams: AtomicUsize::new(0),
         });
         let (tx, rx) = mpsc::unbounded_channel();
         let reader = tokio::spawn(read_loop(read, leftover, shared.clone(), push));
@@ -246,6 +285,23 @@ impl Connection {
         }
     }
 
+    /// Sends one command whose reply is handed out piece by piece; `capacity` pieces may
+    /// wait in the channel before the reader waits for the consumer.
+    pub(crate) fn request_stream(
+        &self,
+        command: Command,
+        kind: StreamKind,
+        capacity: usize,
+    ) -> mpsc::Receiver<StreamEvent> {
+        let (tx, rx) = mpsc::channel(capacity.max(1));
+        self.submit(Request {
+            payload: Payload::Command(command),
+            replies: 1,
+            tx: Some(ReplyTx::Stream(StreamTx { kind, tx })),
+        });
+        rx
+    }
+
     /// Closes the connection: waiting requests fail with `reason`.
     pub(crate) fn shutdown(&self, reason: &str) {
         self.shared.close(reason);
@@ -293,6 +349,13 @@ async fn write_loop(
                 batch.clear();
                 continue 'outer;
             }
+            let streams = slots
+                .iter()
+                .filter(|s| matches!(s, Pending::Stream(_)))
+                .count();
+            if streams > 0 {
+                shared.streams.fetch_add(streams, Ordering::AcqRel);
+            }
             state.queue.extend(slots.drain(..));
         }
         let result = if batch.len() == 1 {
@@ -327,6 +390,22 @@ async fn write_loop(
 /// Size of each read; the buffer grows beyond it only for frames that need it.
 const READ_CHUNK: usize = 64 * 1024;
 
+/// What the reader does with the bytes at the start of its buffer.
+enum Mode {
+    /// Delimits whole frames.
+    Frames,
+    /// Streams `left` more elements of a reply (to nobody once the consumer is gone).
+    Elements {
+        left: u64,
+        tx: Option<mpsc::Sender<StreamEvent>>,
+    },
+    /// Streams `left` more payload bytes of a bulk string, then its CRLF.
+    Bulk {
+        left: u64,
+        tx: Option<mpsc::Sender<StreamEvent>>,
+    },
+}
+
 async fn read_loop(
     mut read: ReadHalf,
     mut buf: BytesMut,
@@ -336,18 +415,107 @@ async fn read_loop(
     let mut scanner = FrameScanner::new();
     let mut frames: Vec<Frame> = Vec::with_capacity(64);
     let mut done: Vec<Done> = Vec::with_capacity(64);
-    let reason = loop {
+    let mut mode = Mode::Frames;
+    // Whether the buffer starts at a reply the scanner has not begun yet.
+    let mut at_start = true;
+    let reason = 'read: loop {
         // Delimit every complete frame in the buffer; the scanner resumes where it
         // stopped, so a frame that arrives in many reads is scanned once.
         loop {
-            match scanner.scan(&buf) {
-                Ok(Some(n)) => frames.push(Frame::from_scanned(buf.split_to(n).freeze())),
-                Ok(None) => break,
-                Err(e) => {
-                    // Frames complete before the bad bytes still reach their callers.
-                    let _ = dispatch(&shared, &push, &mut frames, &mut done);
-                    shared.close(&format!("protocol error, connection dropped: {e}"));
-                    return;
+            match &mut mode {
+                Mode::Frames => {
+                    if at_start
+                        && !buf.is_empty()
+                        && buf[0] != b'>'
+                        && shared.streams.load(Ordering::Acquire) > 0
+                    {
+                        // Earlier replies first: then the queue's front is this reply's.
+                        if let Err(reason) = dispatch(&shared, &push, &mut frames, &mut done) {
+                            break 'read reason;
+                        }
+                        if let Some(kind) = shared.front_stream() {
+                            match streaming::header(&buf, kind) {
+                                Header::Incomplete => break,
+                                Header::Whole => {}
+                                Header::Elements { count, header } => {
+                                    let _ = buf.split_to(header);
+                                    let tx = shared.pop_stream();
+                                    mode = Mode::Elements { left: count, tx };
+                                    continue;
+                                }
+                                Header::Bulk { len, header } => {
+                                    let _ = buf.split_to(header);
+                                    let tx = shared.pop_stream();
+                                    mode = Mode::Bulk { left: len, tx };
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                    match scanner.scan(&buf) {
+                        Ok(Some(n)) => {
+                            at_start = true;
+                            frames.push(Frame::from_scanned(buf.split_to(n).freeze()));
+                        }
+                        Ok(None) => {
+                            at_start = buf.is_empty();
+                            break;
+                        }
+                        Err(e) => {
+                            break 'read protocol_error(&shared, &push, &mut frames, &mut done, e)
+                        }
+                    }
+                }
+                Mode::Elements { left: 0, tx } => {
+                    if let Some(tx) = tx.take() {
+                        let _ = tx.send(StreamEvent::End).await;
+                    }
+                    mode = Mode::Frames;
+                    at_start = true;
+                }
+                Mode::Elements { left, tx } => match scanner.scan(&buf) {
+                    Ok(Some(n)) => {
+                        let element = Frame::from_scanned(buf.split_to(n).freeze());
+                        *left -= 1;
+                        // Waiting for the consumer here bounds memory: the socket is not
+                        // read further until it takes the element.
+                        if let Some(t) = tx {
+                            if t.send(StreamEvent::Element(element)).await.is_err() {
+                                *tx = None;
+                            }
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        break 'read protocol_error(&shared, &push, &mut frames, &mut done, e)
+                    }
+                },
+                Mode::Bulk { left: 0, tx } => {
+                    if buf.len() < 2 {
+                        break;
+                    }
+                    if &buf[..2] != b"\r\n" {
+                        break 'read "protocol error: bulk string not followed by CRLF".to_owned();
+                    }
+                    let _ = buf.split_to(2);
+                    if let Some(tx) = tx.take() {
+                        let _ = tx.send(StreamEvent::End).await;
+                    }
+                    mode = Mode::Frames;
+                    at_start = true;
+                }
+                Mode::Bulk { left, tx } => {
+                    if buf.is_empty() {
+                        break;
+                    }
+                    let take = usize::try_from(*left).unwrap_or(usize::MAX).min(buf.len());
+                    let chunk = buf.split_to(take).freeze();
+                    *left -= take as u64;
+                    if let Some(t) = tx {
+                        if t.send(StreamEvent::Chunk(chunk)).await.is_err() {
+                            *tx = None;
+                        }
+                    }
                 }
             }
         }
@@ -360,13 +528,30 @@ async fn read_loop(
             buf.reserve(READ_CHUNK);
         }
         match read.read_buf(&mut buf).await {
-            Ok(0) if buf.is_empty() => break "connection closed by the server".to_owned(),
+            Ok(0) if buf.is_empty() && matches!(mode, Mode::Frames) => {
+                break "connection closed by the server".to_owned()
+            }
             Ok(0) => break "connection closed by the server in the middle of a reply".to_owned(),
             Ok(_) => {}
             Err(e) => break format!("connection lost: {e}"),
         }
     };
+    // A reply being streamed ends without `End`: its consumer reports the lost connection.
+    drop(mode);
     shared.close(&reason);
+}
+
+/// Delivers the frames complete before bytes that are not RESP, and says why the
+/// connection must close.
+fn protocol_error(
+    shared: &Shared,
+    push: &Option<PushRoute>,
+    frames: &mut Vec<Frame>,
+    done: &mut Vec<Done>,
+    e: crate::resp::ProtocolError,
+) -> String {
+    let _ = dispatch(shared, push, frames, done);
+    format!("protocol error, connection dropped: {e}")
 }
 
 /// Hands `frames` to their slots (or the push route), then completes finished slots
@@ -407,6 +592,7 @@ fn dispatch(
                     *left -= 1;
                     *left == 0
                 }
+                Pending::Stream(_) => true,
             };
             if finished {
                 match state.queue.pop_front().expect("front exists") {
@@ -416,6 +602,12 @@ fn dispatch(
                         }
                     }
                     Pending::Many { tx, frames, .. } => done.push(Done::Many(tx, frames)),
+                    Pending::Stream(s) => {
+                        shared.streams.fetch_sub(1, Ordering::AcqRel);
+                        if let Some(frame) = frame {
+                            done.push(Done::Whole(s.tx, frame));
+                        }
+                    }
                     Pending::One(None) | Pending::Discard { .. } => {}
                 }
             }
@@ -427,6 +619,8 @@ fn dispatch(
         match d {
             Done::One(tx, frame) => drop(tx.send(Ok(frame))),
             Done::Many(tx, frames) => drop(tx.send(Ok(frames))),
+            // Nothing was sent down this channel before: there is room.
+            Done::Whole(tx, frame) => drop(tx.try_send(StreamEvent::Whole(frame))),
         }
     }
     if unexpected {

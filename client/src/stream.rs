@@ -1,0 +1,236 @@
+//! Huge replies without holding them whole: [`Client::stream`] decodes a big array's
+//! elements one by one as they arrive, and [`Client::copy_to`] writes a big string to an
+//! [`AsyncWrite`] chunk by chunk. Both run on a dedicated connection, so a slow consumer
+//! never holds up the shared one.
+
+use crate::client::{Client, DecodeOwned, Lease};
+use crate::cmd::Command;
+use crate::conn::streaming::{StreamEvent, StreamKind};
+use crate::error::Error;
+use crate::resp::Frame;
+use std::collections::VecDeque;
+use std::marker::PhantomData;
+use std::time::Duration;
+use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::sync::mpsc;
+
+/// How many decoded-but-unread elements (or chunks) may wait between the connection and
+/// the consumer: memory stays bounded by these plus the read buffer.
+const IN_FLIGHT_PIECES: usize = 16;
+
+/// The elements of one reply, decoded as `T` one at a time as they arrive.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::cmd;
+///
+/// let mut entries = client
+///     .stream::<(String, Vec<(String, String)>)>(cmd("XRANGE").arg("events").arg("-").arg("+"))
+///     .await?;
+/// while let Some(entry) = entries.next().await {
+///     let (id, fields) = entry?;
+///     println!("{id}: {} fields", fields.len());
+/// }
+/// # Ok(()) }
+/// ```
+pub struct ReplyStream<T> {
+    lease: Option<Lease>,
+    rx: mpsc::Receiver<StreamEvent>,
+    /// Elements of a reply that arrived whole (an aggregate behind an attribute).
+    whole: VecDeque<Frame>,
+    timeout: Option<Duration>,
+    done: bool,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T> std::fmt::Debug for ReplyStream<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReplyStream")
+            .field("done", &self.done)
+            .finish()
+    }
+}
+
+impl Client {
+    /// Sends a command whose reply is an array (or set, or map: keys and values then come
+    /// in turn) and decodes its elements one by one as they arrive. A null reply is an
+    /// empty stream.
+    ///
+    /// # Errors
+    ///
+    /// When no dedicated connection can be opened; the stream's items carry the rest.
+    pub async fn stream<T: DecodeOwned>(
+        &self,
+        command: impl Into<Command>,
+    ) -> Result<ReplyStream<T>, Error> {
+        let lease = self.lease().await?;
+        let rx =
+            lease
+                .conn()
+                .request_stream(command.into(), StreamKind::Elements, IN_FLIGHT_PIECES);
+        Ok(ReplyStream {
+            lease: Some(lease),
+            rx,
+            whole: VecDeque::new(),
+            timeout: self.config().response_timeout,
+            done: false,
+            _t: PhantomData,
+        })
+    }
+
+    /// Sends a command whose reply is a bulk string (`GET`, `GETRANGE`, `DUMP`, ...) and
+    /// writes its bytes to `out` as they arrive, never holding the whole value. Returns the
+    /// number of bytes written, or `None` when the reply is null (missing key).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Server`] for an error reply, [`Error::Decode`] when the reply is not a
+    /// string, [`Error::Io`] when writing to `out` fails, and connection errors.
+    pub async fn copy_to<W: AsyncWrite + Unpin + ?Sized>(
+        &self,
+        command: impl Into<Command>,
+        out: &mut W,
+    ) -> Result<Option<u64>, Error> {
+        let mut lease = self.lease().await?;
+        let mut rx =
+            lease
+                .conn()
+                .request_stream(command.into(), StreamKind::Bulk, IN_FLIGHT_PIECES);
+        let timeout = self.config().response_timeout;
+        let mut written = 0u64;
+        loop {
+            match recv(&mut rx, timeout).await? {
+                StreamEvent::Chunk(bytes) => {
+                    out.write_all(&bytes).await?;
+                    written += bytes.len() as u64;
+                }
+                StreamEvent::End => {
+                    lease.release();
+                    return Ok(Some(written));
+                }
+                StreamEvent::Whole(frame) => {
+                    lease.release();
+                    return match frame.decode::<Option<&[u8]>>()? {
+                        None => Ok(None),
+                        // A string that arrived whole (an attribute came first).
+                        Some(bytes) => {
+                            out.write_all(bytes).await?;
+                            Ok(Some(bytes.len() as u64))
+                        }
+                    };
+                }
+                StreamEvent::Element(_) => unreachable_piece(),
+                StreamEvent::Failed(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl<T: DecodeOwned> ReplyStream<T> {
+    /// The next element; `None` after the last one.
+    ///
+    /// # Errors
+    ///
+    /// An element that does not decode as `T` is that item's error and the stream goes
+    /// on; an error reply, a timeout or a lost connection ends the stream.
+    pub async fn next(&mut self) -> Option<Result<T, Error>> {
+        if let Some(frame) = self.whole.pop_front() {
+            return Some(frame.decode());
+        }
+        if self.done {
+            return None;
+        }
+        let event = match recv(&mut self.rx, self.timeout).await {
+            Ok(event) => event,
+            Err(e) => return Some(self.fail(e)),
+        };
+        match event {
+            StreamEvent::Element(frame) => Some(frame.decode()),
+            StreamEvent::End => {
+                self.finish();
+                None
+            }
+            StreamEvent::Whole(frame) => {
+                self.finish();
+                if frame.is_error() {
+                    return frame.decode::<()>().err().map(Err);
+                }
+                if let Ok(true) = crate::resp::Reader::new(&frame).try_null() {
+                    return None;
+                }
+                // An aggregate that came whole (behind an attribute): hand its elements out
+                // one by one; anything else fails to split and says what it is.
+                match split_elements(&frame) {
+                    Ok(elements) => {
+                        self.whole = elements.into();
+                        self.whole.pop_front().map(|f| f.decode())
+                    }
+                    Err(e) => Some(Err(e)),
+                }
+            }
+            StreamEvent::Chunk(_) => unreachable_piece(),
+            StreamEvent::Failed(e) => Some(self.fail(e)),
+        }
+    }
+
+    /// The elements as a [`Stream`](futures_core::Stream).
+    pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<T, Error>> + Send
+    where
+        T: Send,
+    {
+        futures_util::stream::unfold(self, |mut s| async move {
+            let item = s.next().await?;
+            Some((item, s))
+        })
+    }
+
+    fn finish(&mut self) {
+        self.done = true;
+        if let Some(mut lease) = self.lease.take() {
+            lease.release();
+        }
+    }
+
+    fn fail(&mut self, e: Error) -> Result<T, Error> {
+        // The connection is mid-reply: `Lease`'s drop closes it.
+        self.done = true;
+        self.lease = None;
+        Err(e)
+    }
+}
+
+/// The next piece, within `timeout`; a channel closed without `End` means the connection
+/// died mid-reply.
+async fn recv(
+    rx: &mut mpsc::Receiver<StreamEvent>,
+    timeout: Option<Duration>,
+) -> Result<StreamEvent, Error> {
+    let next = match timeout {
+        Some(t) => tokio::time::timeout(t, rx.recv())
+            .await
+            .map_err(|_| Error::Timeout(t))?,
+        None => rx.recv().await,
+    };
+    next.ok_or_else(|| {
+        Error::ConnectionClosed("connection lost in the middle of a streamed reply".into())
+    })
+}
+
+/// The elements of an aggregate frame as frames of their own.
+fn split_elements(frame: &Frame) -> Result<Vec<Frame>, Error> {
+    let mut r = crate::resp::Reader::new(frame);
+    let n = r.array_len().or_else(|_| {
+        let mut m = crate::resp::Reader::new(frame);
+        m.map_len().map(|pairs| pairs * 2)
+    })?;
+    let mut out = Vec::with_capacity(n.min(1024));
+    for _ in 0..n {
+        out.push(Frame::from_scanned(r.raw()?));
+    }
+    Ok(out)
+}
+
+#[cold]
+fn unreachable_piece() -> ! {
+    unreachable!("the reader sends pieces of the kind the stream asked for")
+}
