@@ -146,3 +146,37 @@ fn defaults_follow_redis_limits() {
     assert_eq!(limits.max_frame_len as u64, 4 << 30);
     assert_eq!(FrameScanner::new().limits(), &limits);
 }
+
+#[test]
+fn lines_of_every_length_scan_exactly() {
+    // Short and long lines take different search paths; every length must agree.
+    for len in 0..80 {
+        let line = ["+", &"a".repeat(len), "\r\n"].concat();
+        assert_eq!(
+            FrameScanner::new().scan(line.as_bytes()),
+            Ok(Some(len + 3)),
+            "{len}"
+        );
+        let bad = ["-", &"a".repeat(len), "\n"].concat();
+        let err = FrameScanner::new().scan(bad.as_bytes()).unwrap_err();
+        assert_eq!(err.offset, len + 1, "{len}");
+    }
+}
+
+#[test]
+fn lengths_of_every_digit_count_scan_exactly() {
+    for len in [0usize, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345] {
+        let frame = [format!("${len}\r\n").as_bytes(), &vec![b'x'; len], b"\r\n"].concat();
+        assert_eq!(
+            FrameScanner::new().scan(&frame),
+            Ok(Some(frame.len())),
+            "{len}"
+        );
+        let array = [format!("*{len}\r\n"), ":1\r\n".repeat(len)].concat();
+        assert_eq!(
+            FrameScanner::new().scan(array.as_bytes()),
+            Ok(Some(array.len())),
+            "{len}"
+        );
+    }
+}

@@ -45,6 +45,23 @@ pub(super) fn examined(n: usize) {
 /// Parses `<digits>\r\n` at `at`; returns the value and the offset after `\n`.
 #[inline(always)]
 pub(super) fn digits(buf: &[u8], at: usize) -> Result<(u64, usize), Stop> {
+    // Fast path for the most common headers, lengths of one or two digits: a fixed
+    // window needs one bounds check. Anything else takes the general loop below,
+    // which gives the same answer for these inputs.
+    if let Some(&[a, b, c, d]) = buf.get(at..at + 4) {
+        let high = a.wrapping_sub(b'0');
+        if high <= 9 {
+            if b == b'\r' && c == b'\n' {
+                examined(3);
+                return Ok((u64::from(high), at + 3));
+            }
+            let low = b.wrapping_sub(b'0');
+            if low <= 9 && c == b'\r' && d == b'\n' {
+                examined(4);
+                return Ok((u64::from(high * 10 + low), at + 4));
+            }
+        }
+    }
     let mut i = at;
     let mut value: u64 = 0;
     while let Some(&b) = buf.get(i) {
@@ -180,7 +197,7 @@ pub(super) fn line_end(buf: &[u8], from: usize, hint: &mut usize) -> Result<usiz
         from
     };
     let rest = buf.get(start..).unwrap_or_default();
-    let Some(k) = memchr::memchr2(b'\r', b'\n', rest) else {
+    let Some(k) = find_line_break(rest) else {
         examined(rest.len());
         *hint = buf.len();
         return Err(Stop::Incomplete);
@@ -198,6 +215,21 @@ pub(super) fn line_end(buf: &[u8], from: usize, hint: &mut usize) -> Result<usiz
         Some(b'\n') => Ok(cr),
         Some(_) => Err(invalid(cr + 1, ProtocolErrorKind::InvalidLineEnd)),
     }
+}
+
+/// Index of the first `\r` or `\n` in `s`.
+#[inline(always)]
+fn find_line_break(s: &[u8]) -> Option<usize> {
+    // Most lines are short (`+OK`, a double, an error code); a plain loop over their
+    // first bytes beats the setup cost of the vectorised search, which takes over
+    // for longer lines.
+    const SHORT: usize = 16;
+    let head = s.get(..SHORT).unwrap_or(s);
+    if let Some(k) = head.iter().position(|&b| b == b'\r' || b == b'\n') {
+        return Some(k);
+    }
+    let tail = s.get(SHORT..)?;
+    memchr::memchr2(b'\r', b'\n', tail).map(|k| k + SHORT)
 }
 
 /// Whether `s` has the syntax Rust's `f64::from_str` accepts: an optional sign, then

@@ -190,6 +190,7 @@ impl FrameScanner {
 
     /// Scans tokens from `self.pos` until the frame ends or scanning must stop, in
     /// which case `self.pos` is left at the token that could not be finished.
+    #[inline(always)]
     fn run(&mut self, buf: &[u8]) -> Result<usize, Stop> {
         let mut pos = self.pos;
         loop {
@@ -258,7 +259,10 @@ impl FrameScanner {
         lex::examined(1);
         let at = pos + 1;
         match ty {
-            b'$' | b'!' | b'=' => self.bulk(buf, pos, ty),
+            // One copy per type byte: the checks for the other two compile away.
+            b'$' => self.bulk::<b'$'>(buf, pos),
+            b'!' => self.bulk::<b'!'>(buf, pos),
+            b'=' => self.bulk::<b'='>(buf, pos),
             b'*' | b'%' | b'~' | b'>' | b'|' => self.aggregate(buf, pos, ty),
             b':' => integer(buf, at).map(Step::Value),
             b'+' | b'-' => line_end(buf, at, &mut self.line_hint).map(|cr| Step::Value(cr + 2)),
@@ -289,12 +293,12 @@ impl FrameScanner {
 
     /// Scans a bulk string (`$`), bulk error (`!`) or verbatim string (`=`) at `pos`.
     #[inline(always)]
-    fn bulk(&mut self, buf: &[u8], pos: usize, ty: u8) -> Result<Step, Stop> {
+    fn bulk<const TY: u8>(&mut self, buf: &[u8], pos: usize) -> Result<Step, Stop> {
         let at = pos + 1;
         let (len, data) = match buf.get(at) {
             None => return Err(Stop::Incomplete),
-            Some(b'-') if ty == b'$' => return minus_one(buf, at).map(Step::Value),
-            Some(b'?') if ty == b'$' => {
+            Some(b'-') if TY == b'$' => return minus_one(buf, at).map(Step::Value),
+            Some(b'?') if TY == b'$' => {
                 let next = lex::length_end(buf, at + 1)?;
                 self.chunked = Some(0);
                 return Ok(Step::Open(next));
@@ -311,11 +315,11 @@ impl FrameScanner {
         }
         // In range of usize: bounded by max_bulk_len.
         let len = len as usize;
-        if ty == b'=' && len < 4 {
+        if TY == b'=' && len < 4 {
             return Err(invalid(pos, K::InvalidVerbatim));
         }
         let end = self.payload_end(buf, pos, data, len)?;
-        if ty == b'=' && buf[data + 3] != b':' {
+        if TY == b'=' && buf[data + 3] != b':' {
             return Err(invalid(pos, K::InvalidVerbatim));
         }
         Ok(Step::Value(end))
@@ -334,6 +338,11 @@ impl FrameScanner {
                 },
             ));
         }
+        if let Some(b"\r\n") = buf.get(end - 2..end) {
+            lex::examined(2);
+            return Ok(end);
+        }
+        // Incomplete or wrong: let the byte-wise check say which, and where.
         crlf(buf, end - 2)
     }
 
