@@ -1,17 +1,19 @@
 //! Huge replies without holding them whole: [`Client::stream`] decodes a big array's
 //! elements one by one as they arrive, and [`Client::copy_to`] writes a big string to an
-//! [`AsyncWrite`] chunk by chunk. Both run on a dedicated connection, so a slow consumer
-//! never holds up the shared one.
+//! [`AsyncWrite`] chunk by chunk, and [`Client::query_from_reader`] sends a big value from
+//! an [`AsyncRead`]. All run on a dedicated connection, so a slow consumer or producer never
+//! holds up the shared one.
 
 use crate::client::{Client, DecodeOwned, Lease};
 use crate::cmd::Command;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
 use crate::resp::Frame;
+use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::time::Duration;
-use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 
 /// How many decoded-but-unread elements (or chunks) may wait between the connection and
@@ -124,6 +126,82 @@ impl Client {
             }
         }
     }
+}
+
+impl Client {
+    /// Sends `command` with one more argument whose `len` bytes are read from `value` as
+    /// they are written, never held whole (`SET key <value from a file>`), and reads the
+    /// reply as `T`. Runs on a dedicated connection.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), Box<dyn std::error::Error>> {
+    /// use typedis::cmd;
+    ///
+    /// let file = tokio::fs::File::open("backup.bin").await?;
+    /// let len = file.metadata().await?.len();
+    /// client.query_from_reader::<()>(cmd("SET").arg("backup"), file, len).await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Io`] when `value` fails or ends before `len` bytes (the dedicated
+    /// connection is then closed, as the request was cut short), and as [`Client::query`].
+    pub async fn query_from_reader<T: DecodeOwned>(
+        &self,
+        command: impl Into<Command>,
+        mut value: impl AsyncRead + Unpin,
+        len: u64,
+    ) -> Result<T, Error> {
+        let head = with_extra_argument(command.into().as_bytes(), len)?;
+        let mut lease = self.lease().await?;
+        let (tx, rx) = mpsc::channel::<Bytes>(4);
+        let feed = async move {
+            let mut left = len;
+            while left > 0 {
+                let mut chunk = BytesMut::with_capacity(CHUNK.min(left as usize));
+                let n = value.read_buf(&mut chunk).await?;
+                if n == 0 {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::UnexpectedEof,
+                        format!("value ended {left} bytes before its announced length"),
+                    ));
+                }
+                left -= n as u64;
+                if tx.send(chunk.freeze()).await.is_err() {
+                    break; // The connection died; the reply says so.
+                }
+            }
+            Ok(())
+        };
+        let conn = lease.conn().clone();
+        let reply = self.timed(conn.request_streamed(head, rx, len));
+        let (fed, reply) = tokio::join!(feed, reply);
+        fed?;
+        let frame = reply?;
+        lease.release();
+        frame.decode()
+    }
+}
+
+/// Size of the chunks read from an upload's source.
+const CHUNK: usize = 64 * 1024;
+
+/// `command` with room for one more argument of `len` bytes: its header count raised by
+/// one and the new argument's `$len` line appended.
+fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
+    let bad = || Error::Config("command is not a RESP array of arguments".into());
+    let end = memchr::memchr(b'\r', command).ok_or_else(bad)?;
+    let count: u64 = std::str::from_utf8(command.get(1..end).ok_or_else(bad)?)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(bad)?;
+    let rest = command.get(end + 2..).ok_or_else(bad)?;
+    let mut head = Vec::with_capacity(rest.len() + 48);
+    head.extend_from_slice(format!("*{}\r\n", count + 1).as_bytes());
+    head.extend_from_slice(rest);
+    head.extend_from_slice(format!("${len}\r\n").as_bytes());
+    Ok(head)
 }
 
 impl<T: DecodeOwned> ReplyStream<T> {

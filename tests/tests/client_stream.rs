@@ -209,3 +209,38 @@ async fn big_value_is_copied_to_a_writer_in_chunks() {
         client.query::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_value_is_sent_from_a_reader_of_known_length() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        let value: Vec<u8> = (0..5 * 1024 * 1024u32).map(|i| (i % 241) as u8).collect();
+        client
+            .query_from_reader::<()>(cmd("SET").arg("upload"), &value[..], value.len() as u64)
+            .await
+            .unwrap();
+        let len: i64 = client.query(cmd("STRLEN").arg("upload")).await.unwrap();
+        assert_eq!(len, value.len() as i64);
+        let mut back = Vec::new();
+        client
+            .copy_to(cmd("GET").arg("upload"), &mut back)
+            .await
+            .unwrap();
+        assert!(back == value, "uploaded bytes differ");
+
+        // A source shorter than announced is an I/O error; nothing half-written is stored.
+        let short = client
+            .query_from_reader::<()>(cmd("SET").arg("short"), &b"abc"[..], 10)
+            .await;
+        assert!(matches!(short, Err(Error::Io(_))), "{short:?}");
+        let stored: Option<String> = client.query(cmd("GET").arg("short")).await.unwrap();
+        assert_eq!(stored, None);
+        // A reply that is an error is the caller's, as usual.
+        let n = client
+            .query_from_reader::<i64>(cmd("RPUSH").arg("upload"), &b"x"[..], 1)
+            .await;
+        assert!(matches!(n, Err(Error::Server(_))), "{n:?}");
+        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+    }
+}

@@ -14,7 +14,7 @@ use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::{Frame, FrameScanner};
-use bytes::BytesMut;
+use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -48,6 +48,13 @@ pub(crate) enum Payload {
     Command(Command),
     /// Several commands already encoded back to back.
     Encoded(Vec<u8>),
+    /// A command whose last argument, `len` bytes long, arrives in chunks: `head` is the
+    /// command up to and including that argument's `$len` line.
+    Streamed {
+        head: Vec<u8>,
+        body: mpsc::Receiver<Bytes>,
+        len: u64,
+    },
 }
 
 impl Payload {
@@ -55,6 +62,7 @@ impl Payload {
         match self {
             Payload::Command(c) => c.as_bytes(),
             Payload::Encoded(v) => v,
+            Payload::Streamed { head, .. } => head,
         }
     }
 }
@@ -302,6 +310,26 @@ impl Connection {
         rx
     }
 
+    /// Sends `head` (a command whose last argument's bytes are missing) followed by `len`
+    /// bytes arriving on `body`, and waits for the reply.
+    pub(crate) async fn request_streamed(
+        &self,
+        head: Vec<u8>,
+        body: mpsc::Receiver<Bytes>,
+        len: u64,
+    ) -> Result<Frame, Error> {
+        let (tx, rx) = oneshot::channel();
+        self.submit(Request {
+            payload: Payload::Streamed { head, body, len },
+            replies: 1,
+            tx: Some(ReplyTx::One(tx)),
+        });
+        match rx.await {
+            Ok(reply) => reply,
+            Err(_) => Err(closed(&self.close_reason())),
+        }
+    }
+
     /// Closes the connection: waiting requests fail with `reason`.
     pub(crate) fn shutdown(&self, reason: &str) {
         self.shared.close(reason);
@@ -358,20 +386,7 @@ async fn write_loop(
             }
             state.queue.extend(slots.drain(..));
         }
-        let result = if batch.len() == 1 {
-            // A lone request (often a large value) is written from its own buffer.
-            write.write_all(batch[0].as_bytes()).await
-        } else {
-            buf.clear();
-            for payload in &batch {
-                buf.extend_from_slice(payload.as_bytes());
-            }
-            write.write_all(&buf).await
-        };
-        let result = match result {
-            Ok(()) => write.flush().await,
-            Err(e) => Err(e),
-        };
+        let result = write_batch(&mut write, &mut buf, &mut batch).await;
         batch.clear();
         if buf.capacity() > 4 * MAX_BATCH_BYTES {
             buf = Vec::with_capacity(16 * 1024);
@@ -385,6 +400,51 @@ async fn write_loop(
     reader.abort();
     shared.close("connection shut down");
     let _ = write.shutdown().await;
+}
+
+/// Writes a batch of requests, as one write when it can.
+async fn write_batch(
+    write: &mut WriteHalf,
+    buf: &mut Vec<u8>,
+    batch: &mut [Payload],
+) -> std::io::Result<()> {
+    if let [Payload::Command(_) | Payload::Encoded(_)] = batch {
+        // A lone request (often a large value) is written from its own buffer.
+        write.write_all(batch[0].as_bytes()).await?;
+        return write.flush().await;
+    }
+    buf.clear();
+    for payload in batch.iter_mut() {
+        match payload {
+            Payload::Streamed { head, body, len } => {
+                buf.extend_from_slice(head);
+                write.write_all(buf).await?;
+                buf.clear();
+                let mut left = *len;
+                while left > 0 {
+                    let Some(chunk) = body.recv().await else {
+                        // The request is cut short on the wire: the connection is lost.
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::UnexpectedEof,
+                            "value ended before its announced length",
+                        ));
+                    };
+                    if chunk.len() as u64 > left {
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidInput,
+                            "value longer than its announced length",
+                        ));
+                    }
+                    write.write_all(&chunk).await?;
+                    left -= chunk.len() as u64;
+                }
+                buf.extend_from_slice(b"\r\n");
+            }
+            other => buf.extend_from_slice(other.as_bytes()),
+        }
+    }
+    write.write_all(buf).await?;
+    write.flush().await
 }
 
 /// Size of each read; the buffer grows beyond it only for frames that need it.
