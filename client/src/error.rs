@@ -33,6 +33,11 @@ pub enum Error {
     /// A connection URL or option is invalid; the text says which and why.
     #[error("invalid configuration: {0}")]
     Config(String),
+    /// A cluster client cannot route the command (keys in several slots that cannot be
+    /// split, a command that changes connection state, no node serving a slot); the text
+    /// says which and why.
+    #[error("cluster: {0}")]
+    Cluster(String),
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,

@@ -13,12 +13,15 @@
 //! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
 //!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
 //!   and how to connect.
+//! - [`cluster`]: [`ClusterClient`] for Redis Cluster: routing by
+//!   slot, redirects, fan-out, pipelines and transactions across nodes.
 #![deny(missing_docs)]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 mod client;
+pub mod cluster;
 pub mod cmd;
 mod conn;
 mod error;
@@ -31,6 +34,7 @@ mod transaction;
 mod value;
 
 pub use client::{Client, ClientStats, DecodeOwned};
+pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};

@@ -1,0 +1,226 @@
+//! [`ClusterConfig`]: the seed nodes of a cluster, the per-node connection settings (a
+//! [`Config`] used as a template), where reads go ([`ReadFrom`]), and how redirects,
+//! retries and topology refreshes are paced.
+
+use crate::conn::{Addr, Backoff, Config};
+use crate::error::Error;
+use std::time::Duration;
+
+/// Which nodes serve read-only commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ReadFrom {
+    /// Every command goes to the primary of its slot.
+    #[default]
+    Primary,
+    /// Read-only commands go to a replica of their slot's shard when it has one (the
+    /// connection is put in `READONLY` mode first); writes, blocking commands and
+    /// transactions always go to the primary. Replicas may lag behind their primary.
+    PreferReplica,
+}
+
+/// Everything a [`ClusterClient`](super::ClusterClient) needs: where to start discovering
+/// the cluster and how to talk to its nodes.
+///
+/// ```
+/// use std::time::Duration;
+/// use typedis::cluster::{ClusterConfig, ReadFrom};
+///
+/// let config = ClusterConfig::from_url("redis+cluster://:secret@10.0.0.1:7000,10.0.0.2:7000")?
+///     .read_from(ReadFrom::PreferReplica)
+///     .refresh_interval(Some(Duration::from_secs(30)));
+/// assert_eq!(config.seeds().len(), 2);
+/// # Ok::<(), typedis::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ClusterConfig {
+    pub(crate) seeds: Vec<Addr>,
+    pub(crate) node: Config,
+    pub(crate) read_from: ReadFrom,
+    pub(crate) max_redirects: u32,
+    pub(crate) retry_backoff: Backoff,
+    pub(crate) refresh_interval: Option<Duration>,
+    pub(crate) min_refresh_interval: Duration,
+}
+
+impl ClusterConfig {
+    /// A configuration that discovers the cluster from `seeds` and connects to every node
+    /// with `node` (its address is replaced by each node's own). Defaults: reads from
+    /// primaries, at most 5 redirects or retries per command, retries paced from 20 ms
+    /// to 1 s, topology refreshed every 60 s and at most every 100 ms.
+    pub fn new(seeds: impl IntoIterator<Item = Addr>, node: Config) -> Self {
+        ClusterConfig {
+            seeds: seeds.into_iter().collect(),
+            node,
+            read_from: ReadFrom::Primary,
+            max_redirects: 5,
+            retry_backoff: Backoff {
+                initial: Duration::from_millis(20),
+                max: Duration::from_secs(1),
+            },
+            refresh_interval: Some(Duration::from_secs(60)),
+            min_refresh_interval: Duration::from_millis(100),
+        }
+    }
+
+    /// Parses a cluster URL: the `redis://` (or `rediss://`) form of [`Config::from_url`]
+    /// with several comma-separated `host:port` seeds, under the scheme
+    /// `redis+cluster://` (`rediss+cluster://` for TLS) or the plain one:
+    /// `redis+cluster://[[user]:password@]host1:port1,host2:port2[?options]`.
+    /// Credentials and options apply to every node. A database other than 0 is refused:
+    /// a cluster only has database 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] naming what is wrong.
+    pub fn from_url(url: &str) -> Result<Self, Error> {
+        let bad = |why: &str| Error::Config(format!("cluster url: {why}"));
+        let (scheme, rest) = url
+            .split_once("://")
+            .ok_or_else(|| bad("missing scheme (expected redis+cluster://)"))?;
+        let scheme = match scheme {
+            "redis+cluster" | "redis" => "redis",
+            "rediss+cluster" | "rediss" => "rediss",
+            other => {
+                return Err(bad(&format!(
+                    "unknown scheme {other:?} (expected redis+cluster or rediss+cluster)"
+                )))
+            }
+        };
+        let (authority, tail) = match rest.find(['/', '?']) {
+            Some(i) => rest.split_at(i),
+            None => (rest, ""),
+        };
+        let (userinfo, hosts) = match authority.rfind('@') {
+            Some(i) => (&authority[..=i], &authority[i + 1..]),
+            None => ("", authority),
+        };
+        let mut seeds = Vec::new();
+        let mut template = None;
+        for host in hosts.split(',') {
+            if host.is_empty() {
+                return Err(bad("empty seed address"));
+            }
+            let config = Config::from_url(&format!("{scheme}://{userinfo}{host}{tail}"))?;
+            seeds.push(config.addr().clone());
+            template.get_or_insert(config);
+        }
+        let node = template.ok_or_else(|| bad("no seed address"))?;
+        if node.database != 0 {
+            return Err(bad("a cluster only has database 0"));
+        }
+        Ok(ClusterConfig::new(seeds, node))
+    }
+
+    /// The seed nodes the cluster is discovered from.
+    pub fn seeds(&self) -> &[Addr] {
+        &self.seeds
+    }
+
+    /// The connection settings of every node (its address is the first seed's).
+    pub fn node_config(&self) -> &Config {
+        &self.node
+    }
+
+    /// Replaces the connection settings used for every node (credentials, TLS, timeouts).
+    pub fn node(mut self, node: Config) -> Self {
+        self.node = node;
+        self
+    }
+
+    /// Where read-only commands go.
+    pub fn read_from(mut self, read_from: ReadFrom) -> Self {
+        self.read_from = read_from;
+        self
+    }
+
+    /// How many times one command may be redirected (`MOVED`, `ASK`) or retried
+    /// (`TRYAGAIN`, `CLUSTERDOWN`, `LOADING`, a node that cannot be reached) before its
+    /// last error is returned.
+    pub fn max_redirects(mut self, n: u32) -> Self {
+        self.max_redirects = n;
+        self
+    }
+
+    /// Delays between retries of one command (after `TRYAGAIN`, `CLUSTERDOWN`, `LOADING`
+    /// or a node that cannot be reached).
+    pub fn retry_backoff(mut self, backoff: Backoff) -> Self {
+        self.retry_backoff = backoff;
+        self
+    }
+
+    /// How often the slot map is read again in the background (`None`: only when
+    /// redirects or connection failures say it changed).
+    pub fn refresh_interval(mut self, every: Option<Duration>) -> Self {
+        self.refresh_interval = every;
+        self
+    }
+
+    /// The shortest time between two reads of the slot map, however many redirects ask
+    /// for one: it keeps a topology change from causing a storm of `CLUSTER SHARDS`.
+    pub fn min_refresh_interval(mut self, every: Duration) -> Self {
+        self.min_refresh_interval = every;
+        self
+    }
+
+    /// Sets the response timeout of every node connection (see
+    /// [`Config::response_timeout`]).
+    pub fn response_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.node = self.node.response_timeout(timeout);
+        self
+    }
+
+    /// Sets the connect timeout of every node connection.
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.node = self.node.connect_timeout(timeout);
+        self
+    }
+
+    /// The configuration of the connection to the node at `host:port`.
+    pub(crate) fn for_node(&self, host: &str, port: u16) -> Config {
+        let mut config = self.node.clone();
+        config.addr = Addr::Tcp {
+            host: host.to_owned(),
+            port,
+        };
+        config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_lists_every_seed_and_shares_credentials() {
+        let c =
+            ClusterConfig::from_url("redis+cluster://u:p@a:1,b:2,[::1]:3?protocol=resp2").unwrap();
+        let seeds: Vec<String> = c
+            .seeds()
+            .iter()
+            .map(|a| match a {
+                Addr::Tcp { host, port } => format!("{host}:{port}"),
+                Addr::Unix(p) => p.display().to_string(),
+            })
+            .collect();
+        assert_eq!(seeds, ["a:1", "b:2", "::1:3"]);
+        assert_eq!(c.node.username.as_deref(), Some("u"));
+        assert_eq!(c.node.password.as_deref(), Some("p"));
+        assert_eq!(c.node.protocol, crate::Protocol::Resp2);
+    }
+
+    #[test]
+    fn plain_redis_url_is_one_seed() {
+        let c = ClusterConfig::from_url("redis://127.0.0.1:7000").unwrap();
+        assert_eq!(c.seeds().len(), 1);
+    }
+
+    #[test]
+    fn bad_urls_say_what_is_wrong() {
+        let err = |u: &str| ClusterConfig::from_url(u).unwrap_err().to_string();
+        assert!(err("http://a:1").contains("unknown scheme"));
+        assert!(err("redis+cluster://a:1,,b:2").contains("empty seed"));
+        assert!(err("redis+cluster://a:1/3").contains("database 0"));
+        assert!(err("a:1").contains("missing scheme"));
+    }
+}

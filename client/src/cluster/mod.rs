@@ -1,0 +1,463 @@
+//! Redis Cluster: [`ClusterClient`] keeps the slot map, one [`Client`] per node, and sends
+//! each command where its keys live, following `MOVED` and `ASK` redirects, retrying
+//! transient refusals, and fanning keyless and multi-key commands out as the spec's
+//! request and response policies say.
+//!
+//! # Layout
+//!
+//! - `config`: [`ClusterConfig`] (seeds, cluster URLs) and [`ReadFrom`].
+//! - `topology`: the slot map and how `CLUSTER SHARDS` / `CLUSTER SLOTS` are read.
+//! - `route`: where a command goes (by slot, to every primary or node, split by slot).
+//! - `aggregate`: splitting multi-key commands and combining replies.
+//! - `redirect`: `MOVED`, `ASK` and the retryable refusals.
+//! - `node`: the per-node clients and one attempt on one node.
+//! - `refresh`: single-flight, rate-limited topology refresh.
+//! - `pipeline`, `transaction`: [`ClusterPipeline`], [`ClusterTransaction`].
+
+mod aggregate;
+mod config;
+mod node;
+mod pipeline;
+mod redirect;
+mod refresh;
+mod route;
+mod topology;
+mod transaction;
+
+pub use config::{ClusterConfig, ReadFrom};
+pub use pipeline::ClusterPipeline;
+pub use transaction::ClusterTransaction;
+
+use crate::client::{Client, DecodeOwned};
+use crate::cmd::{cmd, key_slot, Command};
+use crate::error::Error;
+use crate::pubsub::Subscriber;
+use crate::resp::Frame;
+use aggregate::{cluster_error, combine, join_parts, split};
+use node::{Failure, Node};
+use redirect::{redirect, Redirect};
+use route::{is_read_only, plan, Plan};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
+use topology::{NodeAddr, Topology};
+
+/// A client of a whole Redis Cluster: cheap to clone, `Send + Sync`, shared by many tasks.
+///
+/// Each command goes to the node serving its keys' hash slot, over that node's multiplexed
+/// connection. Redirects are followed (`MOVED` updates the slot map, `ASK` retries once on
+/// the importing node after `ASKING`); `TRYAGAIN`, `CLUSTERDOWN`, `LOADING` and nodes that
+/// cannot be reached are retried after a pause, at most
+/// [`ClusterConfig::max_redirects`] times.
+///
+/// What happens to a command whose connection dies while it is in flight (a primary
+/// crashes): it fails with [`Error::ConnectionClosed`] since it may or may not have run;
+/// a read-only command is sent again instead. A node that stops answering makes commands
+/// fail with [`Error::Timeout`] after the response timeout. Either way the slot map is
+/// read again, so once the cluster has promoted a replica, commands go there.
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), typedis::Error> {
+/// use typedis::cluster::ClusterClient;
+/// use typedis::{b, cmd};
+///
+/// let cluster = ClusterClient::connect("redis+cluster://127.0.0.1:7000,127.0.0.1:7001").await?;
+/// cluster.query::<()>(b().set().key("user:1").value("ada").build()).await?;
+/// let name: Option<String> = cluster.query(b().get().key("user:1").build()).await?;
+/// // Keys in different slots: split by slot, answered in the order asked.
+/// let names: Vec<Option<String>> = cluster.query(cmd("MGET").key("user:1").key("user:2")).await?;
+/// // Keyless: summed over every primary.
+/// let keys: i64 = cluster.query(b().dbsize().build()).await?;
+/// # let _ = (name, names, keys); Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct ClusterClient {
+    inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    config: ClusterConfig,
+    topology: RwLock<Topology>,
+    nodes: Mutex<HashMap<NodeAddr, Node>>,
+    refresh: refresh::Gate,
+    redirects: AtomicU64,
+    next: AtomicUsize,
+}
+
+impl Inner {
+    fn lock_nodes(&self) -> MutexGuard<'_, HashMap<NodeAddr, Node>> {
+        self.nodes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn read_topology(&self) -> RwLockReadGuard<'_, Topology> {
+        self.topology.read().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl std::fmt::Debug for ClusterClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClusterClient")
+            .field("config", &self.inner.config)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+/// Counters of a [`ClusterClient`], read with [`ClusterClient::stats`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClusterStats {
+    /// `MOVED` and `ASK` redirects followed.
+    pub redirects: u64,
+    /// Times the slot map was read again after the first discovery.
+    pub refreshes: u64,
+    /// Nodes with an open client.
+    pub nodes: usize,
+}
+
+impl ClusterClient {
+    /// Connects to the cluster a URL names (see [`ClusterConfig::from_url`]): discovers
+    /// the slot map from the seeds and connects to the nodes as commands need them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] for a bad URL; the error of the last seed tried when no seed
+    /// describes the cluster.
+    pub async fn connect(url: &str) -> Result<ClusterClient, Error> {
+        ClusterClient::with_config(ClusterConfig::from_url(url)?).await
+    }
+
+    /// Connects with a full [`ClusterConfig`].
+    ///
+    /// # Errors
+    ///
+    /// As [`ClusterClient::connect`].
+    pub async fn with_config(config: ClusterConfig) -> Result<ClusterClient, Error> {
+        let every = config.refresh_interval;
+        let client = ClusterClient {
+            inner: Arc::new(Inner {
+                config,
+                topology: RwLock::new(Topology::from_shards(Vec::new())),
+                nodes: Mutex::new(HashMap::new()),
+                refresh: refresh::Gate::new(),
+                redirects: AtomicU64::new(0),
+                next: AtomicUsize::new(0),
+            }),
+        };
+        let topology = client.discover().await?;
+        client.install(topology);
+        if let Some(every) = every {
+            refresh::periodic(Arc::downgrade(&client.inner), every);
+        }
+        Ok(client)
+    }
+
+    /// The configuration this client was made with.
+    pub fn config(&self) -> &ClusterConfig {
+        &self.inner.config
+    }
+
+    /// Current counters.
+    pub fn stats(&self) -> ClusterStats {
+        ClusterStats {
+            redirects: self.inner.redirects.load(Ordering::Relaxed),
+            refreshes: self.inner.refresh.count.load(Ordering::Relaxed),
+            nodes: self.inner.lock_nodes().len(),
+        }
+    }
+
+    /// Reads the slot map again now (joining a refresh already running), waiting at most
+    /// the connect timeout.
+    pub async fn refresh_topology(&self) {
+        self.refresh_and_wait(self.inner.config.node.connect_timeout)
+            .await;
+    }
+
+    /// The address (`host:port`) of the primary serving `slot`, as the client knows it.
+    pub fn primary_for_slot(&self, slot: u16) -> Option<String> {
+        let topology = self.inner.read_topology();
+        topology.shard(slot).map(|s| s.primary.to_string())
+    }
+
+    /// Sends a command where it belongs and reads its reply as an owned `T`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`]; [`Error::Cluster`] when the command cannot be routed (keys in
+    /// several slots that the command's policy does not allow splitting, a command that
+    /// would change a shared connection's state such as `MULTI` or `SUBSCRIBE`, a keyless
+    /// command without cluster-wide meaning such as `SCAN`).
+    pub async fn query<T: DecodeOwned>(&self, command: impl Into<Command>) -> Result<T, Error> {
+        self.send(command).await?.decode()
+    }
+
+    /// Sends a command where it belongs and returns its reply frame (see
+    /// [`Client::send`]). Multi-node commands return one frame combined from every
+    /// node's reply: summed, concatenated, or reassembled in key order.
+    ///
+    /// # Errors
+    ///
+    /// As [`ClusterClient::query`], decoding aside.
+    pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
+        let command = command.into();
+        let span = tracing::debug_span!("redis-cluster", command = command.name());
+        tracing::Instrument::instrument(self.dispatch(command), span).await
+    }
+
+    async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
+        match plan(&command).map_err(Error::Cluster)? {
+            Plan::Slot(slot) => self.routed(&command, Some(slot)).await,
+            Plan::Any => self.routed(&command, None).await,
+            Plan::AllPrimaries(policy) => {
+                let nodes = self.inner.read_topology().primaries();
+                self.fan_out(&command, nodes, policy).await
+            }
+            Plan::AllNodes(policy) => {
+                let nodes = self.inner.read_topology().nodes();
+                self.fan_out(&command, nodes, policy).await
+            }
+            Plan::Split(policy) => {
+                let parts = split(&command)?;
+                let replies = futures_util::future::try_join_all(
+                    parts
+                        .iter()
+                        .map(|p| self.routed(&p.command, p.command.slot().get())),
+                )
+                .await?;
+                join_parts(&parts, replies, policy)
+            }
+        }
+    }
+
+    /// Sends `command` to every node of `nodes` and combines the replies.
+    async fn fan_out(
+        &self,
+        command: &Command,
+        nodes: Vec<NodeAddr>,
+        policy: Option<crate::cmd::ResponsePolicy>,
+    ) -> Result<Frame, Error> {
+        if nodes.is_empty() {
+            return Err(cluster_error("the slot map names no node"));
+        }
+        let replies = futures_util::future::try_join_all(
+            nodes.iter().map(|addr| self.on_node(addr, command)),
+        )
+        .await?;
+        combine(replies, policy)
+    }
+
+    /// Sends `command` to one given node, retrying while it cannot be reached.
+    async fn on_node(&self, addr: &NodeAddr, command: &Command) -> Result<Frame, Error> {
+        let mut attempt = 0;
+        loop {
+            match self.attempt(addr, command, false, false).await {
+                Ok(frame) => return Ok(frame),
+                Err(Failure::NotSent(e)) if attempt < self.inner.config.max_redirects => {
+                    tracing::debug!(error = %e, %addr, "node unreachable, retrying");
+                    self.pause(attempt).await;
+                }
+                Err(Failure::NotSent(e) | Failure::Sent(e)) => {
+                    self.refresh_soon();
+                    return Err(e);
+                }
+            }
+            attempt += 1;
+        }
+    }
+
+    /// Sends a command to the node serving `slot` (any primary when `None`), following
+    /// redirects and retrying as documented on [`ClusterClient`].
+    pub(crate) async fn routed(
+        &self,
+        command: &Command,
+        slot: Option<u16>,
+    ) -> Result<Frame, Error> {
+        let config = &self.inner.config;
+        let reads = is_read_only(command);
+        let mut to_replica = config.read_from == ReadFrom::PreferReplica
+            && reads
+            && crate::conn::blocking::blocking(command).is_none();
+        let mut ask: Option<NodeAddr> = None;
+        let mut attempt = 0;
+        loop {
+            let last = attempt >= config.max_redirects;
+            let (addr, asking, replica) = match ask.take() {
+                Some(addr) => (addr, true, false),
+                None => match self.pick(slot, to_replica) {
+                    Some((addr, replica)) => (addr, false, replica),
+                    None if last => {
+                        return Err(cluster_error(format!(
+                            "no node serves slot {}",
+                            slot.unwrap_or_default()
+                        )))
+                    }
+                    None => {
+                        self.refresh_and_wait(config.node.connect_timeout).await;
+                        attempt += 1;
+                        continue;
+                    }
+                },
+            };
+            match self.attempt(&addr, command, asking, replica).await {
+                Ok(frame) => match redirect(&frame, &addr) {
+                    None => return Ok(frame),
+                    Some(_) if last => return Ok(frame),
+                    Some(Redirect::Moved { slot, addr }) => {
+                        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+                        tracing::debug!(slot, %addr, "MOVED");
+                        self.inner
+                            .topology
+                            .write()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .set_primary(slot, &addr);
+                        self.refresh_soon();
+                    }
+                    Some(Redirect::Ask { addr }) => {
+                        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+                        tracing::debug!(%addr, "ASK");
+                        ask = Some(addr);
+                    }
+                    Some(Redirect::Retry { refresh }) => {
+                        // A replica that is not ready: read from the primary instead.
+                        to_replica &= !replica;
+                        if refresh {
+                            self.refresh_soon();
+                        }
+                        self.pause(attempt).await;
+                    }
+                },
+                Err(Failure::NotSent(e)) => {
+                    tracing::debug!(error = %e, %addr, "node unreachable");
+                    if last {
+                        return Err(e);
+                    }
+                    // A replica that cannot be reached: read from the primary instead.
+                    to_replica &= !replica;
+                    self.refresh_and_wait(config.node.connect_timeout).await;
+                    self.pause(attempt).await;
+                }
+                Err(Failure::Sent(e)) => {
+                    self.refresh_soon();
+                    let lost = matches!(e, Error::ConnectionClosed(_) | Error::Io(_));
+                    if !(lost && reads) || last {
+                        return Err(e);
+                    }
+                    tracing::debug!(error = %e, "resending a read-only command");
+                }
+            }
+            attempt += 1;
+        }
+    }
+
+    /// The node for `slot` (a replica when asked and the shard has one), or any primary
+    /// for a keyless command.
+    fn pick(&self, slot: Option<u16>, replica: bool) -> Option<(NodeAddr, bool)> {
+        let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        let topology = self.inner.read_topology();
+        match slot {
+            Some(slot) => {
+                let shard = topology.shard(slot)?;
+                if replica && !shard.replicas.is_empty() {
+                    let i = n % shard.replicas.len();
+                    Some((shard.replicas[i].clone(), true))
+                } else {
+                    Some((shard.primary.clone(), false))
+                }
+            }
+            None => {
+                let primaries = topology.primaries();
+                let count = primaries.len();
+                primaries
+                    .into_iter()
+                    .nth(n % count.max(1))
+                    .map(|a| (a, false))
+            }
+        }
+    }
+
+    async fn pause(&self, attempt: u32) {
+        let delay = self.inner.config.retry_backoff.delay(attempt + 1);
+        tokio::time::sleep(delay).await;
+    }
+
+    /// The client of every primary that serves slots, to run per-node commands
+    /// (`INFO`, `SCAN`, `CLIENT LIST`, ...) yourself.
+    ///
+    /// # Errors
+    ///
+    /// The first node that cannot be connected to.
+    pub async fn primaries(&self) -> Result<Vec<Client>, Error> {
+        let addrs = self.inner.read_topology().primaries();
+        let mut clients = Vec::with_capacity(addrs.len());
+        for addr in &addrs {
+            clients.push(self.node(addr).await?.client);
+        }
+        Ok(clients)
+    }
+
+    /// The client of the primary serving `key`'s slot.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Cluster`] when no node serves the slot; connection errors.
+    pub async fn primary_for_key(&self, key: impl AsRef<[u8]>) -> Result<Client, Error> {
+        let slot = key_slot(key.as_ref());
+        let addr = self.pick(Some(slot), false).map(|(a, _)| a);
+        let addr = addr.ok_or_else(|| cluster_error(format!("no node serves slot {slot}")))?;
+        Ok(self.node(&addr).await?.client)
+    }
+
+    /// Every key matching `pattern`, gathered with `SCAN` on each primary in turn.
+    ///
+    /// # Errors
+    ///
+    /// The first node that fails.
+    pub async fn scan(&self, pattern: &str) -> Result<Vec<bytes::Bytes>, Error> {
+        let mut keys = Vec::new();
+        for node in self.primaries().await? {
+            let mut cursor = bytes::Bytes::from_static(b"0");
+            loop {
+                let (next, batch): (bytes::Bytes, Vec<bytes::Bytes>) = node
+                    .query(
+                        cmd("SCAN")
+                            .arg(&cursor)
+                            .arg("MATCH")
+                            .arg(pattern)
+                            .arg("COUNT")
+                            .arg(1000),
+                    )
+                    .await?;
+                keys.extend(batch);
+                if &next[..] == b"0" {
+                    break;
+                }
+                cursor = next;
+            }
+        }
+        Ok(keys)
+    }
+
+    /// A subscriber for `SUBSCRIBE` and `PSUBSCRIBE`: the cluster delivers those messages
+    /// on every node, so any one will do.
+    ///
+    /// # Errors
+    ///
+    /// When no node can be connected to.
+    pub async fn subscriber(&self) -> Result<Subscriber, Error> {
+        let addr = self
+            .pick(None, false)
+            .map(|(a, _)| a)
+            .ok_or_else(|| cluster_error("the slot map names no node"))?;
+        self.node(&addr).await?.client.subscriber().await
+    }
+
+    /// A subscriber on the primary of `channel`'s shard, for `SSUBSCRIBE` to that channel
+    /// (and to other shard channels of the same slot: give them a common `{hashtag}`).
+    ///
+    /// # Errors
+    ///
+    /// As [`ClusterClient::primary_for_key`].
+    pub async fn shard_subscriber(&self, channel: impl AsRef<[u8]>) -> Result<Subscriber, Error> {
+        self.primary_for_key(channel).await?.subscriber().await
+    }
+}

@@ -1,0 +1,142 @@
+//! The connection pool of a cluster client: one [`Client`] per node (each one multiplexed
+//! connection plus its dedicated ones), opened on first use, and one attempt of a command
+//! on one node, with `ASKING` or `READONLY` written just before it on the same connection.
+
+use super::topology::{split_addr, NodeAddr};
+use super::ClusterClient;
+use crate::client::Client;
+use crate::cmd::Command;
+use crate::conn::blocking::{blocking, BlockTime};
+use crate::conn::handshake::encode;
+use crate::error::Error;
+use crate::resp::Frame;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// One node's client, and whether its multiplexed connection is in `READONLY` mode.
+#[derive(Clone)]
+pub(crate) struct Node {
+    pub(crate) client: Client,
+    /// The client's reconnect count plus one when `READONLY` was last sent (0: never):
+    /// a reconnection opens a connection that is not in `READONLY` mode.
+    readonly_at: Arc<AtomicU64>,
+}
+
+impl Node {
+    fn needs_readonly(&self) -> bool {
+        self.readonly_at.load(Ordering::Relaxed) != self.client.stats().reconnects + 1
+    }
+}
+
+/// How an attempt failed.
+pub(crate) enum Failure {
+    /// Nothing was sent: the node could not be reached. Safe to retry elsewhere.
+    NotSent(Error),
+    /// The command was sent and may have run.
+    Sent(Error),
+}
+
+impl ClusterClient {
+    /// The client of the node at `addr`, connecting first if there is none yet.
+    pub(crate) async fn node(&self, addr: &NodeAddr) -> Result<Node, Error> {
+        if let Some(node) = self.inner.lock_nodes().get(addr) {
+            return Ok(node.clone());
+        }
+        let (host, port) =
+            split_addr(addr).ok_or_else(|| Error::Cluster(format!("bad node address {addr:?}")))?;
+        let client = Client::with_config(self.inner.config.for_node(host, port)).await?;
+        let node = Node {
+            client,
+            readonly_at: Arc::new(AtomicU64::new(0)),
+        };
+        // Another task may have connected meanwhile: keep the first, drop this one.
+        Ok(self
+            .inner
+            .lock_nodes()
+            .entry(addr.clone())
+            .or_insert(node)
+            .clone())
+    }
+
+    /// Sends `command` once to the node at `addr`; `asking` writes `ASKING` first and
+    /// `replica` puts the connection in `READONLY` mode first when it is not yet.
+    pub(crate) async fn attempt(
+        &self,
+        addr: &NodeAddr,
+        command: &Command,
+        asking: bool,
+        replica: bool,
+    ) -> Result<Frame, Failure> {
+        let node = self.node(addr).await.map_err(Failure::NotSent)?;
+        let client = &node.client;
+        if let Some(time) = blocking(command) {
+            if !asking {
+                return client.send(command.clone()).await.map_err(Failure::Sent);
+            }
+            return asking_blocking(client, command, time).await;
+        }
+        let conn = client.connection().await.map_err(Failure::NotSent)?;
+        let readonly = replica && node.needs_readonly();
+        if !readonly && !asking {
+            return client
+                .timed(conn.request(command.clone()))
+                .await
+                .map_err(Failure::Sent);
+        }
+        let reconnects = client.stats().reconnects;
+        let mut bytes = Vec::with_capacity(command.as_bytes().len() + 40);
+        if readonly {
+            bytes.extend_from_slice(&encode(&[b"READONLY"]));
+        }
+        if asking {
+            bytes.extend_from_slice(&encode(&[b"ASKING"]));
+        }
+        bytes.extend_from_slice(command.as_bytes());
+        let n = 1 + usize::from(readonly) + usize::from(asking);
+        let mut frames = client
+            .timed(conn.request_many(bytes, n))
+            .await
+            .map_err(Failure::Sent)?;
+        if readonly && !frames[0].is_error() {
+            node.readonly_at.store(reconnects + 1, Ordering::Relaxed);
+        }
+        frames
+            .pop()
+            .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
+    }
+}
+
+/// `ASKING` and a blocking command on one dedicated connection, within the command's own
+/// block time plus the margin.
+async fn asking_blocking(
+    client: &Client,
+    command: &Command,
+    time: BlockTime,
+) -> Result<Frame, Failure> {
+    let config = client.config();
+    let limit = match time {
+        BlockTime::Forever => None,
+        BlockTime::For(d) => Some(d + config.blocking_margin),
+        _ => config.response_timeout.map(|d| d + config.blocking_margin),
+    };
+    let run = async {
+        let mut lease = client.lease().await.map_err(Failure::NotSent)?;
+        let mut bytes = encode(&[b"ASKING"]);
+        bytes.extend_from_slice(command.as_bytes());
+        let mut frames = lease
+            .conn()
+            .request_many(bytes, 2)
+            .await
+            .map_err(Failure::Sent)?;
+        lease.release();
+        frames
+            .pop()
+            .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
+    };
+    match limit {
+        Some(limit) => tokio::time::timeout(limit, run)
+            .await
+            .unwrap_or(Err(Failure::Sent(Error::Timeout(limit)))),
+        None => run.await,
+    }
+}

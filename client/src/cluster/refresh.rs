@@ -1,0 +1,173 @@
+//! Reading the slot map again: asked for by redirects, connection failures and a periodic
+//! timer, but run one at a time and at most once per `min_refresh_interval`, so a
+//! topology change that redirects thousands of commands causes a handful of refreshes,
+//! not thousands. Several nodes are asked at once and the first complete answer wins, so
+//! one dead or frozen node does not slow discovery down.
+
+use super::topology::{parse_shards, parse_slots, split_addr, NodeAddr, Topology};
+use super::ClusterClient;
+use crate::cmd::cmd;
+use crate::conn::Addr;
+use crate::error::Error;
+use crate::value::Value;
+use futures_util::stream::{FuturesUnordered, StreamExt};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, Weak};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// Most nodes asked at once for the slot map.
+const MAX_ASKED: usize = 6;
+
+/// Single-flight and rate limit of refreshes.
+pub(crate) struct Gate {
+    running: AtomicBool,
+    last: Mutex<Option<Instant>>,
+    /// Counts finished refreshes; waiters watch it change.
+    done: watch::Sender<u64>,
+    pub(crate) count: AtomicU64,
+}
+
+impl Gate {
+    pub(crate) fn new() -> Gate {
+        Gate {
+            running: AtomicBool::new(false),
+            last: Mutex::new(None),
+            done: watch::channel(0).0,
+            count: AtomicU64::new(0),
+        }
+    }
+}
+
+impl ClusterClient {
+    /// Starts a refresh in the background unless one is running already.
+    pub(crate) fn refresh_soon(&self) {
+        let gate = &self.inner.refresh;
+        if gate.running.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let this = self.clone();
+        tokio::spawn(async move {
+            let gate = &this.inner.refresh;
+            let last = *gate.last.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(last) = last {
+                let next = last + this.inner.config.min_refresh_interval;
+                tokio::time::sleep_until(next.into()).await;
+            }
+            match this.discover().await {
+                Ok(topology) => this.install(topology),
+                Err(e) => tracing::debug!(error = %e, "cluster topology refresh failed"),
+            }
+            *gate.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
+            gate.count.fetch_add(1, Ordering::Relaxed);
+            gate.running.store(false, Ordering::Release);
+            gate.done.send_modify(|n| *n += 1);
+        });
+    }
+
+    /// Starts a refresh (or joins the running one) and waits for it to finish, at most
+    /// `limit`.
+    pub(crate) async fn refresh_and_wait(&self, limit: Duration) {
+        let mut rx = self.inner.refresh.done.subscribe();
+        let seen = *rx.borrow_and_update();
+        self.refresh_soon();
+        let _ = tokio::time::timeout(limit, rx.wait_for(|n| *n > seen)).await;
+    }
+
+    /// Reads the slot map from the cluster: the known nodes first, then the seeds.
+    pub(crate) async fn discover(&self) -> Result<Topology, Error> {
+        let mut candidates: Vec<NodeAddr> = self.inner.read_topology().nodes();
+        for seed in &self.inner.config.seeds {
+            if let Addr::Tcp { host, port } = seed {
+                let addr: NodeAddr = format!("{host}:{port}").into();
+                if !candidates.contains(&addr) {
+                    candidates.push(addr);
+                }
+            }
+        }
+        if candidates.is_empty() {
+            return Err(Error::Cluster(
+                "no seed node to discover the cluster from".into(),
+            ));
+        }
+        // Spread the load of refreshes over the nodes.
+        let offset = self.inner.refresh.count.load(Ordering::Relaxed) as usize;
+        let len = candidates.len();
+        candidates.rotate_left(offset % len);
+        let mut asking: FuturesUnordered<_> = candidates
+            .iter()
+            .take(MAX_ASKED)
+            .map(|addr| self.ask_topology(addr.clone()))
+            .collect();
+        let mut partial = None;
+        let mut last_error = None;
+        while let Some(result) = asking.next().await {
+            match result {
+                Ok(t) if t.is_complete() => return Ok(t),
+                Ok(t) => partial = Some(t),
+                Err(e) => last_error = Some(e),
+            }
+        }
+        match (partial, last_error) {
+            (Some(t), _) => Ok(t),
+            (None, Some(e)) => Err(e),
+            (None, None) => Err(Error::Cluster("no node described the cluster".into())),
+        }
+    }
+
+    /// Asks one node for the slot map (`CLUSTER SHARDS`, or `CLUSTER SLOTS` on servers
+    /// before 7.0), within the connect timeout.
+    async fn ask_topology(&self, addr: NodeAddr) -> Result<Topology, Error> {
+        let limit = self.inner.config.node.connect_timeout;
+        let host = split_addr(&addr).map_or("", |(h, _)| h).to_owned();
+        let run = async {
+            let node = self.node(&addr).await?;
+            let shards = node
+                .client
+                .send(cmd("CLUSTER").arg("SHARDS").build())
+                .await?;
+            let topology = if shards.is_error() {
+                let slots = node
+                    .client
+                    .send(cmd("CLUSTER").arg("SLOTS").build())
+                    .await?;
+                parse_slots(&slots.decode::<Value>()?, &host)
+            } else {
+                parse_shards(&shards.decode::<Value>()?, &host)
+            };
+            topology.ok_or_else(|| {
+                Error::Cluster(format!(
+                    "{addr} described the cluster in a form not understood"
+                ))
+            })
+        };
+        tokio::time::timeout(limit, run)
+            .await
+            .unwrap_or(Err(Error::Timeout(limit)))
+    }
+
+    /// Replaces the slot map and closes the connections of nodes that left it.
+    pub(crate) fn install(&self, topology: Topology) {
+        let mut nodes = self.inner.lock_nodes();
+        nodes.retain(|addr, _| topology.knows(addr));
+        *self
+            .inner
+            .topology
+            .write()
+            .unwrap_or_else(|p| p.into_inner()) = topology;
+    }
+}
+
+/// Asks for a refresh every `every` while the client lives.
+pub(crate) fn periodic(inner: Weak<super::Inner>, every: Duration) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at((Instant::now() + every).into(), every);
+        loop {
+            tick.tick().await;
+            match inner.upgrade() {
+                Some(inner) => ClusterClient { inner }.refresh_soon(),
+                None => return,
+            }
+        }
+    });
+}

@@ -1,0 +1,462 @@
+//! A real local Redis Cluster for tests: `redis-server --cluster-enabled yes` processes on
+//! free 127.0.0.1 ports, joined with `redis-cli --cluster create`, waited for until every
+//! node reports `cluster_state:ok`, and stopped (working directories removed) when dropped.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// One `redis-server` process of a [`RedisCluster`].
+#[derive(Debug)]
+pub struct ClusterNode {
+    child: Option<Child>,
+    port: u16,
+    bus_port: u16,
+    dir: PathBuf,
+    node_timeout_ms: u64,
+}
+
+impl ClusterNode {
+    /// The client port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `127.0.0.1:<port>`.
+    pub fn addr(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    /// Whether the process is running (not killed).
+    pub fn is_running(&self) -> bool {
+        self.child.is_some()
+    }
+
+    fn spawn(dir: PathBuf, node_timeout_ms: u64) -> Result<ClusterNode, String> {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+        let (port, bus_port) = (free_port(), free_port());
+        let mut node = ClusterNode {
+            child: None,
+            port,
+            bus_port,
+            dir,
+            node_timeout_ms,
+        };
+        node.launch()?;
+        Ok(node)
+    }
+
+    fn launch(&mut self) -> Result<(), String> {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--cluster-enabled", "yes"])
+            .args(["--cluster-port", &self.bus_port.to_string()])
+            .arg("--cluster-config-file")
+            .arg(self.dir.join("nodes.conf"))
+            .args(["--cluster-node-timeout", &self.node_timeout_ms.to_string()])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            // A replica's first sync would otherwise wait 5 s for more replicas to join.
+            .args([
+                "--repl-diskless-sync",
+                "yes",
+                "--repl-diskless-sync-delay",
+                "0",
+            ])
+            .args(["--enable-debug-command", "yes"])
+            .arg("--dir")
+            .arg(&self.dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("spawn redis-server (is it installed?): {e}"))?;
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(Ok(Some(status))) = self.child.as_mut().map(Child::try_wait) {
+                self.child = None;
+                return Err(format!("redis-server exited at start: {status}"));
+            }
+            if cli(self.port, &["PING"]).is_ok_and(|r| r.trim() == "PONG") {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("redis-server on port {} did not answer", self.port));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // A stopped process must be resumed to die promptly on some systems.
+            let _ = signal(child.id(), "CONT");
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for ClusterNode {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Options of a [`RedisCluster`].
+#[derive(Debug, Clone)]
+pub struct RedisClusterBuilder {
+    primaries: usize,
+    replicas: usize,
+    node_timeout_ms: u64,
+}
+
+impl Default for RedisClusterBuilder {
+    fn default() -> Self {
+        RedisClusterBuilder {
+            primaries: 3,
+            replicas: 1,
+            node_timeout_ms: 3000,
+        }
+    }
+}
+
+impl RedisClusterBuilder {
+    /// Number of primaries (at least 3, as `redis-cli --cluster create` requires).
+    pub fn primaries(mut self, n: usize) -> Self {
+        self.primaries = n;
+        self
+    }
+
+    /// Replicas per primary.
+    pub fn replicas(mut self, n: usize) -> Self {
+        self.replicas = n;
+        self
+    }
+
+    /// `cluster-node-timeout` in milliseconds (how soon a silent node is considered failed).
+    pub fn node_timeout_ms(mut self, ms: u64) -> Self {
+        self.node_timeout_ms = ms;
+        self
+    }
+
+    /// Starts the processes, creates the cluster and waits until it is ready.
+    ///
+    /// # Panics
+    ///
+    /// When a process cannot be started or the cluster does not become ready within 30
+    /// seconds: a test that cannot get its cluster must fail, not skip.
+    pub fn start(self) -> RedisCluster {
+        let count = self.primaries * (1 + self.replicas);
+        let base = std::env::temp_dir().join(format!(
+            "typedis-cluster-{}-{}",
+            std::process::id(),
+            NEXT_DIR.fetch_add(1, Ordering::Relaxed)
+        ));
+        let mut nodes = Vec::with_capacity(count);
+        for i in 0..count {
+            let dir = base.join(format!("node{i}"));
+            let node = (0..5)
+                .find_map(|_| ClusterNode::spawn(dir.clone(), self.node_timeout_ms).ok())
+                .unwrap_or_else(|| panic!("could not start cluster node {i}"));
+            nodes.push(node);
+        }
+        let cluster = RedisCluster { nodes, base };
+        let mut args = vec!["--cluster".to_owned(), "create".to_owned()];
+        args.extend(cluster.nodes.iter().map(ClusterNode::addr));
+        args.extend([
+            "--cluster-replicas".to_owned(),
+            self.replicas.to_string(),
+            "--cluster-yes".to_owned(),
+        ]);
+        let out = Command::new("redis-cli")
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run redis-cli --cluster create");
+        assert!(
+            out.status.success(),
+            "redis-cli --cluster create failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        cluster.wait_ready(Duration::from_secs(30));
+        cluster
+    }
+}
+
+static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
+
+/// A running local Redis Cluster owned by one test.
+#[derive(Debug)]
+pub struct RedisCluster {
+    nodes: Vec<ClusterNode>,
+    base: PathBuf,
+}
+
+impl Drop for RedisCluster {
+    fn drop(&mut self) {
+        self.nodes.clear();
+        let _ = std::fs::remove_dir_all(&self.base);
+    }
+}
+
+impl RedisCluster {
+    /// Three primaries with one replica each, ready to serve.
+    pub fn start() -> RedisCluster {
+        RedisCluster::builder().start()
+    }
+
+    /// Options for a cluster to start.
+    pub fn builder() -> RedisClusterBuilder {
+        RedisClusterBuilder::default()
+    }
+
+    /// Every node, in creation order (the first ones were made primaries).
+    pub fn nodes(&self) -> &[ClusterNode] {
+        &self.nodes
+    }
+
+    /// `redis+cluster://127.0.0.1:p1,127.0.0.1:p2,...` naming every node as a seed.
+    pub fn url(&self) -> String {
+        let hosts: Vec<String> = self.nodes.iter().map(ClusterNode::addr).collect();
+        format!("redis+cluster://{}", hosts.join(","))
+    }
+
+    /// The index of the node listening on `port`.
+    ///
+    /// # Panics
+    ///
+    /// When no node of this cluster listens there.
+    pub fn index_of(&self, port: u16) -> usize {
+        self.nodes
+            .iter()
+            .position(|n| n.port == port)
+            .unwrap_or_else(|| panic!("no node on port {port}"))
+    }
+
+    /// Runs `redis-cli -p <port of node i> args...` and returns its output.
+    ///
+    /// # Panics
+    ///
+    /// When redis-cli cannot be run or the node cannot be reached.
+    pub fn cli(&self, i: usize, args: &[&str]) -> String {
+        cli(self.nodes[i].port, args).unwrap_or_else(|e| panic!("redis-cli on node {i}: {e}"))
+    }
+
+    /// The port of the primary that serves `slot`, as node `via` sees it.
+    ///
+    /// # Panics
+    ///
+    /// When no node answers or the slot is not served.
+    pub fn primary_of(&self, slot: u16, via: usize) -> u16 {
+        let out = self.cli(via, &["CLUSTER", "SLOTS"]);
+        // redis-cli prints the nested reply flat: start, end, then ip, port, id per node.
+        let lines: Vec<&str> = out.lines().map(str::trim).collect();
+        let mut i = 0;
+        while i + 3 < lines.len() {
+            let (Ok(start), Ok(end)) = (lines[i].parse::<u16>(), lines[i + 1].parse::<u16>())
+            else {
+                i += 1;
+                continue;
+            };
+            if lines[i + 2].contains('.') && start <= end {
+                if (start..=end).contains(&slot) {
+                    return lines[i + 3].parse().expect("port");
+                }
+                i += 4;
+            } else {
+                i += 1;
+            }
+        }
+        panic!("slot {slot} is not served:\n{out}")
+    }
+
+    /// The node ID of node `i`.
+    pub fn node_id(&self, i: usize) -> String {
+        self.cli(i, &["CLUSTER", "MYID"]).trim().to_owned()
+    }
+
+    /// Indexes of the nodes that currently are primaries (asking each node itself).
+    pub fn primaries(&self) -> Vec<usize> {
+        (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].is_running())
+            .filter(|&i| self.cli(i, &["ROLE"]).lines().next() == Some("master"))
+            .collect()
+    }
+
+    /// Indexes of the running replicas of primary `i`.
+    pub fn replicas_of(&self, i: usize) -> Vec<usize> {
+        let id = self.node_id(i);
+        (0..self.nodes.len())
+            .filter(|&j| j != i && self.nodes[j].is_running())
+            .filter(|&j| {
+                self.cli(j, &["CLUSTER", "NODES"])
+                    .lines()
+                    .any(|l| l.contains("myself") && l.contains(&id))
+            })
+            .collect()
+    }
+
+    /// Kills node `i` (SIGKILL), as a crash would.
+    pub fn kill(&mut self, i: usize) {
+        self.nodes[i].kill();
+    }
+
+    /// Freezes node `i` (SIGSTOP): it keeps its connections but answers nothing.
+    ///
+    /// # Panics
+    ///
+    /// When the node is not running or the signal cannot be sent.
+    pub fn pause(&self, i: usize) {
+        let pid = self.nodes[i].pid().expect("node is running");
+        signal(pid, "STOP").expect("send SIGSTOP");
+    }
+
+    /// Resumes node `i` after [`pause`](Self::pause) (SIGCONT).
+    ///
+    /// # Panics
+    ///
+    /// When the node is not running or the signal cannot be sent.
+    pub fn resume(&self, i: usize) {
+        let pid = self.nodes[i].pid().expect("node is running");
+        signal(pid, "CONT").expect("send SIGCONT");
+    }
+
+    /// Waits until every running node reports `cluster_state:ok`, knows every running
+    /// node, sees all 16384 slots assigned, and every replica's link to its primary is up.
+    ///
+    /// # Panics
+    ///
+    /// When that does not happen within `limit`.
+    pub fn wait_ready(&self, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        loop {
+            let Err(last) = self.check_ready() else {
+                return;
+            };
+            assert!(
+                Instant::now() < deadline,
+                "cluster not ready after {limit:?}: {last}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn check_ready(&self) -> Result<(), String> {
+        let running = self.nodes.iter().filter(|n| n.is_running()).count();
+        let mut epochs = Vec::new();
+        for node in self.nodes.iter().filter(|n| n.is_running()) {
+            let info = cli(node.port, &["CLUSTER", "INFO"])?;
+            let field = |name: &str| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+                    .map(str::trim)
+                    .unwrap_or("")
+                    .to_owned()
+            };
+            if field("cluster_state") != "ok" {
+                return Err(format!(
+                    "{}: cluster_state {}",
+                    node.port,
+                    field("cluster_state")
+                ));
+            }
+            if field("cluster_slots_assigned") != "16384" {
+                return Err(format!("{}: slots not all assigned", node.port));
+            }
+            let nodes = cli(node.port, &["CLUSTER", "NODES"])?;
+            let live = nodes
+                .lines()
+                .filter(|l| !l.contains("fail") && !l.contains("noaddr"))
+                .count();
+            if live != running {
+                return Err(format!(
+                    "{}: sees {live} live of {running} nodes",
+                    node.port
+                ));
+            }
+            epochs.push(slots_view(&nodes));
+            let replication = cli(node.port, &["INFO", "replication"])?;
+            if replication.contains("role:slave") && !replication.contains("master_link_status:up")
+            {
+                return Err(format!("{}: replica link not up", node.port));
+            }
+        }
+        if epochs.windows(2).any(|w| w[0] != w[1]) {
+            return Err("nodes disagree on the slot map".into());
+        }
+        Ok(())
+    }
+}
+
+/// The slot ranges each primary serves, as one node sees them (sorted, comparable).
+fn slots_view(nodes: &str) -> Vec<String> {
+    let mut view: Vec<String> = nodes
+        .lines()
+        .filter(|l| l.contains("master") && !l.contains("fail"))
+        .map(|l| {
+            let fields: Vec<&str> = l.split(' ').collect();
+            // id addr flags master ping pong epoch state slots...
+            let addr = fields.get(1).copied().unwrap_or("");
+            let slots: Vec<&str> = fields
+                .iter()
+                .skip(8)
+                .filter(|s| !s.starts_with('['))
+                .copied()
+                .collect();
+            format!("{addr} {}", slots.join(" "))
+        })
+        .collect();
+    view.sort();
+    view
+}
+
+/// Runs `redis-cli -p port args...` (with a timeout, so a frozen node cannot hang a test).
+fn cli(port: u16, args: &[&str]) -> Result<String, String> {
+    let out = Command::new("timeout")
+        .arg("5")
+        .arg("redis-cli")
+        .args(["-h", "127.0.0.1", "-p", &port.to_string()])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("run redis-cli: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "redis-cli {args:?} on {port} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if text.starts_with("Could not connect") {
+        return Err(text);
+    }
+    Ok(text)
+}
+
+fn signal(pid: u32, name: &str) -> Result<(), String> {
+    let status = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(pid.to_string())
+        .status()
+        .map_err(|e| format!("run kill: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("kill -{name} {pid} failed"))
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("bind a free port")
+}

@@ -1,0 +1,341 @@
+//! Routing on a real local cluster (three primaries, three replicas): keyed commands reach
+//! the node that owns their slot, multi-key commands are split and reassembled in order,
+//! keyless ones fan out and aggregate, pipelines span nodes, transactions stay on one slot,
+//! reads go to replicas when asked, shard pub/sub and blocking commands find their shard.
+
+use std::time::{Duration, Instant};
+use typedis::cluster::{ClusterClient, ClusterConfig, ReadFrom};
+use typedis::cmd::key_slot;
+use typedis::{b, cmd, Client, Error};
+use typedis_tests::RedisCluster;
+
+const KEYS: usize = 300;
+
+async fn connect(cluster: &RedisCluster) -> ClusterClient {
+    ClusterClient::connect(&cluster.url()).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_routing_rule_on_one_cluster() {
+    let started = Instant::now();
+    let cluster = RedisCluster::start();
+    eprintln!("cluster ready in {:?}", started.elapsed());
+    assert_eq!(cluster.primaries().len(), 3);
+    let client = connect(&cluster).await;
+
+    keyed_commands_reach_the_owner_of_their_slot(&cluster, &client).await;
+    multi_key_commands_split_by_slot_and_come_back_in_order(&client).await;
+    keyless_commands_fan_out_and_aggregate(&client).await;
+    commands_that_cannot_be_routed_are_refused_with_a_clear_error(&client).await;
+    pipelines_span_nodes_and_keep_command_order(&client).await;
+    transactions_are_pinned_to_one_slot(&client).await;
+    blocking_commands_go_to_their_slot(&client).await;
+    shard_and_global_pub_sub(&client).await;
+    reads_go_to_replicas_when_asked(&cluster).await;
+    single_seed_url_discovers_the_whole_cluster(&cluster).await;
+    eprintln!("routing rules checked in {:?}", started.elapsed());
+}
+
+async fn keyed_commands_reach_the_owner_of_their_slot(
+    cluster: &RedisCluster,
+    client: &ClusterClient,
+) {
+    for i in 0..KEYS {
+        let () = client
+            .query(
+                b().set()
+                    .key(format!("key:{i}"))
+                    .value(format!("v{i}"))
+                    .build(),
+            )
+            .await
+            .unwrap();
+    }
+    for i in 0..KEYS {
+        let v: Option<String> = client
+            .query(b().get().key(format!("key:{i}")).build())
+            .await
+            .unwrap();
+        assert_eq!(v.as_deref(), Some(format!("v{i}").as_str()));
+    }
+    // The value really lives on the primary the cluster itself names for the slot.
+    for i in (0..KEYS).step_by(37) {
+        let key = format!("key:{i}");
+        let slot = key_slot(key.as_bytes());
+        let port = cluster.primary_of(slot, 0);
+        assert_eq!(
+            client.primary_for_slot(slot),
+            Some(format!("127.0.0.1:{port}"))
+        );
+        let direct = Client::connect(&format!("redis://127.0.0.1:{port}"))
+            .await
+            .unwrap();
+        let v: Option<String> = direct.query(cmd("GET").arg(&key)).await.unwrap();
+        assert_eq!(v, Some(format!("v{i}")));
+    }
+    assert_eq!(client.stats().redirects, 0, "a fresh map needs no redirect");
+}
+
+async fn multi_key_commands_split_by_slot_and_come_back_in_order(client: &ClusterClient) {
+    let keys: Vec<String> = (0..50).map(|i| format!("key:{i}")).collect();
+    let mut mget = cmd("MGET");
+    for k in &keys {
+        mget = mget.key(k);
+    }
+    mget = mget.key("missing-key");
+    let values: Vec<Option<String>> = client.query(mget).await.unwrap();
+    assert_eq!(values.len(), 51);
+    for (i, v) in values[..50].iter().enumerate() {
+        assert_eq!(v.as_deref(), Some(format!("v{i}").as_str()));
+    }
+    assert_eq!(values[50], None);
+
+    // The generated builder carries the spec's policy too.
+    let values: Vec<Option<String>> = client
+        .query(b().mget().key("key:7").key("key:8").key("key:9").build())
+        .await
+        .unwrap();
+    assert_eq!(
+        values,
+        [Some("v7".into()), Some("v8".into()), Some("v9".into())]
+    );
+
+    let mut mset = cmd("MSET");
+    for i in 0..40 {
+        mset = mset.key(format!("m:{i}")).arg(i * 10);
+    }
+    let () = client.query(mset).await.unwrap();
+    let n: i64 = client
+        .query(
+            cmd("EXISTS")
+                .keys((0..40).map(|i| format!("m:{i}")))
+                .key("nope"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(n, 40);
+    let v: i64 = client.query(cmd("GET").key("m:33")).await.unwrap();
+    assert_eq!(v, 330);
+    let n: i64 = client
+        .query(cmd("DEL").keys((0..40).map(|i| format!("m:{i}"))))
+        .await
+        .unwrap();
+    assert_eq!(n, 40);
+    let n: i64 = client
+        .query(b().exists().key("m:1").key("m:2").build())
+        .await
+        .unwrap();
+    assert_eq!(n, 0);
+}
+
+async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
+    let total: i64 = client.query(cmd("DBSIZE")).await.unwrap();
+    assert_eq!(total, KEYS as i64);
+    let total: i64 = client.query(b().dbsize().build()).await.unwrap();
+    assert_eq!(total, KEYS as i64);
+    let mut keys: Vec<String> = client.query(cmd("KEYS").arg("key:*")).await.unwrap();
+    keys.sort();
+    let mut expected: Vec<String> = (0..KEYS).map(|i| format!("key:{i}")).collect();
+    expected.sort();
+    assert_eq!(keys, expected);
+    let mut scanned: Vec<String> = client
+        .scan("key:*")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|k| String::from_utf8(k.to_vec()).unwrap())
+        .collect();
+    scanned.sort();
+    assert_eq!(scanned, expected);
+    let pong: String = client.query(cmd("PING")).await.unwrap();
+    assert_eq!(pong, "PONG");
+    // Each primary counts only its own keys; together they hold them all.
+    let mut sum = 0;
+    for node in client.primaries().await.unwrap() {
+        let n: i64 = node.query(cmd("DBSIZE")).await.unwrap();
+        assert!(n > 0 && n < KEYS as i64, "{n}");
+        sum += n;
+    }
+    assert_eq!(sum, KEYS as i64);
+}
+
+async fn commands_that_cannot_be_routed_are_refused_with_a_clear_error(client: &ClusterClient) {
+    let err = client
+        .query::<Vec<String>>(cmd("SUNION").key("a").key("b"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, Error::Cluster(m) if m.contains("different hash slots")),
+        "{err}"
+    );
+    let err = client.query::<()>(cmd("MULTI")).await.unwrap_err();
+    assert!(
+        matches!(&err, Error::Cluster(m) if m.contains("transaction")),
+        "{err}"
+    );
+    let err = client.query::<()>(cmd("SCAN").arg(0)).await.unwrap_err();
+    assert!(matches!(&err, Error::Cluster(_)), "{err}");
+    // Same slot through a hashtag: fine.
+    let members: Vec<String> = client
+        .query(cmd("SUNION").key("{t}a").key("{t}b"))
+        .await
+        .unwrap();
+    assert!(members.is_empty());
+}
+
+async fn pipelines_span_nodes_and_keep_command_order(client: &ClusterClient) {
+    let mut p = client.pipeline();
+    for i in 0..100 {
+        p.push(cmd("SET").key(format!("p:{i}")).arg(i));
+        p.push(cmd("INCR").key(format!("p:{i}")));
+    }
+    p.push(cmd("DBSIZE"));
+    let frames = p.send().await.unwrap();
+    assert_eq!(frames.len(), 201);
+    for i in 0..100 {
+        let () = frames[2 * i].decode().unwrap();
+        let n: i64 = frames[2 * i + 1].decode().unwrap();
+        assert_eq!(n, i as i64 + 1);
+    }
+    let size: i64 = frames[200].decode().unwrap();
+    assert_eq!(size, KEYS as i64 + 100);
+    let (a, b, c): (i64, i64, Option<String>) = client
+        .pipeline()
+        .add(cmd("GET").key("p:5"))
+        .add(cmd("GET").key("p:77"))
+        .add(cmd("GET").key("p:none"))
+        .query()
+        .await
+        .unwrap();
+    assert_eq!((a, b, c), (6, 78, None));
+    let n: i64 = client
+        .query(cmd("DEL").keys((0..100).map(|i| format!("p:{i}"))))
+        .await
+        .unwrap();
+    assert_eq!(n, 100);
+}
+
+async fn transactions_are_pinned_to_one_slot(client: &ClusterClient) {
+    let mut tx = client.transaction("{acct}").await.unwrap();
+    tx.watch(&["{acct}:balance"]).await.unwrap();
+    let balance: Option<i64> = tx.query(cmd("GET").key("{acct}:balance")).await.unwrap();
+    assert_eq!(balance, None);
+    tx.add(cmd("SET").key("{acct}:balance").arg(100)).unwrap();
+    tx.add(cmd("INCRBY").key("{acct}:balance").arg(-30))
+        .unwrap();
+    let err = tx.add(cmd("SET").key("elsewhere").arg(1)).unwrap_err();
+    assert!(
+        matches!(&err, Error::Cluster(m) if m.contains("cross-slot transaction")),
+        "{err}"
+    );
+    let ((), left): ((), i64) = tx.exec().await.unwrap();
+    assert_eq!(left, 70);
+    let v: i64 = client
+        .query(cmd("GET").key("{acct}:balance"))
+        .await
+        .unwrap();
+    assert_eq!(v, 70);
+    let mut tx = client.transaction("x").await.unwrap();
+    assert!(tx.watch(&["y"]).await.is_err());
+    tx.discard().await.unwrap();
+}
+
+async fn blocking_commands_go_to_their_slot(client: &ClusterClient) {
+    let waiter = {
+        let client = client.clone();
+        tokio::spawn(async move {
+            client
+                .query::<Option<(String, String)>>(cmd("BLPOP").key("queue:1").arg(5))
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let n: i64 = client
+        .query(cmd("LPUSH").key("queue:1").arg("job"))
+        .await
+        .unwrap();
+    assert_eq!(n, 1);
+    let got = waiter.await.unwrap().unwrap();
+    assert_eq!(got, Some(("queue:1".into(), "job".into())));
+}
+
+async fn shard_and_global_pub_sub(client: &ClusterClient) {
+    let mut shard = client.shard_subscriber("news:{eu}").await.unwrap();
+    shard.ssubscribe(&["news:{eu}"]).await.unwrap();
+    let mut global = client.subscriber().await.unwrap();
+    global.subscribe(&["all"]).await.unwrap();
+    let receivers: i64 = client
+        .query(cmd("SPUBLISH").key("news:{eu}").arg("hello"))
+        .await
+        .unwrap();
+    assert_eq!(receivers, 1);
+    let _: i64 = client
+        .query(cmd("PUBLISH").arg("all").arg("everyone"))
+        .await
+        .unwrap();
+    let m = tokio::time::timeout(Duration::from_secs(5), shard.next_message())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (&m.channel[..], &m.payload[..]),
+        (&b"news:{eu}"[..], &b"hello"[..])
+    );
+    let m = tokio::time::timeout(Duration::from_secs(5), global.next_message())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(&m.payload[..], b"everyone");
+}
+
+async fn reads_go_to_replicas_when_asked(cluster: &RedisCluster) {
+    let calls = |i: usize| -> u64 {
+        cluster
+            .cli(i, &["INFO", "commandstats"])
+            .lines()
+            .find_map(|l| l.strip_prefix("cmdstat_get:calls="))
+            .and_then(|rest| rest.split(',').next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    let replicas: Vec<usize> = (0..cluster.nodes().len())
+        .filter(|i| !cluster.primaries().contains(i))
+        .collect();
+    let before: u64 = replicas.iter().map(|&i| calls(i)).sum();
+    let config = ClusterConfig::from_url(&cluster.url())
+        .unwrap()
+        .read_from(ReadFrom::PreferReplica);
+    let client = ClusterClient::with_config(config).await.unwrap();
+    let () = client
+        .query(cmd("SET").key("replicated").arg("yes"))
+        .await
+        .unwrap();
+    let _: i64 = client.query(cmd("WAIT").arg(1).arg(1000)).await.unwrap();
+    for i in 0..30 {
+        let v: Option<String> = client
+            .query(cmd("GET").key(format!("key:{i}")))
+            .await
+            .unwrap();
+        assert_eq!(v, Some(format!("v{i}")));
+    }
+    let after: u64 = replicas.iter().map(|&i| calls(i)).sum();
+    assert!(
+        after >= before + 30,
+        "replicas served {} reads; {:?}",
+        after - before,
+        client.stats()
+    );
+    // Writes still go to primaries.
+    let n: i64 = client.query(cmd("INCR").key("counter")).await.unwrap();
+    assert_eq!(n, 1);
+}
+
+async fn single_seed_url_discovers_the_whole_cluster(cluster: &RedisCluster) {
+    let url = format!("redis://{}", cluster.nodes()[4].addr());
+    let client = ClusterClient::connect(&url).await.unwrap();
+    let total: i64 = client.query(cmd("DBSIZE")).await.unwrap();
+    assert!(total >= KEYS as i64);
+    let bad = ClusterClient::connect("redis+cluster://127.0.0.1:1").await;
+    assert!(bad.is_err());
+}
