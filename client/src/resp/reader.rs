@@ -50,6 +50,7 @@ pub enum Kind {
 
 impl Kind {
     /// The kind that a type byte starts, or `None` for a byte that starts no value.
+    #[inline]
     pub fn from_type_byte(b: u8) -> Option<Kind> {
         Some(match b {
             b'+' => Kind::SimpleString,
@@ -172,8 +173,12 @@ impl<'de> Reader<'de> {
     /// # Errors
     ///
     /// At the end of the frame, or where no value starts.
+    #[inline]
     pub fn peek(&self) -> Result<Kind, DecodeError> {
-        let p = self.settled(self.pos)?;
+        let p = match self.buf.get(self.pos) {
+            Some(&b) if b != b'|' && b != b'.' => self.pos,
+            _ => self.settled(self.pos)?,
+        };
         self.kind_at(p, "value")
     }
 
@@ -215,14 +220,14 @@ impl<'de> Reader<'de> {
     /// # Errors
     ///
     /// For any other type, null included.
-    #[inline]
+    #[inline(always)]
     pub fn array_len(&mut self) -> Result<usize, DecodeError> {
         const WHAT: &str = "array";
         let t = self.start(WHAT)?;
         if !matches!(t, b'*' | b'~' | b'>') {
             return Err(self.unexpected_at(self.pos, WHAT));
         }
-        let (n, q) = match self.int_line(self.pos + 1) {
+        let (n, q) = match self.len_line(self.pos + 1) {
             Ok(x) => x,
             Err(e) => return self.streamed_len_or(false, e),
         };
@@ -239,13 +244,13 @@ impl<'de> Reader<'de> {
     /// # Errors
     ///
     /// For any other type, and for an array of odd length.
-    #[inline]
+    #[inline(always)]
     pub fn map_len(&mut self) -> Result<usize, DecodeError> {
         const WHAT: &str = "map";
         let t = self.start(WHAT)?;
         match t {
             b'%' => {
-                let (n, q) = match self.int_line(self.pos + 1) {
+                let (n, q) = match self.len_line(self.pos + 1) {
                     Ok(x) => x,
                     Err(e) => return self.streamed_len_or(true, e),
                 };
@@ -254,7 +259,7 @@ impl<'de> Reader<'de> {
                 Ok(n)
             }
             b'*' => {
-                let (n, q) = match self.int_line(self.pos + 1) {
+                let (n, q) = match self.len_line(self.pos + 1) {
                     Ok(x) => x,
                     Err(e) => return self.streamed_len_or(true, e),
                 };
@@ -281,13 +286,13 @@ impl<'de> Reader<'de> {
     ///
     /// For any other type; for a streamed string of several chunks (read it with
     /// [`bytes_owned`](Self::bytes_owned)).
-    #[inline]
+    #[inline(always)]
     pub fn bytes(&mut self) -> Result<&'de [u8], DecodeError> {
         const WHAT: &str = "bulk string";
         let t = self.start(WHAT)?;
         let (s, q) = match t {
             b'$' => {
-                let (n, q) = match self.int_line(self.pos + 1) {
+                let (n, q) = match self.len_line(self.pos + 1) {
                     Ok(x) => x,
                     Err(e) => return self.streamed_borrowed_or(e),
                 };
@@ -310,7 +315,7 @@ impl<'de> Reader<'de> {
     ///
     /// As [`bytes`](Self::bytes), and when the text is not UTF-8 (the cursor then stays
     /// before the value).
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self) -> Result<&'de str, DecodeError> {
         let before = self.pos;
         let b = self.bytes()?;
@@ -639,6 +644,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    #[inline]
     fn kind_at(&self, p: usize, expected: &'static str) -> Result<Kind, DecodeError> {
         let t = self.type_at(p, expected)?;
         if matches!(t, b'$' | b'*') && self.buf.get(p + 1) == Some(&b'-') {
@@ -663,6 +669,12 @@ impl<'de> Reader<'de> {
             Ok(found) => DecodeError::invalid(expected, found),
             Err(e) => e,
         }
+    }
+
+    /// A length line starting at `p`; returns it and the position after CRLF.
+    #[inline(always)]
+    fn len_line(&self, p: usize) -> Result<(i64, usize), DecodeError> {
+        lex::len_line(self.buf, p)
     }
 
     /// A signed decimal line starting at `p`; returns it and the position after CRLF.
@@ -710,7 +722,7 @@ impl<'de> Reader<'de> {
     fn number_text(&mut self, t: u8, expected: &'static str) -> Result<&'de [u8], DecodeError> {
         let (s, q) = match t {
             b'$' => {
-                let (n, q) = match self.int_line(self.pos + 1) {
+                let (n, q) = match self.len_line(self.pos + 1) {
                     Ok(x) => x,
                     Err(e) => return self.streamed_borrowed_or(e),
                 };

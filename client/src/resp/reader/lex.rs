@@ -48,6 +48,25 @@ pub(crate) fn int_line(buf: &[u8], p: usize) -> Result<(i64, usize), DecodeError
     Ok((v, i + 2))
 }
 
+/// A length line starting at `p` (as [`int_line`]), with a fast path for the one- and
+/// two-digit lengths that most replies are made of.
+#[inline(always)]
+pub(crate) fn len_line(buf: &[u8], p: usize) -> Result<(i64, usize), DecodeError> {
+    if let (Some(&a), Some(&b)) = (buf.get(p), buf.get(p + 1)) {
+        let da = a.wrapping_sub(b'0');
+        if da <= 9 {
+            if b == b'\r' && buf.get(p + 2) == Some(&b'\n') {
+                return Ok((i64::from(da), p + 3));
+            }
+            let db = b.wrapping_sub(b'0');
+            if db <= 9 && buf.get(p + 2) == Some(&b'\r') && buf.get(p + 3) == Some(&b'\n') {
+                return Ok((i64::from(da * 10 + db), p + 4));
+            }
+        }
+    }
+    int_line(buf, p)
+}
+
 #[cold]
 fn bad_int() -> DecodeError {
     DecodeError::malformed("invalid integer or length line")
@@ -152,7 +171,7 @@ pub(crate) fn skip_value(buf: &[u8], mut p: usize) -> Result<usize, DecodeError>
             b'+' | b'-' | b':' | b'_' | b'#' | b',' | b'(' => p = line(buf, p + 1)?.1,
             b'$' if streamed => p = super::stream::skip_chunks(buf, p)?,
             b'$' | b'!' | b'=' => {
-                let (n, q) = int_line(buf, p + 1)?;
+                let (n, q) = len_line(buf, p + 1)?;
                 p = match n {
                     -1 if t == b'$' => q,
                     n => body(buf, q, usize::try_from(n).map_err(|_| bad_int())?)?.1,
@@ -164,7 +183,7 @@ pub(crate) fn skip_value(buf: &[u8], mut p: usize) -> Result<usize, DecodeError>
                 p = line(buf, p + 1)?.1;
             }
             b'*' | b'~' | b'>' | b'%' | b'|' => {
-                let (n, q) = int_line(buf, p + 1)?;
+                let (n, q) = len_line(buf, p + 1)?;
                 p = q;
                 if n == -1 && t == b'*' {
                     continue;
@@ -187,6 +206,27 @@ pub(crate) fn skip_value(buf: &[u8], mut p: usize) -> Result<usize, DecodeError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn len_line_agrees_with_int_line() {
+        for line in [
+            &b"0\r\n"[..],
+            b"7\r\n",
+            b"42\r\n",
+            b"99\r\n",
+            b"100\r\n",
+            b"-1\r\n",
+            b"?\r\n",
+            b"1",
+            b"12",
+            b"12\r",
+            b"1\rx",
+            b"1x\r\n",
+            b"",
+        ] {
+            assert_eq!(len_line(line, 0).ok(), int_line(line, 0).ok(), "{line:?}");
+        }
+    }
 
     #[test]
     fn int_line_parses_signs_and_rejects_overflow_and_garbage() {
