@@ -194,3 +194,107 @@ fn typed_tuples_round_trip_through_value() {
     assert_eq!(t, (-3, "name", 0.25, true, None, [1, 2]));
     let _: Vec<Value> = RespRead::read(&mut Reader::new(&f)).unwrap();
 }
+
+/// Encodes `v` in RESP3 like [`Value::encode`], but takes the liberties the protocol
+/// allows, driven by `choices`: attributes before values, strings sent in chunks, and
+/// aggregates of unknown length ended by `.`.
+fn encode_liberally(v: &Value, choices: &mut impl Iterator<Item = u8>, out: &mut Vec<u8>) {
+    let mut next = || choices.next().unwrap_or(0);
+    if next() % 5 == 0 {
+        out.extend_from_slice(b"|1\r\n+meta\r\n*2\r\n:1\r\n$1\r\nx\r\n");
+    }
+    let streamed = next() % 3 == 0;
+    match v {
+        Value::Bulk(b) if streamed => {
+            out.extend_from_slice(b"$?\r\n");
+            let step = usize::from(next() % 7) + 1;
+            for chunk in b.chunks(step) {
+                out.extend_from_slice(format!(";{}\r\n", chunk.len()).as_bytes());
+                out.extend_from_slice(chunk);
+                out.extend_from_slice(b"\r\n");
+            }
+            out.extend_from_slice(b";0\r\n");
+        }
+        Value::Array(items) | Value::Set(items) if streamed => {
+            out.extend_from_slice(if matches!(v, Value::Array(_)) {
+                b"*?\r\n"
+            } else {
+                b"~?\r\n"
+            });
+            for item in items {
+                encode_liberally(item, choices, out);
+            }
+            out.extend_from_slice(b".\r\n");
+        }
+        Value::Map(pairs) if streamed => {
+            out.extend_from_slice(b"%?\r\n");
+            for (k, v) in pairs {
+                encode_liberally(k, choices, out);
+                encode_liberally(v, choices, out);
+            }
+            out.extend_from_slice(b".\r\n");
+        }
+        Value::Array(items) | Value::Set(items) | Value::Push(items) => {
+            let t = match v {
+                Value::Array(_) => '*',
+                Value::Set(_) => '~',
+                _ => '>',
+            };
+            out.extend_from_slice(format!("{t}{}\r\n", items.len()).as_bytes());
+            for item in items {
+                encode_liberally(item, choices, out);
+            }
+        }
+        Value::Map(pairs) => {
+            out.extend_from_slice(format!("%{}\r\n", pairs.len()).as_bytes());
+            for (k, v) in pairs {
+                encode_liberally(k, choices, out);
+                encode_liberally(v, choices, out);
+            }
+        }
+        leaf => leaf.encode(out),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn attributes_and_streamed_forms_read_like_the_plain_encoding(
+        v in value(),
+        choices in proptest::collection::vec(any::<u8>(), 0..256),
+    ) {
+        let mut bytes = Vec::new();
+        encode_liberally(&v, &mut choices.into_iter(), &mut bytes);
+        prop_assert_eq!(FrameScanner::new().scan(&bytes).unwrap(), Some(bytes.len()));
+        let f = frame(bytes.clone());
+        match (&v, f.decode::<Value>()) {
+            (Value::Error(e), Err(Error::Server(got))) => prop_assert_eq!(e, &got),
+            (_, got) => prop_assert_eq!(got.unwrap(), expected(&v)),
+        }
+        let mut r = Reader::new(&f);
+        r.skip().unwrap();
+        prop_assert!(r.is_at_end());
+    }
+
+    #[test]
+    fn typed_reads_see_through_attributes_and_streams(
+        pairs in proptest::collection::vec(("[a-z]{0,6}", proptest::collection::vec(any::<i64>(), 0..4)), 0..8),
+        choices in proptest::collection::vec(any::<u8>(), 0..256),
+    ) {
+        let v = Value::Map(
+            pairs
+                .iter()
+                .map(|(k, xs)| {
+                    (Value::Bulk(k.clone().into()), Value::Array(xs.iter().copied().map(Value::Int).collect()))
+                })
+                .collect(),
+        );
+        let mut bytes = Vec::new();
+        encode_liberally(&v, &mut choices.into_iter(), &mut bytes);
+        let f = frame(bytes);
+        prop_assert_eq!(&f.decode::<Vec<(String, Vec<i64>)>>().unwrap(), &pairs);
+        let want: BTreeMap<String, Vec<i64>> = pairs.iter().cloned().collect();
+        prop_assert_eq!(f.decode::<BTreeMap<String, Vec<i64>>>().unwrap(), want);
+    }
+}
