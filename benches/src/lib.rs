@@ -1,1 +1,14 @@
-//! Shared fixtures of the typedis benchmarks.
+//! Shared fixtures and decode paths of the typedis benchmarks.
+//!
+//! - [`fixtures`]: the reply bytes every library decodes, generated deterministically.
+//! - [`arrival`]: a reply landing in a connection's read buffer, read by read.
+//! - [`shapes`]: hand-written `RespRead` impls, the reference for derived ones.
+//! - [`peers`]: redis-rs's and fred's decode paths.
+//! - [`cases`]: the table of (fixture, library, shape) decodes that the criterion bench
+//!   (`benches/decode.rs`) times and `src/bin/allocs.rs` counts allocations of.
+
+pub mod arrival;
+pub mod cases;
+pub mod fixtures;
+pub mod peers;
+pub mod shapes;

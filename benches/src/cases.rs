@@ -1,0 +1,357 @@
+//! The benchmark table: for each fixture, the framing floor and each library's decode into
+//! its natural type, as plain functions shared by the criterion bench and the allocation
+//! counter.
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+use typedis::Error;
+
+use crate::arrival::Arrival;
+use crate::fixtures::{self, Fixture, Proto};
+use crate::peers::{frame_only, fred_typed, fred_value, redis_typed, redis_value};
+use crate::shapes::{MapEntry, StreamEntry};
+
+/// Who decodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Lib {
+    /// typedis's `FrameScanner` alone: where the frame ends, nothing read.
+    Floor,
+    /// typedis: scan, then read into a typed, borrowed value.
+    Typedis,
+    /// redis-rs: its parser into `redis::Value`, then `FromRedisValue`.
+    RedisRs,
+    /// fred's decoder (the `redis-protocol` crate) alone: a frame tree.
+    RedisProtocol,
+    /// fred: its decoder, then fred's `Value` and `FromValue`.
+    Fred,
+}
+
+impl Lib {
+    /// The name used in benchmark ids and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lib::Floor => "floor",
+            Lib::Typedis => "typedis",
+            Lib::RedisRs => "redis-rs",
+            Lib::RedisProtocol => "redis-protocol",
+            Lib::Fred => "fred",
+        }
+    }
+
+    /// Whether the result is a typed value whose weight must agree with the others'.
+    pub fn is_typed(self) -> bool {
+        matches!(self, Lib::Typedis | Lib::RedisRs | Lib::Fred)
+    }
+}
+
+/// One decode of one fixture by one library into one shape.
+#[derive(Clone, Copy)]
+pub struct Case {
+    /// The fixture's name.
+    pub fixture: &'static str,
+    /// Who decodes.
+    pub lib: Lib,
+    /// The Rust type decoded into.
+    pub shape: &'static str,
+    /// One decode: returns the result's weight (element count, byte length or value),
+    /// which every typed case of a fixture agrees on.
+    pub run: fn(&mut Arrival<'_>) -> usize,
+}
+
+impl Case {
+    /// `fixture/lib/shape`, the criterion id.
+    pub fn id(&self) -> String {
+        format!("{}/{}/{}", self.fixture, self.lib.name(), self.shape)
+    }
+}
+
+fn case(
+    fixture: &'static str,
+    lib: Lib,
+    shape: &'static str,
+    run: fn(&mut Arrival<'_>) -> usize,
+) -> Case {
+    Case {
+        fixture,
+        lib,
+        shape,
+        run,
+    }
+}
+
+/// Decodes typedis's frame as `$ty` and weighs the result with `$weigh`.
+macro_rules! typedis {
+    ($ty:ty, $weigh:expr) => {
+        |a: &mut Arrival<'_>| {
+            let frame = a.typedis_frame();
+            let v: $ty = frame.decode().expect("typedis reads it");
+            $weigh(&v)
+        }
+    };
+}
+
+fn floor(a: &mut Arrival<'_>) -> usize {
+    a.scan()
+}
+
+fn len<T>(v: &[T]) -> usize {
+    v.len()
+}
+
+fn one<T>(v: &T) -> usize {
+    std::hint::black_box(v);
+    1
+}
+
+fn map_len<K, V>(m: &HashMap<K, V>) -> usize {
+    m.len()
+}
+
+/// The framing floor and redis-protocol's frame tree for `fixture`.
+fn untyped(fixture: &'static str, proto: Proto) -> [Case; 2] {
+    let run: fn(&mut Arrival<'_>) -> usize = match proto {
+        Proto::Resp2 => |a| frame_only(Proto::Resp2, a),
+        Proto::Resp3 => |a| frame_only(Proto::Resp3, a),
+    };
+    [
+        case(fixture, Lib::Floor, "FrameScanner", floor),
+        case(fixture, Lib::RedisProtocol, "BytesFrame", run),
+    ]
+}
+
+/// The cases of a bulk-string fixture.
+fn bulk_cases(fixture: &'static str) -> Vec<Case> {
+    let mut cases = untyped(fixture, Proto::Resp2).to_vec();
+    cases.extend([
+        case(
+            fixture,
+            Lib::Typedis,
+            "&[u8]",
+            typedis!(&[u8], |v: &&[u8]| v.len()),
+        ),
+        case(fixture, Lib::RedisRs, "Vec<u8>", |a| {
+            redis_typed::<Vec<u8>>(a).len()
+        }),
+        case(fixture, Lib::Fred, "Bytes", |a| {
+            fred_typed::<Bytes>(Proto::Resp2, a).len()
+        }),
+    ]);
+    cases
+}
+
+/// Every case, fixture by fixture.
+pub fn all() -> Vec<Case> {
+    let mut cases = Vec::new();
+
+    let x = "xrange_1000";
+    cases.extend(untyped(x, Proto::Resp2));
+    cases.extend([
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<StreamEntry> fields Vec<(&[u8],&[u8])>, hand-written",
+            typedis!(Vec<StreamEntry<'_>>, len),
+        ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<MapEntry> fields map struct, hand-written",
+            typedis!(Vec<MapEntry<'_>>, len),
+        ),
+        case(x, Lib::RedisRs, "StreamRangeReply", |a| {
+            redis_typed::<redis::streams::StreamRangeReply>(a).ids.len()
+        }),
+        case(
+            x,
+            Lib::RedisRs,
+            "Vec<(String, Vec<(Vec<u8>, Vec<u8>)>)>",
+            |a| redis_typed::<Vec<(String, Vec<(Vec<u8>, Vec<u8>)>)>>(a).len(),
+        ),
+        case(
+            x,
+            Lib::Fred,
+            "Vec<(String, HashMap<String, String>)>",
+            |a| fred_typed::<Vec<(String, HashMap<String, String>)>>(Proto::Resp2, a).len(),
+        ),
+    ]);
+
+    for (h, proto) in [
+        ("hgetall_100_resp2", Proto::Resp2),
+        ("hgetall_100_resp3", Proto::Resp3),
+    ] {
+        cases.extend(untyped(h, proto));
+        cases.extend([
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<&str, &str>",
+                typedis!(HashMap<&str, &str>, map_len),
+            ),
+            case(
+                h,
+                Lib::Typedis,
+                "Vec<(&[u8], &[u8])>",
+                typedis!(Vec<(&[u8], &[u8])>, len),
+            ),
+            case(h, Lib::RedisRs, "HashMap<String, String>", |a| {
+                redis_typed::<HashMap<String, String>>(a).len()
+            }),
+        ]);
+        cases.push(match proto {
+            Proto::Resp2 => case(h, Lib::Fred, "HashMap<String, String>", |a| {
+                fred_typed::<HashMap<String, String>>(Proto::Resp2, a).len()
+            }),
+            Proto::Resp3 => case(h, Lib::Fred, "HashMap<String, String>", |a| {
+                fred_typed::<HashMap<String, String>>(Proto::Resp3, a).len()
+            }),
+        });
+    }
+
+    for l in ["lrange_10000", "array_100_bulk"] {
+        cases.extend(untyped(l, Proto::Resp2));
+        cases.extend([
+            case(l, Lib::Typedis, "Vec<&str>", typedis!(Vec<&str>, len)),
+            case(l, Lib::RedisRs, "Vec<String>", |a| {
+                redis_typed::<Vec<String>>(a).len()
+            }),
+            case(l, Lib::Fred, "Vec<String>", |a| {
+                fred_typed::<Vec<String>>(Proto::Resp2, a).len()
+            }),
+        ]);
+    }
+
+    for b in [
+        "bulk_1mib",
+        "bulk_100_in_5_chunks",
+        "bulk_4mib_in_66_chunks",
+    ] {
+        cases.extend(bulk_cases(b));
+    }
+
+    let s = "simple_string";
+    cases.extend(untyped(s, Proto::Resp2));
+    cases.extend([
+        case(s, Lib::Typedis, "&str", typedis!(&str, |v: &&str| v.len())),
+        case(s, Lib::RedisRs, "String", |a| {
+            redis_typed::<String>(a).len()
+        }),
+        case(s, Lib::Fred, "String", |a| {
+            fred_typed::<String>(Proto::Resp2, a).len()
+        }),
+    ]);
+
+    let i = "integer";
+    cases.extend(untyped(i, Proto::Resp2));
+    cases.extend([
+        case(i, Lib::Typedis, "i64", typedis!(i64, |v: &i64| *v as usize)),
+        case(i, Lib::RedisRs, "i64", |a| redis_typed::<i64>(a) as usize),
+        case(i, Lib::Fred, "i64", |a| {
+            fred_typed::<i64>(Proto::Resp2, a) as usize
+        }),
+    ]);
+
+    let n = "big_number_resp3";
+    cases.extend(untyped(n, Proto::Resp3));
+    cases.extend([
+        case(n, Lib::Typedis, "i128", typedis!(i128, one)),
+        case(n, Lib::RedisRs, "redis::Value", |a| one(&redis_value(a))),
+        case(n, Lib::Fred, "i128", |a| {
+            one(&fred_typed::<i128>(Proto::Resp3, a))
+        }),
+    ]);
+
+    let r = "array_nested";
+    cases.extend(untyped(r, Proto::Resp2));
+    cases.extend([
+        case(
+            r,
+            Lib::Typedis,
+            "Vec<Vec<&str>>",
+            typedis!(Vec<Vec<&str>>, len),
+        ),
+        case(r, Lib::RedisRs, "Vec<Vec<String>>", |a| {
+            redis_typed::<Vec<Vec<String>>>(a).len()
+        }),
+        case(r, Lib::Fred, "Vec<Vec<String>>", |a| {
+            fred_typed::<Vec<Vec<String>>>(Proto::Resp2, a).len()
+        }),
+    ]);
+
+    let e = "error";
+    cases.extend(untyped(e, Proto::Resp2));
+    cases.extend([
+        case(e, Lib::Typedis, "Error::Server", |a| {
+            let frame = a.typedis_frame();
+            match frame.decode::<()>() {
+                Err(Error::Server(e)) => one(&e),
+                other => panic!("expected a server error, got {other:?}"),
+            }
+        }),
+        case(e, Lib::RedisRs, "RedisError", |a| {
+            one(&redis_value(a).extract_error().expect_err("an error reply"))
+        }),
+        case(e, Lib::Fred, "fred::error::Error", |a| {
+            one(&fred_value(Proto::Resp2, a).expect_err("an error reply"))
+        }),
+    ]);
+
+    cases
+}
+
+/// The fixtures the cases refer to, by name, built once.
+pub fn fixtures() -> HashMap<&'static str, Fixture> {
+    fixtures::all().into_iter().map(|f| (f.name, f)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_decodes_and_typed_cases_agree() {
+        let fixtures = fixtures();
+        let mut weights: HashMap<&str, (String, usize)> = HashMap::new();
+        for c in all() {
+            let f = &fixtures[c.fixture];
+            let w = (c.run)(&mut Arrival::new(f));
+            if c.lib == Lib::Floor {
+                assert_eq!(w, f.len(), "{}", c.id());
+            }
+            if c.lib.is_typed() {
+                let (first, expected) = weights.entry(c.fixture).or_insert((c.id(), w));
+                assert_eq!(w, *expected, "{} disagrees with {first}", c.id());
+            }
+        }
+        assert_eq!(weights["xrange_1000"].1, 1000);
+        assert_eq!(weights["hgetall_100_resp3"].1, 100);
+        assert_eq!(weights["lrange_10000"].1, 10_000);
+        assert_eq!(weights["bulk_4mib_in_66_chunks"].1, 4 << 20);
+        assert_eq!(weights["integer"].1, 1_237_884);
+    }
+
+    #[test]
+    fn every_fixture_has_a_floor_and_a_typedis_case() {
+        let cases = all();
+        for f in fixtures::all() {
+            for lib in [Lib::Floor, Lib::Typedis, Lib::RedisRs, Lib::Fred] {
+                assert!(
+                    cases.iter().any(|c| c.fixture == f.name && c.lib == lib),
+                    "{} has no {} case",
+                    f.name,
+                    lib.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn typedis_reads_the_big_number_exactly() {
+        let f = fixtures::big_integer();
+        let frame = Arrival::new(&f).typedis_frame();
+        assert_eq!(
+            frame.decode::<i128>().unwrap(),
+            184_467_440_737_095_516_171_234_567_890
+        );
+    }
+}
