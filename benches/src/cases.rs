@@ -8,6 +8,7 @@ use bytes::Bytes;
 use typedis::Error;
 
 use crate::arrival::Arrival;
+use crate::derived;
 use crate::fixtures::{self, Fixture, Proto};
 use crate::peers::{frame_only, fred_typed, fred_value, redis_typed, redis_value};
 use crate::shapes::{MapEntry, StreamEntry};
@@ -158,6 +159,24 @@ pub fn all() -> Vec<Case> {
             Lib::Typedis,
             "Vec<MapEntry> fields map struct, hand-written",
             typedis!(Vec<MapEntry<'_>>, len),
+        ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<MapEntry> fields map struct, derived",
+            typedis!(Vec<derived::MapEntry<'_>>, len),
+        ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<PairsEntry> fields Vec<(&[u8],&[u8])>, derived",
+            typedis!(Vec<derived::PairsEntry<'_>>, len),
+        ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<OwnedEntry> Bytes fields map struct, derived",
+            typedis!(Vec<derived::OwnedEntry>, len),
         ),
         case(x, Lib::RedisRs, "StreamRangeReply", |a| {
             redis_typed::<redis::streams::StreamRangeReply>(a).ids.len()
