@@ -223,3 +223,53 @@ fn a_catch_all_variant_reads_every_other_type() {
         NumberOrAnything::Other(Value::Nil)
     ));
 }
+
+#[derive(RespRead, Debug, PartialEq)]
+struct Score(f64);
+
+#[derive(RespRead, Debug, PartialEq)]
+struct Name<'a>(&'a str);
+
+#[derive(RespRead, Debug, PartialEq)]
+#[resp(untagged)]
+enum Member<'a> {
+    #[resp(kind = "double | integer | string")]
+    Score(Score),
+    #[resp(kind = "array")]
+    Names(Vec<Name<'a>>),
+    #[resp(kind = "null | boolean")]
+    Flag(Option<bool>),
+}
+
+#[test]
+fn kind_says_what_a_variant_of_the_users_own_type_reads() {
+    assert_eq!(
+        frame(",1.5\n").decode::<Member<'_>>().unwrap(),
+        Member::Score(Score(1.5))
+    );
+    assert_eq!(
+        frame(":2\n").decode::<Member<'_>>().unwrap(),
+        Member::Score(Score(2.0))
+    );
+    assert_eq!(
+        frame("$3\n2.5\n").decode::<Member<'_>>().unwrap(),
+        Member::Score(Score(2.5))
+    );
+    assert_eq!(
+        frame("_\n").decode::<Member<'_>>().unwrap(),
+        Member::Flag(None)
+    );
+    assert_eq!(
+        frame("#t\n").decode::<Member<'_>>().unwrap(),
+        Member::Flag(Some(true))
+    );
+    let f = frame("*2\n+a\n$1\nb\n");
+    assert_eq!(
+        f.decode::<Member<'_>>().unwrap(),
+        Member::Names(vec![Name("a"), Name("b")])
+    );
+    assert_eq!(
+        decode_error!(Member<'_>, "%0\n"),
+        "expected null, simple string, bulk string, verbatim string, integer, double, boolean, array, set or push, found map"
+    );
+}
