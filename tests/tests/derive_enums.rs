@@ -273,3 +273,12 @@ fn kind_says_what_a_variant_of_the_users_own_type_reads() {
         "expected null, simple string, bulk string, verbatim string, integer, double, boolean, array, set or push, found map"
     );
 }
+
+#[derive(RespRead, Debug, PartialEq)]
+#[resp(untagged)]
+enum NoVariants {}
+
+#[test]
+fn an_untagged_enum_without_variants_reads_nothing() {
+    assert_eq!(decode_error!(NoVariants, ":1\n"), "expected nothing, found integer");
+}
