@@ -280,5 +280,8 @@ enum NoVariants {}
 
 #[test]
 fn an_untagged_enum_without_variants_reads_nothing() {
-    assert_eq!(decode_error!(NoVariants, ":1\n"), "expected nothing, found integer");
+    assert_eq!(
+        decode_error!(NoVariants, ":1\n"),
+        "expected nothing, found integer"
+    );
 }
