@@ -1,19 +1,4 @@
 //! [`RespRead`]: types that read themselves from a [`Reader`], and its impls for std types.
-//!
-//! | Rust type | reads |
-//! | --- | --- |
-//! | `&'de [u8]`, `&'de str`, `Bytes`, `String`, `Vec<u8>` | bulk, simple or verbatim string (borrowed or zero-copy where possible) |
-//! | integers | integer, or its decimal text (range checked) |
-//! | `f32`, `f64` | double, integer, or numeric text (`inf`, `-inf`, `nan` too) |
-//! | `bool` | boolean, or integer `0`/`1` |
-//! | `()` | simple string `OK` |
-//! | `Option<T>` | any null form, or `T` |
-//! | `Vec<T>`, `VecDeque<T>`, `HashSet<T>`, `BTreeSet<T>` | array, set or push |
-//! | `[T; N]`, tuples up to 12 | array of exactly that many elements |
-//! | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | map, flat `[k, v, k, v]` array, or array of `[k, v]` pairs |
-//! | `Result<T, ServerError>` | an error reply, or `T` |
-//! | [`Value`](crate::Value) | anything |
-//! | [`Frame`](crate::resp::Frame) | any one value, as a zero-copy sub-frame |
 
 mod collections;
 mod scalar;
@@ -25,6 +10,34 @@ use crate::resp::{DecodeError, Reader};
 ///
 /// `'de` is the lifetime of the [`Frame`](crate::resp::Frame) being read: a type that
 /// borrows from it (`&'de str`, `&'de [u8]`) costs no copy, and cannot outlive the frame.
+///
+/// # Implementations for std types
+///
+/// | Rust type | reads |
+/// | --- | --- |
+/// | `&'de [u8]`, `&'de str`, `Bytes`, `String`, `Vec<u8>`, `Cow<'de, [u8]>` | bulk, simple or verbatim string (borrowed or zero-copy where possible) |
+/// | integers | integer, or its decimal text (range checked) |
+/// | `f32`, `f64` | double, integer, or numeric text (`inf`, `-inf`, `nan` too) |
+/// | `bool` | boolean, or integer `0`/`1` |
+/// | `()` | simple string `OK` |
+/// | `Option<T>` | any null form, or `T` |
+/// | `Vec<T>`, `VecDeque<T>`, `HashSet<T>`, `BTreeSet<T>` | array, set or push |
+/// | `[T; N]`, tuples up to 12 | array of exactly that many elements |
+/// | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | map, flat `[k, v, k, v]` array, or array of `[k, v]` pairs |
+/// | `Result<T, ServerError>` | an error reply, or `T` |
+/// | [`Value`](crate::Value) | anything |
+/// | [`Frame`](crate::resp::Frame) | any one value, as a zero-copy sub-frame |
+/// | `Box<T>` | as `T` |
+///
+/// `Vec<u8>` is binary data (a string), not an array of integers: `u8` overrides a hidden
+/// method that `Vec<T>` calls, since Rust cannot specialise `Vec<T>` for `u8` otherwise.
+/// Numbers, nulls and error replies are never strings: read them with their own types.
+///
+/// A pair sequence (`Vec<(K, V)>`, maps) tells a RESP2 flat array from an array of
+/// pairs by its first element: an aggregate there means pairs. `HashMap` keeps the last
+/// value of a repeated key.
+///
+/// # Implementing it
 ///
 /// Implement it by hand with the [`Reader`] steps, or derive it. A reader of an aggregate
 /// adds its step to the path of the errors of its elements with

@@ -14,26 +14,26 @@ use super::reader::Kind;
 /// error from one of its elements prepends its own step with [`at_index`](Self::at_index)
 /// or [`at_field`](Self::at_field). A successful read never touches it, and the error is
 /// one pointer wide so that `Result<T, DecodeError>` stays cheap.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct DecodeError {
     inner: Box<Inner>,
 }
 
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Eq)]
 struct Inner {
     kind: DecodeErrorKind,
     /// Innermost step first: steps are pushed as the error travels outwards.
     path: Vec<Segment>,
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Segment {
     Index(usize),
     Field(&'static str),
 }
 
 /// What went wrong in a [`DecodeError`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
     /// A value of another RESP type than the reader accepts:

@@ -105,7 +105,8 @@ impl fmt::Display for Kind {
 /// Each step skips any attributes (`|`) before the value, checks the value's RESP type
 /// and returns it: strings are borrowed from the frame (`&'de [u8]`, `&'de str`) or handed
 /// out as zero-copy [`Bytes`] slices of it. A step that fails returns a [`DecodeError`]
-/// naming what it expected and what it found, and leaves the cursor where it was.
+/// naming what it expected and what it found, and leaves the cursor before the value
+/// (past any attributes), so that another step may try again.
 ///
 /// RESP2 and RESP3 read alike: [`map_len`](Self::map_len) accepts a RESP3 map and a RESP2
 /// flat key/value array, [`null`](Self::null) every null form, [`int`](Self::int) and
