@@ -7,7 +7,7 @@
 
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
-use typedis::{cmd, Client, RespRead, ServerError};
+use typedis::{b, cmd, Client, RespRead, ServerError};
 
 /// One stream entry, borrowing its strings from the reply: no copy, no allocation per
 /// field. The derive reads it positionally from the entry's two-element array.
@@ -38,20 +38,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // XADD a few entries, then XRANGE them into `Reading`s that borrow from the reply.
     for (sensor, celsius) in [("kitchen", "21.5"), ("garden", "14.0"), ("attic", "26.25")] {
-        let _id: String = client
-            .query(
-                cmd("XADD")
-                    .key("quickstart:readings")
-                    .arg("*")
-                    .arg("sensor")
-                    .arg(sensor)
-                    .arg("celsius")
-                    .arg(celsius),
-            )
-            .await?;
+        let add = b()
+            .xadd()
+            .key("quickstart:readings")
+            .auto_id()
+            .field_value("sensor", sensor)
+            .field_value("celsius", celsius);
+        let _id: String = client.query(add.build()).await?;
     }
     let frame = client
-        .send(cmd("XRANGE").key("quickstart:readings").arg("-").arg("+"))
+        .send(
+            b().xrange()
+                .key("quickstart:readings")
+                .start("-")
+                .end("+")
+                .build(),
+        )
         .await?;
     let readings: Vec<Reading<'_>> = frame.decode()?;
     for reading in &readings {

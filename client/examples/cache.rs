@@ -1,0 +1,77 @@
+//! A read-through cache with expiry: look a value up in Redis, compute it on a miss, store
+//! it with a time to live (SET ... EX), refresh the TTL on hits with EXPIRE, and watch it
+//! expire.
+//!
+//! `cargo run -p typedis --example cache` (uses `REDIS_URL` or starts a local
+//! redis-server).
+
+mod common;
+
+use std::time::{Duration, Instant};
+use typedis::{b, cmd, Client, Error};
+
+/// Cached for this many seconds after the last hit.
+const TTL_SECONDS: i64 = 1;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let server = common::Server::from_env()?;
+    let client = Client::connect(server.url()).await?;
+    let cache = Cache {
+        client: client.clone(),
+    };
+
+    for round in 1..=3 {
+        let started = Instant::now();
+        let report = cache.get_or_compute("report:2026-11").await?;
+        println!("round {round}: {report:?} in {:?}", started.elapsed());
+    }
+    let ttl: i64 = client
+        .query(b().ttl().key("cache:report:2026-11").build())
+        .await?;
+    println!("time to live now: {ttl} s");
+
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let exists: i64 = client
+        .query(cmd("EXISTS").key("cache:report:2026-11"))
+        .await?;
+    println!(
+        "after {TTL_SECONDS} s without hits the entry is {}",
+        if exists == 1 { "still there" } else { "gone" }
+    );
+    let started = Instant::now();
+    let report = cache.get_or_compute("report:2026-11").await?;
+    println!("recomputed: {report:?} in {:?}", started.elapsed());
+    Ok(())
+}
+
+struct Cache {
+    client: Client,
+}
+
+impl Cache {
+    async fn get_or_compute(&self, name: &str) -> Result<String, Error> {
+        let key = format!("cache:{name}");
+        // GET and EXPIRE in one round trip: a hit also pushes the expiry back.
+        let (hit, _refreshed): (Option<String>, i64) = self
+            .client
+            .pipeline()
+            .add(b().get().key(&key).build())
+            .add(b().expire().key(&key).seconds(TTL_SECONDS).build())
+            .query()
+            .await?;
+        if let Some(value) = hit {
+            return Ok(value);
+        }
+        let value = expensive_computation(name).await;
+        self.client
+            .query::<()>(b().set().key(&key).value(&value).ex(TTL_SECONDS).build())
+            .await?;
+        Ok(value)
+    }
+}
+
+async fn expensive_computation(name: &str) -> String {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    format!("{name}: 42 widgets sold")
+}
