@@ -184,8 +184,11 @@ struct RawArg {
     #[serde(rename = "type")]
     kind: Option<String>,
     token: Option<String>,
+    #[serde(deserialize_with = "lenient_bool")]
     optional: bool,
+    #[serde(deserialize_with = "lenient_bool")]
     multiple: bool,
+    #[serde(deserialize_with = "lenient_bool")]
     multiple_token: bool,
     flags: Vec<String>,
     since: Option<String>,
@@ -193,6 +196,20 @@ struct RawArg {
     display: Option<String>,
     display_text: Option<String>,
     arguments: Vec<RawArg>,
+}
+
+/// A boolean written `true` or `"true"` (Valkey 8.0 writes CLIENT CAPA's `multiple` as
+/// a string).
+fn lenient_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Bool(b) => Ok(b),
+        Value::String(s) if s.eq_ignore_ascii_case("true") => Ok(true),
+        Value::String(s) if s.eq_ignore_ascii_case("false") => Ok(false),
+        Value::Null => Ok(false),
+        other => Err(serde::de::Error::custom(format!(
+            "expected a boolean, found {other}"
+        ))),
+    }
 }
 
 /// The key under which `typedis-codegen dump` records where a spec came from.
@@ -349,16 +366,17 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
             kind.as_str()
         )));
     }
-    if kind == ArgKind::PureToken && raw.token.is_none() {
-        return Err(Error::Spec(format!(
-            "command {command}, argument {name}: a pure-token without token"
-        )));
-    }
+    // Redis 7.2 documents SENTINEL SIMULATE-FAILURE's words as pure tokens without a
+    // token; the word Redis expects is the name in capitals.
+    let token = match (kind, raw.token) {
+        (ArgKind::PureToken, None) => Some(name.to_ascii_uppercase()),
+        (_, token) => token,
+    };
     let display = raw.display.or(raw.display_text).filter(|d| *d != name);
     Ok(Arg {
         name,
         kind,
-        token: raw.token,
+        token,
         optional: raw.optional || has_flag("optional"),
         multiple: raw.multiple || has_flag("multiple"),
         multiple_token: raw.multiple_token || has_flag("multiple_token"),
