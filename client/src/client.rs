@@ -6,6 +6,7 @@ use crate::cmd::Command;
 use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
 use crate::conn::mux::Connection;
+use crate::conn::routing::refusal;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
 use crate::read::RespRead;
@@ -154,9 +155,12 @@ impl Client {
     /// # Errors
     ///
     /// [`Error::Timeout`], [`Error::ConnectionClosed`], or the error of a failed
-    /// reconnection.
+    /// reconnection; [`Error::InvalidUse`] for commands that would change the connection
+    /// for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`, `MONITOR`, `CLIENT REPLY`, ...),
+    /// which have their own API ([`Client::subscriber`], [`Client::transaction`]).
     pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
         let command = command.into();
+        check_shareable(&command)?;
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking(&command) {
@@ -326,6 +330,14 @@ impl Drop for Lease {
         if let Some(conn) = self.conn.take() {
             conn.shutdown("dedicated connection abandoned");
         }
+    }
+}
+
+/// Refuses commands that would break a shared or pooled connection.
+pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
+    match refusal(command) {
+        Some(why) => Err(Error::InvalidUse(format!("{}: {why}", command.name()))),
+        None => Ok(()),
     }
 }
 

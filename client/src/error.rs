@@ -38,6 +38,10 @@ pub enum Error {
     /// says which and why.
     #[error("cluster: {0}")]
     Cluster(String),
+    /// A command that cannot run where it was sent (`SUBSCRIBE` or `MULTI` on the shared
+    /// connection, ...); the text says what to use instead. Nothing was sent.
+    #[error("invalid use: {0}")]
+    InvalidUse(String),
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,

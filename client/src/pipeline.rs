@@ -2,7 +2,7 @@
 //! tuple (or `Vec`), each command's error kept to itself when asked for as
 //! `Result<T, ServerError>`.
 
-use crate::client::{Client, DecodeOwned};
+use crate::client::{check_shareable, Client, DecodeOwned};
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::Frame;
@@ -29,6 +29,8 @@ pub struct Pipeline {
     client: Client,
     bytes: Vec<u8>,
     len: usize,
+    /// The first command that may not run on the shared connection, reported at send.
+    refused: Option<Error>,
 }
 
 impl Pipeline {
@@ -37,6 +39,7 @@ impl Pipeline {
             client,
             bytes: Vec::new(),
             len: 0,
+            refused: None,
         }
     }
 
@@ -51,6 +54,9 @@ impl Pipeline {
     /// Appends a command (for loops).
     pub fn push(&mut self, command: impl Into<Command>) -> &mut Self {
         let command = command.into();
+        if let Err(e) = check_shareable(&command) {
+            self.refused.get_or_insert(e);
+        }
         self.bytes.extend_from_slice(command.as_bytes());
         self.len += 1;
         self
@@ -71,8 +77,13 @@ impl Pipeline {
     ///
     /// # Errors
     ///
-    /// [`Error::Timeout`] or [`Error::ConnectionClosed`]: the pipeline as a whole failed.
+    /// [`Error::Timeout`] or [`Error::ConnectionClosed`]: the pipeline as a whole failed;
+    /// [`Error::InvalidUse`] (nothing sent) when it holds a command that would break the
+    /// shared connection (see [`Client::send`]).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
+        if let Some(e) = self.refused {
+            return Err(e);
+        }
         if self.len == 0 {
             return Ok(Vec::new());
         }

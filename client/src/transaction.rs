@@ -1,7 +1,7 @@
 //! Transactions: `WATCH`, reads, then `MULTI` ... `EXEC` on a dedicated connection the
 //! transaction owns, with the `EXEC` reply read as a typed tuple.
 
-use crate::client::{Client, DecodeOwned, Lease};
+use crate::client::{check_shareable, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
 use crate::conn::handshake::encode;
 use crate::error::Error;
@@ -31,6 +31,7 @@ pub struct Transaction {
     client: Client,
     queued: Vec<u8>,
     len: usize,
+    refused: Option<Error>,
 }
 
 impl std::fmt::Debug for Transaction {
@@ -53,6 +54,7 @@ impl Client {
             client: self.clone(),
             queued: Vec::new(),
             len: 0,
+            refused: None,
         })
     }
 }
@@ -79,13 +81,20 @@ impl Transaction {
     /// As [`Client::query`].
     pub async fn query<T: DecodeOwned>(&mut self, command: impl Into<Command>) -> Result<T, Error> {
         let command = command.into();
+        check_shareable(&command)?;
         let conn = self.lease.conn().clone();
         self.client.timed(conn.request(command)).await?.decode()
     }
 
-    /// Queues a command for `EXEC`.
+    /// Queues a command for `EXEC`. A command that has no place in a transaction
+    /// (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]) makes `exec` fail with
+    /// [`Error::InvalidUse`] without sending anything.
     pub fn add(&mut self, command: impl Into<Command>) -> &mut Self {
-        self.queued.extend_from_slice(command.into().as_bytes());
+        let command = command.into();
+        if let Err(e) = check_shareable(&command) {
+            self.refused.get_or_insert(e);
+        }
+        self.queued.extend_from_slice(command.as_bytes());
         self.len += 1;
         self
     }
@@ -100,6 +109,9 @@ impl Transaction {
     /// refused a command while queueing it (`EXECABORT`, naming the cause) or a command
     /// failed and its element is not a `Result`; decode, timeout and connection errors.
     pub async fn exec<T: DecodeOwned>(mut self) -> Result<T, Error> {
+        if let Some(e) = self.refused.take() {
+            return Err(e);
+        }
         let mut bytes = encode(&[b"MULTI"]);
         bytes.append(&mut self.queued);
         bytes.extend_from_slice(&encode(&[b"EXEC"]));

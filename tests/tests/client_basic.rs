@@ -230,3 +230,43 @@ async fn resp3_invalidation_pushes_never_reach_a_caller() {
         assert_eq!(pong, "PONG");
     }
 }
+
+#[tokio::test]
+async fn commands_that_would_break_the_shared_connection_are_refused_before_sending() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        for refused in [
+            cmd("SUBSCRIBE").arg("news"),
+            cmd("MULTI"),
+            cmd("CLIENT").arg("REPLY").arg("OFF"),
+            cmd("MONITOR"),
+        ] {
+            match client.send(refused).await {
+                Err(Error::InvalidUse(why)) => assert!(!why.is_empty()),
+                other => panic!("expected InvalidUse, got {other:?}"),
+            }
+        }
+        let in_pipeline = client
+            .pipeline()
+            .add(cmd("PING"))
+            .add(cmd("SUBSCRIBE").arg("x"))
+            .send()
+            .await;
+        assert!(matches!(in_pipeline, Err(Error::InvalidUse(_))));
+        let mut tx = client.transaction().await.unwrap();
+        tx.add(cmd("WATCH").arg("k"));
+        assert!(matches!(
+            tx.exec::<((),)>().await,
+            Err(Error::InvalidUse(_))
+        ));
+        // Nothing reached the server: the connection is in step and in normal mode.
+        let pong: String = client.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        assert!(
+            info.contains(" sub=0 ") && info.contains(" multi=-1 "),
+            "{info}"
+        );
+    }
+}

@@ -5,6 +5,7 @@ pub(crate) mod blocking;
 pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
+pub(crate) mod routing;
 pub(crate) mod streaming;
 pub(crate) mod tls;
 pub(crate) mod transport;
