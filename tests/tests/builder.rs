@@ -1,0 +1,200 @@
+//! The generated builders write what Redis expects: tokens, spec order whatever the call
+//! order, repetition, conditional twins, keys and their slot, flags and policies.
+
+use typedis::cmd::{CommandFlags, Raw, RequestPolicy, Slot};
+use typedis::{b, Command};
+
+fn args(c: &Command) -> Vec<String> {
+    c.args()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect()
+}
+
+#[test]
+fn required_arguments_come_in_order_and_tokens_are_written_for_the_user() {
+    let c = b().xrange().key("s").start("-").end("+").count(100).build();
+    assert_eq!(args(&c), ["XRANGE", "s", "-", "+", "COUNT", "100"]);
+    assert_eq!(c.slot(), Slot::One(typedis::cmd::key_slot(b"s")));
+    assert!(c.flags().contains(CommandFlags::READONLY));
+}
+
+#[test]
+fn optional_arguments_are_sent_in_spec_order_whatever_the_call_order() {
+    let c = b().set().key("k").value("v").keepttl().get().xx().build();
+    assert_eq!(args(&c), ["SET", "k", "v", "XX", "GET", "KEEPTTL"]);
+    let c = b()
+        .zadd()
+        .key("z")
+        .incr()
+        .ch()
+        .gt()
+        .nx()
+        .score_member(1.5, "m")
+        .build();
+    assert_eq!(
+        args(&c),
+        ["ZADD", "z", "NX", "GT", "CH", "INCR", "1.5", "m"]
+    );
+}
+
+#[test]
+fn conditional_twins_write_only_what_is_given() {
+    let ttl: Option<u32> = None;
+    let c = b()
+        .set()
+        .key("k")
+        .value("v")
+        .ex_opt(ttl)
+        .nx_if(false)
+        .build();
+    assert_eq!(args(&c), ["SET", "k", "v"]);
+    let c = b()
+        .set()
+        .key("k")
+        .value("v")
+        .ex_opt(Some(5))
+        .nx_if(true)
+        .build();
+    assert_eq!(args(&c), ["SET", "k", "v", "NX", "EX", "5"]);
+}
+
+#[test]
+fn repeated_arguments_take_one_item_per_call_or_an_iterator() {
+    let c = b().del().key("a").key("b").key_iter(["c", "d"]).build();
+    assert_eq!(args(&c), ["DEL", "a", "b", "c", "d"]);
+    assert_eq!(c.keys().count(), 4);
+    let c = b()
+        .mset()
+        .key_value("k1", "v1")
+        .key_value_iter([("k2", "v2"), ("k3", "v3")])
+        .build();
+    assert_eq!(args(&c), ["MSET", "k1", "v1", "k2", "v2", "k3", "v3"]);
+    assert_eq!(c.slot(), Slot::Cross);
+    let c = b()
+        .mget()
+        .key("{user1000}.following")
+        .key("{user1000}.followers")
+        .build();
+    assert_eq!(c.slot(), Slot::One(typedis::cmd::key_slot(b"user1000")));
+}
+
+#[test]
+fn a_block_token_is_written_once_and_a_multiple_token_before_every_item() {
+    // XREAD STREAMS key [key ...] id [id ...]: STREAMS once, keys then ids.
+    let c = b()
+        .xread()
+        .count(2)
+        .key("s1")
+        .key("s2")
+        .id("0")
+        .id("0")
+        .build();
+    assert_eq!(
+        args(&c),
+        ["XREAD", "COUNT", "2", "STREAMS", "s1", "s2", "0", "0"]
+    );
+    // SORT ... GET pattern [GET pattern ...]: the token before every item.
+    let c = b().sort().key("l").get("a").get("b").alpha().build();
+    assert_eq!(args(&c), ["SORT", "l", "GET", "a", "GET", "b", "ALPHA"]);
+    // MIGRATE ... KEYS key [key ...]: the token once, even across calls.
+    let c = b()
+        .migrate()
+        .host("127.0.0.1")
+        .port(6380)
+        .empty_string()
+        .destination_db(0)
+        .timeout(100)
+        .keys("a")
+        .copy()
+        .keys("b")
+        .build();
+    assert_eq!(
+        args(&c),
+        [
+            "MIGRATE",
+            "127.0.0.1",
+            "6380",
+            "",
+            "0",
+            "100",
+            "COPY",
+            "KEYS",
+            "a",
+            "b"
+        ]
+    );
+    assert_eq!(c.keys().collect::<Vec<_>>(), [&b"a"[..], b"b"]);
+}
+
+#[test]
+fn blocks_are_entered_by_their_first_step() {
+    let c = b()
+        .geosearch()
+        .key("g")
+        .fromlonlat(13.4, 52.5)
+        .byradius_km(10)
+        .count(5)
+        .any()
+        .asc()
+        .build();
+    assert_eq!(
+        args(&c),
+        [
+            "GEOSEARCH",
+            "g",
+            "FROMLONLAT",
+            "13.4",
+            "52.5",
+            "BYRADIUS",
+            "10",
+            "KM",
+            "ASC",
+            "COUNT",
+            "5",
+            "ANY"
+        ]
+    );
+    let c = b()
+        .xadd()
+        .key("s")
+        .trim_maxlen()
+        .limit(10)
+        .threshold(1000)
+        .approximately()
+        .auto_id()
+        .field_value("f", "v")
+        .build();
+    assert_eq!(
+        args(&c),
+        ["XADD", "s", "MAXLEN", "~", "1000", "LIMIT", "10", "*", "f", "v"]
+    );
+}
+
+#[test]
+fn numbers_accept_any_integer_or_float_and_raw_text_for_special_forms() {
+    let c = b()
+        .zcount()
+        .key("z")
+        .min(Raw("(1"))
+        .max(Raw("+inf"))
+        .build();
+    assert_eq!(args(&c), ["ZCOUNT", "z", "(1", "+inf"]);
+    let c = b().expire().key("k").seconds(10u8).build();
+    assert_eq!(args(&c), ["EXPIRE", "k", "10"]);
+}
+
+#[test]
+fn subcommands_flags_and_policies_come_from_the_spec() {
+    let c = b().client_kill().id(7).type_normal().skipme("yes").build();
+    assert_eq!(
+        args(&c),
+        ["CLIENT", "KILL", "ID", "7", "TYPE", "NORMAL", "SKIPME", "yes"]
+    );
+    assert_eq!(c.name(), "CLIENT KILL");
+    assert_eq!(c.slot(), Slot::None);
+    let c = b().keys().pattern("*").build();
+    assert_eq!(c.policy().request, Some(RequestPolicy::AllShards));
+    let c = b().blpop().key("q").timeout(0.5).build();
+    assert!(c.flags().contains(CommandFlags::BLOCKING));
+    assert_eq!(args(&c), ["BLPOP", "q", "0.5"]);
+}
