@@ -1,11 +1,14 @@
 //! API changes between two specs, as a user of the generated builders sees them:
 //! commands added and removed; arguments added, removed, renamed, made optional or
-//! required, retyped, deprecated. Changes that can break code written against the old
-//! builders are marked `[breaking]`.
+//! required, retyped, deprecated; and, per command, the builder methods that appear and
+//! disappear. A change is marked `[breaking]` when code written against the old
+//! builders may stop compiling: a command or a builder method (name, state, parameter
+//! kinds) is gone. Spec-level lines explain why.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::plan::{self, Effect};
 use crate::spec::{Arg, CommandSpec, Spec};
 
 /// One API change.
@@ -104,12 +107,55 @@ pub fn diff(old: &Spec, new: &Spec) -> Vec<Change> {
     changes
 }
 
+/// The builder API of a command: `step N: method(param kinds)` for every method, states
+/// counted in the plan's order (type names follow spec argument names, which Redis
+/// renames freely, and are not what users write).
+fn api(cmd: &CommandSpec) -> std::collections::BTreeSet<String> {
+    let plan = plan::plan(cmd);
+    let mut out = std::collections::BTreeSet::new();
+    for (i, s) in plan.states.iter().enumerate() {
+        for m in &s.methods {
+            let kinds: Vec<&str> = m.leaf.params.iter().map(|p| p.kind.as_str()).collect();
+            let kind = match m.effect {
+                Effect::Advance { .. } => "",
+                Effect::Piece { .. } => "opt ",
+            };
+            out.insert(format!(
+                "{kind}step {i}: {}({})",
+                m.leaf.name,
+                kinds.join(", ")
+            ));
+        }
+        if s.build {
+            out.insert(format!("step {i}: build()"));
+        }
+    }
+    out
+}
+
 fn command_changes(name: &str, o: &CommandSpec, n: &CommandSpec, out: &mut Vec<Change>) {
-    let mut push = |what: String, breaking: bool| {
+    let (old_api, new_api) = (api(o), api(n));
+    let gone: Vec<&String> = old_api.difference(&new_api).collect();
+    let new: Vec<&String> = new_api.difference(&old_api).collect();
+    if !gone.is_empty() {
+        out.push(Change {
+            command: name.to_owned(),
+            what: format!("builder methods removed: {}", list(&gone)),
+            breaking: true,
+        });
+    }
+    if !new.is_empty() {
+        out.push(Change {
+            command: name.to_owned(),
+            what: format!("builder methods added: {}", list(&new)),
+            breaking: false,
+        });
+    }
+    let mut push = |what: String, _spec_level: bool| {
         out.push(Change {
             command: name.to_owned(),
             what,
-            breaking,
+            breaking: false,
         });
     };
     if !o.is_deprecated() && n.is_deprecated() {
@@ -220,6 +266,14 @@ fn command_changes(name: &str, o: &CommandSpec, n: &CommandSpec, out: &mut Vec<C
     }
 }
 
+fn list(items: &[&String]) -> String {
+    items
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The changes as a report: one line each, then a count.
 pub fn report(changes: &[Change]) -> String {
     let mut out = String::new();
@@ -269,13 +323,17 @@ mod tests {
                 "OLD: command removed [breaking]",
                 "SET: argument get added (optional, token GET)",
                 "SET: argument mode deprecated (since 9.0.0)",
-                "SET: argument mode made optional [breaking]",
-                "SET: argument ttl made required [breaking]",
-                "SET: argument value renamed to val [breaking]",
+                "SET: argument mode made optional",
+                "SET: argument ttl made required",
+                "SET: argument value renamed to val",
+                "SET: builder methods added: opt step 3: get(), opt step 3: mode(string), \
+                 step 1: val(string), step 2: ex(integer)",
+                "SET: builder methods removed: opt step 2: ex(integer), step 1: value(string), \
+                 step 2: mode(string) [breaking]",
                 "SET: command deprecated (since 9.0.0)",
             ]
         );
-        assert!(report(&diff(&old, &new)).ends_with("8 changes, 4 breaking\n"));
+        assert!(report(&diff(&old, &new)).ends_with("10 changes, 2 breaking\n"));
         assert!(diff(&old, &old).is_empty());
     }
 }
