@@ -16,6 +16,7 @@ pub struct ClusterNode {
     bus_port: u16,
     dir: PathBuf,
     node_timeout_ms: u64,
+    extra: Vec<String>,
 }
 
 impl ClusterNode {
@@ -34,7 +35,7 @@ impl ClusterNode {
         self.child.is_some()
     }
 
-    fn spawn(dir: PathBuf, node_timeout_ms: u64) -> Result<ClusterNode, String> {
+    fn spawn(dir: PathBuf, node_timeout_ms: u64, extra: &[String]) -> Result<ClusterNode, String> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
         let (port, bus_port) = (free_port(), free_port());
         let mut node = ClusterNode {
@@ -43,6 +44,7 @@ impl ClusterNode {
             bus_port,
             dir,
             node_timeout_ms,
+            extra: extra.to_vec(),
         };
         node.launch()?;
         Ok(node)
@@ -67,6 +69,7 @@ impl ClusterNode {
             .args(["--enable-debug-command", "yes"])
             .arg("--dir")
             .arg(&self.dir)
+            .args(&self.extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -115,6 +118,7 @@ pub struct RedisClusterBuilder {
     primaries: usize,
     replicas: usize,
     node_timeout_ms: u64,
+    args: Vec<String>,
 }
 
 impl Default for RedisClusterBuilder {
@@ -123,6 +127,7 @@ impl Default for RedisClusterBuilder {
             primaries: 3,
             replicas: 1,
             node_timeout_ms: 3000,
+            args: Vec::new(),
         }
     }
 }
@@ -146,6 +151,13 @@ impl RedisClusterBuilder {
         self
     }
 
+    /// Adds one `redis-server` argument for every node (for example
+    /// `"--cluster-require-full-coverage"` then `"no"`).
+    pub fn arg(mut self, arg: impl Into<String>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+
     /// Starts the processes, creates the cluster and waits until it is ready.
     ///
     /// # Panics
@@ -163,7 +175,9 @@ impl RedisClusterBuilder {
         for i in 0..count {
             let dir = base.join(format!("node{i}"));
             let node = (0..5)
-                .find_map(|_| ClusterNode::spawn(dir.clone(), self.node_timeout_ms).ok())
+                .find_map(|_| {
+                    ClusterNode::spawn(dir.clone(), self.node_timeout_ms, &self.args).ok()
+                })
                 .unwrap_or_else(|| panic!("could not start cluster node {i}"));
             nodes.push(node);
         }
@@ -256,26 +270,48 @@ impl RedisCluster {
     ///
     /// When no node answers or the slot is not served.
     pub fn primary_of(&self, slot: u16, via: usize) -> u16 {
-        let out = self.cli(via, &["CLUSTER", "SLOTS"]);
-        // redis-cli prints the nested reply flat: start, end, then ip, port, id per node.
-        let lines: Vec<&str> = out.lines().map(str::trim).collect();
-        let mut i = 0;
-        while i + 3 < lines.len() {
-            let (Ok(start), Ok(end)) = (lines[i].parse::<u16>(), lines[i + 1].parse::<u16>())
-            else {
-                i += 1;
+        self.slot_map(via)
+            .into_iter()
+            .find(|(start, end, _)| (*start..=*end).contains(&slot))
+            .map(|(_, _, port)| port)
+            .unwrap_or_else(|| panic!("slot {slot} is not served"))
+    }
+
+    /// The slot ranges and the port of the primary serving each, as node `via` sees them
+    /// (from `CLUSTER NODES`).
+    ///
+    /// # Panics
+    ///
+    /// When the node does not answer.
+    pub fn slot_map(&self, via: usize) -> Vec<(u16, u16, u16)> {
+        let out = self.cli(via, &["CLUSTER", "NODES"]);
+        let mut map = Vec::new();
+        for line in out.lines() {
+            let fields: Vec<&str> = line.split(' ').collect();
+            if fields.len() < 9 || !fields[2].contains("master") || fields[2].contains("fail") {
                 continue;
-            };
-            if lines[i + 2].contains('.') && start <= end {
-                if (start..=end).contains(&slot) {
-                    return lines[i + 3].parse().expect("port");
+            }
+            // `127.0.0.1:port@busport`
+            let port = fields[1]
+                .split(['@', ','])
+                .next()
+                .and_then(|a| a.rsplit_once(':'))
+                .and_then(|(_, p)| p.parse().ok())
+                .expect("node address");
+            for range in &fields[8..] {
+                if range.starts_with('[') {
+                    continue; // a slot being migrated or imported
                 }
-                i += 4;
-            } else {
-                i += 1;
+                let (start, end) = range.split_once('-').unwrap_or((range, range));
+                map.push((
+                    start.parse().expect("slot"),
+                    end.parse().expect("slot"),
+                    port,
+                ));
             }
         }
-        panic!("slot {slot} is not served:\n{out}")
+        map.sort_unstable();
+        map
     }
 
     /// The node ID of node `i`.

@@ -176,9 +176,13 @@ impl ClusterConfig {
         self
     }
 
-    /// The configuration of the connection to the node at `host:port`.
+    /// The configuration of the connection to the node at `host:port`. Reconnection
+    /// attempts are paced no slower than the retries: a command waiting for a dead node
+    /// must soon learn it is dead, so that the slot map is read again and the command
+    /// goes to the replica that replaced it.
     pub(crate) fn for_node(&self, host: &str, port: u16) -> Config {
         let mut config = self.node.clone();
+        config.backoff.max = config.backoff.max.min(self.retry_backoff.max);
         config.addr = Addr::Tcp {
             host: host.to_owned(),
             port,

@@ -40,6 +40,7 @@ use route::{is_read_only, plan, Plan};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
+use std::time::Instant;
 use topology::{NodeAddr, Topology};
 
 /// A client of a whole Redis Cluster: cheap to clone, `Send + Sync`, shared by many tasks.
@@ -48,7 +49,8 @@ use topology::{NodeAddr, Topology};
 /// connection. Redirects are followed (`MOVED` updates the slot map, `ASK` retries once on
 /// the importing node after `ASKING`); `TRYAGAIN`, `CLUSTERDOWN`, `LOADING` and nodes that
 /// cannot be reached are retried after a pause, at most
-/// [`ClusterConfig::max_redirects`] times.
+/// [`ClusterConfig::max_redirects`] times and until the response timeout has passed since
+/// the command was first sent, whichever comes first.
 ///
 /// What happens to a command whose connection dies while it is in flight (a primary
 /// crashes): it fails with [`Error::ConnectionClosed`] since it may or may not have run;
@@ -279,8 +281,12 @@ impl ClusterClient {
             && crate::conn::blocking::blocking(command).is_none();
         let mut ask: Option<NodeAddr> = None;
         let mut attempt = 0;
+        // Retries stop at the response timeout too, so no command takes much longer than
+        // it, however the cluster misbehaves.
+        let deadline = config.node.response_timeout.map(|t| Instant::now() + t);
         loop {
-            let last = attempt >= config.max_redirects;
+            let last =
+                attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d);
             let (addr, asking, replica) = match ask.take() {
                 Some(addr) => (addr, true, false),
                 None => match self.pick(slot, to_replica) {

@@ -8,6 +8,7 @@ use crate::client::Client;
 use crate::cmd::Command;
 use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake::encode;
+use crate::conn::mux::Connection;
 use crate::error::Error;
 use crate::resp::Frame;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,7 +76,7 @@ impl ClusterClient {
             }
             return asking_blocking(client, command, time).await;
         }
-        let conn = client.connection().await.map_err(Failure::NotSent)?;
+        let conn = connection(client).await.map_err(Failure::NotSent)?;
         let readonly = replica && node.needs_readonly();
         if !readonly && !asking {
             return client
@@ -104,6 +105,14 @@ impl ClusterClient {
             .pop()
             .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
     }
+}
+
+/// The node's multiplexed connection, reopened if it died, within the connect timeout.
+pub(crate) async fn connection(client: &Client) -> Result<Connection, Error> {
+    let limit = client.config().connect_timeout;
+    tokio::time::timeout(limit, client.connection())
+        .await
+        .unwrap_or(Err(Error::Timeout(limit)))
 }
 
 /// `ASKING` and a blocking command on one dedicated connection, within the command's own

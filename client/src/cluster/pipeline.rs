@@ -162,7 +162,9 @@ impl ClusterClient {
         indexes: &[usize],
     ) -> Result<Vec<Frame>, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
-        let conn = node.client.connection().await.map_err(Failure::NotSent)?;
+        let conn = super::node::connection(&node.client)
+            .await
+            .map_err(Failure::NotSent)?;
         let mut bytes = Vec::new();
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());

@@ -19,6 +19,9 @@ use tokio::sync::watch;
 /// Most nodes asked at once for the slot map.
 const MAX_ASKED: usize = 6;
 
+/// How long to wait for more answers after the first complete slot map.
+const GRACE: Duration = Duration::from_millis(50);
+
 /// Single-flight and rate limit of refreshes.
 pub(crate) struct Gate {
     running: AtomicBool,
@@ -74,45 +77,89 @@ impl ClusterClient {
         let _ = tokio::time::timeout(limit, rx.wait_for(|n| *n > seen)).await;
     }
 
-    /// Reads the slot map from the cluster: the known nodes first, then the seeds.
+    /// Reads the slot map from the cluster: from the known primaries first, then from
+    /// the other nodes and the seeds if no primary answers with a complete map. When nodes
+    /// disagree (a change still spreading), the view most of them share wins.
     pub(crate) async fn discover(&self) -> Result<Topology, Error> {
-        let mut candidates: Vec<NodeAddr> = self.inner.read_topology().nodes();
+        let (primaries, mut others) = {
+            let topology = self.inner.read_topology();
+            let primaries = topology.primaries();
+            let others: Vec<NodeAddr> = topology
+                .nodes()
+                .into_iter()
+                .filter(|a| !primaries.contains(a))
+                .collect();
+            (primaries, others)
+        };
         for seed in &self.inner.config.seeds {
             if let Addr::Tcp { host, port } = seed {
                 let addr: NodeAddr = format!("{host}:{port}").into();
-                if !candidates.contains(&addr) {
-                    candidates.push(addr);
+                if !primaries.contains(&addr) && !others.contains(&addr) {
+                    others.push(addr);
                 }
             }
         }
-        if candidates.is_empty() {
-            return Err(Error::Cluster(
-                "no seed node to discover the cluster from".into(),
-            ));
-        }
         // Spread the load of refreshes over the nodes.
         let offset = self.inner.refresh.count.load(Ordering::Relaxed) as usize;
-        let len = candidates.len();
-        candidates.rotate_left(offset % len);
-        let mut asking: FuturesUnordered<_> = candidates
-            .iter()
-            .take(MAX_ASKED)
-            .map(|addr| self.ask_topology(addr.clone()))
-            .collect();
+        if !others.is_empty() {
+            let len = others.len();
+            others.rotate_left(offset % len);
+        }
         let mut partial = None;
         let mut last_error = None;
-        while let Some(result) = asking.next().await {
-            match result {
-                Ok(t) if t.is_complete() => return Ok(t),
-                Ok(t) => partial = Some(t),
-                Err(e) => last_error = Some(e),
+        for wave in [primaries, others] {
+            if wave.is_empty() {
+                continue;
             }
+            let (maps, error) = self.ask_wave(wave).await;
+            last_error = error.or(last_error);
+            let (complete, incomplete): (Vec<Topology>, Vec<Topology>) =
+                maps.into_iter().partition(Topology::is_complete);
+            if let Some(best) = most_shared(complete) {
+                return Ok(best);
+            }
+            partial = partial.or(incomplete.into_iter().next());
         }
         match (partial, last_error) {
             (Some(t), _) => Ok(t),
             (None, Some(e)) => Err(e),
-            (None, None) => Err(Error::Cluster("no node described the cluster".into())),
+            (None, None) => Err(Error::Cluster(
+                "no seed node to discover the cluster from".into(),
+            )),
         }
+    }
+
+    /// Asks up to [`MAX_ASKED`] nodes at once; after the first complete answer, waits a
+    /// moment for the others, so a disagreement can be seen.
+    async fn ask_wave(&self, wave: Vec<NodeAddr>) -> (Vec<Topology>, Option<Error>) {
+        let mut asking: FuturesUnordered<_> = wave
+            .into_iter()
+            .take(MAX_ASKED)
+            .map(|addr| self.ask_topology(addr))
+            .collect();
+        let mut maps = Vec::new();
+        let mut error = None;
+        let mut deadline: Option<tokio::time::Instant> = None;
+        loop {
+            let next = match deadline {
+                Some(d) => match tokio::time::timeout_at(d, asking.next()).await {
+                    Ok(next) => next,
+                    Err(_) => break,
+                },
+                None => asking.next().await,
+            };
+            match next {
+                None => break,
+                Some(Ok(t)) => {
+                    if t.is_complete() && deadline.is_none() {
+                        deadline = Some(tokio::time::Instant::now() + GRACE);
+                    }
+                    maps.push(t);
+                }
+                Some(Err(e)) => error = Some(e),
+            }
+        }
+        (maps, error)
     }
 
     /// Asks one node for the slot map (`CLUSTER SHARDS`, or `CLUSTER SLOTS` on servers
@@ -147,15 +194,32 @@ impl ClusterClient {
     }
 
     /// Replaces the slot map and closes the connections of nodes that left it.
-    pub(crate) fn install(&self, topology: Topology) {
-        let mut nodes = self.inner.lock_nodes();
-        nodes.retain(|addr, _| topology.knows(addr));
-        *self
+    pub(crate) fn install(&self, mut topology: Topology) {
+        let mut current = self
             .inner
             .topology
             .write()
-            .unwrap_or_else(|p| p.into_inner()) = topology;
+            .unwrap_or_else(|p| p.into_inner());
+        topology.fill_from(&current);
+        self.inner
+            .lock_nodes()
+            .retain(|addr, _| topology.knows(addr));
+        *current = topology;
     }
+}
+
+/// The map most of `maps` agree on (the first of the largest group).
+fn most_shared(maps: Vec<Topology>) -> Option<Topology> {
+    let votes: Vec<usize> = maps
+        .iter()
+        .map(|m| maps.iter().filter(|o| o.same_routes(m)).count())
+        .collect();
+    let best = votes
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, v)| (*v, usize::MAX - i))?
+        .0;
+    maps.into_iter().nth(best)
 }
 
 /// Asks for a refresh every `every` while the client lives.

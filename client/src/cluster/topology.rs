@@ -126,6 +126,28 @@ impl Topology {
         all
     }
 
+    /// Fills the slots this map leaves unserved (their primary failed and no replica has
+    /// taken over yet) from `old`: commands for them keep going to the last known
+    /// primary, fail there as unreachable, and ask for the next refresh.
+    pub(crate) fn fill_from(&mut self, old: &Topology) {
+        for slot in 0..SLOT_COUNT {
+            if self.slots[usize::from(slot)] != UNSERVED {
+                continue;
+            }
+            if let Some(shard) = old.shard(slot) {
+                let index = self.index_of(&shard.primary, Some(&shard.replicas));
+                self.slots[usize::from(slot)] = index;
+            }
+        }
+    }
+
+    /// Whether both maps send every slot to the same primary.
+    pub(crate) fn same_routes(&self, other: &Topology) -> bool {
+        (0..SLOT_COUNT).all(|slot| {
+            self.shard(slot).map(|s| &s.primary) == other.shard(slot).map(|s| &s.primary)
+        })
+    }
+
     /// Whether `addr` is a node of this map.
     pub(crate) fn knows(&self, addr: &str) -> bool {
         self.shards
@@ -303,6 +325,21 @@ mod tests {
         assert_eq!(&*t.shard(8).unwrap().primary, "a:1");
         assert!(t.knows("b:2"));
         assert_eq!(t.primaries().len(), 2);
+    }
+
+    #[test]
+    fn unserved_slots_keep_their_last_known_primary() {
+        let shard = |p: &str| Shard {
+            primary: p.into(),
+            replicas: vec![],
+        };
+        let old = Topology::from_shards(vec![(vec![(0, 16383)], shard("a:1"))]);
+        let mut new = Topology::from_shards(vec![(vec![(0, 99)], shard("b:2"))]);
+        assert!(!new.is_complete());
+        new.fill_from(&old);
+        assert!(new.is_complete());
+        assert_eq!(&*new.shard(5).unwrap().primary, "b:2");
+        assert_eq!(&*new.shard(100).unwrap().primary, "a:1");
     }
 
     #[test]
