@@ -33,6 +33,7 @@ async fn every_routing_rule_on_one_cluster() {
     shard_and_global_pub_sub(&client).await;
     reads_go_to_replicas_when_asked(&cluster).await;
     single_seed_url_discovers_the_whole_cluster(&cluster).await;
+    periodic_refresh_notices_a_moved_slot_without_any_command(&cluster).await;
     eprintln!("routing rules checked in {:?}", started.elapsed());
 }
 
@@ -338,4 +339,43 @@ async fn single_seed_url_discovers_the_whole_cluster(cluster: &RedisCluster) {
     assert!(total >= KEYS as i64);
     let bad = ClusterClient::connect("redis+cluster://127.0.0.1:1").await;
     assert!(bad.is_err());
+}
+
+async fn periodic_refresh_notices_a_moved_slot_without_any_command(cluster: &RedisCluster) {
+    let config = ClusterConfig::from_url(&cluster.url())
+        .unwrap()
+        .refresh_interval(Some(Duration::from_millis(200)));
+    let client = ClusterClient::with_config(config).await.unwrap();
+    // An empty slot can be handed to another primary with SETSLOT alone.
+    let slot = key_slot(b"periodic-refresh-slot");
+    let slot_arg = slot.to_string();
+    assert_eq!(
+        cluster
+            .cli(0, &["CLUSTER", "COUNTKEYSINSLOT", &slot_arg])
+            .trim(),
+        "0"
+    );
+    let owner = cluster.index_of(cluster.primary_of(slot, 0));
+    let target = cluster
+        .primaries()
+        .into_iter()
+        .find(|&i| i != owner)
+        .unwrap();
+    let target_id = cluster.node_id(target);
+    for i in cluster.primaries() {
+        let out = cluster.cli(i, &["CLUSTER", "SETSLOT", &slot_arg, "NODE", &target_id]);
+        assert_eq!(out.trim(), "OK");
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while client.primary_for_slot(slot) != Some(cluster.nodes()[target].addr()) {
+        assert!(
+            Instant::now() < deadline,
+            "the client never saw the slot move"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let stats = client.stats();
+    assert_eq!(stats.redirects, 0);
+    assert!(stats.refreshes >= 1, "{stats:?}");
+    cluster.wait_ready(Duration::from_secs(10));
 }
