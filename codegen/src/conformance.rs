@@ -30,7 +30,13 @@ pub struct Coverage {
 /// A value for a parameter: a Rust literal chosen so that the server parses it (a
 /// number where Redis reads a number, a Lua script that compiles, a loopback host, a
 /// short timeout for blocking commands).
-fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) -> TokenStream {
+fn sample(
+    kind: ArgKind,
+    name: &str,
+    key_counter: &mut usize,
+    blocking: bool,
+    maximal: bool,
+) -> TokenStream {
     match kind {
         ArgKind::Key => {
             *key_counter += 1;
@@ -41,6 +47,8 @@ fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) ->
             "unix_time_seconds" | "unix_time_milliseconds" | "unix_time" => {
                 quote!(4_000_000_000_i64)
             }
+            // Maximal invocations give every repeated item twice.
+            n if n.starts_with("num") && maximal => quote!(2),
             _ => quote!(1),
         },
         ArgKind::Double => {
@@ -101,6 +109,7 @@ struct Walk<'a> {
     plan: &'a Plan,
     command: &'a str,
     blocking: bool,
+    maximal: bool,
     /// The command counts repeated items (`numkeys`): repeat each item once only.
     counted: bool,
     called: &'a mut std::collections::BTreeSet<(usize, String)>,
@@ -110,7 +119,7 @@ impl Walk<'_> {
     fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
         leaf.params
             .iter()
-            .map(|p| sample(p.kind, &p.name, keys, self.blocking))
+            .map(|p| sample(p.kind, &p.name, keys, self.blocking, self.maximal))
             .collect()
     }
 
@@ -155,6 +164,7 @@ impl Walk<'_> {
         let mut keys = 0;
         let mut state = 0;
         let twin = if maximal { (variant % 3) as u8 } else { 0 };
+        self.maximal = maximal;
         loop {
             let s: &State = &self.plan.states[state];
             if maximal {
@@ -261,10 +271,14 @@ impl Walk<'_> {
                 None => match gate {
                     Some(g) => gated.push((*g, *order, vec![m])),
                     None => {
-                        if *order == 0 && self.counted {
-                            continue;
+                        // With a count (`numkeys 2`), an optional repeated argument
+                        // also gets two items; repetitions of a required one get their
+                        // second item here.
+                        if *order != 0 && self.counted {
+                            groups.push((*order, vec![m, m]));
+                        } else {
+                            groups.push((*order, vec![m]));
                         }
-                        groups.push((*order, vec![m]));
                     }
                 },
             }
@@ -371,6 +385,7 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             plan: &plan,
             command: &cmd.name,
             blocking,
+            maximal: false,
             counted,
             called: &mut called,
         };

@@ -74,6 +74,11 @@ fn doc_text(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// Escaped text without its final period (the caller ends the sentence).
+fn bare(s: &str) -> String {
+    doc_text(s.trim().trim_end_matches('.'))
+}
+
 fn doc_lines(lines: &[String]) -> TokenStream {
     let lines = lines.iter().map(|l| {
         let l = format!(" {l}");
@@ -91,12 +96,12 @@ fn command(
     let fn_ident = naming::ident(snake);
     let start_ty = format_ident!("{}", plan.states[0].name);
     let mut doc = vec![
-        format!("`{}`: {}", cmd.name, doc_text(&cmd.summary)),
+        format!("`{}`: {}.", cmd.name, bare(&cmd.summary)),
         String::new(),
         format!(
             "Since {}; complexity: {}; group: {}.",
             doc_text(&cmd.since),
-            doc_text(&cmd.complexity),
+            bare(&cmd.complexity),
             doc_text(&cmd.group)
         ),
     ];
@@ -274,16 +279,25 @@ fn state(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenStream {
             s.name.strip_prefix("Need").unwrap_or(&s.name)
         )
     };
-    let doc = format!(" `{}` builder, {what}.", cmd.name);
+    let doc = doc_lines(&[
+        format!("`{}` builder, {what}.", cmd.name),
+        String::new(),
+        format!(
+            "{}. Since {}; complexity: {}.",
+            bare(&cmd.summary),
+            doc_text(&cmd.since),
+            bare(&cmd.complexity)
+        ),
+    ]);
     let def = if slots.is_empty() {
         quote! {
-            #[doc = #doc]
+            #doc
             #[must_use = "a command builder does nothing until built and sent"]
             pub struct #name(Cmd);
         }
     } else {
         quote! {
-            #[doc = #doc]
+            #doc
             #[must_use = "a command builder does nothing until built and sent"]
             pub struct #name<#(#slots = Unset),*>(Cmd, PhantomData<(#(#slots,)*)>);
         }

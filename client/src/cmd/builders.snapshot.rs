@@ -8,196 +8,196 @@ pub fn b() -> Commands {
     Commands
 }
 impl Commands {
-    /// `ACL CAT`: List the ACL categories or the commands inside a category
+    /// `ACL CAT`: List the ACL categories or the commands inside a category.
     ///
-    /// Since 6.0.0; complexity: O(1) since the categories and commands are a fixed set.; group: server.
+    /// Since 6.0.0; complexity: O(1) since the categories and commands are a fixed set; group: server.
     #[inline]
     pub fn acl_cat(self) -> acl_cat::Ready {
         acl_cat::start()
     }
-    /// `ACL DELUSER`: Remove the specified ACL users and the associated rules
+    /// `ACL DELUSER`: Remove the specified ACL users and the associated rules.
     ///
-    /// Since 6.0.0; complexity: O(1) amortized time considering the typical user.; group: server.
+    /// Since 6.0.0; complexity: O(1) amortized time considering the typical user; group: server.
     #[inline]
     pub fn acl_deluser(self) -> acl_deluser::NeedUsername {
         acl_deluser::start()
     }
     /// `ACL DRYRUN`: Returns whether the user can execute the given command without executing the command.
     ///
-    /// Since 7.0.0; complexity: O(1).; group: server.
+    /// Since 7.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn acl_dryrun(self) -> acl_dryrun::NeedUsername {
         acl_dryrun::start()
     }
-    /// `ACL GENPASS`: Generate a pseudorandom secure password to use for ACL users
+    /// `ACL GENPASS`: Generate a pseudorandom secure password to use for ACL users.
     ///
     /// Since 6.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn acl_genpass(self) -> acl_genpass::Ready {
         acl_genpass::start()
     }
-    /// `ACL GETUSER`: Get the rules for a specific ACL user
+    /// `ACL GETUSER`: Get the rules for a specific ACL user.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has; group: server.
     #[inline]
     pub fn acl_getuser(self) -> acl_getuser::NeedUsername {
         acl_getuser::start()
     }
-    /// `ACL HELP`: Show helpful text about the different subcommands
+    /// `ACL HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 6.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn acl_help(self) -> acl_help::Ready {
         acl_help::start()
     }
-    /// `ACL LIST`: List the current ACL rules in ACL config file format
+    /// `ACL LIST`: List the current ACL rules in ACL config file format.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_list(self) -> acl_list::Ready {
         acl_list::start()
     }
-    /// `ACL LOAD`: Reload the ACLs from the configured ACL file
+    /// `ACL LOAD`: Reload the ACLs from the configured ACL file.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_load(self) -> acl_load::Ready {
         acl_load::start()
     }
-    /// `ACL LOG`: List latest events denied because of ACLs in place
+    /// `ACL LOG`: List latest events denied because of ACLs in place.
     ///
-    /// Since 6.0.0; complexity: O(N) with N being the number of entries shown.; group: server.
+    /// Since 6.0.0; complexity: O(N) with N being the number of entries shown; group: server.
     #[inline]
     pub fn acl_log(self) -> acl_log::Ready {
         acl_log::start()
     }
-    /// `ACL SAVE`: Save the current ACL rules in the configured ACL file
+    /// `ACL SAVE`: Save the current ACL rules in the configured ACL file.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_save(self) -> acl_save::Ready {
         acl_save::start()
     }
-    /// `ACL SETUSER`: Modify or create the rules for a specific ACL user
+    /// `ACL SETUSER`: Modify or create the rules for a specific ACL user.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of rules provided.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of rules provided; group: server.
     #[inline]
     pub fn acl_setuser(self) -> acl_setuser::NeedUsername {
         acl_setuser::start()
     }
-    /// `ACL USERS`: List the username of all the configured ACL rules
+    /// `ACL USERS`: List the username of all the configured ACL rules.
     ///
-    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users.; group: server.
+    /// Since 6.0.0; complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_users(self) -> acl_users::Ready {
         acl_users::start()
     }
-    /// `ACL WHOAMI`: Return the name of the user associated to the current connection
+    /// `ACL WHOAMI`: Return the name of the user associated to the current connection.
     ///
     /// Since 6.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn acl_whoami(self) -> acl_whoami::Ready {
         acl_whoami::start()
     }
-    /// `APPEND`: Append a value to a key
+    /// `APPEND`: Append a value to a key.
     ///
-    /// Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by Redis will double the free space available on every reallocation.; group: string.
+    /// Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by Redis will double the free space available on every reallocation; group: string.
     #[inline]
     pub fn append(self) -> append::NeedKey {
         append::start()
     }
-    /// `ASKING`: Sent by cluster clients after an -ASK redirect
+    /// `ASKING`: Sent by cluster clients after an -ASK redirect.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn asking(self) -> asking::Ready {
         asking::start()
     }
-    /// `AUTH`: Authenticate to the server
+    /// `AUTH`: Authenticate to the server.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the number of passwords defined for the user; group: connection.
     #[inline]
     pub fn auth(self) -> auth::NeedPassword {
         auth::start()
     }
-    /// `BGREWRITEAOF`: Asynchronously rewrite the append-only file
+    /// `BGREWRITEAOF`: Asynchronously rewrite the append-only file.
     ///
     /// Since 1.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn bgrewriteaof(self) -> bgrewriteaof::Ready {
         bgrewriteaof::start()
     }
-    /// `BGSAVE`: Asynchronously save the dataset to disk
+    /// `BGSAVE`: Asynchronously save the dataset to disk.
     ///
     /// Since 1.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn bgsave(self) -> bgsave::Ready {
         bgsave::start()
     }
-    /// `BITCOUNT`: Count set bits in a string
+    /// `BITCOUNT`: Count set bits in a string.
     ///
     /// Since 2.6.0; complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitcount(self) -> bitcount::NeedKey {
         bitcount::start()
     }
-    /// `BITFIELD`: Perform arbitrary bitfield integer operations on strings
+    /// `BITFIELD`: Perform arbitrary bitfield integer operations on strings.
     ///
     /// Since 3.2.0; complexity: O(1) for each subcommand specified; group: bitmap.
     #[inline]
     pub fn bitfield(self) -> bitfield::NeedKey {
         bitfield::start()
     }
-    /// `BITFIELD_RO`: Perform arbitrary bitfield integer operations on strings. Read-only variant of BITFIELD
+    /// `BITFIELD_RO`: Perform arbitrary bitfield integer operations on strings. Read-only variant of BITFIELD.
     ///
     /// Since 6.0.0; complexity: O(1) for each subcommand specified; group: bitmap.
     #[inline]
     pub fn bitfield_ro(self) -> bitfield_ro::NeedKey {
         bitfield_ro::start()
     }
-    /// `BITOP`: Perform bitwise operations between strings
+    /// `BITOP`: Perform bitwise operations between strings.
     ///
     /// Since 2.6.0; complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitop(self) -> bitop::NeedOperation {
         bitop::start()
     }
-    /// `BITPOS`: Find first bit set or clear in a string
+    /// `BITPOS`: Find first bit set or clear in a string.
     ///
     /// Since 2.8.7; complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitpos(self) -> bitpos::NeedKey {
         bitpos::start()
     }
-    /// `BLMOVE`: Pop an element from a list, push it to another list and return it; or block until one is available
+    /// `BLMOVE`: Pop an element from a list, push it to another list and return it; or block until one is available.
     ///
     /// Since 6.2.0; complexity: O(1); group: list.
     #[inline]
     pub fn blmove(self) -> blmove::NeedSource {
         blmove::start()
     }
-    /// `BLMPOP`: Pop elements from a list, or block until one is available
+    /// `BLMPOP`: Pop elements from a list, or block until one is available.
     ///
-    /// Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.; group: list.
+    /// Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
     pub fn blmpop(self) -> blmpop::NeedTimeout {
         blmpop::start()
     }
-    /// `BLPOP`: Remove and get the first element in a list, or block until one is available
+    /// `BLPOP`: Remove and get the first element in a list, or block until one is available.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of provided keys.; group: list.
+    /// Since 2.0.0; complexity: O(N) where N is the number of provided keys; group: list.
     #[inline]
     pub fn blpop(self) -> blpop::NeedKey {
         blpop::start()
     }
-    /// `BRPOP`: Remove and get the last element in a list, or block until one is available
+    /// `BRPOP`: Remove and get the last element in a list, or block until one is available.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of provided keys.; group: list.
+    /// Since 2.0.0; complexity: O(N) where N is the number of provided keys; group: list.
     #[inline]
     pub fn brpop(self) -> brpop::NeedKey {
         brpop::start()
     }
-    /// `BRPOPLPUSH`: Pop an element from a list, push it to another list and return it; or block until one is available
+    /// `BRPOPLPUSH`: Pop an element from a list, push it to another list and return it; or block until one is available.
     ///
     /// Since 2.2.0; complexity: O(1); group: list.
     ///
@@ -210,56 +210,56 @@ impl Commands {
     pub fn brpoplpush(self) -> brpoplpush::NeedSource {
         brpoplpush::start()
     }
-    /// `BZMPOP`: Remove and return members with scores in a sorted set or block until one is available
+    /// `BZMPOP`: Remove and return members with scores in a sorted set or block until one is available.
     ///
-    /// Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.; group: sorted-set.
+    /// Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn bzmpop(self) -> bzmpop::NeedTimeout {
         bzmpop::start()
     }
-    /// `BZPOPMAX`: Remove and return the member with the highest score from one or more sorted sets, or block until one is available
+    /// `BZPOPMAX`: Remove and return the member with the highest score from one or more sorted sets, or block until one is available.
     ///
-    /// Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.; group: sorted-set.
+    /// Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn bzpopmax(self) -> bzpopmax::NeedKey {
         bzpopmax::start()
     }
-    /// `BZPOPMIN`: Remove and return the member with the lowest score from one or more sorted sets, or block until one is available
+    /// `BZPOPMIN`: Remove and return the member with the lowest score from one or more sorted sets, or block until one is available.
     ///
-    /// Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.; group: sorted-set.
+    /// Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn bzpopmin(self) -> bzpopmin::NeedKey {
         bzpopmin::start()
     }
-    /// `CLIENT CACHING`: Instruct the server about tracking or not keys in the next request
+    /// `CLIENT CACHING`: Instruct the server about tracking or not keys in the next request.
     ///
     /// Since 6.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_caching(self) -> client_caching::NeedMode {
         client_caching::start()
     }
-    /// `CLIENT GETNAME`: Get the current connection name
+    /// `CLIENT GETNAME`: Get the current connection name.
     ///
     /// Since 2.6.9; complexity: O(1); group: connection.
     #[inline]
     pub fn client_getname(self) -> client_getname::Ready {
         client_getname::start()
     }
-    /// `CLIENT GETREDIR`: Get tracking notifications redirection client ID if any
+    /// `CLIENT GETREDIR`: Get tracking notifications redirection client ID if any.
     ///
     /// Since 6.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_getredir(self) -> client_getredir::Ready {
         client_getredir::start()
     }
-    /// `CLIENT HELP`: Show helpful text about the different subcommands
+    /// `CLIENT HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_help(self) -> client_help::Ready {
         client_help::start()
     }
-    /// `CLIENT ID`: Returns the client ID for the current connection
+    /// `CLIENT ID`: Returns the client ID for the current connection.
     ///
     /// Since 5.0.0; complexity: O(1); group: connection.
     #[inline]
@@ -273,98 +273,98 @@ impl Commands {
     pub fn client_info(self) -> client_info::Ready {
         client_info::start()
     }
-    /// `CLIENT KILL`: Kill the connection of a client
+    /// `CLIENT KILL`: Kill the connection of a client.
     ///
     /// Since 2.4.0; complexity: O(N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_kill(self) -> client_kill::NeedFilter {
         client_kill::start()
     }
-    /// `CLIENT LIST`: Get the list of client connections
+    /// `CLIENT LIST`: Get the list of client connections.
     ///
     /// Since 2.4.0; complexity: O(N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_list(self) -> client_list::Ready {
         client_list::start()
     }
-    /// `CLIENT NO-EVICT`: Set client eviction mode for the current connection
+    /// `CLIENT NO-EVICT`: Set client eviction mode for the current connection.
     ///
     /// Since 7.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_no_evict(self) -> client_no_evict::NeedEnabled {
         client_no_evict::start()
     }
-    /// `CLIENT PAUSE`: Stop processing commands from clients for some time
+    /// `CLIENT PAUSE`: Stop processing commands from clients for some time.
     ///
     /// Since 2.9.50; complexity: O(1); group: connection.
     #[inline]
     pub fn client_pause(self) -> client_pause::NeedTimeout {
         client_pause::start()
     }
-    /// `CLIENT REPLY`: Instruct the server whether to reply to commands
+    /// `CLIENT REPLY`: Instruct the server whether to reply to commands.
     ///
     /// Since 3.2.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_reply(self) -> client_reply::NeedOnOffSkip {
         client_reply::start()
     }
-    /// `CLIENT SETNAME`: Set the current connection name
+    /// `CLIENT SETNAME`: Set the current connection name.
     ///
     /// Since 2.6.9; complexity: O(1); group: connection.
     #[inline]
     pub fn client_setname(self) -> client_setname::NeedConnectionName {
         client_setname::start()
     }
-    /// `CLIENT TRACKING`: Enable or disable server assisted client side caching support
+    /// `CLIENT TRACKING`: Enable or disable server assisted client side caching support.
     ///
-    /// Since 6.0.0; complexity: O(1). Some options may introduce additional complexity.; group: connection.
+    /// Since 6.0.0; complexity: O(1). Some options may introduce additional complexity; group: connection.
     #[inline]
     pub fn client_tracking(self) -> client_tracking::NeedStatus {
         client_tracking::start()
     }
-    /// `CLIENT TRACKINGINFO`: Return information about server assisted client side caching for the current connection
+    /// `CLIENT TRACKINGINFO`: Return information about server assisted client side caching for the current connection.
     ///
     /// Since 6.2.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_trackinginfo(self) -> client_trackinginfo::Ready {
         client_trackinginfo::start()
     }
-    /// `CLIENT UNBLOCK`: Unblock a client blocked in a blocking command from a different connection
+    /// `CLIENT UNBLOCK`: Unblock a client blocked in a blocking command from a different connection.
     ///
     /// Since 5.0.0; complexity: O(log N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_unblock(self) -> client_unblock::NeedClientId {
         client_unblock::start()
     }
-    /// `CLIENT UNPAUSE`: Resume processing of clients that were paused
+    /// `CLIENT UNPAUSE`: Resume processing of clients that were paused.
     ///
     /// Since 6.2.0; complexity: O(N) Where N is the number of paused clients; group: connection.
     #[inline]
     pub fn client_unpause(self) -> client_unpause::Ready {
         client_unpause::start()
     }
-    /// `CLUSTER ADDSLOTS`: Assign new hash slots to receiving node
+    /// `CLUSTER ADDSLOTS`: Assign new hash slots to receiving node.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments; group: cluster.
     #[inline]
     pub fn cluster_addslots(self) -> cluster_addslots::NeedSlot {
         cluster_addslots::start()
     }
-    /// `CLUSTER ADDSLOTSRANGE`: Assign new hash slots to receiving node
+    /// `CLUSTER ADDSLOTSRANGE`: Assign new hash slots to receiving node.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.; group: cluster.
+    /// Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_addslotsrange(self) -> cluster_addslotsrange::NeedStartSlotEndSlot {
         cluster_addslotsrange::start()
     }
-    /// `CLUSTER BUMPEPOCH`: Advance the cluster config epoch
+    /// `CLUSTER BUMPEPOCH`: Advance the cluster config epoch.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_bumpepoch(self) -> cluster_bumpepoch::Ready {
         cluster_bumpepoch::start()
     }
-    /// `CLUSTER COUNT-FAILURE-REPORTS`: Return the number of failure reports active for a given node
+    /// `CLUSTER COUNT-FAILURE-REPORTS`: Return the number of failure reports active for a given node.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the number of failure reports; group: cluster.
     #[inline]
@@ -373,23 +373,23 @@ impl Commands {
     ) -> cluster_count_failure_reports::NeedNodeId {
         cluster_count_failure_reports::start()
     }
-    /// `CLUSTER COUNTKEYSINSLOT`: Return the number of local keys in the specified hash slot
+    /// `CLUSTER COUNTKEYSINSLOT`: Return the number of local keys in the specified hash slot.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_countkeysinslot(self) -> cluster_countkeysinslot::NeedSlot {
         cluster_countkeysinslot::start()
     }
-    /// `CLUSTER DELSLOTS`: Set hash slots as unbound in receiving node
+    /// `CLUSTER DELSLOTS`: Set hash slots as unbound in receiving node.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments; group: cluster.
     #[inline]
     pub fn cluster_delslots(self) -> cluster_delslots::NeedSlot {
         cluster_delslots::start()
     }
-    /// `CLUSTER DELSLOTSRANGE`: Set hash slots as unbound in receiving node
+    /// `CLUSTER DELSLOTSRANGE`: Set hash slots as unbound in receiving node.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.; group: cluster.
+    /// Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_delslotsrange(self) -> cluster_delslotsrange::NeedStartSlotEndSlot {
         cluster_delslotsrange::start()
@@ -401,126 +401,126 @@ impl Commands {
     pub fn cluster_failover(self) -> cluster_failover::Ready {
         cluster_failover::start()
     }
-    /// `CLUSTER FLUSHSLOTS`: Delete a node's own slots information
+    /// `CLUSTER FLUSHSLOTS`: Delete a node's own slots information.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_flushslots(self) -> cluster_flushslots::Ready {
         cluster_flushslots::start()
     }
-    /// `CLUSTER FORGET`: Remove a node from the nodes table
+    /// `CLUSTER FORGET`: Remove a node from the nodes table.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_forget(self) -> cluster_forget::NeedNodeId {
         cluster_forget::start()
     }
-    /// `CLUSTER GETKEYSINSLOT`: Return local key names in the specified hash slot
+    /// `CLUSTER GETKEYSINSLOT`: Return local key names in the specified hash slot.
     ///
     /// Since 3.0.0; complexity: O(log(N)) where N is the number of requested keys; group: cluster.
     #[inline]
     pub fn cluster_getkeysinslot(self) -> cluster_getkeysinslot::NeedSlot {
         cluster_getkeysinslot::start()
     }
-    /// `CLUSTER HELP`: Show helpful text about the different subcommands
+    /// `CLUSTER HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_help(self) -> cluster_help::Ready {
         cluster_help::start()
     }
-    /// `CLUSTER INFO`: Provides info about Redis Cluster node state
+    /// `CLUSTER INFO`: Provides info about Redis Cluster node state.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_info(self) -> cluster_info::Ready {
         cluster_info::start()
     }
-    /// `CLUSTER KEYSLOT`: Returns the hash slot of the specified key
+    /// `CLUSTER KEYSLOT`: Returns the hash slot of the specified key.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the number of bytes in the key; group: cluster.
     #[inline]
     pub fn cluster_keyslot(self) -> cluster_keyslot::NeedKey {
         cluster_keyslot::start()
     }
-    /// `CLUSTER LINKS`: Returns a list of all TCP links to and from peer nodes in cluster
+    /// `CLUSTER LINKS`: Returns a list of all TCP links to and from peer nodes in cluster.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_links(self) -> cluster_links::Ready {
         cluster_links::start()
     }
-    /// `CLUSTER MEET`: Force a node cluster to handshake with another node
+    /// `CLUSTER MEET`: Force a node cluster to handshake with another node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_meet(self) -> cluster_meet::NeedIp {
         cluster_meet::start()
     }
-    /// `CLUSTER MYID`: Return the node id
+    /// `CLUSTER MYID`: Return the node id.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_myid(self) -> cluster_myid::Ready {
         cluster_myid::start()
     }
-    /// `CLUSTER NODES`: Get Cluster config for the node
+    /// `CLUSTER NODES`: Get Cluster config for the node.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_nodes(self) -> cluster_nodes::Ready {
         cluster_nodes::start()
     }
-    /// `CLUSTER REPLICAS`: List replica nodes of the specified master node
+    /// `CLUSTER REPLICAS`: List replica nodes of the specified master node.
     ///
     /// Since 5.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_replicas(self) -> cluster_replicas::NeedNodeId {
         cluster_replicas::start()
     }
-    /// `CLUSTER REPLICATE`: Reconfigure a node as a replica of the specified master node
+    /// `CLUSTER REPLICATE`: Reconfigure a node as a replica of the specified master node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_replicate(self) -> cluster_replicate::NeedNodeId {
         cluster_replicate::start()
     }
-    /// `CLUSTER RESET`: Reset a Redis Cluster node
+    /// `CLUSTER RESET`: Reset a Redis Cluster node.
     ///
-    /// Since 3.0.0; complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect.; group: cluster.
+    /// Since 3.0.0; complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect; group: cluster.
     #[inline]
     pub fn cluster_reset(self) -> cluster_reset::Ready {
         cluster_reset::start()
     }
-    /// `CLUSTER SAVECONFIG`: Forces the node to save cluster state on disk
+    /// `CLUSTER SAVECONFIG`: Forces the node to save cluster state on disk.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_saveconfig(self) -> cluster_saveconfig::Ready {
         cluster_saveconfig::start()
     }
-    /// `CLUSTER SET-CONFIG-EPOCH`: Set the configuration epoch in a new node
+    /// `CLUSTER SET-CONFIG-EPOCH`: Set the configuration epoch in a new node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_set_config_epoch(self) -> cluster_set_config_epoch::NeedConfigEpoch {
         cluster_set_config_epoch::start()
     }
-    /// `CLUSTER SETSLOT`: Bind a hash slot to a specific node
+    /// `CLUSTER SETSLOT`: Bind a hash slot to a specific node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_setslot(self) -> cluster_setslot::NeedSlot {
         cluster_setslot::start()
     }
-    /// `CLUSTER SHARDS`: Get array of cluster slots to node mappings
+    /// `CLUSTER SHARDS`: Get array of cluster slots to node mappings.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the total number of cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_shards(self) -> cluster_shards::Ready {
         cluster_shards::start()
     }
-    /// `CLUSTER SLAVES`: List replica nodes of the specified master node
+    /// `CLUSTER SLAVES`: List replica nodes of the specified master node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     ///
@@ -533,7 +533,7 @@ impl Commands {
     pub fn cluster_slaves(self) -> cluster_slaves::NeedNodeId {
         cluster_slaves::start()
     }
-    /// `CLUSTER SLOTS`: Get array of Cluster slot to node mappings
+    /// `CLUSTER SLOTS`: Get array of Cluster slot to node mappings.
     ///
     /// Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     ///
@@ -546,35 +546,35 @@ impl Commands {
     pub fn cluster_slots(self) -> cluster_slots::Ready {
         cluster_slots::start()
     }
-    /// `COMMAND COUNT`: Get total number of Redis commands
+    /// `COMMAND COUNT`: Get total number of Redis commands.
     ///
     /// Since 2.8.13; complexity: O(1); group: server.
     #[inline]
     pub fn command_count(self) -> command_count::Ready {
         command_count::start()
     }
-    /// `COMMAND DOCS`: Get array of specific Redis command documentation
+    /// `COMMAND DOCS`: Get array of specific Redis command documentation.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of commands to look up; group: server.
     #[inline]
     pub fn command_docs(self) -> command_docs::Ready {
         command_docs::start()
     }
-    /// `COMMAND GETKEYS`: Extract keys given a full Redis command
+    /// `COMMAND GETKEYS`: Extract keys given a full Redis command.
     ///
     /// Since 2.8.13; complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
     pub fn command_getkeys(self) -> command_getkeys::NeedArg1 {
         command_getkeys::start()
     }
-    /// `COMMAND GETKEYSANDFLAGS`: Extract keys and access flags given a full Redis command
+    /// `COMMAND GETKEYSANDFLAGS`: Extract keys and access flags given a full Redis command.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
     pub fn command_getkeysandflags(self) -> command_getkeysandflags::NeedArg1 {
         command_getkeysandflags::start()
     }
-    /// `COMMAND HELP`: Show helpful text about the different subcommands
+    /// `COMMAND HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: server.
     #[inline]
@@ -588,91 +588,91 @@ impl Commands {
     pub fn command_info(self) -> command_info::Ready {
         command_info::start()
     }
-    /// `COMMAND LIST`: Get an array of Redis command names
+    /// `COMMAND LIST`: Get an array of Redis command names.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the total number of Redis commands; group: server.
     #[inline]
     pub fn command_list(self) -> command_list::Ready {
         command_list::start()
     }
-    /// `CONFIG GET`: Get the values of configuration parameters
+    /// `CONFIG GET`: Get the values of configuration parameters.
     ///
     /// Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided; group: server.
     #[inline]
     pub fn config_get(self) -> config_get::NeedParameter {
         config_get::start()
     }
-    /// `CONFIG HELP`: Show helpful text about the different subcommands
+    /// `CONFIG HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn config_help(self) -> config_help::Ready {
         config_help::start()
     }
-    /// `CONFIG RESETSTAT`: Reset the stats returned by INFO
+    /// `CONFIG RESETSTAT`: Reset the stats returned by INFO.
     ///
     /// Since 2.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn config_resetstat(self) -> config_resetstat::Ready {
         config_resetstat::start()
     }
-    /// `CONFIG REWRITE`: Rewrite the configuration file with the in memory configuration
+    /// `CONFIG REWRITE`: Rewrite the configuration file with the in memory configuration.
     ///
     /// Since 2.8.0; complexity: O(1); group: server.
     #[inline]
     pub fn config_rewrite(self) -> config_rewrite::Ready {
         config_rewrite::start()
     }
-    /// `CONFIG SET`: Set configuration parameters to the given values
+    /// `CONFIG SET`: Set configuration parameters to the given values.
     ///
     /// Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided; group: server.
     #[inline]
     pub fn config_set(self) -> config_set::NeedParameterValue {
         config_set::start()
     }
-    /// `COPY`: Copy a key
+    /// `COPY`: Copy a key.
     ///
-    /// Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.; group: generic.
+    /// Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values; group: generic.
     #[inline]
     pub fn copy(self) -> copy::NeedSource {
         copy::start()
     }
-    /// `DBSIZE`: Return the number of keys in the selected database
+    /// `DBSIZE`: Return the number of keys in the selected database.
     ///
     /// Since 1.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn dbsize(self) -> dbsize::Ready {
         dbsize::start()
     }
-    /// `DEBUG`: A container for debugging commands
+    /// `DEBUG`: A container for debugging commands.
     ///
-    /// Since 1.0.0; complexity: Depends on subcommand.; group: server.
+    /// Since 1.0.0; complexity: Depends on subcommand; group: server.
     #[inline]
     pub fn debug(self) -> debug::NeedArg1 {
         debug::start()
     }
-    /// `DECR`: Decrement the integer value of a key by one
+    /// `DECR`: Decrement the integer value of a key by one.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn decr(self) -> decr::NeedKey {
         decr::start()
     }
-    /// `DECRBY`: Decrement the integer value of a key by the given number
+    /// `DECRBY`: Decrement the integer value of a key by the given number.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn decrby(self) -> decrby::NeedKey {
         decrby::start()
     }
-    /// `DEL`: Delete a key
+    /// `DEL`: Delete a key.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).; group: generic.
+    /// Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1); group: generic.
     #[inline]
     pub fn del(self) -> del::NeedKey {
         del::start()
     }
-    /// `DISCARD`: Discard all commands issued after MULTI
+    /// `DISCARD`: Discard all commands issued after MULTI.
     ///
     /// Since 2.0.0; complexity: O(N), when N is the number of queued commands; group: transactions.
     #[inline]
@@ -681,75 +681,75 @@ impl Commands {
     }
     /// `DUMP`: Return a serialized version of the value stored at the specified key.
     ///
-    /// Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).; group: generic.
+    /// Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1); group: generic.
     #[inline]
     pub fn dump(self) -> dump::NeedKey {
         dump::start()
     }
-    /// `ECHO`: Echo the given string
+    /// `ECHO`: Echo the given string.
     ///
     /// Since 1.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn echo(self) -> echo::NeedMessage {
         echo::start()
     }
-    /// `EVAL`: Execute a Lua script server side
+    /// `EVAL`: Execute a Lua script server side.
     ///
-    /// Since 2.6.0; complexity: Depends on the script that is executed.; group: scripting.
+    /// Since 2.6.0; complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn eval(self) -> eval::NeedScript {
         eval::start()
     }
-    /// `EVALSHA`: Execute a Lua script server side
+    /// `EVALSHA`: Execute a Lua script server side.
     ///
-    /// Since 2.6.0; complexity: Depends on the script that is executed.; group: scripting.
+    /// Since 2.6.0; complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn evalsha(self) -> evalsha::NeedSha1 {
         evalsha::start()
     }
-    /// `EVALSHA_RO`: Execute a read-only Lua script server side
+    /// `EVALSHA_RO`: Execute a read-only Lua script server side.
     ///
-    /// Since 7.0.0; complexity: Depends on the script that is executed.; group: scripting.
+    /// Since 7.0.0; complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn evalsha_ro(self) -> evalsha_ro::NeedSha1 {
         evalsha_ro::start()
     }
-    /// `EVAL_RO`: Execute a read-only Lua script server side
+    /// `EVAL_RO`: Execute a read-only Lua script server side.
     ///
-    /// Since 7.0.0; complexity: Depends on the script that is executed.; group: scripting.
+    /// Since 7.0.0; complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn eval_ro(self) -> eval_ro::NeedScript {
         eval_ro::start()
     }
-    /// `EXEC`: Execute all commands issued after MULTI
+    /// `EXEC`: Execute all commands issued after MULTI.
     ///
     /// Since 1.2.0; complexity: Depends on commands in the transaction; group: transactions.
     #[inline]
     pub fn exec(self) -> exec::Ready {
         exec::start()
     }
-    /// `EXISTS`: Determine if a key exists
+    /// `EXISTS`: Determine if a key exists.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of keys to check.; group: generic.
+    /// Since 1.0.0; complexity: O(N) where N is the number of keys to check; group: generic.
     #[inline]
     pub fn exists(self) -> exists::NeedKey {
         exists::start()
     }
-    /// `EXPIRE`: Set a key's time to live in seconds
+    /// `EXPIRE`: Set a key's time to live in seconds.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn expire(self) -> expire::NeedKey {
         expire::start()
     }
-    /// `EXPIREAT`: Set the expiration for a key as a UNIX timestamp
+    /// `EXPIREAT`: Set the expiration for a key as a UNIX timestamp.
     ///
     /// Since 1.2.0; complexity: O(1); group: generic.
     #[inline]
     pub fn expireat(self) -> expireat::NeedKey {
         expireat::start()
     }
-    /// `EXPIRETIME`: Get the expiration Unix timestamp for a key
+    /// `EXPIRETIME`: Get the expiration Unix timestamp for a key.
     ///
     /// Since 7.0.0; complexity: O(1); group: generic.
     #[inline]
@@ -763,56 +763,56 @@ impl Commands {
     pub fn failover(self) -> failover::Ready {
         failover::start()
     }
-    /// `FCALL`: Invoke a function
+    /// `FCALL`: Invoke a function.
     ///
-    /// Since 7.0.0; complexity: Depends on the function that is executed.; group: scripting.
+    /// Since 7.0.0; complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall(self) -> fcall::NeedFunction {
         fcall::start()
     }
-    /// `FCALL_RO`: Invoke a read-only function
+    /// `FCALL_RO`: Invoke a read-only function.
     ///
-    /// Since 7.0.0; complexity: Depends on the function that is executed.; group: scripting.
+    /// Since 7.0.0; complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall_ro(self) -> fcall_ro::NeedFunction {
         fcall_ro::start()
     }
-    /// `FLUSHALL`: Remove all keys from all databases
+    /// `FLUSHALL`: Remove all keys from all databases.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases; group: server.
     #[inline]
     pub fn flushall(self) -> flushall::Ready {
         flushall::start()
     }
-    /// `FLUSHDB`: Remove all keys from the current database
+    /// `FLUSHDB`: Remove all keys from the current database.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the number of keys in the selected database; group: server.
     #[inline]
     pub fn flushdb(self) -> flushdb::Ready {
         flushdb::start()
     }
-    /// `FUNCTION DELETE`: Delete a function by name
+    /// `FUNCTION DELETE`: Delete a function by name.
     ///
     /// Since 7.0.0; complexity: O(1); group: scripting.
     #[inline]
     pub fn function_delete(self) -> function_delete::NeedLibraryName {
         function_delete::start()
     }
-    /// `FUNCTION DUMP`: Dump all functions into a serialized binary payload
+    /// `FUNCTION DUMP`: Dump all functions into a serialized binary payload.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_dump(self) -> function_dump::Ready {
         function_dump::start()
     }
-    /// `FUNCTION FLUSH`: Deleting all functions
+    /// `FUNCTION FLUSH`: Deleting all functions.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of functions deleted; group: scripting.
     #[inline]
     pub fn function_flush(self) -> function_flush::Ready {
         function_flush::start()
     }
-    /// `FUNCTION HELP`: Show helpful text about the different subcommands
+    /// `FUNCTION HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 7.0.0; complexity: O(1); group: scripting.
     #[inline]
@@ -826,65 +826,65 @@ impl Commands {
     pub fn function_kill(self) -> function_kill::Ready {
         function_kill::start()
     }
-    /// `FUNCTION LIST`: List information about all the functions
+    /// `FUNCTION LIST`: List information about all the functions.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_list(self) -> function_list::Ready {
         function_list::start()
     }
-    /// `FUNCTION LOAD`: Create a function with the given arguments (name, code, description)
+    /// `FUNCTION LOAD`: Create a function with the given arguments (name, code, description).
     ///
     /// Since 7.0.0; complexity: O(1) (considering compilation time is redundant); group: scripting.
     #[inline]
     pub fn function_load(self) -> function_load::NeedFunctionCode {
         function_load::start()
     }
-    /// `FUNCTION RESTORE`: Restore all the functions on the given payload
+    /// `FUNCTION RESTORE`: Restore all the functions on the given payload.
     ///
     /// Since 7.0.0; complexity: O(N) where N is the number of functions on the payload; group: scripting.
     #[inline]
     pub fn function_restore(self) -> function_restore::NeedSerializedValue {
         function_restore::start()
     }
-    /// `FUNCTION STATS`: Return information about the function currently running (name, description, duration)
+    /// `FUNCTION STATS`: Return information about the function currently running (name, description, duration).
     ///
     /// Since 7.0.0; complexity: O(1); group: scripting.
     #[inline]
     pub fn function_stats(self) -> function_stats::Ready {
         function_stats::start()
     }
-    /// `GEOADD`: Add one or more geospatial items in the geospatial index represented using a sorted set
+    /// `GEOADD`: Add one or more geospatial items in the geospatial index represented using a sorted set.
     ///
-    /// Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.; group: geo.
+    /// Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set; group: geo.
     #[inline]
     pub fn geoadd(self) -> geoadd::NeedKey {
         geoadd::start()
     }
-    /// `GEODIST`: Returns the distance between two members of a geospatial index
+    /// `GEODIST`: Returns the distance between two members of a geospatial index.
     ///
     /// Since 3.2.0; complexity: O(log(N)); group: geo.
     #[inline]
     pub fn geodist(self) -> geodist::NeedKey {
         geodist::start()
     }
-    /// `GEOHASH`: Returns members of a geospatial index as standard geohash strings
+    /// `GEOHASH`: Returns members of a geospatial index as standard geohash strings.
     ///
-    /// Since 3.2.0; complexity: O(log(N)) for each member requested, where N is the number of elements in the sorted set.; group: geo.
+    /// Since 3.2.0; complexity: O(log(N)) for each member requested, where N is the number of elements in the sorted set; group: geo.
     #[inline]
     pub fn geohash(self) -> geohash::NeedKey {
         geohash::start()
     }
-    /// `GEOPOS`: Returns longitude and latitude of members of a geospatial index
+    /// `GEOPOS`: Returns longitude and latitude of members of a geospatial index.
     ///
-    /// Since 3.2.0; complexity: O(N) where N is the number of members requested.; group: geo.
+    /// Since 3.2.0; complexity: O(N) where N is the number of members requested; group: geo.
     #[inline]
     pub fn geopos(self) -> geopos::NeedKey {
         geopos::start()
     }
-    /// `GEORADIUS`: Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point
+    /// `GEORADIUS`: Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point.
     ///
-    /// Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.; group: geo.
+    /// Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use GEOSEARCH and GEOSEARCHSTORE with the BYRADIUS argument.
     #[deprecated(
@@ -895,9 +895,9 @@ impl Commands {
     pub fn georadius(self) -> georadius::NeedKey {
         georadius::start()
     }
-    /// `GEORADIUSBYMEMBER`: Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member
+    /// `GEORADIUSBYMEMBER`: Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member.
     ///
-    /// Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.; group: geo.
+    /// Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use GEOSEARCH and GEOSEARCHSTORE with the BYRADIUS and FROMMEMBER arguments.
     #[deprecated(
@@ -908,9 +908,9 @@ impl Commands {
     pub fn georadiusbymember(self) -> georadiusbymember::NeedKey {
         georadiusbymember::start()
     }
-    /// `GEORADIUSBYMEMBER_RO`: A read-only variant for GEORADIUSBYMEMBER
+    /// `GEORADIUSBYMEMBER_RO`: A read-only variant for GEORADIUSBYMEMBER.
     ///
-    /// Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.; group: geo.
+    /// Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use GEOSEARCH with the BYRADIUS and FROMMEMBER arguments.
     #[deprecated(
@@ -921,9 +921,9 @@ impl Commands {
     pub fn georadiusbymember_ro(self) -> georadiusbymember_ro::NeedKey {
         georadiusbymember_ro::start()
     }
-    /// `GEORADIUS_RO`: A read-only variant for GEORADIUS
+    /// `GEORADIUS_RO`: A read-only variant for GEORADIUS.
     ///
-    /// Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.; group: geo.
+    /// Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use GEOSEARCH with the BYRADIUS argument.
     #[deprecated(
@@ -948,42 +948,42 @@ impl Commands {
     pub fn geosearchstore(self) -> geosearchstore::NeedDestination {
         geosearchstore::start()
     }
-    /// `GET`: Get the value of a key
+    /// `GET`: Get the value of a key.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn get(self) -> get::NeedKey {
         get::start()
     }
-    /// `GETBIT`: Returns the bit value at offset in the string value stored at key
+    /// `GETBIT`: Returns the bit value at offset in the string value stored at key.
     ///
     /// Since 2.2.0; complexity: O(1); group: bitmap.
     #[inline]
     pub fn getbit(self) -> getbit::NeedKey {
         getbit::start()
     }
-    /// `GETDEL`: Get the value of a key and delete the key
+    /// `GETDEL`: Get the value of a key and delete the key.
     ///
     /// Since 6.2.0; complexity: O(1); group: string.
     #[inline]
     pub fn getdel(self) -> getdel::NeedKey {
         getdel::start()
     }
-    /// `GETEX`: Get the value of a key and optionally set its expiration
+    /// `GETEX`: Get the value of a key and optionally set its expiration.
     ///
     /// Since 6.2.0; complexity: O(1); group: string.
     #[inline]
     pub fn getex(self) -> getex::NeedKey {
         getex::start()
     }
-    /// `GETRANGE`: Get a substring of the string stored at a key
+    /// `GETRANGE`: Get a substring of the string stored at a key.
     ///
-    /// Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.; group: string.
+    /// Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings; group: string.
     #[inline]
     pub fn getrange(self) -> getrange::NeedKey {
         getrange::start()
     }
-    /// `GETSET`: Set the string value of a key and return its old value
+    /// `GETSET`: Set the string value of a key and return its old value.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     ///
@@ -996,79 +996,79 @@ impl Commands {
     pub fn getset(self) -> getset::NeedKey {
         getset::start()
     }
-    /// `HDEL`: Delete one or more hash fields
+    /// `HDEL`: Delete one or more hash fields.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the number of fields to be removed; group: hash.
     #[inline]
     pub fn hdel(self) -> hdel::NeedKey {
         hdel::start()
     }
-    /// `HELLO`: Handshake with Redis
+    /// `HELLO`: Handshake with Redis.
     ///
     /// Since 6.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn hello(self) -> hello::Ready {
         hello::start()
     }
-    /// `HEXISTS`: Determine if a hash field exists
+    /// `HEXISTS`: Determine if a hash field exists.
     ///
     /// Since 2.0.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hexists(self) -> hexists::NeedKey {
         hexists::start()
     }
-    /// `HGET`: Get the value of a hash field
+    /// `HGET`: Get the value of a hash field.
     ///
     /// Since 2.0.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hget(self) -> hget::NeedKey {
         hget::start()
     }
-    /// `HGETALL`: Get all the fields and values in a hash
+    /// `HGETALL`: Get all the fields and values in a hash.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the size of the hash.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hgetall(self) -> hgetall::NeedKey {
         hgetall::start()
     }
-    /// `HINCRBY`: Increment the integer value of a hash field by the given number
+    /// `HINCRBY`: Increment the integer value of a hash field by the given number.
     ///
     /// Since 2.0.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hincrby(self) -> hincrby::NeedKey {
         hincrby::start()
     }
-    /// `HINCRBYFLOAT`: Increment the float value of a hash field by the given amount
+    /// `HINCRBYFLOAT`: Increment the float value of a hash field by the given amount.
     ///
     /// Since 2.6.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hincrbyfloat(self) -> hincrbyfloat::NeedKey {
         hincrbyfloat::start()
     }
-    /// `HKEYS`: Get all the fields in a hash
+    /// `HKEYS`: Get all the fields in a hash.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the size of the hash.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hkeys(self) -> hkeys::NeedKey {
         hkeys::start()
     }
-    /// `HLEN`: Get the number of fields in a hash
+    /// `HLEN`: Get the number of fields in a hash.
     ///
     /// Since 2.0.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hlen(self) -> hlen::NeedKey {
         hlen::start()
     }
-    /// `HMGET`: Get the values of all the given hash fields
+    /// `HMGET`: Get the values of all the given hash fields.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of fields being requested.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the number of fields being requested; group: hash.
     #[inline]
     pub fn hmget(self) -> hmget::NeedKey {
         hmget::start()
     }
-    /// `HMSET`: Set multiple hash fields to multiple values
+    /// `HMSET`: Set multiple hash fields to multiple values.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of fields being set.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the number of fields being set; group: hash.
     ///
     /// Deprecated: deprecated since Redis 4.0.0: use HSET with multiple field-value pairs.
     #[deprecated(
@@ -1079,84 +1079,84 @@ impl Commands {
     pub fn hmset(self) -> hmset::NeedKey {
         hmset::start()
     }
-    /// `HRANDFIELD`: Get one or multiple random fields from a hash
+    /// `HRANDFIELD`: Get one or multiple random fields from a hash.
     ///
     /// Since 6.2.0; complexity: O(N) where N is the number of fields returned; group: hash.
     #[inline]
     pub fn hrandfield(self) -> hrandfield::NeedKey {
         hrandfield::start()
     }
-    /// `HSCAN`: Incrementally iterate hash fields and associated values
+    /// `HSCAN`: Incrementally iterate hash fields and associated values.
     ///
-    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection..; group: hash.
+    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: hash.
     #[inline]
     pub fn hscan(self) -> hscan::NeedKey {
         hscan::start()
     }
-    /// `HSET`: Set the string value of a hash field
+    /// `HSET`: Set the string value of a hash field.
     ///
-    /// Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.; group: hash.
+    /// Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs; group: hash.
     #[inline]
     pub fn hset(self) -> hset::NeedKey {
         hset::start()
     }
-    /// `HSETNX`: Set the value of a hash field, only if the field does not exist
+    /// `HSETNX`: Set the value of a hash field, only if the field does not exist.
     ///
     /// Since 2.0.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hsetnx(self) -> hsetnx::NeedKey {
         hsetnx::start()
     }
-    /// `HSTRLEN`: Get the length of the value of a hash field
+    /// `HSTRLEN`: Get the length of the value of a hash field.
     ///
     /// Since 3.2.0; complexity: O(1); group: hash.
     #[inline]
     pub fn hstrlen(self) -> hstrlen::NeedKey {
         hstrlen::start()
     }
-    /// `HVALS`: Get all the values in a hash
+    /// `HVALS`: Get all the values in a hash.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the size of the hash.; group: hash.
+    /// Since 2.0.0; complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hvals(self) -> hvals::NeedKey {
         hvals::start()
     }
-    /// `INCR`: Increment the integer value of a key by one
+    /// `INCR`: Increment the integer value of a key by one.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn incr(self) -> incr::NeedKey {
         incr::start()
     }
-    /// `INCRBY`: Increment the integer value of a key by the given amount
+    /// `INCRBY`: Increment the integer value of a key by the given amount.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn incrby(self) -> incrby::NeedKey {
         incrby::start()
     }
-    /// `INCRBYFLOAT`: Increment the float value of a key by the given amount
+    /// `INCRBYFLOAT`: Increment the float value of a key by the given amount.
     ///
     /// Since 2.6.0; complexity: O(1); group: string.
     #[inline]
     pub fn incrbyfloat(self) -> incrbyfloat::NeedKey {
         incrbyfloat::start()
     }
-    /// `INFO`: Get information and statistics about the server
+    /// `INFO`: Get information and statistics about the server.
     ///
     /// Since 1.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn info(self) -> info::Ready {
         info::start()
     }
-    /// `KEYS`: Find all keys matching the given pattern
+    /// `KEYS`: Find all keys matching the given pattern.
     ///
-    /// Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.; group: generic.
+    /// Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length; group: generic.
     #[inline]
     pub fn keys(self) -> keys::NeedPattern {
         keys::start()
     }
-    /// `LASTSAVE`: Get the UNIX time stamp of the last successful save to disk
+    /// `LASTSAVE`: Get the UNIX time stamp of the last successful save to disk.
     ///
     /// Since 1.0.0; complexity: O(1); group: server.
     #[inline]
@@ -1186,7 +1186,7 @@ impl Commands {
     }
     /// `LATENCY HISTOGRAM`: Return the cumulative distribution of latencies of a subset of commands or all.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the number of commands with latency information being retrieved.; group: server.
+    /// Since 7.0.0; complexity: O(N) where N is the number of commands with latency information being retrieved; group: server.
     #[inline]
     pub fn latency_histogram(self) -> latency_histogram::Ready {
         latency_histogram::start()
@@ -1212,294 +1212,294 @@ impl Commands {
     pub fn latency_reset(self) -> latency_reset::Ready {
         latency_reset::start()
     }
-    /// `LCS`: Find longest common substring
+    /// `LCS`: Find longest common substring.
     ///
     /// Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively; group: string.
     #[inline]
     pub fn lcs(self) -> lcs::NeedKey1 {
         lcs::start()
     }
-    /// `LINDEX`: Get an element from a list by its index
+    /// `LINDEX`: Get an element from a list by its index.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).; group: list.
+    /// Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1); group: list.
     #[inline]
     pub fn lindex(self) -> lindex::NeedKey {
         lindex::start()
     }
-    /// `LINSERT`: Insert an element before or after another element in a list
+    /// `LINSERT`: Insert an element before or after another element in a list.
     ///
-    /// Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).; group: list.
+    /// Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N); group: list.
     #[inline]
     pub fn linsert(self) -> linsert::NeedKey {
         linsert::start()
     }
-    /// `LLEN`: Get the length of a list
+    /// `LLEN`: Get the length of a list.
     ///
     /// Since 1.0.0; complexity: O(1); group: list.
     #[inline]
     pub fn llen(self) -> llen::NeedKey {
         llen::start()
     }
-    /// `LMOVE`: Pop an element from a list, push it to another list and return it
+    /// `LMOVE`: Pop an element from a list, push it to another list and return it.
     ///
     /// Since 6.2.0; complexity: O(1); group: list.
     #[inline]
     pub fn lmove(self) -> lmove::NeedSource {
         lmove::start()
     }
-    /// `LMPOP`: Pop elements from a list
+    /// `LMPOP`: Pop elements from a list.
     ///
-    /// Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.; group: list.
+    /// Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
     pub fn lmpop(self) -> lmpop::NeedNumkeys {
         lmpop::start()
     }
-    /// `LOLWUT`: Display some computer art and the Redis version
+    /// `LOLWUT`: Display some computer art and the Redis version.
     ///
     /// Since 5.0.0; complexity: ; group: server.
     #[inline]
     pub fn lolwut(self) -> lolwut::Ready {
         lolwut::start()
     }
-    /// `LPOP`: Remove and get the first elements in a list
+    /// `LPOP`: Remove and get the first elements in a list.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
     pub fn lpop(self) -> lpop::NeedKey {
         lpop::start()
     }
-    /// `LPOS`: Return the index of matching elements on a list
+    /// `LPOS`: Return the index of matching elements on a list.
     ///
-    /// Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.; group: list.
+    /// Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time; group: list.
     #[inline]
     pub fn lpos(self) -> lpos::NeedKey {
         lpos::start()
     }
-    /// `LPUSH`: Prepend one or multiple elements to a list
+    /// `LPUSH`: Prepend one or multiple elements to a list.
     ///
-    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.; group: list.
+    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn lpush(self) -> lpush::NeedKey {
         lpush::start()
     }
-    /// `LPUSHX`: Prepend an element to a list, only if the list exists
+    /// `LPUSHX`: Prepend an element to a list, only if the list exists.
     ///
-    /// Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.; group: list.
+    /// Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn lpushx(self) -> lpushx::NeedKey {
         lpushx::start()
     }
-    /// `LRANGE`: Get a range of elements from a list
+    /// `LRANGE`: Get a range of elements from a list.
     ///
-    /// Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.; group: list.
+    /// Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range; group: list.
     #[inline]
     pub fn lrange(self) -> lrange::NeedKey {
         lrange::start()
     }
-    /// `LREM`: Remove elements from a list
+    /// `LREM`: Remove elements from a list.
     ///
-    /// Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.; group: list.
+    /// Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed; group: list.
     #[inline]
     pub fn lrem(self) -> lrem::NeedKey {
         lrem::start()
     }
-    /// `LSET`: Set the value of an element in a list by its index
+    /// `LSET`: Set the value of an element in a list by its index.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).; group: list.
+    /// Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1); group: list.
     #[inline]
     pub fn lset(self) -> lset::NeedKey {
         lset::start()
     }
-    /// `LTRIM`: Trim a list to the specified range
+    /// `LTRIM`: Trim a list to the specified range.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.; group: list.
+    /// Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation; group: list.
     #[inline]
     pub fn ltrim(self) -> ltrim::NeedKey {
         ltrim::start()
     }
-    /// `MEMORY DOCTOR`: Outputs memory problems report
+    /// `MEMORY DOCTOR`: Outputs memory problems report.
     ///
     /// Since 4.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn memory_doctor(self) -> memory_doctor::Ready {
         memory_doctor::start()
     }
-    /// `MEMORY HELP`: Show helpful text about the different subcommands
+    /// `MEMORY HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 4.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn memory_help(self) -> memory_help::Ready {
         memory_help::start()
     }
-    /// `MEMORY MALLOC-STATS`: Show allocator internal stats
+    /// `MEMORY MALLOC-STATS`: Show allocator internal stats.
     ///
     /// Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow; group: server.
     #[inline]
     pub fn memory_malloc_stats(self) -> memory_malloc_stats::Ready {
         memory_malloc_stats::start()
     }
-    /// `MEMORY PURGE`: Ask the allocator to release memory
+    /// `MEMORY PURGE`: Ask the allocator to release memory.
     ///
     /// Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow; group: server.
     #[inline]
     pub fn memory_purge(self) -> memory_purge::Ready {
         memory_purge::start()
     }
-    /// `MEMORY STATS`: Show memory usage details
+    /// `MEMORY STATS`: Show memory usage details.
     ///
     /// Since 4.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn memory_stats(self) -> memory_stats::Ready {
         memory_stats::start()
     }
-    /// `MEMORY USAGE`: Estimate the memory usage of a key
+    /// `MEMORY USAGE`: Estimate the memory usage of a key.
     ///
-    /// Since 4.0.0; complexity: O(N) where N is the number of samples.; group: server.
+    /// Since 4.0.0; complexity: O(N) where N is the number of samples; group: server.
     #[inline]
     pub fn memory_usage(self) -> memory_usage::NeedKey {
         memory_usage::start()
     }
-    /// `MGET`: Get the values of all the given keys
+    /// `MGET`: Get the values of all the given keys.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve.; group: string.
+    /// Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve; group: string.
     #[inline]
     pub fn mget(self) -> mget::NeedKey {
         mget::start()
     }
     /// `MIGRATE`: Atomically transfer a key from a Redis instance to another one.
     ///
-    /// Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.; group: generic.
+    /// Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed; group: generic.
     #[inline]
     pub fn migrate(self) -> migrate::NeedHost {
         migrate::start()
     }
-    /// `MODULE HELP`: Show helpful text about the different subcommands
+    /// `MODULE HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn module_help(self) -> module_help::Ready {
         module_help::start()
     }
-    /// `MODULE LIST`: List all modules loaded by the server
+    /// `MODULE LIST`: List all modules loaded by the server.
     ///
-    /// Since 4.0.0; complexity: O(N) where N is the number of loaded modules.; group: server.
+    /// Since 4.0.0; complexity: O(N) where N is the number of loaded modules; group: server.
     #[inline]
     pub fn module_list(self) -> module_list::Ready {
         module_list::start()
     }
-    /// `MODULE LOAD`: Load a module
+    /// `MODULE LOAD`: Load a module.
     ///
     /// Since 4.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn module_load(self) -> module_load::NeedPath {
         module_load::start()
     }
-    /// `MODULE LOADEX`: Load a module with extended parameters
+    /// `MODULE LOADEX`: Load a module with extended parameters.
     ///
     /// Since 7.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn module_loadex(self) -> module_loadex::NeedPath {
         module_loadex::start()
     }
-    /// `MODULE UNLOAD`: Unload a module
+    /// `MODULE UNLOAD`: Unload a module.
     ///
     /// Since 4.0.0; complexity: O(1); group: server.
     #[inline]
     pub fn module_unload(self) -> module_unload::NeedName {
         module_unload::start()
     }
-    /// `MONITOR`: Listen for all requests received by the server in real time
+    /// `MONITOR`: Listen for all requests received by the server in real time.
     ///
     /// Since 1.0.0; complexity: ; group: server.
     #[inline]
     pub fn monitor(self) -> monitor::Ready {
         monitor::start()
     }
-    /// `MOVE`: Move a key to another database
+    /// `MOVE`: Move a key to another database.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn r#move(self) -> r#move::NeedKey {
         r#move::start()
     }
-    /// `MSET`: Set multiple keys to multiple values
+    /// `MSET`: Set multiple keys to multiple values.
     ///
-    /// Since 1.0.1; complexity: O(N) where N is the number of keys to set.; group: string.
+    /// Since 1.0.1; complexity: O(N) where N is the number of keys to set; group: string.
     #[inline]
     pub fn mset(self) -> mset::NeedKeyValue {
         mset::start()
     }
-    /// `MSETNX`: Set multiple keys to multiple values, only if none of the keys exist
+    /// `MSETNX`: Set multiple keys to multiple values, only if none of the keys exist.
     ///
-    /// Since 1.0.1; complexity: O(N) where N is the number of keys to set.; group: string.
+    /// Since 1.0.1; complexity: O(N) where N is the number of keys to set; group: string.
     #[inline]
     pub fn msetnx(self) -> msetnx::NeedKeyValue {
         msetnx::start()
     }
-    /// `MULTI`: Mark the start of a transaction block
+    /// `MULTI`: Mark the start of a transaction block.
     ///
     /// Since 1.2.0; complexity: O(1); group: transactions.
     #[inline]
     pub fn multi(self) -> multi::Ready {
         multi::start()
     }
-    /// `OBJECT ENCODING`: Inspect the internal encoding of a Redis object
+    /// `OBJECT ENCODING`: Inspect the internal encoding of a Redis object.
     ///
     /// Since 2.2.3; complexity: O(1); group: generic.
     #[inline]
     pub fn object_encoding(self) -> object_encoding::NeedKey {
         object_encoding::start()
     }
-    /// `OBJECT FREQ`: Get the logarithmic access frequency counter of a Redis object
+    /// `OBJECT FREQ`: Get the logarithmic access frequency counter of a Redis object.
     ///
     /// Since 4.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn object_freq(self) -> object_freq::NeedKey {
         object_freq::start()
     }
-    /// `OBJECT HELP`: Show helpful text about the different subcommands
+    /// `OBJECT HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 6.2.0; complexity: O(1); group: generic.
     #[inline]
     pub fn object_help(self) -> object_help::Ready {
         object_help::start()
     }
-    /// `OBJECT IDLETIME`: Get the time since a Redis object was last accessed
+    /// `OBJECT IDLETIME`: Get the time since a Redis object was last accessed.
     ///
     /// Since 2.2.3; complexity: O(1); group: generic.
     #[inline]
     pub fn object_idletime(self) -> object_idletime::NeedKey {
         object_idletime::start()
     }
-    /// `OBJECT REFCOUNT`: Get the number of references to the value of the key
+    /// `OBJECT REFCOUNT`: Get the number of references to the value of the key.
     ///
     /// Since 2.2.3; complexity: O(1); group: generic.
     #[inline]
     pub fn object_refcount(self) -> object_refcount::NeedKey {
         object_refcount::start()
     }
-    /// `PERSIST`: Remove the expiration from a key
+    /// `PERSIST`: Remove the expiration from a key.
     ///
     /// Since 2.2.0; complexity: O(1); group: generic.
     #[inline]
     pub fn persist(self) -> persist::NeedKey {
         persist::start()
     }
-    /// `PEXPIRE`: Set a key's time to live in milliseconds
+    /// `PEXPIRE`: Set a key's time to live in milliseconds.
     ///
     /// Since 2.6.0; complexity: O(1); group: generic.
     #[inline]
     pub fn pexpire(self) -> pexpire::NeedKey {
         pexpire::start()
     }
-    /// `PEXPIREAT`: Set the expiration for a key as a UNIX timestamp specified in milliseconds
+    /// `PEXPIREAT`: Set the expiration for a key as a UNIX timestamp specified in milliseconds.
     ///
     /// Since 2.6.0; complexity: O(1); group: generic.
     #[inline]
     pub fn pexpireat(self) -> pexpireat::NeedKey {
         pexpireat::start()
     }
-    /// `PEXPIRETIME`: Get the expiration Unix timestamp for a key in milliseconds
+    /// `PEXPIRETIME`: Get the expiration Unix timestamp for a key in milliseconds.
     ///
     /// Since 7.0.0; complexity: O(1); group: generic.
     #[inline]
@@ -1508,19 +1508,19 @@ impl Commands {
     }
     /// `PFADD`: Adds the specified elements to the specified HyperLogLog.
     ///
-    /// Since 2.8.9; complexity: O(1) to add every element.; group: hyperloglog.
+    /// Since 2.8.9; complexity: O(1) to add every element; group: hyperloglog.
     #[inline]
     pub fn pfadd(self) -> pfadd::NeedKey {
         pfadd::start()
     }
     /// `PFCOUNT`: Return the approximated cardinality of the set(s) observed by the HyperLogLog at key(s).
     ///
-    /// Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.; group: hyperloglog.
+    /// Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys; group: hyperloglog.
     #[inline]
     pub fn pfcount(self) -> pfcount::NeedKey {
         pfcount::start()
     }
-    /// `PFDEBUG`: Internal commands for debugging HyperLogLog values
+    /// `PFDEBUG`: Internal commands for debugging HyperLogLog values.
     ///
     /// Since 2.8.9; complexity: N/A; group: hyperloglog.
     #[inline]
@@ -1529,152 +1529,152 @@ impl Commands {
     }
     /// `PFMERGE`: Merge N different HyperLogLogs into a single one.
     ///
-    /// Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.; group: hyperloglog.
+    /// Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times; group: hyperloglog.
     #[inline]
     pub fn pfmerge(self) -> pfmerge::NeedDestkey {
         pfmerge::start()
     }
-    /// `PFSELFTEST`: An internal command for testing HyperLogLog values
+    /// `PFSELFTEST`: An internal command for testing HyperLogLog values.
     ///
     /// Since 2.8.9; complexity: N/A; group: hyperloglog.
     #[inline]
     pub fn pfselftest(self) -> pfselftest::Ready {
         pfselftest::start()
     }
-    /// `PING`: Ping the server
+    /// `PING`: Ping the server.
     ///
     /// Since 1.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn ping(self) -> ping::Ready {
         ping::start()
     }
-    /// `PSETEX`: Set the value and expiration in milliseconds of a key
+    /// `PSETEX`: Set the value and expiration in milliseconds of a key.
     ///
     /// Since 2.6.0; complexity: O(1); group: string.
     #[inline]
     pub fn psetex(self) -> psetex::NeedKey {
         psetex::start()
     }
-    /// `PSUBSCRIBE`: Listen for messages published to channels matching the given patterns
+    /// `PSUBSCRIBE`: Listen for messages published to channels matching the given patterns.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of patterns the client is already subscribed to.; group: pubsub.
+    /// Since 2.0.0; complexity: O(N) where N is the number of patterns the client is already subscribed to; group: pubsub.
     #[inline]
     pub fn psubscribe(self) -> psubscribe::NeedPattern {
         psubscribe::start()
     }
-    /// `PSYNC`: Internal command used for replication
+    /// `PSYNC`: Internal command used for replication.
     ///
     /// Since 2.8.0; complexity: ; group: server.
     #[inline]
     pub fn psync(self) -> psync::NeedReplicationid {
         psync::start()
     }
-    /// `PTTL`: Get the time to live for a key in milliseconds
+    /// `PTTL`: Get the time to live for a key in milliseconds.
     ///
     /// Since 2.6.0; complexity: O(1); group: generic.
     #[inline]
     pub fn pttl(self) -> pttl::NeedKey {
         pttl::start()
     }
-    /// `PUBLISH`: Post a message to a channel
+    /// `PUBLISH`: Post a message to a channel.
     ///
-    /// Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).; group: pubsub.
+    /// Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client); group: pubsub.
     #[inline]
     pub fn publish(self) -> publish::NeedChannel {
         publish::start()
     }
-    /// `PUBSUB CHANNELS`: List active channels
+    /// `PUBSUB CHANNELS`: List active channels.
     ///
     /// Since 2.8.0; complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns); group: pubsub.
     #[inline]
     pub fn pubsub_channels(self) -> pubsub_channels::Ready {
         pubsub_channels::start()
     }
-    /// `PUBSUB HELP`: Show helpful text about the different subcommands
+    /// `PUBSUB HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 6.2.0; complexity: O(1); group: pubsub.
     #[inline]
     pub fn pubsub_help(self) -> pubsub_help::Ready {
         pubsub_help::start()
     }
-    /// `PUBSUB NUMPAT`: Get the count of unique patterns pattern subscriptions
+    /// `PUBSUB NUMPAT`: Get the count of unique patterns pattern subscriptions.
     ///
     /// Since 2.8.0; complexity: O(1); group: pubsub.
     #[inline]
     pub fn pubsub_numpat(self) -> pubsub_numpat::Ready {
         pubsub_numpat::start()
     }
-    /// `PUBSUB NUMSUB`: Get the count of subscribers for channels
+    /// `PUBSUB NUMSUB`: Get the count of subscribers for channels.
     ///
     /// Since 2.8.0; complexity: O(N) for the NUMSUB subcommand, where N is the number of requested channels; group: pubsub.
     #[inline]
     pub fn pubsub_numsub(self) -> pubsub_numsub::Ready {
         pubsub_numsub::start()
     }
-    /// `PUBSUB SHARDCHANNELS`: List active shard channels
+    /// `PUBSUB SHARDCHANNELS`: List active shard channels.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).; group: pubsub.
+    /// Since 7.0.0; complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels); group: pubsub.
     #[inline]
     pub fn pubsub_shardchannels(self) -> pubsub_shardchannels::Ready {
         pubsub_shardchannels::start()
     }
-    /// `PUBSUB SHARDNUMSUB`: Get the count of subscribers for shard channels
+    /// `PUBSUB SHARDNUMSUB`: Get the count of subscribers for shard channels.
     ///
     /// Since 7.0.0; complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels; group: pubsub.
     #[inline]
     pub fn pubsub_shardnumsub(self) -> pubsub_shardnumsub::Ready {
         pubsub_shardnumsub::start()
     }
-    /// `PUNSUBSCRIBE`: Stop listening for messages posted to channels matching the given patterns
+    /// `PUNSUBSCRIBE`: Stop listening for messages posted to channels matching the given patterns.
     ///
-    /// Since 2.0.0; complexity: O(N+M) where N is the number of patterns the client is already subscribed and M is the number of total patterns subscribed in the system (by any client).; group: pubsub.
+    /// Since 2.0.0; complexity: O(N+M) where N is the number of patterns the client is already subscribed and M is the number of total patterns subscribed in the system (by any client); group: pubsub.
     #[inline]
     pub fn punsubscribe(self) -> punsubscribe::Ready {
         punsubscribe::start()
     }
-    /// `QUIT`: Close the connection
+    /// `QUIT`: Close the connection.
     ///
     /// Since 1.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn quit(self) -> quit::Ready {
         quit::start()
     }
-    /// `RANDOMKEY`: Return a random key from the keyspace
+    /// `RANDOMKEY`: Return a random key from the keyspace.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn randomkey(self) -> randomkey::Ready {
         randomkey::start()
     }
-    /// `READONLY`: Enables read queries for a connection to a cluster replica node
+    /// `READONLY`: Enables read queries for a connection to a cluster replica node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn readonly(self) -> readonly::Ready {
         readonly::start()
     }
-    /// `READWRITE`: Disables read queries for a connection to a cluster replica node
+    /// `READWRITE`: Disables read queries for a connection to a cluster replica node.
     ///
     /// Since 3.0.0; complexity: O(1); group: cluster.
     #[inline]
     pub fn readwrite(self) -> readwrite::Ready {
         readwrite::start()
     }
-    /// `RENAME`: Rename a key
+    /// `RENAME`: Rename a key.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn rename(self) -> rename::NeedKey {
         rename::start()
     }
-    /// `RENAMENX`: Rename a key, only if the new key does not exist
+    /// `RENAMENX`: Rename a key, only if the new key does not exist.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn renamenx(self) -> renamenx::NeedKey {
         renamenx::start()
     }
-    /// `REPLCONF`: An internal command for configuring the replication stream
+    /// `REPLCONF`: An internal command for configuring the replication stream.
     ///
     /// Since 3.0.0; complexity: O(1); group: server.
     #[inline]
@@ -1688,7 +1688,7 @@ impl Commands {
     pub fn replicaof(self) -> replicaof::NeedArgs {
         replicaof::start()
     }
-    /// `RESET`: Reset the connection
+    /// `RESET`: Reset the connection.
     ///
     /// Since 6.2.0; complexity: O(1); group: connection.
     #[inline]
@@ -1697,33 +1697,33 @@ impl Commands {
     }
     /// `RESTORE`: Create a key using the provided serialized value, previously obtained using DUMP.
     ///
-    /// Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).; group: generic.
+    /// Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)); group: generic.
     #[inline]
     pub fn restore(self) -> restore::NeedKey {
         restore::start()
     }
-    /// `RESTORE-ASKING`: An internal command for migrating keys in a cluster
+    /// `RESTORE-ASKING`: An internal command for migrating keys in a cluster.
     ///
-    /// Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).; group: server.
+    /// Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)); group: server.
     #[inline]
     pub fn restore_asking(self) -> restore_asking::NeedKey {
         restore_asking::start()
     }
-    /// `ROLE`: Return the role of the instance in the context of replication
+    /// `ROLE`: Return the role of the instance in the context of replication.
     ///
     /// Since 2.8.12; complexity: O(1); group: server.
     #[inline]
     pub fn role(self) -> role::Ready {
         role::start()
     }
-    /// `RPOP`: Remove and get the last elements in a list
+    /// `RPOP`: Remove and get the last elements in a list.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
     pub fn rpop(self) -> rpop::NeedKey {
         rpop::start()
     }
-    /// `RPOPLPUSH`: Remove the last element in a list, prepend it to another list and return it
+    /// `RPOPLPUSH`: Remove the last element in a list, prepend it to another list and return it.
     ///
     /// Since 1.2.0; complexity: O(1); group: list.
     ///
@@ -1736,42 +1736,42 @@ impl Commands {
     pub fn rpoplpush(self) -> rpoplpush::NeedSource {
         rpoplpush::start()
     }
-    /// `RPUSH`: Append one or multiple elements to a list
+    /// `RPUSH`: Append one or multiple elements to a list.
     ///
-    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.; group: list.
+    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn rpush(self) -> rpush::NeedKey {
         rpush::start()
     }
-    /// `RPUSHX`: Append an element to a list, only if the list exists
+    /// `RPUSHX`: Append an element to a list, only if the list exists.
     ///
-    /// Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.; group: list.
+    /// Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn rpushx(self) -> rpushx::NeedKey {
         rpushx::start()
     }
-    /// `SADD`: Add one or more members to a set
+    /// `SADD`: Add one or more members to a set.
     ///
-    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.; group: set.
+    /// Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: set.
     #[inline]
     pub fn sadd(self) -> sadd::NeedKey {
         sadd::start()
     }
-    /// `SAVE`: Synchronously save the dataset to disk
+    /// `SAVE`: Synchronously save the dataset to disk.
     ///
     /// Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases; group: server.
     #[inline]
     pub fn save(self) -> save::Ready {
         save::start()
     }
-    /// `SCAN`: Incrementally iterate the keys space
+    /// `SCAN`: Incrementally iterate the keys space.
     ///
-    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.; group: generic.
+    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: generic.
     #[inline]
     pub fn scan(self) -> scan::NeedCursor {
         scan::start()
     }
-    /// `SCARD`: Get the number of members in a set
+    /// `SCARD`: Get the number of members in a set.
     ///
     /// Since 1.0.0; complexity: O(1); group: set.
     #[inline]
@@ -1787,7 +1787,7 @@ impl Commands {
     }
     /// `SCRIPT EXISTS`: Check existence of scripts in the script cache.
     ///
-    /// Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).; group: scripting.
+    /// Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation); group: scripting.
     #[inline]
     pub fn script_exists(self) -> script_exists::NeedSha1 {
         script_exists::start()
@@ -1799,7 +1799,7 @@ impl Commands {
     pub fn script_flush(self) -> script_flush::Ready {
         script_flush::start()
     }
-    /// `SCRIPT HELP`: Show helpful text about the different subcommands
+    /// `SCRIPT HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: scripting.
     #[inline]
@@ -1815,96 +1815,96 @@ impl Commands {
     }
     /// `SCRIPT LOAD`: Load the specified Lua script into the script cache.
     ///
-    /// Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body.; group: scripting.
+    /// Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body; group: scripting.
     #[inline]
     pub fn script_load(self) -> script_load::NeedScript {
         script_load::start()
     }
-    /// `SDIFF`: Subtract multiple sets
+    /// `SDIFF`: Subtract multiple sets.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sdiff(self) -> sdiff::NeedKey {
         sdiff::start()
     }
-    /// `SDIFFSTORE`: Subtract multiple sets and store the resulting set in a key
+    /// `SDIFFSTORE`: Subtract multiple sets and store the resulting set in a key.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sdiffstore(self) -> sdiffstore::NeedDestination {
         sdiffstore::start()
     }
-    /// `SELECT`: Change the selected database for the current connection
+    /// `SELECT`: Change the selected database for the current connection.
     ///
     /// Since 1.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn select(self) -> select::NeedIndex {
         select::start()
     }
-    /// `SET`: Set the string value of a key
+    /// `SET`: Set the string value of a key.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn set(self) -> set::NeedKey {
         set::start()
     }
-    /// `SETBIT`: Sets or clears the bit at offset in the string value stored at key
+    /// `SETBIT`: Sets or clears the bit at offset in the string value stored at key.
     ///
     /// Since 2.2.0; complexity: O(1); group: bitmap.
     #[inline]
     pub fn setbit(self) -> setbit::NeedKey {
         setbit::start()
     }
-    /// `SETEX`: Set the value and expiration of a key
+    /// `SETEX`: Set the value and expiration of a key.
     ///
     /// Since 2.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn setex(self) -> setex::NeedKey {
         setex::start()
     }
-    /// `SETNX`: Set the value of a key, only if the key does not exist
+    /// `SETNX`: Set the value of a key, only if the key does not exist.
     ///
     /// Since 1.0.0; complexity: O(1); group: string.
     #[inline]
     pub fn setnx(self) -> setnx::NeedKey {
         setnx::start()
     }
-    /// `SETRANGE`: Overwrite part of a string at key starting at the specified offset
+    /// `SETRANGE`: Overwrite part of a string at key starting at the specified offset.
     ///
-    /// Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.; group: string.
+    /// Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument; group: string.
     #[inline]
     pub fn setrange(self) -> setrange::NeedKey {
         setrange::start()
     }
-    /// `SHUTDOWN`: Synchronously save the dataset to disk and then shut down the server
+    /// `SHUTDOWN`: Synchronously save the dataset to disk and then shut down the server.
     ///
     /// Since 1.0.0; complexity: O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1); group: server.
     #[inline]
     pub fn shutdown(self) -> shutdown::Ready {
         shutdown::start()
     }
-    /// `SINTER`: Intersect multiple sets
+    /// `SINTER`: Intersect multiple sets.
     ///
-    /// Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.; group: set.
+    /// Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sinter(self) -> sinter::NeedKey {
         sinter::start()
     }
-    /// `SINTERCARD`: Intersect multiple sets and return the cardinality of the result
+    /// `SINTERCARD`: Intersect multiple sets and return the cardinality of the result.
     ///
-    /// Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.; group: set.
+    /// Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sintercard(self) -> sintercard::NeedNumkeys {
         sintercard::start()
     }
-    /// `SINTERSTORE`: Intersect multiple sets and store the resulting set in a key
+    /// `SINTERSTORE`: Intersect multiple sets and store the resulting set in a key.
     ///
-    /// Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.; group: set.
+    /// Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sinterstore(self) -> sinterstore::NeedDestination {
         sinterstore::start()
     }
-    /// `SISMEMBER`: Determine if a given value is a member of a set
+    /// `SISMEMBER`: Determine if a given value is a member of a set.
     ///
     /// Since 1.0.0; complexity: O(1); group: set.
     #[inline]
@@ -1921,128 +1921,128 @@ impl Commands {
     pub fn slaveof(self) -> slaveof::NeedArgs {
         slaveof::start()
     }
-    /// `SLOWLOG GET`: Get the slow log's entries
+    /// `SLOWLOG GET`: Get the slow log's entries.
     ///
     /// Since 2.2.12; complexity: O(N) where N is the number of entries returned; group: server.
     #[inline]
     pub fn slowlog_get(self) -> slowlog_get::Ready {
         slowlog_get::start()
     }
-    /// `SLOWLOG HELP`: Show helpful text about the different subcommands
+    /// `SLOWLOG HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 6.2.0; complexity: O(1); group: server.
     #[inline]
     pub fn slowlog_help(self) -> slowlog_help::Ready {
         slowlog_help::start()
     }
-    /// `SLOWLOG LEN`: Get the slow log's length
+    /// `SLOWLOG LEN`: Get the slow log's length.
     ///
     /// Since 2.2.12; complexity: O(1); group: server.
     #[inline]
     pub fn slowlog_len(self) -> slowlog_len::Ready {
         slowlog_len::start()
     }
-    /// `SLOWLOG RESET`: Clear all entries from the slow log
+    /// `SLOWLOG RESET`: Clear all entries from the slow log.
     ///
     /// Since 2.2.12; complexity: O(N) where N is the number of entries in the slowlog; group: server.
     #[inline]
     pub fn slowlog_reset(self) -> slowlog_reset::Ready {
         slowlog_reset::start()
     }
-    /// `SMEMBERS`: Get all the members in a set
+    /// `SMEMBERS`: Get all the members in a set.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the set cardinality.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the set cardinality; group: set.
     #[inline]
     pub fn smembers(self) -> smembers::NeedKey {
         smembers::start()
     }
-    /// `SMISMEMBER`: Returns the membership associated with the given elements for a set
+    /// `SMISMEMBER`: Returns the membership associated with the given elements for a set.
     ///
     /// Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership; group: set.
     #[inline]
     pub fn smismember(self) -> smismember::NeedKey {
         smismember::start()
     }
-    /// `SMOVE`: Move a member from one set to another
+    /// `SMOVE`: Move a member from one set to another.
     ///
     /// Since 1.0.0; complexity: O(1); group: set.
     #[inline]
     pub fn smove(self) -> smove::NeedSource {
         smove::start()
     }
-    /// `SORT`: Sort the elements in a list, set or sorted set
+    /// `SORT`: Sort the elements in a list, set or sorted set.
     ///
-    /// Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).; group: generic.
+    /// Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
     pub fn sort(self) -> sort::NeedKey {
         sort::start()
     }
     /// `SORT_RO`: Sort the elements in a list, set or sorted set. Read-only variant of SORT.
     ///
-    /// Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).; group: generic.
+    /// Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
     pub fn sort_ro(self) -> sort_ro::NeedKey {
         sort_ro::start()
     }
-    /// `SPOP`: Remove and return one or multiple random members from a set
+    /// `SPOP`: Remove and return one or multiple random members from a set.
     ///
-    /// Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.; group: set.
+    /// Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count; group: set.
     #[inline]
     pub fn spop(self) -> spop::NeedKey {
         spop::start()
     }
-    /// `SPUBLISH`: Post a message to a shard channel
+    /// `SPUBLISH`: Post a message to a shard channel.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.; group: pubsub.
+    /// Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel; group: pubsub.
     #[inline]
     pub fn spublish(self) -> spublish::NeedShardchannel {
         spublish::start()
     }
-    /// `SRANDMEMBER`: Get one or multiple random members from a set
+    /// `SRANDMEMBER`: Get one or multiple random members from a set.
     ///
-    /// Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.; group: set.
+    /// Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count; group: set.
     #[inline]
     pub fn srandmember(self) -> srandmember::NeedKey {
         srandmember::start()
     }
-    /// `SREM`: Remove one or more members from a set
+    /// `SREM`: Remove one or more members from a set.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the number of members to be removed.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the number of members to be removed; group: set.
     #[inline]
     pub fn srem(self) -> srem::NeedKey {
         srem::start()
     }
-    /// `SSCAN`: Incrementally iterate Set elements
+    /// `SSCAN`: Incrementally iterate Set elements.
     ///
-    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection..; group: set.
+    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: set.
     #[inline]
     pub fn sscan(self) -> sscan::NeedKey {
         sscan::start()
     }
-    /// `SSUBSCRIBE`: Listen for messages published to the given shard channels
+    /// `SSUBSCRIBE`: Listen for messages published to the given shard channels.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to.; group: pubsub.
+    /// Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to; group: pubsub.
     #[inline]
     pub fn ssubscribe(self) -> ssubscribe::NeedShardchannel {
         ssubscribe::start()
     }
-    /// `STRLEN`: Get the length of the value stored in a key
+    /// `STRLEN`: Get the length of the value stored in a key.
     ///
     /// Since 2.2.0; complexity: O(1); group: string.
     #[inline]
     pub fn strlen(self) -> strlen::NeedKey {
         strlen::start()
     }
-    /// `SUBSCRIBE`: Listen for messages published to the given channels
+    /// `SUBSCRIBE`: Listen for messages published to the given channels.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to.; group: pubsub.
+    /// Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to; group: pubsub.
     #[inline]
     pub fn subscribe(self) -> subscribe::NeedChannel {
         subscribe::start()
     }
-    /// `SUBSTR`: Get a substring of the string stored at a key
+    /// `SUBSTR`: Get a substring of the string stored at a key.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.; group: string.
+    /// Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings; group: string.
     ///
     /// Deprecated: deprecated since Redis 2.0.0: use GETRANGE.
     #[deprecated(since = "2.0.0", note = "deprecated since Redis 2.0.0: use GETRANGE")]
@@ -2050,42 +2050,42 @@ impl Commands {
     pub fn substr(self) -> substr::NeedKey {
         substr::start()
     }
-    /// `SUNION`: Add multiple sets
+    /// `SUNION`: Add multiple sets.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sunion(self) -> sunion::NeedKey {
         sunion::start()
     }
-    /// `SUNIONSTORE`: Add multiple sets and store the resulting set in a key
+    /// `SUNIONSTORE`: Add multiple sets and store the resulting set in a key.
     ///
-    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.; group: set.
+    /// Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sunionstore(self) -> sunionstore::NeedDestination {
         sunionstore::start()
     }
-    /// `SUNSUBSCRIBE`: Stop listening for messages posted to the given shard channels
+    /// `SUNSUBSCRIBE`: Stop listening for messages posted to the given shard channels.
     ///
-    /// Since 7.0.0; complexity: O(N) where N is the number of clients already subscribed to a shard channel.; group: pubsub.
+    /// Since 7.0.0; complexity: O(N) where N is the number of clients already subscribed to a shard channel; group: pubsub.
     #[inline]
     pub fn sunsubscribe(self) -> sunsubscribe::Ready {
         sunsubscribe::start()
     }
-    /// `SWAPDB`: Swaps two Redis databases
+    /// `SWAPDB`: Swaps two Redis databases.
     ///
-    /// Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.; group: server.
+    /// Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases; group: server.
     #[inline]
     pub fn swapdb(self) -> swapdb::NeedIndex1 {
         swapdb::start()
     }
-    /// `SYNC`: Internal command used for replication
+    /// `SYNC`: Internal command used for replication.
     ///
     /// Since 1.0.0; complexity: ; group: server.
     #[inline]
     pub fn sync(self) -> sync::Ready {
         sync::start()
     }
-    /// `TIME`: Return the current server time
+    /// `TIME`: Return the current server time.
     ///
     /// Since 2.6.0; complexity: O(1); group: server.
     #[inline]
@@ -2094,19 +2094,19 @@ impl Commands {
     }
     /// `TOUCH`: Alters the last access time of a key(s). Returns the number of existing keys specified.
     ///
-    /// Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched.; group: generic.
+    /// Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched; group: generic.
     #[inline]
     pub fn touch(self) -> touch::NeedKey {
         touch::start()
     }
-    /// `TTL`: Get the time to live for a key in seconds
+    /// `TTL`: Get the time to live for a key in seconds.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn ttl(self) -> ttl::NeedKey {
         ttl::start()
     }
-    /// `TYPE`: Determine the type stored at key
+    /// `TYPE`: Determine the type stored at key.
     ///
     /// Since 1.0.0; complexity: O(1); group: generic.
     #[inline]
@@ -2115,70 +2115,70 @@ impl Commands {
     }
     /// `UNLINK`: Delete a key asynchronously in another thread. Otherwise it is just as DEL, but non blocking.
     ///
-    /// Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.; group: generic.
+    /// Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of; group: generic.
     #[inline]
     pub fn unlink(self) -> unlink::NeedKey {
         unlink::start()
     }
-    /// `UNSUBSCRIBE`: Stop listening for messages posted to the given channels
+    /// `UNSUBSCRIBE`: Stop listening for messages posted to the given channels.
     ///
-    /// Since 2.0.0; complexity: O(N) where N is the number of clients already subscribed to a channel.; group: pubsub.
+    /// Since 2.0.0; complexity: O(N) where N is the number of clients already subscribed to a channel; group: pubsub.
     #[inline]
     pub fn unsubscribe(self) -> unsubscribe::Ready {
         unsubscribe::start()
     }
-    /// `UNWATCH`: Forget about all watched keys
+    /// `UNWATCH`: Forget about all watched keys.
     ///
     /// Since 2.2.0; complexity: O(1); group: transactions.
     #[inline]
     pub fn unwatch(self) -> unwatch::Ready {
         unwatch::start()
     }
-    /// `WAIT`: Wait for the synchronous replication of all the write commands sent in the context of the current connection
+    /// `WAIT`: Wait for the synchronous replication of all the write commands sent in the context of the current connection.
     ///
     /// Since 3.0.0; complexity: O(1); group: generic.
     #[inline]
     pub fn wait(self) -> wait::NeedNumreplicas {
         wait::start()
     }
-    /// `WATCH`: Watch the given keys to determine execution of the MULTI/EXEC block
+    /// `WATCH`: Watch the given keys to determine execution of the MULTI/EXEC block.
     ///
-    /// Since 2.2.0; complexity: O(1) for every key.; group: transactions.
+    /// Since 2.2.0; complexity: O(1) for every key; group: transactions.
     #[inline]
     pub fn watch(self) -> watch::NeedKey {
         watch::start()
     }
     /// `XACK`: Marks a pending message as correctly processed, effectively removing it from the pending entries list of the consumer group. Return value of the command is the number of messages successfully acknowledged, that is, the IDs we were actually able to resolve in the PEL.
     ///
-    /// Since 5.0.0; complexity: O(1) for each message ID processed.; group: stream.
+    /// Since 5.0.0; complexity: O(1) for each message ID processed; group: stream.
     #[inline]
     pub fn xack(self) -> xack::NeedKey {
         xack::start()
     }
-    /// `XADD`: Appends a new entry to a stream
+    /// `XADD`: Appends a new entry to a stream.
     ///
-    /// Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.; group: stream.
+    /// Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted; group: stream.
     #[inline]
     pub fn xadd(self) -> xadd::NeedKey {
         xadd::start()
     }
     /// `XAUTOCLAIM`: Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer.
     ///
-    /// Since 6.2.0; complexity: O(1) if COUNT is small.; group: stream.
+    /// Since 6.2.0; complexity: O(1) if COUNT is small; group: stream.
     #[inline]
     pub fn xautoclaim(self) -> xautoclaim::NeedKey {
         xautoclaim::start()
     }
     /// `XCLAIM`: Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer.
     ///
-    /// Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.; group: stream.
+    /// Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group; group: stream.
     #[inline]
     pub fn xclaim(self) -> xclaim::NeedKey {
         xclaim::start()
     }
     /// `XDEL`: Removes the specified entries from the stream. Returns the number of items actually deleted, that may be different from the number of IDs passed in case certain IDs do not exist.
     ///
-    /// Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.; group: stream.
+    /// Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size; group: stream.
     #[inline]
     pub fn xdel(self) -> xdel::NeedKey {
         xdel::start()
@@ -2206,12 +2206,12 @@ impl Commands {
     }
     /// `XGROUP DESTROY`: Destroy a consumer group.
     ///
-    /// Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).; group: stream.
+    /// Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL); group: stream.
     #[inline]
     pub fn xgroup_destroy(self) -> xgroup_destroy::NeedKey {
         xgroup_destroy::start()
     }
-    /// `XGROUP HELP`: Show helpful text about the different subcommands
+    /// `XGROUP HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
@@ -2225,35 +2225,35 @@ impl Commands {
     pub fn xgroup_setid(self) -> xgroup_setid::NeedKey {
         xgroup_setid::start()
     }
-    /// `XINFO CONSUMERS`: List the consumers in a consumer group
+    /// `XINFO CONSUMERS`: List the consumers in a consumer group.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_consumers(self) -> xinfo_consumers::NeedKey {
         xinfo_consumers::start()
     }
-    /// `XINFO GROUPS`: List the consumer groups of a stream
+    /// `XINFO GROUPS`: List the consumer groups of a stream.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_groups(self) -> xinfo_groups::NeedKey {
         xinfo_groups::start()
     }
-    /// `XINFO HELP`: Show helpful text about the different subcommands
+    /// `XINFO HELP`: Show helpful text about the different subcommands.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_help(self) -> xinfo_help::Ready {
         xinfo_help::start()
     }
-    /// `XINFO STREAM`: Get information about a stream
+    /// `XINFO STREAM`: Get information about a stream.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_stream(self) -> xinfo_stream::NeedKey {
         xinfo_stream::start()
     }
-    /// `XLEN`: Return the number of entries in a stream
+    /// `XLEN`: Return the number of entries in a stream.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
@@ -2262,168 +2262,168 @@ impl Commands {
     }
     /// `XPENDING`: Return information and entries from a stream consumer group pending entries list, that are messages fetched but never acknowledged.
     ///
-    /// Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.; group: stream.
+    /// Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer; group: stream.
     #[inline]
     pub fn xpending(self) -> xpending::NeedKey {
         xpending::start()
     }
-    /// `XRANGE`: Return a range of elements in a stream, with IDs matching the specified IDs interval
+    /// `XRANGE`: Return a range of elements in a stream, with IDs matching the specified IDs interval.
     ///
-    /// Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).; group: stream.
+    /// Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
     pub fn xrange(self) -> xrange::NeedKey {
         xrange::start()
     }
     /// `XREAD`: Return never seen elements in multiple streams, with IDs greater than the ones reported by the caller for each stream. Can block.
     ///
-    /// Since 5.0.0; complexity: For each stream mentioned: O(N) with N being the number of elements being returned, it means that XREAD-ing with a fixed COUNT is O(1). Note that when the BLOCK option is used, XADD will pay O(M) time in order to serve the M clients blocked on the stream getting new data.; group: stream.
+    /// Since 5.0.0; complexity: For each stream mentioned: O(N) with N being the number of elements being returned, it means that XREAD-ing with a fixed COUNT is O(1). Note that when the BLOCK option is used, XADD will pay O(M) time in order to serve the M clients blocked on the stream getting new data; group: stream.
     #[inline]
     pub fn xread(self) -> xread::NeedKey {
         xread::start()
     }
     /// `XREADGROUP`: Return new entries from a stream using a consumer group, or access the history of the pending entries for a given consumer. Can block.
     ///
-    /// Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.; group: stream.
+    /// Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data; group: stream.
     #[inline]
     pub fn xreadgroup(self) -> xreadgroup::NeedGroupConsumer {
         xreadgroup::start()
     }
-    /// `XREVRANGE`: Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE
+    /// `XREVRANGE`: Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE.
     ///
-    /// Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).; group: stream.
+    /// Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
     pub fn xrevrange(self) -> xrevrange::NeedKey {
         xrevrange::start()
     }
-    /// `XSETID`: An internal command for replicating stream values
+    /// `XSETID`: An internal command for replicating stream values.
     ///
     /// Since 5.0.0; complexity: O(1); group: stream.
     #[inline]
     pub fn xsetid(self) -> xsetid::NeedKey {
         xsetid::start()
     }
-    /// `XTRIM`: Trims the stream to (approximately if '~' is passed) a certain size
+    /// `XTRIM`: Trims the stream to (approximately if '~' is passed) a certain size.
     ///
-    /// Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.; group: stream.
+    /// Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation; group: stream.
     #[inline]
     pub fn xtrim(self) -> xtrim::NeedKey {
         xtrim::start()
     }
-    /// `ZADD`: Add one or more members to a sorted set, or update its score if it already exists
+    /// `ZADD`: Add one or more members to a sorted set, or update its score if it already exists.
     ///
-    /// Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zadd(self) -> zadd::NeedKey {
         zadd::start()
     }
-    /// `ZCARD`: Get the number of members in a sorted set
+    /// `ZCARD`: Get the number of members in a sorted set.
     ///
     /// Since 1.2.0; complexity: O(1); group: sorted-set.
     #[inline]
     pub fn zcard(self) -> zcard::NeedKey {
         zcard::start()
     }
-    /// `ZCOUNT`: Count the members in a sorted set with scores within the given values
+    /// `ZCOUNT`: Count the members in a sorted set with scores within the given values.
     ///
-    /// Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.; group: sorted-set.
+    /// Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zcount(self) -> zcount::NeedKey {
         zcount::start()
     }
-    /// `ZDIFF`: Subtract multiple sorted sets
+    /// `ZDIFF`: Subtract multiple sorted sets.
     ///
-    /// Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
     pub fn zdiff(self) -> zdiff::NeedNumkeys {
         zdiff::start()
     }
-    /// `ZDIFFSTORE`: Subtract multiple sorted sets and store the resulting sorted set in a new key
+    /// `ZDIFFSTORE`: Subtract multiple sorted sets and store the resulting sorted set in a new key.
     ///
-    /// Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
     pub fn zdiffstore(self) -> zdiffstore::NeedDestination {
         zdiffstore::start()
     }
-    /// `ZINCRBY`: Increment the score of a member in a sorted set
+    /// `ZINCRBY`: Increment the score of a member in a sorted set.
     ///
-    /// Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zincrby(self) -> zincrby::NeedKey {
         zincrby::start()
     }
-    /// `ZINTER`: Intersect multiple sorted sets
+    /// `ZINTER`: Intersect multiple sorted sets.
     ///
-    /// Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zinter(self) -> zinter::NeedNumkeys {
         zinter::start()
     }
-    /// `ZINTERCARD`: Intersect multiple sorted sets and return the cardinality of the result
+    /// `ZINTERCARD`: Intersect multiple sorted sets and return the cardinality of the result.
     ///
-    /// Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.; group: sorted-set.
+    /// Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets; group: sorted-set.
     #[inline]
     pub fn zintercard(self) -> zintercard::NeedNumkeys {
         zintercard::start()
     }
-    /// `ZINTERSTORE`: Intersect multiple sorted sets and store the resulting sorted set in a new key
+    /// `ZINTERSTORE`: Intersect multiple sorted sets and store the resulting sorted set in a new key.
     ///
-    /// Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.; group: sorted-set.
+    /// Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zinterstore(self) -> zinterstore::NeedDestination {
         zinterstore::start()
     }
-    /// `ZLEXCOUNT`: Count the number of members in a sorted set between a given lexicographical range
+    /// `ZLEXCOUNT`: Count the number of members in a sorted set between a given lexicographical range.
     ///
-    /// Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.; group: sorted-set.
+    /// Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zlexcount(self) -> zlexcount::NeedKey {
         zlexcount::start()
     }
-    /// `ZMPOP`: Remove and return members with scores in a sorted set
+    /// `ZMPOP`: Remove and return members with scores in a sorted set.
     ///
-    /// Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.; group: sorted-set.
+    /// Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zmpop(self) -> zmpop::NeedNumkeys {
         zmpop::start()
     }
-    /// `ZMSCORE`: Get the score associated with the given members in a sorted set
+    /// `ZMSCORE`: Get the score associated with the given members in a sorted set.
     ///
-    /// Since 6.2.0; complexity: O(N) where N is the number of members being requested.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(N) where N is the number of members being requested; group: sorted-set.
     #[inline]
     pub fn zmscore(self) -> zmscore::NeedKey {
         zmscore::start()
     }
-    /// `ZPOPMAX`: Remove and return members with the highest scores in a sorted set
+    /// `ZPOPMAX`: Remove and return members with the highest scores in a sorted set.
     ///
-    /// Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.; group: sorted-set.
+    /// Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zpopmax(self) -> zpopmax::NeedKey {
         zpopmax::start()
     }
-    /// `ZPOPMIN`: Remove and return members with the lowest scores in a sorted set
+    /// `ZPOPMIN`: Remove and return members with the lowest scores in a sorted set.
     ///
-    /// Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.; group: sorted-set.
+    /// Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zpopmin(self) -> zpopmin::NeedKey {
         zpopmin::start()
     }
-    /// `ZRANDMEMBER`: Get one or multiple random elements from a sorted set
+    /// `ZRANDMEMBER`: Get one or multiple random elements from a sorted set.
     ///
     /// Since 6.2.0; complexity: O(N) where N is the number of elements returned; group: sorted-set.
     #[inline]
     pub fn zrandmember(self) -> zrandmember::NeedKey {
         zrandmember::start()
     }
-    /// `ZRANGE`: Return a range of members in a sorted set
+    /// `ZRANGE`: Return a range of members in a sorted set.
     ///
-    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     #[inline]
     pub fn zrange(self) -> zrange::NeedKey {
         zrange::start()
     }
-    /// `ZRANGEBYLEX`: Return a range of members in a sorted set, by lexicographical range
+    /// `ZRANGEBYLEX`: Return a range of members in a sorted set, by lexicographical range.
     ///
-    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).; group: sorted-set.
+    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use ZRANGE with the BYLEX argument.
     #[deprecated(
@@ -2434,9 +2434,9 @@ impl Commands {
     pub fn zrangebylex(self) -> zrangebylex::NeedKey {
         zrangebylex::start()
     }
-    /// `ZRANGEBYSCORE`: Return a range of members in a sorted set, by score
+    /// `ZRANGEBYSCORE`: Return a range of members in a sorted set, by score.
     ///
-    /// Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).; group: sorted-set.
+    /// Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use ZRANGE with the BYSCORE argument.
     #[deprecated(
@@ -2447,51 +2447,51 @@ impl Commands {
     pub fn zrangebyscore(self) -> zrangebyscore::NeedKey {
         zrangebyscore::start()
     }
-    /// `ZRANGESTORE`: Store a range of members from sorted set into another key
+    /// `ZRANGESTORE`: Store a range of members from sorted set into another key.
     ///
-    /// Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key; group: sorted-set.
     #[inline]
     pub fn zrangestore(self) -> zrangestore::NeedDst {
         zrangestore::start()
     }
-    /// `ZRANK`: Determine the index of a member in a sorted set
+    /// `ZRANK`: Determine the index of a member in a sorted set.
     ///
     /// Since 2.0.0; complexity: O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrank(self) -> zrank::NeedKey {
         zrank::start()
     }
-    /// `ZREM`: Remove one or more members from a sorted set
+    /// `ZREM`: Remove one or more members from a sorted set.
     ///
-    /// Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed; group: sorted-set.
     #[inline]
     pub fn zrem(self) -> zrem::NeedKey {
         zrem::start()
     }
-    /// `ZREMRANGEBYLEX`: Remove all members in a sorted set between the given lexicographical range
+    /// `ZREMRANGEBYLEX`: Remove all members in a sorted set between the given lexicographical range.
     ///
-    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.; group: sorted-set.
+    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebylex(self) -> zremrangebylex::NeedKey {
         zremrangebylex::start()
     }
-    /// `ZREMRANGEBYRANK`: Remove all members in a sorted set within the given indexes
+    /// `ZREMRANGEBYRANK`: Remove all members in a sorted set within the given indexes.
     ///
-    /// Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.; group: sorted-set.
+    /// Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebyrank(self) -> zremrangebyrank::NeedKey {
         zremrangebyrank::start()
     }
-    /// `ZREMRANGEBYSCORE`: Remove all members in a sorted set within the given scores
+    /// `ZREMRANGEBYSCORE`: Remove all members in a sorted set within the given scores.
     ///
-    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebyscore(self) -> zremrangebyscore::NeedKey {
         zremrangebyscore::start()
     }
-    /// `ZREVRANGE`: Return a range of members in a sorted set, by index, with scores ordered from high to low
+    /// `ZREVRANGE`: Return a range of members in a sorted set, by index, with scores ordered from high to low.
     ///
-    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.; group: sorted-set.
+    /// Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use ZRANGE with the REV argument.
     #[deprecated(
@@ -2504,7 +2504,7 @@ impl Commands {
     }
     /// `ZREVRANGEBYLEX`: Return a range of members in a sorted set, by lexicographical range, ordered from higher to lower strings.
     ///
-    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).; group: sorted-set.
+    /// Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use ZRANGE with the REV and BYLEX arguments.
     #[deprecated(
@@ -2515,9 +2515,9 @@ impl Commands {
     pub fn zrevrangebylex(self) -> zrevrangebylex::NeedKey {
         zrevrangebylex::start()
     }
-    /// `ZREVRANGEBYSCORE`: Return a range of members in a sorted set, by score, with scores ordered from high to low
+    /// `ZREVRANGEBYSCORE`: Return a range of members in a sorted set, by score, with scores ordered from high to low.
     ///
-    /// Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).; group: sorted-set.
+    /// Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
     /// Deprecated: deprecated since Redis 6.2.0: use ZRANGE with the REV and BYSCORE arguments.
     #[deprecated(
@@ -2528,37 +2528,37 @@ impl Commands {
     pub fn zrevrangebyscore(self) -> zrevrangebyscore::NeedKey {
         zrevrangebyscore::start()
     }
-    /// `ZREVRANK`: Determine the index of a member in a sorted set, with scores ordered from high to low
+    /// `ZREVRANK`: Determine the index of a member in a sorted set, with scores ordered from high to low.
     ///
     /// Since 2.0.0; complexity: O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrevrank(self) -> zrevrank::NeedKey {
         zrevrank::start()
     }
-    /// `ZSCAN`: Incrementally iterate sorted sets elements and associated scores
+    /// `ZSCAN`: Incrementally iterate sorted sets elements and associated scores.
     ///
-    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection..; group: sorted-set.
+    /// Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: sorted-set.
     #[inline]
     pub fn zscan(self) -> zscan::NeedKey {
         zscan::start()
     }
-    /// `ZSCORE`: Get the score associated with the given member in a sorted set
+    /// `ZSCORE`: Get the score associated with the given member in a sorted set.
     ///
     /// Since 1.2.0; complexity: O(1); group: sorted-set.
     #[inline]
     pub fn zscore(self) -> zscore::NeedKey {
         zscore::start()
     }
-    /// `ZUNION`: Add multiple sorted sets
+    /// `ZUNION`: Add multiple sorted sets.
     ///
-    /// Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.; group: sorted-set.
+    /// Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zunion(self) -> zunion::NeedNumkeys {
         zunion::start()
     }
-    /// `ZUNIONSTORE`: Add multiple sorted sets and store the resulting sorted set in a new key
+    /// `ZUNIONSTORE`: Add multiple sorted sets and store the resulting sorted set in a new key.
     ///
-    /// Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.; group: sorted-set.
+    /// Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zunionstore(self) -> zunionstore::NeedDestination {
         zunionstore::start()
@@ -2588,6 +2588,8 @@ pub mod acl_cat {
         Ready(c, PhantomData)
     }
     /// `ACL CAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List the ACL categories or the commands inside a category. Since 6.0.0; complexity: O(1) since the categories and commands are a fixed set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCategoryname = Unset>(Cmd, PhantomData<(TCategoryname,)>);
     impl<TCategoryname: Done> Ready<TCategoryname> {
@@ -2644,6 +2646,8 @@ pub mod acl_deluser {
         NeedUsername(c)
     }
     /// `ACL DELUSER` builder, awaiting `Username`.
+    ///
+    /// Remove the specified ACL users and the associated rules. Since 6.0.0; complexity: O(1) amortized time considering the typical user.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -2673,6 +2677,8 @@ pub mod acl_deluser {
         }
     }
     /// `ACL DELUSER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove the specified ACL users and the associated rules. Since 6.0.0; complexity: O(1) amortized time considering the typical user.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -2735,6 +2741,8 @@ pub mod acl_dryrun {
         NeedUsername(c)
     }
     /// `ACL DRYRUN` builder, awaiting `Username`.
+    ///
+    /// Returns whether the user can execute the given command without executing the command. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -2748,6 +2756,8 @@ pub mod acl_dryrun {
         }
     }
     /// `ACL DRYRUN` builder, awaiting `Command`.
+    ///
+    /// Returns whether the user can execute the given command without executing the command. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCommand(Cmd);
     impl NeedCommand {
@@ -2761,6 +2771,8 @@ pub mod acl_dryrun {
         }
     }
     /// `ACL DRYRUN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns whether the user can execute the given command without executing the command. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -2819,6 +2831,8 @@ pub mod acl_genpass {
         Ready(c, PhantomData)
     }
     /// `ACL GENPASS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Generate a pseudorandom secure password to use for ACL users. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TBits = Unset>(Cmd, PhantomData<(TBits,)>);
     impl<TBits: Done> Ready<TBits> {
@@ -2875,6 +2889,8 @@ pub mod acl_getuser {
         NeedUsername(c)
     }
     /// `ACL GETUSER` builder, awaiting `Username`.
+    ///
+    /// Get the rules for a specific ACL user. Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -2888,6 +2904,8 @@ pub mod acl_getuser {
         }
     }
     /// `ACL GETUSER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the rules for a specific ACL user. Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -2921,6 +2939,8 @@ pub mod acl_help {
         Ready(c)
     }
     /// `ACL HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -2956,6 +2976,8 @@ pub mod acl_list {
         Ready(c)
     }
     /// `ACL LIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List the current ACL rules in ACL config file format. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -2991,6 +3013,8 @@ pub mod acl_load {
         Ready(c)
     }
     /// `ACL LOAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reload the ACLs from the configured ACL file. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3026,6 +3050,8 @@ pub mod acl_log {
         Ready(c, PhantomData)
     }
     /// `ACL LOG` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List latest events denied because of ACLs in place. Since 6.0.0; complexity: O(N) with N being the number of entries shown.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOperation = Unset>(Cmd, PhantomData<(TOperation,)>);
     impl<TOperation: Done> Ready<TOperation> {
@@ -3101,6 +3127,8 @@ pub mod acl_save {
         Ready(c)
     }
     /// `ACL SAVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Save the current ACL rules in the configured ACL file. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3136,6 +3164,8 @@ pub mod acl_setuser {
         NeedUsername(c)
     }
     /// `ACL SETUSER` builder, awaiting `Username`.
+    ///
+    /// Modify or create the rules for a specific ACL user. Since 6.0.0; complexity: O(N). Where N is the number of rules provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -3149,6 +3179,8 @@ pub mod acl_setuser {
         }
     }
     /// `ACL SETUSER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Modify or create the rules for a specific ACL user. Since 6.0.0; complexity: O(N). Where N is the number of rules provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3208,6 +3240,8 @@ pub mod acl_users {
         Ready(c)
     }
     /// `ACL USERS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List the username of all the configured ACL rules. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3242,6 +3276,8 @@ pub mod acl_whoami {
         Ready(c)
     }
     /// `ACL WHOAMI` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the name of the user associated to the current connection. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3276,6 +3312,8 @@ pub mod append {
         NeedKey(c)
     }
     /// `APPEND` builder, awaiting `Key`.
+    ///
+    /// Append a value to a key. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by Redis will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3289,6 +3327,8 @@ pub mod append {
         }
     }
     /// `APPEND` builder, awaiting `Value`.
+    ///
+    /// Append a value to a key. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by Redis will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -3302,6 +3342,8 @@ pub mod append {
         }
     }
     /// `APPEND` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Append a value to a key. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by Redis will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3333,6 +3375,8 @@ pub mod asking {
         Ready(c)
     }
     /// `ASKING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Sent by cluster clients after an -ASK redirect. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3370,6 +3414,8 @@ pub mod auth {
         NeedPassword(c, PhantomData)
     }
     /// `AUTH` builder, awaiting `Password`.
+    ///
+    /// Authenticate to the server. Since 1.0.0; complexity: O(N) where N is the number of passwords defined for the user.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPassword<TUsername = Unset>(Cmd, PhantomData<(TUsername,)>);
     impl<TUsername: Done> NeedPassword<TUsername> {
@@ -3408,6 +3454,8 @@ pub mod auth {
         }
     }
     /// `AUTH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Authenticate to the server. Since 1.0.0; complexity: O(N) where N is the number of passwords defined for the user.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3442,6 +3490,8 @@ pub mod bgrewriteaof {
         Ready(c)
     }
     /// `BGREWRITEAOF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Asynchronously rewrite the append-only file. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3476,6 +3526,8 @@ pub mod bgsave {
         Ready(c, PhantomData)
     }
     /// `BGSAVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Asynchronously save the dataset to disk. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TSchedule = Unset>(Cmd, PhantomData<(TSchedule,)>);
     impl<TSchedule: Done> Ready<TSchedule> {
@@ -3532,6 +3584,8 @@ pub mod bitcount {
         NeedKey(c)
     }
     /// `BITCOUNT` builder, awaiting `Key`.
+    ///
+    /// Count set bits in a string. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3545,6 +3599,8 @@ pub mod bitcount {
         }
     }
     /// `BITCOUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Count set bits in a string. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TIndex = Unset, TIndexUnit = Unset>(
         Cmd,
@@ -3645,6 +3701,8 @@ pub mod bitfield {
         NeedKey(c)
     }
     /// `BITFIELD` builder, awaiting `Key`.
+    ///
+    /// Perform arbitrary bitfield integer operations on strings. Since 3.2.0; complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3658,6 +3716,8 @@ pub mod bitfield {
         }
     }
     /// `BITFIELD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Perform arbitrary bitfield integer operations on strings. Since 3.2.0; complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3768,6 +3828,8 @@ pub mod bitfield_ro {
         NeedKey(c)
     }
     /// `BITFIELD_RO` builder, awaiting `Key`.
+    ///
+    /// Perform arbitrary bitfield integer operations on strings. Read-only variant of BITFIELD. Since 6.0.0; complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3781,6 +3843,8 @@ pub mod bitfield_ro {
         }
     }
     /// `BITFIELD_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Perform arbitrary bitfield integer operations on strings. Read-only variant of BITFIELD. Since 6.0.0; complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3845,6 +3909,8 @@ pub mod bitop {
         NeedOperation(c)
     }
     /// `BITOP` builder, awaiting `Operation`.
+    ///
+    /// Perform bitwise operations between strings. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOperation(Cmd);
     impl NeedOperation {
@@ -3858,6 +3924,8 @@ pub mod bitop {
         }
     }
     /// `BITOP` builder, awaiting `Destkey`.
+    ///
+    /// Perform bitwise operations between strings. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestkey(Cmd);
     impl NeedDestkey {
@@ -3871,6 +3939,8 @@ pub mod bitop {
         }
     }
     /// `BITOP` builder, awaiting `Key`.
+    ///
+    /// Perform bitwise operations between strings. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3897,6 +3967,8 @@ pub mod bitop {
         }
     }
     /// `BITOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Perform bitwise operations between strings. Since 2.6.0; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3952,6 +4024,8 @@ pub mod bitpos {
         NeedKey(c)
     }
     /// `BITPOS` builder, awaiting `Key`.
+    ///
+    /// Find first bit set or clear in a string. Since 2.8.7; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -3965,6 +4039,8 @@ pub mod bitpos {
         }
     }
     /// `BITPOS` builder, awaiting `Bit`.
+    ///
+    /// Find first bit set or clear in a string. Since 2.8.7; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedBit(Cmd);
     impl NeedBit {
@@ -3978,6 +4054,8 @@ pub mod bitpos {
         }
     }
     /// `BITPOS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Find first bit set or clear in a string. Since 2.8.7; complexity: O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TIndex = Unset, TEndIndex = Unset, TIndexUnit = Unset>(
         Cmd,
@@ -4090,6 +4168,8 @@ pub mod blmove {
         NeedSource(c)
     }
     /// `BLMOVE` builder, awaiting `Source`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -4103,6 +4183,8 @@ pub mod blmove {
         }
     }
     /// `BLMOVE` builder, awaiting `Destination`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -4116,6 +4198,8 @@ pub mod blmove {
         }
     }
     /// `BLMOVE` builder, awaiting `Wherefrom`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWherefrom(Cmd);
     impl NeedWherefrom {
@@ -4137,6 +4221,8 @@ pub mod blmove {
         }
     }
     /// `BLMOVE` builder, awaiting `Whereto`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhereto(Cmd);
     impl NeedWhereto {
@@ -4158,6 +4244,8 @@ pub mod blmove {
         }
     }
     /// `BLMOVE` builder, awaiting `Timeout`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4171,6 +4259,8 @@ pub mod blmove {
         }
     }
     /// `BLMOVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4205,6 +4295,8 @@ pub mod blmpop {
         NeedTimeout(c)
     }
     /// `BLMPOP` builder, awaiting `Timeout`.
+    ///
+    /// Pop elements from a list, or block until one is available. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4218,6 +4310,8 @@ pub mod blmpop {
         }
     }
     /// `BLMPOP` builder, awaiting `Numkeys`.
+    ///
+    /// Pop elements from a list, or block until one is available. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -4231,6 +4325,8 @@ pub mod blmpop {
         }
     }
     /// `BLMPOP` builder, awaiting `Key`.
+    ///
+    /// Pop elements from a list, or block until one is available. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4257,6 +4353,8 @@ pub mod blmpop {
         }
     }
     /// `BLMPOP` builder, awaiting `Where`.
+    ///
+    /// Pop elements from a list, or block until one is available. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -4302,6 +4400,8 @@ pub mod blmpop {
         }
     }
     /// `BLMPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Pop elements from a list, or block until one is available. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -4359,6 +4459,8 @@ pub mod blpop {
         NeedKey(c)
     }
     /// `BLPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and get the first element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4388,6 +4490,8 @@ pub mod blpop {
         }
     }
     /// `BLPOP` builder, awaiting `Timeout`.
+    ///
+    /// Remove and get the first element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4428,6 +4532,8 @@ pub mod blpop {
         }
     }
     /// `BLPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and get the first element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4462,6 +4568,8 @@ pub mod brpop {
         NeedKey(c)
     }
     /// `BRPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and get the last element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4491,6 +4599,8 @@ pub mod brpop {
         }
     }
     /// `BRPOP` builder, awaiting `Timeout`.
+    ///
+    /// Remove and get the last element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4531,6 +4641,8 @@ pub mod brpop {
         }
     }
     /// `BRPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and get the last element in a list, or block until one is available. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4566,6 +4678,8 @@ pub mod brpoplpush {
         NeedSource(c)
     }
     /// `BRPOPLPUSH` builder, awaiting `Source`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -4579,6 +4693,8 @@ pub mod brpoplpush {
         }
     }
     /// `BRPOPLPUSH` builder, awaiting `Destination`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -4592,6 +4708,8 @@ pub mod brpoplpush {
         }
     }
     /// `BRPOPLPUSH` builder, awaiting `Timeout`.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4605,6 +4723,8 @@ pub mod brpoplpush {
         }
     }
     /// `BRPOPLPUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Pop an element from a list, push it to another list and return it; or block until one is available. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4639,6 +4759,8 @@ pub mod bzmpop {
         NeedTimeout(c)
     }
     /// `BZMPOP` builder, awaiting `Timeout`.
+    ///
+    /// Remove and return members with scores in a sorted set or block until one is available. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4652,6 +4774,8 @@ pub mod bzmpop {
         }
     }
     /// `BZMPOP` builder, awaiting `Numkeys`.
+    ///
+    /// Remove and return members with scores in a sorted set or block until one is available. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -4665,6 +4789,8 @@ pub mod bzmpop {
         }
     }
     /// `BZMPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and return members with scores in a sorted set or block until one is available. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4691,6 +4817,8 @@ pub mod bzmpop {
         }
     }
     /// `BZMPOP` builder, awaiting `Where`.
+    ///
+    /// Remove and return members with scores in a sorted set or block until one is available. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -4736,6 +4864,8 @@ pub mod bzmpop {
         }
     }
     /// `BZMPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return members with scores in a sorted set or block until one is available. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -4794,6 +4924,8 @@ pub mod bzpopmax {
         NeedKey(c)
     }
     /// `BZPOPMAX` builder, awaiting `Key`.
+    ///
+    /// Remove and return the member with the highest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4823,6 +4955,8 @@ pub mod bzpopmax {
         }
     }
     /// `BZPOPMAX` builder, awaiting `Timeout`.
+    ///
+    /// Remove and return the member with the highest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4863,6 +4997,8 @@ pub mod bzpopmax {
         }
     }
     /// `BZPOPMAX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return the member with the highest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4898,6 +5034,8 @@ pub mod bzpopmin {
         NeedKey(c)
     }
     /// `BZPOPMIN` builder, awaiting `Key`.
+    ///
+    /// Remove and return the member with the lowest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4927,6 +5065,8 @@ pub mod bzpopmin {
         }
     }
     /// `BZPOPMIN` builder, awaiting `Timeout`.
+    ///
+    /// Remove and return the member with the lowest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -4967,6 +5107,8 @@ pub mod bzpopmin {
         }
     }
     /// `BZPOPMIN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return the member with the lowest score from one or more sorted sets, or block until one is available. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5001,6 +5143,8 @@ pub mod client_caching {
         NeedMode(c)
     }
     /// `CLIENT CACHING` builder, awaiting `Mode`.
+    ///
+    /// Instruct the server about tracking or not keys in the next request. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMode(Cmd);
     impl NeedMode {
@@ -5022,6 +5166,8 @@ pub mod client_caching {
         }
     }
     /// `CLIENT CACHING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Instruct the server about tracking or not keys in the next request. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5056,6 +5202,8 @@ pub mod client_getname {
         Ready(c)
     }
     /// `CLIENT GETNAME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the current connection name. Since 2.6.9; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5090,6 +5238,8 @@ pub mod client_getredir {
         Ready(c)
     }
     /// `CLIENT GETREDIR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get tracking notifications redirection client ID if any. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5123,6 +5273,8 @@ pub mod client_help {
         Ready(c)
     }
     /// `CLIENT HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5157,6 +5309,8 @@ pub mod client_id {
         Ready(c)
     }
     /// `CLIENT ID` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns the client ID for the current connection. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5191,6 +5345,8 @@ pub mod client_info {
         Ready(c)
     }
     /// `CLIENT INFO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns information about the current client connection. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5226,6 +5382,8 @@ pub mod client_kill {
         NeedFilter(c)
     }
     /// `CLIENT KILL` builder, awaiting `Filter`.
+    ///
+    /// Kill the connection of a client. Since 2.4.0; complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFilter(Cmd);
     impl NeedFilter {
@@ -5344,6 +5502,8 @@ pub mod client_kill {
         }
     }
     /// `CLIENT KILL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Kill the connection of a client. Since 2.4.0; complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5354,6 +5514,8 @@ pub mod client_kill {
         }
     }
     /// `CLIENT KILL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Kill the connection of a client. Since 2.4.0; complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct ReadyAfterNewFormat(Cmd);
     impl ReadyAfterNewFormat {
@@ -5505,6 +5667,8 @@ pub mod client_list {
         Ready(c, PhantomData)
     }
     /// `CLIENT LIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the list of client connections. Since 2.4.0; complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TNormalMasterReplicaPubsub = Unset>(
         Cmd,
@@ -5682,6 +5846,8 @@ pub mod client_no_evict {
         NeedEnabled(c)
     }
     /// `CLIENT NO-EVICT` builder, awaiting `Enabled`.
+    ///
+    /// Set client eviction mode for the current connection. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEnabled(Cmd);
     impl NeedEnabled {
@@ -5703,6 +5869,8 @@ pub mod client_no_evict {
         }
     }
     /// `CLIENT NO-EVICT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set client eviction mode for the current connection. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5738,6 +5906,8 @@ pub mod client_pause {
         NeedTimeout(c)
     }
     /// `CLIENT PAUSE` builder, awaiting `Timeout`.
+    ///
+    /// Stop processing commands from clients for some time. Since 2.9.50; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -5751,6 +5921,8 @@ pub mod client_pause {
         }
     }
     /// `CLIENT PAUSE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Stop processing commands from clients for some time. Since 2.9.50; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TMode = Unset>(Cmd, PhantomData<(TMode,)>);
     impl<TMode: Done> Ready<TMode> {
@@ -5833,6 +6005,8 @@ pub mod client_reply {
         NeedOnOffSkip(c)
     }
     /// `CLIENT REPLY` builder, awaiting `OnOffSkip`.
+    ///
+    /// Instruct the server whether to reply to commands. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOnOffSkip(Cmd);
     impl NeedOnOffSkip {
@@ -5862,6 +6036,8 @@ pub mod client_reply {
         }
     }
     /// `CLIENT REPLY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Instruct the server whether to reply to commands. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5896,6 +6072,8 @@ pub mod client_setname {
         NeedConnectionName(c)
     }
     /// `CLIENT SETNAME` builder, awaiting `ConnectionName`.
+    ///
+    /// Set the current connection name. Since 2.6.9; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConnectionName(Cmd);
     impl NeedConnectionName {
@@ -5909,6 +6087,8 @@ pub mod client_setname {
         }
     }
     /// `CLIENT SETNAME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the current connection name. Since 2.6.9; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5943,6 +6123,8 @@ pub mod client_tracking {
         NeedStatus(c)
     }
     /// `CLIENT TRACKING` builder, awaiting `Status`.
+    ///
+    /// Enable or disable server assisted client side caching support. Since 6.0.0; complexity: O(1). Some options may introduce additional complexity.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStatus(Cmd);
     impl NeedStatus {
@@ -5964,6 +6146,8 @@ pub mod client_tracking {
         }
     }
     /// `CLIENT TRACKING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Enable or disable server assisted client side caching support. Since 6.0.0; complexity: O(1). Some options may introduce additional complexity.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TClientId = Unset,
@@ -6201,6 +6385,8 @@ pub mod client_trackinginfo {
         Ready(c)
     }
     /// `CLIENT TRACKINGINFO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return information about server assisted client side caching for the current connection. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6236,6 +6422,8 @@ pub mod client_unblock {
         NeedClientId(c)
     }
     /// `CLIENT UNBLOCK` builder, awaiting `ClientId`.
+    ///
+    /// Unblock a client blocked in a blocking command from a different connection. Since 5.0.0; complexity: O(log N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedClientId(Cmd);
     impl NeedClientId {
@@ -6249,6 +6437,8 @@ pub mod client_unblock {
         }
     }
     /// `CLIENT UNBLOCK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Unblock a client blocked in a blocking command from a different connection. Since 5.0.0; complexity: O(log N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TTimeoutError = Unset>(Cmd, PhantomData<(TTimeoutError,)>);
     impl<TTimeoutError: Done> Ready<TTimeoutError> {
@@ -6324,6 +6514,8 @@ pub mod client_unpause {
         Ready(c)
     }
     /// `CLIENT UNPAUSE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Resume processing of clients that were paused. Since 6.2.0; complexity: O(N) Where N is the number of paused clients.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6358,6 +6550,8 @@ pub mod cluster_addslots {
         NeedSlot(c)
     }
     /// `CLUSTER ADDSLOTS` builder, awaiting `Slot`.
+    ///
+    /// Assign new hash slots to receiving node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -6384,6 +6578,8 @@ pub mod cluster_addslots {
         }
     }
     /// `CLUSTER ADDSLOTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Assign new hash slots to receiving node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6442,6 +6638,8 @@ pub mod cluster_addslotsrange {
         NeedStartSlotEndSlot(c)
     }
     /// `CLUSTER ADDSLOTSRANGE` builder, awaiting `StartSlotEndSlot`.
+    ///
+    /// Assign new hash slots to receiving node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStartSlotEndSlot(Cmd);
     impl NeedStartSlotEndSlot {
@@ -6478,6 +6676,8 @@ pub mod cluster_addslotsrange {
         }
     }
     /// `CLUSTER ADDSLOTSRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Assign new hash slots to receiving node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6545,6 +6745,8 @@ pub mod cluster_bumpepoch {
         Ready(c)
     }
     /// `CLUSTER BUMPEPOCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Advance the cluster config epoch. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6578,6 +6780,8 @@ pub mod cluster_count_failure_reports {
         NeedNodeId(c)
     }
     /// `CLUSTER COUNT-FAILURE-REPORTS` builder, awaiting `NodeId`.
+    ///
+    /// Return the number of failure reports active for a given node. Since 3.0.0; complexity: O(N) where N is the number of failure reports.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -6591,6 +6795,8 @@ pub mod cluster_count_failure_reports {
         }
     }
     /// `CLUSTER COUNT-FAILURE-REPORTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the number of failure reports active for a given node. Since 3.0.0; complexity: O(N) where N is the number of failure reports.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6622,6 +6828,8 @@ pub mod cluster_countkeysinslot {
         NeedSlot(c)
     }
     /// `CLUSTER COUNTKEYSINSLOT` builder, awaiting `Slot`.
+    ///
+    /// Return the number of local keys in the specified hash slot. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -6635,6 +6843,8 @@ pub mod cluster_countkeysinslot {
         }
     }
     /// `CLUSTER COUNTKEYSINSLOT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the number of local keys in the specified hash slot. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6669,6 +6879,8 @@ pub mod cluster_delslots {
         NeedSlot(c)
     }
     /// `CLUSTER DELSLOTS` builder, awaiting `Slot`.
+    ///
+    /// Set hash slots as unbound in receiving node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -6695,6 +6907,8 @@ pub mod cluster_delslots {
         }
     }
     /// `CLUSTER DELSLOTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set hash slots as unbound in receiving node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6753,6 +6967,8 @@ pub mod cluster_delslotsrange {
         NeedStartSlotEndSlot(c)
     }
     /// `CLUSTER DELSLOTSRANGE` builder, awaiting `StartSlotEndSlot`.
+    ///
+    /// Set hash slots as unbound in receiving node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStartSlotEndSlot(Cmd);
     impl NeedStartSlotEndSlot {
@@ -6789,6 +7005,8 @@ pub mod cluster_delslotsrange {
         }
     }
     /// `CLUSTER DELSLOTSRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set hash slots as unbound in receiving node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6856,6 +7074,8 @@ pub mod cluster_failover {
         Ready(c, PhantomData)
     }
     /// `CLUSTER FAILOVER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Forces a replica to perform a manual failover of its master. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOptions = Unset>(Cmd, PhantomData<(TOptions,)>);
     impl<TOptions: Done> Ready<TOptions> {
@@ -6930,6 +7150,8 @@ pub mod cluster_flushslots {
         Ready(c)
     }
     /// `CLUSTER FLUSHSLOTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete a node's own slots information. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6964,6 +7186,8 @@ pub mod cluster_forget {
         NeedNodeId(c)
     }
     /// `CLUSTER FORGET` builder, awaiting `NodeId`.
+    ///
+    /// Remove a node from the nodes table. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -6977,6 +7201,8 @@ pub mod cluster_forget {
         }
     }
     /// `CLUSTER FORGET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove a node from the nodes table. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7008,6 +7234,8 @@ pub mod cluster_getkeysinslot {
         NeedSlot(c)
     }
     /// `CLUSTER GETKEYSINSLOT` builder, awaiting `Slot`.
+    ///
+    /// Return local key names in the specified hash slot. Since 3.0.0; complexity: O(log(N)) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -7021,6 +7249,8 @@ pub mod cluster_getkeysinslot {
         }
     }
     /// `CLUSTER GETKEYSINSLOT` builder, awaiting `Count`.
+    ///
+    /// Return local key names in the specified hash slot. Since 3.0.0; complexity: O(log(N)) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCount(Cmd);
     impl NeedCount {
@@ -7034,6 +7264,8 @@ pub mod cluster_getkeysinslot {
         }
     }
     /// `CLUSTER GETKEYSINSLOT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return local key names in the specified hash slot. Since 3.0.0; complexity: O(log(N)) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7067,6 +7299,8 @@ pub mod cluster_help {
         Ready(c)
     }
     /// `CLUSTER HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7098,6 +7332,8 @@ pub mod cluster_info {
         Ready(c)
     }
     /// `CLUSTER INFO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Provides info about Redis Cluster node state. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7129,6 +7365,8 @@ pub mod cluster_keyslot {
         NeedKey(c)
     }
     /// `CLUSTER KEYSLOT` builder, awaiting `Key`.
+    ///
+    /// Returns the hash slot of the specified key. Since 3.0.0; complexity: O(N) where N is the number of bytes in the key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -7142,6 +7380,8 @@ pub mod cluster_keyslot {
         }
     }
     /// `CLUSTER KEYSLOT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns the hash slot of the specified key. Since 3.0.0; complexity: O(N) where N is the number of bytes in the key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7173,6 +7413,8 @@ pub mod cluster_links {
         Ready(c)
     }
     /// `CLUSTER LINKS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns a list of all TCP links to and from peer nodes in cluster. Since 7.0.0; complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7207,6 +7449,8 @@ pub mod cluster_meet {
         NeedIp(c)
     }
     /// `CLUSTER MEET` builder, awaiting `Ip`.
+    ///
+    /// Force a node cluster to handshake with another node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIp(Cmd);
     impl NeedIp {
@@ -7220,6 +7464,8 @@ pub mod cluster_meet {
         }
     }
     /// `CLUSTER MEET` builder, awaiting `Port`.
+    ///
+    /// Force a node cluster to handshake with another node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPort(Cmd);
     impl NeedPort {
@@ -7233,6 +7479,8 @@ pub mod cluster_meet {
         }
     }
     /// `CLUSTER MEET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Force a node cluster to handshake with another node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TClusterBusPort = Unset>(Cmd, PhantomData<(TClusterBusPort,)>);
     impl<TClusterBusPort: Done> Ready<TClusterBusPort> {
@@ -7289,6 +7537,8 @@ pub mod cluster_myid {
         Ready(c)
     }
     /// `CLUSTER MYID` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the node id. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7320,6 +7570,8 @@ pub mod cluster_nodes {
         Ready(c)
     }
     /// `CLUSTER NODES` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get Cluster config for the node. Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7353,6 +7605,8 @@ pub mod cluster_replicas {
         NeedNodeId(c)
     }
     /// `CLUSTER REPLICAS` builder, awaiting `NodeId`.
+    ///
+    /// List replica nodes of the specified master node. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -7366,6 +7620,8 @@ pub mod cluster_replicas {
         }
     }
     /// `CLUSTER REPLICAS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List replica nodes of the specified master node. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7400,6 +7656,8 @@ pub mod cluster_replicate {
         NeedNodeId(c)
     }
     /// `CLUSTER REPLICATE` builder, awaiting `NodeId`.
+    ///
+    /// Reconfigure a node as a replica of the specified master node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -7413,6 +7671,8 @@ pub mod cluster_replicate {
         }
     }
     /// `CLUSTER REPLICATE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reconfigure a node as a replica of the specified master node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7447,6 +7707,8 @@ pub mod cluster_reset {
         Ready(c, PhantomData)
     }
     /// `CLUSTER RESET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reset a Redis Cluster node. Since 3.0.0; complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<THardSoft = Unset>(Cmd, PhantomData<(THardSoft,)>);
     impl<THardSoft: Done> Ready<THardSoft> {
@@ -7521,6 +7783,8 @@ pub mod cluster_saveconfig {
         Ready(c)
     }
     /// `CLUSTER SAVECONFIG` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Forces the node to save cluster state on disk. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7555,6 +7819,8 @@ pub mod cluster_set_config_epoch {
         NeedConfigEpoch(c)
     }
     /// `CLUSTER SET-CONFIG-EPOCH` builder, awaiting `ConfigEpoch`.
+    ///
+    /// Set the configuration epoch in a new node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConfigEpoch(Cmd);
     impl NeedConfigEpoch {
@@ -7568,6 +7834,8 @@ pub mod cluster_set_config_epoch {
         }
     }
     /// `CLUSTER SET-CONFIG-EPOCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the configuration epoch in a new node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7602,6 +7870,8 @@ pub mod cluster_setslot {
         NeedSlot(c)
     }
     /// `CLUSTER SETSLOT` builder, awaiting `Slot`.
+    ///
+    /// Bind a hash slot to a specific node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -7615,6 +7885,8 @@ pub mod cluster_setslot {
         }
     }
     /// `CLUSTER SETSLOT` builder, awaiting `Subcommand`.
+    ///
+    /// Bind a hash slot to a specific node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSubcommand(Cmd);
     impl NeedSubcommand {
@@ -7655,6 +7927,8 @@ pub mod cluster_setslot {
         }
     }
     /// `CLUSTER SETSLOT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Bind a hash slot to a specific node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7686,6 +7960,8 @@ pub mod cluster_shards {
         Ready(c)
     }
     /// `CLUSTER SHARDS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get array of cluster slots to node mappings. Since 7.0.0; complexity: O(N) where N is the total number of cluster nodes.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7719,6 +7995,8 @@ pub mod cluster_slaves {
         NeedNodeId(c)
     }
     /// `CLUSTER SLAVES` builder, awaiting `NodeId`.
+    ///
+    /// List replica nodes of the specified master node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -7732,6 +8010,8 @@ pub mod cluster_slaves {
         }
     }
     /// `CLUSTER SLAVES` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List replica nodes of the specified master node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7763,6 +8043,8 @@ pub mod cluster_slots {
         Ready(c)
     }
     /// `CLUSTER SLOTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get array of Cluster slot to node mappings. Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7796,6 +8078,8 @@ pub mod command_count {
         Ready(c)
     }
     /// `COMMAND COUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get total number of Redis commands. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7829,6 +8113,8 @@ pub mod command_docs {
         Ready(c)
     }
     /// `COMMAND DOCS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get array of specific Redis command documentation. Since 7.0.0; complexity: O(N) where N is the number of commands to look up.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7889,6 +8175,8 @@ pub mod command_getkeys {
         NeedArg1(c)
     }
     /// `COMMAND GETKEYS` builder, awaiting `Arg1`.
+    ///
+    /// Extract keys given a full Redis command. Since 2.8.13; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArg1(Cmd);
     impl NeedArg1 {
@@ -7902,6 +8190,8 @@ pub mod command_getkeys {
         }
     }
     /// `COMMAND GETKEYS` builder, awaiting `Arg2`.
+    ///
+    /// Extract keys given a full Redis command. Since 2.8.13; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArg2(Cmd);
     impl NeedArg2 {
@@ -7928,6 +8218,8 @@ pub mod command_getkeys {
         }
     }
     /// `COMMAND GETKEYS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Extract keys given a full Redis command. Since 2.8.13; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7985,6 +8277,8 @@ pub mod command_getkeysandflags {
         NeedArg1(c)
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, awaiting `Arg1`.
+    ///
+    /// Extract keys and access flags given a full Redis command. Since 7.0.0; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArg1(Cmd);
     impl NeedArg1 {
@@ -7998,6 +8292,8 @@ pub mod command_getkeysandflags {
         }
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, awaiting `Arg2`.
+    ///
+    /// Extract keys and access flags given a full Redis command. Since 7.0.0; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArg2(Cmd);
     impl NeedArg2 {
@@ -8024,6 +8320,8 @@ pub mod command_getkeysandflags {
         }
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Extract keys and access flags given a full Redis command. Since 7.0.0; complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8081,6 +8379,8 @@ pub mod command_help {
         Ready(c)
     }
     /// `COMMAND HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8114,6 +8414,8 @@ pub mod command_info {
         Ready(c)
     }
     /// `COMMAND INFO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get array of specific Redis command details, or all when no argument is given. Since 2.8.13; complexity: O(N) where N is the number of commands to look up.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8174,6 +8476,8 @@ pub mod command_list {
         Ready(c, PhantomData)
     }
     /// `COMMAND LIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get an array of Redis command names. Since 7.0.0; complexity: O(N) where N is the total number of Redis commands.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TFilterby = Unset>(Cmd, PhantomData<(TFilterby,)>);
     impl<TFilterby: Done> Ready<TFilterby> {
@@ -8280,6 +8584,8 @@ pub mod config_get {
         NeedParameter(c)
     }
     /// `CONFIG GET` builder, awaiting `Parameter`.
+    ///
+    /// Get the values of configuration parameters. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedParameter(Cmd);
     impl NeedParameter {
@@ -8309,6 +8615,8 @@ pub mod config_get {
         }
     }
     /// `CONFIG GET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the values of configuration parameters. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8369,6 +8677,8 @@ pub mod config_help {
         Ready(c)
     }
     /// `CONFIG HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8404,6 +8714,8 @@ pub mod config_resetstat {
         Ready(c)
     }
     /// `CONFIG RESETSTAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reset the stats returned by INFO. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8439,6 +8751,8 @@ pub mod config_rewrite {
         Ready(c)
     }
     /// `CONFIG REWRITE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Rewrite the configuration file with the in memory configuration. Since 2.8.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8474,6 +8788,8 @@ pub mod config_set {
         NeedParameterValue(c)
     }
     /// `CONFIG SET` builder, awaiting `ParameterValue`.
+    ///
+    /// Set configuration parameters to the given values. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedParameterValue(Cmd);
     impl NeedParameterValue {
@@ -8506,6 +8822,8 @@ pub mod config_set {
         }
     }
     /// `CONFIG SET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set configuration parameters to the given values. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8568,6 +8886,8 @@ pub mod copy {
         NeedSource(c)
     }
     /// `COPY` builder, awaiting `Source`.
+    ///
+    /// Copy a key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -8581,6 +8901,8 @@ pub mod copy {
         }
     }
     /// `COPY` builder, awaiting `Destination`.
+    ///
+    /// Copy a key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -8594,6 +8916,8 @@ pub mod copy {
         }
     }
     /// `COPY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Copy a key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TDestinationDb = Unset, TReplace = Unset>(
         Cmd,
@@ -8674,6 +8998,8 @@ pub mod dbsize {
         Ready(c)
     }
     /// `DBSIZE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the number of keys in the selected database. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8709,6 +9035,8 @@ pub mod debug {
         NeedArg1(c)
     }
     /// `DEBUG` builder, awaiting `Arg1`.
+    ///
+    /// A container for debugging commands. Since 1.0.0; complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArg1(Cmd);
     impl NeedArg1 {
@@ -8735,6 +9063,8 @@ pub mod debug {
         }
     }
     /// `DEBUG` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// A container for debugging commands. Since 1.0.0; complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8793,6 +9123,8 @@ pub mod decr {
         NeedKey(c)
     }
     /// `DECR` builder, awaiting `Key`.
+    ///
+    /// Decrement the integer value of a key by one. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -8806,6 +9138,8 @@ pub mod decr {
         }
     }
     /// `DECR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Decrement the integer value of a key by one. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8840,6 +9174,8 @@ pub mod decrby {
         NeedKey(c)
     }
     /// `DECRBY` builder, awaiting `Key`.
+    ///
+    /// Decrement the integer value of a key by the given number. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -8853,6 +9189,8 @@ pub mod decrby {
         }
     }
     /// `DECRBY` builder, awaiting `Decrement`.
+    ///
+    /// Decrement the integer value of a key by the given number. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDecrement(Cmd);
     impl NeedDecrement {
@@ -8866,6 +9204,8 @@ pub mod decrby {
         }
     }
     /// `DECRBY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Decrement the integer value of a key by the given number. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8897,6 +9237,8 @@ pub mod del {
         NeedKey(c)
     }
     /// `DEL` builder, awaiting `Key`.
+    ///
+    /// Delete a key. Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -8923,6 +9265,8 @@ pub mod del {
         }
     }
     /// `DEL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete a key. Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8983,6 +9327,8 @@ pub mod discard {
         Ready(c)
     }
     /// `DISCARD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Discard all commands issued after MULTI. Since 2.0.0; complexity: O(N), when N is the number of queued commands.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9014,6 +9360,8 @@ pub mod dump {
         NeedKey(c)
     }
     /// `DUMP` builder, awaiting `Key`.
+    ///
+    /// Return a serialized version of the value stored at the specified key. Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -9027,6 +9375,8 @@ pub mod dump {
         }
     }
     /// `DUMP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a serialized version of the value stored at the specified key. Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9061,6 +9411,8 @@ pub mod echo {
         NeedMessage(c)
     }
     /// `ECHO` builder, awaiting `Message`.
+    ///
+    /// Echo the given string. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -9074,6 +9426,8 @@ pub mod echo {
         }
     }
     /// `ECHO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Echo the given string. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9110,6 +9464,8 @@ pub mod eval {
         NeedScript(c)
     }
     /// `EVAL` builder, awaiting `Script`.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -9123,6 +9479,8 @@ pub mod eval {
         }
     }
     /// `EVAL` builder, awaiting `Numkeys`.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -9136,6 +9494,8 @@ pub mod eval {
         }
     }
     /// `EVAL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9218,6 +9578,8 @@ pub mod evalsha {
         NeedSha1(c)
     }
     /// `EVALSHA` builder, awaiting `Sha1`.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -9231,6 +9593,8 @@ pub mod evalsha {
         }
     }
     /// `EVALSHA` builder, awaiting `Numkeys`.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -9244,6 +9608,8 @@ pub mod evalsha {
         }
     }
     /// `EVALSHA` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Execute a Lua script server side. Since 2.6.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9327,6 +9693,8 @@ pub mod evalsha_ro {
         NeedSha1(c)
     }
     /// `EVALSHA_RO` builder, awaiting `Sha1`.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -9340,6 +9708,8 @@ pub mod evalsha_ro {
         }
     }
     /// `EVALSHA_RO` builder, awaiting `Numkeys`.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -9353,6 +9723,8 @@ pub mod evalsha_ro {
         }
     }
     /// `EVALSHA_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9436,6 +9808,8 @@ pub mod eval_ro {
         NeedScript(c)
     }
     /// `EVAL_RO` builder, awaiting `Script`.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -9449,6 +9823,8 @@ pub mod eval_ro {
         }
     }
     /// `EVAL_RO` builder, awaiting `Numkeys`.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -9462,6 +9838,8 @@ pub mod eval_ro {
         }
     }
     /// `EVAL_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Execute a read-only Lua script server side. Since 7.0.0; complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9543,6 +9921,8 @@ pub mod exec {
         Ready(c)
     }
     /// `EXEC` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Execute all commands issued after MULTI. Since 1.2.0; complexity: Depends on commands in the transaction.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9576,6 +9956,8 @@ pub mod exists {
         NeedKey(c)
     }
     /// `EXISTS` builder, awaiting `Key`.
+    ///
+    /// Determine if a key exists. Since 1.0.0; complexity: O(N) where N is the number of keys to check.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -9602,6 +9984,8 @@ pub mod exists {
         }
     }
     /// `EXISTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine if a key exists. Since 1.0.0; complexity: O(N) where N is the number of keys to check.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -9659,6 +10043,8 @@ pub mod expire {
         NeedKey(c)
     }
     /// `EXPIRE` builder, awaiting `Key`.
+    ///
+    /// Set a key's time to live in seconds. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -9672,6 +10058,8 @@ pub mod expire {
         }
     }
     /// `EXPIRE` builder, awaiting `Seconds`.
+    ///
+    /// Set a key's time to live in seconds. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSeconds(Cmd);
     impl NeedSeconds {
@@ -9685,6 +10073,8 @@ pub mod expire {
         }
     }
     /// `EXPIRE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set a key's time to live in seconds. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -9812,6 +10202,8 @@ pub mod expireat {
         NeedKey(c)
     }
     /// `EXPIREAT` builder, awaiting `Key`.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -9825,6 +10217,8 @@ pub mod expireat {
         }
     }
     /// `EXPIREAT` builder, awaiting `UnixTimeSeconds`.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnixTimeSeconds(Cmd);
     impl NeedUnixTimeSeconds {
@@ -9838,6 +10232,8 @@ pub mod expireat {
         }
     }
     /// `EXPIREAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -9965,6 +10361,8 @@ pub mod expiretime {
         NeedKey(c)
     }
     /// `EXPIRETIME` builder, awaiting `Key`.
+    ///
+    /// Get the expiration Unix timestamp for a key. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -9978,6 +10376,8 @@ pub mod expiretime {
         }
     }
     /// `EXPIRETIME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the expiration Unix timestamp for a key. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10012,6 +10412,8 @@ pub mod failover {
         Ready(c, PhantomData)
     }
     /// `FAILOVER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Start a coordinated failover between this server and one of its replicas. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TTarget = Unset,
@@ -10153,6 +10555,8 @@ pub mod fcall {
         NeedFunction(c)
     }
     /// `FCALL` builder, awaiting `Function`.
+    ///
+    /// Invoke a function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFunction(Cmd);
     impl NeedFunction {
@@ -10166,6 +10570,8 @@ pub mod fcall {
         }
     }
     /// `FCALL` builder, awaiting `Numkeys`.
+    ///
+    /// Invoke a function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -10179,6 +10585,8 @@ pub mod fcall {
         }
     }
     /// `FCALL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Invoke a function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10262,6 +10670,8 @@ pub mod fcall_ro {
         NeedFunction(c)
     }
     /// `FCALL_RO` builder, awaiting `Function`.
+    ///
+    /// Invoke a read-only function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFunction(Cmd);
     impl NeedFunction {
@@ -10275,6 +10685,8 @@ pub mod fcall_ro {
         }
     }
     /// `FCALL_RO` builder, awaiting `Numkeys`.
+    ///
+    /// Invoke a read-only function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -10288,6 +10700,8 @@ pub mod fcall_ro {
         }
     }
     /// `FCALL_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Invoke a read-only function. Since 7.0.0; complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10365,6 +10779,8 @@ pub mod flushall {
         Ready(c, PhantomData)
     }
     /// `FLUSHALL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all keys from all databases. Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAsync = Unset>(Cmd, PhantomData<(TAsync,)>);
     impl<TAsync: Done> Ready<TAsync> {
@@ -10444,6 +10860,8 @@ pub mod flushdb {
         Ready(c, PhantomData)
     }
     /// `FLUSHDB` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all keys from the current database. Since 1.0.0; complexity: O(N) where N is the number of keys in the selected database.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAsync = Unset>(Cmd, PhantomData<(TAsync,)>);
     impl<TAsync: Done> Ready<TAsync> {
@@ -10525,6 +10943,8 @@ pub mod function_delete {
         NeedLibraryName(c)
     }
     /// `FUNCTION DELETE` builder, awaiting `LibraryName`.
+    ///
+    /// Delete a function by name. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLibraryName(Cmd);
     impl NeedLibraryName {
@@ -10538,6 +10958,8 @@ pub mod function_delete {
         }
     }
     /// `FUNCTION DELETE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete a function by name. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10569,6 +10991,8 @@ pub mod function_dump {
         Ready(c)
     }
     /// `FUNCTION DUMP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Dump all functions into a serialized binary payload. Since 7.0.0; complexity: O(N) where N is the number of functions.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10602,6 +11026,8 @@ pub mod function_flush {
         Ready(c, PhantomData)
     }
     /// `FUNCTION FLUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Deleting all functions. Since 7.0.0; complexity: O(N) where N is the number of functions deleted.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAsync = Unset>(Cmd, PhantomData<(TAsync,)>);
     impl<TAsync: Done> Ready<TAsync> {
@@ -10675,6 +11101,8 @@ pub mod function_help {
         Ready(c)
     }
     /// `FUNCTION HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10708,6 +11136,8 @@ pub mod function_kill {
         Ready(c)
     }
     /// `FUNCTION KILL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Kill the function currently in execution. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10739,6 +11169,8 @@ pub mod function_list {
         Ready(c, PhantomData)
     }
     /// `FUNCTION LIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List information about all the functions. Since 7.0.0; complexity: O(N) where N is the number of functions.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TLibraryNamePattern = Unset, TWithcode = Unset>(
         Cmd,
@@ -10829,6 +11261,8 @@ pub mod function_load {
         NeedFunctionCode(c, PhantomData)
     }
     /// `FUNCTION LOAD` builder, awaiting `FunctionCode`.
+    ///
+    /// Create a function with the given arguments (name, code, description). Since 7.0.0; complexity: O(1) (considering compilation time is redundant).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFunctionCode<TReplace = Unset>(Cmd, PhantomData<(TReplace,)>);
     impl<TReplace: Done> NeedFunctionCode<TReplace> {
@@ -10863,6 +11297,8 @@ pub mod function_load {
         }
     }
     /// `FUNCTION LOAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Create a function with the given arguments (name, code, description). Since 7.0.0; complexity: O(1) (considering compilation time is redundant).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -10897,6 +11333,8 @@ pub mod function_restore {
         NeedSerializedValue(c)
     }
     /// `FUNCTION RESTORE` builder, awaiting `SerializedValue`.
+    ///
+    /// Restore all the functions on the given payload. Since 7.0.0; complexity: O(N) where N is the number of functions on the payload.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -10910,6 +11348,8 @@ pub mod function_restore {
         }
     }
     /// `FUNCTION RESTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Restore all the functions on the given payload. Since 7.0.0; complexity: O(N) where N is the number of functions on the payload.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPolicy = Unset>(Cmd, PhantomData<(TPolicy,)>);
     impl<TPolicy: Done> Ready<TPolicy> {
@@ -11002,6 +11442,8 @@ pub mod function_stats {
         Ready(c)
     }
     /// `FUNCTION STATS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return information about the function currently running (name, description, duration). Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -11035,6 +11477,8 @@ pub mod geoadd {
         NeedKey(c)
     }
     /// `GEOADD` builder, awaiting `Key`.
+    ///
+    /// Add one or more geospatial items in the geospatial index represented using a sorted set. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -11048,6 +11492,8 @@ pub mod geoadd {
         }
     }
     /// `GEOADD` builder, awaiting `LongitudeLatitudeMember`.
+    ///
+    /// Add one or more geospatial items in the geospatial index represented using a sorted set. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLongitudeLatitudeMember<TCondition = Unset, TChange = Unset>(
         Cmd,
@@ -11167,6 +11613,8 @@ pub mod geoadd {
         }
     }
     /// `GEOADD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add one or more geospatial items in the geospatial index represented using a sorted set. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -11234,6 +11682,8 @@ pub mod geodist {
         NeedKey(c)
     }
     /// `GEODIST` builder, awaiting `Key`.
+    ///
+    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -11247,6 +11697,8 @@ pub mod geodist {
         }
     }
     /// `GEODIST` builder, awaiting `Member1`.
+    ///
+    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember1(Cmd);
     impl NeedMember1 {
@@ -11260,6 +11712,8 @@ pub mod geodist {
         }
     }
     /// `GEODIST` builder, awaiting `Member2`.
+    ///
+    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember2(Cmd);
     impl NeedMember2 {
@@ -11273,6 +11727,8 @@ pub mod geodist {
         }
     }
     /// `GEODIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TUnit = Unset>(Cmd, PhantomData<(TUnit,)>);
     impl<TUnit: Done> Ready<TUnit> {
@@ -11382,6 +11838,8 @@ pub mod geohash {
         NeedKey(c)
     }
     /// `GEOHASH` builder, awaiting `Key`.
+    ///
+    /// Returns members of a geospatial index as standard geohash strings. Since 3.2.0; complexity: O(log(N)) for each member requested, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -11395,6 +11853,8 @@ pub mod geohash {
         }
     }
     /// `GEOHASH` builder, awaiting `Member`.
+    ///
+    /// Returns members of a geospatial index as standard geohash strings. Since 3.2.0; complexity: O(log(N)) for each member requested, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -11421,6 +11881,8 @@ pub mod geohash {
         }
     }
     /// `GEOHASH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns members of a geospatial index as standard geohash strings. Since 3.2.0; complexity: O(log(N)) for each member requested, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -11476,6 +11938,8 @@ pub mod geopos {
         NeedKey(c)
     }
     /// `GEOPOS` builder, awaiting `Key`.
+    ///
+    /// Returns longitude and latitude of members of a geospatial index. Since 3.2.0; complexity: O(N) where N is the number of members requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -11489,6 +11953,8 @@ pub mod geopos {
         }
     }
     /// `GEOPOS` builder, awaiting `Member`.
+    ///
+    /// Returns longitude and latitude of members of a geospatial index. Since 3.2.0; complexity: O(N) where N is the number of members requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -11515,6 +11981,8 @@ pub mod geopos {
         }
     }
     /// `GEOPOS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns longitude and latitude of members of a geospatial index. Since 3.2.0; complexity: O(N) where N is the number of members requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -11573,6 +12041,8 @@ pub mod georadius {
         NeedKey(c)
     }
     /// `GEORADIUS` builder, awaiting `Key`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -11586,6 +12056,8 @@ pub mod georadius {
         }
     }
     /// `GEORADIUS` builder, awaiting `Longitude`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLongitude(Cmd);
     impl NeedLongitude {
@@ -11599,6 +12071,8 @@ pub mod georadius {
         }
     }
     /// `GEORADIUS` builder, awaiting `Latitude`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLatitude(Cmd);
     impl NeedLatitude {
@@ -11612,6 +12086,8 @@ pub mod georadius {
         }
     }
     /// `GEORADIUS` builder, awaiting `Radius`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -11625,6 +12101,8 @@ pub mod georadius {
         }
     }
     /// `GEORADIUS` builder, awaiting `Unit`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -11662,6 +12140,8 @@ pub mod georadius {
         }
     }
     /// `GEORADIUS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a point. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -12014,6 +12494,8 @@ pub mod georadiusbymember {
         NeedKey(c)
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Key`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -12027,6 +12509,8 @@ pub mod georadiusbymember {
         }
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Member`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -12040,6 +12524,8 @@ pub mod georadiusbymember {
         }
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Radius`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -12053,6 +12539,8 @@ pub mod georadiusbymember {
         }
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Unit`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -12090,6 +12578,8 @@ pub mod georadiusbymember {
         }
     }
     /// `GEORADIUSBYMEMBER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members matching a given maximum distance from a member. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -12435,6 +12925,8 @@ pub mod georadiusbymember_ro {
         NeedKey(c)
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Key`.
+    ///
+    /// A read-only variant for GEORADIUSBYMEMBER. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -12448,6 +12940,8 @@ pub mod georadiusbymember_ro {
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Member`.
+    ///
+    /// A read-only variant for GEORADIUSBYMEMBER. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -12461,6 +12955,8 @@ pub mod georadiusbymember_ro {
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Radius`.
+    ///
+    /// A read-only variant for GEORADIUSBYMEMBER. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -12474,6 +12970,8 @@ pub mod georadiusbymember_ro {
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Unit`.
+    ///
+    /// A read-only variant for GEORADIUSBYMEMBER. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -12511,6 +13009,8 @@ pub mod georadiusbymember_ro {
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// A read-only variant for GEORADIUSBYMEMBER. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -12760,6 +13260,8 @@ pub mod georadius_ro {
         NeedKey(c)
     }
     /// `GEORADIUS_RO` builder, awaiting `Key`.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -12773,6 +13275,8 @@ pub mod georadius_ro {
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Longitude`.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLongitude(Cmd);
     impl NeedLongitude {
@@ -12786,6 +13290,8 @@ pub mod georadius_ro {
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Latitude`.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLatitude(Cmd);
     impl NeedLatitude {
@@ -12799,6 +13305,8 @@ pub mod georadius_ro {
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Radius`.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -12812,6 +13320,8 @@ pub mod georadius_ro {
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Unit`.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -12849,6 +13359,8 @@ pub mod georadius_ro {
         }
     }
     /// `GEORADIUS_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// A read-only variant for GEORADIUS. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -13102,6 +13614,8 @@ pub mod geosearch {
         NeedKey(c)
     }
     /// `GEOSEARCH` builder, awaiting `Key`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -13115,6 +13629,8 @@ pub mod geosearch {
         }
     }
     /// `GEOSEARCH` builder, awaiting `From`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFrom(Cmd);
     impl NeedFrom {
@@ -13143,6 +13659,8 @@ pub mod geosearch {
         }
     }
     /// `GEOSEARCH` builder, awaiting `By`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedBy(Cmd);
     impl NeedBy {
@@ -13232,6 +13750,8 @@ pub mod geosearch {
         }
     }
     /// `GEOSEARCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TOrder = Unset,
@@ -13483,6 +14003,8 @@ pub mod geosearchstore {
         NeedDestination(c)
     }
     /// `GEOSEARCHSTORE` builder, awaiting `Destination`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle, and store the result in another key. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -13496,6 +14018,8 @@ pub mod geosearchstore {
         }
     }
     /// `GEOSEARCHSTORE` builder, awaiting `Source`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle, and store the result in another key. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -13509,6 +14033,8 @@ pub mod geosearchstore {
         }
     }
     /// `GEOSEARCHSTORE` builder, awaiting `From`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle, and store the result in another key. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFrom(Cmd);
     impl NeedFrom {
@@ -13537,6 +14063,8 @@ pub mod geosearchstore {
         }
     }
     /// `GEOSEARCHSTORE` builder, awaiting `By`.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle, and store the result in another key. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedBy(Cmd);
     impl NeedBy {
@@ -13626,6 +14154,8 @@ pub mod geosearchstore {
         }
     }
     /// `GEOSEARCHSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Query a sorted set representing a geospatial index to fetch members inside an area of a box or a circle, and store the result in another key. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOrder = Unset, TCount = Unset, TAny = Unset, TStoredist = Unset>(
         Cmd,
@@ -13761,6 +14291,8 @@ pub mod get {
         NeedKey(c)
     }
     /// `GET` builder, awaiting `Key`.
+    ///
+    /// Get the value of a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -13774,6 +14306,8 @@ pub mod get {
         }
     }
     /// `GET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the value of a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13807,6 +14341,8 @@ pub mod getbit {
         NeedKey(c)
     }
     /// `GETBIT` builder, awaiting `Key`.
+    ///
+    /// Returns the bit value at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -13820,6 +14356,8 @@ pub mod getbit {
         }
     }
     /// `GETBIT` builder, awaiting `Offset`.
+    ///
+    /// Returns the bit value at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -13833,6 +14371,8 @@ pub mod getbit {
         }
     }
     /// `GETBIT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns the bit value at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13866,6 +14406,8 @@ pub mod getdel {
         NeedKey(c)
     }
     /// `GETDEL` builder, awaiting `Key`.
+    ///
+    /// Get the value of a key and delete the key. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -13879,6 +14421,8 @@ pub mod getdel {
         }
     }
     /// `GETDEL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the value of a key and delete the key. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13912,6 +14456,8 @@ pub mod getex {
         NeedKey(c)
     }
     /// `GETEX` builder, awaiting `Key`.
+    ///
+    /// Get the value of a key and optionally set its expiration. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -13925,6 +14471,8 @@ pub mod getex {
         }
     }
     /// `GETEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the value of a key and optionally set its expiration. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TExpiration = Unset>(Cmd, PhantomData<(TExpiration,)>);
     impl<TExpiration: Done> Ready<TExpiration> {
@@ -14061,6 +14609,8 @@ pub mod getrange {
         NeedKey(c)
     }
     /// `GETRANGE` builder, awaiting `Key`.
+    ///
+    /// Get a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14074,6 +14624,8 @@ pub mod getrange {
         }
     }
     /// `GETRANGE` builder, awaiting `Start`.
+    ///
+    /// Get a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -14087,6 +14639,8 @@ pub mod getrange {
         }
     }
     /// `GETRANGE` builder, awaiting `End`.
+    ///
+    /// Get a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -14100,6 +14654,8 @@ pub mod getrange {
         }
     }
     /// `GETRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14134,6 +14690,8 @@ pub mod getset {
         NeedKey(c)
     }
     /// `GETSET` builder, awaiting `Key`.
+    ///
+    /// Set the string value of a key and return its old value. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14147,6 +14705,8 @@ pub mod getset {
         }
     }
     /// `GETSET` builder, awaiting `Value`.
+    ///
+    /// Set the string value of a key and return its old value. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -14160,6 +14720,8 @@ pub mod getset {
         }
     }
     /// `GETSET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the string value of a key and return its old value. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14193,6 +14755,8 @@ pub mod hdel {
         NeedKey(c)
     }
     /// `HDEL` builder, awaiting `Key`.
+    ///
+    /// Delete one or more hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14206,6 +14770,8 @@ pub mod hdel {
         }
     }
     /// `HDEL` builder, awaiting `Field`.
+    ///
+    /// Delete one or more hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14232,6 +14798,8 @@ pub mod hdel {
         }
     }
     /// `HDEL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete one or more hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14293,6 +14861,8 @@ pub mod hello {
         Ready(c, PhantomData)
     }
     /// `HELLO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Handshake with Redis. Since 6.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TArguments = Unset, TUsernamePassword = Unset, TClientname = Unset>(
         Cmd,
@@ -14411,6 +14981,8 @@ pub mod hexists {
         NeedKey(c)
     }
     /// `HEXISTS` builder, awaiting `Key`.
+    ///
+    /// Determine if a hash field exists. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14424,6 +14996,8 @@ pub mod hexists {
         }
     }
     /// `HEXISTS` builder, awaiting `Field`.
+    ///
+    /// Determine if a hash field exists. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14437,6 +15011,8 @@ pub mod hexists {
         }
     }
     /// `HEXISTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine if a hash field exists. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14470,6 +15046,8 @@ pub mod hget {
         NeedKey(c)
     }
     /// `HGET` builder, awaiting `Key`.
+    ///
+    /// Get the value of a hash field. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14483,6 +15061,8 @@ pub mod hget {
         }
     }
     /// `HGET` builder, awaiting `Field`.
+    ///
+    /// Get the value of a hash field. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14496,6 +15076,8 @@ pub mod hget {
         }
     }
     /// `HGET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the value of a hash field. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14527,6 +15109,8 @@ pub mod hgetall {
         NeedKey(c)
     }
     /// `HGETALL` builder, awaiting `Key`.
+    ///
+    /// Get all the fields and values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14540,6 +15124,8 @@ pub mod hgetall {
         }
     }
     /// `HGETALL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get all the fields and values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14574,6 +15160,8 @@ pub mod hincrby {
         NeedKey(c)
     }
     /// `HINCRBY` builder, awaiting `Key`.
+    ///
+    /// Increment the integer value of a hash field by the given number. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14587,6 +15175,8 @@ pub mod hincrby {
         }
     }
     /// `HINCRBY` builder, awaiting `Field`.
+    ///
+    /// Increment the integer value of a hash field by the given number. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14600,6 +15190,8 @@ pub mod hincrby {
         }
     }
     /// `HINCRBY` builder, awaiting `Increment`.
+    ///
+    /// Increment the integer value of a hash field by the given number. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -14613,6 +15205,8 @@ pub mod hincrby {
         }
     }
     /// `HINCRBY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the integer value of a hash field by the given number. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14647,6 +15241,8 @@ pub mod hincrbyfloat {
         NeedKey(c)
     }
     /// `HINCRBYFLOAT` builder, awaiting `Key`.
+    ///
+    /// Increment the float value of a hash field by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14660,6 +15256,8 @@ pub mod hincrbyfloat {
         }
     }
     /// `HINCRBYFLOAT` builder, awaiting `Field`.
+    ///
+    /// Increment the float value of a hash field by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14673,6 +15271,8 @@ pub mod hincrbyfloat {
         }
     }
     /// `HINCRBYFLOAT` builder, awaiting `Increment`.
+    ///
+    /// Increment the float value of a hash field by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -14686,6 +15286,8 @@ pub mod hincrbyfloat {
         }
     }
     /// `HINCRBYFLOAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the float value of a hash field by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14717,6 +15319,8 @@ pub mod hkeys {
         NeedKey(c)
     }
     /// `HKEYS` builder, awaiting `Key`.
+    ///
+    /// Get all the fields in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14730,6 +15334,8 @@ pub mod hkeys {
         }
     }
     /// `HKEYS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get all the fields in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14763,6 +15369,8 @@ pub mod hlen {
         NeedKey(c)
     }
     /// `HLEN` builder, awaiting `Key`.
+    ///
+    /// Get the number of fields in a hash. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14776,6 +15384,8 @@ pub mod hlen {
         }
     }
     /// `HLEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the number of fields in a hash. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14809,6 +15419,8 @@ pub mod hmget {
         NeedKey(c)
     }
     /// `HMGET` builder, awaiting `Key`.
+    ///
+    /// Get the values of all the given hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14822,6 +15434,8 @@ pub mod hmget {
         }
     }
     /// `HMGET` builder, awaiting `Field`.
+    ///
+    /// Get the values of all the given hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -14848,6 +15462,8 @@ pub mod hmget {
         }
     }
     /// `HMGET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the values of all the given hash fields. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14906,6 +15522,8 @@ pub mod hmset {
         NeedKey(c)
     }
     /// `HMSET` builder, awaiting `Key`.
+    ///
+    /// Set multiple hash fields to multiple values. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -14919,6 +15537,8 @@ pub mod hmset {
         }
     }
     /// `HMSET` builder, awaiting `FieldValue`.
+    ///
+    /// Set multiple hash fields to multiple values. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFieldValue(Cmd);
     impl NeedFieldValue {
@@ -14951,6 +15571,8 @@ pub mod hmset {
         }
     }
     /// `HMSET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set multiple hash fields to multiple values. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15011,6 +15633,8 @@ pub mod hrandfield {
         NeedKey(c)
     }
     /// `HRANDFIELD` builder, awaiting `Key`.
+    ///
+    /// Get one or multiple random fields from a hash. Since 6.2.0; complexity: O(N) where N is the number of fields returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15024,6 +15648,8 @@ pub mod hrandfield {
         }
     }
     /// `HRANDFIELD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get one or multiple random fields from a hash. Since 6.2.0; complexity: O(N) where N is the number of fields returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOptions = Unset, TWithvalues = Unset>(
         Cmd,
@@ -15090,6 +15716,8 @@ pub mod hscan {
         NeedKey(c)
     }
     /// `HSCAN` builder, awaiting `Key`.
+    ///
+    /// Incrementally iterate hash fields and associated values. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15103,6 +15731,8 @@ pub mod hscan {
         }
     }
     /// `HSCAN` builder, awaiting `Cursor`.
+    ///
+    /// Incrementally iterate hash fields and associated values. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -15116,6 +15746,8 @@ pub mod hscan {
         }
     }
     /// `HSCAN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Incrementally iterate hash fields and associated values. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset>(
         Cmd,
@@ -15199,6 +15831,8 @@ pub mod hset {
         NeedKey(c)
     }
     /// `HSET` builder, awaiting `Key`.
+    ///
+    /// Set the string value of a hash field. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15212,6 +15846,8 @@ pub mod hset {
         }
     }
     /// `HSET` builder, awaiting `FieldValue`.
+    ///
+    /// Set the string value of a hash field. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFieldValue(Cmd);
     impl NeedFieldValue {
@@ -15244,6 +15880,8 @@ pub mod hset {
         }
     }
     /// `HSET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the string value of a hash field. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15307,6 +15945,8 @@ pub mod hsetnx {
         NeedKey(c)
     }
     /// `HSETNX` builder, awaiting `Key`.
+    ///
+    /// Set the value of a hash field, only if the field does not exist. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15320,6 +15960,8 @@ pub mod hsetnx {
         }
     }
     /// `HSETNX` builder, awaiting `Field`.
+    ///
+    /// Set the value of a hash field, only if the field does not exist. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -15333,6 +15975,8 @@ pub mod hsetnx {
         }
     }
     /// `HSETNX` builder, awaiting `Value`.
+    ///
+    /// Set the value of a hash field, only if the field does not exist. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -15346,6 +15990,8 @@ pub mod hsetnx {
         }
     }
     /// `HSETNX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the value of a hash field, only if the field does not exist. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15379,6 +16025,8 @@ pub mod hstrlen {
         NeedKey(c)
     }
     /// `HSTRLEN` builder, awaiting `Key`.
+    ///
+    /// Get the length of the value of a hash field. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15392,6 +16040,8 @@ pub mod hstrlen {
         }
     }
     /// `HSTRLEN` builder, awaiting `Field`.
+    ///
+    /// Get the length of the value of a hash field. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -15405,6 +16055,8 @@ pub mod hstrlen {
         }
     }
     /// `HSTRLEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the length of the value of a hash field. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15436,6 +16088,8 @@ pub mod hvals {
         NeedKey(c)
     }
     /// `HVALS` builder, awaiting `Key`.
+    ///
+    /// Get all the values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15449,6 +16103,8 @@ pub mod hvals {
         }
     }
     /// `HVALS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get all the values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15483,6 +16139,8 @@ pub mod incr {
         NeedKey(c)
     }
     /// `INCR` builder, awaiting `Key`.
+    ///
+    /// Increment the integer value of a key by one. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15496,6 +16154,8 @@ pub mod incr {
         }
     }
     /// `INCR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the integer value of a key by one. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15530,6 +16190,8 @@ pub mod incrby {
         NeedKey(c)
     }
     /// `INCRBY` builder, awaiting `Key`.
+    ///
+    /// Increment the integer value of a key by the given amount. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15543,6 +16205,8 @@ pub mod incrby {
         }
     }
     /// `INCRBY` builder, awaiting `Increment`.
+    ///
+    /// Increment the integer value of a key by the given amount. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -15556,6 +16220,8 @@ pub mod incrby {
         }
     }
     /// `INCRBY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the integer value of a key by the given amount. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15590,6 +16256,8 @@ pub mod incrbyfloat {
         NeedKey(c)
     }
     /// `INCRBYFLOAT` builder, awaiting `Key`.
+    ///
+    /// Increment the float value of a key by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15603,6 +16271,8 @@ pub mod incrbyfloat {
         }
     }
     /// `INCRBYFLOAT` builder, awaiting `Increment`.
+    ///
+    /// Increment the float value of a key by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -15616,6 +16286,8 @@ pub mod incrbyfloat {
         }
     }
     /// `INCRBYFLOAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the float value of a key by the given amount. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15649,6 +16321,8 @@ pub mod info {
         Ready(c)
     }
     /// `INFO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get information and statistics about the server. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15704,6 +16378,8 @@ pub mod keys {
         NeedPattern(c)
     }
     /// `KEYS` builder, awaiting `Pattern`.
+    ///
+    /// Find all keys matching the given pattern. Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPattern(Cmd);
     impl NeedPattern {
@@ -15717,6 +16393,8 @@ pub mod keys {
         }
     }
     /// `KEYS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Find all keys matching the given pattern. Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15751,6 +16429,8 @@ pub mod lastsave {
         Ready(c)
     }
     /// `LASTSAVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the UNIX time stamp of the last successful save to disk. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15786,6 +16466,8 @@ pub mod latency_doctor {
         Ready(c)
     }
     /// `LATENCY DOCTOR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a human readable latency analysis report. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15821,6 +16503,8 @@ pub mod latency_graph {
         NeedEvent(c)
     }
     /// `LATENCY GRAPH` builder, awaiting `Event`.
+    ///
+    /// Return a latency graph for the event. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEvent(Cmd);
     impl NeedEvent {
@@ -15834,6 +16518,8 @@ pub mod latency_graph {
         }
     }
     /// `LATENCY GRAPH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a latency graph for the event. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15867,6 +16553,8 @@ pub mod latency_help {
         Ready(c)
     }
     /// `LATENCY HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15902,6 +16590,8 @@ pub mod latency_histogram {
         Ready(c)
     }
     /// `LATENCY HISTOGRAM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the cumulative distribution of latencies of a subset of commands or all. Since 7.0.0; complexity: O(N) where N is the number of commands with latency information being retrieved.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15961,6 +16651,8 @@ pub mod latency_history {
         NeedEvent(c)
     }
     /// `LATENCY HISTORY` builder, awaiting `Event`.
+    ///
+    /// Return timestamp-latency samples for the event. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEvent(Cmd);
     impl NeedEvent {
@@ -15974,6 +16666,8 @@ pub mod latency_history {
         }
     }
     /// `LATENCY HISTORY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return timestamp-latency samples for the event. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16009,6 +16703,8 @@ pub mod latency_latest {
         Ready(c)
     }
     /// `LATENCY LATEST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the latest latency samples for all events. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16044,6 +16740,8 @@ pub mod latency_reset {
         Ready(c)
     }
     /// `LATENCY RESET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reset latency data for one or more events. Since 2.8.13; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16099,6 +16797,8 @@ pub mod lcs {
         NeedKey1(c)
     }
     /// `LCS` builder, awaiting `Key1`.
+    ///
+    /// Find longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey1(Cmd);
     impl NeedKey1 {
@@ -16112,6 +16812,8 @@ pub mod lcs {
         }
     }
     /// `LCS` builder, awaiting `Key2`.
+    ///
+    /// Find longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey2(Cmd);
     impl NeedKey2 {
@@ -16125,6 +16827,8 @@ pub mod lcs {
         }
     }
     /// `LCS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Find longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TLen = Unset, TIdx = Unset, TLen2 = Unset, TWithmatchlen = Unset>(
         Cmd,
@@ -16256,6 +16960,8 @@ pub mod lindex {
         NeedKey(c)
     }
     /// `LINDEX` builder, awaiting `Key`.
+    ///
+    /// Get an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16269,6 +16975,8 @@ pub mod lindex {
         }
     }
     /// `LINDEX` builder, awaiting `Index`.
+    ///
+    /// Get an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -16282,6 +16990,8 @@ pub mod lindex {
         }
     }
     /// `LINDEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16315,6 +17025,8 @@ pub mod linsert {
         NeedKey(c)
     }
     /// `LINSERT` builder, awaiting `Key`.
+    ///
+    /// Insert an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16328,6 +17040,8 @@ pub mod linsert {
         }
     }
     /// `LINSERT` builder, awaiting `Where`.
+    ///
+    /// Insert an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -16349,6 +17063,8 @@ pub mod linsert {
         }
     }
     /// `LINSERT` builder, awaiting `Pivot`.
+    ///
+    /// Insert an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPivot(Cmd);
     impl NeedPivot {
@@ -16362,6 +17078,8 @@ pub mod linsert {
         }
     }
     /// `LINSERT` builder, awaiting `Element`.
+    ///
+    /// Insert an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -16375,6 +17093,8 @@ pub mod linsert {
         }
     }
     /// `LINSERT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Insert an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16408,6 +17128,8 @@ pub mod llen {
         NeedKey(c)
     }
     /// `LLEN` builder, awaiting `Key`.
+    ///
+    /// Get the length of a list. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16421,6 +17143,8 @@ pub mod llen {
         }
     }
     /// `LLEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the length of a list. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16454,6 +17178,8 @@ pub mod lmove {
         NeedSource(c)
     }
     /// `LMOVE` builder, awaiting `Source`.
+    ///
+    /// Pop an element from a list, push it to another list and return it. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -16467,6 +17193,8 @@ pub mod lmove {
         }
     }
     /// `LMOVE` builder, awaiting `Destination`.
+    ///
+    /// Pop an element from a list, push it to another list and return it. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -16480,6 +17208,8 @@ pub mod lmove {
         }
     }
     /// `LMOVE` builder, awaiting `Wherefrom`.
+    ///
+    /// Pop an element from a list, push it to another list and return it. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWherefrom(Cmd);
     impl NeedWherefrom {
@@ -16501,6 +17231,8 @@ pub mod lmove {
         }
     }
     /// `LMOVE` builder, awaiting `Whereto`.
+    ///
+    /// Pop an element from a list, push it to another list and return it. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhereto(Cmd);
     impl NeedWhereto {
@@ -16522,6 +17254,8 @@ pub mod lmove {
         }
     }
     /// `LMOVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Pop an element from a list, push it to another list and return it. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16555,6 +17289,8 @@ pub mod lmpop {
         NeedNumkeys(c)
     }
     /// `LMPOP` builder, awaiting `Numkeys`.
+    ///
+    /// Pop elements from a list. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -16568,6 +17304,8 @@ pub mod lmpop {
         }
     }
     /// `LMPOP` builder, awaiting `Key`.
+    ///
+    /// Pop elements from a list. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16594,6 +17332,8 @@ pub mod lmpop {
         }
     }
     /// `LMPOP` builder, awaiting `Where`.
+    ///
+    /// Pop elements from a list. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -16639,6 +17379,8 @@ pub mod lmpop {
         }
     }
     /// `LMPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Pop elements from a list. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -16695,6 +17437,8 @@ pub mod lolwut {
         Ready(c, PhantomData)
     }
     /// `LOLWUT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Display some computer art and the Redis version. Since 5.0.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TVersion = Unset>(Cmd, PhantomData<(TVersion,)>);
     impl<TVersion: Done> Ready<TVersion> {
@@ -16751,6 +17495,8 @@ pub mod lpop {
         NeedKey(c)
     }
     /// `LPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and get the first elements in a list. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16764,6 +17510,8 @@ pub mod lpop {
         }
     }
     /// `LPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and get the first elements in a list. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -16820,6 +17568,8 @@ pub mod lpos {
         NeedKey(c)
     }
     /// `LPOS` builder, awaiting `Key`.
+    ///
+    /// Return the index of matching elements on a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16833,6 +17583,8 @@ pub mod lpos {
         }
     }
     /// `LPOS` builder, awaiting `Element`.
+    ///
+    /// Return the index of matching elements on a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -16846,6 +17598,8 @@ pub mod lpos {
         }
     }
     /// `LPOS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the index of matching elements on a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TRank = Unset, TNumMatches = Unset, TLen = Unset>(
         Cmd,
@@ -16958,6 +17712,8 @@ pub mod lpush {
         NeedKey(c)
     }
     /// `LPUSH` builder, awaiting `Key`.
+    ///
+    /// Prepend one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -16971,6 +17727,8 @@ pub mod lpush {
         }
     }
     /// `LPUSH` builder, awaiting `Element`.
+    ///
+    /// Prepend one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -16997,6 +17755,8 @@ pub mod lpush {
         }
     }
     /// `LPUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Prepend one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17055,6 +17815,8 @@ pub mod lpushx {
         NeedKey(c)
     }
     /// `LPUSHX` builder, awaiting `Key`.
+    ///
+    /// Prepend an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17068,6 +17830,8 @@ pub mod lpushx {
         }
     }
     /// `LPUSHX` builder, awaiting `Element`.
+    ///
+    /// Prepend an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -17094,6 +17858,8 @@ pub mod lpushx {
         }
     }
     /// `LPUSHX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Prepend an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17149,6 +17915,8 @@ pub mod lrange {
         NeedKey(c)
     }
     /// `LRANGE` builder, awaiting `Key`.
+    ///
+    /// Get a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17162,6 +17930,8 @@ pub mod lrange {
         }
     }
     /// `LRANGE` builder, awaiting `Start`.
+    ///
+    /// Get a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -17175,6 +17945,8 @@ pub mod lrange {
         }
     }
     /// `LRANGE` builder, awaiting `Stop`.
+    ///
+    /// Get a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -17188,6 +17960,8 @@ pub mod lrange {
         }
     }
     /// `LRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17219,6 +17993,8 @@ pub mod lrem {
         NeedKey(c)
     }
     /// `LREM` builder, awaiting `Key`.
+    ///
+    /// Remove elements from a list. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17232,6 +18008,8 @@ pub mod lrem {
         }
     }
     /// `LREM` builder, awaiting `Count`.
+    ///
+    /// Remove elements from a list. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCount(Cmd);
     impl NeedCount {
@@ -17245,6 +18023,8 @@ pub mod lrem {
         }
     }
     /// `LREM` builder, awaiting `Element`.
+    ///
+    /// Remove elements from a list. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -17258,6 +18038,8 @@ pub mod lrem {
         }
     }
     /// `LREM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove elements from a list. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17291,6 +18073,8 @@ pub mod lset {
         NeedKey(c)
     }
     /// `LSET` builder, awaiting `Key`.
+    ///
+    /// Set the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17304,6 +18088,8 @@ pub mod lset {
         }
     }
     /// `LSET` builder, awaiting `Index`.
+    ///
+    /// Set the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -17317,6 +18103,8 @@ pub mod lset {
         }
     }
     /// `LSET` builder, awaiting `Element`.
+    ///
+    /// Set the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -17330,6 +18118,8 @@ pub mod lset {
         }
     }
     /// `LSET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17361,6 +18151,8 @@ pub mod ltrim {
         NeedKey(c)
     }
     /// `LTRIM` builder, awaiting `Key`.
+    ///
+    /// Trim a list to the specified range. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17374,6 +18166,8 @@ pub mod ltrim {
         }
     }
     /// `LTRIM` builder, awaiting `Start`.
+    ///
+    /// Trim a list to the specified range. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -17387,6 +18181,8 @@ pub mod ltrim {
         }
     }
     /// `LTRIM` builder, awaiting `Stop`.
+    ///
+    /// Trim a list to the specified range. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -17400,6 +18196,8 @@ pub mod ltrim {
         }
     }
     /// `LTRIM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Trim a list to the specified range. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17431,6 +18229,8 @@ pub mod memory_doctor {
         Ready(c)
     }
     /// `MEMORY DOCTOR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Outputs memory problems report. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17464,6 +18264,8 @@ pub mod memory_help {
         Ready(c)
     }
     /// `MEMORY HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17495,6 +18297,8 @@ pub mod memory_malloc_stats {
         Ready(c)
     }
     /// `MEMORY MALLOC-STATS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show allocator internal stats. Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17526,6 +18330,8 @@ pub mod memory_purge {
         Ready(c)
     }
     /// `MEMORY PURGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Ask the allocator to release memory. Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17557,6 +18363,8 @@ pub mod memory_stats {
         Ready(c)
     }
     /// `MEMORY STATS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show memory usage details. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17588,6 +18396,8 @@ pub mod memory_usage {
         NeedKey(c)
     }
     /// `MEMORY USAGE` builder, awaiting `Key`.
+    ///
+    /// Estimate the memory usage of a key. Since 4.0.0; complexity: O(N) where N is the number of samples.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17601,6 +18411,8 @@ pub mod memory_usage {
         }
     }
     /// `MEMORY USAGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Estimate the memory usage of a key. Since 4.0.0; complexity: O(N) where N is the number of samples.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -17657,6 +18469,8 @@ pub mod mget {
         NeedKey(c)
     }
     /// `MGET` builder, awaiting `Key`.
+    ///
+    /// Get the values of all the given keys. Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -17683,6 +18497,8 @@ pub mod mget {
         }
     }
     /// `MGET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the values of all the given keys. Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17740,6 +18556,8 @@ pub mod migrate {
         NeedHost(c)
     }
     /// `MIGRATE` builder, awaiting `Host`.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedHost(Cmd);
     impl NeedHost {
@@ -17753,6 +18571,8 @@ pub mod migrate {
         }
     }
     /// `MIGRATE` builder, awaiting `Port`.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPort(Cmd);
     impl NeedPort {
@@ -17766,6 +18586,8 @@ pub mod migrate {
         }
     }
     /// `MIGRATE` builder, awaiting `KeyOrEmptyString`.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKeyOrEmptyString(Cmd);
     impl NeedKeyOrEmptyString {
@@ -17787,6 +18609,8 @@ pub mod migrate {
         }
     }
     /// `MIGRATE` builder, awaiting `DestinationDb`.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestinationDb(Cmd);
     impl NeedDestinationDb {
@@ -17800,6 +18624,8 @@ pub mod migrate {
         }
     }
     /// `MIGRATE` builder, awaiting `Timeout`.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -17813,6 +18639,8 @@ pub mod migrate {
         }
     }
     /// `MIGRATE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Atomically transfer a key from a Redis instance to another one. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCopy = Unset, TReplace = Unset, TAuthentication = Unset>(
         Cmd,
@@ -18001,6 +18829,8 @@ pub mod module_help {
         Ready(c)
     }
     /// `MODULE HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18034,6 +18864,8 @@ pub mod module_list {
         Ready(c)
     }
     /// `MODULE LIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List all modules loaded by the server. Since 4.0.0; complexity: O(N) where N is the number of loaded modules.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18068,6 +18900,8 @@ pub mod module_load {
         NeedPath(c)
     }
     /// `MODULE LOAD` builder, awaiting `Path`.
+    ///
+    /// Load a module. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPath(Cmd);
     impl NeedPath {
@@ -18081,6 +18915,8 @@ pub mod module_load {
         }
     }
     /// `MODULE LOAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Load a module. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18139,6 +18975,8 @@ pub mod module_loadex {
         NeedPath(c)
     }
     /// `MODULE LOADEX` builder, awaiting `Path`.
+    ///
+    /// Load a module with extended parameters. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPath(Cmd);
     impl NeedPath {
@@ -18152,6 +18990,8 @@ pub mod module_loadex {
         }
     }
     /// `MODULE LOADEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Load a module with extended parameters. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18241,6 +19081,8 @@ pub mod module_unload {
         NeedName(c)
     }
     /// `MODULE UNLOAD` builder, awaiting `Name`.
+    ///
+    /// Unload a module. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedName(Cmd);
     impl NeedName {
@@ -18254,6 +19096,8 @@ pub mod module_unload {
         }
     }
     /// `MODULE UNLOAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Unload a module. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18289,6 +19133,8 @@ pub mod monitor {
         Ready(c)
     }
     /// `MONITOR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Listen for all requests received by the server in real time. Since 1.0.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18322,6 +19168,8 @@ pub mod r#move {
         NeedKey(c)
     }
     /// `MOVE` builder, awaiting `Key`.
+    ///
+    /// Move a key to another database. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18335,6 +19183,8 @@ pub mod r#move {
         }
     }
     /// `MOVE` builder, awaiting `Db`.
+    ///
+    /// Move a key to another database. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDb(Cmd);
     impl NeedDb {
@@ -18348,6 +19198,8 @@ pub mod r#move {
         }
     }
     /// `MOVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Move a key to another database. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18381,6 +19233,8 @@ pub mod mset {
         NeedKeyValue(c)
     }
     /// `MSET` builder, awaiting `KeyValue`.
+    ///
+    /// Set multiple keys to multiple values. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKeyValue(Cmd);
     impl NeedKeyValue {
@@ -18413,6 +19267,8 @@ pub mod mset {
         }
     }
     /// `MSET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set multiple keys to multiple values. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18475,6 +19331,8 @@ pub mod msetnx {
         NeedKeyValue(c)
     }
     /// `MSETNX` builder, awaiting `KeyValue`.
+    ///
+    /// Set multiple keys to multiple values, only if none of the keys exist. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKeyValue(Cmd);
     impl NeedKeyValue {
@@ -18507,6 +19365,8 @@ pub mod msetnx {
         }
     }
     /// `MSETNX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set multiple keys to multiple values, only if none of the keys exist. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18572,6 +19432,8 @@ pub mod multi {
         Ready(c)
     }
     /// `MULTI` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Mark the start of a transaction block. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18603,6 +19465,8 @@ pub mod object_encoding {
         NeedKey(c)
     }
     /// `OBJECT ENCODING` builder, awaiting `Key`.
+    ///
+    /// Inspect the internal encoding of a Redis object. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18616,6 +19480,8 @@ pub mod object_encoding {
         }
     }
     /// `OBJECT ENCODING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Inspect the internal encoding of a Redis object. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18647,6 +19513,8 @@ pub mod object_freq {
         NeedKey(c)
     }
     /// `OBJECT FREQ` builder, awaiting `Key`.
+    ///
+    /// Get the logarithmic access frequency counter of a Redis object. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18660,6 +19528,8 @@ pub mod object_freq {
         }
     }
     /// `OBJECT FREQ` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the logarithmic access frequency counter of a Redis object. Since 4.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18693,6 +19563,8 @@ pub mod object_help {
         Ready(c)
     }
     /// `OBJECT HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18724,6 +19596,8 @@ pub mod object_idletime {
         NeedKey(c)
     }
     /// `OBJECT IDLETIME` builder, awaiting `Key`.
+    ///
+    /// Get the time since a Redis object was last accessed. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18737,6 +19611,8 @@ pub mod object_idletime {
         }
     }
     /// `OBJECT IDLETIME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the time since a Redis object was last accessed. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18768,6 +19644,8 @@ pub mod object_refcount {
         NeedKey(c)
     }
     /// `OBJECT REFCOUNT` builder, awaiting `Key`.
+    ///
+    /// Get the number of references to the value of the key. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18781,6 +19659,8 @@ pub mod object_refcount {
         }
     }
     /// `OBJECT REFCOUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the number of references to the value of the key. Since 2.2.3; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18814,6 +19694,8 @@ pub mod persist {
         NeedKey(c)
     }
     /// `PERSIST` builder, awaiting `Key`.
+    ///
+    /// Remove the expiration from a key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18827,6 +19709,8 @@ pub mod persist {
         }
     }
     /// `PERSIST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove the expiration from a key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18860,6 +19744,8 @@ pub mod pexpire {
         NeedKey(c)
     }
     /// `PEXPIRE` builder, awaiting `Key`.
+    ///
+    /// Set a key's time to live in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18873,6 +19759,8 @@ pub mod pexpire {
         }
     }
     /// `PEXPIRE` builder, awaiting `Milliseconds`.
+    ///
+    /// Set a key's time to live in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMilliseconds(Cmd);
     impl NeedMilliseconds {
@@ -18886,6 +19774,8 @@ pub mod pexpire {
         }
     }
     /// `PEXPIRE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set a key's time to live in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -19013,6 +19903,8 @@ pub mod pexpireat {
         NeedKey(c)
     }
     /// `PEXPIREAT` builder, awaiting `Key`.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp specified in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19026,6 +19918,8 @@ pub mod pexpireat {
         }
     }
     /// `PEXPIREAT` builder, awaiting `UnixTimeMilliseconds`.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp specified in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedUnixTimeMilliseconds(Cmd);
     impl NeedUnixTimeMilliseconds {
@@ -19042,6 +19936,8 @@ pub mod pexpireat {
         }
     }
     /// `PEXPIREAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the expiration for a key as a UNIX timestamp specified in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -19169,6 +20065,8 @@ pub mod pexpiretime {
         NeedKey(c)
     }
     /// `PEXPIRETIME` builder, awaiting `Key`.
+    ///
+    /// Get the expiration Unix timestamp for a key in milliseconds. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19182,6 +20080,8 @@ pub mod pexpiretime {
         }
     }
     /// `PEXPIRETIME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the expiration Unix timestamp for a key in milliseconds. Since 7.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19216,6 +20116,8 @@ pub mod pfadd {
         NeedKey(c)
     }
     /// `PFADD` builder, awaiting `Key`.
+    ///
+    /// Adds the specified elements to the specified HyperLogLog. Since 2.8.9; complexity: O(1) to add every element.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19229,6 +20131,8 @@ pub mod pfadd {
         }
     }
     /// `PFADD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Adds the specified elements to the specified HyperLogLog. Since 2.8.9; complexity: O(1) to add every element.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19284,6 +20188,8 @@ pub mod pfcount {
         NeedKey(c)
     }
     /// `PFCOUNT` builder, awaiting `Key`.
+    ///
+    /// Return the approximated cardinality of the set(s) observed by the HyperLogLog at key(s). Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19310,6 +20216,8 @@ pub mod pfcount {
         }
     }
     /// `PFCOUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the approximated cardinality of the set(s) observed by the HyperLogLog at key(s). Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19368,6 +20276,8 @@ pub mod pfdebug {
         NeedSubcommand(c)
     }
     /// `PFDEBUG` builder, awaiting `Subcommand`.
+    ///
+    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSubcommand(Cmd);
     impl NeedSubcommand {
@@ -19381,6 +20291,8 @@ pub mod pfdebug {
         }
     }
     /// `PFDEBUG` builder, awaiting `Key`.
+    ///
+    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19394,6 +20306,8 @@ pub mod pfdebug {
         }
     }
     /// `PFDEBUG` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19427,6 +20341,8 @@ pub mod pfmerge {
         NeedDestkey(c)
     }
     /// `PFMERGE` builder, awaiting `Destkey`.
+    ///
+    /// Merge N different HyperLogLogs into a single one. Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestkey(Cmd);
     impl NeedDestkey {
@@ -19440,6 +20356,8 @@ pub mod pfmerge {
         }
     }
     /// `PFMERGE` builder, awaiting `Sourcekey`.
+    ///
+    /// Merge N different HyperLogLogs into a single one. Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSourcekey(Cmd);
     impl NeedSourcekey {
@@ -19469,6 +20387,8 @@ pub mod pfmerge {
         }
     }
     /// `PFMERGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Merge N different HyperLogLogs into a single one. Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19527,6 +20447,8 @@ pub mod pfselftest {
         Ready(c)
     }
     /// `PFSELFTEST` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// An internal command for testing HyperLogLog values. Since 2.8.9; complexity: N/A.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19558,6 +20480,8 @@ pub mod ping {
         Ready(c, PhantomData)
     }
     /// `PING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Ping the server. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TMessage = Unset>(Cmd, PhantomData<(TMessage,)>);
     impl<TMessage: Done> Ready<TMessage> {
@@ -19612,6 +20536,8 @@ pub mod psetex {
         NeedKey(c)
     }
     /// `PSETEX` builder, awaiting `Key`.
+    ///
+    /// Set the value and expiration in milliseconds of a key. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19625,6 +20551,8 @@ pub mod psetex {
         }
     }
     /// `PSETEX` builder, awaiting `Milliseconds`.
+    ///
+    /// Set the value and expiration in milliseconds of a key. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMilliseconds(Cmd);
     impl NeedMilliseconds {
@@ -19638,6 +20566,8 @@ pub mod psetex {
         }
     }
     /// `PSETEX` builder, awaiting `Value`.
+    ///
+    /// Set the value and expiration in milliseconds of a key. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -19651,6 +20581,8 @@ pub mod psetex {
         }
     }
     /// `PSETEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the value and expiration in milliseconds of a key. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19686,6 +20618,8 @@ pub mod psubscribe {
         NeedPattern(c)
     }
     /// `PSUBSCRIBE` builder, awaiting `Pattern`.
+    ///
+    /// Listen for messages published to channels matching the given patterns. Since 2.0.0; complexity: O(N) where N is the number of patterns the client is already subscribed to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedPattern(Cmd);
     impl NeedPattern {
@@ -19712,6 +20646,8 @@ pub mod psubscribe {
         }
     }
     /// `PSUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Listen for messages published to channels matching the given patterns. Since 2.0.0; complexity: O(N) where N is the number of patterns the client is already subscribed to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19771,6 +20707,8 @@ pub mod psync {
         NeedReplicationid(c)
     }
     /// `PSYNC` builder, awaiting `Replicationid`.
+    ///
+    /// Internal command used for replication. Since 2.8.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedReplicationid(Cmd);
     impl NeedReplicationid {
@@ -19784,6 +20722,8 @@ pub mod psync {
         }
     }
     /// `PSYNC` builder, awaiting `Offset`.
+    ///
+    /// Internal command used for replication. Since 2.8.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -19797,6 +20737,8 @@ pub mod psync {
         }
     }
     /// `PSYNC` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Internal command used for replication. Since 2.8.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19830,6 +20772,8 @@ pub mod pttl {
         NeedKey(c)
     }
     /// `PTTL` builder, awaiting `Key`.
+    ///
+    /// Get the time to live for a key in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19843,6 +20787,8 @@ pub mod pttl {
         }
     }
     /// `PTTL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the time to live for a key in milliseconds. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19878,6 +20824,8 @@ pub mod publish {
         NeedChannel(c)
     }
     /// `PUBLISH` builder, awaiting `Channel`.
+    ///
+    /// Post a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedChannel(Cmd);
     impl NeedChannel {
@@ -19891,6 +20839,8 @@ pub mod publish {
         }
     }
     /// `PUBLISH` builder, awaiting `Message`.
+    ///
+    /// Post a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -19904,6 +20854,8 @@ pub mod publish {
         }
     }
     /// `PUBLISH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Post a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19938,6 +20890,8 @@ pub mod pubsub_channels {
         Ready(c, PhantomData)
     }
     /// `PUBSUB CHANNELS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List active channels. Since 2.8.0; complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset>(Cmd, PhantomData<(TPattern,)>);
     impl<TPattern: Done> Ready<TPattern> {
@@ -19992,6 +20946,8 @@ pub mod pubsub_help {
         Ready(c)
     }
     /// `PUBSUB HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20026,6 +20982,8 @@ pub mod pubsub_numpat {
         Ready(c)
     }
     /// `PUBSUB NUMPAT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the count of unique patterns pattern subscriptions. Since 2.8.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20060,6 +21018,8 @@ pub mod pubsub_numsub {
         Ready(c)
     }
     /// `PUBSUB NUMSUB` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the count of subscribers for channels. Since 2.8.0; complexity: O(N) for the NUMSUB subcommand, where N is the number of requested channels.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20118,6 +21078,8 @@ pub mod pubsub_shardchannels {
         Ready(c, PhantomData)
     }
     /// `PUBSUB SHARDCHANNELS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List active shard channels. Since 7.0.0; complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset>(Cmd, PhantomData<(TPattern,)>);
     impl<TPattern: Done> Ready<TPattern> {
@@ -20173,6 +21135,8 @@ pub mod pubsub_shardnumsub {
         Ready(c)
     }
     /// `PUBSUB SHARDNUMSUB` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the count of subscribers for shard channels. Since 7.0.0; complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20235,6 +21199,8 @@ pub mod punsubscribe {
         Ready(c)
     }
     /// `PUNSUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Stop listening for messages posted to channels matching the given patterns. Since 2.0.0; complexity: O(N+M) where N is the number of patterns the client is already subscribed and M is the number of total patterns subscribed in the system (by any client).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20296,6 +21262,8 @@ pub mod quit {
         Ready(c)
     }
     /// `QUIT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Close the connection. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20327,6 +21295,8 @@ pub mod randomkey {
         Ready(c)
     }
     /// `RANDOMKEY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a random key from the keyspace. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20361,6 +21331,8 @@ pub mod readonly {
         Ready(c)
     }
     /// `READONLY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Enables read queries for a connection to a cluster replica node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20395,6 +21367,8 @@ pub mod readwrite {
         Ready(c)
     }
     /// `READWRITE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Disables read queries for a connection to a cluster replica node. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20426,6 +21400,8 @@ pub mod rename {
         NeedKey(c)
     }
     /// `RENAME` builder, awaiting `Key`.
+    ///
+    /// Rename a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20439,6 +21415,8 @@ pub mod rename {
         }
     }
     /// `RENAME` builder, awaiting `Newkey`.
+    ///
+    /// Rename a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNewkey(Cmd);
     impl NeedNewkey {
@@ -20452,6 +21430,8 @@ pub mod rename {
         }
     }
     /// `RENAME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Rename a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20485,6 +21465,8 @@ pub mod renamenx {
         NeedKey(c)
     }
     /// `RENAMENX` builder, awaiting `Key`.
+    ///
+    /// Rename a key, only if the new key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20498,6 +21480,8 @@ pub mod renamenx {
         }
     }
     /// `RENAMENX` builder, awaiting `Newkey`.
+    ///
+    /// Rename a key, only if the new key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNewkey(Cmd);
     impl NeedNewkey {
@@ -20511,6 +21495,8 @@ pub mod renamenx {
         }
     }
     /// `RENAMENX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Rename a key, only if the new key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20547,6 +21533,8 @@ pub mod replconf {
         Ready(c)
     }
     /// `REPLCONF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// An internal command for configuring the replication stream. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20582,6 +21570,8 @@ pub mod replicaof {
         NeedArgs(c)
     }
     /// `REPLICAOF` builder, awaiting `Args`.
+    ///
+    /// Make the server a replica of another instance, or promote it as master. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArgs(Cmd);
     impl NeedArgs {
@@ -20605,6 +21595,8 @@ pub mod replicaof {
         }
     }
     /// `REPLICAOF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Make the server a replica of another instance, or promote it as master. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20642,6 +21634,8 @@ pub mod reset {
         Ready(c)
     }
     /// `RESET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Reset the connection. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20675,6 +21669,8 @@ pub mod restore {
         NeedKey(c)
     }
     /// `RESTORE` builder, awaiting `Key`.
+    ///
+    /// Create a key using the provided serialized value, previously obtained using DUMP. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20688,6 +21684,8 @@ pub mod restore {
         }
     }
     /// `RESTORE` builder, awaiting `Ttl`.
+    ///
+    /// Create a key using the provided serialized value, previously obtained using DUMP. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTtl(Cmd);
     impl NeedTtl {
@@ -20701,6 +21699,8 @@ pub mod restore {
         }
     }
     /// `RESTORE` builder, awaiting `SerializedValue`.
+    ///
+    /// Create a key using the provided serialized value, previously obtained using DUMP. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -20714,6 +21714,8 @@ pub mod restore {
         }
     }
     /// `RESTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Create a key using the provided serialized value, previously obtained using DUMP. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TReplace = Unset,
@@ -20877,6 +21879,8 @@ pub mod restore_asking {
         NeedKey(c)
     }
     /// `RESTORE-ASKING` builder, awaiting `Key`.
+    ///
+    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20890,6 +21894,8 @@ pub mod restore_asking {
         }
     }
     /// `RESTORE-ASKING` builder, awaiting `Ttl`.
+    ///
+    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTtl(Cmd);
     impl NeedTtl {
@@ -20903,6 +21909,8 @@ pub mod restore_asking {
         }
     }
     /// `RESTORE-ASKING` builder, awaiting `SerializedValue`.
+    ///
+    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -20916,6 +21924,8 @@ pub mod restore_asking {
         }
     }
     /// `RESTORE-ASKING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of Redis objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TReplace = Unset,
@@ -21080,6 +22090,8 @@ pub mod role {
         Ready(c)
     }
     /// `ROLE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the role of the instance in the context of replication. Since 2.8.12; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21113,6 +22125,8 @@ pub mod rpop {
         NeedKey(c)
     }
     /// `RPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and get the last elements in a list. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21126,6 +22140,8 @@ pub mod rpop {
         }
     }
     /// `RPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and get the last elements in a list. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -21184,6 +22200,8 @@ pub mod rpoplpush {
         NeedSource(c)
     }
     /// `RPOPLPUSH` builder, awaiting `Source`.
+    ///
+    /// Remove the last element in a list, prepend it to another list and return it. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -21197,6 +22215,8 @@ pub mod rpoplpush {
         }
     }
     /// `RPOPLPUSH` builder, awaiting `Destination`.
+    ///
+    /// Remove the last element in a list, prepend it to another list and return it. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -21210,6 +22230,8 @@ pub mod rpoplpush {
         }
     }
     /// `RPOPLPUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove the last element in a list, prepend it to another list and return it. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21244,6 +22266,8 @@ pub mod rpush {
         NeedKey(c)
     }
     /// `RPUSH` builder, awaiting `Key`.
+    ///
+    /// Append one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21257,6 +22281,8 @@ pub mod rpush {
         }
     }
     /// `RPUSH` builder, awaiting `Element`.
+    ///
+    /// Append one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -21283,6 +22309,8 @@ pub mod rpush {
         }
     }
     /// `RPUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Append one or multiple elements to a list. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21341,6 +22369,8 @@ pub mod rpushx {
         NeedKey(c)
     }
     /// `RPUSHX` builder, awaiting `Key`.
+    ///
+    /// Append an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21354,6 +22384,8 @@ pub mod rpushx {
         }
     }
     /// `RPUSHX` builder, awaiting `Element`.
+    ///
+    /// Append an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -21380,6 +22412,8 @@ pub mod rpushx {
         }
     }
     /// `RPUSHX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Append an element to a list, only if the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21438,6 +22472,8 @@ pub mod sadd {
         NeedKey(c)
     }
     /// `SADD` builder, awaiting `Key`.
+    ///
+    /// Add one or more members to a set. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21451,6 +22487,8 @@ pub mod sadd {
         }
     }
     /// `SADD` builder, awaiting `Member`.
+    ///
+    /// Add one or more members to a set. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -21477,6 +22515,8 @@ pub mod sadd {
         }
     }
     /// `SADD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add one or more members to a set. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21536,6 +22576,8 @@ pub mod save {
         Ready(c)
     }
     /// `SAVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Synchronously save the dataset to disk. Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21567,6 +22609,8 @@ pub mod scan {
         NeedCursor(c)
     }
     /// `SCAN` builder, awaiting `Cursor`.
+    ///
+    /// Incrementally iterate the keys space. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -21580,6 +22624,8 @@ pub mod scan {
         }
     }
     /// `SCAN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Incrementally iterate the keys space. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset, TType = Unset>(
         Cmd,
@@ -21695,6 +22741,8 @@ pub mod scard {
         NeedKey(c)
     }
     /// `SCARD` builder, awaiting `Key`.
+    ///
+    /// Get the number of members in a set. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21708,6 +22756,8 @@ pub mod scard {
         }
     }
     /// `SCARD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the number of members in a set. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21739,6 +22789,8 @@ pub mod script_debug {
         NeedMode(c)
     }
     /// `SCRIPT DEBUG` builder, awaiting `Mode`.
+    ///
+    /// Set the debug mode for executed scripts. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMode(Cmd);
     impl NeedMode {
@@ -21768,6 +22820,8 @@ pub mod script_debug {
         }
     }
     /// `SCRIPT DEBUG` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the debug mode for executed scripts. Since 3.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21799,6 +22853,8 @@ pub mod script_exists {
         NeedSha1(c)
     }
     /// `SCRIPT EXISTS` builder, awaiting `Sha1`.
+    ///
+    /// Check existence of scripts in the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -21825,6 +22881,8 @@ pub mod script_exists {
         }
     }
     /// `SCRIPT EXISTS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Check existence of scripts in the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21880,6 +22938,8 @@ pub mod script_flush {
         Ready(c, PhantomData)
     }
     /// `SCRIPT FLUSH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all the scripts from the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts in cache.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAsync = Unset>(Cmd, PhantomData<(TAsync,)>);
     impl<TAsync: Done> Ready<TAsync> {
@@ -21961,6 +23021,8 @@ pub mod script_help {
         Ready(c)
     }
     /// `SCRIPT HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21994,6 +23056,8 @@ pub mod script_kill {
         Ready(c)
     }
     /// `SCRIPT KILL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Kill the script currently in execution. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22027,6 +23091,8 @@ pub mod script_load {
         NeedScript(c)
     }
     /// `SCRIPT LOAD` builder, awaiting `Script`.
+    ///
+    /// Load the specified Lua script into the script cache. Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -22040,6 +23106,8 @@ pub mod script_load {
         }
     }
     /// `SCRIPT LOAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Load the specified Lua script into the script cache. Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22071,6 +23139,8 @@ pub mod sdiff {
         NeedKey(c)
     }
     /// `SDIFF` builder, awaiting `Key`.
+    ///
+    /// Subtract multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22097,6 +23167,8 @@ pub mod sdiff {
         }
     }
     /// `SDIFF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Subtract multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22154,6 +23226,8 @@ pub mod sdiffstore {
         NeedDestination(c)
     }
     /// `SDIFFSTORE` builder, awaiting `Destination`.
+    ///
+    /// Subtract multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -22167,6 +23241,8 @@ pub mod sdiffstore {
         }
     }
     /// `SDIFFSTORE` builder, awaiting `Key`.
+    ///
+    /// Subtract multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22193,6 +23269,8 @@ pub mod sdiffstore {
         }
     }
     /// `SDIFFSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Subtract multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22251,6 +23329,8 @@ pub mod select {
         NeedIndex(c)
     }
     /// `SELECT` builder, awaiting `Index`.
+    ///
+    /// Change the selected database for the current connection. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -22264,6 +23344,8 @@ pub mod select {
         }
     }
     /// `SELECT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Change the selected database for the current connection. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22297,6 +23379,8 @@ pub mod set {
         NeedKey(c)
     }
     /// `SET` builder, awaiting `Key`.
+    ///
+    /// Set the string value of a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22310,6 +23394,8 @@ pub mod set {
         }
     }
     /// `SET` builder, awaiting `Value`.
+    ///
+    /// Set the string value of a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -22323,6 +23409,8 @@ pub mod set {
         }
     }
     /// `SET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the string value of a key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCondition = Unset, TGet = Unset, TExpiration = Unset>(
         Cmd,
@@ -22573,6 +23661,8 @@ pub mod setbit {
         NeedKey(c)
     }
     /// `SETBIT` builder, awaiting `Key`.
+    ///
+    /// Sets or clears the bit at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22586,6 +23676,8 @@ pub mod setbit {
         }
     }
     /// `SETBIT` builder, awaiting `Offset`.
+    ///
+    /// Sets or clears the bit at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -22599,6 +23691,8 @@ pub mod setbit {
         }
     }
     /// `SETBIT` builder, awaiting `Value`.
+    ///
+    /// Sets or clears the bit at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -22612,6 +23706,8 @@ pub mod setbit {
         }
     }
     /// `SETBIT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Sets or clears the bit at offset in the string value stored at key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22645,6 +23741,8 @@ pub mod setex {
         NeedKey(c)
     }
     /// `SETEX` builder, awaiting `Key`.
+    ///
+    /// Set the value and expiration of a key. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22658,6 +23756,8 @@ pub mod setex {
         }
     }
     /// `SETEX` builder, awaiting `Seconds`.
+    ///
+    /// Set the value and expiration of a key. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSeconds(Cmd);
     impl NeedSeconds {
@@ -22671,6 +23771,8 @@ pub mod setex {
         }
     }
     /// `SETEX` builder, awaiting `Value`.
+    ///
+    /// Set the value and expiration of a key. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -22684,6 +23786,8 @@ pub mod setex {
         }
     }
     /// `SETEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the value and expiration of a key. Since 2.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22718,6 +23822,8 @@ pub mod setnx {
         NeedKey(c)
     }
     /// `SETNX` builder, awaiting `Key`.
+    ///
+    /// Set the value of a key, only if the key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22731,6 +23837,8 @@ pub mod setnx {
         }
     }
     /// `SETNX` builder, awaiting `Value`.
+    ///
+    /// Set the value of a key, only if the key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -22744,6 +23852,8 @@ pub mod setnx {
         }
     }
     /// `SETNX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set the value of a key, only if the key does not exist. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22777,6 +23887,8 @@ pub mod setrange {
         NeedKey(c)
     }
     /// `SETRANGE` builder, awaiting `Key`.
+    ///
+    /// Overwrite part of a string at key starting at the specified offset. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22790,6 +23902,8 @@ pub mod setrange {
         }
     }
     /// `SETRANGE` builder, awaiting `Offset`.
+    ///
+    /// Overwrite part of a string at key starting at the specified offset. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -22803,6 +23917,8 @@ pub mod setrange {
         }
     }
     /// `SETRANGE` builder, awaiting `Value`.
+    ///
+    /// Overwrite part of a string at key starting at the specified offset. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -22816,6 +23932,8 @@ pub mod setrange {
         }
     }
     /// `SETRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Overwrite part of a string at key starting at the specified offset. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22853,6 +23971,8 @@ pub mod shutdown {
         Ready(c, PhantomData)
     }
     /// `SHUTDOWN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Synchronously save the dataset to disk and then shut down the server. Since 1.0.0; complexity: O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TNosaveSave = Unset, TNow = Unset, TForce = Unset, TAbort = Unset>(
         Cmd,
@@ -23007,6 +24127,8 @@ pub mod sinter {
         NeedKey(c)
     }
     /// `SINTER` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sets. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23033,6 +24155,8 @@ pub mod sinter {
         }
     }
     /// `SINTER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sets. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23090,6 +24214,8 @@ pub mod sintercard {
         NeedNumkeys(c)
     }
     /// `SINTERCARD` builder, awaiting `Numkeys`.
+    ///
+    /// Intersect multiple sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -23103,6 +24229,8 @@ pub mod sintercard {
         }
     }
     /// `SINTERCARD` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23129,6 +24257,8 @@ pub mod sintercard {
         }
     }
     /// `SINTERCARD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -23212,6 +24342,8 @@ pub mod sinterstore {
         NeedDestination(c)
     }
     /// `SINTERSTORE` builder, awaiting `Destination`.
+    ///
+    /// Intersect multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -23225,6 +24357,8 @@ pub mod sinterstore {
         }
     }
     /// `SINTERSTORE` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23251,6 +24385,8 @@ pub mod sinterstore {
         }
     }
     /// `SINTERSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23308,6 +24444,8 @@ pub mod sismember {
         NeedKey(c)
     }
     /// `SISMEMBER` builder, awaiting `Key`.
+    ///
+    /// Determine if a given value is a member of a set. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23321,6 +24459,8 @@ pub mod sismember {
         }
     }
     /// `SISMEMBER` builder, awaiting `Member`.
+    ///
+    /// Determine if a given value is a member of a set. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -23334,6 +24474,8 @@ pub mod sismember {
         }
     }
     /// `SISMEMBER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine if a given value is a member of a set. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23369,6 +24511,8 @@ pub mod slaveof {
         NeedArgs(c)
     }
     /// `SLAVEOF` builder, awaiting `Args`.
+    ///
+    /// Make the server a replica of another instance, or promote it as master. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedArgs(Cmd);
     impl NeedArgs {
@@ -23392,6 +24536,8 @@ pub mod slaveof {
         }
     }
     /// `SLAVEOF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Make the server a replica of another instance, or promote it as master. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23426,6 +24572,8 @@ pub mod slowlog_get {
         Ready(c, PhantomData)
     }
     /// `SLOWLOG GET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the slow log's entries. Since 2.2.12; complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -23480,6 +24628,8 @@ pub mod slowlog_help {
         Ready(c)
     }
     /// `SLOWLOG HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23514,6 +24664,8 @@ pub mod slowlog_len {
         Ready(c)
     }
     /// `SLOWLOG LEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the slow log's length. Since 2.2.12; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23548,6 +24700,8 @@ pub mod slowlog_reset {
         Ready(c)
     }
     /// `SLOWLOG RESET` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Clear all entries from the slow log. Since 2.2.12; complexity: O(N) where N is the number of entries in the slowlog.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23579,6 +24733,8 @@ pub mod smembers {
         NeedKey(c)
     }
     /// `SMEMBERS` builder, awaiting `Key`.
+    ///
+    /// Get all the members in a set. Since 1.0.0; complexity: O(N) where N is the set cardinality.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23592,6 +24748,8 @@ pub mod smembers {
         }
     }
     /// `SMEMBERS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get all the members in a set. Since 1.0.0; complexity: O(N) where N is the set cardinality.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23625,6 +24783,8 @@ pub mod smismember {
         NeedKey(c)
     }
     /// `SMISMEMBER` builder, awaiting `Key`.
+    ///
+    /// Returns the membership associated with the given elements for a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23638,6 +24798,8 @@ pub mod smismember {
         }
     }
     /// `SMISMEMBER` builder, awaiting `Member`.
+    ///
+    /// Returns the membership associated with the given elements for a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -23664,6 +24826,8 @@ pub mod smismember {
         }
     }
     /// `SMISMEMBER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Returns the membership associated with the given elements for a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23721,6 +24885,8 @@ pub mod smove {
         NeedSource(c)
     }
     /// `SMOVE` builder, awaiting `Source`.
+    ///
+    /// Move a member from one set to another. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -23734,6 +24900,8 @@ pub mod smove {
         }
     }
     /// `SMOVE` builder, awaiting `Destination`.
+    ///
+    /// Move a member from one set to another. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -23747,6 +24915,8 @@ pub mod smove {
         }
     }
     /// `SMOVE` builder, awaiting `Member`.
+    ///
+    /// Move a member from one set to another. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -23760,6 +24930,8 @@ pub mod smove {
         }
     }
     /// `SMOVE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Move a member from one set to another. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -23794,6 +24966,8 @@ pub mod sort {
         NeedKey(c)
     }
     /// `SORT` builder, awaiting `Key`.
+    ///
+    /// Sort the elements in a list, set or sorted set. Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23807,6 +24981,8 @@ pub mod sort {
         }
     }
     /// `SORT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Sort the elements in a list, set or sorted set. Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TPattern = Unset,
@@ -24078,6 +25254,8 @@ pub mod sort_ro {
         NeedKey(c)
     }
     /// `SORT_RO` builder, awaiting `Key`.
+    ///
+    /// Sort the elements in a list, set or sorted set. Read-only variant of SORT. Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24091,6 +25269,8 @@ pub mod sort_ro {
         }
     }
     /// `SORT_RO` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Sort the elements in a list, set or sorted set. Read-only variant of SORT. Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TPattern = Unset,
@@ -24300,6 +25480,8 @@ pub mod spop {
         NeedKey(c)
     }
     /// `SPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and return one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24313,6 +25495,8 @@ pub mod spop {
         }
     }
     /// `SPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -24373,6 +25557,8 @@ pub mod spublish {
         NeedShardchannel(c)
     }
     /// `SPUBLISH` builder, awaiting `Shardchannel`.
+    ///
+    /// Post a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedShardchannel(Cmd);
     impl NeedShardchannel {
@@ -24386,6 +25572,8 @@ pub mod spublish {
         }
     }
     /// `SPUBLISH` builder, awaiting `Message`.
+    ///
+    /// Post a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -24399,6 +25587,8 @@ pub mod spublish {
         }
     }
     /// `SPUBLISH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Post a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24430,6 +25620,8 @@ pub mod srandmember {
         NeedKey(c)
     }
     /// `SRANDMEMBER` builder, awaiting `Key`.
+    ///
+    /// Get one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24443,6 +25635,8 @@ pub mod srandmember {
         }
     }
     /// `SRANDMEMBER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -24501,6 +25695,8 @@ pub mod srem {
         NeedKey(c)
     }
     /// `SREM` builder, awaiting `Key`.
+    ///
+    /// Remove one or more members from a set. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24514,6 +25710,8 @@ pub mod srem {
         }
     }
     /// `SREM` builder, awaiting `Member`.
+    ///
+    /// Remove one or more members from a set. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -24540,6 +25738,8 @@ pub mod srem {
         }
     }
     /// `SREM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove one or more members from a set. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24595,6 +25795,8 @@ pub mod sscan {
         NeedKey(c)
     }
     /// `SSCAN` builder, awaiting `Key`.
+    ///
+    /// Incrementally iterate Set elements. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24608,6 +25810,8 @@ pub mod sscan {
         }
     }
     /// `SSCAN` builder, awaiting `Cursor`.
+    ///
+    /// Incrementally iterate Set elements. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -24621,6 +25825,8 @@ pub mod sscan {
         }
     }
     /// `SSCAN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Incrementally iterate Set elements. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset>(
         Cmd,
@@ -24705,6 +25911,8 @@ pub mod ssubscribe {
         NeedShardchannel(c)
     }
     /// `SSUBSCRIBE` builder, awaiting `Shardchannel`.
+    ///
+    /// Listen for messages published to the given shard channels. Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedShardchannel(Cmd);
     impl NeedShardchannel {
@@ -24734,6 +25942,8 @@ pub mod ssubscribe {
         }
     }
     /// `SSUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Listen for messages published to the given shard channels. Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24794,6 +26004,8 @@ pub mod strlen {
         NeedKey(c)
     }
     /// `STRLEN` builder, awaiting `Key`.
+    ///
+    /// Get the length of the value stored in a key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24807,6 +26019,8 @@ pub mod strlen {
         }
     }
     /// `STRLEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the length of the value stored in a key. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24842,6 +26056,8 @@ pub mod subscribe {
         NeedChannel(c)
     }
     /// `SUBSCRIBE` builder, awaiting `Channel`.
+    ///
+    /// Listen for messages published to the given channels. Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedChannel(Cmd);
     impl NeedChannel {
@@ -24868,6 +26084,8 @@ pub mod subscribe {
         }
     }
     /// `SUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Listen for messages published to the given channels. Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24923,6 +26141,8 @@ pub mod substr {
         NeedKey(c)
     }
     /// `SUBSTR` builder, awaiting `Key`.
+    ///
+    /// Get a substring of the string stored at a key. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24936,6 +26156,8 @@ pub mod substr {
         }
     }
     /// `SUBSTR` builder, awaiting `Start`.
+    ///
+    /// Get a substring of the string stored at a key. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -24949,6 +26171,8 @@ pub mod substr {
         }
     }
     /// `SUBSTR` builder, awaiting `End`.
+    ///
+    /// Get a substring of the string stored at a key. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -24962,6 +26186,8 @@ pub mod substr {
         }
     }
     /// `SUBSTR` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get a substring of the string stored at a key. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -24993,6 +26219,8 @@ pub mod sunion {
         NeedKey(c)
     }
     /// `SUNION` builder, awaiting `Key`.
+    ///
+    /// Add multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25019,6 +26247,8 @@ pub mod sunion {
         }
     }
     /// `SUNION` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25076,6 +26306,8 @@ pub mod sunionstore {
         NeedDestination(c)
     }
     /// `SUNIONSTORE` builder, awaiting `Destination`.
+    ///
+    /// Add multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -25089,6 +26321,8 @@ pub mod sunionstore {
         }
     }
     /// `SUNIONSTORE` builder, awaiting `Key`.
+    ///
+    /// Add multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25115,6 +26349,8 @@ pub mod sunionstore {
         }
     }
     /// `SUNIONSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add multiple sets and store the resulting set in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25174,6 +26410,8 @@ pub mod sunsubscribe {
         Ready(c)
     }
     /// `SUNSUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Stop listening for messages posted to the given shard channels. Since 7.0.0; complexity: O(N) where N is the number of clients already subscribed to a shard channel.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25234,6 +26472,8 @@ pub mod swapdb {
         NeedIndex1(c)
     }
     /// `SWAPDB` builder, awaiting `Index1`.
+    ///
+    /// Swaps two Redis databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIndex1(Cmd);
     impl NeedIndex1 {
@@ -25247,6 +26487,8 @@ pub mod swapdb {
         }
     }
     /// `SWAPDB` builder, awaiting `Index2`.
+    ///
+    /// Swaps two Redis databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIndex2(Cmd);
     impl NeedIndex2 {
@@ -25260,6 +26502,8 @@ pub mod swapdb {
         }
     }
     /// `SWAPDB` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Swaps two Redis databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25295,6 +26539,8 @@ pub mod sync {
         Ready(c)
     }
     /// `SYNC` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Internal command used for replication. Since 1.0.0; complexity: .
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25329,6 +26575,8 @@ pub mod time {
         Ready(c)
     }
     /// `TIME` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the current server time. Since 2.6.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25362,6 +26610,8 @@ pub mod touch {
         NeedKey(c)
     }
     /// `TOUCH` builder, awaiting `Key`.
+    ///
+    /// Alters the last access time of a key(s). Returns the number of existing keys specified. Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25388,6 +26638,8 @@ pub mod touch {
         }
     }
     /// `TOUCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Alters the last access time of a key(s). Returns the number of existing keys specified. Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25445,6 +26697,8 @@ pub mod ttl {
         NeedKey(c)
     }
     /// `TTL` builder, awaiting `Key`.
+    ///
+    /// Get the time to live for a key in seconds. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25458,6 +26712,8 @@ pub mod ttl {
         }
     }
     /// `TTL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the time to live for a key in seconds. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25491,6 +26747,8 @@ pub mod r#type {
         NeedKey(c)
     }
     /// `TYPE` builder, awaiting `Key`.
+    ///
+    /// Determine the type stored at key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25504,6 +26762,8 @@ pub mod r#type {
         }
     }
     /// `TYPE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine the type stored at key. Since 1.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25537,6 +26797,8 @@ pub mod unlink {
         NeedKey(c)
     }
     /// `UNLINK` builder, awaiting `Key`.
+    ///
+    /// Delete a key asynchronously in another thread. Otherwise it is just as DEL, but non blocking. Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25563,6 +26825,8 @@ pub mod unlink {
         }
     }
     /// `UNLINK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete a key asynchronously in another thread. Otherwise it is just as DEL, but non blocking. Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25622,6 +26886,8 @@ pub mod unsubscribe {
         Ready(c)
     }
     /// `UNSUBSCRIBE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Stop listening for messages posted to the given channels. Since 2.0.0; complexity: O(N) where N is the number of clients already subscribed to a channel.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25682,6 +26948,8 @@ pub mod unwatch {
         Ready(c)
     }
     /// `UNWATCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Forget about all watched keys. Since 2.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25713,6 +26981,8 @@ pub mod wait {
         NeedNumreplicas(c)
     }
     /// `WAIT` builder, awaiting `Numreplicas`.
+    ///
+    /// Wait for the synchronous replication of all the write commands sent in the context of the current connection. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumreplicas(Cmd);
     impl NeedNumreplicas {
@@ -25726,6 +26996,8 @@ pub mod wait {
         }
     }
     /// `WAIT` builder, awaiting `Timeout`.
+    ///
+    /// Wait for the synchronous replication of all the write commands sent in the context of the current connection. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -25739,6 +27011,8 @@ pub mod wait {
         }
     }
     /// `WAIT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Wait for the synchronous replication of all the write commands sent in the context of the current connection. Since 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25775,6 +27049,8 @@ pub mod watch {
         NeedKey(c)
     }
     /// `WATCH` builder, awaiting `Key`.
+    ///
+    /// Watch the given keys to determine execution of the MULTI/EXEC block. Since 2.2.0; complexity: O(1) for every key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25801,6 +27077,8 @@ pub mod watch {
         }
     }
     /// `WATCH` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Watch the given keys to determine execution of the MULTI/EXEC block. Since 2.2.0; complexity: O(1) for every key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25858,6 +27136,8 @@ pub mod xack {
         NeedKey(c)
     }
     /// `XACK` builder, awaiting `Key`.
+    ///
+    /// Marks a pending message as correctly processed, effectively removing it from the pending entries list of the consumer group. Return value of the command is the number of messages successfully acknowledged, that is, the IDs we were actually able to resolve in the PEL. Since 5.0.0; complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25871,6 +27151,8 @@ pub mod xack {
         }
     }
     /// `XACK` builder, awaiting `Group`.
+    ///
+    /// Marks a pending message as correctly processed, effectively removing it from the pending entries list of the consumer group. Return value of the command is the number of messages successfully acknowledged, that is, the IDs we were actually able to resolve in the PEL. Since 5.0.0; complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -25884,6 +27166,8 @@ pub mod xack {
         }
     }
     /// `XACK` builder, awaiting `Id`.
+    ///
+    /// Marks a pending message as correctly processed, effectively removing it from the pending entries list of the consumer group. Return value of the command is the number of messages successfully acknowledged, that is, the IDs we were actually able to resolve in the PEL. Since 5.0.0; complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -25910,6 +27194,8 @@ pub mod xack {
         }
     }
     /// `XACK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Marks a pending message as correctly processed, effectively removing it from the pending entries list of the consumer group. Return value of the command is the number of messages successfully acknowledged, that is, the IDs we were actually able to resolve in the PEL. Since 5.0.0; complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -25968,6 +27254,8 @@ pub mod xadd {
         NeedKey(c)
     }
     /// `XADD` builder, awaiting `Key`.
+    ///
+    /// Appends a new entry to a stream. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -25981,6 +27269,8 @@ pub mod xadd {
         }
     }
     /// `XADD` builder, awaiting `IdOrAuto`.
+    ///
+    /// Appends a new entry to a stream. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIdOrAuto<
         TNomkstream = Unset,
@@ -26176,6 +27466,8 @@ pub mod xadd {
         }
     }
     /// `XADD` builder, awaiting `FieldValue`.
+    ///
+    /// Appends a new entry to a stream. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedFieldValue(Cmd);
     impl NeedFieldValue {
@@ -26208,6 +27500,8 @@ pub mod xadd {
         }
     }
     /// `XADD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Appends a new entry to a stream. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26270,6 +27564,8 @@ pub mod xautoclaim {
         NeedKey(c)
     }
     /// `XAUTOCLAIM` builder, awaiting `Key`.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26283,6 +27579,8 @@ pub mod xautoclaim {
         }
     }
     /// `XAUTOCLAIM` builder, awaiting `Group`.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -26296,6 +27594,8 @@ pub mod xautoclaim {
         }
     }
     /// `XAUTOCLAIM` builder, awaiting `Consumer`.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -26309,6 +27609,8 @@ pub mod xautoclaim {
         }
     }
     /// `XAUTOCLAIM` builder, awaiting `MinIdleTime`.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMinIdleTime(Cmd);
     impl NeedMinIdleTime {
@@ -26322,6 +27624,8 @@ pub mod xautoclaim {
         }
     }
     /// `XAUTOCLAIM` builder, awaiting `Start`.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -26335,6 +27639,8 @@ pub mod xautoclaim {
         }
     }
     /// `XAUTOCLAIM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Changes (or acquires) ownership of messages in a consumer group, as if the messages were delivered to the specified consumer. Since 6.2.0; complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset, TJustid = Unset>(
         Cmd,
@@ -26415,6 +27721,8 @@ pub mod xclaim {
         NeedKey(c)
     }
     /// `XCLAIM` builder, awaiting `Key`.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26428,6 +27736,8 @@ pub mod xclaim {
         }
     }
     /// `XCLAIM` builder, awaiting `Group`.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -26441,6 +27751,8 @@ pub mod xclaim {
         }
     }
     /// `XCLAIM` builder, awaiting `Consumer`.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -26454,6 +27766,8 @@ pub mod xclaim {
         }
     }
     /// `XCLAIM` builder, awaiting `MinIdleTime`.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMinIdleTime(Cmd);
     impl NeedMinIdleTime {
@@ -26467,6 +27781,8 @@ pub mod xclaim {
         }
     }
     /// `XCLAIM` builder, awaiting `Id`.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -26493,6 +27809,8 @@ pub mod xclaim {
         }
     }
     /// `XCLAIM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Changes (or acquires) ownership of a message in a consumer group, as if the message was delivered to the specified consumer. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TMs = Unset,
@@ -26784,6 +28102,8 @@ pub mod xdel {
         NeedKey(c)
     }
     /// `XDEL` builder, awaiting `Key`.
+    ///
+    /// Removes the specified entries from the stream. Returns the number of items actually deleted, that may be different from the number of IDs passed in case certain IDs do not exist. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26797,6 +28117,8 @@ pub mod xdel {
         }
     }
     /// `XDEL` builder, awaiting `Id`.
+    ///
+    /// Removes the specified entries from the stream. Returns the number of items actually deleted, that may be different from the number of IDs passed in case certain IDs do not exist. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -26823,6 +28145,8 @@ pub mod xdel {
         }
     }
     /// `XDEL` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Removes the specified entries from the stream. Returns the number of items actually deleted, that may be different from the number of IDs passed in case certain IDs do not exist. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26880,6 +28204,8 @@ pub mod xgroup_create {
         NeedKey(c)
     }
     /// `XGROUP CREATE` builder, awaiting `Key`.
+    ///
+    /// Create a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26893,6 +28219,8 @@ pub mod xgroup_create {
         }
     }
     /// `XGROUP CREATE` builder, awaiting `Groupname`.
+    ///
+    /// Create a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -26906,6 +28234,8 @@ pub mod xgroup_create {
         }
     }
     /// `XGROUP CREATE` builder, awaiting `Id`.
+    ///
+    /// Create a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -26927,6 +28257,8 @@ pub mod xgroup_create {
         }
     }
     /// `XGROUP CREATE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Create a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TMkstream = Unset, TEntriesRead = Unset>(
         Cmd,
@@ -27010,6 +28342,8 @@ pub mod xgroup_createconsumer {
         NeedKey(c)
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Key`.
+    ///
+    /// Create a consumer in a consumer group. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27023,6 +28357,8 @@ pub mod xgroup_createconsumer {
         }
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Groupname`.
+    ///
+    /// Create a consumer in a consumer group. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -27036,6 +28372,8 @@ pub mod xgroup_createconsumer {
         }
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Consumername`.
+    ///
+    /// Create a consumer in a consumer group. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConsumername(Cmd);
     impl NeedConsumername {
@@ -27049,6 +28387,8 @@ pub mod xgroup_createconsumer {
         }
     }
     /// `XGROUP CREATECONSUMER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Create a consumer in a consumer group. Since 6.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27080,6 +28420,8 @@ pub mod xgroup_delconsumer {
         NeedKey(c)
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Key`.
+    ///
+    /// Delete a consumer from a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27093,6 +28435,8 @@ pub mod xgroup_delconsumer {
         }
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Groupname`.
+    ///
+    /// Delete a consumer from a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -27106,6 +28450,8 @@ pub mod xgroup_delconsumer {
         }
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Consumername`.
+    ///
+    /// Delete a consumer from a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedConsumername(Cmd);
     impl NeedConsumername {
@@ -27119,6 +28465,8 @@ pub mod xgroup_delconsumer {
         }
     }
     /// `XGROUP DELCONSUMER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Delete a consumer from a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27150,6 +28498,8 @@ pub mod xgroup_destroy {
         NeedKey(c)
     }
     /// `XGROUP DESTROY` builder, awaiting `Key`.
+    ///
+    /// Destroy a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27163,6 +28513,8 @@ pub mod xgroup_destroy {
         }
     }
     /// `XGROUP DESTROY` builder, awaiting `Groupname`.
+    ///
+    /// Destroy a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -27176,6 +28528,8 @@ pub mod xgroup_destroy {
         }
     }
     /// `XGROUP DESTROY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Destroy a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27209,6 +28563,8 @@ pub mod xgroup_help {
         Ready(c)
     }
     /// `XGROUP HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27240,6 +28596,8 @@ pub mod xgroup_setid {
         NeedKey(c)
     }
     /// `XGROUP SETID` builder, awaiting `Key`.
+    ///
+    /// Set a consumer group to an arbitrary last delivered ID value. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27253,6 +28611,8 @@ pub mod xgroup_setid {
         }
     }
     /// `XGROUP SETID` builder, awaiting `Groupname`.
+    ///
+    /// Set a consumer group to an arbitrary last delivered ID value. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -27266,6 +28626,8 @@ pub mod xgroup_setid {
         }
     }
     /// `XGROUP SETID` builder, awaiting `Id`.
+    ///
+    /// Set a consumer group to an arbitrary last delivered ID value. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -27287,6 +28649,8 @@ pub mod xgroup_setid {
         }
     }
     /// `XGROUP SETID` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Set a consumer group to an arbitrary last delivered ID value. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TEntriesRead = Unset>(Cmd, PhantomData<(TEntriesRead,)>);
     impl<TEntriesRead: Done> Ready<TEntriesRead> {
@@ -27341,6 +28705,8 @@ pub mod xinfo_consumers {
         NeedKey(c)
     }
     /// `XINFO CONSUMERS` builder, awaiting `Key`.
+    ///
+    /// List the consumers in a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27354,6 +28720,8 @@ pub mod xinfo_consumers {
         }
     }
     /// `XINFO CONSUMERS` builder, awaiting `Groupname`.
+    ///
+    /// List the consumers in a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupname(Cmd);
     impl NeedGroupname {
@@ -27367,6 +28735,8 @@ pub mod xinfo_consumers {
         }
     }
     /// `XINFO CONSUMERS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List the consumers in a consumer group. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27398,6 +28768,8 @@ pub mod xinfo_groups {
         NeedKey(c)
     }
     /// `XINFO GROUPS` builder, awaiting `Key`.
+    ///
+    /// List the consumer groups of a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27411,6 +28783,8 @@ pub mod xinfo_groups {
         }
     }
     /// `XINFO GROUPS` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// List the consumer groups of a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27444,6 +28818,8 @@ pub mod xinfo_help {
         Ready(c)
     }
     /// `XINFO HELP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Show helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27475,6 +28851,8 @@ pub mod xinfo_stream {
         NeedKey(c)
     }
     /// `XINFO STREAM` builder, awaiting `Key`.
+    ///
+    /// Get information about a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27488,6 +28866,8 @@ pub mod xinfo_stream {
         }
     }
     /// `XINFO STREAM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get information about a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27534,6 +28914,8 @@ pub mod xlen {
         NeedKey(c)
     }
     /// `XLEN` builder, awaiting `Key`.
+    ///
+    /// Return the number of entries in a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27547,6 +28929,8 @@ pub mod xlen {
         }
     }
     /// `XLEN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return the number of entries in a stream. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27578,6 +28962,8 @@ pub mod xpending {
         NeedKey(c)
     }
     /// `XPENDING` builder, awaiting `Key`.
+    ///
+    /// Return information and entries from a stream consumer group pending entries list, that are messages fetched but never acknowledged. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27591,6 +28977,8 @@ pub mod xpending {
         }
     }
     /// `XPENDING` builder, awaiting `Group`.
+    ///
+    /// Return information and entries from a stream consumer group pending entries list, that are messages fetched but never acknowledged. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -27604,6 +28992,8 @@ pub mod xpending {
         }
     }
     /// `XPENDING` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return information and entries from a stream consumer group pending entries list, that are messages fetched but never acknowledged. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27685,6 +29075,8 @@ pub mod xrange {
         NeedKey(c)
     }
     /// `XRANGE` builder, awaiting `Key`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27698,6 +29090,8 @@ pub mod xrange {
         }
     }
     /// `XRANGE` builder, awaiting `Start`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -27711,6 +29105,8 @@ pub mod xrange {
         }
     }
     /// `XRANGE` builder, awaiting `End`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -27724,6 +29120,8 @@ pub mod xrange {
         }
     }
     /// `XRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -27781,6 +29179,8 @@ pub mod xread {
         NeedKey(c, PhantomData)
     }
     /// `XREAD` builder, awaiting `Key`.
+    ///
+    /// Return never seen elements in multiple streams, with IDs greater than the ones reported by the caller for each stream. Can block. Since 5.0.0; complexity: For each stream mentioned: O(N) with N being the number of elements being returned, it means that XREAD-ing with a fixed COUNT is O(1). Note that when the BLOCK option is used, XADD will pay O(M) time in order to serve the M clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey<TCount = Unset, TMilliseconds = Unset>(
         Cmd,
@@ -27861,6 +29261,8 @@ pub mod xread {
         }
     }
     /// `XREAD` builder, awaiting `Id`.
+    ///
+    /// Return never seen elements in multiple streams, with IDs greater than the ones reported by the caller for each stream. Can block. Since 5.0.0; complexity: For each stream mentioned: O(N) with N being the number of elements being returned, it means that XREAD-ing with a fixed COUNT is O(1). Note that when the BLOCK option is used, XADD will pay O(M) time in order to serve the M clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -27911,6 +29313,8 @@ pub mod xread {
         }
     }
     /// `XREAD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return never seen elements in multiple streams, with IDs greater than the ones reported by the caller for each stream. Can block. Since 5.0.0; complexity: For each stream mentioned: O(N) with N being the number of elements being returned, it means that XREAD-ing with a fixed COUNT is O(1). Note that when the BLOCK option is used, XADD will pay O(M) time in order to serve the M clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27969,6 +29373,8 @@ pub mod xreadgroup {
         NeedGroupConsumer(c)
     }
     /// `XREADGROUP` builder, awaiting `GroupConsumer`.
+    ///
+    /// Return new entries from a stream using a consumer group, or access the history of the pending entries for a given consumer. Can block. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedGroupConsumer(Cmd);
     impl NeedGroupConsumer {
@@ -27984,6 +29390,8 @@ pub mod xreadgroup {
         }
     }
     /// `XREADGROUP` builder, awaiting `Key`.
+    ///
+    /// Return new entries from a stream using a consumer group, or access the history of the pending entries for a given consumer. Can block. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey<TCount = Unset, TMilliseconds = Unset, TNoack = Unset>(
         Cmd,
@@ -28092,6 +29500,8 @@ pub mod xreadgroup {
         }
     }
     /// `XREADGROUP` builder, awaiting `Id`.
+    ///
+    /// Return new entries from a stream using a consumer group, or access the history of the pending entries for a given consumer. Can block. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -28142,6 +29552,8 @@ pub mod xreadgroup {
         }
     }
     /// `XREADGROUP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return new entries from a stream using a consumer group, or access the history of the pending entries for a given consumer. Can block. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28197,6 +29609,8 @@ pub mod xrevrange {
         NeedKey(c)
     }
     /// `XREVRANGE` builder, awaiting `Key`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28210,6 +29624,8 @@ pub mod xrevrange {
         }
     }
     /// `XREVRANGE` builder, awaiting `End`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -28223,6 +29639,8 @@ pub mod xrevrange {
         }
     }
     /// `XREVRANGE` builder, awaiting `Start`.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -28236,6 +29654,8 @@ pub mod xrevrange {
         }
     }
     /// `XREVRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of elements in a stream, with IDs matching the specified IDs interval, in reverse order (from greater to smaller IDs) compared to XRANGE. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -28293,6 +29713,8 @@ pub mod xsetid {
         NeedKey(c)
     }
     /// `XSETID` builder, awaiting `Key`.
+    ///
+    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28306,6 +29728,8 @@ pub mod xsetid {
         }
     }
     /// `XSETID` builder, awaiting `LastId`.
+    ///
+    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedLastId(Cmd);
     impl NeedLastId {
@@ -28319,6 +29743,8 @@ pub mod xsetid {
         }
     }
     /// `XSETID` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TEntriesAdded = Unset, TMaxDeletedEntryId = Unset>(
         Cmd,
@@ -28422,6 +29848,8 @@ pub mod xtrim {
         NeedKey(c)
     }
     /// `XTRIM` builder, awaiting `Key`.
+    ///
+    /// Trims the stream to (approximately if '~' is passed) a certain size. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28435,6 +29863,8 @@ pub mod xtrim {
         }
     }
     /// `XTRIM` builder, awaiting `Strategy`.
+    ///
+    /// Trims the stream to (approximately if '~' is passed) a certain size. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStrategy(Cmd);
     impl NeedStrategy {
@@ -28458,6 +29888,8 @@ pub mod xtrim {
         }
     }
     /// `XTRIM` builder, awaiting `Threshold`.
+    ///
+    /// Trims the stream to (approximately if '~' is passed) a certain size. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedThreshold<TOperator = Unset>(Cmd, PhantomData<(TOperator,)>);
     impl<TOperator: Done> NeedThreshold<TOperator> {
@@ -28511,6 +29943,8 @@ pub mod xtrim {
         }
     }
     /// `XTRIM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Trims the stream to (approximately if '~' is passed) a certain size. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -28572,6 +30006,8 @@ pub mod zadd {
         NeedKey(c)
     }
     /// `ZADD` builder, awaiting `Key`.
+    ///
+    /// Add one or more members to a sorted set, or update its score if it already exists. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28585,6 +30021,8 @@ pub mod zadd {
         }
     }
     /// `ZADD` builder, awaiting `ScoreMember`.
+    ///
+    /// Add one or more members to a sorted set, or update its score if it already exists. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedScoreMember<
         TCondition = Unset,
@@ -28810,6 +30248,8 @@ pub mod zadd {
         }
     }
     /// `ZADD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add one or more members to a sorted set, or update its score if it already exists. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28872,6 +30312,8 @@ pub mod zcard {
         NeedKey(c)
     }
     /// `ZCARD` builder, awaiting `Key`.
+    ///
+    /// Get the number of members in a sorted set. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28885,6 +30327,8 @@ pub mod zcard {
         }
     }
     /// `ZCARD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the number of members in a sorted set. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28918,6 +30362,8 @@ pub mod zcount {
         NeedKey(c)
     }
     /// `ZCOUNT` builder, awaiting `Key`.
+    ///
+    /// Count the members in a sorted set with scores within the given values. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28931,6 +30377,8 @@ pub mod zcount {
         }
     }
     /// `ZCOUNT` builder, awaiting `Min`.
+    ///
+    /// Count the members in a sorted set with scores within the given values. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -28944,6 +30392,8 @@ pub mod zcount {
         }
     }
     /// `ZCOUNT` builder, awaiting `Max`.
+    ///
+    /// Count the members in a sorted set with scores within the given values. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -28957,6 +30407,8 @@ pub mod zcount {
         }
     }
     /// `ZCOUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Count the members in a sorted set with scores within the given values. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28990,6 +30442,8 @@ pub mod zdiff {
         NeedNumkeys(c)
     }
     /// `ZDIFF` builder, awaiting `Numkeys`.
+    ///
+    /// Subtract multiple sorted sets. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29003,6 +30457,8 @@ pub mod zdiff {
         }
     }
     /// `ZDIFF` builder, awaiting `Key`.
+    ///
+    /// Subtract multiple sorted sets. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29029,6 +30485,8 @@ pub mod zdiff {
         }
     }
     /// `ZDIFF` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Subtract multiple sorted sets. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TWithscores = Unset>(Cmd, PhantomData<(TWithscores,)>);
     impl<TWithscores: Done> Ready<TWithscores> {
@@ -29111,6 +30569,8 @@ pub mod zdiffstore {
         NeedDestination(c)
     }
     /// `ZDIFFSTORE` builder, awaiting `Destination`.
+    ///
+    /// Subtract multiple sorted sets and store the resulting sorted set in a new key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -29124,6 +30584,8 @@ pub mod zdiffstore {
         }
     }
     /// `ZDIFFSTORE` builder, awaiting `Numkeys`.
+    ///
+    /// Subtract multiple sorted sets and store the resulting sorted set in a new key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29137,6 +30599,8 @@ pub mod zdiffstore {
         }
     }
     /// `ZDIFFSTORE` builder, awaiting `Key`.
+    ///
+    /// Subtract multiple sorted sets and store the resulting sorted set in a new key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29163,6 +30627,8 @@ pub mod zdiffstore {
         }
     }
     /// `ZDIFFSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Subtract multiple sorted sets and store the resulting sorted set in a new key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29221,6 +30687,8 @@ pub mod zincrby {
         NeedKey(c)
     }
     /// `ZINCRBY` builder, awaiting `Key`.
+    ///
+    /// Increment the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29234,6 +30702,8 @@ pub mod zincrby {
         }
     }
     /// `ZINCRBY` builder, awaiting `Increment`.
+    ///
+    /// Increment the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -29247,6 +30717,8 @@ pub mod zincrby {
         }
     }
     /// `ZINCRBY` builder, awaiting `Member`.
+    ///
+    /// Increment the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -29260,6 +30732,8 @@ pub mod zincrby {
         }
     }
     /// `ZINCRBY` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Increment the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29293,6 +30767,8 @@ pub mod zinter {
         NeedNumkeys(c)
     }
     /// `ZINTER` builder, awaiting `Numkeys`.
+    ///
+    /// Intersect multiple sorted sets. Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29306,6 +30782,8 @@ pub mod zinter {
         }
     }
     /// `ZINTER` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sorted sets. Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29332,6 +30810,8 @@ pub mod zinter {
         }
     }
     /// `ZINTER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sorted sets. Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAggregate = Unset, TWithscores = Unset>(
         Cmd,
@@ -29512,6 +30992,8 @@ pub mod zintercard {
         NeedNumkeys(c)
     }
     /// `ZINTERCARD` builder, awaiting `Numkeys`.
+    ///
+    /// Intersect multiple sorted sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29525,6 +31007,8 @@ pub mod zintercard {
         }
     }
     /// `ZINTERCARD` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sorted sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29551,6 +31035,8 @@ pub mod zintercard {
         }
     }
     /// `ZINTERCARD` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sorted sets and return the cardinality of the result. Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -29635,6 +31121,8 @@ pub mod zinterstore {
         NeedDestination(c)
     }
     /// `ZINTERSTORE` builder, awaiting `Destination`.
+    ///
+    /// Intersect multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -29648,6 +31136,8 @@ pub mod zinterstore {
         }
     }
     /// `ZINTERSTORE` builder, awaiting `Numkeys`.
+    ///
+    /// Intersect multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29661,6 +31151,8 @@ pub mod zinterstore {
         }
     }
     /// `ZINTERSTORE` builder, awaiting `Key`.
+    ///
+    /// Intersect multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29687,6 +31179,8 @@ pub mod zinterstore {
         }
     }
     /// `ZINTERSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Intersect multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAggregate = Unset>(Cmd, PhantomData<(TAggregate,)>);
     impl<TAggregate: Done> Ready<TAggregate> {
@@ -29843,6 +31337,8 @@ pub mod zlexcount {
         NeedKey(c)
     }
     /// `ZLEXCOUNT` builder, awaiting `Key`.
+    ///
+    /// Count the number of members in a sorted set between a given lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29856,6 +31352,8 @@ pub mod zlexcount {
         }
     }
     /// `ZLEXCOUNT` builder, awaiting `Min`.
+    ///
+    /// Count the number of members in a sorted set between a given lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -29869,6 +31367,8 @@ pub mod zlexcount {
         }
     }
     /// `ZLEXCOUNT` builder, awaiting `Max`.
+    ///
+    /// Count the number of members in a sorted set between a given lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -29882,6 +31382,8 @@ pub mod zlexcount {
         }
     }
     /// `ZLEXCOUNT` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Count the number of members in a sorted set between a given lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29915,6 +31417,8 @@ pub mod zmpop {
         NeedNumkeys(c)
     }
     /// `ZMPOP` builder, awaiting `Numkeys`.
+    ///
+    /// Remove and return members with scores in a sorted set. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -29928,6 +31432,8 @@ pub mod zmpop {
         }
     }
     /// `ZMPOP` builder, awaiting `Key`.
+    ///
+    /// Remove and return members with scores in a sorted set. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29954,6 +31460,8 @@ pub mod zmpop {
         }
     }
     /// `ZMPOP` builder, awaiting `Where`.
+    ///
+    /// Remove and return members with scores in a sorted set. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -29999,6 +31507,8 @@ pub mod zmpop {
         }
     }
     /// `ZMPOP` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return members with scores in a sorted set. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -30055,6 +31565,8 @@ pub mod zmscore {
         NeedKey(c)
     }
     /// `ZMSCORE` builder, awaiting `Key`.
+    ///
+    /// Get the score associated with the given members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30068,6 +31580,8 @@ pub mod zmscore {
         }
     }
     /// `ZMSCORE` builder, awaiting `Member`.
+    ///
+    /// Get the score associated with the given members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -30094,6 +31608,8 @@ pub mod zmscore {
         }
     }
     /// `ZMSCORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the score associated with the given members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -30151,6 +31667,8 @@ pub mod zpopmax {
         NeedKey(c)
     }
     /// `ZPOPMAX` builder, awaiting `Key`.
+    ///
+    /// Remove and return members with the highest scores in a sorted set. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30164,6 +31682,8 @@ pub mod zpopmax {
         }
     }
     /// `ZPOPMAX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return members with the highest scores in a sorted set. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -30218,6 +31738,8 @@ pub mod zpopmin {
         NeedKey(c)
     }
     /// `ZPOPMIN` builder, awaiting `Key`.
+    ///
+    /// Remove and return members with the lowest scores in a sorted set. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30231,6 +31753,8 @@ pub mod zpopmin {
         }
     }
     /// `ZPOPMIN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove and return members with the lowest scores in a sorted set. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -30283,6 +31807,8 @@ pub mod zrandmember {
         NeedKey(c)
     }
     /// `ZRANDMEMBER` builder, awaiting `Key`.
+    ///
+    /// Get one or multiple random elements from a sorted set. Since 6.2.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30296,6 +31822,8 @@ pub mod zrandmember {
         }
     }
     /// `ZRANDMEMBER` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get one or multiple random elements from a sorted set. Since 6.2.0; complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOptions = Unset, TWithscores = Unset>(
         Cmd,
@@ -30362,6 +31890,8 @@ pub mod zrange {
         NeedKey(c)
     }
     /// `ZRANGE` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30375,6 +31905,8 @@ pub mod zrange {
         }
     }
     /// `ZRANGE` builder, awaiting `Start`.
+    ///
+    /// Return a range of members in a sorted set. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -30388,6 +31920,8 @@ pub mod zrange {
         }
     }
     /// `ZRANGE` builder, awaiting `Stop`.
+    ///
+    /// Return a range of members in a sorted set. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -30401,6 +31935,8 @@ pub mod zrange {
         }
     }
     /// `ZRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<
         TSortby = Unset,
@@ -30582,6 +32118,8 @@ pub mod zrangebylex {
         NeedKey(c)
     }
     /// `ZRANGEBYLEX` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30595,6 +32133,8 @@ pub mod zrangebylex {
         }
     }
     /// `ZRANGEBYLEX` builder, awaiting `Min`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -30608,6 +32148,8 @@ pub mod zrangebylex {
         }
     }
     /// `ZRANGEBYLEX` builder, awaiting `Max`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -30621,6 +32163,8 @@ pub mod zrangebylex {
         }
     }
     /// `ZRANGEBYLEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOffsetCount = Unset>(Cmd, PhantomData<(TOffsetCount,)>);
     impl<TOffsetCount: Done> Ready<TOffsetCount> {
@@ -30677,6 +32221,8 @@ pub mod zrangebyscore {
         NeedKey(c)
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set, by score. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30690,6 +32236,8 @@ pub mod zrangebyscore {
         }
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Min`.
+    ///
+    /// Return a range of members in a sorted set, by score. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -30703,6 +32251,8 @@ pub mod zrangebyscore {
         }
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Max`.
+    ///
+    /// Return a range of members in a sorted set, by score. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -30716,6 +32266,8 @@ pub mod zrangebyscore {
         }
     }
     /// `ZRANGEBYSCORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set, by score. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TWithscores = Unset, TOffsetCount = Unset>(
         Cmd,
@@ -30809,6 +32361,8 @@ pub mod zrangestore {
         NeedDst(c)
     }
     /// `ZRANGESTORE` builder, awaiting `Dst`.
+    ///
+    /// Store a range of members from sorted set into another key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDst(Cmd);
     impl NeedDst {
@@ -30822,6 +32376,8 @@ pub mod zrangestore {
         }
     }
     /// `ZRANGESTORE` builder, awaiting `Src`.
+    ///
+    /// Store a range of members from sorted set into another key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedSrc(Cmd);
     impl NeedSrc {
@@ -30835,6 +32391,8 @@ pub mod zrangestore {
         }
     }
     /// `ZRANGESTORE` builder, awaiting `Min`.
+    ///
+    /// Store a range of members from sorted set into another key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -30848,6 +32406,8 @@ pub mod zrangestore {
         }
     }
     /// `ZRANGESTORE` builder, awaiting `Max`.
+    ///
+    /// Store a range of members from sorted set into another key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -30861,6 +32421,8 @@ pub mod zrangestore {
         }
     }
     /// `ZRANGESTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Store a range of members from sorted set into another key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TSortby = Unset, TRev = Unset, TOffsetCount = Unset>(
         Cmd,
@@ -30994,6 +32556,8 @@ pub mod zrank {
         NeedKey(c)
     }
     /// `ZRANK` builder, awaiting `Key`.
+    ///
+    /// Determine the index of a member in a sorted set. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31007,6 +32571,8 @@ pub mod zrank {
         }
     }
     /// `ZRANK` builder, awaiting `Member`.
+    ///
+    /// Determine the index of a member in a sorted set. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -31020,6 +32586,8 @@ pub mod zrank {
         }
     }
     /// `ZRANK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine the index of a member in a sorted set. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31053,6 +32621,8 @@ pub mod zrem {
         NeedKey(c)
     }
     /// `ZREM` builder, awaiting `Key`.
+    ///
+    /// Remove one or more members from a sorted set. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31066,6 +32636,8 @@ pub mod zrem {
         }
     }
     /// `ZREM` builder, awaiting `Member`.
+    ///
+    /// Remove one or more members from a sorted set. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -31092,6 +32664,8 @@ pub mod zrem {
         }
     }
     /// `ZREM` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove one or more members from a sorted set. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31147,6 +32721,8 @@ pub mod zremrangebylex {
         NeedKey(c)
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Key`.
+    ///
+    /// Remove all members in a sorted set between the given lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31160,6 +32736,8 @@ pub mod zremrangebylex {
         }
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Min`.
+    ///
+    /// Remove all members in a sorted set between the given lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -31173,6 +32751,8 @@ pub mod zremrangebylex {
         }
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Max`.
+    ///
+    /// Remove all members in a sorted set between the given lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -31186,6 +32766,8 @@ pub mod zremrangebylex {
         }
     }
     /// `ZREMRANGEBYLEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all members in a sorted set between the given lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31217,6 +32799,8 @@ pub mod zremrangebyrank {
         NeedKey(c)
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Key`.
+    ///
+    /// Remove all members in a sorted set within the given indexes. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31230,6 +32814,8 @@ pub mod zremrangebyrank {
         }
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Start`.
+    ///
+    /// Remove all members in a sorted set within the given indexes. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -31243,6 +32829,8 @@ pub mod zremrangebyrank {
         }
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Stop`.
+    ///
+    /// Remove all members in a sorted set within the given indexes. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -31256,6 +32844,8 @@ pub mod zremrangebyrank {
         }
     }
     /// `ZREMRANGEBYRANK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all members in a sorted set within the given indexes. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31287,6 +32877,8 @@ pub mod zremrangebyscore {
         NeedKey(c)
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Key`.
+    ///
+    /// Remove all members in a sorted set within the given scores. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31300,6 +32892,8 @@ pub mod zremrangebyscore {
         }
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Min`.
+    ///
+    /// Remove all members in a sorted set within the given scores. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -31313,6 +32907,8 @@ pub mod zremrangebyscore {
         }
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Max`.
+    ///
+    /// Remove all members in a sorted set within the given scores. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -31326,6 +32922,8 @@ pub mod zremrangebyscore {
         }
     }
     /// `ZREMRANGEBYSCORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Remove all members in a sorted set within the given scores. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31357,6 +32955,8 @@ pub mod zrevrange {
         NeedKey(c)
     }
     /// `ZREVRANGE` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set, by index, with scores ordered from high to low. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31370,6 +32970,8 @@ pub mod zrevrange {
         }
     }
     /// `ZREVRANGE` builder, awaiting `Start`.
+    ///
+    /// Return a range of members in a sorted set, by index, with scores ordered from high to low. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -31383,6 +32985,8 @@ pub mod zrevrange {
         }
     }
     /// `ZREVRANGE` builder, awaiting `Stop`.
+    ///
+    /// Return a range of members in a sorted set, by index, with scores ordered from high to low. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -31396,6 +33000,8 @@ pub mod zrevrange {
         }
     }
     /// `ZREVRANGE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set, by index, with scores ordered from high to low. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TWithscores = Unset>(Cmd, PhantomData<(TWithscores,)>);
     impl<TWithscores: Done> Ready<TWithscores> {
@@ -31448,6 +33054,8 @@ pub mod zrevrangebylex {
         NeedKey(c)
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range, ordered from higher to lower strings. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31461,6 +33069,8 @@ pub mod zrevrangebylex {
         }
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Max`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range, ordered from higher to lower strings. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -31474,6 +33084,8 @@ pub mod zrevrangebylex {
         }
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Min`.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range, ordered from higher to lower strings. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -31487,6 +33099,8 @@ pub mod zrevrangebylex {
         }
     }
     /// `ZREVRANGEBYLEX` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set, by lexicographical range, ordered from higher to lower strings. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TOffsetCount = Unset>(Cmd, PhantomData<(TOffsetCount,)>);
     impl<TOffsetCount: Done> Ready<TOffsetCount> {
@@ -31543,6 +33157,8 @@ pub mod zrevrangebyscore {
         NeedKey(c)
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Key`.
+    ///
+    /// Return a range of members in a sorted set, by score, with scores ordered from high to low. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31556,6 +33172,8 @@ pub mod zrevrangebyscore {
         }
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Max`.
+    ///
+    /// Return a range of members in a sorted set, by score, with scores ordered from high to low. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -31569,6 +33187,8 @@ pub mod zrevrangebyscore {
         }
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Min`.
+    ///
+    /// Return a range of members in a sorted set, by score, with scores ordered from high to low. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -31582,6 +33202,8 @@ pub mod zrevrangebyscore {
         }
     }
     /// `ZREVRANGEBYSCORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Return a range of members in a sorted set, by score, with scores ordered from high to low. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TWithscores = Unset, TOffsetCount = Unset>(
         Cmd,
@@ -31671,6 +33293,8 @@ pub mod zrevrank {
         NeedKey(c)
     }
     /// `ZREVRANK` builder, awaiting `Key`.
+    ///
+    /// Determine the index of a member in a sorted set, with scores ordered from high to low. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31684,6 +33308,8 @@ pub mod zrevrank {
         }
     }
     /// `ZREVRANK` builder, awaiting `Member`.
+    ///
+    /// Determine the index of a member in a sorted set, with scores ordered from high to low. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -31697,6 +33323,8 @@ pub mod zrevrank {
         }
     }
     /// `ZREVRANK` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Determine the index of a member in a sorted set, with scores ordered from high to low. Since 2.0.0; complexity: O(log(N)).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31728,6 +33356,8 @@ pub mod zscan {
         NeedKey(c)
     }
     /// `ZSCAN` builder, awaiting `Key`.
+    ///
+    /// Incrementally iterate sorted sets elements and associated scores. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31741,6 +33371,8 @@ pub mod zscan {
         }
     }
     /// `ZSCAN` builder, awaiting `Cursor`.
+    ///
+    /// Incrementally iterate sorted sets elements and associated scores. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -31754,6 +33386,8 @@ pub mod zscan {
         }
     }
     /// `ZSCAN` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Incrementally iterate sorted sets elements and associated scores. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset>(
         Cmd,
@@ -31836,6 +33470,8 @@ pub mod zscore {
         NeedKey(c)
     }
     /// `ZSCORE` builder, awaiting `Key`.
+    ///
+    /// Get the score associated with the given member in a sorted set. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31849,6 +33485,8 @@ pub mod zscore {
         }
     }
     /// `ZSCORE` builder, awaiting `Member`.
+    ///
+    /// Get the score associated with the given member in a sorted set. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -31862,6 +33500,8 @@ pub mod zscore {
         }
     }
     /// `ZSCORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Get the score associated with the given member in a sorted set. Since 1.2.0; complexity: O(1).
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31895,6 +33535,8 @@ pub mod zunion {
         NeedNumkeys(c)
     }
     /// `ZUNION` builder, awaiting `Numkeys`.
+    ///
+    /// Add multiple sorted sets. Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -31908,6 +33550,8 @@ pub mod zunion {
         }
     }
     /// `ZUNION` builder, awaiting `Key`.
+    ///
+    /// Add multiple sorted sets. Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31934,6 +33578,8 @@ pub mod zunion {
         }
     }
     /// `ZUNION` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add multiple sorted sets. Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAggregate = Unset, TWithscores = Unset>(
         Cmd,
@@ -32115,6 +33761,8 @@ pub mod zunionstore {
         NeedDestination(c)
     }
     /// `ZUNIONSTORE` builder, awaiting `Destination`.
+    ///
+    /// Add multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -32128,6 +33776,8 @@ pub mod zunionstore {
         }
     }
     /// `ZUNIONSTORE` builder, awaiting `Numkeys`.
+    ///
+    /// Add multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedNumkeys(Cmd);
     impl NeedNumkeys {
@@ -32141,6 +33791,8 @@ pub mod zunionstore {
         }
     }
     /// `ZUNIONSTORE` builder, awaiting `Key`.
+    ///
+    /// Add multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -32167,6 +33819,8 @@ pub mod zunionstore {
         }
     }
     /// `ZUNIONSTORE` builder, complete: `build()` it or add optional arguments.
+    ///
+    /// Add multiple sorted sets and store the resulting sorted set in a new key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until built and sent"]
     pub struct Ready<TAggregate = Unset>(Cmd, PhantomData<(TAggregate,)>);
     impl<TAggregate: Done> Ready<TAggregate> {
