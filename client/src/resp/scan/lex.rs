@@ -11,15 +11,16 @@ use super::error::{ProtocolError, ProtocolErrorKind};
 pub(super) enum Stop {
     /// More bytes are needed.
     Incomplete,
-    /// The bytes can never become a valid frame.
-    Invalid(ProtocolError),
+    /// The bytes can never become a valid frame. Boxed so that the results the hot
+    /// loop passes around stay small enough for registers.
+    Invalid(Box<ProtocolError>),
 }
 
 /// Builds the error for `kind` at `offset`; off the hot path.
 #[cold]
 #[inline(never)]
 pub(super) fn invalid(offset: usize, kind: ProtocolErrorKind) -> Stop {
-    Stop::Invalid(ProtocolError { offset, kind })
+    Stop::Invalid(Box::new(ProtocolError { offset, kind }))
 }
 
 /// Most digits a length or integer may have: 19 digits always fit in a `u64`, so the

@@ -175,7 +175,7 @@ impl FrameScanner {
                 kind: K::FrameTooLarge { max },
             }),
             Err(Stop::Incomplete) => Ok(None),
-            Err(Stop::Invalid(e)) => Err(e),
+            Err(Stop::Invalid(e)) => Err(*e),
         }
     }
 
