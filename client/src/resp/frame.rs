@@ -60,7 +60,6 @@ impl Frame {
     }
 
     /// Wraps bytes that a [`FrameScanner`] has already delimited as one frame.
-    #[allow(dead_code)] // reason: the connection's entry point; it lands after this file
     pub(crate) fn from_scanned(bytes: Bytes) -> Frame {
         Frame { bytes }
     }
