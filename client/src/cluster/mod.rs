@@ -459,6 +459,8 @@ impl ClusterClient {
 
     /// A subscriber on the primary of `channel`'s shard, for `SSUBSCRIBE` to that channel
     /// (and to other shard channels of the same slot: give them a common `{hashtag}`).
+    /// The subscriber stays on that node: if the slot moves to another shard, the server
+    /// ends the subscription (a `sunsubscribe` push) and a new shard subscriber is needed.
     ///
     /// # Errors
     ///

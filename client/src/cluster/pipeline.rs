@@ -20,7 +20,8 @@ use std::collections::HashMap;
 /// commands were added. Commands for one node keep their order. Commands that fan out to
 /// several nodes, blocking ones, and those a node redirects (`MOVED`, `ASK`) or refuses
 /// for a while (`TRYAGAIN`, ...) are then sent one by one, in pipeline order, through
-/// [`ClusterClient::send`].
+/// [`ClusterClient::send`]. Pipelined reads go to primaries whatever
+/// [`ReadFrom`](super::ReadFrom) says.
 ///
 /// ```no_run
 /// # async fn demo(cluster: typedis::cluster::ClusterClient) -> Result<(), typedis::Error> {

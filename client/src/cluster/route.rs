@@ -59,21 +59,30 @@ pub(crate) fn policy_of(command: &Command) -> Policy {
     if policy.request.is_some() || policy.response.is_some() {
         return policy;
     }
-    use RequestPolicy::{AllShards, MultiShard};
+    use RequestPolicy::{AllShards, MultiShard, Special};
     use ResponsePolicy::{AggSum, AllSucceeded};
-    let (request, response) = match command.name().to_ascii_uppercase().as_str() {
-        "DBSIZE" => (AllShards, Some(AggSum)),
-        "KEYS" => (AllShards, None),
-        "FLUSHALL" | "FLUSHDB" => (AllShards, Some(AllSucceeded)),
-        "MGET" => (MultiShard, None),
-        "DEL" | "EXISTS" | "UNLINK" | "TOUCH" => (MultiShard, Some(AggSum)),
-        "MSET" => (MultiShard, Some(AllSucceeded)),
-        "SCAN" | "RANDOMKEY" => (RequestPolicy::Special, None),
-        _ => return policy,
-    };
-    Policy {
-        request: Some(request),
-        response,
+    // The spec's tips for these commands, for untyped commands that carry none.
+    const TABLE: &[(&str, RequestPolicy, Option<ResponsePolicy>)] = &[
+        ("DBSIZE", AllShards, Some(AggSum)),
+        ("KEYS", AllShards, None),
+        ("FLUSHALL", AllShards, Some(AllSucceeded)),
+        ("FLUSHDB", AllShards, Some(AllSucceeded)),
+        ("MGET", MultiShard, None),
+        ("DEL", MultiShard, Some(AggSum)),
+        ("EXISTS", MultiShard, Some(AggSum)),
+        ("UNLINK", MultiShard, Some(AggSum)),
+        ("TOUCH", MultiShard, Some(AggSum)),
+        ("MSET", MultiShard, Some(AllSucceeded)),
+        ("SCAN", Special, None),
+        ("RANDOMKEY", Special, None),
+    ];
+    let name = command.name();
+    match TABLE.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name)) {
+        Some(&(_, request, response)) => Policy {
+            request: Some(request),
+            response,
+        },
+        None => policy,
     }
 }
 
