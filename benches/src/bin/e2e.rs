@@ -1,0 +1,473 @@
+//! End-to-end benchmarks against a local `redis-server` this program starts: typedis,
+//! redis-rs (multiplexed), fred and rustis, and a raw-socket floor, interleaved round by
+//! round in one run, plus `redis-benchmark` as the C reference.
+//!
+//! `cargo run --release -p typedis-benches --bin e2e`; prefix with `taskset -c 0` to pin
+//! the server and the client (which inherits the affinity) to one CPU. Every client runs
+//! on one current-thread tokio runtime, so the comparison is of the clients, not of
+//! thread hand-offs.
+
+use std::future::Future;
+use std::net::TcpListener;
+use std::process::{Child, Command as Process, Stdio};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use bytes::{Bytes, BytesMut};
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::Mutex;
+use typedis::FrameScanner;
+use typedis_benches::derived::MapEntry;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<std::alloc::System> = &INSTRUMENTED_SYSTEM;
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+const ROUNDS: usize = 7;
+const SEQ_OPS: usize = 2000;
+const TASKS: usize = 64;
+const OPS_PER_TASK: usize = 40;
+const PIPELINE: usize = 100;
+const PIPELINES: usize = 30;
+const XRANGES: usize = 30;
+
+/// A redis-server on a free port, stopped on drop.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start() -> Res<Server> {
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let child = Process::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            .stdout(Stdio::null())
+            .spawn()?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return Err("redis-server did not start".into());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(Server { child, port })
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One client library under test.
+trait Peer: Clone + 'static {
+    const NAME: &'static str;
+    /// GET a 16-byte value; returns its length (the raw floor: 1).
+    fn get(&self, key: &'static str) -> impl Future<Output = usize>;
+    /// One pipeline of GETs of `keys`; returns the number of replies.
+    fn pipeline(&self, keys: &'static [String]) -> impl Future<Output = usize>;
+    /// XRANGE of the 1000-entry stream into the library's typed entries; returns the count.
+    fn xrange(&self) -> impl Future<Output = usize>;
+}
+
+#[derive(Clone)]
+struct Typedis(typedis::Client);
+
+impl Peer for Typedis {
+    const NAME: &'static str = "typedis";
+    async fn get(&self, key: &'static str) -> usize {
+        let v: Option<Bytes> = self.0.query(typedis::cmd("GET").key(key)).await.unwrap();
+        v.map_or(0, |v| v.len())
+    }
+    async fn pipeline(&self, keys: &'static [String]) -> usize {
+        let mut p = self.0.pipeline();
+        for k in keys {
+            p.push(typedis::cmd("GET").key(k.as_str()));
+        }
+        let frames = p.send().await.unwrap();
+        frames
+            .iter()
+            .map(|f| f.decode::<&[u8]>().unwrap().len().min(1))
+            .sum()
+    }
+    async fn xrange(&self) -> usize {
+        let frame = self
+            .0
+            .send(typedis::cmd("XRANGE").key("stream").arg("-").arg("+"))
+            .await
+            .unwrap();
+        frame.decode::<Vec<MapEntry<'_>>>().unwrap().len()
+    }
+}
+
+#[derive(Clone)]
+struct RedisRs(redis::aio::MultiplexedConnection);
+
+impl Peer for RedisRs {
+    const NAME: &'static str = "redis-rs";
+    async fn get(&self, key: &'static str) -> usize {
+        let mut c = self.0.clone();
+        let v: Vec<u8> = redis::cmd("GET")
+            .arg(key)
+            .query_async(&mut c)
+            .await
+            .unwrap();
+        v.len()
+    }
+    async fn pipeline(&self, keys: &'static [String]) -> usize {
+        let mut c = self.0.clone();
+        let mut p = redis::pipe();
+        for k in keys {
+            p.cmd("GET").arg(k);
+        }
+        let v: Vec<Vec<u8>> = p.query_async(&mut c).await.unwrap();
+        v.len()
+    }
+    async fn xrange(&self) -> usize {
+        let mut c = self.0.clone();
+        let v: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
+            .arg("stream")
+            .arg("-")
+            .arg("+")
+            .query_async(&mut c)
+            .await
+            .unwrap();
+        v.ids.len()
+    }
+}
+
+#[derive(Clone)]
+struct Fred(fred::clients::Client);
+
+impl Peer for Fred {
+    const NAME: &'static str = "fred";
+    async fn get(&self, key: &'static str) -> usize {
+        use fred::interfaces::KeysInterface;
+        let v: Bytes = self.0.get(key).await.unwrap();
+        v.len()
+    }
+    async fn pipeline(&self, keys: &'static [String]) -> usize {
+        use fred::interfaces::KeysInterface;
+        let p = self.0.pipeline();
+        for k in keys {
+            let () = p.get(k.as_str()).await.unwrap();
+        }
+        let v: Vec<Bytes> = p.all().await.unwrap();
+        v.len()
+    }
+    async fn xrange(&self) -> usize {
+        use fred::interfaces::StreamsInterface;
+        let v: Vec<(String, std::collections::HashMap<String, String>)> =
+            self.0.xrange("stream", "-", "+", None).await.unwrap();
+        v.len()
+    }
+}
+
+#[derive(Clone)]
+struct Rustis(rustis::client::Client);
+
+impl Peer for Rustis {
+    const NAME: &'static str = "rustis";
+    async fn get(&self, key: &'static str) -> usize {
+        use rustis::commands::StringCommands;
+        let v: String = self.0.get(key).await.unwrap();
+        v.len()
+    }
+    async fn pipeline(&self, keys: &'static [String]) -> usize {
+        let mut p = self.0.create_pipeline();
+        for k in keys {
+            p.queue_command(rustis::resp::cmd("GET").arg(k.as_str()));
+        }
+        let v: Vec<String> = p.execute().await.unwrap();
+        v.len()
+    }
+    async fn xrange(&self) -> usize {
+        use rustis::commands::{StreamCommands, StreamEntry};
+        let v: Vec<StreamEntry<String>> = self.0.xrange("stream", "-", "+", None).await.unwrap();
+        v.len()
+    }
+}
+
+/// The floor: one socket; write the commands, read until the scanner has found every
+/// reply, nothing else.
+#[derive(Clone)]
+#[allow(clippy::type_complexity)] // reason: a private tuple of the floor's whole state
+struct Raw(
+    Rc<Mutex<(TcpStream, BytesMut, FrameScanner)>>,
+    Rc<std::cell::RefCell<std::collections::HashMap<usize, Vec<u8>>>>,
+);
+
+impl Raw {
+    async fn round_trip(&self, request: &[u8], replies: usize) -> usize {
+        let mut guard = self.0.lock().await;
+        let (sock, buf, scanner) = &mut *guard;
+        sock.write_all(request).await.unwrap();
+        let mut seen = 0;
+        while seen < replies {
+            match scanner.scan(buf).unwrap() {
+                Some(n) => {
+                    let _ = buf.split_to(n);
+                    seen += 1;
+                }
+                None => {
+                    if sock.read_buf(buf).await.unwrap() == 0 {
+                        panic!("server closed the connection");
+                    }
+                }
+            }
+        }
+        seen
+    }
+}
+
+fn encode(args: &[&str]) -> Vec<u8> {
+    let mut out = format!("*{}\r\n", args.len()).into_bytes();
+    for a in args {
+        out.extend_from_slice(format!("${}\r\n{a}\r\n", a.len()).as_bytes());
+    }
+    out
+}
+
+impl Peer for Raw {
+    const NAME: &'static str = "raw socket";
+    async fn get(&self, key: &'static str) -> usize {
+        const GET: &[u8] = b"*2\r\n$3\r\nGET\r\n$5\r\nkey:0\r\n";
+        debug_assert_eq!(key, "key:0");
+        self.round_trip(GET, 1).await
+    }
+    async fn pipeline(&self, keys: &'static [String]) -> usize {
+        // Requests are encoded once: the floor does nothing but I/O and framing.
+        let request = {
+            let mut cache = self.1.borrow_mut();
+            let r = cache
+                .entry(keys.len())
+                .or_insert_with(|| keys.iter().flat_map(|k| encode(&["GET", k])).collect());
+            r.clone()
+        };
+        self.round_trip(&request, keys.len()).await
+    }
+    async fn xrange(&self) -> usize {
+        self.round_trip(&encode(&["XRANGE", "stream", "-", "+"]), 1)
+            .await
+    }
+}
+
+/// Nanoseconds per operation of one sample of each workload.
+#[derive(Default)]
+struct Samples {
+    seq: Vec<f64>,
+    tasks: Vec<f64>,
+    pipeline: Vec<f64>,
+    xrange: Vec<f64>,
+}
+
+async fn sample<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
+    let start = Instant::now();
+    for _ in 0..SEQ_OPS {
+        assert!(peer.get("key:0").await > 0);
+    }
+    s.seq
+        .push(start.elapsed().as_nanos() as f64 / SEQ_OPS as f64);
+
+    let start = Instant::now();
+    if P::NAME == Raw::NAME {
+        // The floor of 64 callers on one connection: 64 requests written at once.
+        for _ in 0..OPS_PER_TASK {
+            peer.pipeline(&keys[..TASKS]).await;
+        }
+    } else {
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..TASKS {
+            let peer = peer.clone();
+            set.spawn_local(async move {
+                for _ in 0..OPS_PER_TASK {
+                    peer.get("key:0").await;
+                }
+            });
+        }
+        while set.join_next().await.is_some() {}
+    }
+    s.tasks
+        .push(start.elapsed().as_nanos() as f64 / (TASKS * OPS_PER_TASK) as f64);
+
+    let start = Instant::now();
+    for _ in 0..PIPELINES {
+        assert_eq!(peer.pipeline(keys).await, PIPELINE);
+    }
+    s.pipeline
+        .push(start.elapsed().as_nanos() as f64 / (PIPELINES * PIPELINE) as f64);
+
+    let start = Instant::now();
+    for _ in 0..XRANGES {
+        assert!(peer.xrange().await > 0);
+    }
+    s.xrange
+        .push(start.elapsed().as_nanos() as f64 / XRANGES as f64);
+}
+
+/// Allocations (and reallocations) of one XRANGE call, the median of 5.
+async fn xrange_allocs<P: Peer>(peer: &P) -> usize {
+    let mut counts = Vec::new();
+    for _ in 0..5 {
+        let region = Region::new(GLOBAL);
+        peer.xrange().await;
+        let s = region.change();
+        counts.push(s.allocations + s.reallocations);
+    }
+    counts.sort_unstable();
+    counts[2]
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// `redis-benchmark -t get` with `extra` arguments: requests per second.
+fn redis_benchmark(port: u16, extra: &[&str]) -> Res<f64> {
+    let out = Process::new("redis-benchmark")
+        .args([
+            "-h",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+            "-t",
+            "get",
+            "-d",
+            "16",
+            "-q",
+        ])
+        .args(extra)
+        .output()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .split(['\r', '\n'])
+        .rfind(|l| l.contains("requests per second"))
+        .ok_or("no result from redis-benchmark")?;
+    let rps = line
+        .split_whitespace()
+        .find_map(|w| w.parse::<f64>().ok())
+        .ok_or("no number in redis-benchmark's output")?;
+    Ok(rps)
+}
+
+async fn run(port: u16) -> Res<()> {
+    let url = format!("redis://127.0.0.1:{port}");
+    let keys: &'static [String] = Vec::leak((0..PIPELINE).map(|i| format!("key:{i}")).collect());
+
+    let raw = Raw(
+        Rc::new(Mutex::new((
+            TcpStream::connect(("127.0.0.1", port)).await?,
+            BytesMut::with_capacity(1 << 16),
+            FrameScanner::new(),
+        ))),
+        Rc::default(),
+    );
+    for k in keys {
+        raw.round_trip(&encode(&["SET", k, "0123456789abcdef"]), 1)
+            .await;
+    }
+    for i in 0..1000 {
+        let v = format!("value{i}");
+        raw.round_trip(&encode(&["XADD", "stream", "*", "field1", &v]), 1)
+            .await;
+    }
+
+    let typedis = Typedis(typedis::Client::connect(&url).await?);
+    let redis_rs = RedisRs(
+        redis::Client::open(url.as_str())?
+            .get_multiplexed_async_connection()
+            .await?,
+    );
+    let fred = Fred(
+        fred::types::Builder::from_config(fred::types::config::Config::from_url(&url)?).build()?,
+    );
+    {
+        use fred::interfaces::ClientLike;
+        fred.0.init().await?;
+    }
+    let rustis = Rustis(rustis::client::Client::connect(url.as_str()).await?);
+
+    let mut samples: Vec<(&str, Samples)> = ["raw socket", "typedis", "redis-rs", "fred", "rustis"]
+        .into_iter()
+        .map(|n| (n, Samples::default()))
+        .collect();
+    // One warm-up round, then interleaved rounds: each library in turn, so a noisy
+    // moment on the shared machine hits them all alike.
+    for round in 0..=ROUNDS {
+        let mut warm: [Samples; 5] = Default::default();
+        let targets: Vec<&mut Samples> = if round == 0 {
+            warm.iter_mut().collect()
+        } else {
+            samples.iter_mut().map(|(_, s)| s).collect()
+        };
+        let Ok([a, b, c, d, e]) = <[&mut Samples; 5]>::try_from(targets) else {
+            unreachable!("five libraries")
+        };
+        sample(&raw, keys, a).await;
+        sample(&typedis, keys, b).await;
+        sample(&redis_rs, keys, c).await;
+        sample(&fred, keys, d).await;
+        sample(&rustis, keys, e).await;
+    }
+
+    let allocs = [
+        xrange_allocs(&raw).await,
+        xrange_allocs(&typedis).await,
+        xrange_allocs(&redis_rs).await,
+        xrange_allocs(&fred).await,
+        xrange_allocs(&rustis).await,
+    ];
+
+    let floor = |f: fn(&Samples) -> &Vec<f64>| median(f(&samples[0].1));
+    println!("| client | GET seq (µs/op) | GET 64 tasks (kops/s) | pipeline 100 (kops/s) | XRANGE 1000 (µs/call) | allocs per XRANGE |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (i, (name, s)) in samples.iter().enumerate() {
+        let seq = median(&s.seq);
+        let tasks = median(&s.tasks);
+        let pipe = median(&s.pipeline);
+        let x = median(&s.xrange);
+        println!(
+            "| {name} | {:.1} (floor/this {:.2}) | {:.0} (this/floor {:.2}) | {:.0} (this/floor {:.2}) | {:.0} (this/floor {:.2}) | {} |",
+            seq / 1e3,
+            floor(|s| &s.seq) / seq,
+            1e6 / tasks,
+            floor(|s| &s.tasks) / tasks,
+            1e6 / pipe,
+            floor(|s| &s.pipeline) / pipe,
+            x / 1e3,
+            x / floor(|s| &s.xrange),
+            allocs[i]
+        );
+    }
+    Ok(())
+}
+
+fn main() -> Res<()> {
+    let server = Server::start()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&rt, run(server.port))?;
+    let p16 = redis_benchmark(server.port, &["-P", "16", "-n", "400000"])?;
+    let c64 = redis_benchmark(server.port, &["-c", "64", "-n", "200000"])?;
+    println!();
+    println!(
+        "redis-benchmark -t get -d 16 -P 16: {:.0} kops/s",
+        p16 / 1e3
+    );
+    println!(
+        "redis-benchmark -t get -d 16 -c 64: {:.0} kops/s",
+        c64 / 1e3
+    );
+    Ok(())
+}
