@@ -6,7 +6,10 @@
 //! - [`derived`]: the same shapes with `#[derive(RespRead)]`, and an owned one.
 //! - [`peers`]: redis-rs's and fred's decode paths.
 //! - [`cases`]: the table of (fixture, library, shape) decodes that the criterion bench
-//!   (`benches/decode.rs`) times and `src/bin/allocs.rs` counts allocations of.
+//!   (`benches/decode.rs`) times and `src/bin/allocs.rs` counts allocations of;
+//!   `src/bin/report.rs` turns both into the tables of BENCHMARKS.md.
+//!
+//! `src/bin/e2e.rs` is the end-to-end benchmark against a local `redis-server`.
 
 pub mod arrival;
 pub mod cases;

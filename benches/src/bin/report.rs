@@ -128,16 +128,26 @@ fn main() -> Res<()> {
             continue;
         }
         println!("#### {fixture}\n");
-        println!("| library | type | time (median) | spread over runs | x floor | redis-rs / this | allocations (+reallocs) | bytes allocated |");
+        println!("| library | type | time (median) | spread over runs | x floor (per run) | redis-rs / this (per run) | allocations (+reallocs) | bytes allocated |");
         println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         for c in cases {
             let times: Vec<f64> = runs.iter().filter_map(|r| t(r, c)).collect();
             let Some(&now) = times.first() else { continue };
             let lo = times.iter().copied().fold(f64::INFINITY, f64::min);
             let hi = times.iter().copied().fold(0.0, f64::max);
-            let floor = first(Lib::Floor).and_then(|f| t(&runs[0], f));
-            let redis = first(Lib::RedisRs).and_then(|r| t(&runs[0], r));
-            let ratio = |x: Option<f64>| x.map_or("-".into(), |x| format!("{x:.2}"));
+            // One ratio per run, each within its own run: "run1 / run2 / ...".
+            let per_run = |f: &dyn Fn(f64, f64) -> f64, base: Option<&cases::Case>| {
+                let parts: Vec<String> = runs
+                    .iter()
+                    .map(|run| match (t(run, c), base.and_then(|b| t(run, b))) {
+                        (Some(this), Some(b)) => format!("{:.2}", f(this, b)),
+                        _ => "-".into(),
+                    })
+                    .collect();
+                parts.join(" / ")
+            };
+            let x_floor = per_run(&|this, floor| this / floor, first(Lib::Floor));
+            let x_redis = per_run(&|this, redis| redis / this, first(Lib::RedisRs));
             let (a, b) = allocs
                 .get(&c.id())
                 .map_or(("?".into(), "?".into()), |&(a, r, b)| {
@@ -155,8 +165,8 @@ fn main() -> Res<()> {
                 time(now),
                 time(lo),
                 time(hi),
-                ratio(floor.map(|f| now / f)),
-                ratio(redis.map(|r| r / now)),
+                x_floor,
+                x_redis,
                 a,
                 b
             );
