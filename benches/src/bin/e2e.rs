@@ -26,6 +26,7 @@ static GLOBAL: &StatsAlloc<std::alloc::System> = &INSTRUMENTED_SYSTEM;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
+/// Rounds measured (after one warm-up round); `E2E_ROUNDS` overrides it.
 const ROUNDS: usize = 7;
 const SEQ_OPS: usize = 2000;
 const TASKS: usize = 64;
@@ -268,14 +269,43 @@ struct Samples {
     xrange: Vec<f64>,
 }
 
+/// Whether the client `name` runs: all of them unless `E2E_ONLY` lists some (`raw
+/// socket,typedis,redis-rs,fred,rustis,redis-benchmark`).
+fn selected(name: &str) -> bool {
+    std::env::var("E2E_ONLY").map_or(true, |w| w.split(',').any(|n| n == name))
+}
+
+/// Whether the workload `name` runs: all of them unless `E2E_WORK` lists some
+/// (`seq,tasks,pipeline,xrange`), for profiling one at a time.
+fn measured(name: &str) -> bool {
+    std::env::var("E2E_WORK").map_or(true, |w| w.split(',').any(|n| n == name))
+}
+
 async fn sample<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
+    if measured("seq") {
+        sample_seq(peer, s).await;
+    }
+    if measured("tasks") {
+        sample_tasks(peer, keys, s).await;
+    }
+    if measured("pipeline") {
+        sample_pipeline(peer, keys, s).await;
+    }
+    if measured("xrange") {
+        sample_xrange(peer, s).await;
+    }
+}
+
+async fn sample_seq<P: Peer>(peer: &P, s: &mut Samples) {
     let start = Instant::now();
     for _ in 0..SEQ_OPS {
         assert!(peer.get("key:0").await > 0);
     }
     s.seq
         .push(start.elapsed().as_nanos() as f64 / SEQ_OPS as f64);
+}
 
+async fn sample_tasks<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
     let start = Instant::now();
     if P::NAME == Raw::NAME {
         // The floor of 64 callers on one connection: 64 requests written at once.
@@ -296,14 +326,18 @@ async fn sample<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
     }
     s.tasks
         .push(start.elapsed().as_nanos() as f64 / (TASKS * OPS_PER_TASK) as f64);
+}
 
+async fn sample_pipeline<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
     let start = Instant::now();
     for _ in 0..PIPELINES {
         assert_eq!(peer.pipeline(keys).await, PIPELINE);
     }
     s.pipeline
         .push(start.elapsed().as_nanos() as f64 / (PIPELINES * PIPELINE) as f64);
+}
 
+async fn sample_xrange<P: Peer>(peer: &P, s: &mut Samples) {
     let start = Instant::now();
     for _ in 0..XRANGES {
         assert!(peer.xrange().await > 0);
@@ -328,7 +362,8 @@ async fn xrange_allocs<P: Peer>(peer: &P) -> usize {
 fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    // A client left out with E2E_ONLY has no samples.
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 /// `redis-benchmark -t get` with `extra` arguments: requests per second.
@@ -402,7 +437,11 @@ async fn run(port: u16) -> Res<()> {
         .collect();
     // One warm-up round, then interleaved rounds: each library in turn, so a noisy
     // moment on the shared machine hits them all alike.
-    for round in 0..=ROUNDS {
+    let rounds = std::env::var("E2E_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(ROUNDS);
+    for round in 0..=rounds {
         let mut warm: [Samples; 5] = Default::default();
         let targets: Vec<&mut Samples> = if round == 0 {
             warm.iter_mut().collect()
@@ -412,11 +451,21 @@ async fn run(port: u16) -> Res<()> {
         let Ok([a, b, c, d, e]) = <[&mut Samples; 5]>::try_from(targets) else {
             unreachable!("five libraries")
         };
-        sample(&raw, keys, a).await;
-        sample(&typedis, keys, b).await;
-        sample(&redis_rs, keys, c).await;
-        sample(&fred, keys, d).await;
-        sample(&rustis, keys, e).await;
+        if selected(Raw::NAME) {
+            sample(&raw, keys, a).await;
+        }
+        if selected(Typedis::NAME) {
+            sample(&typedis, keys, b).await;
+        }
+        if selected(RedisRs::NAME) {
+            sample(&redis_rs, keys, c).await;
+        }
+        if selected(Fred::NAME) {
+            sample(&fred, keys, d).await;
+        }
+        if selected(Rustis::NAME) {
+            sample(&rustis, keys, e).await;
+        }
     }
 
     let allocs = [
@@ -458,6 +507,9 @@ fn main() -> Res<()> {
         .build()?;
     let local = tokio::task::LocalSet::new();
     local.block_on(&rt, run(server.port))?;
+    if !selected("redis-benchmark") {
+        return Ok(());
+    }
     let p16 = redis_benchmark(server.port, &["-P", "16", "-n", "400000"])?;
     let c64 = redis_benchmark(server.port, &["-c", "64", "-n", "200000"])?;
     println!();
