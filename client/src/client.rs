@@ -164,9 +164,17 @@ impl Client {
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking(&command) {
-            return self.send_blocking(command, time).instrument(span).await;
+            // Boxed: the rare path keeps its state out of every command's future.
+            return Box::pin(self.send_blocking(command, time))
+                .instrument(span)
+                .await;
         }
-        self.send_multiplexed(command).instrument(span).await
+        if span.is_disabled() {
+            // Nobody records spans: skip entering and leaving one at every poll.
+            self.send_multiplexed(command).await
+        } else {
+            self.send_multiplexed(command).instrument(span).await
+        }
     }
 
     async fn send_multiplexed(&self, command: Command) -> Result<Frame, Error> {
@@ -174,7 +182,8 @@ impl Client {
             && command.flags().contains(crate::cmd::CommandFlags::READONLY))
         .then(|| command.clone());
         let conn = self.connection().await?;
-        let result = self.timed(conn.request(command)).await;
+        // The connection times the request out (see `Config::response_timeout`).
+        let result = conn.request(command).await;
         match (result, retry) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 tracing::debug!(%reason, "resending a read-only command after a reconnect");
@@ -207,7 +216,7 @@ impl Client {
         // the handshake as well.
         within(limit, async {
             let mut lease = self.lease().await?;
-            let frame = lease.conn().request(command).await?;
+            let frame = lease.conn().request_untimed(command).await?;
             lease.release();
             Ok(frame)
         })

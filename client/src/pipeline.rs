@@ -91,7 +91,8 @@ impl Pipeline {
         let client = self.client;
         let run = async {
             let conn = client.connection().await?;
-            client.timed(conn.request_many(self.bytes, self.len)).await
+            // The connection times the request out (see `Config::response_timeout`).
+            conn.request_many(self.bytes, self.len).await
         };
         tracing::Instrument::instrument(run, span).await
     }

@@ -193,6 +193,7 @@ impl Subscriber {
             payload: Payload::Encoded(encode(&args)),
             replies: 0,
             tx: None,
+            deadline: None,
         });
         let confirmation = verb.to_ascii_lowercase();
         let mut left = names.len();
@@ -315,6 +316,7 @@ impl Subscriber {
                     payload: Payload::Encoded(encode(&args)),
                     replies: 0,
                     tx: None,
+                    deadline: None,
                 });
             }
         }

@@ -28,7 +28,6 @@ use crate::resp::Frame;
 /// ```
 pub struct Transaction {
     lease: Lease,
-    client: Client,
     queued: Vec<u8>,
     len: usize,
     refused: Option<Error>,
@@ -51,7 +50,6 @@ impl Client {
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         Ok(Transaction {
             lease: self.lease().await?,
-            client: self.clone(),
             queued: Vec::new(),
             len: 0,
             refused: None,
@@ -83,7 +81,7 @@ impl Transaction {
         let command = command.into();
         check_shareable(&command)?;
         let conn = self.lease.conn().clone();
-        self.client.timed(conn.request(command)).await?.decode()
+        conn.request(command).await?.decode()
     }
 
     /// Queues a command for `EXEC`. A command that has no place in a transaction
@@ -145,7 +143,7 @@ impl Transaction {
 
     async fn roundtrip(&mut self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
         let conn = self.lease.conn().clone();
-        self.client.timed(conn.request_many(bytes, replies)).await
+        conn.request_many(bytes, replies).await
     }
 }
 

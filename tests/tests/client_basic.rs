@@ -270,3 +270,40 @@ async fn commands_that_would_break_the_shared_connection_are_refused_before_send
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_values_arrive_whole_while_small_commands_share_the_connection() {
+    // A value far larger than a socket buffer: the caller that finds the connection idle
+    // writes what the socket takes at once and the writer task writes the rest, while
+    // other callers' requests queue behind it in order.
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        let big: Vec<u8> = (0..24 << 20).map(|i: u32| (i % 251) as u8).collect();
+        let set_big = client.query::<()>(cmd("SET").arg("big").arg(&big[..]));
+        let small = async {
+            let mut seen = Vec::new();
+            for i in 0..200u32 {
+                let c = client.clone();
+                seen.push(tokio::spawn(async move {
+                    c.query::<()>(cmd("SET").arg(format!("small:{i}")).arg(i))
+                        .await
+                        .unwrap();
+                    c.query::<u32>(cmd("GET").arg(format!("small:{i}")))
+                        .await
+                        .unwrap()
+                }));
+            }
+            let mut values = Vec::new();
+            for task in seen {
+                values.push(task.await.unwrap());
+            }
+            values
+        };
+        let (set, values) = tokio::join!(set_big, small);
+        set.unwrap();
+        assert_eq!(values, (0..200).collect::<Vec<u32>>());
+        let back: bytes::Bytes = client.query(cmd("GET").arg("big")).await.unwrap();
+        assert!(back[..] == big[..], "the large value came back changed");
+    }
+}

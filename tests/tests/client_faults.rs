@@ -259,6 +259,65 @@ async fn stalled_server_makes_response_timeouts_fire_and_late_replies_are_discar
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn timeouts_fire_after_the_response_timeout_not_before_and_cover_pipelines() {
+    let server = stallable_server();
+    let timeout = Duration::from_millis(300);
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .protocol(protocol)
+            .response_timeout(Some(timeout));
+        let client = Client::with_config(config).await.unwrap();
+        client
+            .query::<()>(cmd("SET").arg("k").arg("v"))
+            .await
+            .unwrap();
+
+        // A slow reply within the timeout is delivered.
+        client
+            .query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.1"))
+            .await
+            .unwrap();
+
+        // A pipeline stuck behind a stall times out as a whole, not before its time.
+        let started = std::time::Instant::now();
+        let stall = client.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.8"));
+        let pipeline = client
+            .pipeline()
+            .add(cmd("GET").arg("k"))
+            .add(cmd("GET").arg("k"))
+            .query::<(String, String)>();
+        let (stall, pipeline) = tokio::join!(stall, pipeline);
+        let waited = started.elapsed();
+        assert!(
+            matches!(stall, Err(Error::Timeout(t)) if t == timeout),
+            "{stall:?}"
+        );
+        assert!(
+            matches!(pipeline, Err(Error::Timeout(t)) if t == timeout),
+            "{pipeline:?}"
+        );
+        assert!(waited >= timeout, "timed out after {waited:?}");
+        assert!(
+            waited < Duration::from_millis(750),
+            "timed out after {waited:?}"
+        );
+
+        // The late replies (one, then two) go to nobody: the next callers get their own.
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let (a, b): (String, i64) = client
+            .pipeline()
+            .add(cmd("GET").arg("k"))
+            .add(cmd("STRLEN").arg("k"))
+            .query()
+            .await
+            .unwrap();
+        assert_eq!((a.as_str(), b), ("v", 1));
+        assert_eq!(client.stats().in_flight, 0);
+    }
+}
+
 #[tokio::test]
 async fn server_that_never_answers_the_handshake_times_out() {
     // Accepts connections (the kernel does, through the backlog) but never replies.

@@ -56,7 +56,9 @@ async fn each_command_gets_a_span_with_its_name_and_no_argument_or_password() {
         .args(["--requirepass", "hunter2-password"])
         .start();
     let recorder = Recorder::default();
-    let _guard = tracing::subscriber::set_default(recorder.clone());
+    // Global, not per thread: the other test of this binary runs on another thread at
+    // the same time, and a callsite it registers first must still see this subscriber.
+    tracing::subscriber::set_global_default(recorder.clone()).unwrap();
 
     let url = format!("redis://:hunter2-password@127.0.0.1:{}", server.port());
     let client = Client::with_config(Config::from_url(&url).unwrap())

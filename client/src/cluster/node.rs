@@ -79,10 +79,7 @@ impl ClusterClient {
         let conn = connection(client).await.map_err(Failure::NotSent)?;
         let readonly = replica && node.needs_readonly();
         if !readonly && !asking {
-            return client
-                .timed(conn.request(command.clone()))
-                .await
-                .map_err(Failure::Sent);
+            return conn.request(command.clone()).await.map_err(Failure::Sent);
         }
         let reconnects = client.stats().reconnects;
         let mut bytes = Vec::with_capacity(command.as_bytes().len() + 40);
@@ -94,10 +91,7 @@ impl ClusterClient {
         }
         bytes.extend_from_slice(command.as_bytes());
         let n = 1 + usize::from(readonly) + usize::from(asking);
-        let mut frames = client
-            .timed(conn.request_many(bytes, n))
-            .await
-            .map_err(Failure::Sent)?;
+        let mut frames = conn.request_many(bytes, n).await.map_err(Failure::Sent)?;
         if readonly && !frames[0].is_error() {
             node.readonly_at.store(reconnects + 1, Ordering::Relaxed);
         }

@@ -170,8 +170,7 @@ impl ClusterClient {
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());
         }
-        node.client
-            .timed(conn.request_many(bytes, indexes.len()))
+        conn.request_many(bytes, indexes.len())
             .await
             .map_err(Failure::Sent)
     }

@@ -37,11 +37,8 @@ const BLOCKING_NAMES: &[&str] = &[
 /// The block time of `command` when it is a blocking command, `None` when it is not.
 pub(crate) fn blocking(command: &Command) -> Option<BlockTime> {
     let flagged = command.flags().contains(CommandFlags::BLOCKING);
-    if !flagged
-        && !BLOCKING_NAMES
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(command.name()))
-    {
+    let name = command.name();
+    if !flagged && !BLOCKING_NAMES.iter().any(|n| n.eq_ignore_ascii_case(name)) {
         return None;
     }
     match block_time(command) {

@@ -30,7 +30,14 @@ pub(crate) async fn connect(
             tx,
             all_frames: protocol == Protocol::Resp2,
         });
-        Ok(Connection::start(hs.read, hs.write, hs.buf, protocol, push))
+        Ok(Connection::start(
+            hs.read,
+            hs.write,
+            hs.buf,
+            protocol,
+            push,
+            config.response_timeout,
+        ))
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {
         Ok(result) => result,

@@ -8,6 +8,10 @@ use crate::cmd::Command;
 /// Why `command` may not run on a shared (or pooled) connection, if it may not.
 pub(crate) fn refusal(command: &Command) -> Option<&'static str> {
     let name = command.name();
+    // Every refused name is 4 to 12 bytes long: most commands are told apart by length.
+    if !(4..=12).contains(&name.len()) {
+        return None;
+    }
     let is = |n: &str| name.eq_ignore_ascii_case(n);
     if is("SUBSCRIBE")
         || is("PSUBSCRIBE")
@@ -24,11 +28,16 @@ pub(crate) fn refusal(command: &Command) -> Option<&'static str> {
     if is("MONITOR") || is("RESET") || is("HELLO") || is("QUIT") {
         return Some("this command changes the connection for every caller sharing it");
     }
-    let mut args = command.args();
-    let first = args.next().unwrap_or_default();
-    let second = args.next().unwrap_or_default();
-    if first.eq_ignore_ascii_case(b"CLIENT") && second.eq_ignore_ascii_case(b"REPLY") {
-        return Some("CLIENT REPLY would leave other callers without their replies");
+    if is("CLIENT") || is("CLIENT REPLY") {
+        // An untyped command is named by its first argument only.
+        let mut args = command.args().skip(1);
+        if is("CLIENT REPLY")
+            || args
+                .next()
+                .is_some_and(|a| a.eq_ignore_ascii_case(b"REPLY"))
+        {
+            return Some("CLIENT REPLY would leave other callers without their replies");
+        }
     }
     None
 }
