@@ -77,7 +77,12 @@ impl Frame {
     /// Whether this is a RESP3 push frame (`>`, after any attributes): out-of-band data
     /// such as a pub/sub message, not the reply to a request.
     pub fn is_push(&self) -> bool {
-        matches!(Reader::new(self).peek(), Ok(super::Kind::Push))
+        match self.bytes.first() {
+            Some(b'>') => true,
+            // Only attributes stand between a frame's start and its value's type byte.
+            Some(b'|') => matches!(Reader::new(self).peek(), Ok(super::Kind::Push)),
+            _ => false,
+        }
     }
 
     /// Whether this is an error reply (`-` or `!`, after any attributes).
@@ -157,5 +162,21 @@ impl fmt::Debug for Frame {
 impl AsRef<[u8]> for Frame {
     fn as_ref(&self) -> &[u8] {
         &self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Frame;
+
+    #[test]
+    fn push_frames_are_told_apart_with_and_without_attributes() {
+        let push = |b: &[u8]| Frame::from_slice(b).unwrap().is_push();
+        assert!(push(b">2\r\n+message\r\n+hi\r\n"));
+        assert!(push(b"|1\r\n+ttl\r\n:3\r\n>1\r\n+invalidate\r\n"));
+        assert!(!push(b"|1\r\n+ttl\r\n:3\r\n*1\r\n+reply\r\n"));
+        assert!(!push(b"*2\r\n+message\r\n+hi\r\n"));
+        assert!(!push(b"$2\r\n>1\r\n"));
+        assert!(!push(b"_\r\n"));
     }
 }
