@@ -5,10 +5,11 @@
 use crate::cmd::Command;
 use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
-use crate::conn::mux::Connection;
+use crate::conn::mux::{Connection, PushSink};
 use crate::conn::routing::refusal;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
+use crate::pushes::PushHub;
 use crate::read::RespRead;
 use crate::resp::Frame;
 use std::future::Future;
@@ -60,6 +61,10 @@ struct Inner {
     current: RwLock<Connection>,
     reconnect: tokio::sync::Mutex<Backoffs>,
     idle: Mutex<Vec<Connection>>,
+    /// Where the shared connection's pushes go.
+    pushes: Arc<PushHub>,
+    /// Permits for dedicated connections, when their number is capped.
+    dedicated: Option<Arc<tokio::sync::Semaphore>>,
     in_flight: AtomicUsize,
     reconnects: AtomicU64,
 }
@@ -100,9 +105,15 @@ impl Client {
     ///
     /// As [`Client::connect`].
     pub async fn with_config(config: Config) -> Result<Client, Error> {
-        let conn = handshake::connect(&config, None).await?;
+        let pushes = Arc::new(PushHub::default());
+        let conn = handshake::connect(&config, Some(PushSink::Listeners(pushes.clone()))).await?;
+        let dedicated = config
+            .max_dedicated
+            .map(|n| Arc::new(tokio::sync::Semaphore::new(n)));
         Ok(Client {
             inner: Arc::new(Inner {
+                dedicated,
+                pushes,
                 config,
                 current: RwLock::new(conn),
                 reconnect: tokio::sync::Mutex::new(Backoffs::default()),
@@ -259,7 +270,8 @@ impl Client {
             let delay = self.inner.config.backoff.delay(backoffs.failures);
             tokio::time::sleep_until((last + delay).into()).await;
         }
-        match handshake::connect(&self.inner.config, None).await {
+        let pushes = PushSink::Listeners(self.inner.pushes.clone());
+        match handshake::connect(&self.inner.config, Some(pushes)).await {
             Ok(conn) => {
                 *self
                     .inner
@@ -283,6 +295,10 @@ impl Client {
         }
     }
 
+    pub(crate) fn push_hub(&self) -> &PushHub {
+        &self.inner.pushes
+    }
+
     /// Counts a reconnection made outside the multiplexed connection (a subscriber's).
     pub(crate) fn count_reconnect(&self) {
         self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
@@ -291,6 +307,14 @@ impl Client {
     /// A dedicated connection (idle one from the pool, or a new one) for blocking
     /// commands and transactions; it goes back to the pool only when released.
     pub(crate) async fn lease(&self) -> Result<Lease, Error> {
+        let permit =
+            match &self.inner.dedicated {
+                // The semaphore is never closed.
+                Some(permits) => Some(permits.clone().acquire_owned().await.map_err(|_| {
+                    Error::ConnectionClosed("dedicated connections shut down".into())
+                })?),
+                None => None,
+            };
         let idle = {
             let mut idle = lock(&self.inner.idle);
             idle.retain(|c| !c.is_closed());
@@ -303,6 +327,7 @@ impl Client {
         Ok(Lease {
             conn: Some(conn),
             client: self.clone(),
+            _permit: permit,
         })
     }
 }
@@ -312,6 +337,8 @@ impl Client {
 pub(crate) struct Lease {
     conn: Option<Connection>,
     client: Client,
+    /// Held while the lease lives, when dedicated connections are capped.
+    _permit: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl Lease {

@@ -27,6 +27,7 @@ mod conn;
 mod error;
 mod pipeline;
 mod pubsub;
+mod pushes;
 mod read;
 pub mod resp;
 mod stream;
@@ -38,6 +39,7 @@ pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
+pub use pushes::Pushes;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 pub use rustls_pki_types as pki_types;
 pub use stream::ReplyStream;

@@ -4,7 +4,7 @@
 
 use crate::client::Client;
 use crate::conn::handshake::{self, encode};
-use crate::conn::mux::{Connection, Payload, Request};
+use crate::conn::mux::{Connection, Payload, PushSink, Request};
 use crate::error::Error;
 use crate::resp::{DecodeError, Frame, Reader};
 use bytes::Bytes;
@@ -92,7 +92,7 @@ impl Client {
     /// When the connection cannot be opened.
     pub async fn subscriber(&self) -> Result<Subscriber, Error> {
         let (tx, rx) = mpsc::unbounded_channel();
-        let conn = handshake::connect(self.config(), Some(tx)).await?;
+        let conn = handshake::connect(self.config(), Some(PushSink::Subscriber(tx))).await?;
         Ok(Subscriber {
             client: self.clone(),
             conn: Some(conn),
@@ -283,7 +283,7 @@ impl Subscriber {
         let started = Instant::now();
         let conn = loop {
             let (tx, rx) = mpsc::unbounded_channel();
-            match handshake::connect(&config, Some(tx)).await {
+            match handshake::connect(&config, Some(PushSink::Subscriber(tx))).await {
                 Ok(conn) => {
                     self.rx = rx;
                     break conn;

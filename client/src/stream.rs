@@ -65,7 +65,7 @@ impl Client {
         &self,
         command: impl Into<Command>,
     ) -> Result<ReplyStream<T>, Error> {
-        let lease = self.lease().await?;
+        let lease = self.timed(self.lease()).await?;
         let rx =
             lease
                 .conn()
@@ -93,7 +93,7 @@ impl Client {
         command: impl Into<Command>,
         out: &mut W,
     ) -> Result<Option<u64>, Error> {
-        let mut lease = self.lease().await?;
+        let mut lease = self.timed(self.lease()).await?;
         let mut rx =
             lease
                 .conn()
@@ -154,7 +154,7 @@ impl Client {
         len: u64,
     ) -> Result<T, Error> {
         let head = with_extra_argument(command.into().as_bytes(), len)?;
-        let mut lease = self.lease().await?;
+        let mut lease = self.timed(self.lease()).await?;
         let (tx, rx) = mpsc::channel::<Bytes>(4);
         let feed = async move {
             let mut left = len;

@@ -49,7 +49,8 @@ impl Client {
     /// When no connection can be opened.
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         Ok(Transaction {
-            lease: self.lease().await?,
+            // Waiting for a dedicated connection counts against the response timeout.
+            lease: self.timed(self.lease()).await?,
             queued: Vec::new(),
             len: 0,
             refused: None,

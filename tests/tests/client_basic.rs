@@ -307,3 +307,46 @@ async fn large_values_arrive_whole_while_small_commands_share_the_connection() {
         assert!(back[..] == big[..], "the large value came back changed");
     }
 }
+
+#[tokio::test]
+async fn push_listeners_receive_invalidations_and_callers_still_get_only_replies() {
+    let server = RedisServer::start();
+    let tracked = connect(&server.url(), Protocol::Resp3).await;
+    let writer = connect(&server.url(), Protocol::Resp3).await;
+    let mut first = tracked.pushes();
+    let mut second = tracked.pushes();
+    let dropped = tracked.pushes();
+    drop(dropped);
+    tracked
+        .query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
+        .await
+        .unwrap();
+    for round in 0..5 {
+        let key = format!("cached:{round}");
+        writer
+            .query::<()>(cmd("SET").arg(&key).arg("a"))
+            .await
+            .unwrap();
+        let got: String = tracked.query(cmd("GET").arg(&key)).await.unwrap();
+        assert_eq!(got, "a");
+        writer
+            .query::<()>(cmd("SET").arg(&key).arg("b"))
+            .await
+            .unwrap();
+        for listener in [&mut first, &mut second] {
+            let frame = tokio::time::timeout(std::time::Duration::from_secs(5), listener.next())
+                .await
+                .expect("no invalidation arrived")
+                .expect("the client is alive");
+            let (kind, keys): (&str, Option<Vec<String>>) = frame.decode().unwrap();
+            assert_eq!((kind, keys), ("invalidate", Some(vec![key.clone()])));
+        }
+        let pong: String = tracked.query(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG");
+    }
+    drop(tracked);
+    assert!(
+        first.next().await.is_none(),
+        "the stream ends with the client"
+    );
+}

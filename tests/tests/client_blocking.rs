@@ -109,3 +109,37 @@ async fn stalled_server_times_out_a_blocking_command_after_block_time_plus_margi
         .unwrap();
     assert_eq!(popped, None);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn capped_dedicated_connections_make_blocking_callers_wait_their_turn() {
+    let server = RedisServer::start();
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .max_dedicated(Some(2));
+    let client = Client::with_config(config).await.unwrap();
+    let clients_before: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let before = clients_before.lines().count();
+    // Four BLPOPs, two connections: two block, two wait for a connection.
+    let waiters: Vec<_> = (0..4)
+        .map(|i| {
+            let c = client.clone();
+            tokio::spawn(async move {
+                c.query::<Option<(String, String)>>(cmd("BLPOP").arg(format!("q{i}")).arg(5))
+                    .await
+            })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let during: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    assert_eq!(during.lines().count(), before + 2, "{during}");
+    for i in 0..4 {
+        client
+            .query::<i64>(cmd("RPUSH").arg(format!("q{i}")).arg(format!("job{i}")))
+            .await
+            .unwrap();
+    }
+    for (i, w) in waiters.into_iter().enumerate() {
+        let got = w.await.unwrap().unwrap();
+        assert_eq!(got, Some((format!("q{i}"), format!("job{i}"))));
+    }
+}

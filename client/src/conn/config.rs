@@ -91,6 +91,7 @@ pub struct Config {
     pub(crate) backoff: Backoff,
     pub(crate) retry_read_only: bool,
     pub(crate) max_idle_dedicated: usize,
+    pub(crate) max_dedicated: Option<usize>,
 }
 
 impl std::fmt::Debug for Config {
@@ -109,6 +110,8 @@ impl std::fmt::Debug for Config {
             .field("blocking_margin", &self.blocking_margin)
             .field("backoff", &self.backoff)
             .field("retry_read_only", &self.retry_read_only)
+            .field("max_idle_dedicated", &self.max_idle_dedicated)
+            .field("max_dedicated", &self.max_dedicated)
             .finish()
     }
 }
@@ -142,6 +145,7 @@ impl Config {
             backoff: Backoff::default(),
             retry_read_only: false,
             max_idle_dedicated: 4,
+            max_dedicated: None,
         }
     }
 
@@ -232,6 +236,21 @@ impl Config {
     /// How many idle dedicated connections (for blocking commands and transactions) to keep.
     pub fn max_idle_dedicated(mut self, n: usize) -> Self {
         self.max_idle_dedicated = n;
+        self
+    }
+
+    /// At most this many dedicated connections (blocking commands, transactions, streamed
+    /// replies and values) open at once; callers beyond it wait for one to be released,
+    /// within their own timeout (a blocking command's block time plus the margin, the
+    /// response timeout otherwise). `None` (the default): no limit, so a thousand
+    /// concurrent `BLPOP`s open a thousand connections.
+    ///
+    /// ```
+    /// let config = typedis::Config::default().max_dedicated(Some(16));
+    /// # let _ = config;
+    /// ```
+    pub fn max_dedicated(mut self, n: Option<usize>) -> Self {
+        self.max_dedicated = n;
         self
     }
 

@@ -3,20 +3,17 @@
 //! `SELECT`, all within the connect timeout.
 
 use super::config::{Config, Protocol};
-use super::mux::{Connection, PushRoute};
+use super::mux::{Connection, PushRoute, PushSink};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::error::Error;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::mpsc;
 
 /// Opens a connection as `config` says and starts its tasks. Frames that are not replies
-/// go to `push` when given (RESP3 pushes; on RESP2, every frame).
-pub(crate) async fn connect(
-    config: &Config,
-    push: Option<mpsc::UnboundedSender<Frame>>,
-) -> Result<Connection, Error> {
+/// go to `push` when given (RESP3 pushes; on RESP2, every frame of a subscriber's
+/// connection); without it, they are dropped.
+pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<Connection, Error> {
     let setup = async {
         let (read, write) = transport::open(config).await?;
         let mut hs = Handshake {
@@ -26,9 +23,11 @@ pub(crate) async fn connect(
             scanner: FrameScanner::new(),
         };
         let protocol = hs.run(config).await?;
-        let push = push.map(|tx| PushRoute {
-            tx,
-            all_frames: protocol == Protocol::Resp2,
+        let push = push.map(|sink| PushRoute {
+            // On RESP2 a subscriber's connection carries nothing but messages; a shared
+            // connection never receives pushes there.
+            all_frames: matches!(sink, PushSink::Subscriber(_)) && protocol == Protocol::Resp2,
+            sink,
         });
         Ok(Connection::start(
             hs.read,

@@ -19,6 +19,7 @@ use super::streaming::{StreamEvent, StreamKind, StreamTx};
 use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
+use crate::pushes::PushHub;
 use crate::resp::Frame;
 use bytes::{Bytes, BytesMut};
 use outbox::Outbox;
@@ -268,9 +269,28 @@ impl Shared {
 /// How the reader routes frames that are not command replies.
 #[derive(Clone)]
 pub(crate) struct PushRoute {
-    pub(crate) tx: mpsc::UnboundedSender<Frame>,
+    pub(crate) sink: PushSink,
     /// RESP2 Pub/Sub: once subscribed, every frame is a message (there are no push frames).
     pub(crate) all_frames: bool,
+}
+
+/// Where push frames go.
+#[derive(Clone)]
+pub(crate) enum PushSink {
+    /// A subscriber's connection: to the subscriber.
+    Subscriber(mpsc::UnboundedSender<Frame>),
+    /// A client's shared connection: to the client's push listeners, if any.
+    Listeners(Arc<PushHub>),
+}
+
+impl PushSink {
+    fn send(&self, frame: Frame) {
+        match self {
+            // A subscriber that is gone needs no more messages.
+            PushSink::Subscriber(tx) => drop(tx.send(frame)),
+            PushSink::Listeners(hub) => hub.send(frame),
+        }
+    }
 }
 
 /// A handle to one live connection; cheap to clone. When the last clone is dropped, the

@@ -193,7 +193,7 @@ fn dispatch(
         for frame in frames.drain(..) {
             if let Some(route) = push {
                 if route.all_frames || frame.is_push() {
-                    let _ = route.tx.send(frame);
+                    route.sink.send(frame);
                     continue;
                 }
             } else if frame.is_push() {
