@@ -129,7 +129,7 @@ async fn capped_dedicated_connections_make_blocking_callers_wait_their_turn() {
             })
         })
         .collect();
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let during: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
     assert_eq!(during.lines().count(), before + 2, "{during}");
     for i in 0..4 {
