@@ -1,7 +1,9 @@
-//! Generates the typed command builders from the repository's `commands.json` into
-//! `OUT_DIR/builders.rs` (included by `src/cmd/builders.rs`).
+//! Generates, from the repository's `commands.json`, the typed command builders into
+//! `OUT_DIR/builders.rs` (included by `src/cmd/builders.rs`) and the spec table of every
+//! command's name, flags and policy into `OUT_DIR/spec_table.rs` (included by
+//! `src/cmd/spec_table.rs`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
@@ -12,8 +14,16 @@ fn main() {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", spec_path.display()));
     let spec = typedis_codegen::Spec::from_json(&text)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
-    let code = typedis_codegen::generate(&spec, &typedis_codegen::typedis_options())
+    let options = typedis_codegen::typedis_options();
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
+    let builders = typedis_codegen::generate(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo")).join("builders.rs");
-    std::fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+    write(&out.join("builders.rs"), &builders);
+    let table = typedis_codegen::generate_table(&spec, &options)
+        .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
+    write(&out.join("spec_table.rs"), &table);
+}
+
+fn write(path: &Path, code: &str) {
+    std::fs::write(path, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }

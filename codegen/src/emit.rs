@@ -12,8 +12,7 @@ use crate::{Error, Options};
 
 /// Generates the builders of every callable command of `spec`.
 pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
-    let rt: syn::Path = syn::parse_str(&options.runtime)
-        .map_err(|e| Error::Options(format!("runtime path {:?}: {e}", options.runtime)))?;
+    let rt = runtime_path(options)?;
     let mut entries = Vec::new();
     let mut modules = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -52,6 +51,17 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
 
         #(#modules)*
     };
+    unparse(file, spec, options)
+}
+
+/// The runtime path of `options` (`crate::cmd`, `::typedis::cmd`) as a path.
+pub(crate) fn runtime_path(options: &Options) -> Result<syn::Path, Error> {
+    syn::parse_str(&options.runtime)
+        .map_err(|e| Error::Options(format!("runtime path {:?}: {e}", options.runtime)))
+}
+
+/// Formats generated tokens as a file with the `@generated` first line.
+pub(crate) fn unparse(file: TokenStream, spec: &Spec, options: &Options) -> Result<String, Error> {
     let parsed: syn::File = syn::parse2(file)
         .map_err(|e| Error::Generate(format!("generated code does not parse: {e}")))?;
     let version = spec
@@ -163,7 +173,9 @@ fn strip_markup(s: &str) -> String {
     s.replace('`', "")
 }
 
-fn flags_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
+/// The `CommandFlags` expression of `cmd`: what its builder passes to `Cmd::new_static`
+/// and what the spec table records for it.
+pub(crate) fn flags_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
     let mut names: Vec<String> = cmd
         .flags
         .iter()
@@ -209,7 +221,9 @@ const KNOWN_FLAGS: &[&str] = &[
     "module",
 ];
 
-fn policy_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
+/// The `Policy` expression of `cmd`, shared by its builder and the spec table as
+/// [`flags_expr`] is.
+pub(crate) fn policy_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
     let tip = |prefix: &str| {
         cmd.tips
             .iter()

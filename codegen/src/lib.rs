@@ -17,6 +17,8 @@
 //! - [`plan`]: the builder model (type states and methods) of one command.
 //! - [`naming`]: how spec names become Rust identifiers.
 //! - `emit`: Rust source from plans.
+//! - `table`: the spec table (name, flags, policy of every command) behind typedis's
+//!   untyped `cmd()`.
 //! - [`conformance`]: conformance cases for the test against a real server.
 //! - [`diff`]: API changes between two specs.
 //! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
@@ -30,13 +32,19 @@ pub mod naming;
 pub mod plan;
 mod resp3;
 pub mod spec;
+mod table;
 
 pub use emit::generate;
 pub use spec::{Arg, ArgKind, CommandSpec, Spec};
+pub use table::generate_table;
 
 /// Where the generated builders of typedis itself are snapshotted, relative to the
 /// repository root.
 pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
+
+/// Where the generated spec table of typedis itself is snapshotted, relative to the
+/// repository root.
+pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
 
 /// Where the conformance cases are written, relative to the repository root.
 pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
@@ -50,7 +58,7 @@ pub fn typedis_options() -> Options {
 }
 
 /// Every checked-in generated file of the repository at `root`, with the content it
-/// should have: the builders snapshot and the conformance cases.
+/// should have: the builders and spec table snapshots and the conformance cases.
 ///
 /// # Errors
 ///
@@ -63,9 +71,11 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
     })?;
     let spec = Spec::from_json(&text)?;
     let builders = generate(&spec, &typedis_options())?;
+    let table = generate_table(&spec, &typedis_options())?;
     let (cases, _) = conformance::generate_cases(&spec)?;
     Ok(vec![
         (root.join(BUILDERS_SNAPSHOT), builders),
+        (root.join(SPEC_TABLE_SNAPSHOT), table),
         (root.join(CONFORMANCE_CASES), cases),
     ])
 }

@@ -1,5 +1,5 @@
-//! The checked-in generated files (builders snapshot, conformance cases) must be what
-//! the generator makes of the committed `commands.json`.
+//! The checked-in generated files (builders and spec table snapshots, conformance cases)
+//! must be what the generator makes of the committed `commands.json`.
 
 #[test]
 fn checked_in_generated_files_are_up_to_date() {

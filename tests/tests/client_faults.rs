@@ -4,7 +4,7 @@
 //! asked for (read-only commands only). RESP2 and RESP3.
 
 use std::time::Duration;
-use typedis::{cmd, Backoff, Client, CommandFlags, Config, Error, Protocol};
+use typedis::{b, cmd, Backoff, Client, CommandFlags, Config, Error, Protocol};
 use typedis_tests::RedisServer;
 
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
@@ -192,10 +192,21 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
             tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
+        // The spec marks GET read-only: the untyped command carries the flag as the typed
+        // builder does, without being told.
+        let untyped = cmd("GET").key("k");
+        assert!(untyped
+            .clone()
+            .build()
+            .flags()
+            .contains(CommandFlags::READONLY));
         let read = {
             let c = client.clone();
-            // The spec marks GET read-only; the untyped builder needs to be told.
-            let get = cmd("GET").key("k").flags(CommandFlags::READONLY);
+            tokio::spawn(async move { c.query::<Option<String>>(untyped).await })
+        };
+        let typed_read = {
+            let c = client.clone();
+            let get = b().get().key("k").build();
             tokio::spawn(async move { c.query::<Option<String>>(get).await })
         };
         let write = {
@@ -215,10 +226,12 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
             write.await.unwrap(),
             Err(Error::ConnectionClosed(_))
         ));
-        match (retry, read.await.unwrap()) {
-            // Resent to the restarted (empty) server.
-            (true, Ok(None)) | (false, Err(Error::ConnectionClosed(_))) => {}
-            (retry, other) => panic!("retry {retry}: unexpected {other:?}"),
+        for read in [read, typed_read] {
+            match (retry, read.await.unwrap()) {
+                // Resent to the restarted (empty) server.
+                (true, Ok(None)) | (false, Err(Error::ConnectionClosed(_))) => {}
+                (retry, other) => panic!("retry {retry}: unexpected {other:?}"),
+            }
         }
         let _server = restarted.await.unwrap();
         let n: Option<i64> = client.query(cmd("GET").arg("n")).await.unwrap();

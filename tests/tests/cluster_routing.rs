@@ -150,6 +150,16 @@ async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
     assert_eq!(scanned, expected);
     let pong: String = client.query(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
+    // The spec sends RANDOMKEY to every primary, untyped or typed; one of the keys comes
+    // back (a primary without keys would answer nil, and is passed over).
+    let untyped: Option<String> = client.query(cmd("randomkey")).await.unwrap();
+    let typed: Option<String> = client.query(b().randomkey().build()).await.unwrap();
+    for key in [untyped, typed] {
+        assert!(
+            key.as_deref().is_some_and(|k| k.starts_with("key:")),
+            "{key:?}"
+        );
+    }
     // Each primary counts only its own keys; together they hold them all.
     let mut sum = 0;
     for node in client.primaries().await.unwrap() {

@@ -114,8 +114,9 @@ pub(crate) fn combine(replies: Vec<Frame>, policy: Option<ResponsePolicy>) -> Re
     frame(format!(":{int}\r\n").into_bytes())
 }
 
-/// No policy: arrays (and sets) are concatenated, maps merged; other replies must agree,
-/// and the first is returned.
+/// No policy: arrays (and sets) are concatenated, maps merged; of other replies the first
+/// that is not null is returned (`RANDOMKEY`: a key of any shard that has one, nil only
+/// when every shard is empty).
 fn concat(replies: Vec<Frame>) -> Result<Frame, Error> {
     let kinds: Vec<Kind> = replies
         .iter()
@@ -123,7 +124,8 @@ fn concat(replies: Vec<Frame>) -> Result<Frame, Error> {
         .collect::<Result<_, _>>()?;
     let aggregate = |k: &Kind| matches!(k, Kind::Array | Kind::Set | Kind::Map);
     if kinds.is_empty() || !kinds.iter().all(aggregate) {
-        return replies.into_iter().next().ok_or_else(no_reply);
+        let chosen = kinds.iter().position(|k| *k != Kind::Null).unwrap_or(0);
+        return replies.into_iter().nth(chosen).ok_or_else(no_reply);
     }
     let is_map = kinds.iter().all(|k| *k == Kind::Map);
     let mut total = 0;
@@ -223,5 +225,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(and.decode::<i64>().unwrap(), 0);
+    }
+
+    #[test]
+    fn single_replies_without_policy_prefer_one_that_is_not_null() {
+        let key = combine(vec![f(b"$-1\r\n"), f(b"_\r\n"), f(b"$1\r\nk\r\n")], None).unwrap();
+        assert_eq!(
+            key.decode::<Option<String>>().unwrap().as_deref(),
+            Some("k")
+        );
+        let none = combine(vec![f(b"$-1\r\n"), f(b"_\r\n")], None).unwrap();
+        assert_eq!(none.decode::<Option<String>>().unwrap(), None);
     }
 }

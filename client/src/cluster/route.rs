@@ -1,9 +1,9 @@
 //! How a command travels in a cluster: to the shard of its slot, to every primary or every
-//! node, split by slot, or refused, from its slot and the spec's request policy. Commands
-//! built with the untyped `cmd()` carry no policy: a small table of the common keyless
-//! and multi-key commands stands in for the spec's tips.
+//! node, split by slot, or refused, from its slot and the spec's request policy. Typed
+//! builders and untyped `cmd()` commands the spec knows carry the spec's policy and flags
+//! alike; a command the spec does not know has none, unless its caller gave them.
 
-use crate::cmd::{Command, CommandFlags, Policy, RequestPolicy, ResponsePolicy, Slot};
+use crate::cmd::{Command, CommandFlags, RequestPolicy, ResponsePolicy, Slot};
 
 /// Where one command goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub(crate) enum Plan {
 
 /// Why a command cannot be sent to a cluster.
 pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
-    let policy = policy_of(command);
+    let policy = command.policy();
     if is_connection_state(command.name()) {
         return Err(format!(
             "{} cannot be sent through a cluster client: use ClusterClient::transaction \
@@ -53,75 +53,9 @@ pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
     })
 }
 
-/// The command's policy: the spec's, or the table's for a command without one.
-pub(crate) fn policy_of(command: &Command) -> Policy {
-    let policy = command.policy();
-    if policy.request.is_some() || policy.response.is_some() {
-        return policy;
-    }
-    use RequestPolicy::{AllShards, MultiShard, Special};
-    use ResponsePolicy::{AggSum, AllSucceeded};
-    // The spec's tips for these commands, for untyped commands that carry none.
-    const TABLE: &[(&str, RequestPolicy, Option<ResponsePolicy>)] = &[
-        ("DBSIZE", AllShards, Some(AggSum)),
-        ("KEYS", AllShards, None),
-        ("FLUSHALL", AllShards, Some(AllSucceeded)),
-        ("FLUSHDB", AllShards, Some(AllSucceeded)),
-        ("MGET", MultiShard, None),
-        ("DEL", MultiShard, Some(AggSum)),
-        ("EXISTS", MultiShard, Some(AggSum)),
-        ("UNLINK", MultiShard, Some(AggSum)),
-        ("TOUCH", MultiShard, Some(AggSum)),
-        ("MSET", MultiShard, Some(AllSucceeded)),
-        ("SCAN", Special, None),
-        ("RANDOMKEY", Special, None),
-    ];
-    let name = command.name();
-    match TABLE.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name)) {
-        Some(&(_, request, response)) => Policy {
-            request: Some(request),
-            response,
-        },
-        None => policy,
-    }
-}
-
-/// Whether the command may go to a replica (it only reads).
+/// Whether the command may go to a replica (the spec says it only reads).
 pub(crate) fn is_read_only(command: &Command) -> bool {
-    if command.flags().contains(CommandFlags::READONLY) {
-        return true;
-    }
-    if !command.flags().is_empty() {
-        return false;
-    }
-    const READS: &[&str] = &[
-        "GET",
-        "MGET",
-        "EXISTS",
-        "STRLEN",
-        "GETRANGE",
-        "TTL",
-        "PTTL",
-        "TYPE",
-        "HGET",
-        "HMGET",
-        "HGETALL",
-        "HLEN",
-        "HEXISTS",
-        "LRANGE",
-        "LLEN",
-        "LINDEX",
-        "SMEMBERS",
-        "SCARD",
-        "SISMEMBER",
-        "ZRANGE",
-        "ZSCORE",
-        "ZCARD",
-        "ZRANK",
-        "XRANGE",
-        "XLEN",
-    ];
-    READS.iter().any(|n| n.eq_ignore_ascii_case(command.name()))
+    command.flags().contains(CommandFlags::READONLY)
 }
 
 /// Commands that change the connection's state: on a shared connection to each node they
@@ -162,10 +96,20 @@ mod tests {
     fn untyped_multi_key_commands_split_and_others_are_refused() {
         let mget = cmd("MGET").key("a").key("b").build();
         assert_eq!(plan(&mget), Ok(Plan::Split(None)));
-        let del = cmd("DEL").key("a").key("b").build();
+        let del = cmd("del").key("a").key("b").build();
         assert_eq!(plan(&del), Ok(Plan::Split(Some(ResponsePolicy::AggSum))));
+        let msetnx = cmd("MSETNX").key("a").arg(1).key("b").arg(2).build();
+        assert_eq!(plan(&msetnx), Ok(Plan::Split(Some(ResponsePolicy::AggMin))));
         let err = plan(&cmd("SUNION").key("a").key("b").build()).unwrap_err();
         assert!(err.contains("different hash slots"), "{err}");
+        // A command the spec does not know splits only when its caller says so.
+        let policy = crate::cmd::Policy {
+            request: Some(RequestPolicy::MultiShard),
+            response: None,
+        };
+        let module = cmd("MODULE.MGET").key("a").key("b").policy(policy).build();
+        assert_eq!(plan(&module), Ok(Plan::Split(None)));
+        assert!(plan(&cmd("MODULE.MGET").key("a").key("b").build()).is_err());
     }
 
     #[test]
@@ -174,7 +118,16 @@ mod tests {
             plan(&cmd("DBSIZE").build()),
             Ok(Plan::AllPrimaries(Some(ResponsePolicy::AggSum)))
         );
-        assert_eq!(plan(&cmd("PING").build()), Ok(Plan::Any));
+        // The spec sends PING to every primary; a command without a tip goes to any node.
+        assert_eq!(
+            plan(&cmd("PING").build()),
+            Ok(Plan::AllPrimaries(Some(ResponsePolicy::AllSucceeded)))
+        );
+        assert_eq!(plan(&cmd("ECHO").arg("hi").build()), Ok(Plan::Any));
+        assert_eq!(
+            plan(&cmd("CONFIG").arg("SET").arg("a").arg("b").build()),
+            Ok(Plan::AllNodes(Some(ResponsePolicy::AllSucceeded)))
+        );
         assert!(plan(&cmd("SCAN").arg(0).build()).is_err());
         assert_eq!(
             plan(&crate::b().dbsize().build()),
@@ -189,10 +142,12 @@ mod tests {
     }
 
     #[test]
-    fn reads_are_recognised_with_or_without_flags() {
+    fn reads_are_recognised_by_the_spec_flag_typed_or_not() {
         assert!(is_read_only(&cmd("GET").key("k").build()));
+        assert!(is_read_only(&cmd("xinfo").arg("stream").key("s").build()));
         assert!(!is_read_only(&cmd("SET").key("k").arg("v").build()));
         assert!(is_read_only(&crate::b().get().key("k").build()));
         assert!(!is_read_only(&crate::b().incr().key("k").build()));
+        assert!(!is_read_only(&cmd("MODULE.GET").key("k").build()));
     }
 }

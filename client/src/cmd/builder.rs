@@ -7,6 +7,7 @@ use super::command::{Command, KeyList};
 use super::flags::{CommandFlags, Policy};
 use super::slot::{key_slot, Slot};
 use super::small::SmallList;
+use super::spec_table;
 
 /// Bytes reserved in front of the arguments for the `*N\r\n` header (20 digits fit any
 /// `usize`).
@@ -18,9 +19,25 @@ const DEFAULT_CAPACITY: usize = 128;
 /// Starts an untyped command, for anything the generated builders do not cover
 /// (module commands, commands newer than the spec).
 ///
+/// A command the spec knows (in any case: `cmd("get")`) gets at [`build`](Cmd::build)
+/// what its generated builder carries: the spec's name, [`CommandFlags`] and [`Policy`],
+/// so the client routes it the same way (blocking commands to a dedicated connection,
+/// read-only ones retried or sent to replicas, cluster policies). For a container, the
+/// second argument picks the subcommand: `cmd("client").arg("kill")` is `CLIENT KILL`; a
+/// subcommand the spec does not know keeps the container's name (`CLIENT`), flags and
+/// policy. A command the spec does not know has no flag and no policy, and its name is
+/// its first argument.
+///
 /// ```
+/// use typedis::cmd::CommandFlags;
+///
 /// let c = typedis::cmd("SET").key("k").arg("v").arg("EX").arg(10).build();
 /// assert_eq!(c.as_bytes(), b"*5\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n$2\r\nEX\r\n$2\r\n10\r\n");
+/// assert!(c.flags().contains(CommandFlags::WRITE));
+///
+/// let c = typedis::cmd("xinfo").arg("stream").key("s").build();
+/// assert_eq!(c.name(), "XINFO STREAM");
+/// assert!(c.flags().contains(CommandFlags::READONLY));
 /// ```
 pub fn cmd(name: &str) -> Cmd {
     let mut c = Cmd::with_capacity(DEFAULT_CAPACITY + name.len());
@@ -56,6 +73,9 @@ pub struct Cmd {
     keys: KeyList,
     flags: CommandFlags,
     policy: Policy,
+    /// True once [`policy`](Self::policy) was called: the caller's policy wins over the
+    /// spec's.
+    policy_given: bool,
     name: Option<&'static str>,
     /// Pieces of the current optional segment, sorted by spec order (see `end_piece`).
     pieces: SmallList<Piece, 6>,
@@ -81,6 +101,7 @@ impl Cmd {
             keys: KeyList::default(),
             flags: CommandFlags::empty(),
             policy: Policy::default(),
+            policy_given: false,
             name: None,
             pieces: SmallList::default(),
         }
@@ -156,18 +177,20 @@ impl Cmd {
         self
     }
 
-    /// Adds flags (for example [`CommandFlags::BLOCKING`] so the client gives an untyped
-    /// blocking command its own connection).
+    /// Adds flags to the spec's (for example [`CommandFlags::BLOCKING`] so the client
+    /// gives a blocking module command its own connection).
     #[must_use]
     pub fn flags(mut self, flags: CommandFlags) -> Cmd {
         self.flags |= flags;
         self
     }
 
-    /// Sets the cluster routing policy.
+    /// Sets the cluster routing policy, in place of the spec's (`Policy::default()`
+    /// routes a keyless command to any one node).
     #[must_use]
     pub fn policy(mut self, policy: Policy) -> Cmd {
         self.policy = policy;
+        self.policy_given = true;
         self
     }
 
@@ -262,8 +285,13 @@ impl Cmd {
         }
     }
 
-    /// Finishes the command: writes the `*N\r\n` header into the reserved room.
+    /// Finishes the command: writes the `*N\r\n` header into the reserved room and, for
+    /// an untyped command the spec knows, records the spec's name, flags and policy (see
+    /// [`cmd`]).
     pub fn build(mut self) -> Command {
+        if self.name.is_none() {
+            self.apply_spec();
+        }
         let mut digits = [0u8; 20];
         let digits = format_u64(self.argc as u64, &mut digits);
         let start = HEADER_ROOM - digits.len() - 3;
@@ -282,6 +310,46 @@ impl Cmd {
             name: self.name,
         }
     }
+}
+
+impl Cmd {
+    /// Looks the command's first two arguments up in the spec table and takes what it says:
+    /// the name, the flags added to the caller's, the policy unless the caller gave one.
+    fn apply_spec(&mut self) {
+        // `cmd()` wrote the command name first, right after the header room.
+        let Some((first, next)) = bulk_at(&self.buf, HEADER_ROOM) else {
+            return;
+        };
+        let second = if self.argc > 1 {
+            bulk_at(&self.buf, next).map(|(second, _)| second)
+        } else {
+            None
+        };
+        let Some(entry) = spec_table::lookup(first, second) else {
+            return;
+        };
+        self.name = Some(entry.name);
+        self.flags |= entry.flags;
+        if !self.policy_given {
+            self.policy = entry.policy;
+        }
+    }
+}
+
+/// The bulk string this module wrote at `at` (`$<len>\r\n<data>\r\n`) and where the
+/// next one starts.
+fn bulk_at(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
+    let rest = buf.get(at..)?.strip_prefix(b"$")?;
+    let digits = memchr::memchr(b'\r', rest)?;
+    let mut len = 0usize;
+    for &d in &rest[..digits] {
+        len = len
+            .checked_mul(10)?
+            .checked_add(usize::from(d.wrapping_sub(b'0')))?;
+    }
+    let start = at + 1 + digits + 2;
+    let data = buf.get(start..start.checked_add(len)?)?;
+    Some((data, start + len + 2))
 }
 
 impl From<Cmd> for Command {

@@ -10,6 +10,8 @@
 //! - `command`: [`Command`], a finished request.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
+//! - `spec_table`: the spec's name, flags and policy of every command, for untyped
+//!   commands (generated).
 //! - [`state`]: marker types of the generated builders' type states.
 
 mod arg;
@@ -19,6 +21,7 @@ mod command;
 mod flags;
 mod slot;
 mod small;
+mod spec_table;
 pub mod state;
 
 pub use arg::{ArgWriter, DoubleArg, IntArg, Raw, ToArg};

@@ -17,29 +17,26 @@ pub(crate) enum BlockTime {
     NotBlocking,
 }
 
-/// Commands that may block, by name: the generated builders carry the spec's `BLOCKING`
-/// flag, but a command built with the untyped `cmd()` does not.
-const BLOCKING_NAMES: &[&str] = &[
-    "BLPOP",
-    "BRPOP",
-    "BRPOPLPUSH",
-    "BLMOVE",
-    "BLMPOP",
-    "BZPOPMIN",
-    "BZPOPMAX",
-    "BZMPOP",
-    "XREAD",
-    "XREADGROUP",
-    "WAIT",
-    "WAITAOF",
-];
+/// Commands that hold the connection until replicas acknowledge or their timeout expires,
+/// although Redis's spec does not flag them `BLOCKING` (Redis 7.0 and 7.2 leave `WAIT`
+/// and `WAITAOF` unflagged; Valkey flags both).
+const UNFLAGGED_BLOCKING: [&str; 2] = ["WAIT", "WAITAOF"];
 
 /// The block time of `command` when it is a blocking command, `None` when it is not.
+///
+/// A command is blocking when it carries the spec's `BLOCKING` flag, which typed builders
+/// and untyped `cmd()` commands the spec knows get from the spec (and other commands from
+/// their caller, [`Cmd::flags`](crate::cmd::Cmd::flags)), or when it is one of
+/// [`UNFLAGGED_BLOCKING`].
 pub(crate) fn blocking(command: &Command) -> Option<BlockTime> {
-    let flagged = command.flags().contains(CommandFlags::BLOCKING);
-    let name = command.name();
-    if !flagged && !BLOCKING_NAMES.iter().any(|n| n.eq_ignore_ascii_case(name)) {
-        return None;
+    if !command.flags().contains(CommandFlags::BLOCKING) {
+        let name = command.name();
+        if !UNFLAGGED_BLOCKING
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
+        {
+            return None;
+        }
     }
     match block_time(command) {
         BlockTime::NotBlocking => None,
@@ -137,12 +134,46 @@ mod tests {
     }
 
     #[test]
-    fn untyped_blocking_commands_are_recognised_by_name() {
-        assert!(blocking(&cmd("blpop").arg("k").arg("1").build()).is_some());
+    fn untyped_blocking_commands_are_recognised_by_the_spec_flag() {
+        let blpop = cmd("blpop").arg("k").arg("1").build();
+        assert!(blpop.flags().contains(CommandFlags::BLOCKING));
+        assert_eq!(
+            blocking(&blpop),
+            Some(BlockTime::For(Duration::from_secs(1)))
+        );
+        let xread = cmd("xreadgroup")
+            .arg("GROUP")
+            .arg("g")
+            .arg("c")
+            .arg("BLOCK")
+            .arg(0)
+            .arg("STREAMS")
+            .arg("s")
+            .arg(">");
+        assert_eq!(blocking(&xread.build()), Some(BlockTime::Forever));
         assert!(blocking(&cmd("XREAD").arg("STREAMS").arg("s").arg("0").build()).is_none());
         assert!(blocking(&cmd("GET").arg("k").build()).is_none());
+        // A module command blocks when its caller says so.
+        assert!(blocking(&cmd("MODULE.WAIT").build()).is_none());
         let flagged = cmd("MODULE.WAIT").flags(CommandFlags::BLOCKING).build();
         assert_eq!(blocking(&flagged), Some(BlockTime::Unknown));
+    }
+
+    #[test]
+    fn wait_blocks_although_the_spec_does_not_flag_it() {
+        let wait = cmd("wait").arg(1).arg(250).build();
+        assert!(!wait.flags().contains(CommandFlags::BLOCKING));
+        assert_eq!(
+            blocking(&wait),
+            Some(BlockTime::For(Duration::from_millis(250)))
+        );
+        let waitaof = cmd("WAITAOF").arg(1).arg(0).arg(0).build();
+        assert_eq!(blocking(&waitaof), Some(BlockTime::Forever));
+        let typed = crate::b().wait().numreplicas(1).timeout(100).build();
+        assert_eq!(
+            blocking(&typed),
+            Some(BlockTime::For(Duration::from_millis(100)))
+        );
     }
 
     #[test]
