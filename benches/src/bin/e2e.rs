@@ -10,7 +10,7 @@
 use std::future::Future;
 use std::net::TcpListener;
 use std::process::{Child, Command as Process, Stdio};
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{Bytes, BytesMut};
@@ -68,14 +68,14 @@ impl Drop for Server {
 }
 
 /// One client library under test.
-trait Peer: Clone + 'static {
+trait Peer: Clone + Send + Sync + 'static {
     const NAME: &'static str;
     /// GET a 16-byte value; returns its length (the raw floor: 1).
-    fn get(&self, key: &'static str) -> impl Future<Output = usize>;
+    fn get(&self, key: &'static str) -> impl Future<Output = usize> + Send;
     /// One pipeline of GETs of `keys`; returns the number of replies.
-    fn pipeline(&self, keys: &'static [String]) -> impl Future<Output = usize>;
+    fn pipeline(&self, keys: &'static [String]) -> impl Future<Output = usize> + Send;
     /// XRANGE of the 1000-entry stream into the library's typed entries; returns the count.
-    fn xrange(&self) -> impl Future<Output = usize>;
+    fn xrange(&self) -> impl Future<Output = usize> + Send;
 }
 
 #[derive(Clone)]
@@ -201,8 +201,8 @@ impl Peer for Rustis {
 #[derive(Clone)]
 #[allow(clippy::type_complexity)] // reason: a private tuple of the floor's whole state
 struct Raw(
-    Rc<Mutex<(TcpStream, BytesMut, FrameScanner)>>,
-    Rc<std::cell::RefCell<std::collections::HashMap<usize, Vec<u8>>>>,
+    Arc<Mutex<(TcpStream, BytesMut, FrameScanner)>>,
+    Arc<std::sync::Mutex<std::collections::HashMap<usize, Vec<u8>>>>,
 );
 
 impl Raw {
@@ -246,7 +246,7 @@ impl Peer for Raw {
     async fn pipeline(&self, keys: &'static [String]) -> usize {
         // Requests are encoded once: the floor does nothing but I/O and framing.
         let request = {
-            let mut cache = self.1.borrow_mut();
+            let mut cache = self.1.lock().unwrap();
             let r = cache
                 .entry(keys.len())
                 .or_insert_with(|| keys.iter().flat_map(|k| encode(&["GET", k])).collect());
@@ -299,10 +299,10 @@ async fn sample<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
 /// Runs one sample of `peer` in a task of its own, as application code runs (a request
 /// handler, a worker), not in the runtime's `block_on` future, which a current-thread
 /// runtime polls again only after an extra turn of its I/O driver once another task wakes
-/// it.
+/// it (as it does every task of a `LocalSet`).
 async fn sample_in_task<P: Peer>(peer: &P, keys: &'static [String], into: &mut Samples) {
     let peer = peer.clone();
-    let taken = tokio::task::spawn_local(async move {
+    let taken = tokio::spawn(async move {
         let mut s = Samples::default();
         sample(&peer, keys, &mut s).await;
         s
@@ -335,7 +335,7 @@ async fn sample_tasks<P: Peer>(peer: &P, keys: &'static [String], s: &mut Sample
         let mut set = tokio::task::JoinSet::new();
         for _ in 0..TASKS {
             let peer = peer.clone();
-            set.spawn_local(async move {
+            set.spawn(async move {
                 for _ in 0..OPS_PER_TASK {
                     peer.get("key:0").await;
                 }
@@ -418,12 +418,12 @@ async fn run(port: u16) -> Res<()> {
     let keys: &'static [String] = Vec::leak((0..PIPELINE).map(|i| format!("key:{i}")).collect());
 
     let raw = Raw(
-        Rc::new(Mutex::new((
+        Arc::new(Mutex::new((
             TcpStream::connect(("127.0.0.1", port)).await?,
             BytesMut::with_capacity(1 << 16),
             FrameScanner::new(),
         ))),
-        Rc::default(),
+        Arc::default(),
     );
     for k in keys {
         raw.round_trip(&encode(&["SET", k, "0123456789abcdef"]), 1)
@@ -524,8 +524,7 @@ fn main() -> Res<()> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let local = tokio::task::LocalSet::new();
-    local.block_on(&rt, run(server.port))?;
+    rt.block_on(run(server.port))?;
     if !selected("redis-benchmark") {
         return Ok(());
     }

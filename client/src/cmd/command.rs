@@ -50,7 +50,7 @@ impl Command {
     }
 
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
-    /// command, its first argument (empty if that is not UTF-8).
+    /// command the spec does not know, its first argument (empty if that is not UTF-8).
     pub fn name(&self) -> &str {
         match self.name {
             Some(name) => name,
