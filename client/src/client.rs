@@ -5,7 +5,7 @@
 use crate::cmd::Command;
 use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
-use crate::conn::mux::{Connection, PushSink};
+use crate::conn::mux::{self, Connection, PushSink};
 use crate::conn::routing::refusal;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
@@ -192,9 +192,12 @@ impl Client {
         let retry = (self.inner.config.retry_read_only
             && command.flags().contains(crate::cmd::CommandFlags::READONLY))
         .then(|| command.clone());
-        let conn = self.connection().await?;
         // The connection times the request out (see `Config::response_timeout`).
-        let result = conn.request(command).await;
+        let rx = match self.start_on_current(command) {
+            Ok(rx) => rx,
+            Err(command) => self.connection().await?.send(command),
+        };
+        let result = mux::reply(rx).await;
         match (result, retry) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 tracing::debug!(%reason, "resending a read-only command after a reconnect");
@@ -248,6 +251,19 @@ impl Client {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    /// Sends `command` on the current connection if it is alive (without cloning the
+    /// handle); gives the command back when it is not.
+    fn start_on_current(
+        &self,
+        command: Command,
+    ) -> Result<tokio::sync::oneshot::Receiver<Result<Frame, Error>>, Command> {
+        let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
+        if current.is_closed() {
+            return Err(command);
+        }
+        Ok(current.send(command))
     }
 
     /// The live multiplexed connection, reconnecting first when it died.

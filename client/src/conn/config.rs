@@ -90,6 +90,7 @@ pub struct Config {
     pub(crate) blocking_margin: Duration,
     pub(crate) backoff: Backoff,
     pub(crate) retry_read_only: bool,
+    pub(crate) write_early_after: Option<usize>,
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
 }
@@ -110,6 +111,7 @@ impl std::fmt::Debug for Config {
             .field("blocking_margin", &self.blocking_margin)
             .field("backoff", &self.backoff)
             .field("retry_read_only", &self.retry_read_only)
+            .field("write_early_after", &self.write_early_after)
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
             .finish()
@@ -144,6 +146,7 @@ impl Config {
             blocking_margin: Duration::from_secs(1),
             backoff: Backoff::default(),
             retry_read_only: false,
+            write_early_after: default_write_early_after(),
             max_idle_dedicated: 4,
             max_dedicated: None,
         }
@@ -233,6 +236,23 @@ impl Config {
         self
     }
 
+    /// Auto-pipelining: requests made while others are in flight are gathered and written
+    /// together. With `Some(n)`, the caller whose request makes `n` gathered writes them at
+    /// once, so the server starts on them while later requests are still being gathered;
+    /// with `None`, each write takes everything gathered until no task has more to add
+    /// (fewest system calls). The default is `Some(16)` when this process may run on more
+    /// than one CPU (the server works in parallel, so overlapping pays) and `None` when it
+    /// is confined to one (every write then costs CPU the client needs).
+    ///
+    /// ```
+    /// let config = typedis::Config::default().write_early_after(Some(32));
+    /// # let _ = config;
+    /// ```
+    pub fn write_early_after(mut self, n: Option<usize>) -> Self {
+        self.write_early_after = n.map(|n| n.max(1));
+        self
+    }
+
     /// How many idle dedicated connections (for blocking commands and transactions) to keep.
     pub fn max_idle_dedicated(mut self, n: usize) -> Self {
         self.max_idle_dedicated = n;
@@ -286,6 +306,12 @@ impl Config {
     pub(crate) fn protocol_choice(&self) -> Protocol {
         self.protocol
     }
+}
+
+/// `Some(16)` when this process may use more than one CPU, `None` on one.
+fn default_write_early_after() -> Option<usize> {
+    let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    (cpus > 1).then_some(16)
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             protocol,
             push,
             config.response_timeout,
+            config.write_early_after,
         ))
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {

@@ -320,12 +320,13 @@ impl Connection {
         protocol: Protocol,
         push: Option<PushRoute>,
         timeout: Option<Duration>,
+        write_early_after: Option<usize>,
     ) -> Connection {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             closed: AtomicBool::new(false),
             streams: AtomicUsize::new(0),
-            outbox: Mutex::new(Outbox::new(write)),
+            outbox: Mutex::new(Outbox::new(write, write_early_after)),
             wake: Notify::new(),
             timeout,
         });
@@ -414,6 +415,19 @@ impl Connection {
         }
     }
 
+    /// Sends one command under the response timeout and returns where its reply will
+    /// arrive, without holding on to the connection (see [`reply`]).
+    pub(crate) fn send(&self, command: Command) -> oneshot::Receiver<Result<Frame, Error>> {
+        let (tx, rx) = oneshot::channel();
+        self.submit(Request {
+            payload: Payload::Command(command),
+            replies: 1,
+            tx: Some(ReplyTx::One(tx)),
+            deadline: self.deadline(),
+        });
+        rx
+    }
+
     /// Sends already encoded commands and waits for their `replies` frames, at most the
     /// response timeout.
     pub(crate) async fn request_many(
@@ -477,6 +491,14 @@ impl Connection {
     pub(crate) fn shutdown(&self, reason: &str) {
         self.inner.shared.close(reason);
     }
+}
+
+/// Waits for the reply of a request made with [`Connection::send`].
+pub(crate) async fn reply(rx: oneshot::Receiver<Result<Frame, Error>>) -> Result<Frame, Error> {
+    // A slot is always completed, with an error when the connection closes, unless the
+    // whole connection state was dropped with it.
+    rx.await
+        .unwrap_or_else(|_| Err(closed("connection shut down")))
 }
 
 #[cold]

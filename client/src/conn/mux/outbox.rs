@@ -54,10 +54,15 @@ pub(super) struct Outbox {
     flush: bool,
     /// An emptied batch buffer, reused for the next batch.
     spare: Vec<u8>,
+    /// Requests gathered since the last write.
+    gathered: usize,
+    /// The caller whose request makes this many gathered writes them itself, if the writer
+    /// task is not writing (see `Config::write_early_after`).
+    early_after: usize,
 }
 
 impl Outbox {
-    pub(super) fn new(io: WriteHalf) -> Outbox {
+    pub(super) fn new(io: WriteHalf, early_after: Option<usize>) -> Outbox {
         Outbox {
             chunks: Vec::new(),
             io: Some(io),
@@ -65,6 +70,8 @@ impl Outbox {
             urgent: false,
             flush: false,
             spare: Vec::new(),
+            gathered: 0,
+            early_after: early_after.unwrap_or(usize::MAX),
         }
     }
 
@@ -98,7 +105,33 @@ impl Outbox {
                 self.chunks.push(Chunk::Streamed { head, body, len });
             }
         }
+        self.gathered += 1;
+        if self.gathered >= self.early_after {
+            self.flush_now()?;
+        }
         self.schedule(shared, idle);
+        Ok(())
+    }
+
+    /// Writes the gathered batch at once when it is all there is and nobody is writing:
+    /// the server starts on it while the callers still to come add theirs.
+    fn flush_now(&mut self) -> io::Result<()> {
+        let (Some(io), [Chunk::Batch(batch)]) = (&mut self.io, &mut self.chunks[..]) else {
+            return Ok(());
+        };
+        match write_now(io, batch)? {
+            Written::All => {
+                let mut batch = std::mem::take(batch);
+                batch.clear();
+                self.chunks.clear();
+                self.spare = batch;
+            }
+            Written::Part(n) => {
+                batch.drain(..n);
+                self.flush = true;
+            }
+        }
+        self.gathered = 0;
         Ok(())
     }
 
@@ -184,6 +217,7 @@ pub(super) async fn write_loop(
                     break;
                 }
                 std::mem::swap(&mut chunks, &mut outbox.chunks);
+                outbox.gathered = 0;
                 outbox.flush = false;
                 outbox.urgent = false;
                 match outbox.io.take() {
