@@ -367,10 +367,8 @@ async fn many_tasks_get_their_own_replies_whatever_the_write_gathering_policy() 
                         let key = format!("gather:{early:?}:{t}");
                         let n: u32 = c.query(cmd("INCR").arg(&key)).await.unwrap();
                         assert_eq!(n, i + 1, "task {t} got another task's counter");
-                        let echoed: String = c
-                            .query(cmd("ECHO").arg(format!("{t}:{i}")))
-                            .await
-                            .unwrap();
+                        let echoed: String =
+                            c.query(cmd("ECHO").arg(format!("{t}:{i}"))).await.unwrap();
                         assert_eq!(echoed, format!("{t}:{i}"));
                     }
                 })

@@ -92,7 +92,7 @@ impl std::fmt::Debug for Cmd {
 
 impl Cmd {
     fn with_capacity(capacity: usize) -> Cmd {
-        let mut buf = Vec::with_capacity(HEADER_ROOM + capacity);
+        let mut buf = super::pool::take(HEADER_ROOM + capacity);
         buf.resize(HEADER_ROOM, 0);
         Cmd {
             buf,
@@ -213,7 +213,11 @@ impl Cmd {
     /// The slot of the bulk string written at `start`.
     fn last_arg_slot(&self, start: usize) -> u16 {
         let written = &self.buf[start..];
-        let data_start = memchr::memchr(b'\n', written).map_or(0, |i| i + 1);
+        // The `$<len>\r\n` line this module wrote is short: a plain loop beats a call.
+        let data_start = written
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         key_slot(&written[data_start..written.len() - 2])
     }
 

@@ -45,8 +45,9 @@ impl Command {
 
     /// The request as [`bytes::Bytes`] (may copy, as `Bytes::from(Vec)` does when the
     /// vector has spare capacity).
-    pub fn into_bytes(self) -> bytes::Bytes {
-        bytes::Bytes::from(self.buf).slice(self.start..)
+    pub fn into_bytes(mut self) -> bytes::Bytes {
+        let start = self.start;
+        bytes::Bytes::from(std::mem::take(&mut self.buf)).slice(start..)
     }
 
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
@@ -97,6 +98,12 @@ impl Command {
     /// The spec's cluster request and response policies.
     pub fn policy(&self) -> Policy {
         self.policy
+    }
+}
+
+impl Drop for Command {
+    fn drop(&mut self) {
+        super::pool::give(std::mem::take(&mut self.buf));
     }
 }
 

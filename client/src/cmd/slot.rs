@@ -71,11 +71,21 @@ pub fn key_slot(key: &[u8]) -> u16 {
     crc16(hash_tag(key)) % SLOT_COUNT
 }
 
+/// The first `byte` in `hay`: a plain loop for the short keys most commands carry, where
+/// calling into `memchr` costs more than it saves.
+fn find(byte: u8, hay: &[u8]) -> Option<usize> {
+    if hay.len() <= 32 {
+        hay.iter().position(|&b| b == byte)
+    } else {
+        memchr::memchr(byte, hay)
+    }
+}
+
 /// The part of `key` that is hashed (the rule of the Redis Cluster specification).
 fn hash_tag(key: &[u8]) -> &[u8] {
-    if let Some(open) = memchr::memchr(b'{', key) {
+    if let Some(open) = find(b'{', key) {
         let rest = &key[open + 1..];
-        if let Some(close) = memchr::memchr(b'}', rest) {
+        if let Some(close) = find(b'}', rest) {
             if close > 0 {
                 return &rest[..close];
             }

@@ -182,7 +182,7 @@ struct State {
     queue: VecDeque<Pending>,
     /// Why the connection is closed, once it is.
     closed: Option<Arc<str>>,
-    /// The last read delivered several replies at once: their callers are about to send
+    /// The last read completed several callers' requests at once: they are about to send
     /// again, so the next request is better gathered with theirs than written alone.
     burst: bool,
 }

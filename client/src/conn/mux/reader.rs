@@ -189,7 +189,6 @@ fn dispatch(
     let mut unexpected = false;
     {
         let mut state = shared.lock();
-        state.burst = frames.len() > 1;
         for frame in frames.drain(..) {
             if let Some(route) = push {
                 if route.all_frames || frame.is_push() {
@@ -237,6 +236,7 @@ fn dispatch(
                 }
             }
         }
+        state.burst = done.len() > 1;
     }
     // A send error means the caller gave up (cancelled or timed out): the reply is simply
     // dropped, its slot already consumed.
