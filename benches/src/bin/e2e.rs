@@ -29,6 +29,7 @@ type Res<T> = Result<T, Box<dyn std::error::Error>>;
 /// Rounds measured (after one warm-up round); `E2E_ROUNDS` overrides it.
 const ROUNDS: usize = 7;
 const SEQ_OPS: usize = 2000;
+/// Tasks sharing one connection; `E2E_TASKS` overrides it (at most 100).
 const TASKS: usize = 64;
 const OPS_PER_TASK: usize = 40;
 const PIPELINE: usize = 100;
@@ -325,15 +326,19 @@ async fn sample_seq<P: Peer>(peer: &P, s: &mut Samples) {
 }
 
 async fn sample_tasks<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {
+    let tasks = std::env::var("E2E_TASKS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .map_or(TASKS, |t: usize| t.clamp(1, PIPELINE));
     let start = Instant::now();
     if P::NAME == Raw::NAME {
-        // The floor of 64 callers on one connection: 64 requests written at once.
+        // The floor of `tasks` callers on one connection: their requests written at once.
         for _ in 0..OPS_PER_TASK {
-            peer.pipeline(&keys[..TASKS]).await;
+            peer.pipeline(&keys[..tasks]).await;
         }
     } else {
         let mut set = tokio::task::JoinSet::new();
-        for _ in 0..TASKS {
+        for _ in 0..tasks {
             let peer = peer.clone();
             set.spawn(async move {
                 for _ in 0..OPS_PER_TASK {
@@ -344,7 +349,7 @@ async fn sample_tasks<P: Peer>(peer: &P, keys: &'static [String], s: &mut Sample
         while set.join_next().await.is_some() {}
     }
     s.tasks
-        .push(start.elapsed().as_nanos() as f64 / (TASKS * OPS_PER_TASK) as f64);
+        .push(start.elapsed().as_nanos() as f64 / (tasks * OPS_PER_TASK) as f64);
 }
 
 async fn sample_pipeline<P: Peer>(peer: &P, keys: &'static [String], s: &mut Samples) {

@@ -59,9 +59,12 @@ mod tests {
         assert_eq!(again.as_ptr(), ptr, "the same allocation comes back");
         assert!(again.is_empty() && again.capacity() >= 200);
 
-        let big = Vec::<u8>::with_capacity(MAX_KEPT_CAPACITY + 1);
-        let big_ptr = big.as_ptr();
-        give(big);
-        assert_ne!(take(10).as_ptr(), big_ptr);
+        let kept = || FREE.with(|f| f.borrow().len());
+        let before = kept();
+        give(Vec::with_capacity(MAX_KEPT_CAPACITY + 1));
+        give(Vec::new());
+        assert_eq!(kept(), before, "big and unallocated buffers are not kept");
+        give(Vec::with_capacity(64));
+        assert_eq!(kept(), before + 1);
     }
 }

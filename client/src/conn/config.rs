@@ -237,10 +237,11 @@ impl Config {
     }
 
     /// Auto-pipelining: requests made while others are in flight are gathered and written
-    /// together. With `Some(n)`, the caller whose request makes `n` gathered writes them at
-    /// once, so the server starts on them while later requests are still being gathered;
-    /// with `None`, each write takes everything gathered until no task has more to add
-    /// (fewest system calls). The default is `Some(16)` when this process may run on more
+    /// together. With `Some(n)`, a caller writes the gathered requests itself once they
+    /// number `n`, or once they outnumber the requests already written and still
+    /// unanswered, so the server starts on them while later requests are still being
+    /// gathered; with `None`, each write takes everything gathered until no task has more
+    /// to add (fewest system calls). The default is `Some(16)` when this process may run on more
     /// than one CPU (the server works in parallel, so overlapping pays) and `None` when it
     /// is confined to one (every write then costs CPU the client needs).
     ///

@@ -352,7 +352,7 @@ impl Connection {
     pub(crate) fn submit(&self, request: Request) {
         let shared = &*self.inner.shared;
         let mut outbox = shared.outbox();
-        let idle = {
+        let (idle, awaiting) = {
             let mut state = shared.lock();
             if let Some(reason) = state.closed.clone() {
                 drop(state);
@@ -369,9 +369,9 @@ impl Connection {
                 }
                 state.queue.push_back(slot);
             }
-            idle
+            (idle, state.queue.len())
         };
-        if let Err(e) = outbox.put(shared, request.payload, idle) {
+        if let Err(e) = outbox.put(shared, request.payload, idle, awaiting) {
             drop(outbox);
             shared.close(&format!("connection lost while writing: {e}"));
         }

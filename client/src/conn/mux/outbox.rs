@@ -57,7 +57,7 @@ pub(super) struct Outbox {
     /// Requests gathered since the last write.
     gathered: usize,
     /// The caller whose request makes this many gathered writes them itself, if the writer
-    /// task is not writing (see `Config::write_early_after`).
+    /// task is not writing (see `Config::write_early_after`); `usize::MAX`: never.
     early_after: usize,
 }
 
@@ -76,8 +76,15 @@ impl Outbox {
     }
 
     /// Takes a request's bytes. `idle`: no other request waits for a reply, so nothing is
-    /// gained by waiting for more requests to write together.
-    pub(super) fn put(&mut self, shared: &Shared, payload: Payload, idle: bool) -> io::Result<()> {
+    /// gained by waiting for more requests to write together. `awaiting`: requests (this
+    /// one included) waiting for their replies.
+    pub(super) fn put(
+        &mut self,
+        shared: &Shared,
+        payload: Payload,
+        idle: bool,
+        awaiting: usize,
+    ) -> io::Result<()> {
         let mut written = 0;
         if idle && !self.scheduled && self.chunks.is_empty() {
             if let (Some(io), Payload::Command(_) | Payload::Encoded(_)) = (&mut self.io, &payload)
@@ -106,7 +113,12 @@ impl Outbox {
             }
         }
         self.gathered += 1;
-        if self.gathered >= self.early_after {
+        // Written early: once `early_after` are gathered, or once more are gathered than
+        // the server still has to answer (it would soon sit idle waiting for these).
+        let on_the_wire = awaiting.saturating_sub(self.gathered);
+        if self.early_after != usize::MAX
+            && (self.gathered >= self.early_after || self.gathered > on_the_wire)
+        {
             self.flush_now()?;
         }
         self.schedule(shared, idle);
