@@ -57,6 +57,10 @@ impl Pipeline {
         if let Err(e) = check_shareable(&command) {
             self.refused.get_or_insert(e);
         }
+        if self.bytes.capacity() == 0 {
+            // Room for a few more of the same size at once, instead of doubling from 8 bytes.
+            self.bytes.reserve(command.as_bytes().len() * 16);
+        }
         self.bytes.extend_from_slice(command.as_bytes());
         self.len += 1;
         self
@@ -94,7 +98,11 @@ impl Pipeline {
             // The connection times the request out (see `Config::response_timeout`).
             conn.request_many(self.bytes, self.len).await
         };
-        tracing::Instrument::instrument(run, span).await
+        if span.is_disabled() {
+            run.await
+        } else {
+            tracing::Instrument::instrument(run, span).await
+        }
     }
 
     /// Sends the commands and reads the replies as `T`: a tuple with one element per

@@ -85,13 +85,17 @@ struct Typedis(typedis::Client);
 impl Peer for Typedis {
     const NAME: &'static str = "typedis";
     async fn get(&self, key: &'static str) -> usize {
-        let v: Option<Bytes> = self.0.query(typedis::cmd("GET").key(key)).await.unwrap();
+        let v: Option<Bytes> = self
+            .0
+            .query(typedis::b().get().key(key).build())
+            .await
+            .unwrap();
         v.map_or(0, |v| v.len())
     }
     async fn pipeline(&self, keys: &'static [String]) -> usize {
         let mut p = self.0.pipeline();
         for k in keys {
-            p.push(typedis::cmd("GET").key(k.as_str()));
+            p.push(typedis::b().get().key(k.as_str()).build());
         }
         let frames = p.send().await.unwrap();
         frames
@@ -102,7 +106,14 @@ impl Peer for Typedis {
     async fn xrange(&self) -> usize {
         let frame = self
             .0
-            .send(typedis::cmd("XRANGE").key("stream").arg("-").arg("+"))
+            .send(
+                typedis::b()
+                    .xrange()
+                    .key("stream")
+                    .start("-")
+                    .end("+")
+                    .build(),
+            )
             .await
             .unwrap();
         frame.decode::<Vec<MapEntry<'_>>>().unwrap().len()
