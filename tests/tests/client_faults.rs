@@ -331,6 +331,64 @@ async fn timeouts_fire_after_the_response_timeout_not_before_and_cover_pipelines
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_check_pings_a_quiet_connection_and_replaces_one_that_stops_answering() {
+    let server = stallable_server();
+    let config = |health: Option<Duration>, name: &str| {
+        Config::from_url(&server.url())
+            .unwrap()
+            .client_name(name)
+            .response_timeout(Some(Duration::from_millis(300)))
+            .health_check(health)
+    };
+    let watched = Client::with_config(config(Some(Duration::from_millis(100)), "watched"))
+        .await
+        .unwrap();
+    let unwatched = Client::with_config(config(None, "unwatched"))
+        .await
+        .unwrap();
+    let observer = Client::connect(&server.url()).await.unwrap();
+    for c in [&watched, &unwatched] {
+        c.query::<()>(cmd("SET").arg("k").arg("v")).await.unwrap();
+    }
+
+    // Quiet and healthy: the watched connection has been pinged, and is kept.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let list: String = observer.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let line = |name: &str| {
+        list.lines()
+            .find(|l| l.contains(&format!(" name={name} ")))
+            .unwrap_or_else(|| panic!("{name} not in {list}"))
+            .to_owned()
+    };
+    assert!(line("watched").contains(" cmd=ping"), "{}", line("watched"));
+    assert!(
+        line("unwatched").contains(" cmd=set"),
+        "{}",
+        line("unwatched")
+    );
+    assert_eq!(watched.stats().reconnects, 0);
+
+    // The server stops answering: the watched connection is closed by its health check
+    // and replaced by the next command; the unwatched one never noticed.
+    let stall = {
+        let observer = observer.clone();
+        tokio::spawn(async move {
+            observer
+                .query::<()>(cmd("DEBUG").arg("SLEEP").arg("1.2"))
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    stall.await.unwrap().unwrap();
+    for c in [&watched, &unwatched] {
+        let v: String = c.query(cmd("GET").arg("k")).await.unwrap();
+        assert_eq!(v, "v");
+    }
+    assert_eq!(watched.stats().reconnects, 1);
+    assert_eq!(unwatched.stats().reconnects, 0);
+}
+
 #[tokio::test]
 async fn server_that_never_answers_the_handshake_times_out() {
     // Accepts connections (the kernel does, through the backlog) but never replies.

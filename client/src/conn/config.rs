@@ -91,6 +91,7 @@ pub struct Config {
     pub(crate) backoff: Backoff,
     pub(crate) retry_read_only: bool,
     pub(crate) write_early_after: Option<usize>,
+    pub(crate) health_check: Option<Duration>,
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
 }
@@ -112,6 +113,7 @@ impl std::fmt::Debug for Config {
             .field("backoff", &self.backoff)
             .field("retry_read_only", &self.retry_read_only)
             .field("write_early_after", &self.write_early_after)
+            .field("health_check", &self.health_check)
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
             .finish()
@@ -147,6 +149,7 @@ impl Config {
             backoff: Backoff::default(),
             retry_read_only: false,
             write_early_after: default_write_early_after(),
+            health_check: None,
             max_idle_dedicated: 4,
             max_dedicated: None,
         }
@@ -251,6 +254,24 @@ impl Config {
     /// ```
     pub fn write_early_after(mut self, n: Option<usize>) -> Self {
         self.write_early_after = n.map(|n| n.max(1));
+        self
+    }
+
+    /// Sends `PING` on the shared connection once it has been quiet this long, and closes
+    /// it when no reply comes within the response timeout (or, without one, within the
+    /// same interval), so a connection that died without a word (a crashed host, a
+    /// dropped network path) is noticed before a command is sent down it; the next
+    /// command then reconnects. `None` (the default): no health check, and a dead
+    /// connection is noticed by the first command that waits on it.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// let config = typedis::Config::default().health_check(Some(Duration::from_secs(15)));
+    /// # let _ = config;
+    /// ```
+    pub fn health_check(mut self, every: Option<Duration>) -> Self {
+        self.health_check = every;
         self
     }
 

@@ -3,7 +3,7 @@
 //! `SELECT`, all within the connect timeout.
 
 use super::config::{Config, Protocol};
-use super::mux::{Connection, PushRoute, PushSink};
+use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::error::Error;
 use crate::resp::{Frame, FrameScanner};
@@ -23,6 +23,15 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             scanner: FrameScanner::new(),
         };
         let protocol = hs.run(config).await?;
+        let tuning = Tuning {
+            timeout: config.response_timeout,
+            write_early_after: config.write_early_after,
+            // Only a client's shared connection: a subscriber's answers PING as a message,
+            // and a dedicated one is watched by the caller that leased it.
+            health_check: config
+                .health_check
+                .filter(|_| matches!(push, Some(PushSink::Listeners(_)))),
+        };
         let push = push.map(|sink| PushRoute {
             // On RESP2 a subscriber's connection carries nothing but messages; a shared
             // connection never receives pushes there.
@@ -30,13 +39,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             sink,
         });
         Ok(Connection::start(
-            hs.read,
-            hs.write,
-            hs.buf,
-            protocol,
-            push,
-            config.response_timeout,
-            config.write_early_after,
+            hs.read, hs.write, hs.buf, protocol, push, tuning,
         ))
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {

@@ -185,6 +185,8 @@ struct State {
     /// The last read completed several callers' requests at once: they are about to send
     /// again, so the next request is better gathered with theirs than written alone.
     burst: bool,
+    /// Requests made so far (the health check looks for a connection that went quiet).
+    submitted: u64,
 }
 
 struct Shared {
@@ -264,6 +266,46 @@ impl Shared {
             .clone()
             .unwrap_or_else(|| "connection shut down".into())
     }
+
+    /// Queues a request; on a dead connection its reply slot fails at once.
+    fn submit(&self, request: Request) {
+        let mut outbox = self.outbox();
+        let (idle, awaiting) = {
+            let mut state = self.lock();
+            if let Some(reason) = state.closed.clone() {
+                drop(state);
+                drop(outbox);
+                if let Some(tx) = request.tx {
+                    tx.fail(&reason);
+                }
+                return;
+            }
+            state.submitted += 1;
+            let idle = state.queue.is_empty() && !state.burst;
+            if let Some(slot) = Pending::new(request.replies, request.tx, request.deadline) {
+                if matches!(slot, Pending::Stream(_)) {
+                    self.streams.fetch_add(1, Ordering::AcqRel);
+                }
+                state.queue.push_back(slot);
+            }
+            (idle, state.queue.len())
+        };
+        if let Err(e) = outbox.put(self, request.payload, idle, awaiting) {
+            drop(outbox);
+            self.close(&format!("connection lost while writing: {e}"));
+        }
+    }
+}
+
+/// How a connection behaves, from its client's [`Config`](crate::Config).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Tuning {
+    /// The response timeout of requests that do not bring their own deadline.
+    pub(crate) timeout: Option<Duration>,
+    /// See `Config::write_early_after`.
+    pub(crate) write_early_after: Option<usize>,
+    /// See `Config::health_check`.
+    pub(crate) health_check: Option<Duration>,
 }
 
 /// How the reader routes frames that are not command replies.
@@ -319,19 +361,24 @@ impl Connection {
         leftover: BytesMut,
         protocol: Protocol,
         push: Option<PushRoute>,
-        timeout: Option<Duration>,
-        write_early_after: Option<usize>,
+        tuning: Tuning,
     ) -> Connection {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             closed: AtomicBool::new(false),
             streams: AtomicUsize::new(0),
-            outbox: Mutex::new(Outbox::new(write, write_early_after)),
+            outbox: Mutex::new(Outbox::new(write, tuning.write_early_after)),
             wake: Notify::new(),
-            timeout,
+            timeout: tuning.timeout,
         });
         let reader = tokio::spawn(reader::read_loop(read, leftover, shared.clone(), push));
-        let watchdog = timeout.map(|t| tokio::spawn(watchdog::watch(shared.clone(), t)));
+        let watchdog = (tuning.timeout.is_some() || tuning.health_check.is_some()).then(|| {
+            tokio::spawn(watchdog::watch(
+                shared.clone(),
+                tuning.timeout,
+                tuning.health_check,
+            ))
+        });
         tokio::spawn(outbox::write_loop(shared.clone(), reader, watchdog));
         Connection {
             inner: Arc::new(Handle { shared, protocol }),
@@ -350,31 +397,7 @@ impl Connection {
 
     /// Queues a request; on a dead connection its reply slot fails at once.
     pub(crate) fn submit(&self, request: Request) {
-        let shared = &*self.inner.shared;
-        let mut outbox = shared.outbox();
-        let (idle, awaiting) = {
-            let mut state = shared.lock();
-            if let Some(reason) = state.closed.clone() {
-                drop(state);
-                drop(outbox);
-                if let Some(tx) = request.tx {
-                    tx.fail(&reason);
-                }
-                return;
-            }
-            let idle = state.queue.is_empty() && !state.burst;
-            if let Some(slot) = Pending::new(request.replies, request.tx, request.deadline) {
-                if matches!(slot, Pending::Stream(_)) {
-                    shared.streams.fetch_add(1, Ordering::AcqRel);
-                }
-                state.queue.push_back(slot);
-            }
-            (idle, state.queue.len())
-        };
-        if let Err(e) = outbox.put(shared, request.payload, idle, awaiting) {
-            drop(outbox);
-            shared.close(&format!("connection lost while writing: {e}"));
-        }
+        self.inner.shared.submit(request);
     }
 
     fn close_reason(&self) -> Arc<str> {
