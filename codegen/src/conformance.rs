@@ -254,11 +254,10 @@ impl Walk<'_> {
                     let chosen = pick(*j, *from);
                     if *from != Stage::Unset {
                         // A later step of an entered block: goes with the block entry.
-                        if let Some(g) = groups.iter_mut().find(|g| {
-                            g.1.iter().any(|x| {
-                                matches!(&x.effect, Effect::Piece { slot: Some((jj, _, _)), .. } if jj == j)
-                            })
-                        }) {
+                        if let Some(g) = groups
+                            .iter_mut()
+                            .find(|g| g.1.iter().any(|x| block_of(x) == Some(*j)))
+                        {
                             g.1.push(chosen);
                         }
                         continue;
@@ -286,13 +285,7 @@ impl Walk<'_> {
         groups.sort_by_key(|g| std::cmp::Reverse(g.0));
         let mut calls = Vec::new();
         for (_, ms) in groups {
-            let block_slot = ms.first().and_then(|m| match &m.effect {
-                Effect::Piece {
-                    slot: Some((j, _, _)),
-                    ..
-                } => Some(*j),
-                _ => None,
-            });
+            let block_slot = ms.first().and_then(|m| block_of(m));
             for m in &ms {
                 calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
             }
@@ -325,15 +318,27 @@ impl Walk<'_> {
         for (_, _, ms) in mine {
             for m in ms {
                 calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
-                if let Effect::Piece {
-                    slot: Some((j, _, _)),
-                    ..
-                } = &m.effect
-                {
-                    self.gated_calls(state, *j, gated, keys, twin, calls);
+                if let Some(j) = block_of(m) {
+                    self.gated_calls(state, j, gated, keys, twin, calls);
                 }
             }
         }
+    }
+}
+
+/// The parameter a piece opens for the pieces gated on it: the block branch's own one
+/// when the piece enters it as it chooses a `oneof` branch, else the one it moves.
+fn block_of(m: &Method) -> Option<usize> {
+    match &m.effect {
+        Effect::Piece {
+            enters: Some((j, _)),
+            ..
+        }
+        | Effect::Piece {
+            slot: Some((j, _, _)),
+            ..
+        } => Some(*j),
+        _ => None,
     }
 }
 

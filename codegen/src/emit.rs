@@ -345,23 +345,29 @@ fn state(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenStream {
     } else {
         quote!(impl<#(#slots: Done),*> #name<#(#slots),*> { #(#advance)* #build })
     };
-    // Pieces grouped by (slot transition, gate): one impl block each, in first-use order.
+    // Pieces grouped by (slot transition, gate, entered slot): one impl block each, in
+    // first-use order.
     let mut groups: Vec<PieceGroup> = Vec::new();
     for m in &s.methods {
-        if let Effect::Piece { slot, gate, .. } = &m.effect {
+        if let Effect::Piece {
+            slot, gate, enters, ..
+        } = &m.effect
+        {
             let methods = piece_methods(s, m);
-            match groups.iter_mut().find(|g| g.0 == *slot && g.1 == *gate) {
-                Some(g) => g.2.extend(methods),
-                None => groups.push((*slot, *gate, methods)),
+            let key = (*slot, *gate, *enters);
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.extend(methods),
+                None => groups.push((key, methods)),
             }
         }
     }
-    let piece_impls = groups.into_iter().map(|(slot, gate, methods)| {
+    let piece_impls = groups.into_iter().map(|((slot, gate, enters), methods)| {
         let mut generics = Vec::new();
         let mut self_args = Vec::new();
         for (k, id) in slots.iter().enumerate() {
-            match slot {
-                Some((j, from, _)) if j == k => self_args.push(stage_ty(from)),
+            match (slot, enters) {
+                (Some((j, from, _)), _) if j == k => self_args.push(stage_ty(from)),
+                (_, Some((j, _))) if j == k => self_args.push(stage_ty(Stage::Unset)),
                 _ => {
                     if gate == Some(k) {
                         generics.push(quote!(#id: Entered));
@@ -391,10 +397,13 @@ fn state(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenStream {
     }
 }
 
-/// Piece methods sharing one impl block: (slot transition, gate, methods).
+/// Piece methods sharing one impl block: ((slot transition, gate, entered slot), methods).
 type PieceGroup = (
-    Option<(usize, Stage, Stage)>,
-    Option<usize>,
+    (
+        Option<(usize, Stage, Stage)>,
+        Option<usize>,
+        Option<(usize, Stage)>,
+    ),
     Vec<TokenStream>,
 );
 
@@ -503,6 +512,7 @@ fn piece_methods(s: &State, m: &Method) -> Vec<TokenStream> {
     let Effect::Piece {
         order,
         slot,
+        enters,
         token_once,
         iter,
         conditional,
@@ -524,8 +534,9 @@ fn piece_methods(s: &State, m: &Method) -> Vec<TokenStream> {
     let ret_args: Vec<TokenStream> = slot_idents(s)
         .iter()
         .enumerate()
-        .map(|(k, id)| match slot {
-            Some((j, _, to)) if *j == k => stage_ty(*to),
+        .map(|(k, id)| match (slot, enters) {
+            (Some((j, _, to)), _) if *j == k => stage_ty(*to),
+            (_, Some((j, to))) if *j == k => stage_ty(*to),
             _ => quote!(#id),
         })
         .collect();

@@ -10,11 +10,16 @@
 //!   choices exclude each other. Repeatable ones need no parameter.
 //! - An optional block whose parts are not all plain values is entered by its first
 //!   step (`Unset` → `Open<1>` → ... → `Set`); its optional parts require it entered.
+//! - An optional `oneof` with such a block as a branch (`[REF | MOVE from [TO to]]`)
+//!   keeps one parameter that every branch sets; the block branch is entered as above,
+//!   with a parameter of its own, so one branch is given, once.
 //! - Every optional method records its spec position (`order`), and the runtime moves
 //!   its bytes into spec order, whatever order the methods were called in.
 //! - A group too irregular for exact typing (a repeated `oneof` of blocks, as in
 //!   BITFIELD) becomes one repeatable method per leaf ("loose"): still typed values and
-//!   written tokens, with the grouping left to the caller.
+//!   written tokens, with the grouping left to the caller. A repeated group may hold
+//!   each branch several times, so loose methods are the exact API there; for a
+//!   once-only group they are a fallback that also accepts wrong commands.
 
 use std::collections::BTreeMap;
 
@@ -108,6 +113,10 @@ pub enum Effect {
         slot: Option<(usize, Stage, Stage)>,
         /// A parameter that must be `Entered` (the block this piece belongs to).
         gate: Option<usize>,
+        /// A second parameter this piece moves from `Unset` to the given stage: the
+        /// entry of a block branch of a `oneof` sets the `oneof`'s parameter (`slot`)
+        /// and enters the branch's own one, which its later parts need.
+        enters: Option<(usize, Stage)>,
         /// A token written before the first repetition only.
         token_once: Option<String>,
         /// Also emit an `_iter` twin.
@@ -319,7 +328,9 @@ fn block_name(a: &Arg) -> String {
     naming::method(name, &a.name)
 }
 
-/// Every leaf anywhere inside `a`, each a free-standing repeatable method.
+/// Every leaf anywhere inside `a`, each a free-standing repeatable method: exact for a
+/// repeated group (BITFIELD's `GET`/`SET`/`INCRBY` in any number and order), a last
+/// resort for a once-only one (see [`Segment::choose_branch`]).
 fn loose(a: &Arg) -> Vec<Leaf> {
     if let Some(mut leaves) = tight(a) {
         if !a.multiple || a.kind != ArgKind::Oneof {
@@ -480,6 +491,7 @@ impl Builder<'_> {
                         order: 0,
                         slot: None,
                         gate: None,
+                        enters: None,
                         token_once: None,
                         iter,
                         conditional: false,
@@ -637,6 +649,7 @@ impl Segment {
                 order,
                 slot: effect.slot,
                 gate: effect.gate,
+                enters: effect.enters,
                 token_once: effect.token_once,
                 iter: effect.iter,
                 conditional: effect.conditional,
@@ -695,6 +708,9 @@ impl Segment {
         if a.kind == ArgKind::Block && self.enter_block(a, gate, owner) {
             return;
         }
+        if a.kind == ArgKind::Oneof && self.choose_branch(a, gate, owner) {
+            return;
+        }
         let order = self.next_order();
         for leaf in loose(a) {
             self.piece(
@@ -712,27 +728,85 @@ impl Segment {
     /// An optional block entered by its leading required parts; false when its shape
     /// does not allow it (the caller falls back to loose methods).
     fn enter_block(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
-        let lead = a
-            .children
-            .iter()
-            .take_while(|c| !c.optional && !c.multiple && tight(c).is_some())
-            .count();
-        let rest = &a.children[lead..];
-        if lead == 0
-            || rest
-                .iter()
-                .any(|c| !c.optional && (c.multiple || tight(c).is_none()))
-        {
+        let Some((lead, entry_leaves)) = entry(a) else {
             return false;
+        };
+        self.enter(a, lead, entry_leaves, gate, None, owner);
+        true
+    }
+
+    /// A once-only `oneof` that `tight` cannot write in single calls because a branch is
+    /// a block with optional parts (`[REF | MOVE from [TO to]]`). Loose methods would let
+    /// the caller repeat the choice or give two branches; instead every branch sets the
+    /// `oneof`'s one parameter (so exactly one is chosen, once), and a block branch is
+    /// entered as [`Segment::enter_block`] enters a block, with a parameter of its own
+    /// that its later parts need: its required parts are then required, its optional
+    /// ones stay optional. False when a branch is neither written in one call nor
+    /// entered by a required first part (the caller falls back to loose methods).
+    fn choose_branch(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
+        let mut branches = Vec::new();
+        for c in &a.children {
+            let shape = match tight(c) {
+                _ if c.multiple => None,
+                Some(leaves) => Some((None, leaves)),
+                None if c.kind == ArgKind::Block => entry(c).map(|(lead, l)| (Some(lead), l)),
+                None => None,
+            };
+            let Some((lead, leaves)) = shape else {
+                return false;
+            };
+            // The oneof's token goes before the branch's first call, as `tight` does.
+            let leaves = leaves
+                .into_iter()
+                .map(|mut leaf| {
+                    if let Some(t) = &a.token {
+                        leaf.name = format!("{}_{}", naming::method(t, &a.name), leaf.name);
+                    }
+                    inherit(&mut leaf, a);
+                    leaf.prefixed(a.token.as_ref())
+                })
+                .collect::<Vec<_>>();
+            branches.push((c, lead, leaves));
         }
-        let entry = Arg {
-            children: a.children[..lead].to_vec(),
-            optional: false,
-            ..a.clone()
-        };
-        let Some(entry_leaves) = tight(&entry) else {
-            return false;
-        };
+        let choice = self.new_slot(&a.name);
+        for (c, lead, leaves) in branches {
+            match lead {
+                Some(lead) => self.enter(c, lead, leaves, gate, Some(choice), owner),
+                None => {
+                    let order = self.next_order();
+                    for leaf in leaves {
+                        self.piece(
+                            leaf,
+                            order,
+                            owner,
+                            PieceEffect {
+                                slot: Some((choice, Stage::Unset, Stage::Set)),
+                                gate,
+                                conditional: true,
+                                ..PieceEffect::default()
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The pieces of block `a` entered by `entry_leaves` (its `lead` first parts):
+    /// the entry moves the block's parameter from `Unset`, each later required part
+    /// moves it one stage on, its optional parts need it entered. With `choice` (a block
+    /// branch of a `oneof`), the entry also sets that parameter.
+    fn enter(
+        &mut self,
+        a: &Arg,
+        lead: usize,
+        entry_leaves: Vec<Leaf>,
+        gate: Option<usize>,
+        choice: Option<usize>,
+        owner: &str,
+    ) {
+        let rest = &a.children[lead..];
         let required_after = rest.iter().filter(|c| !c.optional).count();
         let slot = self.new_slot(&a.name);
         let stage = |n: usize| {
@@ -742,6 +816,10 @@ impl Segment {
                 Stage::Open(n as u8 + 1)
             }
         };
+        let (entry_slot, enters) = match choice {
+            Some(c) => ((c, Stage::Unset, Stage::Set), Some((slot, stage(0)))),
+            None => ((slot, Stage::Unset, stage(0)), None),
+        };
         let order = self.next_order();
         for leaf in entry_leaves {
             self.piece(
@@ -749,8 +827,9 @@ impl Segment {
                 order,
                 owner,
                 PieceEffect {
-                    slot: Some((slot, Stage::Unset, stage(0))),
+                    slot: Some(entry_slot),
                     gate,
+                    enters,
                     ..PieceEffect::default()
                 },
             );
@@ -775,14 +854,39 @@ impl Segment {
                 given += 1;
             }
         }
-        true
     }
+}
+
+/// How an optional block is entered: the number of its leading required parts and the
+/// calls that write them; `None` when it has none, or when a later required part is
+/// repeated or cannot be written in one call.
+fn entry(a: &Arg) -> Option<(usize, Vec<Leaf>)> {
+    let lead = a
+        .children
+        .iter()
+        .take_while(|c| !c.optional && !c.multiple && tight(c).is_some())
+        .count();
+    let rest = &a.children[lead..];
+    if lead == 0
+        || rest
+            .iter()
+            .any(|c| !c.optional && (c.multiple || tight(c).is_none()))
+    {
+        return None;
+    }
+    let entry = Arg {
+        children: a.children[..lead].to_vec(),
+        optional: false,
+        ..a.clone()
+    };
+    Some((lead, tight(&entry)?))
 }
 
 #[derive(Default)]
 struct PieceEffect {
     slot: Option<(usize, Stage, Stage)>,
     gate: Option<usize>,
+    enters: Option<(usize, Stage)>,
     token_once: Option<String>,
     iter: bool,
     conditional: bool,
