@@ -80,6 +80,12 @@ use crate::resp::{DecodeError, Reader};
 /// # Ok(())
 /// # }
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a RESP reply",
+    label = "`{Self}` does not implement `RespRead`",
+    note = "derive it with `#[derive(typedis::RespRead)]`, or implement `RespRead` by hand for a \
+            custom encoding; for a type from another crate, wrap it in a newtype"
+)]
 pub trait RespRead<'de>: Sized {
     /// Reads one value of this type at the reader's cursor.
     ///
