@@ -5,10 +5,10 @@
 //! `cargo bench -p typedis-benches --bench cluster`. Each client runs for
 //! `TYPEDIS_BENCH_SECS` seconds (3 by default) after a half-second warm-up. The cluster is
 //! started by the benchmark itself (three `redis-server --cluster-enabled yes` processes
-//! on free ports, joined with `redis-cli --cluster create`) and stopped at the end.
+//! on free ports, joined with `redis-cli --cluster create`, by the test harness's
+//! launcher) and stopped at the end.
 
 use std::future::Future;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,7 +26,10 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let cluster = LocalCluster::start().expect("start a local cluster");
+    let cluster = typedis_tests::RedisCluster::builder()
+        .primaries(3)
+        .replicas(0)
+        .start();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -59,8 +62,9 @@ fn main() {
         );
 
         let nodes: Vec<String> = cluster
-            .ports()
-            .map(|p| format!("redis://127.0.0.1:{p}"))
+            .nodes()
+            .iter()
+            .map(|n| format!("redis://{}", n.addr()))
             .collect();
         let redis_rs = redis::cluster::ClusterClient::new(nodes)
             .expect("redis-rs client")
@@ -87,7 +91,11 @@ fn main() {
         );
 
         use fred::prelude::{ClientLike, KeysInterface};
-        let hosts: Vec<(String, u16)> = cluster.ports().map(|p| ("127.0.0.1".into(), p)).collect();
+        let hosts: Vec<(String, u16)> = cluster
+            .nodes()
+            .iter()
+            .map(|n| ("127.0.0.1".into(), n.port()))
+            .collect();
         let config = fred::prelude::Config {
             server: fred::prelude::ServerConfig::new_clustered(hosts),
             ..Default::default()
@@ -163,93 +171,4 @@ where
         t.await.expect("benchmark task");
     }
     Outcome { ops: done, elapsed }
-}
-
-/// Three cluster-enabled `redis-server` processes joined into a cluster, stopped (and
-/// their files removed) on drop.
-struct LocalCluster {
-    nodes: Vec<(Child, u16)>,
-    dir: std::path::PathBuf,
-}
-
-impl LocalCluster {
-    fn start() -> Result<LocalCluster, Box<dyn std::error::Error>> {
-        let dir = std::env::temp_dir().join(format!("typedis-bench-{}", std::process::id()));
-        let mut cluster = LocalCluster {
-            nodes: Vec::new(),
-            dir,
-        };
-        for i in 0..3 {
-            let port = free_port()?;
-            let node_dir = cluster.dir.join(i.to_string());
-            std::fs::create_dir_all(&node_dir)?;
-            let child = Command::new("redis-server")
-                .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-                .args(["--cluster-enabled", "yes"])
-                .args(["--cluster-port", &free_port()?.to_string()])
-                .args(["--save", "", "--appendonly", "no"])
-                .arg("--dir")
-                .arg(&node_dir)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()?;
-            cluster.nodes.push((child, port));
-        }
-        for &(_, port) in &cluster.nodes {
-            wait_for(port, "PING", "PONG")?;
-        }
-        let status = Command::new("redis-cli")
-            .args(["--cluster", "create"])
-            .args(cluster.nodes.iter().map(|(_, p)| format!("127.0.0.1:{p}")))
-            .args(["--cluster-replicas", "0", "--cluster-yes"])
-            .stdout(Stdio::null())
-            .status()?;
-        if !status.success() {
-            return Err("redis-cli --cluster create failed".into());
-        }
-        for &(_, port) in &cluster.nodes {
-            wait_for(port, "CLUSTER INFO", "cluster_state:ok")?;
-        }
-        Ok(cluster)
-    }
-
-    fn ports(&self) -> impl Iterator<Item = u16> + '_ {
-        self.nodes.iter().map(|(_, p)| *p)
-    }
-
-    fn url(&self) -> String {
-        let seeds: Vec<String> = self.ports().map(|p| format!("127.0.0.1:{p}")).collect();
-        format!("redis+cluster://{}", seeds.join(","))
-    }
-}
-
-impl Drop for LocalCluster {
-    fn drop(&mut self) {
-        for (child, _) in &mut self.nodes {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn wait_for(port: u16, command: &str, expect: &str) -> Result<(), String> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        let out = Command::new("redis-cli")
-            .args(["-p", &port.to_string()])
-            .args(command.split(' '))
-            .output();
-        if out.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(expect)) {
-            return Ok(());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Err(format!("node {port} never answered {expect}"))
-}
-
-fn free_port() -> std::io::Result<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
 }
