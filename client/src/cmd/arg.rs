@@ -58,24 +58,16 @@ impl<'a> ArgWriter<'a> {
 /// Appends `$<len>\r\n<data>\r\n`.
 #[inline]
 pub(crate) fn write_bulk(buf: &mut Vec<u8>, data: &[u8]) {
-    // `$<len>\r\n` is formatted backwards into one small array and copied at once.
+    // The `$<len>\r\n` line is assembled in one small array and copied at once.
+    let mut digits = [0u8; 20];
+    let len = format_u64(data.len() as u64, &mut digits);
     let mut head = [0u8; 23];
-    head[21] = b'\r';
-    head[22] = b'\n';
-    let mut start = 21;
-    let mut n = data.len();
-    loop {
-        start -= 1;
-        head[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    start -= 1;
-    head[start] = b'$';
-    buf.reserve(head.len() - start + data.len() + 2);
-    buf.extend_from_slice(&head[start..]);
+    head[0] = b'$';
+    head[1..=len.len()].copy_from_slice(len);
+    head[len.len() + 1..len.len() + 3].copy_from_slice(b"\r\n");
+    let head = &head[..len.len() + 3];
+    buf.reserve(head.len() + data.len() + 2);
+    buf.extend_from_slice(head);
     buf.extend_from_slice(data);
     buf.extend_from_slice(b"\r\n");
 }
