@@ -133,7 +133,9 @@ impl Default for Config {
 impl Config {
     /// A configuration for `addr` with defaults: RESP3 (falling back to RESP2), database 0,
     /// no credentials, 5 s connect timeout, 5 s response timeout, 1 s margin for blocking
-    /// commands, no automatic resend.
+    /// commands, no automatic resend, no health check, up to 4 idle dedicated connections
+    /// kept and no cap on open ones, and early writes as
+    /// [`Config::write_early_after`] describes.
     pub fn new(addr: Addr) -> Self {
         Config {
             addr,
