@@ -195,7 +195,12 @@ impl Client {
         // The connection times the request out (see `Config::response_timeout`).
         let rx = match self.start_on_current(command) {
             Ok(rx) => rx,
-            Err(command) => self.connection().await?.send(command),
+            Err(command) => {
+                // Reconnecting, or waiting for room in the outbox, counts against the
+                // response timeout too.
+                let deadline = self.deadline();
+                self.live(deadline).await?.send_until(command, deadline)
+            }
         };
         let result = mux::reply(rx).await;
         match (result, retry) {
@@ -260,10 +265,34 @@ impl Client {
         command: Command,
     ) -> Result<tokio::sync::oneshot::Receiver<Result<Frame, Error>>, Command> {
         let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
-        if current.is_closed() {
+        if current.is_closed() || current.congested() {
             return Err(command);
         }
         Ok(current.send(command))
+    }
+
+    /// When a request made now must be answered, under the response timeout.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.inner
+            .config
+            .response_timeout
+            .map(|t| Instant::now() + t)
+    }
+
+    /// The live shared connection, once it has room for a request (reconnecting first
+    /// when it died), by `deadline`.
+    pub(crate) async fn live(&self, deadline: Option<Instant>) -> Result<Connection, Error> {
+        let get = async {
+            let conn = self.connection().await?;
+            conn.admit(deadline).await?;
+            Ok(conn)
+        };
+        match (deadline, self.inner.config.response_timeout) {
+            (Some(deadline), Some(timeout)) => tokio::time::timeout_at(deadline.into(), get)
+                .await
+                .unwrap_or(Err(Error::Timeout(timeout))),
+            _ => get.await,
+        }
     }
 
     /// The live multiplexed connection, reconnecting first when it died.

@@ -94,9 +94,11 @@ impl Pipeline {
         let span = tracing::debug_span!("redis", command = "pipeline", len = self.len);
         let client = self.client;
         let run = async {
-            let conn = client.connection().await?;
-            // The connection times the request out (see `Config::response_timeout`).
-            conn.request_many(self.bytes, self.len).await
+            // One deadline for reconnecting, waiting for room and the replies.
+            let deadline = client.deadline();
+            let conn = client.live(deadline).await?;
+            conn.request_many_until(self.bytes, self.len, deadline)
+                .await
         };
         if span.is_disabled() {
             run.await

@@ -241,6 +241,8 @@ async fn commands_that_would_break_the_shared_connection_are_refused_before_send
             cmd("MULTI"),
             cmd("CLIENT").arg("REPLY").arg("OFF"),
             cmd("MONITOR"),
+            cmd("SELECT").arg(1),
+            cmd("AUTH").arg("default").arg("nopass"),
         ] {
             match client.send(refused).await {
                 Err(Error::InvalidUse(why)) => assert!(!why.is_empty()),
@@ -254,6 +256,13 @@ async fn commands_that_would_break_the_shared_connection_are_refused_before_send
             .send()
             .await;
         assert!(matches!(in_pipeline, Err(Error::InvalidUse(_))));
+        // A database switch inside a transaction would outlive it in the pool.
+        let mut tx = client.transaction().await.unwrap();
+        assert!(matches!(
+            tx.query::<()>(cmd("SELECT").arg(1)).await,
+            Err(Error::InvalidUse(_))
+        ));
+        drop(tx);
         let mut tx = client.transaction().await.unwrap();
         tx.add(cmd("WATCH").arg("k"));
         assert!(matches!(

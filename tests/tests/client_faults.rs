@@ -389,6 +389,60 @@ async fn health_check_pings_a_quiet_connection_and_replaces_one_that_stops_answe
     assert_eq!(unwatched.stats().reconnects, 0);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_counts_against_the_response_timeout() {
+    let server = stallable_server();
+    let timeout = Duration::from_millis(200);
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .client_name("victim")
+        .response_timeout(Some(timeout));
+    let client = Client::with_config(config).await.unwrap();
+    client
+        .query::<()>(cmd("SET").arg("k").arg("v"))
+        .await
+        .unwrap();
+    let observer = Client::connect(&server.url()).await.unwrap();
+    let killed: i64 = observer
+        .query(cmd("CLIENT").arg("KILL").arg("SKIPME").arg("yes"))
+        .await
+        .unwrap();
+    assert!(killed >= 1);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The server stalls: the reconnection's handshake gets no answer.
+    let stall = tokio::spawn(async move {
+        observer
+            .query::<()>(cmd("DEBUG").arg("SLEEP").arg("1"))
+            .await
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    for attempt in ["query", "pipeline"] {
+        let started = std::time::Instant::now();
+        let result = if attempt == "query" {
+            client.query::<String>(cmd("GET").arg("k")).await
+        } else {
+            client
+                .pipeline()
+                .add(cmd("GET").arg("k"))
+                .query::<(String,)>()
+                .await
+                .map(|(v,)| v)
+        };
+        let waited = started.elapsed();
+        assert!(
+            matches!(result, Err(Error::Timeout(t)) if t == timeout),
+            "{attempt}: {result:?}"
+        );
+        assert!(
+            waited < Duration::from_millis(450),
+            "{attempt} waited {waited:?}"
+        );
+    }
+    stall.await.unwrap().unwrap();
+    let v: String = client.query(cmd("GET").arg("k")).await.unwrap();
+    assert_eq!(v, "v");
+}
+
 #[tokio::test]
 async fn server_that_never_answers_the_handshake_times_out() {
     // Accepts connections (the kernel does, through the backlog) but never replies.

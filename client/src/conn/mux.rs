@@ -200,6 +200,10 @@ struct Shared {
     outbox: Mutex<Outbox>,
     /// Wakes the writer task: there is something to write, or the connection closed.
     wake: Notify,
+    /// Bytes in the outbox not yet written (mirrors the outbox's count, for lock-free
+    /// checks), and who waits for it to fall under [`MAX_UNWRITTEN`].
+    unwritten: AtomicUsize,
+    drained: Notify,
     /// How long a caller waits for a reply, unless it asked otherwise.
     timeout: Option<Duration>,
 }
@@ -228,6 +232,7 @@ impl Shared {
             state.queue.drain(..).collect()
         };
         self.wake.notify_one();
+        self.drained.notify_waiters();
         if !drained.is_empty() {
             tracing::debug!(in_flight = drained.len(), reason, "connection closed");
         }
@@ -369,6 +374,8 @@ impl Connection {
             streams: AtomicUsize::new(0),
             outbox: Mutex::new(Outbox::new(write, tuning.write_early_after)),
             wake: Notify::new(),
+            unwritten: AtomicUsize::new(0),
+            drained: Notify::new(),
             timeout: tuning.timeout,
         });
         let reader = tokio::spawn(reader::read_loop(read, leftover, shared.clone(), push));
@@ -441,14 +448,52 @@ impl Connection {
     /// Sends one command under the response timeout and returns where its reply will
     /// arrive, without holding on to the connection (see [`reply`]).
     pub(crate) fn send(&self, command: Command) -> oneshot::Receiver<Result<Frame, Error>> {
+        self.send_until(command, self.deadline())
+    }
+
+    /// As [`Connection::send`], with the caller's own deadline.
+    pub(crate) fn send_until(
+        &self,
+        command: Command,
+        deadline: Option<Instant>,
+    ) -> oneshot::Receiver<Result<Frame, Error>> {
         let (tx, rx) = oneshot::channel();
         self.submit(Request {
             payload: Payload::Command(command),
             replies: 1,
             tx: Some(ReplyTx::One(tx)),
-            deadline: self.deadline(),
+            deadline,
         });
         rx
+    }
+
+    /// Whether so many bytes wait to be written that new requests should wait first.
+    pub(crate) fn congested(&self) -> bool {
+        self.inner.shared.unwritten.load(Ordering::Acquire) > MAX_UNWRITTEN
+    }
+
+    /// Waits until the outbox has room (see [`MAX_UNWRITTEN`]), at most until `deadline`:
+    /// callers who give up quickly cannot pile up requests faster than the socket takes
+    /// them.
+    pub(crate) async fn admit(&self, deadline: Option<Instant>) -> Result<(), Error> {
+        let shared = &self.inner.shared;
+        loop {
+            let notified = shared.drained.notified();
+            tokio::pin!(notified);
+            // Registered before the check, so a drain in between is not missed.
+            notified.as_mut().enable();
+            if !self.congested() || self.is_closed() {
+                return Ok(());
+            }
+            match deadline {
+                Some(d) => {
+                    if tokio::time::timeout_at(d.into(), notified).await.is_err() {
+                        return Err(Error::Timeout(shared.timeout.unwrap_or_default()));
+                    }
+                }
+                None => notified.await,
+            }
+        }
     }
 
     /// Sends already encoded commands and waits for their `replies` frames, at most the
@@ -458,12 +503,23 @@ impl Connection {
         bytes: Vec<u8>,
         replies: usize,
     ) -> Result<Vec<Frame>, Error> {
+        self.request_many_until(bytes, replies, self.deadline())
+            .await
+    }
+
+    /// As [`Connection::request_many`], with the caller's own deadline.
+    pub(crate) async fn request_many_until(
+        &self,
+        bytes: Vec<u8>,
+        replies: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Frame>, Error> {
         let (tx, rx) = oneshot::channel();
         self.submit(Request {
             payload: Payload::Encoded(bytes),
             replies,
             tx: Some(ReplyTx::Many(tx)),
-            deadline: self.deadline(),
+            deadline,
         });
         match rx.await {
             Ok(reply) => reply,
@@ -523,6 +579,10 @@ pub(crate) async fn reply(rx: oneshot::Receiver<Result<Frame, Error>>) -> Result
     rx.await
         .unwrap_or_else(|_| Err(closed("connection shut down")))
 }
+
+/// Unwritten bytes past which new requests wait for the writer (see
+/// [`Connection::admit`]).
+const MAX_UNWRITTEN: usize = 32 << 20;
 
 #[cold]
 pub(crate) fn closed(reason: &str) -> Error {

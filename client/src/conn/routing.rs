@@ -28,6 +28,14 @@ pub(crate) fn refusal(command: &Command) -> Option<&'static str> {
     if is("MONITOR") || is("RESET") || is("HELLO") || is("QUIT") {
         return Some("this command changes the connection for every caller sharing it");
     }
+    if is("SELECT") || is("AUTH") {
+        // It would also be lost at the next reconnect, or outlive a transaction in the
+        // pool of dedicated connections.
+        return Some(
+            "this command changes the connection for every caller sharing it: \
+             set the database or the credentials in the Config (or the URL) instead",
+        );
+    }
     if is("CLIENT") || is("CLIENT REPLY") {
         // An untyped command is named by its first argument only.
         let mut args = command.args().skip(1);
@@ -56,6 +64,8 @@ mod tests {
             cmd("MONITOR"),
             cmd("client").arg("reply").arg("off"),
             cmd("HELLO").arg("2"),
+            cmd("select").arg("1"),
+            cmd("AUTH").arg("user").arg("pass"),
         ] {
             assert!(refusal(&c.build()).is_some());
         }

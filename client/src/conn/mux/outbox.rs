@@ -4,7 +4,7 @@
 //! written at once by its caller instead, which saves a hand-off to the writer task on
 //! the path a lone caller takes.
 
-use super::{Payload, Shared};
+use super::{Payload, Shared, MAX_UNWRITTEN};
 use crate::cmd::Command;
 use crate::conn::transport::WriteHalf;
 use bytes::Bytes;
@@ -40,6 +40,18 @@ enum Chunk {
     },
 }
 
+impl Chunk {
+    /// Its bytes as the outbox counts them (a streamed body is not counted).
+    fn counted_len(&self) -> usize {
+        match self {
+            Chunk::Batch(bytes) => bytes.len(),
+            Chunk::Encoded(bytes, from) => bytes.len() - from,
+            Chunk::Command(c, from) => c.as_bytes().len() - from,
+            Chunk::Streamed { head, .. } => head.len() + 2,
+        }
+    }
+}
+
 /// What waits to be written, and the write half while nobody is writing to it.
 pub(super) struct Outbox {
     chunks: Vec<Chunk>,
@@ -56,6 +68,8 @@ pub(super) struct Outbox {
     spare: Vec<u8>,
     /// Requests gathered since the last write.
     gathered: usize,
+    /// Bytes in `chunks` (streamed bodies not counted).
+    unwritten: usize,
     /// The caller whose request makes this many gathered writes them itself, if the writer
     /// task is not writing (see `Config::write_early_after`); `usize::MAX`: never.
     early_after: usize,
@@ -71,6 +85,7 @@ impl Outbox {
             flush: false,
             spare: Vec::new(),
             gathered: 0,
+            unwritten: 0,
             early_after: early_after.unwrap_or(usize::MAX),
         }
     }
@@ -99,6 +114,10 @@ impl Outbox {
                 }
             }
         }
+        let added = match &payload {
+            Payload::Streamed { head, .. } => head.len() + 2,
+            other => other.as_bytes().len() - written,
+        };
         match payload {
             Payload::Command(c) if c.as_bytes().len() - written >= OWN_BUFFER_BYTES => {
                 self.chunks.push(Chunk::Command(c, written));
@@ -112,6 +131,7 @@ impl Outbox {
                 self.chunks.push(Chunk::Streamed { head, body, len });
             }
         }
+        self.count(shared, added, 0);
         self.gathered += 1;
         // Written early: once `early_after` are gathered, or once more are gathered than
         // the server still has to answer (it would soon sit idle waiting for these).
@@ -119,7 +139,7 @@ impl Outbox {
         if self.early_after != usize::MAX
             && (self.gathered >= self.early_after || self.gathered > on_the_wire)
         {
-            self.flush_now()?;
+            self.flush_now(shared)?;
         }
         self.schedule(shared, idle);
         Ok(())
@@ -127,24 +147,39 @@ impl Outbox {
 
     /// Writes the gathered batch at once when it is all there is and nobody is writing:
     /// the server starts on it while the callers still to come add theirs.
-    fn flush_now(&mut self) -> io::Result<()> {
+    fn flush_now(&mut self, shared: &Shared) -> io::Result<()> {
         let (Some(io), [Chunk::Batch(batch)]) = (&mut self.io, &mut self.chunks[..]) else {
             return Ok(());
         };
-        match write_now(io, batch)? {
+        let written = match write_now(io, batch)? {
             Written::All => {
                 let mut batch = std::mem::take(batch);
+                let written = batch.len();
                 batch.clear();
                 self.chunks.clear();
                 self.spare = batch;
+                written
             }
             Written::Part(n) => {
                 batch.drain(..n);
                 self.flush = true;
+                n
             }
-        }
+        };
         self.gathered = 0;
+        self.count(shared, 0, written);
         Ok(())
+    }
+
+    /// Keeps the count of unwritten bytes, and wakes callers waiting for room once it
+    /// falls under the limit.
+    fn count(&mut self, shared: &Shared, added: usize, written: usize) {
+        let before = self.unwritten;
+        self.unwritten = (self.unwritten + added).saturating_sub(written);
+        shared.unwritten.store(self.unwritten, Ordering::Release);
+        if before > MAX_UNWRITTEN && self.unwritten <= MAX_UNWRITTEN {
+            shared.drained.notify_waiters();
+        }
     }
 
     fn append(&mut self, bytes: &[u8]) {
@@ -238,6 +273,7 @@ pub(super) async fn write_loop(
                     None => break 'run,
                 }
             };
+            let taken: usize = chunks.iter().map(Chunk::counted_len).sum();
             let result = write_chunks(&mut io, &mut chunks).await;
             let mut spare = None;
             for chunk in chunks.drain(..) {
@@ -251,6 +287,7 @@ pub(super) async fn write_loop(
             {
                 let mut outbox = shared.outbox();
                 outbox.io = Some(io);
+                outbox.count(&shared, 0, taken);
                 if let Some(spare) = spare {
                     if outbox.spare.capacity() == 0 {
                         outbox.spare = spare;
