@@ -101,12 +101,15 @@ impl ClusterClient {
     }
 }
 
-/// The node's multiplexed connection, reopened if it died, within the connect timeout.
+/// The node's multiplexed connection, reopened if it died, within the connect timeout,
+/// once it has room for a request (within the response timeout).
 pub(crate) async fn connection(client: &Client) -> Result<Connection, Error> {
     let limit = client.config().connect_timeout;
-    tokio::time::timeout(limit, client.connection())
+    let conn = tokio::time::timeout(limit, client.connection())
         .await
-        .unwrap_or(Err(Error::Timeout(limit)))
+        .unwrap_or(Err(Error::Timeout(limit)))?;
+    conn.admit(client.deadline()).await?;
+    Ok(conn)
 }
 
 /// `ASKING` and a blocking command on one dedicated connection, within the command's own
