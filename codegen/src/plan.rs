@@ -659,6 +659,25 @@ impl Segment {
     }
 
     /// An optional argument (or an optional part of an entered block, gated by `gate`).
+    /// `leaves` as one optional piece that may be written once: each moves parameter
+    /// `slot` from `Unset` to `Set`.
+    fn once(&mut self, leaves: Vec<Leaf>, slot: usize, gate: Option<usize>, owner: &str) {
+        let order = self.next_order();
+        for leaf in leaves {
+            self.piece(
+                leaf,
+                order,
+                owner,
+                PieceEffect {
+                    slot: Some((slot, Stage::Unset, Stage::Set)),
+                    gate,
+                    conditional: true,
+                    ..PieceEffect::default()
+                },
+            );
+        }
+    }
+
     fn optional(&mut self, a: &Arg, gate: Option<usize>, owner: &str) {
         if a.multiple {
             let order = self.next_order();
@@ -688,21 +707,8 @@ impl Segment {
             return;
         }
         if let Some(leaves) = tight(a) {
-            let order = self.next_order();
             let slot = self.new_slot(&a.name);
-            for leaf in leaves {
-                self.piece(
-                    leaf,
-                    order,
-                    owner,
-                    PieceEffect {
-                        slot: Some((slot, Stage::Unset, Stage::Set)),
-                        gate,
-                        conditional: true,
-                        ..PieceEffect::default()
-                    },
-                );
-            }
+            self.once(leaves, slot, gate, owner);
             return;
         }
         if a.kind == ArgKind::Block && self.enter_block(a, gate, owner) {
@@ -772,22 +778,7 @@ impl Segment {
         for (c, lead, leaves) in branches {
             match lead {
                 Some(lead) => self.enter(c, lead, leaves, gate, Some(choice), owner),
-                None => {
-                    let order = self.next_order();
-                    for leaf in leaves {
-                        self.piece(
-                            leaf,
-                            order,
-                            owner,
-                            PieceEffect {
-                                slot: Some((choice, Stage::Unset, Stage::Set)),
-                                gate,
-                                conditional: true,
-                                ..PieceEffect::default()
-                            },
-                        );
-                    }
-                }
+                None => self.once(leaves, choice, gate, owner),
             }
         }
         true

@@ -432,17 +432,7 @@ impl Connection {
         command: Command,
         deadline: Option<Instant>,
     ) -> Result<Frame, Error> {
-        let (tx, rx) = oneshot::channel();
-        self.submit(Request {
-            payload: Payload::Command(command),
-            replies: 1,
-            tx: Some(ReplyTx::One(tx)),
-            deadline,
-        });
-        match rx.await {
-            Ok(reply) => reply,
-            Err(_) => Err(closed(&self.close_reason())),
-        }
+        reply(self.send_until(command, deadline)).await
     }
 
     /// Sends one command under the response timeout and returns where its reply will
