@@ -58,16 +58,21 @@ impl<'a> ArgWriter<'a> {
 /// Appends `$<len>\r\n<data>\r\n`.
 #[inline]
 pub(crate) fn write_bulk(buf: &mut Vec<u8>, data: &[u8]) {
-    // The `$<len>\r\n` line is assembled in one small array and copied at once.
-    let mut digits = [0u8; 20];
-    let len = format_u64(data.len() as u64, &mut digits);
-    let mut head = [0u8; 23];
-    head[0] = b'$';
-    head[1..=len.len()].copy_from_slice(len);
-    head[len.len() + 1..len.len() + 3].copy_from_slice(b"\r\n");
-    let head = &head[..len.len() + 3];
-    buf.reserve(head.len() + data.len() + 2);
-    buf.extend_from_slice(head);
+    let len = data.len();
+    // One reservation; the length lines of the short arguments most commands carry are
+    // written as fixed-size pieces (no digit loop, no copy of a variable length).
+    buf.reserve(len + 16);
+    if len < 10 {
+        buf.extend_from_slice(&[b'$', b'0' + len as u8, b'\r', b'\n']);
+    } else if len < 100 {
+        let (tens, ones) = ((len / 10) as u8, (len % 10) as u8);
+        buf.extend_from_slice(&[b'$', b'0' + tens, b'0' + ones, b'\r', b'\n']);
+    } else {
+        let mut digits = [0u8; 20];
+        buf.push(b'$');
+        buf.extend_from_slice(format_u64(len as u64, &mut digits));
+        buf.extend_from_slice(b"\r\n");
+    }
     buf.extend_from_slice(data);
     buf.extend_from_slice(b"\r\n");
 }
@@ -321,6 +326,15 @@ mod tests {
         let mut buf = Vec::new();
         v.write_arg(ArgWriter::new(&mut buf));
         String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn length_lines_are_right_at_every_digit_count() {
+        for len in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345] {
+            let data = vec![b'x'; len];
+            let written = arg(&data[..]);
+            assert_eq!(written, format!("${len}\r\n{}\r\n", "x".repeat(len)));
+        }
     }
 
     #[test]

@@ -2,10 +2,9 @@
 //! generated. It writes RESP into a single buffer as arguments arrive and writes the
 //! `*N\r\n` header last, into room reserved at the front.
 
-use super::arg::{format_u64, write_bulk, ArgWriter, ToArg};
+use super::arg::{write_bulk, ArgWriter, ToArg};
 use super::command::{Command, KeyList};
 use super::flags::{CommandFlags, Policy};
-use super::slot::{key_slot, Slot};
 use super::small::SmallList;
 use super::spec_table;
 
@@ -69,7 +68,6 @@ struct Piece {
 pub struct Cmd {
     buf: Vec<u8>,
     argc: usize,
-    slot: Slot,
     keys: KeyList,
     flags: CommandFlags,
     policy: Policy,
@@ -85,7 +83,6 @@ impl std::fmt::Debug for Cmd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Cmd")
             .field("argc", &self.argc)
-            .field("slot", &self.slot)
             .finish_non_exhaustive()
     }
 }
@@ -93,11 +90,10 @@ impl std::fmt::Debug for Cmd {
 impl Cmd {
     fn with_capacity(capacity: usize) -> Cmd {
         let mut buf = super::pool::take(HEADER_ROOM + capacity);
-        buf.resize(HEADER_ROOM, 0);
+        buf.extend_from_slice(&[0; HEADER_ROOM]);
         Cmd {
             buf,
             argc: 0,
-            slot: Slot::None,
             keys: KeyList::default(),
             flags: CommandFlags::empty(),
             policy: Policy::default(),
@@ -200,25 +196,12 @@ impl Cmd {
         self.push_arg(value);
     }
 
-    /// Appends one key argument in place.
+    /// Appends one key argument in place. Its hash slot is worked out only when asked
+    /// for ([`Command::slot`]), so a client that does not route by slot never pays for it.
     #[inline]
     pub fn push_key<T: ToArg + ?Sized>(&mut self, key: &T) {
-        let start = self.buf.len();
         self.push_arg(key);
-        let (slot, index) = (self.last_arg_slot(start), self.argc - 1);
-        self.slot = self.slot.with(slot);
-        self.keys.push(index as u32);
-    }
-
-    /// The slot of the bulk string written at `start`.
-    fn last_arg_slot(&self, start: usize) -> u16 {
-        let written = &self.buf[start..];
-        // The `$<len>\r\n` line this module wrote is short: a plain loop beats a call.
-        let data_start = written
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        key_slot(&written[data_start..written.len() - 2])
+        self.keys.push(self.argc as u32 - 1);
     }
 
     /// Ends the current optional segment: what is written next goes after everything
@@ -296,18 +279,25 @@ impl Cmd {
         if self.name.is_none() {
             self.apply_spec();
         }
-        let mut digits = [0u8; 20];
-        let digits = format_u64(self.argc as u64, &mut digits);
-        let start = HEADER_ROOM - digits.len() - 3;
-        self.buf[start] = b'*';
-        self.buf[start + 1..HEADER_ROOM - 2].copy_from_slice(digits);
+        // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
         self.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
+        let mut start = HEADER_ROOM - 2;
+        let mut n = self.argc;
+        loop {
+            start -= 1;
+            self.buf[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        start -= 1;
+        self.buf[start] = b'*';
         self.keys.as_mut_slice().sort_unstable();
         Command {
             buf: self.buf,
             start,
             argc: self.argc,
-            slot: self.slot,
             keys: self.keys,
             flags: self.flags,
             policy: self.policy,
@@ -365,6 +355,7 @@ impl From<Cmd> for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cmd::slot::{key_slot, Slot};
 
     fn text(c: &Command) -> String {
         String::from_utf8(c.as_bytes().to_vec()).unwrap()

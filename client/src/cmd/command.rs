@@ -4,10 +4,10 @@
 use std::fmt;
 
 use super::flags::{CommandFlags, Policy};
-use super::slot::Slot;
+use super::slot::{key_slot, Slot};
 use super::small::SmallList;
 
-/// Argument indexes (0 = command name) of the keys.
+/// Argument indexes (0 = command name) of the keys, ascending.
 pub(crate) type KeyList = SmallList<u32, 4>;
 
 /// A command ready to send: its RESP bytes (`*N\r\n$3\r\nGET\r\n...`), the cluster slot of
@@ -30,7 +30,6 @@ pub struct Command {
     pub(crate) buf: Vec<u8>,
     pub(crate) start: usize,
     pub(crate) argc: usize,
-    pub(crate) slot: Slot,
     pub(crate) keys: KeyList,
     pub(crate) flags: CommandFlags,
     pub(crate) policy: Policy,
@@ -78,16 +77,25 @@ impl Command {
 
     /// The key arguments, in the order they are sent.
     pub fn keys(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        let keys = self.keys.as_slice();
+        let mut keys = self.keys.as_slice().iter().map(|&k| k as usize).peekable();
+        // Keys are in argument order: one pass over the arguments, ending at the last key.
         self.args()
             .enumerate()
-            .filter(move |(i, _)| keys.contains(&(*i as u32)))
-            .map(|(_, a)| a)
+            .map_while(move |(i, arg)| {
+                let &next = keys.peek()?;
+                if next != i {
+                    return Some(None);
+                }
+                keys.next();
+                Some(Some(arg))
+            })
+            .flatten()
     }
 
-    /// The cluster hash slot of the keys.
+    /// The cluster hash slot of the keys (worked out from them on each call).
     pub fn slot(&self) -> Slot {
-        self.slot
+        self.keys()
+            .fold(Slot::None, |slot, key| slot.with(key_slot(key)))
     }
 
     /// The spec's flags (readonly, write, blocking, ...).
@@ -117,7 +125,7 @@ impl fmt::Debug for Command {
         }
         f.debug_struct("Command")
             .field("args", &self.args().map(Lossy).collect::<Vec<_>>())
-            .field("slot", &self.slot)
+            .field("slot", &self.slot())
             .field("flags", &self.flags)
             .finish()
     }
