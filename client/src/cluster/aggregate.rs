@@ -21,7 +21,7 @@ pub(crate) struct Part {
 /// command of the spec lays out its keys.
 pub(crate) fn split(command: &Command) -> Result<Vec<Part>, Error> {
     let args: Vec<&[u8]> = command.args().collect();
-    let keys = command.keys.as_slice();
+    let keys = command.p.keys.as_slice();
     let first = *keys
         .first()
         .ok_or_else(|| cluster_error("nothing to split"))? as usize;

@@ -3,9 +3,9 @@
 //! `*N\r\n` header last, into room reserved at the front.
 
 use super::arg::{write_bulk, ArgWriter, ToArg};
-use super::command::{Command, KeyList};
+use super::command::Command;
 use super::flags::{CommandFlags, Policy};
-use super::small::SmallList;
+use super::pool::{Piece, Pooled};
 use super::spec_table;
 
 /// Bytes reserved in front of the arguments for the `*N\r\n` header (20 digits fit any
@@ -51,14 +51,6 @@ pub struct PieceMark {
     arg: usize,
 }
 
-/// A run of arguments of one optional spec argument, in the current optional segment.
-#[derive(Debug, Clone, Copy, Default)]
-struct Piece {
-    order: u16,
-    start: u32,
-    arg: u32,
-}
-
 /// A command being built: the untyped builder returned by [`cmd`], and the runtime that
 /// generated builders wrap.
 ///
@@ -66,41 +58,23 @@ struct Piece {
 /// the header and hands the buffer to the [`Command`] without copying.
 #[derive(Clone)]
 pub struct Cmd {
-    buf: Vec<u8>,
-    argc: usize,
-    keys: KeyList,
-    flags: CommandFlags,
-    policy: Policy,
-    /// True once [`policy`](Self::policy) was called: the caller's policy wins over the
-    /// spec's.
-    policy_given: bool,
-    name: Option<&'static str>,
-    /// Pieces of the current optional segment, sorted by spec order (see `end_piece`).
-    pieces: SmallList<Piece, 6>,
+    /// One box, moved as a pointer from step to step of a builder.
+    p: Pooled,
 }
 
 impl std::fmt::Debug for Cmd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Cmd")
-            .field("argc", &self.argc)
+            .field("argc", &self.p.argc)
             .finish_non_exhaustive()
     }
 }
 
 impl Cmd {
     fn with_capacity(capacity: usize) -> Cmd {
-        let mut buf = super::pool::take(HEADER_ROOM + capacity);
-        buf.extend_from_slice(&[0; HEADER_ROOM]);
-        Cmd {
-            buf,
-            argc: 0,
-            keys: KeyList::default(),
-            flags: CommandFlags::empty(),
-            policy: Policy::default(),
-            policy_given: false,
-            name: None,
-            pieces: SmallList::default(),
-        }
+        let mut p = Pooled::take(HEADER_ROOM + capacity);
+        p.buf.extend_from_slice(&[0; HEADER_ROOM]);
+        Cmd { p }
     }
 
     /// Starts a command the spec knows: `name` as the spec spells it (`"CLIENT KILL"`),
@@ -116,21 +90,21 @@ impl Cmd {
         for w in words {
             c.push_arg(*w);
         }
-        c.name = Some(name);
-        c.flags = flags;
-        c.policy = policy;
+        c.p.name = Some(name);
+        c.p.flags = flags;
+        c.p.policy = policy;
         c
     }
 
     #[inline]
     fn push_arg<T: ToArg + ?Sized>(&mut self, value: &T) {
-        let before = self.buf.len();
-        value.write_arg(ArgWriter::new(&mut self.buf));
-        if self.buf.len() == before {
+        let before = self.p.buf.len();
+        value.write_arg(ArgWriter::new(&mut self.p.buf));
+        if self.p.buf.len() == before {
             // A `ToArg` that wrote nothing still counts as one (empty) argument.
-            write_bulk(&mut self.buf, b"");
+            write_bulk(&mut self.p.buf, b"");
         }
-        self.argc += 1;
+        self.p.argc += 1;
     }
 
     /// Appends one argument.
@@ -177,7 +151,7 @@ impl Cmd {
     /// gives a blocking module command its own connection).
     #[must_use]
     pub fn flags(mut self, flags: CommandFlags) -> Cmd {
-        self.flags |= flags;
+        self.p.flags |= flags;
         self
     }
 
@@ -185,8 +159,8 @@ impl Cmd {
     /// routes a keyless command to any one node).
     #[must_use]
     pub fn policy(mut self, policy: Policy) -> Cmd {
-        self.policy = policy;
-        self.policy_given = true;
+        self.p.policy = policy;
+        self.p.policy_given = true;
         self
     }
 
@@ -201,14 +175,15 @@ impl Cmd {
     #[inline]
     pub fn push_key<T: ToArg + ?Sized>(&mut self, key: &T) {
         self.push_arg(key);
-        self.keys.push(self.argc as u32 - 1);
+        let index = self.p.argc as u32 - 1;
+        self.p.keys.push(index);
     }
 
     /// Ends the current optional segment: what is written next goes after everything
     /// already written. Generated builders call it before a required argument.
     #[inline]
     pub fn seal(&mut self) {
-        self.pieces.clear();
+        self.p.pieces.clear();
     }
 
     /// Marks the start of one optional argument's piece (call [`end_piece`](Self::end_piece)
@@ -216,15 +191,15 @@ impl Cmd {
     #[inline]
     pub fn begin_piece(&self) -> PieceMark {
         PieceMark {
-            start: self.buf.len(),
-            arg: self.argc,
+            start: self.p.buf.len(),
+            arg: self.p.argc,
         }
     }
 
     /// True when the current optional segment already holds a piece of spec position
     /// `order` (a repeated argument whose token is written once checks it).
     pub fn has_piece(&self, order: u16) -> bool {
-        self.pieces.as_slice().iter().any(|p| p.order == order)
+        self.p.pieces.as_slice().iter().any(|p| p.order == order)
     }
 
     /// Ends the piece started at `mark`, whose position among the segment's optional
@@ -232,10 +207,10 @@ impl Cmd {
     /// piece is moved before it, so the command is sent in spec order whatever order the
     /// builder methods were called in.
     pub fn end_piece(&mut self, order: u16, mark: PieceMark) {
-        let pieces = self.pieces.as_slice();
+        let pieces = self.p.pieces.as_slice();
         let Some(at) = pieces.iter().position(|p| p.order > order) else {
             if pieces.last().is_none_or(|p| p.order != order) {
-                self.pieces.push(Piece {
+                self.p.pieces.push(Piece {
                     order,
                     start: mark.start as u32,
                     arg: mark.arg as u32,
@@ -244,14 +219,14 @@ impl Cmd {
             return;
         };
         let (dest_start, dest_arg) = (pieces[at].start as usize, pieces[at].arg as usize);
-        let moved_bytes = self.buf.len() - mark.start;
-        let moved_args = self.argc - mark.arg;
-        self.buf[dest_start..].rotate_right(moved_bytes);
-        for p in &mut self.pieces.as_mut_slice()[at..] {
+        let moved_bytes = self.p.buf.len() - mark.start;
+        let moved_args = self.p.argc - mark.arg;
+        self.p.buf[dest_start..].rotate_right(moved_bytes);
+        for p in &mut self.p.pieces.as_mut_slice()[at..] {
             p.start += moved_bytes as u32;
             p.arg += moved_args as u32;
         }
-        for k in self.keys.as_mut_slice() {
+        for k in self.p.keys.as_mut_slice() {
             let i = *k as usize;
             if i >= mark.arg {
                 *k = (i - mark.arg + dest_arg) as u32;
@@ -259,9 +234,9 @@ impl Cmd {
                 *k = (i + moved_args) as u32;
             }
         }
-        let merges = at > 0 && self.pieces.as_slice()[at - 1].order == order;
+        let merges = at > 0 && self.p.pieces.as_slice()[at - 1].order == order;
         if !merges {
-            self.pieces.insert(
+            self.p.pieces.insert(
                 at,
                 Piece {
                     order,
@@ -276,33 +251,27 @@ impl Cmd {
     /// an untyped command the spec knows, records the spec's name, flags and policy (see
     /// [`cmd`]).
     pub fn build(mut self) -> Command {
-        if self.name.is_none() {
+        if self.p.name.is_none() {
             self.apply_spec();
         }
         // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
-        self.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
+        self.p.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
         let mut start = HEADER_ROOM - 2;
-        let mut n = self.argc;
+        let mut n = self.p.argc;
         loop {
             start -= 1;
-            self.buf[start] = b'0' + (n % 10) as u8;
+            self.p.buf[start] = b'0' + (n % 10) as u8;
             n /= 10;
             if n == 0 {
                 break;
             }
         }
         start -= 1;
-        self.buf[start] = b'*';
-        self.keys.as_mut_slice().sort_unstable();
-        Command {
-            buf: self.buf,
-            start,
-            argc: self.argc,
-            keys: self.keys,
-            flags: self.flags,
-            policy: self.policy,
-            name: self.name,
-        }
+        self.p.buf[start] = b'*';
+        self.p.keys.as_mut_slice().sort_unstable();
+        self.p.start = start;
+        self.p.pieces.clear();
+        Command { p: self.p }
     }
 }
 
@@ -311,21 +280,21 @@ impl Cmd {
     /// the name, the flags added to the caller's, the policy unless the caller gave one.
     fn apply_spec(&mut self) {
         // `cmd()` wrote the command name first, right after the header room.
-        let Some((first, next)) = bulk_at(&self.buf, HEADER_ROOM) else {
+        let Some((first, next)) = bulk_at(&self.p.buf, HEADER_ROOM) else {
             return;
         };
-        let second = if self.argc > 1 {
-            bulk_at(&self.buf, next).map(|(second, _)| second)
+        let second = if self.p.argc > 1 {
+            bulk_at(&self.p.buf, next).map(|(second, _)| second)
         } else {
             None
         };
         let Some(entry) = spec_table::lookup(first, second) else {
             return;
         };
-        self.name = Some(entry.name);
-        self.flags |= entry.flags;
-        if !self.policy_given {
-            self.policy = entry.policy;
+        self.p.name = Some(entry.name);
+        self.p.flags |= entry.flags;
+        if !self.p.policy_given {
+            self.p.policy = entry.policy;
         }
     }
 }
@@ -386,9 +355,9 @@ mod tests {
     #[test]
     fn building_a_small_command_fits_the_first_allocation() {
         let c = cmd("SET").key("key").arg("value").arg("EX").arg(60u32);
-        let cap = c.buf.capacity();
+        let cap = c.p.buf.capacity();
         let built = c.build();
-        assert_eq!(built.buf.capacity(), cap, "no reallocation");
+        assert_eq!(built.p.buf.capacity(), cap, "no reallocation");
         assert_eq!(built.args().count(), 5);
     }
 

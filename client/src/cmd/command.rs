@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::flags::{CommandFlags, Policy};
+use super::pool::Pooled;
 use super::slot::{key_slot, Slot};
 use super::small::SmallList;
 
@@ -26,33 +27,27 @@ pub(crate) type KeyList = SmallList<u32, 4>;
 /// ```
 #[derive(Clone)]
 pub struct Command {
-    /// Room for the header, then the arguments; the request starts at `start`.
-    pub(crate) buf: Vec<u8>,
-    pub(crate) start: usize,
-    pub(crate) argc: usize,
-    pub(crate) keys: KeyList,
-    pub(crate) flags: CommandFlags,
-    pub(crate) policy: Policy,
-    pub(crate) name: Option<&'static str>,
+    /// The request is `p.buf[p.start..]`.
+    pub(crate) p: Pooled,
 }
 
 impl Command {
     /// The request as RESP bytes, ready to write to a connection.
     pub fn as_bytes(&self) -> &[u8] {
-        &self.buf[self.start..]
+        &self.p.buf[self.p.start..]
     }
 
     /// The request as [`bytes::Bytes`] (may copy, as `Bytes::from(Vec)` does when the
     /// vector has spare capacity).
     pub fn into_bytes(mut self) -> bytes::Bytes {
-        let start = self.start;
-        bytes::Bytes::from(std::mem::take(&mut self.buf)).slice(start..)
+        let start = self.p.start;
+        bytes::Bytes::from(std::mem::take(&mut self.p.buf)).slice(start..)
     }
 
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
     /// command the spec does not know, its first argument (empty if that is not UTF-8).
     pub fn name(&self) -> &str {
-        match self.name {
+        match self.p.name {
             Some(name) => name,
             None => self
                 .args()
@@ -64,7 +59,7 @@ impl Command {
 
     /// Number of arguments, the command name (and subcommand) included.
     pub fn arg_count(&self) -> usize {
-        self.argc
+        self.p.argc
     }
 
     /// The arguments, the command name first.
@@ -77,7 +72,13 @@ impl Command {
 
     /// The key arguments, in the order they are sent.
     pub fn keys(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        let mut keys = self.keys.as_slice().iter().map(|&k| k as usize).peekable();
+        let mut keys = self
+            .p
+            .keys
+            .as_slice()
+            .iter()
+            .map(|&k| k as usize)
+            .peekable();
         // Keys are in argument order: one pass over the arguments, ending at the last key.
         self.args()
             .enumerate()
@@ -100,18 +101,12 @@ impl Command {
 
     /// The spec's flags (readonly, write, blocking, ...).
     pub fn flags(&self) -> CommandFlags {
-        self.flags
+        self.p.flags
     }
 
     /// The spec's cluster request and response policies.
     pub fn policy(&self) -> Policy {
-        self.policy
-    }
-}
-
-impl Drop for Command {
-    fn drop(&mut self) {
-        super::pool::give(std::mem::take(&mut self.buf));
+        self.p.policy
     }
 }
 
@@ -126,7 +121,7 @@ impl fmt::Debug for Command {
         f.debug_struct("Command")
             .field("args", &self.args().map(Lossy).collect::<Vec<_>>())
             .field("slot", &self.slot())
-            .field("flags", &self.flags)
+            .field("flags", &self.p.flags)
             .finish()
     }
 }

@@ -8,7 +8,7 @@
 //! - [`builders`]: the generated typed builders; [`b`] starts one.
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
-//! - `pool`: command buffers recycled per thread.
+//! - `pool`: command state (buffer and bookkeeping) in one box, recycled per thread.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
 //! - `spec_table`: the spec's name, flags and policy of every command, for untyped

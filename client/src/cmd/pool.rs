@@ -1,45 +1,122 @@
-//! Recycled command buffers: building a command takes a buffer that a command dropped
-//! earlier on the same thread gave back, so a steady stream of commands (each one built,
-//! copied into the connection's outbox or a pipeline, and dropped) allocates nothing.
+//! Recycled command state: a command's buffer and bookkeeping live in one box that the
+//! builder steps move as a pointer, and that a dropped command gives back to its thread,
+//! so a steady stream of commands (each one built, copied into the connection's outbox or
+//! a pipeline, and dropped) allocates nothing.
 
 use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
 
-/// Buffers kept per thread.
+use super::command::KeyList;
+use super::flags::{CommandFlags, Policy};
+use super::small::SmallList;
+
+/// Boxes kept per thread.
 const KEEP: usize = 32;
 
 /// Larger buffers (a command that carried a big value) are freed, not kept.
 const MAX_KEPT_CAPACITY: usize = 4096;
 
 thread_local! {
-    static FREE: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+    static FREE: RefCell<Vec<Box<Parts>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// An empty buffer with room for at least `capacity` bytes.
-pub(crate) fn take(capacity: usize) -> Vec<u8> {
-    let recycled = FREE
-        .try_with(|free| free.try_borrow_mut().ok().and_then(|mut f| f.pop()))
-        .ok()
-        .flatten();
-    match recycled {
-        Some(mut buf) => {
-            buf.reserve(capacity);
-            buf
+/// A run of arguments of one optional spec argument, in the current optional segment of
+/// a generated command (see `Cmd::end_piece`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Piece {
+    pub(crate) order: u16,
+    pub(crate) start: u32,
+    pub(crate) arg: u32,
+}
+
+/// Everything a command holds, under construction and finished.
+#[derive(Clone, Default)]
+pub(crate) struct Parts {
+    /// Room for the `*N` header, then the arguments; the request starts at `start` once
+    /// built.
+    pub(crate) buf: Vec<u8>,
+    pub(crate) start: usize,
+    pub(crate) argc: usize,
+    pub(crate) keys: KeyList,
+    pub(crate) flags: CommandFlags,
+    pub(crate) policy: Policy,
+    /// True once the caller set the policy: it wins over the spec's.
+    pub(crate) policy_given: bool,
+    pub(crate) name: Option<&'static str>,
+    /// Pieces of the current optional segment, sorted by spec order.
+    pub(crate) pieces: SmallList<Piece, 6>,
+}
+
+/// A command's [`Parts`], given back to this thread's pool when dropped.
+pub(crate) struct Pooled(Option<Box<Parts>>);
+
+impl Pooled {
+    /// Empty parts whose buffer has room for at least `capacity` bytes.
+    #[inline]
+    pub(crate) fn take(capacity: usize) -> Pooled {
+        let recycled = FREE
+            .try_with(|free| free.try_borrow_mut().ok().and_then(|mut f| f.pop()))
+            .ok()
+            .flatten();
+        let mut parts = recycled.unwrap_or_default();
+        parts.buf.reserve(capacity);
+        Pooled(Some(parts))
+    }
+}
+
+impl Deref for Pooled {
+    type Target = Parts;
+
+    #[inline]
+    fn deref(&self) -> &Parts {
+        self.0
+            .as_deref()
+            .expect("parts are only gone while being dropped")
+    }
+}
+
+impl DerefMut for Pooled {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Parts {
+        self.0
+            .as_deref_mut()
+            .expect("parts are only gone while being dropped")
+    }
+}
+
+impl Clone for Pooled {
+    fn clone(&self) -> Pooled {
+        Pooled(Some(Box::new((**self).clone())))
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Some(parts) = self.0.take() {
+            give(parts);
         }
-        None => Vec::with_capacity(capacity),
     }
 }
 
-/// Keeps `buf` for the next command built on this thread, if it is worth keeping.
-pub(crate) fn give(mut buf: Vec<u8>) {
-    if buf.capacity() == 0 || buf.capacity() > MAX_KEPT_CAPACITY {
-        return;
+/// Keeps `parts`, emptied, for the next command built on this thread.
+fn give(mut parts: Box<Parts>) {
+    if parts.buf.capacity() > MAX_KEPT_CAPACITY {
+        parts.buf = Vec::new();
     }
-    buf.clear();
-    // During thread teardown (or a reentrant call) the buffer is simply freed.
+    parts.buf.clear();
+    parts.start = 0;
+    parts.argc = 0;
+    parts.keys.clear();
+    parts.flags = CommandFlags::empty();
+    parts.policy = Policy::default();
+    parts.policy_given = false;
+    parts.name = None;
+    parts.pieces.clear();
+    // During thread teardown (or a reentrant call) the parts are simply freed.
     let _ = FREE.try_with(|free| {
         if let Ok(mut free) = free.try_borrow_mut() {
             if free.len() < KEEP {
-                free.push(buf);
+                free.push(parts);
             }
         }
     });
@@ -50,21 +127,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_given_buffer_is_taken_again_empty_and_big_ones_are_not_kept() {
-        let mut buf = Vec::with_capacity(200);
-        buf.extend_from_slice(b"leftover");
-        let ptr = buf.as_ptr();
-        give(buf);
-        let again = take(100);
-        assert_eq!(again.as_ptr(), ptr, "the same allocation comes back");
-        assert!(again.is_empty() && again.capacity() >= 200);
-
+    fn given_parts_are_taken_again_empty_and_big_buffers_are_not_kept() {
         let kept = || FREE.with(|f| f.borrow().len());
+        let mut first = Pooled::take(200);
+        first.buf.extend_from_slice(b"leftover");
+        first.argc = 3;
+        first.keys.push(1);
+        first.name = Some("GET");
+        let ptr = first.buf.as_ptr();
+        drop(first);
+        let again = Pooled::take(100);
+        assert_eq!(again.buf.as_ptr(), ptr, "the same buffer comes back");
+        assert!(again.buf.is_empty() && again.buf.capacity() >= 200);
+        assert_eq!(again.argc, 0);
+        assert!(again.keys.as_slice().is_empty() && again.name.is_none());
+        drop(again);
+
         let before = kept();
-        give(Vec::with_capacity(MAX_KEPT_CAPACITY + 1));
-        give(Vec::new());
-        assert_eq!(kept(), before, "big and unallocated buffers are not kept");
-        give(Vec::with_capacity(64));
-        assert_eq!(kept(), before + 1);
+        let mut big = Pooled::take(MAX_KEPT_CAPACITY + 1);
+        big.buf.push(1);
+        drop(big);
+        assert_eq!(kept(), before, "the box is kept");
+        let next = Pooled::take(0);
+        assert_eq!(next.buf.capacity(), 0, "its big buffer is not");
     }
 }
