@@ -17,6 +17,8 @@ const KEEP: usize = 32;
 const MAX_KEPT_CAPACITY: usize = 4096;
 
 thread_local! {
+    // The boxes themselves are what is recycled: a command moves its parts as one pointer.
+    #[allow(clippy::vec_box)]
     static FREE: RefCell<Vec<Box<Parts>>> = const { RefCell::new(Vec::new()) };
 }
 
