@@ -367,7 +367,16 @@ impl Client {
         };
         let conn = match idle {
             Some(conn) => conn,
-            None => handshake::connect(&self.inner.config, None).await?,
+            // As for the shared connection: a server that cannot be reached any more is a
+            // lost connection to the caller, whichever connection it wanted.
+            None => handshake::connect(&self.inner.config, None)
+                .await
+                .map_err(|e| match e {
+                    Error::Io(e) => Error::ConnectionClosed(format!(
+                        "opening a dedicated connection failed: {e}"
+                    )),
+                    other => other,
+                })?,
         };
         Ok(Lease {
             conn: Some(conn),

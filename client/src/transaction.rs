@@ -46,7 +46,10 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// When no connection can be opened.
+    /// [`Error::ConnectionClosed`] when no connection can be opened (the server cannot be
+    /// reached); [`Error::Timeout`] when none is free within the response timeout (see
+    /// [`Config::max_dedicated`](crate::Config::max_dedicated)); the handshake's error
+    /// (a refused `AUTH`, for example) otherwise.
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         Ok(Transaction {
             // Waiting for a dedicated connection counts against the response timeout.

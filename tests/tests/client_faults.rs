@@ -164,6 +164,19 @@ async fn unreachable_server_gives_connection_errors_until_it_is_back() {
             other => panic!("expected a connection error, got {other:?}"),
         }
     }
+    // Transactions and blocking commands, which open dedicated connections, say the same.
+    match client.transaction().await {
+        Err(Error::ConnectionClosed(reason)) => assert!(reason.contains("dedicated"), "{reason}"),
+        Err(other) => panic!("expected a connection error, got {other:?}"),
+        Ok(_) => panic!("a transaction started on a dead server"),
+    }
+    match client
+        .query::<Option<(String, String)>>(cmd("BLPOP").arg("list").arg(1))
+        .await
+    {
+        Err(Error::ConnectionClosed(reason)) => assert!(reason.contains("dedicated"), "{reason}"),
+        other => panic!("expected a connection error, got {other:?}"),
+    }
     let _restarted = RedisServer::builder().port(port).start();
     // The next attempt waits out its backoff, then succeeds.
     let pong: String = client.query(cmd("PING")).await.unwrap();
