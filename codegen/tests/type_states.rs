@@ -13,7 +13,7 @@ fn xmove() -> Plan {
 }
 
 /// Plays `calls` (optional methods, by plan name: `ref` is `r#ref` in Rust) on the state after `key`: `Some(build available)`
-/// when every call type-checks, `None` when one does not. Mirrors emit.rs: a piece needs
+/// when every call type-checks, `None` when one does not. Mirrors emit/state.rs: a piece needs
 /// its slot at `from`, the slot it enters `Unset` and its gate entered (`Set`/`Open`);
 /// `build()` needs every slot `Unset` or `Set`.
 fn play(plan: &Plan, calls: &[&str]) -> Option<bool> {

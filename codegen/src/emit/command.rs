@@ -1,0 +1,88 @@
+//! A command's entry method on `Commands` and the module of its builder states.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::naming;
+use crate::plan::Plan;
+use crate::spec::CommandSpec;
+
+use super::doc::{bare, doc_lines, doc_text};
+use super::flags::{flags_expr, policy_expr};
+use super::state::{construct, state};
+
+pub(super) fn command(
+    cmd: &CommandSpec,
+    snake: &str,
+    plan: &Plan,
+    rt: &syn::Path,
+) -> (TokenStream, TokenStream) {
+    let fn_ident = naming::ident(snake);
+    let start_ty = format_ident!("{}", plan.states[0].name);
+    let mut doc = vec![
+        format!("`{}`: {}.", cmd.name, bare(&cmd.summary)),
+        String::new(),
+        format!(
+            "Since {}; complexity: {}; group: {}.",
+            doc_text(&cmd.since),
+            bare(&cmd.complexity),
+            doc_text(&cmd.group)
+        ),
+    ];
+    let deprecated = if cmd.is_deprecated() {
+        let since = cmd.deprecated_since.clone().unwrap_or_default();
+        let note = match &cmd.replaced_by {
+            Some(r) => format!("deprecated since Redis {since}: use {}", strip_markup(r)),
+            None => format!("deprecated since Redis {since}"),
+        };
+        doc.push(String::new());
+        doc.push(format!("Deprecated: {}.", doc_text(&note)));
+        quote!(#[deprecated(since = #since, note = #note)])
+    } else {
+        quote!()
+    };
+    let entry_doc = doc_lines(&doc);
+    let entry = quote! {
+        #entry_doc
+        #deprecated
+        #[inline]
+        pub fn #fn_ident(self) -> #fn_ident::#start_ty {
+            #fn_ident::start()
+        }
+    };
+    let name = &cmd.name;
+    let words: Vec<&str> = cmd.name.split(' ').collect();
+    let flags = flags_expr(cmd, rt);
+    let policy = policy_expr(cmd, rt);
+    let mod_doc = format!(
+        " Builder states of `{}` ({}).",
+        cmd.name,
+        doc_text(&cmd.summary)
+    );
+    let start = construct(&plan.states[0], quote!(c));
+    let states = plan.states.iter().map(|s| state(cmd, plan, s));
+    let module = quote! {
+        #[doc = #mod_doc]
+        pub mod #fn_ident {
+            #[allow(unused_imports)]
+            use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg};
+            #[allow(unused_imports)]
+            use #rt::state::{Unset, Set, Open, Done, Entered};
+            #[allow(unused_imports)]
+            use ::core::marker::PhantomData;
+
+            pub(super) fn start() -> #start_ty {
+                let c = Cmd::new_static(#name, &[#(#words),*], #flags, #policy);
+                #start
+            }
+
+            #(#states)*
+        }
+    };
+    (entry, module)
+}
+
+/// `R6.0.0 replaced_by` texts hold markdown like "`SET` with the `EX` argument".
+fn strip_markup(s: &str) -> String {
+    s.replace('`', "")
+}

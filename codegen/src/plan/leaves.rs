@@ -1,0 +1,184 @@
+//! The leaves of an argument: the writes and parameters of the methods that give it,
+//! exact ([`tight`]) or one free-standing method per leaf ([`loose`]).
+
+use crate::naming;
+use crate::spec::{Arg, ArgKind};
+
+use super::{Leaf, Param, Write};
+
+/// Most variants one method may expand into (a block holding pure-token `oneof`s).
+const MAX_VARIANTS: usize = 16;
+
+/// The leaves of an argument as one exact method each, ignoring its own `optional` and
+/// `multiple` (the caller handles those); `None` when the argument's structure cannot be
+/// written by single calls.
+pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
+    let leaves = match a.kind {
+        ArgKind::PureToken => vec![Leaf {
+            name: naming::method(a.token.as_deref().unwrap_or(&a.name), &a.name),
+            writes: vec![Write::Token(a.token.clone().unwrap_or_default())],
+            params: vec![],
+            since: a.since.clone(),
+            deprecated_since: a.deprecated_since.clone(),
+        }],
+        ArgKind::Oneof => {
+            let mut out = Vec::new();
+            for c in &a.children {
+                if c.multiple {
+                    return None;
+                }
+                for mut leaf in tight(c)? {
+                    if let Some(t) = &a.token {
+                        leaf.name = format!("{}_{}", naming::method(t, &a.name), leaf.name);
+                    }
+                    inherit(&mut leaf, a);
+                    out.push(leaf.prefixed(a.token.as_ref()));
+                }
+            }
+            out
+        }
+        ArgKind::Block => {
+            let mut acc = vec![Leaf {
+                name: block_name(a),
+                writes: a.token.iter().cloned().map(Write::Token).collect(),
+                params: vec![],
+                since: a.since.clone(),
+                deprecated_since: a.deprecated_since.clone(),
+            }];
+            for c in &a.children {
+                if c.optional || c.multiple {
+                    return None;
+                }
+                let parts = tight(c)?;
+                let variants = c.kind == ArgKind::Oneof && parts.len() > 1;
+                let mut next = Vec::new();
+                for base in &acc {
+                    for part in &parts {
+                        next.push(join(base, part, variants));
+                    }
+                }
+                if next.len() > MAX_VARIANTS {
+                    return None;
+                }
+                acc = next;
+            }
+            acc
+        }
+        _ => vec![Leaf {
+            name: naming::method(a.token.as_deref().unwrap_or(&a.name), &a.name),
+            writes: a
+                .token
+                .iter()
+                .cloned()
+                .map(Write::Token)
+                .chain([Write::Param(0)])
+                .collect(),
+            params: vec![Param {
+                name: naming::method(&a.name, "value"),
+                kind: a.kind,
+            }],
+            since: a.since.clone(),
+            deprecated_since: a.deprecated_since.clone(),
+        }],
+    };
+    Some(leaves)
+}
+
+pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {
+    if leaf.deprecated_since.is_none() {
+        leaf.deprecated_since = a.deprecated_since.clone();
+    }
+    if leaf.since.is_none() {
+        leaf.since = a.since.clone();
+    }
+}
+
+/// Appends `part` to `base` (a block's parts in sequence); `variant` names the method
+/// after the chosen alternative.
+fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
+    let mut leaf = base.clone();
+    let offset = leaf.params.len();
+    for p in &part.params {
+        let mut name = p.name.clone();
+        while leaf.params.iter().any(|q| q.name == name) {
+            name.push('2');
+        }
+        leaf.params.push(Param { name, kind: p.kind });
+    }
+    leaf.writes.extend(part.writes.iter().map(|w| match w {
+        Write::Token(t) => Write::Token(t.clone()),
+        Write::Param(i) => Write::Param(i + offset),
+    }));
+    if variant {
+        leaf.name = format!("{}_{}", leaf.name, part.name);
+    }
+    if leaf.deprecated_since.is_none() {
+        leaf.deprecated_since = part.deprecated_since.clone();
+    }
+    leaf
+}
+
+/// Method name of a block: all its words when it is only words (`NO ONE` → `no_one`),
+/// else its token, else its first part's token, else its name.
+fn block_name(a: &Arg) -> String {
+    if a.children.iter().all(|c| c.kind == ArgKind::PureToken) {
+        let words: Vec<&str> = a
+            .token
+            .iter()
+            .chain(a.children.iter().filter_map(|c| c.token.as_ref()))
+            .map(String::as_str)
+            .collect();
+        return naming::method(&words.join("_"), &a.name);
+    }
+    if let Some(t) = &a.token {
+        return naming::method(t, &a.name);
+    }
+    if let Some(t) = a.children.first().and_then(|c| c.token.as_ref()) {
+        if naming::snake(t).is_some() {
+            return naming::method(t, &a.name);
+        }
+    }
+    let name = a.name.strip_suffix("-block").unwrap_or(&a.name);
+    if name == "data" || name == "args" || name == "arguments" {
+        let parts: Vec<&str> = a.children.iter().map(|c| c.name.as_str()).collect();
+        return naming::method(&parts.join("_"), name);
+    }
+    naming::method(name, &a.name)
+}
+
+/// Every leaf anywhere inside `a`, each a free-standing repeatable method: exact for a
+/// repeated group (BITFIELD's `GET`/`SET`/`INCRBY` in any number and order), a last
+/// resort for a once-only one (see
+/// [`Segment::choose_branch`](super::segment::Segment::choose_branch)).
+pub(super) fn loose(a: &Arg) -> Vec<Leaf> {
+    if let Some(mut leaves) = tight(a) {
+        if !a.multiple || a.kind != ArgKind::Oneof {
+            for l in &mut leaves {
+                l.since = l.since.clone().or_else(|| a.since.clone());
+            }
+            return leaves;
+        }
+    }
+    let mut out = Vec::new();
+    match a.kind {
+        ArgKind::Block | ArgKind::Oneof => {
+            for c in &a.children {
+                for mut l in loose(c) {
+                    inherit(&mut l, a);
+                    out.push(l.prefixed(if a.kind == ArgKind::Oneof {
+                        a.token.as_ref()
+                    } else {
+                        None
+                    }));
+                }
+            }
+            if a.kind == ArgKind::Block {
+                if let (Some(t), Some(first)) = (&a.token, out.first_mut()) {
+                    first.writes.insert(0, Write::Token(t.clone()));
+                }
+            }
+        }
+        _ => out.extend(tight(a).unwrap_or_default()),
+    }
+    out
+}
