@@ -451,7 +451,12 @@ async fn run(port: u16) -> Res<()> {
             .await;
     }
 
-    let typedis = Typedis(typedis::Client::connect(&url).await?);
+    let mut config = typedis::Config::from_url(&url)?;
+    // `E2E_EARLY=n` (or `none`) overrides `Config::write_early_after`, for tuning it.
+    if let Ok(early) = std::env::var("E2E_EARLY") {
+        config = config.write_early_after(early.parse().ok());
+    }
+    let typedis = Typedis(typedis::Client::with_config(config).await?);
     let redis_rs = RedisRs(
         redis::Client::open(url.as_str())?
             .get_multiplexed_async_connection()
