@@ -447,7 +447,7 @@ impl Drop for InFlight<'_> {
     }
 }
 
-async fn within<T>(
+pub(crate) async fn within<T>(
     limit: Option<Duration>,
     f: impl Future<Output = Result<T, Error>>,
 ) -> Result<T, Error> {

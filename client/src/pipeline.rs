@@ -5,7 +5,7 @@
 use crate::client::{check_shareable, Client, DecodeOwned};
 use crate::cmd::Command;
 use crate::error::Error;
-use crate::resp::Frame;
+use crate::resp::{DecodeError, Frame};
 
 /// Commands sent in one write, answered in one round trip.
 ///
@@ -58,8 +58,13 @@ impl Pipeline {
             self.refused.get_or_insert(e);
         }
         if self.bytes.capacity() == 0 {
-            // Room for a few more of the same size at once, instead of doubling from 8 bytes.
-            self.bytes.reserve(command.as_bytes().len() * 16);
+            // Room for a few more of the same size at once, instead of doubling from 8 bytes
+            // (capped: a first command carrying a huge value is not a pattern to repeat).
+            self.bytes.reserve(
+                (command.as_bytes().len() * 16)
+                    .min(64 * 1024)
+                    .max(command.as_bytes().len()),
+            );
         }
         self.bytes.extend_from_slice(command.as_bytes());
         self.len += 1;
@@ -113,15 +118,14 @@ impl Pipeline {
     /// # Errors
     ///
     /// As [`Pipeline::send`]; [`Error::Decode`] when the replies do not fit `T` (a tuple
-    /// of the wrong length included); [`Error::Server`] when a command failed and its
-    /// element is not a `Result<_, ServerError>`.
+    /// of another length than the pipeline's, which is found before anything is sent,
+    /// included); [`Error::Server`] when a command failed and its element is not a
+    /// `Result<_, ServerError>`.
     pub async fn query<T: FromReplies>(self) -> Result<T, Error> {
         if let Some(n) = T::LEN {
             if n != self.len {
-                return Err(Error::Config(format!(
-                    "pipeline of {} commands read as a tuple of {n}",
-                    self.len
-                )));
+                // Nothing is sent: the replies could not fit.
+                return Err(Error::Decode(DecodeError::length(n, self.len)));
             }
         }
         T::from_replies(self.send().await?)
@@ -173,9 +177,7 @@ macro_rules! tuple_replies {
             const LEN: Option<usize> = Some($n);
             fn from_replies(frames: Vec<Frame>) -> Result<Self, Error> {
                 if frames.len() != $n {
-                    return Err(Error::ConnectionClosed(format!(
-                        "expected {} replies, got {}", $n, frames.len()
-                    )));
+                    return Err(Error::Decode(DecodeError::length($n, frames.len())));
                 }
                 Ok(($(decode_reply::<$t>(&frames[$i])?,)+))
             }

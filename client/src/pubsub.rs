@@ -119,7 +119,8 @@ impl Subscriber {
     ///
     /// # Errors
     ///
-    /// Connection errors and timeouts.
+    /// [`Error::Server`] when the server refuses (an ACL user without access to one of the
+    /// names: none of them is subscribed then); connection errors and timeouts.
     pub async fn subscribe<C: AsRef<[u8]>>(&mut self, channels: &[C]) -> Result<(), Error> {
         self.change(b"SUBSCRIBE", channels).await
     }
@@ -128,7 +129,8 @@ impl Subscriber {
     ///
     /// # Errors
     ///
-    /// Connection errors and timeouts.
+    /// [`Error::Server`] when the server refuses (an ACL user without access to one of the
+    /// names: none of them is subscribed then); connection errors and timeouts.
     pub async fn psubscribe<P: AsRef<[u8]>>(&mut self, patterns: &[P]) -> Result<(), Error> {
         self.change(b"PSUBSCRIBE", patterns).await
     }
@@ -137,7 +139,8 @@ impl Subscriber {
     ///
     /// # Errors
     ///
-    /// Connection errors and timeouts.
+    /// [`Error::Server`] when the server refuses (an ACL user without access to one of the
+    /// names: none of them is subscribed then); connection errors and timeouts.
     pub async fn ssubscribe<C: AsRef<[u8]>>(&mut self, channels: &[C]) -> Result<(), Error> {
         self.change(b"SSUBSCRIBE", channels).await
     }
@@ -173,11 +176,7 @@ impl Subscriber {
         if names.is_empty() {
             return Ok(());
         }
-        let set = match verb {
-            b"SUBSCRIBE" | b"UNSUBSCRIBE" => &mut self.channels,
-            b"PSUBSCRIBE" | b"PUNSUBSCRIBE" => &mut self.patterns,
-            _ => &mut self.shards,
-        };
+        let set = self.names_of(verb);
         let adding = !verb.starts_with(b"UN") && !verb[1..].starts_with(b"UN");
         for name in names {
             if adding {
@@ -215,11 +214,29 @@ impl Subscriber {
             }
             Ok(())
         };
-        match timeout {
+        let done = match timeout {
             Some(t) => tokio::time::timeout(t, wait)
                 .await
                 .unwrap_or(Err(Error::Timeout(t))),
             None => wait.await,
+        };
+        if adding && matches!(done, Err(Error::Server(_))) {
+            // The server refused the command (a channel the ACL user may not use, for
+            // example): nothing of it was subscribed, nor is to be after a reconnect.
+            let set = self.names_of(verb);
+            for name in names {
+                set.remove(name.as_ref());
+            }
+        }
+        done
+    }
+
+    /// The names subscribed to with `verb` (or unsubscribed from with its `UN` form).
+    fn names_of(&mut self, verb: &[u8]) -> &mut BTreeSet<Vec<u8>> {
+        match verb {
+            b"SUBSCRIBE" | b"UNSUBSCRIBE" => &mut self.channels,
+            b"PSUBSCRIBE" | b"PUNSUBSCRIBE" => &mut self.patterns,
+            _ => &mut self.shards,
         }
     }
 

@@ -4,7 +4,7 @@
 //! an [`AsyncRead`]. All run on a dedicated connection, so a slow consumer or producer never
 //! holds up the shared one.
 
-use crate::client::{Client, DecodeOwned, Lease};
+use crate::client::{check_shareable, within, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
@@ -60,16 +60,20 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// When no dedicated connection can be opened; the stream's items carry the rest.
+    /// When no dedicated connection can be opened; [`Error::InvalidUse`] (nothing sent) for
+    /// a command that would leave the pooled connection changed (`SELECT`, `WATCH`,
+    /// `MULTI`, ...); the stream's items carry the rest.
     pub async fn stream<T: DecodeOwned>(
         &self,
         command: impl Into<Command>,
     ) -> Result<ReplyStream<T>, Error> {
+        let command = command.into();
+        // The connection goes back to the pool of dedicated connections afterwards.
+        check_shareable(&command)?;
         let lease = self.timed(self.lease()).await?;
-        let rx =
-            lease
-                .conn()
-                .request_stream(command.into(), StreamKind::Elements, IN_FLIGHT_PIECES);
+        let rx = lease
+            .conn()
+            .request_stream(command, StreamKind::Elements, IN_FLIGHT_PIECES);
         Ok(ReplyStream {
             lease: Some(lease),
             rx,
@@ -87,17 +91,19 @@ impl Client {
     /// # Errors
     ///
     /// [`Error::Server`] for an error reply, [`Error::Decode`] when the reply is not a
-    /// string, [`Error::Io`] when writing to `out` fails, and connection errors.
+    /// string, [`Error::Io`] when writing to `out` fails, [`Error::InvalidUse`] (nothing
+    /// sent) as [`Client::stream`], and connection errors.
     pub async fn copy_to<W: AsyncWrite + Unpin + ?Sized>(
         &self,
         command: impl Into<Command>,
         out: &mut W,
     ) -> Result<Option<u64>, Error> {
+        let command = command.into();
+        check_shareable(&command)?;
         let mut lease = self.timed(self.lease()).await?;
-        let mut rx =
-            lease
-                .conn()
-                .request_stream(command.into(), StreamKind::Bulk, IN_FLIGHT_PIECES);
+        let mut rx = lease
+            .conn()
+            .request_stream(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
         let timeout = self.config().response_timeout;
         let mut written = 0u64;
         loop {
@@ -145,40 +151,61 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] when `value` fails or ends before `len` bytes (the dedicated
-    /// connection is then closed, as the request was cut short), and as [`Client::query`].
+    /// [`Error::Io`] when `value` fails or ends before `len` bytes; [`Error::Timeout`] when,
+    /// for longer than the response timeout, `value` yields nothing, the connection takes
+    /// nothing, or the reply does not come after the whole value was written (an upload
+    /// that keeps moving is never cut short, however long it takes). A request cut short
+    /// closes its dedicated connection, so nothing half-written is ever executed. Otherwise
+    /// as [`Client::query`], and [`Error::InvalidUse`] (nothing sent) as [`Client::stream`].
     pub async fn query_from_reader<T: DecodeOwned>(
         &self,
         command: impl Into<Command>,
         mut value: impl AsyncRead + Unpin,
         len: u64,
     ) -> Result<T, Error> {
-        let head = with_extra_argument(command.into().as_bytes(), len)?;
+        let command = command.into();
+        check_shareable(&command)?;
+        let head = with_extra_argument(command.as_bytes(), len)?;
+        let timeout = self.config().response_timeout;
         let mut lease = self.timed(self.lease()).await?;
         let (tx, rx) = mpsc::channel::<Bytes>(4);
+        // Every wait is for progress: a chunk from `value`, room on the connection.
         let feed = async move {
             let mut left = len;
             while left > 0 {
                 let mut chunk = BytesMut::with_capacity(CHUNK.min(left as usize));
-                let n = value.read_buf(&mut chunk).await?;
+                let n = within(timeout, async { Ok(value.read_buf(&mut chunk).await?) }).await?;
                 if n == 0 {
-                    return Err(std::io::Error::new(
+                    return Err(Error::Io(std::io::Error::new(
                         std::io::ErrorKind::UnexpectedEof,
                         format!("value ended {left} bytes before its announced length"),
-                    ));
+                    )));
                 }
                 left -= n as u64;
-                if tx.send(chunk.freeze()).await.is_err() {
+                let sent = within(timeout, async { Ok(tx.send(chunk.freeze()).await) }).await?;
+                if sent.is_err() {
                     break; // The connection died; the reply says so.
                 }
             }
             Ok(())
         };
         let conn = lease.conn().clone();
-        let reply = self.timed(conn.request_streamed(head, rx, len));
-        let (fed, reply) = tokio::join!(feed, reply);
-        fed?;
-        let frame = reply?;
+        let reply = conn.request_streamed(head, rx, len);
+        tokio::pin!(reply);
+        // Dropping `feed` (its sender with it) before the whole value is written makes the
+        // connection close: the request cut short is never executed.
+        tokio::select! {
+            biased;
+            fed = feed => fed?,
+            // Before the whole value was written, a reply can only be the connection's end.
+            early = &mut reply => {
+                early?;
+                return Err(Error::ConnectionClosed(
+                    "a reply came before the whole value was written".into(),
+                ));
+            }
+        }
+        let frame = within(timeout, reply).await?;
         lease.release();
         frame.decode()
     }
@@ -297,10 +324,13 @@ async fn recv(
 /// The elements of an aggregate frame as frames of their own.
 fn split_elements(frame: &Frame) -> Result<Vec<Frame>, Error> {
     let mut r = crate::resp::Reader::new(frame);
-    let n = r.array_len().or_else(|_| {
-        let mut m = crate::resp::Reader::new(frame);
-        m.map_len().map(|pairs| pairs * 2)
-    })?;
+    // A map's keys and values come in turn; anything else must be an array (or set), and
+    // its error then says so.
+    let n = if r.peek()? == crate::resp::Kind::Map {
+        r.map_len()?.saturating_mul(2)
+    } else {
+        r.array_len()?
+    };
     let mut out = Vec::with_capacity(n.min(1024));
     for _ in 0..n {
         out.push(Frame::from_scanned(r.raw()?));

@@ -141,3 +141,47 @@ async fn subscriptions_are_restored_after_the_server_restarts() {
         assert!(client.stats().reconnects >= 1);
     }
 }
+
+#[tokio::test]
+async fn a_refused_subscription_is_an_error_and_the_subscriber_goes_on() {
+    let server = RedisServer::start();
+    let admin = Client::connect(&server.url()).await.unwrap();
+    admin
+        .query::<()>(
+            cmd("ACL")
+                .arg("SETUSER")
+                .arg("limited")
+                .arg("on")
+                .arg(">secret")
+                .arg("~*")
+                .arg("+@all")
+                .arg("resetchannels")
+                .arg("&allowed"),
+        )
+        .await
+        .unwrap();
+    let url = format!("redis://limited:secret@127.0.0.1:{}", server.port());
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&url).unwrap().protocol(protocol);
+        let client = Client::with_config(config).await.unwrap();
+        let mut sub = client.subscriber().await.unwrap();
+        match sub.subscribe(&["forbidden"]).await {
+            Err(typedis::Error::Server(e)) => assert_eq!(e.code(), "NOPERM", "{e}"),
+            other => panic!("{protocol:?}: expected NOPERM, got {other:?}"),
+        }
+        // The same subscriber and connection go on with what is allowed.
+        sub.subscribe(&["allowed"]).await.unwrap();
+        admin
+            .query::<i64>(cmd("PUBLISH").arg("allowed").arg("hi"))
+            .await
+            .unwrap();
+        let m = tokio::time::timeout(Duration::from_secs(5), sub.next_message())
+            .await
+            .expect("no message")
+            .expect("subscriber ended")
+            .unwrap();
+        assert_eq!(&m.channel[..], b"allowed");
+        assert_eq!(&m.payload[..], b"hi");
+        assert_eq!(client.stats().reconnects, 0, "{protocol:?}");
+    }
+}

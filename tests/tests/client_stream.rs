@@ -244,3 +244,118 @@ async fn big_value_is_sent_from_a_reader_of_known_length() {
         client.query::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_that_would_change_the_pooled_connection_are_refused() {
+    let server = RedisServer::start();
+    let client = connect(&server, Protocol::Resp3).await;
+    for command in [
+        cmd("SELECT").arg(1),
+        cmd("WATCH").arg("watched"),
+        cmd("MULTI"),
+    ] {
+        let name = command.clone().build().name().to_owned();
+        let streamed = client.stream::<String>(command.clone()).await;
+        assert!(
+            matches!(streamed, Err(Error::InvalidUse(_))),
+            "stream({name}): {streamed:?}"
+        );
+        let mut sink = Vec::new();
+        let copied = client.copy_to(command.clone(), &mut sink).await;
+        assert!(
+            matches!(copied, Err(Error::InvalidUse(_))),
+            "copy_to({name}): {copied:?}"
+        );
+        let uploaded = client.query_from_reader::<()>(command, &b"x"[..], 1).await;
+        assert!(
+            matches!(uploaded, Err(Error::InvalidUse(_))),
+            "query_from_reader({name}): {uploaded:?}"
+        );
+    }
+    // Nothing reached a pooled connection: a transaction on one still writes to database 0
+    // and is not aborted by a stray WATCH.
+    client
+        .query::<()>(cmd("SET").arg("watched").arg("changed"))
+        .await
+        .unwrap();
+    let mut tx = client.transaction().await.unwrap();
+    tx.add(cmd("SET").arg("where").arg("db0"));
+    let ((),): ((),) = tx.exec().await.unwrap();
+    let here: Option<String> = client.query(cmd("GET").arg("where")).await.unwrap();
+    assert_eq!(here.as_deref(), Some("db0"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upload_is_timed_by_its_progress_not_its_length() {
+    use std::time::{Duration, Instant};
+    use tokio::io::AsyncWriteExt;
+
+    let server = RedisServer::start();
+    let timeout = Duration::from_millis(300);
+    let client = Client::with_config(
+        Config::from_url(&server.url())
+            .unwrap()
+            .response_timeout(Some(timeout)),
+    )
+    .await
+    .unwrap();
+
+    // A source that stops yielding: the call ends with a timeout, and nothing is stored.
+    let (_quiet_writer, quiet) = tokio::io::duplex(64);
+    let started = Instant::now();
+    let stalled = tokio::time::timeout(
+        Duration::from_secs(10),
+        client.query_from_reader::<()>(cmd("SET").arg("stalled"), quiet, 10),
+    )
+    .await
+    .expect("the upload hung");
+    assert!(matches!(stalled, Err(Error::Timeout(_))), "{stalled:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    let stored: Option<String> = client.query(cmd("GET").arg("stalled")).await.unwrap();
+    assert_eq!(stored, None);
+
+    // A source that keeps yielding, for three times the timeout in all: it goes through.
+    let (mut writer, reader) = tokio::io::duplex(1024);
+    let chunks = 9;
+    let feeder = tokio::spawn(async move {
+        for _ in 0..chunks {
+            tokio::time::sleep(timeout / 3).await;
+            writer.write_all(&[b'v'; 100]).await.unwrap();
+        }
+    });
+    let started = Instant::now();
+    client
+        .query_from_reader::<()>(cmd("SET").arg("slow"), reader, 100 * chunks)
+        .await
+        .unwrap();
+    assert!(started.elapsed() > timeout * 2, "{:?}", started.elapsed());
+    feeder.await.unwrap();
+    let stored: Option<Vec<u8>> = client.query(cmd("GET").arg("slow")).await.unwrap();
+    assert_eq!(stored.map(|v| v.len()), Some(100 * chunks as usize));
+}
+
+#[tokio::test]
+async fn a_reply_that_is_not_an_aggregate_fails_the_stream_saying_so() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        client
+            .query::<()>(cmd("SET").arg("text").arg("x"))
+            .await
+            .unwrap();
+        let mut stream = client
+            .stream::<String>(cmd("GET").arg("text"))
+            .await
+            .unwrap();
+        match stream.next().await {
+            Some(Err(Error::Decode(e))) => {
+                assert!(e.to_string().contains("expected array"), "{e}")
+            }
+            other => panic!("expected a decode error, got {other:?}"),
+        }
+    }
+}

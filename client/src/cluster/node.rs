@@ -129,9 +129,10 @@ async fn asking_blocking(
         let mut lease = client.lease().await.map_err(Failure::NotSent)?;
         let mut bytes = encode(&[b"ASKING"]);
         bytes.extend_from_slice(command.as_bytes());
+        // Untimed on the connection: the command's own block time (above) is the limit.
         let mut frames = lease
             .conn()
-            .request_many(bytes, 2)
+            .request_many_until(bytes, 2, None)
             .await
             .map_err(Failure::Sent)?;
         lease.release();

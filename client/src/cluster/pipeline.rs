@@ -144,9 +144,10 @@ impl ClusterPipeline {
     pub async fn query<T: FromReplies>(self) -> Result<T, Error> {
         if let Some(n) = T::LEN {
             if n != self.commands.len() {
-                return Err(Error::Config(format!(
-                    "pipeline of {} commands read as a tuple of {n}",
-                    self.commands.len()
+                // Nothing is sent: the replies could not fit.
+                return Err(Error::Decode(crate::resp::DecodeError::length(
+                    n,
+                    self.commands.len(),
                 )));
             }
         }

@@ -30,6 +30,12 @@ pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
             command.name()
         ));
     }
+    // The rest of what the single-node client refuses on a shared connection (`CLIENT
+    // REPLY`, `HELLO`, `RESET`, `MONITOR`, `QUIT`, `AUTH`): each node's connection is shared
+    // by every caller just the same.
+    if let Some(why) = crate::conn::routing::refusal(command) {
+        return Err(format!("{}: {why}", command.name()));
+    }
     Ok(match (command.slot(), policy.request) {
         (Slot::One(slot), _) => Plan::Slot(slot),
         (Slot::Cross, Some(RequestPolicy::MultiShard)) => Plan::Split(policy.response),
@@ -85,6 +91,26 @@ fn is_connection_state(name: &str) -> bool {
 mod tests {
     use super::*;
     use crate::cmd::{cmd, key_slot};
+
+    #[test]
+    fn commands_that_change_a_node_connection_are_refused() {
+        for c in [
+            cmd("CLIENT").arg("REPLY").arg("SKIP"),
+            cmd("HELLO").arg("3"),
+            cmd("RESET"),
+            cmd("MONITOR"),
+            cmd("QUIT"),
+            cmd("AUTH").arg("pass"),
+            cmd("MULTI"),
+            cmd("SELECT").arg("1"),
+            cmd("READONLY"),
+        ] {
+            let c = c.build();
+            assert!(plan(&c).is_err(), "{} was not refused", c.name());
+        }
+        let reply = crate::cmd::b().client_reply().on().build();
+        assert!(plan(&reply).is_err());
+    }
 
     #[test]
     fn keyed_commands_go_to_their_slot() {

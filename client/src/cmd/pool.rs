@@ -108,6 +108,10 @@ fn give(mut parts: Box<Parts>) {
     parts.buf.clear();
     parts.start = 0;
     parts.argc = 0;
+    // Key lists of huge commands (`DEL` of a million keys) are not kept either.
+    if parts.keys.heap_capacity() > MAX_KEPT_CAPACITY / 4 {
+        parts.keys = KeyList::default();
+    }
     parts.keys.clear();
     parts.flags = CommandFlags::empty();
     parts.policy = Policy::default();

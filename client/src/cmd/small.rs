@@ -58,6 +58,11 @@ impl<T: Copy + Default, const N: usize> SmallList<T, N> {
         self.insert(self.len, value);
     }
 
+    /// Room held on the heap (a list that once spilled keeps it after `clear`).
+    pub(crate) fn heap_capacity(&self) -> usize {
+        self.spill.capacity()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.len = 0;
         self.spill.clear();

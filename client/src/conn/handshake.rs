@@ -33,9 +33,11 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
                 .filter(|_| matches!(push, Some(PushSink::Listeners(_)))),
         };
         let push = push.map(|sink| PushRoute {
-            // On RESP2 a subscriber's connection carries nothing but messages; a shared
-            // connection never receives pushes there.
-            all_frames: matches!(sink, PushSink::Subscriber(_)) && protocol == Protocol::Resp2,
+            // Everything a subscriber's connection receives is the subscriber's: messages
+            // and confirmations (pushes on RESP3), and the error a refused SUBSCRIBE gets
+            // (not a push, and no request waits for it). A shared connection receives
+            // pushes only on RESP3.
+            all_frames: matches!(sink, PushSink::Subscriber(_)),
             sink,
         });
         Ok(Connection::start(
