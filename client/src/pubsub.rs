@@ -2,7 +2,7 @@
 //! patterns and shard channels as a [`Stream`](futures_core::Stream), and subscribes again
 //! by itself after a reconnect.
 
-use crate::client::Client;
+use crate::client::{within, Client};
 use crate::conn::handshake::{self, encode};
 use crate::conn::mux::{Connection, Payload, PushSink, Request};
 use crate::error::Error;
@@ -214,12 +214,7 @@ impl Subscriber {
             }
             Ok(())
         };
-        let done = match timeout {
-            Some(t) => tokio::time::timeout(t, wait)
-                .await
-                .unwrap_or(Err(Error::Timeout(t))),
-            None => wait.await,
-        };
+        let done = within(timeout, wait).await;
         if adding && matches!(done, Err(Error::Server(_))) {
             // The server refused the command (a channel the ACL user may not use, for
             // example): nothing of it was subscribed, nor is to be after a reconnect.

@@ -310,12 +310,7 @@ async fn recv(
     rx: &mut mpsc::Receiver<StreamEvent>,
     timeout: Option<Duration>,
 ) -> Result<StreamEvent, Error> {
-    let next = match timeout {
-        Some(t) => tokio::time::timeout(t, rx.recv())
-            .await
-            .map_err(|_| Error::Timeout(t))?,
-        None => rx.recv().await,
-    };
+    let next = within(timeout, async { Ok(rx.recv().await) }).await?;
     next.ok_or_else(|| {
         Error::ConnectionClosed("connection lost in the middle of a streamed reply".into())
     })
