@@ -22,6 +22,7 @@
 //! - [`conformance`]: conformance cases for the test against a real server.
 //! - [`diff`]: API changes between two specs.
 //! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
+//! - [`schemas`]: reply schemas of source-tree specs merged into a dumped spec.
 #![deny(missing_docs)]
 
 pub mod conformance;
@@ -31,6 +32,7 @@ mod emit;
 pub mod naming;
 pub mod plan;
 mod resp3;
+pub mod schemas;
 pub mod spec;
 mod table;
 

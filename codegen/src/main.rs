@@ -1,17 +1,21 @@
 //! `typedis-codegen`: the repository's command-spec tasks.
 //!
-//! - `dump redis://host:port [--out FILE]`: writes a spec from a live server
-//!   (default: the repository's `commands.json`);
+//! - `dump redis://host:port [--out FILE] [--schemas PATH]...`: writes a spec from a live
+//!   server (default: the repository's `commands.json`), with the reply schemas of the
+//!   source-tree specs at each `PATH` merged in (see `schemas`);
+//! - `schemas PATH... [--into FILE]`: merges into a spec (default: the repository's
+//!   `commands.json`) each command's `reply_schema` from the first source-tree spec that
+//!   has one: a `src/commands/` folder, one of its files, or a combined file;
 //! - `regenerate`: rewrites the checked-in snapshots from `commands.json`;
 //! - `check`: fails when a snapshot is out of date;
 //! - `diff OLD NEW`: prints the API changes between two spec files.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use typedis_codegen::{diff, dump, Error, Spec};
+use typedis_codegen::{diff, dump, schemas, Error, Spec};
 
-const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] | regenerate | check | diff OLD NEW>";
+const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... | schemas PATH... [--into FILE] | regenerate | check | diff OLD NEW>";
 
 fn main() -> ExitCode {
     match try_main(std::env::args().skip(1).collect()) {
@@ -34,8 +38,17 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["dump", url] => write_dump(url, &root.join("commands.json")),
-        ["dump", url, "--out", out] => write_dump(url, Path::new(out)),
+        ["dump", url, rest @ ..] => {
+            let (out, schemas) = dump_options(rest, &root)?;
+            write_dump(url, &out, &schemas)
+        }
+        ["schemas", rest @ ..] => {
+            let (into, paths) = schemas_options(rest, &root)?;
+            let text =
+                std::fs::read_to_string(&into).map_err(|e| format!("{}: {e}", into.display()))?;
+            let text = merge_schemas(&text, &paths)?;
+            write(&into, &text)
+        }
         ["regenerate"] => {
             for (path, code) in typedis_codegen::snapshots(&root).map_err(err)? {
                 write(&path, &code)?;
@@ -73,8 +86,61 @@ fn err(e: Error) -> String {
     e.to_string()
 }
 
-fn write_dump(url: &str, out: &Path) -> Result<(), String> {
-    let text = dump::dump(url).map_err(err)?;
+/// `[--out FILE] [--schemas PATH]...` of `dump`.
+fn dump_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
+    let mut out = root.join("commands.json");
+    let mut schemas = Vec::new();
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| USAGE.to_owned())?;
+        match *flag {
+            "--out" => out = PathBuf::from(value),
+            "--schemas" => schemas.push(PathBuf::from(value)),
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    Ok((out, schemas))
+}
+
+/// `PATH... [--into FILE]` of `schemas`.
+fn schemas_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
+    let mut into = root.join("commands.json");
+    let mut paths = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if *arg == "--into" {
+            into = PathBuf::from(args.next().ok_or_else(|| USAGE.to_owned())?);
+        } else {
+            paths.push(PathBuf::from(arg));
+        }
+    }
+    if paths.is_empty() {
+        return Err(USAGE.to_owned());
+    }
+    Ok((into, paths))
+}
+
+/// Merges the schemas at `paths` into the spec `text`, saying what it did.
+fn merge_schemas(text: &str, paths: &[PathBuf]) -> Result<String, String> {
+    let sources = paths
+        .iter()
+        .map(|p| schemas::Source::read(p).map_err(|e| format!("{}: {e}", p.display())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (text, merged) = schemas::merge(text, &sources).map_err(err)?;
+    println!(
+        "reply schemas: {} commands; none for {} ({})",
+        merged.with_schema,
+        merged.without.len(),
+        merged.without.join(", ")
+    );
+    Ok(text)
+}
+
+fn write_dump(url: &str, out: &Path, schemas: &[PathBuf]) -> Result<(), String> {
+    let mut text = dump::dump(url).map_err(err)?;
+    if !schemas.is_empty() {
+        text = merge_schemas(&text, schemas)?;
+    }
     write(out, &text)?;
     let spec = Spec::from_json(&text).map_err(err)?;
     println!(

@@ -58,8 +58,11 @@ pub struct CommandSpec {
     pub is_container: bool,
     /// The arguments after the command's words.
     pub arguments: Vec<Arg>,
-    /// Key specs, kept as given (used by `diff`, not by the builders).
+    /// Key specs, kept as given (the builders use the `keynum` ones to write key counts).
     pub key_specs: Vec<Value>,
+    /// JSON Schema of the reply, when the spec has one (source-tree specs of Redis >= 7.2
+    /// and Valkey, or merged into `commands.json` by `typedis-codegen schemas`).
+    pub reply_schema: Option<Value>,
 }
 
 impl CommandSpec {
@@ -175,6 +178,7 @@ struct RawCommand {
     key_specs: Vec<Value>,
     arguments: Option<Vec<RawArg>>,
     subcommands: Option<BTreeMap<String, RawCommand>>,
+    reply_schema: Option<Value>,
 }
 
 #[derive(Deserialize, Default)]
@@ -301,6 +305,7 @@ impl Spec {
             is_container: has_subcommands,
             arguments,
             key_specs: raw.key_specs,
+            reply_schema: raw.reply_schema,
         };
         if self.commands.insert(name.clone(), command).is_some() {
             return Err(Error::Spec(format!("command {name} is given twice")));
