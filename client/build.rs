@@ -12,7 +12,8 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let text = std::fs::read_to_string(&spec_path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", spec_path.display()));
-    let spec = typedis_codegen::Spec::from_json(&text)
+    // With typedis's corrections (argument types, reply schemas) applied.
+    let spec = typedis_codegen::corrected(&text)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     let options = typedis_codegen::typedis_options();
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));

@@ -50,11 +50,11 @@ fn main() {
             run(time, move |k| {
                 let c = typedis.clone();
                 async move {
-                    c.query::<()>(typedis::cmd("SET").key(&k).arg(VALUE))
+                    c.query_as::<()>(typedis::cmd("SET").key(&k).arg(VALUE))
                         .await
                         .unwrap();
                     let v: Option<bytes::Bytes> =
-                        c.query(typedis::cmd("GET").key(&k)).await.unwrap();
+                        c.query_as(typedis::cmd("GET").key(&k)).await.unwrap();
                     assert!(v.is_some());
                 }
             })

@@ -27,13 +27,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("round {round}: {report:?} in {:?}", started.elapsed());
     }
     let ttl: i64 = client
-        .query(b().ttl().key("cache:report:2026-11").build())
+        .query_as(b().ttl().key("cache:report:2026-11").build())
         .await?;
     println!("time to live now: {ttl} s");
 
     tokio::time::sleep(Duration::from_millis(1200)).await;
     let exists: i64 = client
-        .query(cmd("EXISTS").key("cache:report:2026-11"))
+        .query_as(cmd("EXISTS").key("cache:report:2026-11"))
         .await?;
     println!(
         "after {TTL_SECONDS} s without hits the entry is {}",
@@ -58,14 +58,14 @@ impl Cache {
             .pipeline()
             .add(b().get().key(&key).build())
             .add(b().expire().key(&key).seconds(TTL_SECONDS).build())
-            .query()
+            .query_as()
             .await?;
         if let Some(value) = hit {
             return Ok(value);
         }
         let value = expensive_computation(name).await;
         self.client
-            .query::<()>(b().set().key(&key).value(&value).ex(TTL_SECONDS).build())
+            .query_as::<()>(b().set().key(&key).value(&value).ex(TTL_SECONDS).build())
             .await?;
         Ok(value)
     }

@@ -29,7 +29,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (user, name) in [("1", "ada"), ("2", "grace"), ("3", "edsger")] {
         let key = format!("example:user:{user}");
         cluster
-            .query::<()>(b().set().key(&key).value(name).build())
+            .query_as::<()>(b().set().key(&key).value(name).build())
             .await?;
         let slot = cmd::key_slot(key.as_bytes());
         let node = cluster.primary_for_slot(slot).unwrap_or_default();
@@ -38,7 +38,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Keys in three slots: split by slot, answered in the order asked.
     let names: Vec<Option<String>> = cluster
-        .query(
+        .query_as(
             b().mget()
                 .key("example:user:1")
                 .key("example:user:2")
@@ -49,7 +49,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("MGET -> {names:?}");
 
     // Keyless: sent to every primary, the counts summed.
-    let keys: i64 = cluster.query(b().dbsize().build()).await?;
+    let keys: i64 = cluster.query_as(b().dbsize().build()).await?;
     println!("DBSIZE over the cluster -> {keys}");
 
     // A pipeline spanning the nodes; replies in command order.
@@ -58,26 +58,31 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .add(cmd("INCR").key("example:hits:a"))
         .add(cmd("INCR").key("example:hits:b"))
         .add(cmd("INCR").key("example:hits:c"))
-        .query()
+        .query_as()
         .await?;
     println!("pipelined INCRs -> {a}, {b2}, {c}");
 
     // A transaction: every key shares the `{cart:42}` hashtag, so one slot, one node.
-    let mut tx = cluster.transaction("{cart:42}").await?;
-    tx.add(cmd("HSET").key("{cart:42}:items").arg("book").arg(2))?;
-    tx.add(cmd("INCRBY").key("{cart:42}:total").arg(30))?;
-    let (added, total): (i64, i64) = tx.exec().await?;
+    let (added, total) = cluster
+        .transaction("{cart:42}")
+        .await?
+        .add(b().hset().key("{cart:42}:items").field_value("book", 2))
+        .add(b().incrby().key("{cart:42}:total").increment(30))
+        .exec()
+        .await?;
     println!("MULTI/EXEC on slot of {{cart:42}} -> {added} field(s), total {total}");
 
     // A key of another slot is refused before anything is sent.
-    let mut tx = cluster.transaction("{cart:42}").await?;
-    if let Err(e) = tx.add(cmd("SET").key("elsewhere").arg(1)) {
+    let tx = cluster
+        .transaction("{cart:42}")
+        .await?
+        .add(b().set().key("elsewhere").value(1));
+    if let Err(e) = tx.exec().await {
         println!("refused: {e}");
     }
-    tx.discard().await?;
 
     cluster
-        .query::<i64>(
+        .query_as::<i64>(
             cmd("DEL")
                 .key("example:user:1")
                 .key("example:user:2")

@@ -30,7 +30,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for user in USERS {
         let line = format!("{user}: hello from {user}");
         let heard_by: i64 = client
-            .query(b().publish().channel(ROOM).message(line).build())
+            .query_as(b().publish().channel(ROOM).message(line).build())
             .await?;
         println!("{user} posted to {heard_by} listeners");
     }
@@ -42,7 +42,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .channel(channel)
             .message(format!("{from}: psst, {user}"))
             .build();
-        client.query::<i64>(dm).await?;
+        client.query_as::<i64>(dm).await?;
     }
     for listener in listeners {
         listener.await??;

@@ -31,9 +31,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // SET and GET.
     client
-        .query::<()>(cmd("SET").key("quickstart:greeting").arg("hello, typedis"))
+        .query_as::<()>(cmd("SET").key("quickstart:greeting").arg("hello, typedis"))
         .await?;
-    let greeting: String = client.query(cmd("GET").key("quickstart:greeting")).await?;
+    let greeting: String = client
+        .query_as(cmd("GET").key("quickstart:greeting"))
+        .await?;
     println!("GET quickstart:greeting -> {greeting:?}");
 
     // XADD a few entries, then XRANGE them into `Reading`s that borrow from the reply.
@@ -44,7 +46,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .auto_id()
             .field_value("sensor", sensor)
             .field_value("celsius", celsius);
-        let _id: String = client.query(add.build()).await?;
+        let _id: String = client.query_as(add.build()).await?;
     }
     let frame = client
         .send(
@@ -73,7 +75,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .key("quickstart:greeting")
                 .key("quickstart:hits"),
         )
-        .query()
+        .query_as()
         .await?;
     println!("pipeline -> hits {hits}, stream length {len}, INCR on text: {not_a_number:?}");
     Ok(())

@@ -37,7 +37,9 @@ const JOBS: usize = 12;
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let server = common::Server::from_env()?;
     let client = Client::connect(server.url()).await?;
-    client.query::<i64>(typedis::cmd("DEL").key(STREAM)).await?;
+    client
+        .query_as::<i64>(typedis::cmd("DEL").key(STREAM))
+        .await?;
 
     // The group, with MKSTREAM so it exists before the first job.
     let create = b()
@@ -47,7 +49,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .id("$")
         .mkstream()
         .build();
-    match client.query::<()>(create).await {
+    match client.query_as::<()>(create).await {
         Ok(()) => {}
         Err(Error::Server(e)) if e.code() == "BUSYGROUP" => {}
         Err(e) => return Err(e.into()),
@@ -65,7 +67,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .key(STREAM)
             .auto_id()
             .field_value("task", format!("resize image {n}"));
-        let id: String = client.query(add.build()).await?;
+        let id: String = client.query_as(add.build()).await?;
         println!("queued {id}");
     }
 
@@ -78,7 +80,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("processed {total} jobs: {done:?}");
     assert_eq!(total, JOBS);
     let pending: PendingSummary = client
-        .query(typedis::cmd("XPENDING").key(STREAM).arg(GROUP))
+        .query_as(typedis::cmd("XPENDING").key(STREAM).arg(GROUP))
         .await?;
     println!("left unacknowledged: {} ({pending:?})", pending.count);
     Ok(())
@@ -98,7 +100,7 @@ async fn work(client: Client, name: &'static str) -> Result<(&'static str, usize
             .build();
         // RESP3 answers a map {stream: entries}; RESP2 an array of [stream, entries]
         // pairs: a Vec of pairs reads both. Null: nothing new within the block time.
-        let batch: Option<Vec<(String, Vec<Job>)>> = client.query(read).await?;
+        let batch: Option<Vec<(String, Vec<Job>)>> = client.query_as(read).await?;
         let Some(batch) = batch else {
             return Ok((name, processed));
         };
@@ -112,7 +114,7 @@ async fn work(client: Client, name: &'static str) -> Result<(&'static str, usize
                 println!("{name} runs {} ({})", job.id, task.unwrap_or("?"));
                 tokio::time::sleep(Duration::from_millis(10)).await;
                 let ack = b().xack().key(STREAM).group(GROUP).id(&job.id).build();
-                let acked: i64 = client.query(ack).await?;
+                let acked: i64 = client.query_as(ack).await?;
                 assert_eq!(acked, 1);
                 processed += 1;
             }

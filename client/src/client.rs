@@ -2,7 +2,7 @@
 //! connection (reconnected with backoff when it dies); blocking commands and transactions
 //! use dedicated connections from a small pool.
 
-use crate::cmd::Command;
+use crate::cmd::{Command, Request};
 use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
 use crate::conn::mux::{self, Connection, PushSink};
@@ -10,7 +10,7 @@ use crate::conn::routing::refusal;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
 use crate::pushes::PushHub;
-use crate::read::RespRead;
+use crate::read::DecodeOwned;
 use crate::resp::Frame;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -18,28 +18,26 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use tracing::Instrument;
 
-/// A reply type that owns its data (borrows nothing from the reply frame): what
-/// [`Client::query`] returns. Implemented for every `T: for<'de> RespRead<'de>`.
-pub trait DecodeOwned: for<'de> RespRead<'de> {}
-impl<T: for<'de> RespRead<'de>> DecodeOwned for T {}
-
 /// A Redis client: cheap to clone, `Send + Sync`; every clone shares one multiplexed
 /// connection, so many tasks can issue commands at once and their requests are written
 /// together.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), typedis::Error> {
-/// use typedis::{cmd, Client};
+/// use typedis::{b, Client};
 ///
 /// let client = Client::connect("redis://127.0.0.1:6379").await?;
-/// client.query::<()>(cmd("SET").arg("greeting").arg("hello")).await?;
-/// let value: Option<String> = client.query(cmd("GET").arg("greeting")).await?;
-/// assert_eq!(value.as_deref(), Some("hello"));
+/// client.query(b().set().key("greeting").value("hello")).await?;
+/// let value = client.query(b().get().key("greeting")).await?; // Option<Bytes>
+/// assert_eq!(value.as_deref(), Some(&b"hello"[..]));
 ///
-/// // Borrowed: the reply frame stays alive while `text` borrows from it.
-/// let frame = client.send(cmd("GET").arg("greeting")).await?;
-/// let text: &str = frame.decode()?;
-/// # let _ = text;
+/// // Your own type, owned:
+/// let text: Option<String> = client.query_as(b().get().key("greeting")).await?;
+///
+/// // Borrowed: the reply frame stays alive while `borrowed` borrows from it.
+/// let frame = client.send(b().get().key("greeting")).await?;
+/// let borrowed: &str = frame.decode()?;
+/// # let _ = (text, borrowed);
 /// # Ok(()) }
 /// ```
 #[derive(Clone)]
@@ -144,16 +142,42 @@ impl Client {
         }
     }
 
-    /// Sends a command and reads its reply as an owned `T`.
+    /// Sends a command and reads its reply as the type the command declares: a
+    /// generated builder's reply type (each builder's rustdoc says which), or [`Value`]
+    /// for an untyped [`cmd`](crate::cmd()) or a built [`Command`].
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use typedis::b;
+    ///
+    /// let hits = client.query(b().incr().key("hits")).await?; // i64
+    /// let page = client.query(b().zrange().key("board").start(0).stop(9).withscores()).await?;
+    /// for entry in page {
+    ///     println!("{:?} {}", entry.member, entry.score); // ScoredMember
+    /// }
+    /// # let _ = hits; Ok(()) }
+    /// ```
     ///
     /// # Errors
     ///
     /// [`Error::Server`] when the server answers with an error, [`Error::Decode`] when the
-    /// reply does not have `T`'s shape (the connection is unharmed either way),
+    /// reply does not have the type's shape (the connection is unharmed either way),
     /// [`Error::Timeout`] after the response timeout, [`Error::ConnectionClosed`] when the
     /// connection died before the reply came.
-    pub async fn query<T: DecodeOwned>(&self, command: impl Into<Command>) -> Result<T, Error> {
-        self.send(command).await?.decode()
+    ///
+    /// [`Value`]: crate::Value
+    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
+        self.send(request).await?.decode()
+    }
+
+    /// Sends a command and reads its reply as an owned `T` of your choice (a
+    /// `#[derive(RespRead)]` struct, `String` instead of `Bytes`, ...).
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`].
+    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
+        self.send(request).await?.decode()
     }
 
     /// Sends a command and returns its whole reply frame, to decode with
@@ -169,8 +193,8 @@ impl Client {
     /// reconnection; [`Error::InvalidUse`] for commands that would change the connection
     /// for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`, `MONITOR`, `CLIENT REPLY`, ...),
     /// which have their own API ([`Client::subscriber`], [`Client::transaction`]).
-    pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
-        let command = command.into();
+    pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
+        let command = request.into_command();
         check_shareable(&command)?;
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);

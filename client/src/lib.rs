@@ -9,6 +9,9 @@
 //! - [`RespRead`](trait@RespRead): types that read themselves from a reply; [`Value`] for any shape;
 //!   [`#[derive(RespRead)]`](macro@RespRead) writes the reader of your own structs and enums
 //!   (its documentation is the guide: shapes, attributes, borrowed vs owned, errors).
+//! - [`reply`]: the types commands reply by default ([`Request::Reply`]): shared shapes
+//!   (stream entries, scored members, scan pages, ...) and the structs generated for
+//!   replies with named fields.
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
 //! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
 //!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
@@ -28,13 +31,15 @@ mod error;
 mod pipeline;
 mod pubsub;
 mod pushes;
+mod queue;
 mod read;
+pub mod reply;
 pub mod resp;
 mod stream;
 mod transaction;
 mod value;
 
-pub use client::{Client, ClientStats, DecodeOwned};
+pub use client::{Client, ClientStats};
 pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
@@ -43,11 +48,11 @@ pub use pushes::Pushes;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 pub use rustls_pki_types as pki_types;
 pub use stream::ReplyStream;
-pub use transaction::Transaction;
+pub use transaction::{Multi, Transaction};
 
-pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Slot, ToArg};
+pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{Error, ServerError};
-pub use read::RespRead;
+pub use read::{DecodeOwned, RespRead};
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use resp_derive::RespRead;
 pub use value::Value;

@@ -2,30 +2,66 @@
 //! tuple (or `Vec`), each command's error kept to itself when asked for as
 //! `Result<T, ServerError>`.
 
-use crate::client::{check_shareable, Client, DecodeOwned};
+use std::marker::PhantomData;
+
+use crate::client::{check_shareable, Client};
 use crate::cmd::Command;
 use crate::error::Error;
+use crate::queue::typed_queue;
+use crate::read::DecodeOwned;
 use crate::resp::{DecodeError, Frame};
 
 /// Commands sent in one write, answered in one round trip.
 ///
+/// The pipeline's type records what its commands reply (see the [`add`](Self::add) and
+/// [`push`](Self::push) methods): a chain of `add`s reads a tuple, a loop of `push`es a
+/// `Vec`, with no annotation; [`query_as`](Self::query_as) reads any other type, such as
+/// a tuple with `Result<_, ServerError>` elements that keeps each command's error to
+/// itself.
+///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
-/// use typedis::{cmd, ServerError};
+/// use typedis::{b, ServerError};
 ///
-/// let (set, hits, bad): ((), i64, Result<i64, ServerError>) = client
+/// let ((), hits) = client
 ///     .pipeline()
-///     .add(cmd("SET").arg("k").arg("v"))
-///     .add(cmd("INCR").arg("hits"))
-///     .add(cmd("INCR").arg("k")) // not a number: only this command fails
+///     .add(b().set().key("k").value("v"))
+///     .add(b().incr().key("hits"))
 ///     .query()
 ///     .await?;
+///
+/// let mut gets = client.pipeline();
+/// for key in ["a", "b", "c"] {
+///     gets.push(b().get().key(key));
+/// }
+/// let values = gets.query().await?; // Vec<Option<Bytes>>
+///
+/// // One failed command keeps its error to itself:
+/// let (hits, bad): (i64, Result<i64, ServerError>) = client
+///     .pipeline()
+///     .add(b().incr().key("hits"))
+///     .add(b().incr().key("k")) // not a number
+///     .query_as()
+///     .await?;
 /// assert!(bad.is_err());
-/// # let _ = (set, hits); Ok(()) }
+/// # let _ = (hits, values); Ok(()) }
 /// ```
-#[derive(Debug)]
 #[must_use = "a pipeline does nothing until it is sent"]
-pub struct Pipeline {
+pub struct Pipeline<Replies = Vec<crate::Value>> {
+    batch: Batch,
+    replies: PhantomData<fn() -> Replies>,
+}
+
+impl<R> std::fmt::Debug for Pipeline<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pipeline")
+            .field("len", &self.batch.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The commands of a pipeline, whatever their replies.
+struct Batch {
     client: Client,
     bytes: Vec<u8>,
     len: usize,
@@ -33,52 +69,40 @@ pub struct Pipeline {
     refused: Option<Error>,
 }
 
-impl Pipeline {
-    pub(crate) fn new(client: Client) -> Self {
-        Pipeline {
-            client,
-            bytes: Vec::new(),
-            len: 0,
-            refused: None,
-        }
-    }
-
-    /// Appends a command.
-    // `add` reads as "add a command" in a builder chain; `Pipeline + Command` would not.
-    #[allow(clippy::should_implement_trait)]
-    pub fn add(mut self, command: impl Into<Command>) -> Self {
-        self.push(command);
-        self
-    }
-
-    /// Appends a command (for loops).
-    pub fn push(&mut self, command: impl Into<Command>) -> &mut Self {
-        let command = command.into();
+impl<L> Pipeline<L> {
+    fn append(&mut self, command: Command) {
+        let b = &mut self.batch;
         if let Err(e) = check_shareable(&command) {
-            self.refused.get_or_insert(e);
+            b.refused.get_or_insert(e);
         }
-        if self.bytes.capacity() == 0 {
+        if b.bytes.capacity() == 0 {
             // Room for a few more of the same size at once, instead of doubling from 8 bytes
             // (capped: a first command carrying a huge value is not a pattern to repeat).
-            self.bytes.reserve(
+            b.bytes.reserve(
                 (command.as_bytes().len() * 16)
                     .min(64 * 1024)
                     .max(command.as_bytes().len()),
             );
         }
-        self.bytes.extend_from_slice(command.as_bytes());
-        self.len += 1;
-        self
+        b.bytes.extend_from_slice(command.as_bytes());
+        b.len += 1;
+    }
+
+    fn retype<M>(self) -> Pipeline<M> {
+        Pipeline {
+            batch: self.batch,
+            replies: PhantomData,
+        }
     }
 
     /// Number of commands.
     pub fn len(&self) -> usize {
-        self.len
+        self.batch.len
     }
 
     /// Whether no command was added.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.batch.len == 0
     }
 
     /// Sends the commands and returns one reply frame per command, in order (error replies
@@ -90,6 +114,49 @@ impl Pipeline {
     /// [`Error::InvalidUse`] (nothing sent) when it holds a command that would break the
     /// shared connection (see [`Client::send`]).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
+        self.batch.send().await
+    }
+
+    /// Sends the commands and reads the replies as the types of the commands added: a
+    /// tuple for a chain of [`add`](Self::add)s, a `Vec` for [`push`](Self::push)es.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pipeline::send`]; [`Error::Server`] when a command failed; [`Error::Decode`]
+    /// when a reply does not fit its type, or when `push`es and `add`s were mixed (the
+    /// tuple then has fewer elements than the pipeline has commands: nothing is sent).
+    pub async fn query(self) -> Result<L, Error>
+    where
+        L: FromReplies,
+    {
+        self.query_as().await
+    }
+
+    /// Sends the commands and reads the replies as `T`: a tuple with one element per
+    /// command, or a `Vec` of one type; an element `Result<_, ServerError>` keeps a failed
+    /// command's error to itself.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pipeline::send`]; [`Error::Decode`] when the replies do not fit `T` (a tuple
+    /// of another length than the pipeline's, which is found before anything is sent,
+    /// included); [`Error::Server`] when a command failed and its element is not a
+    /// `Result<_, ServerError>`.
+    pub async fn query_as<T: FromReplies>(self) -> Result<T, Error> {
+        if let Some(n) = T::LEN {
+            if n != self.batch.len {
+                // Nothing is sent: the replies could not fit.
+                return Err(Error::Decode(DecodeError::length(n, self.batch.len)));
+            }
+        }
+        T::from_replies(self.batch.send().await?)
+    }
+}
+
+typed_queue!(Pipeline);
+
+impl Batch {
+    async fn send(self) -> Result<Vec<Frame>, Error> {
         if let Some(e) = self.refused {
             return Err(e);
         }
@@ -111,32 +178,21 @@ impl Pipeline {
             tracing::Instrument::instrument(run, span).await
         }
     }
-
-    /// Sends the commands and reads the replies as `T`: a tuple with one element per
-    /// command, or a `Vec` of one type.
-    ///
-    /// # Errors
-    ///
-    /// As [`Pipeline::send`]; [`Error::Decode`] when the replies do not fit `T` (a tuple
-    /// of another length than the pipeline's, which is found before anything is sent,
-    /// included); [`Error::Server`] when a command failed and its element is not a
-    /// `Result<_, ServerError>`.
-    pub async fn query<T: FromReplies>(self) -> Result<T, Error> {
-        if let Some(n) = T::LEN {
-            if n != self.len {
-                // Nothing is sent: the replies could not fit.
-                return Err(Error::Decode(DecodeError::length(n, self.len)));
-            }
-        }
-        T::from_replies(self.send().await?)
-    }
 }
 
 impl Client {
     /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
     /// belong in it: they would stall every other caller.
-    pub fn pipeline(&self) -> Pipeline {
-        Pipeline::new(self.clone())
+    pub fn pipeline<T>(&self) -> Pipeline<Vec<T>> {
+        Pipeline {
+            batch: Batch {
+                client: self.clone(),
+                bytes: Vec::new(),
+                len: 0,
+                refused: None,
+            },
+            replies: PhantomData,
+        }
     }
 }
 

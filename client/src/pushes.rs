@@ -45,11 +45,11 @@ impl PushHub {
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
-/// use typedis::cmd;
+/// use typedis::b;
 ///
 /// let mut pushes = client.pushes();
-/// client.query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON")).await?;
-/// let _: Option<String> = client.query(cmd("GET").arg("config:colour")).await?;
+/// client.query(b().client_tracking().on()).await?;
+/// let _colour = client.query(b().get().key("config:colour")).await?;
 /// // Another client changes the key: this one is told.
 /// while let Some(frame) = pushes.next().await {
 ///     let (kind, keys): (&str, Option<Vec<&str>>) = frame.decode()?;

@@ -6,6 +6,12 @@ mod tuple;
 
 use crate::resp::{DecodeError, Reader};
 
+/// A reply type that owns its data (borrows nothing from the reply frame): what
+/// [`Client::query`](crate::Client::query) returns. Implemented for every
+/// `T: for<'de> RespRead<'de>`.
+pub trait DecodeOwned: for<'de> RespRead<'de> {}
+impl<T: for<'de> RespRead<'de>> DecodeOwned for T {}
+
 /// A type that can be read from a RESP reply.
 ///
 /// `'de` is the lifetime of the [`Frame`](crate::resp::Frame) being read: a type that
@@ -15,7 +21,7 @@ use crate::resp::{DecodeError, Reader};
 ///
 /// | Rust type | reads |
 /// | --- | --- |
-/// | `&'de [u8]`, `&'de str`, `Bytes`, `String`, `Vec<u8>`, `Cow<'de, [u8]>` | bulk, simple or verbatim string (borrowed or zero-copy where possible) |
+/// | `&'de [u8]`, `&'de str`, `Bytes`, `String`, `Vec<u8>`, `Cow<'de, [u8]>` | bulk, simple or verbatim string, or a big number's digits (borrowed or zero-copy where possible) |
 /// | integers | integer, or its decimal text (range checked) |
 /// | `f32`, `f64` | double, integer, or numeric text (`inf`, `-inf`, `nan` too) |
 /// | `bool` | boolean, or integer `0`/`1` |

@@ -4,10 +4,11 @@
 //! an [`AsyncRead`]. All run on a dedicated connection, so a slow consumer or producer never
 //! holds up the shared one.
 
-use crate::client::{check_shareable, within, Client, DecodeOwned, Lease};
-use crate::cmd::Command;
+use crate::client::{check_shareable, within, Client, Lease};
+use crate::cmd::Request;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
+use crate::read::DecodeOwned;
 use crate::resp::Frame;
 use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
@@ -65,9 +66,9 @@ impl Client {
     /// `MULTI`, ...); the stream's items carry the rest.
     pub async fn stream<T: DecodeOwned>(
         &self,
-        command: impl Into<Command>,
+        command: impl Request,
     ) -> Result<ReplyStream<T>, Error> {
-        let command = command.into();
+        let command = command.into_command();
         // The connection goes back to the pool of dedicated connections afterwards.
         check_shareable(&command)?;
         let lease = self.timed(self.lease()).await?;
@@ -95,10 +96,10 @@ impl Client {
     /// sent) as [`Client::stream`], and connection errors.
     pub async fn copy_to<W: AsyncWrite + Unpin + ?Sized>(
         &self,
-        command: impl Into<Command>,
+        command: impl Request,
         out: &mut W,
     ) -> Result<Option<u64>, Error> {
-        let command = command.into();
+        let command = command.into_command();
         check_shareable(&command)?;
         let mut lease = self.timed(self.lease()).await?;
         let mut rx = lease
@@ -159,11 +160,11 @@ impl Client {
     /// as [`Client::query`], and [`Error::InvalidUse`] (nothing sent) as [`Client::stream`].
     pub async fn query_from_reader<T: DecodeOwned>(
         &self,
-        command: impl Into<Command>,
+        command: impl Request,
         mut value: impl AsyncRead + Unpin,
         len: u64,
     ) -> Result<T, Error> {
-        let command = command.into();
+        let command = command.into_command();
         check_shareable(&command)?;
         let head = with_extra_argument(command.as_bytes(), len)?;
         let timeout = self.config().response_timeout;

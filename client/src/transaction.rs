@@ -1,25 +1,38 @@
 //! Transactions: `WATCH`, reads, then `MULTI` ... `EXEC` on a dedicated connection the
-//! transaction owns, with the `EXEC` reply read as a typed tuple.
+//! transaction owns ([`Transaction`]), the queued commands' replies read as the types of
+//! the commands queued ([`Multi`]).
 
-use crate::client::{check_shareable, Client, DecodeOwned, Lease};
-use crate::cmd::Command;
+use std::marker::PhantomData;
+
+use crate::client::{check_shareable, Client, Lease};
+use crate::cluster::ClusterClient;
+use crate::cmd::{Command, Request};
 use crate::conn::handshake::encode;
 use crate::error::Error;
+use crate::queue::typed_queue;
+use crate::read::DecodeOwned;
 use crate::resp::Frame;
 
-/// A transaction on its own connection: optional `WATCH` and reads first, then the queued
-/// commands run atomically by [`Transaction::exec`].
+/// A transaction on its own connection: optional `WATCH` and reads first, then the
+/// commands queued with [`add`](Self::add) (or [`queue`](Self::queue) for loops) run
+/// atomically when the [`Multi`] they make is executed.
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
-/// use typedis::{cmd, Error};
+/// use typedis::{b, Error};
 ///
 /// let mut tx = client.transaction().await?;
 /// tx.watch(&["balance"]).await?;
-/// let balance: i64 = tx.query(cmd("GET").arg("balance")).await?;
-/// tx.add(cmd("SET").arg("balance").arg(balance - 10));
-/// tx.add(cmd("INCR").arg("withdrawals"));
-/// match tx.exec::<((), i64)>().await {
+/// let balance: i64 = tx.query_as(b().get().key("balance")).await?;
+/// if balance < 10 {
+///     return tx.discard().await; // nothing queued, nothing to infer
+/// }
+/// let result = tx
+///     .add(b().set().key("balance").value(balance - 10))
+///     .add(b().incr().key("withdrawals"))
+///     .exec()
+///     .await;
+/// match result {
 ///     Ok(((), n)) => println!("withdrawal #{n}"),
 ///     Err(Error::ExecAborted) => println!("balance changed meanwhile; try again"),
 ///     Err(e) => return Err(e),
@@ -62,8 +75,8 @@ impl Client {
 }
 
 impl Transaction {
-    /// `WATCH`es keys: [`Transaction::exec`] fails with [`Error::ExecAborted`] if another
-    /// client changes one of them first.
+    /// `WATCH`es keys: the transaction's `EXEC` fails with [`Error::ExecAborted`] if
+    /// another client changes one of them first.
     ///
     /// # Errors
     ///
@@ -76,64 +89,49 @@ impl Transaction {
     }
 
     /// Runs a command now, on the transaction's connection (reads between `WATCH` and
-    /// `EXEC`).
+    /// `EXEC`), and reads its reply as the command's type (see [`Client::query`]).
     ///
     /// # Errors
     ///
     /// As [`Client::query`].
-    pub async fn query<T: DecodeOwned>(&mut self, command: impl Into<Command>) -> Result<T, Error> {
-        let command = command.into();
-        check_shareable(&command)?;
-        let conn = self.lease.conn().clone();
-        conn.request(command).await?.decode()
+    pub async fn query<R: Request>(&mut self, request: R) -> Result<R::Reply, Error> {
+        self.send(request.into_command()).await?.decode()
     }
 
-    /// Queues a command for `EXEC`. A command that has no place in a transaction
-    /// (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]) makes `exec` fail with
-    /// [`Error::InvalidUse`] without sending anything.
-    pub fn add(&mut self, command: impl Into<Command>) -> &mut Self {
-        let command = command.into();
-        if let Err(e) = check_shareable(&command) {
-            self.refused.get_or_insert(e);
-        }
-        self.queued.extend_from_slice(command.as_bytes());
-        self.len += 1;
-        self
-    }
-
-    /// Sends `MULTI`, the queued commands and `EXEC` in one write and reads `EXEC`'s reply
-    /// as `T` (a tuple with one element per command; `Result<_, ServerError>` elements keep
-    /// a failed command's error to itself).
+    /// Runs a command now and reads its reply as an owned `T` of your choice.
     ///
     /// # Errors
     ///
-    /// [`Error::ExecAborted`] when a watched key changed; [`Error::Server`] when the server
-    /// refused a command while queueing it (`EXECABORT`, naming the cause) or a command
-    /// failed and its element is not a `Result`; decode, timeout and connection errors.
-    pub async fn exec<T: DecodeOwned>(mut self) -> Result<T, Error> {
-        if let Some(e) = self.refused.take() {
-            return Err(e);
-        }
-        let mut bytes = encode(&[b"MULTI"]);
-        bytes.append(&mut self.queued);
-        bytes.extend_from_slice(&encode(&[b"EXEC"]));
-        let frames = self.roundtrip(bytes, self.len + 2).await?;
-        // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
-        self.lease.release();
-        let (exec, queued) = frames.split_last().expect("len + 2 frames");
-        if let Some(refused) = queued.iter().find(|f| f.is_error()) {
-            // EXEC then answers EXECABORT; the refusal itself says what was wrong.
-            if exec.is_error() {
-                return Err(refused.decode::<()>().expect_err("error reply"));
-            }
-        }
-        if is_null(exec) {
-            return Err(Error::ExecAborted);
-        }
-        exec.decode()
+    /// As [`Client::query`].
+    pub async fn query_as<T: DecodeOwned>(&mut self, request: impl Request) -> Result<T, Error> {
+        self.send(request.into_command()).await?.decode()
     }
 
-    /// Drops the queued commands and the `WATCH`es.
+    async fn send(&mut self, command: Command) -> Result<Frame, Error> {
+        check_shareable(&command)?;
+        let conn = self.lease.conn().clone();
+        conn.request(command).await
+    }
+
+    /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
+    /// as a tuple.
+    // `add` reads as "add a command" in a builder chain; `Transaction + Command` would not.
+    #[allow(clippy::should_implement_trait)]
+    pub fn add<R: Request>(self, request: R) -> Multi<(R::Reply,)> {
+        self.queue::<R::Reply>().add(request)
+    }
+
+    /// Starts queueing commands that all reply `T`, for loops: [`Multi::push`] them, and
+    /// `EXEC` reads a `Vec<T>`.
+    pub fn queue<T>(self) -> Multi<Vec<T>> {
+        Multi {
+            tx: self,
+            pin: None,
+            replies: PhantomData,
+        }
+    }
+
+    /// Drops the `WATCH`es (and anything queued) and gives the connection back.
     ///
     /// # Errors
     ///
@@ -145,9 +143,154 @@ impl Transaction {
         Ok(())
     }
 
+    /// Sends `MULTI`, the queued commands and `EXEC`, and returns `EXEC`'s reply.
+    async fn exec_frame(mut self) -> Result<Frame, Error> {
+        if let Some(e) = self.refused.take() {
+            return Err(e);
+        }
+        let mut bytes = encode(&[b"MULTI"]);
+        bytes.append(&mut self.queued);
+        bytes.extend_from_slice(&encode(&[b"EXEC"]));
+        let mut frames = self.roundtrip(bytes, self.len + 2).await?;
+        // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
+        self.lease.release();
+        let exec = frames.pop().expect("len + 2 frames");
+        if let Some(refused) = frames.iter().find(|f| f.is_error()) {
+            // EXEC then answers EXECABORT; the refusal itself says what was wrong.
+            if exec.is_error() {
+                return Err(refused.decode::<()>().expect_err("error reply"));
+            }
+        }
+        if is_null(&exec) {
+            return Err(Error::ExecAborted);
+        }
+        Ok(exec)
+    }
+
     async fn roundtrip(&mut self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
         let conn = self.lease.conn().clone();
         conn.request_many(bytes, replies).await
+    }
+}
+
+/// The commands of a [`Transaction`] (or a
+/// [`ClusterTransaction`](crate::cluster::ClusterTransaction)) queued for `EXEC`, whose
+/// type records what they reply: [`exec`](Self::exec) returns a tuple for a chain of
+/// `add`s, a `Vec` for `push`es.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::b;
+///
+/// let mut multi = client.transaction().await?.queue();
+/// for key in ["a", "b", "c"] {
+///     multi.push(b().incr().key(key));
+/// }
+/// let counts = multi.exec().await?; // Vec<i64>
+/// # let _ = counts; Ok(()) }
+/// ```
+#[must_use = "a transaction does nothing until it is executed"]
+pub struct Multi<Replies> {
+    tx: Transaction,
+    /// The slot and cluster of a cluster transaction: every command must be in that slot.
+    pin: Option<(u16, ClusterClient)>,
+    replies: PhantomData<fn() -> Replies>,
+}
+
+impl<R> std::fmt::Debug for Multi<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Multi")
+            .field("queued", &self.tx.len)
+            .field("slot", &self.pin.as_ref().map(|p| p.0))
+            .finish()
+    }
+}
+
+typed_queue!(Multi);
+
+impl<L> Multi<L> {
+    /// A cluster transaction's queue, pinned to `slot`.
+    pub(crate) fn pinned(tx: Transaction, slot: u16, cluster: ClusterClient) -> Multi<L> {
+        Multi {
+            tx,
+            pin: Some((slot, cluster)),
+            replies: PhantomData,
+        }
+    }
+
+    fn append(&mut self, command: Command) {
+        let refusal = check_shareable(&command).err().or_else(|| {
+            let (slot, _) = self.pin.as_ref()?;
+            crate::cluster::check_pinned(*slot, command.name(), command.slot()).err()
+        });
+        if let Some(e) = refusal {
+            self.tx.refused.get_or_insert(e);
+        }
+        self.tx.queued.extend_from_slice(command.as_bytes());
+        self.tx.len += 1;
+    }
+
+    fn retype<M>(self) -> Multi<M> {
+        Multi {
+            tx: self.tx,
+            pin: self.pin,
+            replies: PhantomData,
+        }
+    }
+
+    /// Number of queued commands.
+    pub fn len(&self) -> usize {
+        self.tx.len
+    }
+
+    /// Whether no command is queued.
+    pub fn is_empty(&self) -> bool {
+        self.tx.len == 0
+    }
+
+    /// Sends `MULTI`, the queued commands and `EXEC` in one write and reads `EXEC`'s reply
+    /// as the queued commands' reply types.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ExecAborted`] when a watched key changed; [`Error::Server`] when the server
+    /// refused a command while queueing it (`EXECABORT`, naming the cause) or a command
+    /// failed; [`Error::InvalidUse`] (nothing sent) when a queued command has no place in
+    /// a transaction (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]);
+    /// [`Error::Cluster`] (nothing sent) when a command of a cluster transaction is in
+    /// another slot; decode, timeout and connection errors. A cluster transaction refused
+    /// because its slot moved (`MOVED`, `ASK`, ...) also starts a refresh of the slot map.
+    pub async fn exec(self) -> Result<L, Error>
+    where
+        L: DecodeOwned,
+    {
+        self.exec_as().await
+    }
+
+    /// Runs the queued commands as [`exec`](Self::exec) does and reads `EXEC`'s reply as
+    /// `T`: a tuple with one element per command, whose `Result<_, ServerError>` elements
+    /// keep a failed command's error to itself.
+    ///
+    /// # Errors
+    ///
+    /// As [`Multi::exec`].
+    pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
+        let result = self.tx.exec_frame().await.and_then(|f| f.decode());
+        if let (Err(Error::Server(e)), Some((_, cluster))) = (&result, &self.pin) {
+            if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
+                cluster.refresh_soon();
+            }
+        }
+        result
+    }
+
+    /// Drops the queued commands and the `WATCH`es.
+    ///
+    /// # Errors
+    ///
+    /// As [`Transaction::discard`].
+    pub async fn discard(self) -> Result<(), Error> {
+        self.tx.discard().await
     }
 }
 

@@ -10,8 +10,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::naming;
-use crate::plan::{self, Effect, Leaf, Method, Plan, Stage, State};
-use crate::spec::{ArgKind, CommandSpec, Spec};
+use crate::plan::{Effect, Leaf, Method, Plan, Stage, State};
+use crate::spec::{ArgKind, Spec};
 use crate::Error;
 
 /// Counts of what the cases cover.
@@ -30,13 +30,7 @@ pub struct Coverage {
 /// A value for a parameter: a Rust literal chosen so that the server parses it (a
 /// number where Redis reads a number, a Lua script that compiles, a loopback host, a
 /// short timeout for blocking commands).
-fn sample(
-    kind: ArgKind,
-    name: &str,
-    key_counter: &mut usize,
-    blocking: bool,
-    maximal: bool,
-) -> TokenStream {
+fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) -> TokenStream {
     match kind {
         ArgKind::Key => {
             *key_counter += 1;
@@ -47,8 +41,6 @@ fn sample(
             "unix_time_seconds" | "unix_time_milliseconds" | "unix_time" => {
                 quote!(4_000_000_000_i64)
             }
-            // Maximal invocations give every repeated item twice.
-            n if n.starts_with("num") && maximal => quote!(2),
             _ => quote!(1),
         },
         ArgKind::Double => {
@@ -68,7 +60,10 @@ fn sample(
                 "encoding" => "u8",
                 "yes_no" => "yes",
                 "rule" => "on",
-                "id" | "last_id" | "start" | "end" | "min" | "max" => "1",
+                // Lexicographic ranges (ZRANGEBYLEX and kin): the whole set.
+                "min" => "-",
+                "max" => "+",
+                "id" | "last_id" | "start" | "end" => "1",
                 _ => "1",
             };
             quote!(#v)
@@ -109,23 +104,20 @@ struct Walk<'a> {
     plan: &'a Plan,
     command: &'a str,
     blocking: bool,
-    maximal: bool,
-    /// The command counts repeated items (`numkeys`): repeat each item once only.
-    counted: bool,
-    called: &'a mut std::collections::BTreeSet<(usize, String)>,
+    called: &'a mut std::collections::BTreeSet<String>,
 }
 
 impl Walk<'_> {
     fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
         leaf.params
             .iter()
-            .map(|p| sample(p.kind, &p.name, keys, self.blocking, self.maximal))
+            .map(|p| sample(p.kind, &p.name, keys, self.blocking))
             .collect()
     }
 
     /// One call: `.name(args)`, or a twin (`_iter`, `_opt`, `_if`) when `twin` asks.
     fn call(&mut self, state: usize, m: &Method, keys: &mut usize, twin: u8) -> TokenStream {
-        self.called.insert((state, m.leaf.name.clone()));
+        self.called.insert(identity(state, m));
         let args = self.args(&m.leaf, keys);
         let (iter, conditional) = match &m.effect {
             Effect::Advance { iter, .. } => (iter.is_some(), false),
@@ -164,12 +156,20 @@ impl Walk<'_> {
         let mut keys = 0;
         let mut state = 0;
         let twin = if maximal { (variant % 3) as u8 } else { 0 };
-        self.maximal = maximal;
         loop {
             let s: &State = &self.plan.states[state];
-            if maximal {
+            // Even variants give each option in the state where it first appears; odd
+            // ones give them all once the required arguments are given, so the cases
+            // prove both orders are sent in spec order.
+            let last = s.build;
+            if maximal && (variant % 2 == 0 || last) {
+                let from = if variant % 2 == 0 {
+                    s.inherited.end
+                } else {
+                    s.inherited.start
+                };
                 chain.extend(
-                    self.optional_calls(state, variant, &mut keys, twin)
+                    self.optional_calls(state, from, variant, &mut keys, twin)
                         .into_iter()
                         .map(|(n, t)| (n, true, t)),
                 );
@@ -206,14 +206,16 @@ impl Walk<'_> {
             }
         }
         let calls = chain.into_iter().map(|(_, _, t)| t);
-        quote!(::typedis::b().#entry()#(#calls)*.build())
+        quote!(typed(::typedis::b().#entry()#(#calls)*))
     }
 
-    /// Optional calls of one state, in reverse spec order (entered blocks keep their
-    /// entry first), one choice per once-only parameter.
+    /// Optional calls of one state (its methods from index `from` on, and the
+    /// repetitions of the argument just given), in reverse spec order (entered blocks
+    /// keep their entry first), one choice per once-only parameter.
     fn optional_calls(
         &mut self,
         state: usize,
+        from: usize,
         variant: usize,
         keys: &mut usize,
         twin: u8,
@@ -222,7 +224,11 @@ impl Walk<'_> {
         let pieces: Vec<&Method> = s
             .methods
             .iter()
-            .filter(|m| matches!(m.effect, Effect::Piece { .. }))
+            .enumerate()
+            .filter(|(i, m)| {
+                matches!(m.effect, Effect::Piece { .. }) && (*i >= from || *i < s.inherited.start)
+            })
+            .map(|(_, m)| m)
             .collect();
         // Groups: (order, calls) for ungated items; gated ones go after their block.
         let mut groups: Vec<(u16, Vec<&Method>)> = Vec::new();
@@ -269,16 +275,7 @@ impl Walk<'_> {
                 }
                 None => match gate {
                     Some(g) => gated.push((*g, *order, vec![m])),
-                    None => {
-                        // With a count (`numkeys 2`), an optional repeated argument
-                        // also gets two items; repetitions of a required one get their
-                        // second item here.
-                        if *order != 0 && self.counted {
-                            groups.push((*order, vec![m, m]));
-                        } else {
-                            groups.push((*order, vec![m]));
-                        }
-                    }
+                    None => groups.push((*order, vec![m])),
                 },
             }
         }
@@ -342,6 +339,15 @@ fn block_of(m: &Method) -> Option<usize> {
     }
 }
 
+/// What tells one builder method from another: an optional one is the same method in
+/// every state it is offered in.
+fn identity(state: usize, m: &Method) -> String {
+    match &m.effect {
+        Effect::Piece { order, .. } => format!("piece {order} {}", m.leaf.name),
+        Effect::Advance { .. } => format!("state {state} {}", m.leaf.name),
+    }
+}
+
 /// How many maximal invocations cover every choice: the most alternatives any state
 /// offers for one required argument or one once-only parameter.
 fn variants(plan: &Plan) -> usize {
@@ -382,51 +388,58 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             continue;
         }
         cov.commands += 1;
-        let plan = plan::plan(cmd);
+        let plan = crate::reply::builder_plan(cmd);
         let mut called = std::collections::BTreeSet::new();
         let blocking = cmd.flags.iter().any(|f| f == "blocking");
-        let counted = counts_items(cmd);
         let mut walk = Walk {
             plan: &plan,
             command: &cmd.name,
             blocking,
-            maximal: false,
-            counted,
             called: &mut called,
         };
         let name = &cmd.name;
+        let group = &cmd.group;
         let entry = naming::ident(&naming::snake(&cmd.name).unwrap_or_default());
         let minimal = walk.invocation(&entry, 0, false);
-        cases.push(quote!(Case { command: #name, variant: "minimal", build: || #minimal }));
+        cases.push(quote!(Case {
+            command: #name, group: #group, variant: "minimal", build: || #minimal
+        }));
         for v in 0..variants(&plan) {
             let label = format!("maximal {}", v + 1);
             let max = walk.invocation(&entry, v, true);
-            cases.push(quote!(Case { command: #name, variant: #label, build: || #max }));
+            cases.push(quote!(Case {
+                command: #name, group: #group, variant: #label, build: || #max
+            }));
         }
         cov.methods += plan
             .states
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                s.methods
-                    .iter()
-                    .map(|m| (i, m.leaf.name.clone()))
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .len()
-            })
-            .sum::<usize>();
+            .flat_map(|(i, s)| s.methods.iter().map(move |m| identity(i, m)))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
         cov.methods_called += called.len();
     }
     cov.cases = cases.len();
     let file = quote! {
+        /// Reads a reply as the type a request declares.
+        pub type Decode = fn(&::typedis::resp::Frame) -> ::core::result::Result<(), ::typedis::Error>;
+
         /// One invocation of one command's builder.
         pub struct Case {
             /// The command, as the spec names it.
             pub command: &'static str,
+            /// The spec's group of the command (`string`, `stream`, ...).
+            pub group: &'static str,
             /// `minimal` or `maximal N`.
             pub variant: &'static str,
-            /// Builds the command.
-            pub build: fn() -> ::typedis::Command,
+            /// Builds the command, and the reader of its declared reply type.
+            pub build: fn() -> (::typedis::Command, Decode),
+        }
+
+        /// A complete builder as its command and its reply's reader.
+        fn typed<R: ::typedis::Request>(request: R) -> (::typedis::Command, Decode) {
+            (request.into_command(), |frame| frame.decode::<R::Reply>().map(drop))
         }
 
         /// Every case, commands in spec order.
@@ -446,13 +459,4 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
         prettyplease::unparse(&parsed)
     );
     Ok((text, cov))
-}
-
-/// True when the command has a `numkeys`-style count, so repeated items must stay one.
-fn counts_items(cmd: &CommandSpec) -> bool {
-    fn walk(args: &[crate::spec::Arg]) -> bool {
-        args.iter()
-            .any(|a| (a.kind == ArgKind::Integer && a.name.starts_with("num")) || walk(&a.children))
-    }
-    walk(&cmd.arguments)
 }

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::plan::{self, Effect};
+use crate::plan::Effect;
 use crate::spec::{Arg, CommandSpec, Spec};
 
 /// One API change.
@@ -111,10 +111,17 @@ pub fn diff(old: &Spec, new: &Spec) -> Vec<Change> {
 /// counted in the plan's order (type names follow spec argument names, which Redis
 /// renames freely, and are not what users write).
 fn api(cmd: &CommandSpec) -> std::collections::BTreeSet<String> {
-    let plan = plan::plan(cmd);
+    let plan = crate::reply::builder_plan(cmd);
     let mut out = std::collections::BTreeSet::new();
     for (i, s) in plan.states.iter().enumerate() {
-        for m in &s.methods {
+        // An option is listed where it first appears, not again in every later step.
+        let own = s
+            .methods
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !s.inherited.contains(k))
+            .map(|(_, m)| m);
+        for m in own {
             let kinds: Vec<&str> = m.leaf.params.iter().map(|p| p.kind.as_str()).collect();
             let kind = match m.effect {
                 Effect::Advance { .. } => "",

@@ -15,11 +15,13 @@
 //!
 //! - [`spec`]: the spec model, read from every layout Redis publishes.
 //! - [`plan`]: the builder model (type states and methods) of one command.
+//! - [`reply`]: reply types from reply schemas, and the structs generated for them.
 //! - [`naming`]: how spec names become Rust identifiers.
 //! - `emit`: Rust source from plans.
 //! - `table`: the spec table (name, flags, policy of every command) behind typedis's
 //!   untyped `cmd()`.
 //! - [`conformance`]: conformance cases for the test against a real server.
+//! - [`overlay`]: typedis's corrections to the specs, applied to its own builders.
 //! - [`diff`]: API changes between two specs.
 //! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
 //! - [`schemas`]: reply schemas of source-tree specs merged into a dumped spec.
@@ -30,13 +32,16 @@ pub mod diff;
 pub mod dump;
 mod emit;
 pub mod naming;
+pub mod overlay;
 pub mod plan;
+pub mod reply;
 mod resp3;
 pub mod schemas;
 pub mod spec;
 mod table;
 
-pub use emit::generate;
+pub use emit::{generate, reply_report};
+pub use overlay::corrected;
 pub use spec::{Arg, ArgKind, CommandSpec, Spec};
 pub use table::generate_table;
 
@@ -54,7 +59,7 @@ pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
 /// The options typedis itself is generated with.
 pub fn typedis_options() -> Options {
     Options {
-        runtime: "crate::cmd".to_owned(),
+        typedis: "crate".to_owned(),
         version: None,
     }
 }
@@ -71,7 +76,7 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
         path: path.display().to_string(),
         source,
     })?;
-    let spec = Spec::from_json(&text)?;
+    let spec = corrected(&text)?;
     let builders = generate(&spec, &typedis_options())?;
     let table = generate_table(&spec, &typedis_options())?;
     let (cases, _) = conformance::generate_cases(&spec)?;
@@ -85,9 +90,10 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
 /// Generation options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Path of the typedis command runtime in the generated code: `::typedis::cmd` in a
-    /// user's crate (the default), `crate::cmd` inside typedis itself.
-    pub runtime: String,
+    /// Path of the typedis crate in the generated code: `::typedis` in a user's crate
+    /// (the default), `crate` inside typedis itself. The builders use its `cmd` module,
+    /// the reply types its `reply` module.
+    pub typedis: String,
     /// Version label for the first line when the spec records none.
     pub version: Option<String>,
 }
@@ -95,7 +101,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            runtime: "::typedis::cmd".to_owned(),
+            typedis: "::typedis".to_owned(),
             version: None,
         }
     }

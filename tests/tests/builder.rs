@@ -40,22 +40,14 @@ fn optional_arguments_are_sent_in_spec_order_whatever_the_call_order() {
 #[test]
 fn conditional_twins_write_only_what_is_given() {
     let ttl: Option<u32> = None;
-    let c = b()
-        .set()
-        .key("k")
-        .value("v")
-        .ex_opt(ttl)
-        .nx_if(false)
-        .build();
+    let c = b().set().key("k").value("v").ex_opt(ttl).build();
     assert_eq!(args(&c), ["SET", "k", "v"]);
-    let c = b()
-        .set()
-        .key("k")
-        .value("v")
-        .ex_opt(Some(5))
-        .nx_if(true)
-        .build();
-    assert_eq!(args(&c), ["SET", "k", "v", "NX", "EX", "5"]);
+    let c = b().set().key("k").value("v").ex_opt(Some(5)).build();
+    assert_eq!(args(&c), ["SET", "k", "v", "EX", "5"]);
+    let c = b().expire().key("k").seconds(10).nx_if(false).build();
+    assert_eq!(args(&c), ["EXPIRE", "k", "10"]);
+    let c = b().expire().key("k").seconds(10).nx_if(true).build();
+    assert_eq!(args(&c), ["EXPIRE", "k", "10", "NX"]);
 }
 
 #[test]

@@ -34,7 +34,7 @@ async fn requests_of_callers_that_time_out_at_once_do_not_pile_up() {
     let observer = Client::connect(&server.url()).await.unwrap();
     let stall = tokio::spawn(async move {
         observer
-            .query::<()>(cmd("DEBUG").arg("SLEEP").arg("1.5"))
+            .query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("1.5"))
             .await
     });
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -47,7 +47,7 @@ async fn requests_of_callers_that_time_out_at_once_do_not_pile_up() {
                 let (mut answered, mut timed_out) = (0u32, 0u32);
                 while Instant::now() < until {
                     match client
-                        .query::<bytes::Bytes>(cmd("ECHO").arg(&value[..]))
+                        .query_as::<bytes::Bytes>(cmd("ECHO").arg(&value[..]))
                         .await
                     {
                         Ok(echo) => {
@@ -81,12 +81,12 @@ async fn requests_of_callers_that_time_out_at_once_do_not_pile_up() {
         .await
         .unwrap();
     patient
-        .query::<()>(cmd("SET").arg("k").arg("v"))
+        .query_as::<()>(cmd("SET").arg("k").arg("v"))
         .await
         .unwrap();
     let started = Instant::now();
     loop {
-        match client.query::<String>(cmd("GET").arg("k")).await {
+        match client.query_as::<String>(cmd("GET").arg("k")).await {
             Ok(v) => {
                 assert_eq!(v, "v");
                 break;

@@ -20,15 +20,15 @@ async fn set_then_get_returns_the_value_as_owned_and_borrowed_replies() {
         let client = connect(&server.url(), protocol).await;
         assert_eq!(client.protocol(), protocol);
         client
-            .query::<()>(cmd("SET").arg("greeting").arg("hello"))
+            .query_as::<()>(cmd("SET").arg("greeting").arg("hello"))
             .await
             .unwrap();
-        let owned: String = client.query(cmd("GET").arg("greeting")).await.unwrap();
+        let owned: String = client.query_as(cmd("GET").arg("greeting")).await.unwrap();
         assert_eq!(owned, "hello");
         let frame = client.send(cmd("GET").arg("greeting")).await.unwrap();
         let borrowed: &str = frame.decode().unwrap();
         assert_eq!(borrowed, "hello");
-        let missing: Option<String> = client.query(cmd("GET").arg("nope")).await.unwrap();
+        let missing: Option<String> = client.query_as(cmd("GET").arg("nope")).await.unwrap();
         assert_eq!(missing, None);
     }
 }
@@ -42,17 +42,17 @@ async fn url_database_and_client_name_apply_to_the_connection() {
             .protocol(protocol)
             .client_name("typedis-test");
         let client = Client::with_config(config).await.unwrap();
-        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
         assert!(info.contains(" db=3 "), "{info}");
         assert!(info.contains(" name=typedis-test "), "{info}");
         client
-            .query::<()>(cmd("SET").arg("only-in-3").arg("x"))
+            .query_as::<()>(cmd("SET").arg("only-in-3").arg("x"))
             .await
             .unwrap();
         let db0 = connect(&server.url(), protocol).await;
-        let n: i64 = db0.query(cmd("EXISTS").arg("only-in-3")).await.unwrap();
+        let n: i64 = db0.query_as(cmd("EXISTS").arg("only-in-3")).await.unwrap();
         assert_eq!(n, 0);
-        db0.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        db0.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -70,9 +70,9 @@ async fn unix_socket_url_connects() {
     for protocol in PROTOCOLS {
         let url = format!("unix://{}?db=1", path.display());
         let client = connect(&url, protocol).await;
-        let pong: String = client.query(cmd("PING")).await.unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
-        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
         assert!(info.contains(" db=1 "), "{info}");
     }
     drop(server);
@@ -88,7 +88,7 @@ async fn password_in_the_url_authenticates_and_a_wrong_one_is_refused() {
     let port = server.port();
     for protocol in PROTOCOLS {
         let good = connect(&format!("redis://:s3cret@127.0.0.1:{port}"), protocol).await;
-        let pong: String = good.query(cmd("PING")).await.unwrap();
+        let pong: String = good.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
 
         let url = format!("redis://:wrong@127.0.0.1:{port}");
@@ -118,19 +118,19 @@ async fn acl_user_can_run_what_it_is_allowed_and_gets_noperm_for_the_rest() {
     for protocol in PROTOCOLS {
         let alice = connect(&format!("redis://alice:alicepw@127.0.0.1:{port}"), protocol).await;
         alice
-            .query::<()>(cmd("SET").arg("app:1").arg("v"))
+            .query_as::<()>(cmd("SET").arg("app:1").arg("v"))
             .await
             .unwrap();
-        let v: String = alice.query(cmd("GET").arg("app:1")).await.unwrap();
+        let v: String = alice.query_as(cmd("GET").arg("app:1")).await.unwrap();
         assert_eq!(v, "v");
         for denied in [cmd("GET").arg("other:1"), cmd("DEL").arg("app:1")] {
-            match alice.query::<Option<String>>(denied).await {
+            match alice.query_as::<Option<String>>(denied).await {
                 Err(Error::Server(e)) => assert!(e.to_string().starts_with("NOPERM"), "{e}"),
                 other => panic!("expected NOPERM, got {other:?}"),
             }
         }
         // A refused command leaves the connection in step.
-        let v: String = alice.query(cmd("GET").arg("app:1")).await.unwrap();
+        let v: String = alice.query_as(cmd("GET").arg("app:1")).await.unwrap();
         assert_eq!(v, "v");
 
         let bad = Config::from_url(&format!("redis://alice:nope@127.0.0.1:{port}"))
@@ -154,7 +154,7 @@ async fn server_without_hello_gets_the_resp2_handshake_with_auth_name_and_databa
         .client_name("fallback");
     let client = Client::with_config(config).await.unwrap();
     assert_eq!(client.protocol(), Protocol::Resp2);
-    let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+    let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
     assert!(
         info.contains(" db=2 ") && info.contains(" name=fallback "),
         "{info}"
@@ -169,12 +169,12 @@ async fn decode_failures_and_error_replies_interleaved_with_good_commands_harm_n
         let client = connect(&server.url(), protocol).await;
         for i in 0..100 {
             client
-                .query::<()>(cmd("SET").arg(format!("k{i}")).arg(format!("v{i}")))
+                .query_as::<()>(cmd("SET").arg(format!("k{i}")).arg(format!("v{i}")))
                 .await
                 .unwrap();
         }
         client
-            .query::<i64>(cmd("LPUSH").arg("list").arg("x"))
+            .query_as::<i64>(cmd("LPUSH").arg("list").arg("x"))
             .await
             .unwrap();
         let mut tasks = Vec::new();
@@ -185,16 +185,16 @@ async fn decode_failures_and_error_replies_interleaved_with_good_commands_harm_n
                 match i % 3 {
                     // A string read as an integer: a decode error for this caller only.
                     0 => assert!(matches!(
-                        client.query::<i64>(cmd("GET").arg(&key)).await,
+                        client.query_as::<i64>(cmd("GET").arg(&key)).await,
                         Err(Error::Decode(_))
                     )),
                     // WRONGTYPE: a server error for this caller only.
                     1 => assert!(matches!(
-                        client.query::<String>(cmd("GET").arg("list")).await,
+                        client.query_as::<String>(cmd("GET").arg("list")).await,
                         Err(Error::Server(_))
                     )),
                     _ => {
-                        let v: String = client.query(cmd("GET").arg(&key)).await.unwrap();
+                        let v: String = client.query_as(cmd("GET").arg(&key)).await.unwrap();
                         assert_eq!(v, format!("v{}", i % 100));
                     }
                 }
@@ -203,7 +203,7 @@ async fn decode_failures_and_error_replies_interleaved_with_good_commands_harm_n
         for t in tasks {
             t.await.unwrap();
         }
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -213,20 +213,20 @@ async fn resp3_invalidation_pushes_never_reach_a_caller() {
     let tracked = connect(&server.url(), Protocol::Resp3).await;
     let writer = connect(&server.url(), Protocol::Resp3).await;
     tracked
-        .query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
+        .query_as::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
         .await
         .unwrap();
     for round in 0..20 {
         let value = format!("v{round}");
         writer
-            .query::<()>(cmd("SET").arg("watched").arg(&value))
+            .query_as::<()>(cmd("SET").arg("watched").arg(&value))
             .await
             .unwrap();
         // Reading tracks the key; the next SET sends this connection an invalidation push
         // that arrives among the replies.
-        let got: String = tracked.query(cmd("GET").arg("watched")).await.unwrap();
+        let got: String = tracked.query_as(cmd("GET").arg("watched")).await.unwrap();
         assert_eq!(got, value);
-        let pong: String = tracked.query(cmd("PING")).await.unwrap();
+        let pong: String = tracked.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
     }
 }
@@ -259,20 +259,20 @@ async fn commands_that_would_break_the_shared_connection_are_refused_before_send
         // A database switch inside a transaction would outlive it in the pool.
         let mut tx = client.transaction().await.unwrap();
         assert!(matches!(
-            tx.query::<()>(cmd("SELECT").arg(1)).await,
+            tx.query_as::<()>(cmd("SELECT").arg(1)).await,
             Err(Error::InvalidUse(_))
         ));
         drop(tx);
-        let mut tx = client.transaction().await.unwrap();
-        tx.add(cmd("WATCH").arg("k"));
-        assert!(matches!(
-            tx.exec::<((),)>().await,
-            Err(Error::InvalidUse(_))
-        ));
+        let tx = client
+            .transaction()
+            .await
+            .unwrap()
+            .add(cmd("WATCH").arg("k"));
+        assert!(matches!(tx.exec().await, Err(Error::InvalidUse(_))));
         // Nothing reached the server: the connection is in step and in normal mode.
-        let pong: String = client.query(cmd("PING")).await.unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
-        let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+        let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
         assert!(
             info.contains(" sub=0 ") && info.contains(" multi=-1 "),
             "{info}"
@@ -289,16 +289,16 @@ async fn large_values_arrive_whole_while_small_commands_share_the_connection() {
     for protocol in PROTOCOLS {
         let client = connect(&server.url(), protocol).await;
         let big: Vec<u8> = (0..24 << 20).map(|i: u32| (i % 251) as u8).collect();
-        let set_big = client.query::<()>(cmd("SET").arg("big").arg(&big[..]));
+        let set_big = client.query_as::<()>(cmd("SET").arg("big").arg(&big[..]));
         let small = async {
             let mut seen = Vec::new();
             for i in 0..200u32 {
                 let c = client.clone();
                 seen.push(tokio::spawn(async move {
-                    c.query::<()>(cmd("SET").arg(format!("small:{i}")).arg(i))
+                    c.query_as::<()>(cmd("SET").arg(format!("small:{i}")).arg(i))
                         .await
                         .unwrap();
-                    c.query::<u32>(cmd("GET").arg(format!("small:{i}")))
+                    c.query_as::<u32>(cmd("GET").arg(format!("small:{i}")))
                         .await
                         .unwrap()
                 }));
@@ -312,7 +312,7 @@ async fn large_values_arrive_whole_while_small_commands_share_the_connection() {
         let (set, values) = tokio::join!(set_big, small);
         set.unwrap();
         assert_eq!(values, (0..200).collect::<Vec<u32>>());
-        let back: bytes::Bytes = client.query(cmd("GET").arg("big")).await.unwrap();
+        let back: bytes::Bytes = client.query_as(cmd("GET").arg("big")).await.unwrap();
         assert!(back[..] == big[..], "the large value came back changed");
     }
 }
@@ -327,19 +327,19 @@ async fn push_listeners_receive_invalidations_and_callers_still_get_only_replies
     let dropped = tracked.pushes();
     drop(dropped);
     tracked
-        .query::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
+        .query_as::<()>(cmd("CLIENT").arg("TRACKING").arg("ON"))
         .await
         .unwrap();
     for round in 0..5 {
         let key = format!("cached:{round}");
         writer
-            .query::<()>(cmd("SET").arg(&key).arg("a"))
+            .query_as::<()>(cmd("SET").arg(&key).arg("a"))
             .await
             .unwrap();
-        let got: String = tracked.query(cmd("GET").arg(&key)).await.unwrap();
+        let got: String = tracked.query_as(cmd("GET").arg(&key)).await.unwrap();
         assert_eq!(got, "a");
         writer
-            .query::<()>(cmd("SET").arg(&key).arg("b"))
+            .query_as::<()>(cmd("SET").arg(&key).arg("b"))
             .await
             .unwrap();
         for listener in [&mut first, &mut second] {
@@ -350,7 +350,7 @@ async fn push_listeners_receive_invalidations_and_callers_still_get_only_replies
             let (kind, keys): (&str, Option<Vec<String>>) = frame.decode().unwrap();
             assert_eq!((kind, keys), ("invalidate", Some(vec![key.clone()])));
         }
-        let pong: String = tracked.query(cmd("PING")).await.unwrap();
+        let pong: String = tracked.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
     }
     drop(tracked);
@@ -374,10 +374,12 @@ async fn many_tasks_get_their_own_replies_whatever_the_write_gathering_policy() 
                 tokio::spawn(async move {
                     for i in 0..20u32 {
                         let key = format!("gather:{early:?}:{t}");
-                        let n: u32 = c.query(cmd("INCR").arg(&key)).await.unwrap();
+                        let n: u32 = c.query_as(cmd("INCR").arg(&key)).await.unwrap();
                         assert_eq!(n, i + 1, "task {t} got another task's counter");
-                        let echoed: String =
-                            c.query(cmd("ECHO").arg(format!("{t}:{i}"))).await.unwrap();
+                        let echoed: String = c
+                            .query_as(cmd("ECHO").arg(format!("{t}:{i}")))
+                            .await
+                            .unwrap();
                         assert_eq!(echoed, format!("{t}:{i}"));
                     }
                 })

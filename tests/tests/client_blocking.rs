@@ -17,7 +17,7 @@ async fn blpop_waits_on_its_own_connection_while_other_commands_go_through() {
         let waiter = {
             let c = client.clone();
             tokio::spawn(async move {
-                c.query::<Option<(String, String)>>(cmd("BLPOP").arg("jobs").arg(5))
+                c.query_as::<Option<(String, String)>>(cmd("BLPOP").arg("jobs").arg(5))
                     .await
             })
         };
@@ -25,12 +25,12 @@ async fn blpop_waits_on_its_own_connection_while_other_commands_go_through() {
         // The shared connection is not stuck behind BLPOP.
         let started = Instant::now();
         for _ in 0..10 {
-            let pong: String = client.query(cmd("PING")).await.unwrap();
+            let pong: String = client.query_as(cmd("PING")).await.unwrap();
             assert_eq!(pong, "PONG");
         }
         assert!(started.elapsed() < Duration::from_secs(1));
         let n: i64 = client
-            .query(cmd("RPUSH").arg("jobs").arg("job-1"))
+            .query_as(cmd("RPUSH").arg("jobs").arg("job-1"))
             .await
             .unwrap();
         assert_eq!(n, 1);
@@ -55,7 +55,7 @@ async fn blocking_command_times_out_after_its_block_time_not_the_response_timeou
         // answers nil.
         let started = Instant::now();
         let popped: Option<(String, String)> = client
-            .query(cmd("BLPOP").arg("empty").arg("0.4"))
+            .query_as(cmd("BLPOP").arg("empty").arg("0.4"))
             .await
             .unwrap();
         assert_eq!(popped, None);
@@ -63,7 +63,7 @@ async fn blocking_command_times_out_after_its_block_time_not_the_response_timeou
 
         // XREAD BLOCK counts milliseconds.
         let read: Option<typedis::Value> = client
-            .query(
+            .query_as(
                 cmd("XREAD")
                     .arg("BLOCK")
                     .arg(200)
@@ -88,12 +88,12 @@ async fn stalled_server_times_out_a_blocking_command_after_block_time_plus_margi
     let client = Client::with_config(config).await.unwrap();
     let sleeper = {
         let c = client.clone();
-        tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("1")).await })
+        tokio::spawn(async move { c.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("1")).await })
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
     let started = Instant::now();
     let result = client
-        .query::<Option<(String, String)>>(cmd("BLPOP").arg("k").arg("0.1"))
+        .query_as::<Option<(String, String)>>(cmd("BLPOP").arg("k").arg("0.1"))
         .await;
     assert!(
         matches!(result, Err(Error::Timeout(d)) if d == Duration::from_millis(300)),
@@ -104,7 +104,7 @@ async fn stalled_server_times_out_a_blocking_command_after_block_time_plus_margi
     // The abandoned dedicated connection was closed, not pooled.
     assert_eq!(client.stats().idle_dedicated, 0);
     let popped: Option<(String, String)> = client
-        .query(cmd("BLPOP").arg("k").arg("0.05"))
+        .query_as(cmd("BLPOP").arg("k").arg("0.05"))
         .await
         .unwrap();
     assert_eq!(popped, None);
@@ -117,24 +117,24 @@ async fn capped_dedicated_connections_make_blocking_callers_wait_their_turn() {
         .unwrap()
         .max_dedicated(Some(2));
     let client = Client::with_config(config).await.unwrap();
-    let clients_before: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let clients_before: String = client.query_as(cmd("CLIENT").arg("LIST")).await.unwrap();
     let before = clients_before.lines().count();
     // Four BLPOPs, two connections: two block, two wait for a connection.
     let waiters: Vec<_> = (0..4)
         .map(|i| {
             let c = client.clone();
             tokio::spawn(async move {
-                c.query::<Option<(String, String)>>(cmd("BLPOP").arg(format!("q{i}")).arg(5))
+                c.query_as::<Option<(String, String)>>(cmd("BLPOP").arg(format!("q{i}")).arg(5))
                     .await
             })
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let during: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let during: String = client.query_as(cmd("CLIENT").arg("LIST")).await.unwrap();
     assert_eq!(during.lines().count(), before + 2, "{during}");
     for i in 0..4 {
         client
-            .query::<i64>(cmd("RPUSH").arg(format!("q{i}")).arg(format!("job{i}")))
+            .query_as::<i64>(cmd("RPUSH").arg(format!("q{i}")).arg(format!("job{i}")))
             .await
             .unwrap();
     }

@@ -38,7 +38,7 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
         for i in 0..KEYS {
             setup.push(cmd("SET").arg(format!("key:{i}")).arg(format!("value:{i}")));
         }
-        setup.query::<Vec<()>>().await.unwrap();
+        setup.query_as::<Vec<()>>().await.unwrap();
 
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ protocol as u64);
         let mut tasks = Vec::with_capacity(KEYS);
@@ -46,7 +46,7 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
             let client = client.clone();
             let wait = Duration::from_micros(rng.next() % 4000);
             let task = tokio::spawn(async move {
-                let get = client.query::<String>(cmd("GET").arg(format!("key:{i}")));
+                let get = client.query_as::<String>(cmd("GET").arg(format!("key:{i}")));
                 match tokio::time::timeout(wait, get).await {
                     Ok(value) => {
                         assert_eq!(value.unwrap(), format!("value:{i}"));
@@ -79,7 +79,7 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
             let client = client.clone();
             check.push(tokio::spawn(async move {
                 let v: String = client
-                    .query(cmd("GET").arg(format!("key:{i}")))
+                    .query_as(cmd("GET").arg(format!("key:{i}")))
                     .await
                     .unwrap();
                 assert_eq!(v, format!("value:{i}"));
@@ -89,7 +89,7 @@ async fn cancellation_storm_never_gives_a_caller_another_callers_value() {
             c.await.unwrap();
         }
         assert_eq!(client.stats().in_flight, 0);
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -101,14 +101,14 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
         let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
         let client = Client::with_config(config).await.unwrap();
         client
-            .query::<()>(cmd("SET").arg("before").arg("1"))
+            .query_as::<()>(cmd("SET").arg("before").arg("1"))
             .await
             .unwrap();
 
         // The server sleeps, so everything sent after it stays in flight until the kill.
         let sleeper = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
+            tokio::spawn(async move { c.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
         let pipeline = {
@@ -116,11 +116,13 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
             for _ in 0..100 {
                 p.push(cmd("INCR").arg("counter"));
             }
-            tokio::spawn(p.query::<Vec<i64>>())
+            tokio::spawn(p.query_as::<Vec<i64>>())
         };
         let get = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<Option<String>>(cmd("GET").arg("before")).await })
+            tokio::spawn(
+                async move { c.query_as::<Option<String>>(cmd("GET").arg("before")).await },
+            )
         };
         tokio::time::sleep(Duration::from_millis(100)).await;
         server.kill();
@@ -137,11 +139,11 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
         }
 
         let _restarted = RedisServer::builder().port(port).start();
-        let pong: String = client.query(cmd("PING")).await.unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
         assert_eq!(client.protocol(), protocol);
         // The fresh server has no data, and the in-flight INCRs were not resent.
-        let counter: Option<i64> = client.query(cmd("GET").arg("counter")).await.unwrap();
+        let counter: Option<i64> = client.query_as(cmd("GET").arg("counter")).await.unwrap();
         assert_eq!(counter, None);
         assert_eq!(client.stats().reconnects, 1);
         assert_eq!(client.stats().in_flight, 0);
@@ -159,7 +161,7 @@ async fn unreachable_server_gives_connection_errors_until_it_is_back() {
     let client = Client::with_config(config).await.unwrap();
     server.kill();
     for _ in 0..3 {
-        match client.query::<String>(cmd("PING")).await {
+        match client.query_as::<String>(cmd("PING")).await {
             Err(Error::ConnectionClosed(_)) => {}
             other => panic!("expected a connection error, got {other:?}"),
         }
@@ -171,7 +173,7 @@ async fn unreachable_server_gives_connection_errors_until_it_is_back() {
         Ok(_) => panic!("a transaction started on a dead server"),
     }
     match client
-        .query::<Option<(String, String)>>(cmd("BLPOP").arg("list").arg(1))
+        .query_as::<Option<(String, String)>>(cmd("BLPOP").arg("list").arg(1))
         .await
     {
         Err(Error::ConnectionClosed(reason)) => assert!(reason.contains("dedicated"), "{reason}"),
@@ -179,7 +181,7 @@ async fn unreachable_server_gives_connection_errors_until_it_is_back() {
     }
     let _restarted = RedisServer::builder().port(port).start();
     // The next attempt waits out its backoff, then succeeds.
-    let pong: String = client.query(cmd("PING")).await.unwrap();
+    let pong: String = client.query_as(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
 }
 
@@ -197,12 +199,12 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
             });
         let client = Client::with_config(config).await.unwrap();
         client
-            .query::<()>(cmd("SET").arg("k").arg("old"))
+            .query_as::<()>(cmd("SET").arg("k").arg("old"))
             .await
             .unwrap();
         let sleeper = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
+            tokio::spawn(async move { c.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("2")).await })
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
         // The spec marks GET read-only: the untyped command carries the flag as the typed
@@ -215,16 +217,16 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
             .contains(CommandFlags::READONLY));
         let read = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<Option<String>>(untyped).await })
+            tokio::spawn(async move { c.query_as::<Option<String>>(untyped).await })
         };
         let typed_read = {
             let c = client.clone();
             let get = b().get().key("k").build();
-            tokio::spawn(async move { c.query::<Option<String>>(get).await })
+            tokio::spawn(async move { c.query_as::<Option<String>>(get).await })
         };
         let write = {
             let c = client.clone();
-            tokio::spawn(async move { c.query::<i64>(cmd("INCR").arg("n")).await })
+            tokio::spawn(async move { c.query_as::<i64>(cmd("INCR").arg("n")).await })
         };
         tokio::time::sleep(Duration::from_millis(100)).await;
         server.kill();
@@ -247,7 +249,7 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
             }
         }
         let _server = restarted.await.unwrap();
-        let n: Option<i64> = client.query(cmd("GET").arg("n")).await.unwrap();
+        let n: Option<i64> = client.query_as(cmd("GET").arg("n")).await.unwrap();
         assert_eq!(n, None, "the INCR was resent");
     }
 }
@@ -262,25 +264,25 @@ async fn stalled_server_makes_response_timeouts_fire_and_late_replies_are_discar
             .response_timeout(Some(Duration::from_millis(200)));
         let client = Client::with_config(config).await.unwrap();
         client
-            .query::<()>(cmd("SET").arg("a").arg("A"))
+            .query_as::<()>(cmd("SET").arg("a").arg("A"))
             .await
             .unwrap();
         client
-            .query::<()>(cmd("SET").arg("b").arg("B"))
+            .query_as::<()>(cmd("SET").arg("b").arg("B"))
             .await
             .unwrap();
         let started = std::time::Instant::now();
-        let sleep = client.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.6"));
-        let behind = client.query::<String>(cmd("GET").arg("a"));
+        let sleep = client.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("0.6"));
+        let behind = client.query_as::<String>(cmd("GET").arg("a"));
         let (sleep, behind) = tokio::join!(sleep, behind);
         assert!(matches!(sleep, Err(Error::Timeout(_))), "{sleep:?}");
         assert!(matches!(behind, Err(Error::Timeout(_))), "{behind:?}");
         assert!(started.elapsed() < Duration::from_millis(500));
         // Once the server wakes, the late replies go to nobody and new commands get theirs.
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let b: String = client.query(cmd("GET").arg("b")).await.unwrap();
+        let b: String = client.query_as(cmd("GET").arg("b")).await.unwrap();
         assert_eq!(b, "B");
-        let a: String = client.query(cmd("GET").arg("a")).await.unwrap();
+        let a: String = client.query_as(cmd("GET").arg("a")).await.unwrap();
         assert_eq!(a, "A");
     }
 }
@@ -296,24 +298,24 @@ async fn timeouts_fire_after_the_response_timeout_not_before_and_cover_pipelines
             .response_timeout(Some(timeout));
         let client = Client::with_config(config).await.unwrap();
         client
-            .query::<()>(cmd("SET").arg("k").arg("v"))
+            .query_as::<()>(cmd("SET").arg("k").arg("v"))
             .await
             .unwrap();
 
         // A slow reply within the timeout is delivered.
         client
-            .query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.1"))
+            .query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("0.1"))
             .await
             .unwrap();
 
         // A pipeline stuck behind a stall times out as a whole, not before its time.
         let started = std::time::Instant::now();
-        let stall = client.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.8"));
+        let stall = client.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("0.8"));
         let pipeline = client
             .pipeline()
             .add(cmd("GET").arg("k"))
             .add(cmd("GET").arg("k"))
-            .query::<(String, String)>();
+            .query_as::<(String, String)>();
         let (stall, pipeline) = tokio::join!(stall, pipeline);
         let waited = started.elapsed();
         assert!(
@@ -336,7 +338,7 @@ async fn timeouts_fire_after_the_response_timeout_not_before_and_cover_pipelines
             .pipeline()
             .add(cmd("GET").arg("k"))
             .add(cmd("STRLEN").arg("k"))
-            .query()
+            .query_as()
             .await
             .unwrap();
         assert_eq!((a.as_str(), b), ("v", 1));
@@ -362,12 +364,14 @@ async fn health_check_pings_a_quiet_connection_and_replaces_one_that_stops_answe
         .unwrap();
     let observer = Client::connect(&server.url()).await.unwrap();
     for c in [&watched, &unwatched] {
-        c.query::<()>(cmd("SET").arg("k").arg("v")).await.unwrap();
+        c.query_as::<()>(cmd("SET").arg("k").arg("v"))
+            .await
+            .unwrap();
     }
 
     // Quiet and healthy: the watched connection has been pinged, and is kept.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let list: String = observer.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let list: String = observer.query_as(cmd("CLIENT").arg("LIST")).await.unwrap();
     let line = |name: &str| {
         list.lines()
             .find(|l| l.contains(&format!(" name={name} ")))
@@ -388,14 +392,14 @@ async fn health_check_pings_a_quiet_connection_and_replaces_one_that_stops_answe
         let observer = observer.clone();
         tokio::spawn(async move {
             observer
-                .query::<()>(cmd("DEBUG").arg("SLEEP").arg("1.2"))
+                .query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("1.2"))
                 .await
         })
     };
     tokio::time::sleep(Duration::from_millis(1600)).await;
     stall.await.unwrap().unwrap();
     for c in [&watched, &unwatched] {
-        let v: String = c.query(cmd("GET").arg("k")).await.unwrap();
+        let v: String = c.query_as(cmd("GET").arg("k")).await.unwrap();
         assert_eq!(v, "v");
     }
     assert_eq!(watched.stats().reconnects, 1);
@@ -412,12 +416,12 @@ async fn reconnecting_counts_against_the_response_timeout() {
         .response_timeout(Some(timeout));
     let client = Client::with_config(config).await.unwrap();
     client
-        .query::<()>(cmd("SET").arg("k").arg("v"))
+        .query_as::<()>(cmd("SET").arg("k").arg("v"))
         .await
         .unwrap();
     let observer = Client::connect(&server.url()).await.unwrap();
     let killed: i64 = observer
-        .query(cmd("CLIENT").arg("KILL").arg("SKIPME").arg("yes"))
+        .query_as(cmd("CLIENT").arg("KILL").arg("SKIPME").arg("yes"))
         .await
         .unwrap();
     assert!(killed >= 1);
@@ -425,19 +429,19 @@ async fn reconnecting_counts_against_the_response_timeout() {
     // The server stalls: the reconnection's handshake gets no answer.
     let stall = tokio::spawn(async move {
         observer
-            .query::<()>(cmd("DEBUG").arg("SLEEP").arg("1"))
+            .query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("1"))
             .await
     });
     tokio::time::sleep(Duration::from_millis(50)).await;
     for attempt in ["query", "pipeline"] {
         let started = std::time::Instant::now();
         let result = if attempt == "query" {
-            client.query::<String>(cmd("GET").arg("k")).await
+            client.query_as::<String>(cmd("GET").arg("k")).await
         } else {
             client
                 .pipeline()
                 .add(cmd("GET").arg("k"))
-                .query::<(String,)>()
+                .query_as::<(String,)>()
                 .await
                 .map(|(v,)| v)
         };
@@ -452,7 +456,7 @@ async fn reconnecting_counts_against_the_response_timeout() {
         );
     }
     stall.await.unwrap().unwrap();
-    let v: String = client.query(cmd("GET").arg("k")).await.unwrap();
+    let v: String = client.query_as(cmd("GET").arg("k")).await.unwrap();
     assert_eq!(v, "v");
 }
 

@@ -1,7 +1,7 @@
 //! Pipelines and transactions against a real redis-server: typed tuple results, per-command
 //! errors kept per command, WATCH aborts, refused commands. RESP2 and RESP3.
 
-use typedis::{cmd, Client, Config, Error, Protocol, ServerError};
+use typedis::{b, cmd, Client, Config, Error, Protocol, ServerError};
 use typedis_tests::RedisServer;
 
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
@@ -23,7 +23,7 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
             .add(cmd("INCR").arg("hits"))
             .add(cmd("INCR").arg("name"))
             .add(cmd("GET").arg("name"))
-            .query()
+            .query_as()
             .await
             .unwrap();
         assert_eq!(set, ());
@@ -36,7 +36,7 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
             .pipeline()
             .add(cmd("INCR").arg("name"))
             .add(cmd("GET").arg("name"))
-            .query::<(i64, String)>()
+            .query_as::<(i64, String)>()
             .await;
         assert!(matches!(whole, Err(Error::Server(_))), "{whole:?}");
 
@@ -55,15 +55,15 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
             p.push(cmd("INCR").arg("many"));
             let _ = i;
         }
-        let counts: Vec<i64> = p.query().await.unwrap();
+        let counts: Vec<i64> = p.query_as().await.unwrap();
         assert_eq!(counts, (1..=50).collect::<Vec<_>>());
         assert!(client
-            .pipeline()
-            .query::<Vec<i64>>()
+            .pipeline::<i64>()
+            .query_as::<Vec<i64>>()
             .await
             .unwrap()
             .is_empty());
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -74,14 +74,14 @@ async fn pipeline_read_as_a_tuple_of_the_wrong_length_is_an_error_before_sending
     let result = client
         .pipeline()
         .add(cmd("INCR").arg("x"))
-        .query::<(i64, i64)>()
+        .query_as::<(i64, i64)>()
         .await;
     match result {
         // "expected 2 elements, found 1": what the replies could not fit, and why.
         Err(Error::Decode(e)) => assert!(e.to_string().contains('2'), "{e}"),
         other => panic!("expected a decode error, got {other:?}"),
     }
-    let x: Option<i64> = client.query(cmd("GET").arg("x")).await.unwrap();
+    let x: Option<i64> = client.query_as(cmd("GET").arg("x")).await.unwrap();
     assert_eq!(x, None, "the mismatched pipeline was sent");
 }
 
@@ -90,18 +90,40 @@ async fn transaction_returns_typed_exec_results() {
     let server = RedisServer::start();
     for protocol in PROTOCOLS {
         let client = connect(&server, protocol).await;
-        let mut tx = client.transaction().await.unwrap();
-        tx.add(cmd("SET").arg("a").arg("1"));
-        tx.add(cmd("INCRBY").arg("a").arg(41));
-        tx.add(cmd("LPUSH").arg("a").arg("x")); // WRONGTYPE at run time: only this one fails
-        tx.add(cmd("GET").arg("a"));
+        // The types come from the commands queued.
+        let ((), n, a) = client
+            .transaction()
+            .await
+            .unwrap()
+            .add(b().set().key("a").value("1"))
+            .add(b().incrby().key("a").increment(41))
+            .add(b().get().key("a"))
+            .exec()
+            .await
+            .unwrap();
+        assert_eq!(n, 42);
+        assert_eq!(a.as_deref(), Some(&b"42"[..]));
+        // A loop of commands of one type reads a Vec.
+        let mut multi = client.transaction().await.unwrap().queue();
+        for _ in 0..3 {
+            multi.push(b().incr().key("a"));
+        }
+        assert_eq!(multi.exec().await.unwrap(), [43, 44, 45]);
+        let tx = client
+            .transaction()
+            .await
+            .unwrap()
+            .add(b().set().key("a").value("1"))
+            .add(b().incrby().key("a").increment(41))
+            .add(b().lpush().key("a").element("x")) // WRONGTYPE at run time: only this one fails
+            .add(b().get().key("a"));
         let (set, n, wrong, a): ((), i64, Result<i64, ServerError>, String) =
-            tx.exec().await.unwrap();
+            tx.exec_as().await.unwrap();
         assert_eq!(set, ());
         assert_eq!(n, 42);
         assert!(wrong.unwrap_err().to_string().starts_with("WRONGTYPE"));
         assert_eq!(a, "42");
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -111,28 +133,28 @@ async fn watched_key_changed_by_another_client_aborts_exec() {
     for protocol in PROTOCOLS {
         let client = connect(&server, protocol).await;
         client
-            .query::<()>(cmd("SET").arg("balance").arg(100))
+            .query_as::<()>(cmd("SET").arg("balance").arg(100))
             .await
             .unwrap();
 
         let mut tx = client.transaction().await.unwrap();
         tx.watch(&["balance"]).await.unwrap();
-        let balance: i64 = tx.query(cmd("GET").arg("balance")).await.unwrap();
+        let balance: i64 = tx.query_as(cmd("GET").arg("balance")).await.unwrap();
         // Someone else writes on the shared connection between the read and EXEC.
         client
-            .query::<()>(cmd("SET").arg("balance").arg(0))
+            .query_as::<()>(cmd("SET").arg("balance").arg(0))
             .await
             .unwrap();
-        tx.add(cmd("SET").arg("balance").arg(balance - 10));
-        assert!(matches!(tx.exec::<((),)>().await, Err(Error::ExecAborted)));
-        let balance: i64 = client.query(cmd("GET").arg("balance")).await.unwrap();
+        let tx = tx.add(b().set().key("balance").value(balance - 10));
+        assert!(matches!(tx.exec().await, Err(Error::ExecAborted)));
+        let balance: i64 = client.query_as(cmd("GET").arg("balance")).await.unwrap();
         assert_eq!(balance, 0);
 
         // Unchanged watched key: EXEC runs.
         let mut tx = client.transaction().await.unwrap();
         tx.watch(&["balance"]).await.unwrap();
-        tx.add(cmd("INCRBY").arg("balance").arg(5));
-        assert_eq!(tx.exec::<(i64,)>().await.unwrap(), (5,));
+        let tx = tx.add(b().incrby().key("balance").increment(5));
+        assert_eq!(tx.exec().await.unwrap(), (5,));
     }
 }
 
@@ -141,21 +163,24 @@ async fn command_refused_while_queueing_aborts_the_transaction_with_its_reason()
     let server = RedisServer::start();
     for protocol in PROTOCOLS {
         let client = connect(&server, protocol).await;
-        let mut tx = client.transaction().await.unwrap();
-        tx.add(cmd("SET").arg("never").arg("1"));
-        tx.add(cmd("SET").arg("too-few-arguments"));
-        match tx.exec::<((), ())>().await {
+        let mut tx = client.transaction().await.unwrap().queue();
+        tx.push(cmd("SET").arg("never").arg("1"));
+        tx.push(cmd("SET").arg("too-few-arguments"));
+        match tx.exec().await {
             Err(Error::Server(e)) => assert!(e.to_string().contains("wrong number"), "{e}"),
             other => panic!("expected the queueing error, got {other:?}"),
         }
-        let never: Option<String> = client.query(cmd("GET").arg("never")).await.unwrap();
+        let never: Option<String> = client.query_as(cmd("GET").arg("never")).await.unwrap();
         assert_eq!(never, None);
 
         // A discarded transaction runs nothing; its connection goes back to the pool.
-        let mut tx = client.transaction().await.unwrap();
-        tx.add(cmd("SET").arg("never").arg("1"));
+        let tx = client
+            .transaction()
+            .await
+            .unwrap()
+            .add(b().set().key("never").value("1"));
         tx.discard().await.unwrap();
-        let never: Option<String> = client.query(cmd("GET").arg("never")).await.unwrap();
+        let never: Option<String> = client.query_as(cmd("GET").arg("never")).await.unwrap();
         assert_eq!(never, None);
         assert_eq!(client.stats().idle_dedicated, 1);
     }

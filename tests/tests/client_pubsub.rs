@@ -21,24 +21,24 @@ async fn subscriber_receives_channel_pattern_and_shard_messages_in_order() {
         sub.ssubscribe(&["shard-news"]).await.unwrap();
 
         let n: i64 = client
-            .query(cmd("PUBLISH").arg("news").arg("hello"))
+            .query_as(cmd("PUBLISH").arg("news").arg("hello"))
             .await
             .unwrap();
         assert_eq!(n, 1);
         client
-            .query::<i64>(cmd("PUBLISH").arg("alerts:fire").arg("hot"))
+            .query_as::<i64>(cmd("PUBLISH").arg("alerts:fire").arg("hot"))
             .await
             .unwrap();
         client
-            .query::<i64>(cmd("SPUBLISH").arg("shard-news").arg("sharded"))
+            .query_as::<i64>(cmd("SPUBLISH").arg("shard-news").arg("sharded"))
             .await
             .unwrap();
         client
-            .query::<i64>(cmd("PUBLISH").arg("sport").arg("goal"))
+            .query_as::<i64>(cmd("PUBLISH").arg("sport").arg("goal"))
             .await
             .unwrap();
         // The shared connection still answers commands while messages flow.
-        let pong: String = client.query(cmd("PING")).await.unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
 
         let m = sub.next_message().await.unwrap().unwrap();
@@ -64,7 +64,7 @@ async fn subscriber_receives_channel_pattern_and_shard_messages_in_order() {
         // After UNSUBSCRIBE, that channel's messages no longer arrive.
         sub.unsubscribe(&["news"]).await.unwrap();
         let n: i64 = client
-            .query(cmd("PUBLISH").arg("news").arg("unheard"))
+            .query_as(cmd("PUBLISH").arg("news").arg("unheard"))
             .await
             .unwrap();
         assert_eq!(n, 0);
@@ -72,7 +72,7 @@ async fn subscriber_receives_channel_pattern_and_shard_messages_in_order() {
         // As a Stream.
         let mut stream = Box::pin(sub.into_stream());
         client
-            .query::<i64>(cmd("PUBLISH").arg("sport").arg("final whistle"))
+            .query_as::<i64>(cmd("PUBLISH").arg("sport").arg("final whistle"))
             .await
             .unwrap();
         let m = stream.next().await.unwrap().unwrap();
@@ -108,11 +108,11 @@ async fn subscriptions_are_restored_after_the_server_restarts() {
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         loop {
             let n: i64 = client
-                .query(cmd("PUBSUB").arg("NUMPAT"))
+                .query_as(cmd("PUBSUB").arg("NUMPAT"))
                 .await
                 .unwrap_or_default();
             let m: Vec<typedis::Value> = client
-                .query(cmd("PUBSUB").arg("NUMSUB").arg("events"))
+                .query_as(cmd("PUBSUB").arg("NUMSUB").arg("events"))
                 .await
                 .unwrap_or_default();
             if n == 1 && m.len() == 2 && m[1] == typedis::Value::Int(1) {
@@ -125,11 +125,11 @@ async fn subscriptions_are_restored_after_the_server_restarts() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         client
-            .query::<i64>(cmd("PUBLISH").arg("events").arg("back"))
+            .query_as::<i64>(cmd("PUBLISH").arg("events").arg("back"))
             .await
             .unwrap();
         client
-            .query::<i64>(cmd("PUBLISH").arg("logs:web").arg("line"))
+            .query_as::<i64>(cmd("PUBLISH").arg("logs:web").arg("line"))
             .await
             .unwrap();
         let (first, second) = receiver.await.unwrap();
@@ -147,7 +147,7 @@ async fn a_refused_subscription_is_an_error_and_the_subscriber_goes_on() {
     let server = RedisServer::start();
     let admin = Client::connect(&server.url()).await.unwrap();
     admin
-        .query::<()>(
+        .query_as::<()>(
             cmd("ACL")
                 .arg("SETUSER")
                 .arg("limited")
@@ -172,7 +172,7 @@ async fn a_refused_subscription_is_an_error_and_the_subscriber_goes_on() {
         // The same subscriber and connection go on with what is allowed.
         sub.subscribe(&["allowed"]).await.unwrap();
         admin
-            .query::<i64>(cmd("PUBLISH").arg("allowed").arg("hi"))
+            .query_as::<i64>(cmd("PUBLISH").arg("allowed").arg("hi"))
             .await
             .unwrap();
         let m = tokio::time::timeout(Duration::from_secs(5), sub.next_message())

@@ -26,16 +26,16 @@ fn clients(list: &str) -> Vec<(u64, String)> {
 /// answering and that the server runs `blocker` (named `server_name` in `CLIENT LIST`) on
 /// another connection. Returns how long `blocker` took.
 async fn blocks_elsewhere(client: &Client, blocker: typedis::Cmd, server_name: &str) -> Duration {
-    let shared_id: u64 = client.query(cmd("CLIENT").arg("ID")).await.unwrap();
+    let shared_id: u64 = client.query_as(cmd("CLIENT").arg("ID")).await.unwrap();
     let started = Instant::now();
     let waiter = {
         let c = client.clone();
-        tokio::spawn(async move { c.query::<typedis::Value>(blocker).await })
+        tokio::spawn(async move { c.query_as::<typedis::Value>(blocker).await })
     };
     tokio::time::sleep(Duration::from_millis(100)).await;
     let during = Instant::now();
     for _ in 0..20 {
-        let pong: String = client.query(cmd("PING")).await.unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
         assert_eq!(pong, "PONG");
     }
     assert!(
@@ -43,7 +43,7 @@ async fn blocks_elsewhere(client: &Client, blocker: typedis::Cmd, server_name: &
         "the shared connection waited behind {server_name}: {:?}",
         during.elapsed()
     );
-    let list: String = client.query(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let list: String = client.query_as(cmd("CLIENT").arg("LIST")).await.unwrap();
     let blocked: Vec<u64> = clients(&list)
         .into_iter()
         .filter(|(_, c)| c == server_name)
@@ -83,12 +83,12 @@ async fn commands_the_spec_does_not_know_stay_on_the_shared_connection() {
     let server = RedisServer::start();
     let client = Client::connect(&server.url()).await.unwrap();
     let err = client
-        .query::<String>(cmd("NO.SUCH.COMMAND").arg("x"))
+        .query_as::<String>(cmd("NO.SUCH.COMMAND").arg("x"))
         .await
         .unwrap_err();
     assert!(err.to_string().contains("unknown command"), "{err}");
     // No dedicated connection was opened for it.
     assert_eq!(client.stats().idle_dedicated, 0);
-    let pong: String = client.query(cmd("ping")).await.unwrap();
+    let pong: String = client.query_as(cmd("ping")).await.unwrap();
     assert_eq!(pong, "PONG");
 }

@@ -22,7 +22,7 @@ async fn lrange_of_a_hundred_thousand_elements_streams_every_element_in_order() 
         for chunk in (0..N).collect::<Vec<_>>().chunks(10_000) {
             let values: Vec<String> = chunk.iter().map(|i| format!("item-{i}")).collect();
             client
-                .query::<i64>(cmd("RPUSH").arg("big").args(values))
+                .query_as::<i64>(cmd("RPUSH").arg("big").args(values))
                 .await
                 .unwrap();
         }
@@ -36,7 +36,7 @@ async fn lrange_of_a_hundred_thousand_elements_streams_every_element_in_order() 
             seen += 1;
             if seen == 10 {
                 // The shared connection answers while the big reply is being consumed.
-                let pong: String = client.query(cmd("PING")).await.unwrap();
+                let pong: String = client.query_as(cmd("PING")).await.unwrap();
                 assert_eq!(pong, "PONG");
             }
         }
@@ -44,7 +44,7 @@ async fn lrange_of_a_hundred_thousand_elements_streams_every_element_in_order() 
         assert!(items.next().await.is_none());
         // Fully read: its connection went back to the pool.
         assert_eq!(client.stats().idle_dedicated, 1);
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -55,7 +55,7 @@ async fn xrange_entries_stream_into_typed_tuples_and_bad_elements_fail_alone() {
         let client = connect(&server, protocol).await;
         for i in 0..5 {
             client
-                .query::<String>(
+                .query_as::<String>(
                     cmd("XADD")
                         .arg("s")
                         .arg(format!("{}-0", i + 1))
@@ -79,7 +79,7 @@ async fn xrange_entries_stream_into_typed_tuples_and_bad_elements_fail_alone() {
         assert_eq!(i, 5);
 
         client
-            .query::<i64>(cmd("RPUSH").arg("mixed").arg("a").arg(1).arg("b").arg(2))
+            .query_as::<i64>(cmd("RPUSH").arg("mixed").arg("a").arg(1).arg("b").arg(2))
             .await
             .unwrap();
         let items: Vec<Result<i64, Error>> = {
@@ -98,7 +98,7 @@ async fn xrange_entries_stream_into_typed_tuples_and_bad_elements_fail_alone() {
         assert_eq!(items[1].as_ref().unwrap(), &1);
         assert!(matches!(items[2], Err(Error::Decode(_))));
         assert_eq!(items[3].as_ref().unwrap(), &2);
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -114,7 +114,7 @@ async fn null_and_error_replies_end_a_stream_cleanly() {
         assert!(none.next().await.is_none());
 
         client
-            .query::<()>(cmd("SET").arg("text").arg("x"))
+            .query_as::<()>(cmd("SET").arg("text").arg("x"))
             .await
             .unwrap();
         let mut wrong = client
@@ -132,7 +132,7 @@ async fn null_and_error_replies_end_a_stream_cleanly() {
 
         // A stream dropped half-way closes its connection; the next one works.
         client
-            .query::<i64>(cmd("RPUSH").arg("l").args(["1", "2", "3"]))
+            .query_as::<i64>(cmd("RPUSH").arg("l").args(["1", "2", "3"]))
             .await
             .unwrap();
         let mut half = client
@@ -142,11 +142,11 @@ async fn null_and_error_replies_end_a_stream_cleanly() {
         assert_eq!(half.next().await.unwrap().unwrap(), "1");
         drop(half);
         let all: Vec<String> = client
-            .query(cmd("LRANGE").arg("l").arg(0).arg(-1))
+            .query_as(cmd("LRANGE").arg("l").arg(0).arg(-1))
             .await
             .unwrap();
         assert_eq!(all, ["1", "2", "3"]);
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -157,7 +157,7 @@ async fn big_value_is_copied_to_a_writer_in_chunks() {
         let client = connect(&server, protocol).await;
         let value: Vec<u8> = (0..8 * 1024 * 1024u32).map(|i| (i % 251) as u8).collect();
         client
-            .query::<()>(cmd("SET").arg("blob").arg(value.clone()))
+            .query_as::<()>(cmd("SET").arg("blob").arg(value.clone()))
             .await
             .unwrap();
         let mut out: Vec<u8> = Vec::new();
@@ -185,7 +185,7 @@ async fn big_value_is_copied_to_a_writer_in_chunks() {
             None
         );
         client
-            .query::<()>(cmd("SET").arg("short").arg(""))
+            .query_as::<()>(cmd("SET").arg("short").arg(""))
             .await
             .unwrap();
         assert_eq!(
@@ -196,7 +196,7 @@ async fn big_value_is_copied_to_a_writer_in_chunks() {
             Some(0)
         );
         client
-            .query::<i64>(cmd("RPUSH").arg("list").arg("x"))
+            .query_as::<i64>(cmd("RPUSH").arg("list").arg("x"))
             .await
             .unwrap();
         assert!(matches!(
@@ -204,9 +204,9 @@ async fn big_value_is_copied_to_a_writer_in_chunks() {
             Err(Error::Server(_))
         ));
         // The shared connection is in step.
-        let short: String = client.query(cmd("GET").arg("short")).await.unwrap();
+        let short: String = client.query_as(cmd("GET").arg("short")).await.unwrap();
         assert_eq!(short, "");
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -220,7 +220,7 @@ async fn big_value_is_sent_from_a_reader_of_known_length() {
             .query_from_reader::<()>(cmd("SET").arg("upload"), &value[..], value.len() as u64)
             .await
             .unwrap();
-        let len: i64 = client.query(cmd("STRLEN").arg("upload")).await.unwrap();
+        let len: i64 = client.query_as(cmd("STRLEN").arg("upload")).await.unwrap();
         assert_eq!(len, value.len() as i64);
         let mut back = Vec::new();
         client
@@ -234,14 +234,14 @@ async fn big_value_is_sent_from_a_reader_of_known_length() {
             .query_from_reader::<()>(cmd("SET").arg("short"), &b"abc"[..], 10)
             .await;
         assert!(matches!(short, Err(Error::Io(_))), "{short:?}");
-        let stored: Option<String> = client.query(cmd("GET").arg("short")).await.unwrap();
+        let stored: Option<String> = client.query_as(cmd("GET").arg("short")).await.unwrap();
         assert_eq!(stored, None);
         // A reply that is an error is the caller's, as usual.
         let n = client
             .query_from_reader::<i64>(cmd("RPUSH").arg("upload"), &b"x"[..], 1)
             .await;
         assert!(matches!(n, Err(Error::Server(_))), "{n:?}");
-        client.query::<()>(cmd("FLUSHALL")).await.unwrap();
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
     }
 }
 
@@ -275,13 +275,16 @@ async fn commands_that_would_change_the_pooled_connection_are_refused() {
     // Nothing reached a pooled connection: a transaction on one still writes to database 0
     // and is not aborted by a stray WATCH.
     client
-        .query::<()>(cmd("SET").arg("watched").arg("changed"))
+        .query_as::<()>(cmd("SET").arg("watched").arg("changed"))
         .await
         .unwrap();
-    let mut tx = client.transaction().await.unwrap();
-    tx.add(cmd("SET").arg("where").arg("db0"));
-    let ((),): ((),) = tx.exec().await.unwrap();
-    let here: Option<String> = client.query(cmd("GET").arg("where")).await.unwrap();
+    let tx = client
+        .transaction()
+        .await
+        .unwrap()
+        .add(cmd("SET").arg("where").arg("db0"));
+    let ((),): ((),) = tx.exec_as().await.unwrap();
+    let here: Option<String> = client.query_as(cmd("GET").arg("where")).await.unwrap();
     assert_eq!(here.as_deref(), Some("db0"));
 }
 
@@ -315,7 +318,7 @@ async fn an_upload_is_timed_by_its_progress_not_its_length() {
         "{:?}",
         started.elapsed()
     );
-    let stored: Option<String> = client.query(cmd("GET").arg("stalled")).await.unwrap();
+    let stored: Option<String> = client.query_as(cmd("GET").arg("stalled")).await.unwrap();
     assert_eq!(stored, None);
 
     // A source that keeps yielding, for three times the timeout in all: it goes through.
@@ -334,7 +337,7 @@ async fn an_upload_is_timed_by_its_progress_not_its_length() {
         .unwrap();
     assert!(started.elapsed() > timeout * 2, "{:?}", started.elapsed());
     feeder.await.unwrap();
-    let stored: Option<Vec<u8>> = client.query(cmd("GET").arg("slow")).await.unwrap();
+    let stored: Option<Vec<u8>> = client.query_as(cmd("GET").arg("slow")).await.unwrap();
     assert_eq!(stored.map(|v| v.len()), Some(100 * chunks as usize));
 }
 
@@ -344,7 +347,7 @@ async fn a_reply_that_is_not_an_aggregate_fails_the_stream_saying_so() {
     for protocol in PROTOCOLS {
         let client = connect(&server, protocol).await;
         client
-            .query::<()>(cmd("SET").arg("text").arg("x"))
+            .query_as::<()>(cmd("SET").arg("text").arg("x"))
             .await
             .unwrap();
         let mut stream = client

@@ -93,19 +93,19 @@ async fn rediss_connects_to_a_server_whose_ca_is_trusted() {
                 .tls_options(tls);
             let client = Client::with_config(config).await.unwrap();
             client
-                .query::<()>(cmd("SET").arg("secure").arg("yes"))
+                .query_as::<()>(cmd("SET").arg("secure").arg("yes"))
                 .await
                 .unwrap();
-            let v: String = client.query(cmd("GET").arg("secure")).await.unwrap();
+            let v: String = client.query_as(cmd("GET").arg("secure")).await.unwrap();
             assert_eq!(v, "yes");
             // Many requests at once go through the TLS writer together.
             let mut p = client.pipeline();
             for _ in 0..200 {
                 p.push(cmd("INCR").arg("n"));
             }
-            let counts: Vec<i64> = p.query().await.unwrap();
+            let counts: Vec<i64> = p.query_as().await.unwrap();
             assert_eq!(counts.len(), 200);
-            let info: String = client.query(cmd("CLIENT").arg("INFO")).await.unwrap();
+            let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
             assert!(info.contains(" db=1 "), "{info}");
         }
     }
@@ -143,7 +143,7 @@ async fn server_demanding_client_certificates_accepts_ours_and_refuses_none() {
     let client = Client::with_config(Config::from_url(&url).unwrap().tls_options(tls))
         .await
         .unwrap();
-    let pong: String = client.query(cmd("PING")).await.unwrap();
+    let pong: String = client.query_as(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
 
     let anonymous = TlsOptions::new()

@@ -65,14 +65,17 @@ async fn each_command_gets_a_span_with_its_name_and_no_argument_or_password() {
         .await
         .unwrap();
     client
-        .query::<()>(cmd("SET").arg("user:1:token").arg("secret-value-42"))
+        .query_as::<()>(cmd("SET").arg("user:1:token").arg("secret-value-42"))
         .await
         .unwrap();
-    let _: String = client.query(cmd("GET").arg("user:1:token")).await.unwrap();
+    let _: String = client
+        .query_as(cmd("GET").arg("user:1:token"))
+        .await
+        .unwrap();
     let _: Vec<i64> = client
         .pipeline()
         .add(cmd("INCR").arg("n"))
-        .query()
+        .query_as()
         .await
         .unwrap();
 
@@ -109,11 +112,11 @@ async fn counters_report_commands_in_flight_and_reconnects() {
 
     let sleeper = {
         let c = client.clone();
-        tokio::spawn(async move { c.query::<()>(cmd("DEBUG").arg("SLEEP").arg("0.3")).await })
+        tokio::spawn(async move { c.query_as::<()>(cmd("DEBUG").arg("SLEEP").arg("0.3")).await })
     };
     let waiting = {
         let c = client.clone();
-        tokio::spawn(async move { c.query::<String>(cmd("PING")).await })
+        tokio::spawn(async move { c.query_as::<String>(cmd("PING")).await })
     };
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert_eq!(client.stats().in_flight, 2);
@@ -125,8 +128,8 @@ async fn counters_report_commands_in_flight_and_reconnects() {
     let _restarted = RedisServer::builder().port(port).start();
     // The first command may go out on the dead connection before its death is noticed
     // (then it fails); the next one reconnects.
-    let _ = client.query::<String>(cmd("PING")).await;
-    let pong: String = client.query(cmd("PING")).await.unwrap();
+    let _ = client.query_as::<String>(cmd("PING")).await;
+    let pong: String = client.query_as(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
     assert_eq!(client.stats().reconnects, 1);
 }

@@ -81,8 +81,11 @@ async fn killed_primary_is_replaced_and_everything_works_again() {
     for t in 0..4 {
         for i in 0..100 {
             let k = key(t, i);
-            let () = client.query(cmd("SET").key(&k).arg("after")).await.unwrap();
-            let v: String = client.query(cmd("GET").key(&k)).await.unwrap();
+            let () = client
+                .query_as(cmd("SET").key(&k).arg("after"))
+                .await
+                .unwrap();
+            let v: String = client.query_as(cmd("GET").key(&k)).await.unwrap();
             assert_eq!(v, "after");
         }
     }

@@ -90,7 +90,7 @@ async fn slot_migration_under_load_follows_ask_and_loses_nothing() {
     assert!(wrong.is_empty(), "{wrong:?}");
     for i in 0..400 {
         let v: i64 = client
-            .query(cmd("GET").key(format!("{{mig}}:old:{i}")))
+            .query_as(cmd("GET").key(format!("{{mig}}:old:{i}")))
             .await
             .unwrap();
         assert_eq!(v, i);

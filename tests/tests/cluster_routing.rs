@@ -43,7 +43,7 @@ async fn keyed_commands_reach_the_owner_of_their_slot(
 ) {
     for i in 0..KEYS {
         let () = client
-            .query(
+            .query_as(
                 b().set()
                     .key(format!("key:{i}"))
                     .value(format!("v{i}"))
@@ -54,7 +54,7 @@ async fn keyed_commands_reach_the_owner_of_their_slot(
     }
     for i in 0..KEYS {
         let v: Option<String> = client
-            .query(b().get().key(format!("key:{i}")).build())
+            .query_as(b().get().key(format!("key:{i}")).build())
             .await
             .unwrap();
         assert_eq!(v.as_deref(), Some(format!("v{i}").as_str()));
@@ -71,7 +71,7 @@ async fn keyed_commands_reach_the_owner_of_their_slot(
         let direct = Client::connect(&format!("redis://127.0.0.1:{port}"))
             .await
             .unwrap();
-        let v: Option<String> = direct.query(cmd("GET").arg(&key)).await.unwrap();
+        let v: Option<String> = direct.query_as(cmd("GET").arg(&key)).await.unwrap();
         assert_eq!(v, Some(format!("v{i}")));
     }
     assert_eq!(client.stats().redirects, 0, "a fresh map needs no redirect");
@@ -84,7 +84,7 @@ async fn multi_key_commands_split_by_slot_and_come_back_in_order(client: &Cluste
         mget = mget.key(k);
     }
     mget = mget.key("missing-key");
-    let values: Vec<Option<String>> = client.query(mget).await.unwrap();
+    let values: Vec<Option<String>> = client.query_as(mget).await.unwrap();
     assert_eq!(values.len(), 51);
     for (i, v) in values[..50].iter().enumerate() {
         assert_eq!(v.as_deref(), Some(format!("v{i}").as_str()));
@@ -93,7 +93,7 @@ async fn multi_key_commands_split_by_slot_and_come_back_in_order(client: &Cluste
 
     // The generated builder carries the spec's policy too.
     let values: Vec<Option<String>> = client
-        .query(b().mget().key("key:7").key("key:8").key("key:9").build())
+        .query_as(b().mget().key("key:7").key("key:8").key("key:9").build())
         .await
         .unwrap();
     assert_eq!(
@@ -105,9 +105,9 @@ async fn multi_key_commands_split_by_slot_and_come_back_in_order(client: &Cluste
     for i in 0..40 {
         mset = mset.key(format!("m:{i}")).arg(i * 10);
     }
-    let () = client.query(mset).await.unwrap();
+    let () = client.query_as(mset).await.unwrap();
     let n: i64 = client
-        .query(
+        .query_as(
             cmd("EXISTS")
                 .keys((0..40).map(|i| format!("m:{i}")))
                 .key("nope"),
@@ -115,26 +115,26 @@ async fn multi_key_commands_split_by_slot_and_come_back_in_order(client: &Cluste
         .await
         .unwrap();
     assert_eq!(n, 40);
-    let v: i64 = client.query(cmd("GET").key("m:33")).await.unwrap();
+    let v: i64 = client.query_as(cmd("GET").key("m:33")).await.unwrap();
     assert_eq!(v, 330);
     let n: i64 = client
-        .query(cmd("DEL").keys((0..40).map(|i| format!("m:{i}"))))
+        .query_as(cmd("DEL").keys((0..40).map(|i| format!("m:{i}"))))
         .await
         .unwrap();
     assert_eq!(n, 40);
     let n: i64 = client
-        .query(b().exists().key("m:1").key("m:2").build())
+        .query_as(b().exists().key("m:1").key("m:2").build())
         .await
         .unwrap();
     assert_eq!(n, 0);
 }
 
 async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
-    let total: i64 = client.query(cmd("DBSIZE")).await.unwrap();
+    let total: i64 = client.query_as(cmd("DBSIZE")).await.unwrap();
     assert_eq!(total, KEYS as i64);
-    let total: i64 = client.query(b().dbsize().build()).await.unwrap();
+    let total: i64 = client.query_as(b().dbsize().build()).await.unwrap();
     assert_eq!(total, KEYS as i64);
-    let mut keys: Vec<String> = client.query(cmd("KEYS").arg("key:*")).await.unwrap();
+    let mut keys: Vec<String> = client.query_as(cmd("KEYS").arg("key:*")).await.unwrap();
     keys.sort();
     let mut expected: Vec<String> = (0..KEYS).map(|i| format!("key:{i}")).collect();
     expected.sort();
@@ -148,12 +148,12 @@ async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
         .collect();
     scanned.sort();
     assert_eq!(scanned, expected);
-    let pong: String = client.query(cmd("PING")).await.unwrap();
+    let pong: String = client.query_as(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
     // The spec sends RANDOMKEY to every primary, untyped or typed; one of the keys comes
     // back (a primary without keys would answer nil, and is passed over).
-    let untyped: Option<String> = client.query(cmd("randomkey")).await.unwrap();
-    let typed: Option<String> = client.query(b().randomkey().build()).await.unwrap();
+    let untyped: Option<String> = client.query_as(cmd("randomkey")).await.unwrap();
+    let typed: Option<String> = client.query_as(b().randomkey().build()).await.unwrap();
     for key in [untyped, typed] {
         assert!(
             key.as_deref().is_some_and(|k| k.starts_with("key:")),
@@ -163,7 +163,7 @@ async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
     // Each primary counts only its own keys; together they hold them all.
     let mut sum = 0;
     for node in client.primaries().await.unwrap() {
-        let n: i64 = node.query(cmd("DBSIZE")).await.unwrap();
+        let n: i64 = node.query_as(cmd("DBSIZE")).await.unwrap();
         assert!(n > 0 && n < KEYS as i64, "{n}");
         sum += n;
     }
@@ -172,23 +172,23 @@ async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
 
 async fn commands_that_cannot_be_routed_are_refused_with_a_clear_error(client: &ClusterClient) {
     let err = client
-        .query::<Vec<String>>(cmd("SUNION").key("a").key("b"))
+        .query_as::<Vec<String>>(cmd("SUNION").key("a").key("b"))
         .await
         .unwrap_err();
     assert!(
         matches!(&err, Error::Cluster(m) if m.contains("different hash slots")),
         "{err}"
     );
-    let err = client.query::<()>(cmd("MULTI")).await.unwrap_err();
+    let err = client.query_as::<()>(cmd("MULTI")).await.unwrap_err();
     assert!(
         matches!(&err, Error::Cluster(m) if m.contains("transaction")),
         "{err}"
     );
-    let err = client.query::<()>(cmd("SCAN").arg(0)).await.unwrap_err();
+    let err = client.query_as::<()>(cmd("SCAN").arg(0)).await.unwrap_err();
     assert!(matches!(&err, Error::Cluster(_)), "{err}");
     // Same slot through a hashtag: fine.
     let members: Vec<String> = client
-        .query(cmd("SUNION").key("{t}a").key("{t}b"))
+        .query_as(cmd("SUNION").key("{t}a").key("{t}b"))
         .await
         .unwrap();
     assert!(members.is_empty());
@@ -215,12 +215,12 @@ async fn pipelines_span_nodes_and_keep_command_order(client: &ClusterClient) {
         .add(cmd("GET").key("p:5"))
         .add(cmd("GET").key("p:77"))
         .add(cmd("GET").key("p:none"))
-        .query()
+        .query_as()
         .await
         .unwrap();
     assert_eq!((a, b, c), (6, 78, None));
     let n: i64 = client
-        .query(cmd("DEL").keys((0..100).map(|i| format!("p:{i}"))))
+        .query_as(cmd("DEL").keys((0..100).map(|i| format!("p:{i}"))))
         .await
         .unwrap();
     assert_eq!(n, 100);
@@ -229,20 +229,31 @@ async fn pipelines_span_nodes_and_keep_command_order(client: &ClusterClient) {
 async fn transactions_are_pinned_to_one_slot(client: &ClusterClient) {
     let mut tx = client.transaction("{acct}").await.unwrap();
     tx.watch(&["{acct}:balance"]).await.unwrap();
-    let balance: Option<i64> = tx.query(cmd("GET").key("{acct}:balance")).await.unwrap();
+    let balance: Option<i64> = tx.query_as(cmd("GET").key("{acct}:balance")).await.unwrap();
     assert_eq!(balance, None);
-    tx.add(cmd("SET").key("{acct}:balance").arg(100)).unwrap();
-    tx.add(cmd("INCRBY").key("{acct}:balance").arg(-30))
+    let ((), left) = tx
+        .add(b().set().key("{acct}:balance").value(100))
+        .add(b().incrby().key("{acct}:balance").increment(-30))
+        .exec()
+        .await
         .unwrap();
-    let err = tx.add(cmd("SET").key("elsewhere").arg(1)).unwrap_err();
+    assert_eq!(left, 70);
+    // A command of another slot fails the whole transaction, and nothing is sent.
+    let err = client
+        .transaction("{acct}")
+        .await
+        .unwrap()
+        .add(b().incr().key("{acct}:balance"))
+        .add(b().set().key("elsewhere").value(1))
+        .exec()
+        .await
+        .unwrap_err();
     assert!(
         matches!(&err, Error::Cluster(m) if m.contains("cross-slot transaction")),
         "{err}"
     );
-    let ((), left): ((), i64) = tx.exec().await.unwrap();
-    assert_eq!(left, 70);
     let v: i64 = client
-        .query(cmd("GET").key("{acct}:balance"))
+        .query_as(cmd("GET").key("{acct}:balance"))
         .await
         .unwrap();
     assert_eq!(v, 70);
@@ -256,13 +267,13 @@ async fn blocking_commands_go_to_their_slot(client: &ClusterClient) {
         let client = client.clone();
         tokio::spawn(async move {
             client
-                .query::<Option<(String, String)>>(cmd("BLPOP").key("queue:1").arg(5))
+                .query_as::<Option<(String, String)>>(cmd("BLPOP").key("queue:1").arg(5))
                 .await
         })
     };
     tokio::time::sleep(Duration::from_millis(200)).await;
     let n: i64 = client
-        .query(cmd("LPUSH").key("queue:1").arg("job"))
+        .query_as(cmd("LPUSH").key("queue:1").arg("job"))
         .await
         .unwrap();
     assert_eq!(n, 1);
@@ -276,12 +287,12 @@ async fn shard_and_global_pub_sub(client: &ClusterClient) {
     let mut global = client.subscriber().await.unwrap();
     global.subscribe(&["all"]).await.unwrap();
     let receivers: i64 = client
-        .query(cmd("SPUBLISH").key("news:{eu}").arg("hello"))
+        .query_as(cmd("SPUBLISH").key("news:{eu}").arg("hello"))
         .await
         .unwrap();
     assert_eq!(receivers, 1);
     let _: i64 = client
-        .query(cmd("PUBLISH").arg("all").arg("everyone"))
+        .query_as(cmd("PUBLISH").arg("all").arg("everyone"))
         .await
         .unwrap();
     let m = tokio::time::timeout(Duration::from_secs(5), shard.next_message())
@@ -319,13 +330,13 @@ async fn reads_go_to_replicas_when_asked(cluster: &RedisCluster) {
         .read_from(ReadFrom::PreferReplica);
     let client = ClusterClient::with_config(config).await.unwrap();
     let () = client
-        .query(cmd("SET").key("replicated").arg("yes"))
+        .query_as(cmd("SET").key("replicated").arg("yes"))
         .await
         .unwrap();
-    let _: i64 = client.query(cmd("WAIT").arg(1).arg(1000)).await.unwrap();
+    let _: i64 = client.query_as(cmd("WAIT").arg(1).arg(1000)).await.unwrap();
     for i in 0..30 {
         let v: Option<String> = client
-            .query(cmd("GET").key(format!("key:{i}")))
+            .query_as(cmd("GET").key(format!("key:{i}")))
             .await
             .unwrap();
         assert_eq!(v, Some(format!("v{i}")));
@@ -338,14 +349,14 @@ async fn reads_go_to_replicas_when_asked(cluster: &RedisCluster) {
         client.stats()
     );
     // Writes still go to primaries.
-    let n: i64 = client.query(cmd("INCR").key("counter")).await.unwrap();
+    let n: i64 = client.query_as(cmd("INCR").key("counter")).await.unwrap();
     assert_eq!(n, 1);
 }
 
 async fn single_seed_url_discovers_the_whole_cluster(cluster: &RedisCluster) {
     let url = format!("redis://{}", cluster.nodes()[4].addr());
     let client = ClusterClient::connect(&url).await.unwrap();
-    let total: i64 = client.query(cmd("DBSIZE")).await.unwrap();
+    let total: i64 = client.query_as(cmd("DBSIZE")).await.unwrap();
     assert!(total >= KEYS as i64);
     let bad = ClusterClient::connect("redis+cluster://127.0.0.1:1").await;
     assert!(bad.is_err());

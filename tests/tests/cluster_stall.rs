@@ -30,32 +30,35 @@ async fn frozen_primary_times_out_without_hanging_anyone() {
     let frozen_key = key_on(&cluster, cluster.nodes()[frozen].port(), "stall");
     let healthy_key = key_on(&cluster, cluster.nodes()[healthy].port(), "ok");
     let () = client
-        .query(cmd("SET").key(&frozen_key).arg("f"))
+        .query_as(cmd("SET").key(&frozen_key).arg("f"))
         .await
         .unwrap();
     let () = client
-        .query(cmd("SET").key(&healthy_key).arg("h"))
+        .query_as(cmd("SET").key(&healthy_key).arg("h"))
         .await
         .unwrap();
 
     cluster.pause(frozen);
     let limit = Duration::from_secs(5);
     let t = Instant::now();
-    let got = tokio::time::timeout(limit, client.query::<String>(cmd("GET").key(&frozen_key)))
-        .await
-        .expect("a command for the frozen node hung");
+    let got = tokio::time::timeout(
+        limit,
+        client.query_as::<String>(cmd("GET").key(&frozen_key)),
+    )
+    .await
+    .expect("a command for the frozen node hung");
     assert!(matches!(got, Err(Error::Timeout(_))), "{got:?}");
     assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
 
     // The other shards are not held up by the frozen one.
     for _ in 0..20 {
         let t = Instant::now();
-        let v: String = client.query(cmd("GET").key(&healthy_key)).await.unwrap();
+        let v: String = client.query_as(cmd("GET").key(&healthy_key)).await.unwrap();
         assert_eq!(v, "h");
         assert!(t.elapsed() < timeout, "{:?}", t.elapsed());
     }
     // Fan-out and pipelines that touch the frozen node time out too, and do not hang.
-    let dbsize = tokio::time::timeout(limit, client.query::<i64>(cmd("DBSIZE")))
+    let dbsize = tokio::time::timeout(limit, client.query_as::<i64>(cmd("DBSIZE")))
         .await
         .expect("DBSIZE hung");
     assert!(matches!(dbsize, Err(Error::Timeout(_))), "{dbsize:?}");
@@ -74,7 +77,7 @@ async fn frozen_primary_times_out_without_hanging_anyone() {
     cluster.resume(frozen);
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        match client.query::<String>(cmd("GET").key(&frozen_key)).await {
+        match client.query_as::<String>(cmd("GET").key(&frozen_key)).await {
             Ok(v) => {
                 assert_eq!(v, "f");
                 break;
@@ -83,6 +86,6 @@ async fn frozen_primary_times_out_without_hanging_anyone() {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let n: i64 = client.query(cmd("DBSIZE")).await.unwrap();
+    let n: i64 = client.query_as(cmd("DBSIZE")).await.unwrap();
     assert_eq!(n, 2);
 }

@@ -1,14 +1,16 @@
 //! Conformance of the generated builders against a real redis-server: every case of
 //! `conformance/cases.rs` (a minimal and several maximal invocations of every command,
 //! generated from `commands.json` by `typedis-codegen regenerate`) is sent on its own
-//! connection; no reply may be an arity or syntax error, and the keys each builder
-//! recorded must equal what `COMMAND GETKEYS` finds in the same arguments.
+//! connection, over RESP2 and over RESP3, after data of the command's group was written
+//! to the keys the cases use. No reply may be an arity or syntax error; the keys each
+//! builder recorded must equal what `COMMAND GETKEYS` finds in the same arguments; and
+//! every reply that is not an error must decode into the reply type the builder declares.
 
 #[rustfmt::skip]
 #[path = "conformance/cases.rs"]
 mod cases;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use typedis::resp::Frame;
 use typedis_tests::{RawConnection, RedisServer};
@@ -33,7 +35,69 @@ const SKIPS: &[(&str, &str)] = &[
         "CLIENT REPLY",
         "OFF and SKIP suppress the reply the test waits for",
     ),
+    (
+        "MONITOR",
+        "turns the connection into a feed of every command the server runs",
+    ),
 ];
+
+/// Replies not decoded into their declared type, with the reason (they are still sent,
+/// and checked for syntax and keys).
+const NOT_DECODED: &[(&str, &str)] = &[
+    (
+        "SUBSCRIBE",
+        "answered by one confirmation push per channel, read by Client::subscriber",
+    ),
+    (
+        "PSUBSCRIBE",
+        "answered by one confirmation push per pattern, read by Client::subscriber",
+    ),
+    (
+        "SSUBSCRIBE",
+        "answered by one confirmation push per channel, read by Client::subscriber",
+    ),
+    (
+        "UNSUBSCRIBE",
+        "answered by one confirmation push per channel, read by Client::subscriber",
+    ),
+    (
+        "PUNSUBSCRIBE",
+        "answered by one confirmation push per pattern, read by Client::subscriber",
+    ),
+    (
+        "SUNSUBSCRIBE",
+        "answered by one confirmation push per channel, read by Client::subscriber",
+    ),
+];
+
+/// The keys the cases use (`sample` in `typedis_codegen::conformance`), filled with data
+/// of the command's group before each case, so that replies have their full shape.
+const KEYS: &[&str] = &["{t}k1", "{t}k2", "{t}k3", "{t}k4", "{t}k5"];
+
+/// The commands that write the data a case of `group` reads.
+fn seed(group: &str) -> Vec<Vec<Vec<u8>>> {
+    let mut out: Vec<Vec<Vec<u8>>> = vec![vec![b"FLUSHALL".to_vec()]];
+    let words = |w: &[&str]| -> Vec<Vec<u8>> { w.iter().map(|s| s.as_bytes().to_vec()).collect() };
+    for key in KEYS {
+        let data: Vec<Vec<&str>> = match group {
+            "hash" => vec![vec!["HSET", key, "1", "1", "f", "v"]],
+            "list" => vec![vec!["RPUSH", key, "1", "1", "2"]],
+            "set" => vec![vec!["SADD", key, "1", "a"]],
+            "sorted-set" | "sorted_set" => vec![vec!["ZADD", key, "1", "1", "2", "a"]],
+            "geo" => vec![vec!["GEOADD", key, "1.5", "1.5", "1", "1.6", "1.6", "a"]],
+            "hyperloglog" => vec![vec!["PFADD", key, "1", "a"]],
+            "stream" => vec![
+                vec!["XADD", key, "1-1", "1", "1"],
+                vec!["XADD", key, "1-2", "f", "v"],
+                vec!["XGROUP", "CREATE", key, "1", "0"],
+                vec!["XREADGROUP", "GROUP", "1", "1", "STREAMS", key, ">"],
+            ],
+            _ => vec![vec!["SET", key, "1"]],
+        };
+        out.extend(data.iter().map(|c| words(c)));
+    }
+    out
+}
 
 /// What a reply says about the request's syntax.
 fn syntax_problem(reply: &Frame) -> Option<String> {
@@ -69,26 +133,61 @@ fn server_keys(port: u16, args: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
     )
 }
 
+/// The reply to `bytes` on a new connection speaking RESP `protocol`, after `seed` ran
+/// (pushes, such as invalidations, are not replies, unless `pushed`: RESP3 confirms a
+/// subscription with a push).
+fn exchange(port: u16, protocol: u8, seed: &[Vec<Vec<u8>>], bytes: &[u8], pushed: bool) -> Frame {
+    let mut conn = RawConnection::connect(port);
+    if protocol == 3 {
+        let hello = conn.request(&[b"HELLO", b"3"]);
+        assert!(!hello.is_error(), "HELLO 3 refused");
+    }
+    for command in seed {
+        let args: Vec<&[u8]> = command.iter().map(Vec::as_slice).collect();
+        let reply = conn.request(&args);
+        assert!(
+            !reply.is_error(),
+            "seeding {:?} failed: {reply:?}",
+            String::from_utf8_lossy(args[0])
+        );
+    }
+    conn.write(bytes);
+    loop {
+        let frame = conn.read_frame();
+        if pushed || !frame.is_push() {
+            return frame;
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    sent: usize,
+    decoded: usize,
+    errors: usize,
+    not_decoded: usize,
+}
+
 #[test]
-fn every_builder_sends_what_the_server_accepts_and_the_keys_it_finds() {
+fn every_builder_sends_what_the_server_accepts_and_its_reply_reads_as_its_type() {
     let server = RedisServer::start();
     let port = server.port();
     let skips: BTreeMap<&str, &str> = SKIPS.iter().copied().collect();
+    let not_decoded: BTreeMap<&str, &str> = NOT_DECODED.iter().copied().collect();
     let mut problems = Vec::new();
-    let mut sent = 0;
-    let mut exercised = std::collections::BTreeSet::new();
-    let mut skipped = std::collections::BTreeSet::new();
+    let mut tallies: BTreeMap<u8, Tally> = BTreeMap::new();
+    let mut exercised = BTreeSet::new();
+    let mut skipped = BTreeSet::new();
+    let mut typed_ok = BTreeSet::new();
     let mut keyed = 0;
+    let mut seeds: BTreeMap<&str, Vec<Vec<Vec<u8>>>> = BTreeMap::new();
     for case in cases::CASES {
         if skips.contains_key(case.command) {
             skipped.insert(case.command);
             continue;
         }
-        let command = (case.build)();
-        let mut conn = RawConnection::connect(port);
-        let reply = conn.send(command.as_bytes());
-        sent += 1;
         exercised.insert(case.command);
+        let (command, decode) = (case.build)();
         let args: Vec<&[u8]> = command.args().collect();
         let shown = || {
             args.iter()
@@ -96,13 +195,46 @@ fn every_builder_sends_what_the_server_accepts_and_the_keys_it_finds() {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if let Some(err) = syntax_problem(&reply) {
-            problems.push(format!(
-                "{} ({}): `{}` -> {err}",
-                case.command,
-                case.variant,
-                shown()
-            ));
+        let seed = seeds.entry(case.group).or_insert_with(|| seed(case.group));
+        for protocol in [2u8, 3] {
+            let pushed = not_decoded.contains_key(case.command);
+            let reply = exchange(port, protocol, seed, command.as_bytes(), pushed);
+            let tally = tallies.entry(protocol).or_default();
+            tally.sent += 1;
+            if let Some(err) = syntax_problem(&reply) {
+                problems.push(format!(
+                    "{} ({}, RESP{protocol}): `{}` -> {err}",
+                    case.command,
+                    case.variant,
+                    shown()
+                ));
+                continue;
+            }
+            if reply.is_error() {
+                tally.errors += 1;
+                continue;
+            }
+            if not_decoded.contains_key(case.command) {
+                tally.not_decoded += 1;
+                continue;
+            }
+            match decode(&reply) {
+                Ok(()) => {
+                    tally.decoded += 1;
+                    typed_ok.insert(case.command);
+                }
+                Err(e) => {
+                    let text = String::from_utf8_lossy(reply.as_bytes());
+                    let start: String = text.chars().take(200).collect();
+                    problems.push(format!(
+                        "{} ({}, RESP{protocol}): `{}` -> reply {start:?}... does not read as \
+                         its type: {e}",
+                        case.command,
+                        case.variant,
+                        shown(),
+                    ));
+                }
+            }
         }
         let mut ours: Vec<Vec<u8>> = command.keys().map(<[u8]>::to_vec).collect();
         let mut theirs = server_keys(port, &args).unwrap_or_default();
@@ -127,15 +259,38 @@ fn every_builder_sends_what_the_server_accepts_and_the_keys_it_finds() {
             ));
         }
     }
-    let total: std::collections::BTreeSet<&str> = cases::CASES.iter().map(|c| c.command).collect();
+    let total: BTreeSet<&str> = cases::CASES.iter().map(|c| c.command).collect();
     println!(
-        "conformance: {sent} invocations of {} of {} commands sent ({keyed} with keys checked by GETKEYS); {} skipped:",
+        "conformance: {} of {} commands exercised ({keyed} invocations with keys checked by \
+         GETKEYS); {} skipped:",
         exercised.len(),
         total.len(),
         skipped.len()
     );
     for s in &skipped {
         println!("  skipped {s}: {}", skips[s]);
+    }
+    for (protocol, t) in &tallies {
+        println!(
+            "  RESP{protocol}: {} invocations sent, {} replies read as their declared type, \
+             {} error replies (not a syntax error: the data did not fit), {} not decoded",
+            t.sent, t.decoded, t.errors, t.not_decoded
+        );
+    }
+    let unchecked: Vec<&str> = exercised
+        .iter()
+        .filter(|c| !typed_ok.contains(*c) && !not_decoded.contains_key(*c))
+        .copied()
+        .collect();
+    println!(
+        "  {} commands had at least one reply read as their declared type; {} only error \
+         replies here: {}",
+        typed_ok.len(),
+        unchecked.len(),
+        unchecked.join(", ")
+    );
+    for (c, why) in NOT_DECODED {
+        println!("  not decoded {c}: {why}");
     }
     assert!(
         problems.is_empty(),

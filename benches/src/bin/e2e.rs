@@ -87,7 +87,7 @@ impl Peer for Typedis {
     async fn get(&self, key: &'static str) -> usize {
         let v: Option<Bytes> = self
             .0
-            .query(typedis::b().get().key(key).build())
+            .query_as(typedis::b().get().key(key).build())
             .await
             .unwrap();
         v.map_or(0, |v| v.len())

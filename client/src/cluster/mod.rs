@@ -26,12 +26,15 @@ mod transaction;
 
 pub use config::{ClusterConfig, ReadFrom};
 pub use pipeline::ClusterPipeline;
+pub(crate) use transaction::check_pinned;
 pub use transaction::ClusterTransaction;
 
-use crate::client::{Client, DecodeOwned};
+use crate::client::Client;
+use crate::cmd::Request;
 use crate::cmd::{cmd, key_slot, Command};
 use crate::error::Error;
 use crate::pubsub::Subscriber;
+use crate::read::DecodeOwned;
 use crate::resp::Frame;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
@@ -60,16 +63,16 @@ use topology::{NodeAddr, Topology};
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), typedis::Error> {
+/// use typedis::b;
 /// use typedis::cluster::ClusterClient;
-/// use typedis::{b, cmd};
 ///
 /// let cluster = ClusterClient::connect("redis+cluster://127.0.0.1:7000,127.0.0.1:7001").await?;
-/// cluster.query::<()>(b().set().key("user:1").value("ada").build()).await?;
-/// let name: Option<String> = cluster.query(b().get().key("user:1").build()).await?;
+/// cluster.query(b().set().key("user:1").value("ada")).await?;
+/// let name = cluster.query(b().get().key("user:1")).await?; // Option<Bytes>
 /// // Keys in different slots: split by slot, answered in the order asked.
-/// let names: Vec<Option<String>> = cluster.query(cmd("MGET").key("user:1").key("user:2")).await?;
+/// let names = cluster.query(b().mget().key("user:1").key("user:2")).await?;
 /// // Keyless: summed over every primary.
-/// let keys: i64 = cluster.query(b().dbsize().build()).await?;
+/// let keys = cluster.query(b().dbsize()).await?; // i64
 /// # let _ = (name, names, keys); Ok(()) }
 /// ```
 #[derive(Clone)]
@@ -181,7 +184,8 @@ impl ClusterClient {
         topology.shard(slot).map(|s| s.primary.to_string())
     }
 
-    /// Sends a command where it belongs and reads its reply as an owned `T`.
+    /// Sends a command where it belongs and reads its reply as the type the command
+    /// declares (see [`Client::query`]).
     ///
     /// # Errors
     ///
@@ -189,8 +193,18 @@ impl ClusterClient {
     /// several slots that the command's policy does not allow splitting, a command that
     /// would change a shared connection's state such as `MULTI` or `SUBSCRIBE`, a keyless
     /// command without cluster-wide meaning such as `SCAN`).
-    pub async fn query<T: DecodeOwned>(&self, command: impl Into<Command>) -> Result<T, Error> {
-        self.send(command).await?.decode()
+    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
+        self.send(request).await?.decode()
+    }
+
+    /// Sends a command where it belongs and reads its reply as an owned `T` of your
+    /// choice.
+    ///
+    /// # Errors
+    ///
+    /// As [`ClusterClient::query`].
+    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
+        self.send(request).await?.decode()
     }
 
     /// Sends a command where it belongs and returns its reply frame (see
@@ -200,8 +214,8 @@ impl ClusterClient {
     /// # Errors
     ///
     /// As [`ClusterClient::query`], decoding aside.
-    pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
-        let command = command.into();
+    pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
+        let command = request.into_command();
         let span = tracing::debug_span!("redis-cluster", command = command.name());
         tracing::Instrument::instrument(self.dispatch(command), span).await
     }
@@ -424,7 +438,7 @@ impl ClusterClient {
             let mut cursor = bytes::Bytes::from_static(b"0");
             loop {
                 let (next, batch): (bytes::Bytes, Vec<bytes::Bytes>) = node
-                    .query(
+                    .query_as(
                         cmd("SCAN")
                             .arg(&cursor)
                             .arg("MATCH")

@@ -10,8 +10,10 @@ use crate::cmd::Command;
 use crate::conn::blocking::blocking;
 use crate::error::Error;
 use crate::pipeline::FromReplies;
+use crate::queue::typed_queue;
 use crate::resp::Frame;
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 /// Commands for several nodes sent together.
 ///
@@ -23,50 +25,61 @@ use std::collections::HashMap;
 /// [`ClusterClient::send`]. Pipelined reads go to primaries whatever
 /// [`ReadFrom`](super::ReadFrom) says.
 ///
+/// Its type records what its commands reply, as a [`Pipeline`](crate::Pipeline)'s does.
+///
 /// ```no_run
 /// # async fn demo(cluster: typedis::cluster::ClusterClient) -> Result<(), typedis::Error> {
-/// use typedis::cmd;
+/// use typedis::b;
 ///
-/// let (a, b, n): ((), (), i64) = cluster
+/// let ((), (), n) = cluster
 ///     .pipeline()
-///     .add(cmd("SET").key("a").arg("1"))
-///     .add(cmd("SET").key("b").arg("2"))
-///     .add(cmd("INCR").key("a"))
+///     .add(b().set().key("a").value("1"))
+///     .add(b().set().key("b").value("2"))
+///     .add(b().incr().key("a"))
 ///     .query()
 ///     .await?;
 /// assert_eq!(n, 2);
-/// # let _ = (a, b); Ok(()) }
+/// # Ok(()) }
 /// ```
-#[derive(Debug)]
 #[must_use = "a pipeline does nothing until it is sent"]
-pub struct ClusterPipeline {
+pub struct ClusterPipeline<Replies = Vec<crate::Value>> {
     client: ClusterClient,
     commands: Vec<Command>,
+    replies: PhantomData<fn() -> Replies>,
+}
+
+impl<R> std::fmt::Debug for ClusterPipeline<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClusterPipeline")
+            .field("commands", &self.commands)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ClusterClient {
     /// Starts a pipeline.
-    pub fn pipeline(&self) -> ClusterPipeline {
+    pub fn pipeline<T>(&self) -> ClusterPipeline<Vec<T>> {
         ClusterPipeline {
             client: self.clone(),
             commands: Vec::new(),
+            replies: PhantomData,
         }
     }
 }
 
-impl ClusterPipeline {
-    /// Appends a command.
-    // `add` reads as "add a command" in a builder chain; `Pipeline + Command` would not.
-    #[allow(clippy::should_implement_trait)]
-    pub fn add(mut self, command: impl Into<Command>) -> Self {
-        self.commands.push(command.into());
-        self
+typed_queue!(ClusterPipeline);
+
+impl<L> ClusterPipeline<L> {
+    fn append(&mut self, command: Command) {
+        self.commands.push(command);
     }
 
-    /// Appends a command (for loops).
-    pub fn push(&mut self, command: impl Into<Command>) -> &mut Self {
-        self.commands.push(command.into());
-        self
+    fn retype<M>(self) -> ClusterPipeline<M> {
+        ClusterPipeline {
+            client: self.client,
+            commands: self.commands,
+            replies: PhantomData,
+        }
     }
 
     /// Number of commands.
@@ -87,61 +100,31 @@ impl ClusterPipeline {
     /// [`Error::Timeout`] or [`Error::ConnectionClosed`] when a node's group failed after
     /// it was written (its commands may have run).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
-        let client = self.client;
-        let commands = self.commands;
-        let mut groups: HashMap<NodeAddr, Vec<usize>> = HashMap::new();
-        let mut later = Vec::new();
-        for (i, command) in commands.iter().enumerate() {
-            let target = match plan(command).map_err(Error::Cluster)? {
-                Plan::Slot(slot) if blocking(command).is_none() => client.pick(Some(slot), false),
-                Plan::Any => client.pick(None, false),
-                _ => None,
-            };
-            match target {
-                Some((addr, _)) => groups.entry(addr).or_default().push(i),
-                None => later.push(i),
-            }
-        }
-        let sent = futures_util::future::join_all(
-            groups
-                .iter()
-                .map(|(addr, indexes)| client.send_group(addr, &commands, indexes)),
-        )
-        .await;
-        let mut replies: Vec<Option<Frame>> = vec![None; commands.len()];
-        for ((addr, indexes), result) in groups.iter().zip(sent) {
-            match result {
-                Ok(frames) => {
-                    for (&i, frame) in indexes.iter().zip(frames) {
-                        if redirect(&frame, addr).is_some() {
-                            later.push(i);
-                        } else {
-                            replies[i] = Some(frame);
-                        }
-                    }
-                }
-                Err(Failure::NotSent(_)) => later.extend_from_slice(indexes),
-                Err(Failure::Sent(e)) => {
-                    client.refresh_soon();
-                    return Err(e);
-                }
-            }
-        }
-        later.sort_unstable();
-        for i in later {
-            replies[i] = Some(client.send(commands[i].clone()).await?);
-        }
-        Ok(replies.into_iter().flatten().collect())
+        send(self.client, self.commands).await
     }
 
-    /// Sends the commands and reads the replies as `T` (a tuple with one element per
-    /// command, or a `Vec`), as [`Pipeline::query`](crate::Pipeline::query) does.
+    /// Sends the commands and reads the replies as the types of the commands added (see
+    /// [`Pipeline::query`](crate::Pipeline::query)).
     ///
     /// # Errors
     ///
     /// As [`ClusterPipeline::send`]; [`Error::Decode`] and [`Error::Server`] as
     /// [`Pipeline::query`](crate::Pipeline::query).
-    pub async fn query<T: FromReplies>(self) -> Result<T, Error> {
+    pub async fn query(self) -> Result<L, Error>
+    where
+        L: FromReplies,
+    {
+        self.query_as().await
+    }
+
+    /// Sends the commands and reads the replies as `T` (a tuple with one element per
+    /// command, or a `Vec`), as [`Pipeline::query_as`](crate::Pipeline::query_as) does.
+    ///
+    /// # Errors
+    ///
+    /// As [`ClusterPipeline::send`]; [`Error::Decode`] and [`Error::Server`] as
+    /// [`Pipeline::query_as`](crate::Pipeline::query_as).
+    pub async fn query_as<T: FromReplies>(self) -> Result<T, Error> {
         if let Some(n) = T::LEN {
             if n != self.commands.len() {
                 // Nothing is sent: the replies could not fit.
@@ -153,6 +136,53 @@ impl ClusterPipeline {
         }
         T::from_replies(self.send().await?)
     }
+}
+
+/// Sends `commands`, grouped by node (see [`ClusterPipeline`]).
+async fn send(client: ClusterClient, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
+    let mut groups: HashMap<NodeAddr, Vec<usize>> = HashMap::new();
+    let mut later = Vec::new();
+    for (i, command) in commands.iter().enumerate() {
+        let target = match plan(command).map_err(Error::Cluster)? {
+            Plan::Slot(slot) if blocking(command).is_none() => client.pick(Some(slot), false),
+            Plan::Any => client.pick(None, false),
+            _ => None,
+        };
+        match target {
+            Some((addr, _)) => groups.entry(addr).or_default().push(i),
+            None => later.push(i),
+        }
+    }
+    let sent = futures_util::future::join_all(
+        groups
+            .iter()
+            .map(|(addr, indexes)| client.send_group(addr, &commands, indexes)),
+    )
+    .await;
+    let mut replies: Vec<Option<Frame>> = vec![None; commands.len()];
+    for ((addr, indexes), result) in groups.iter().zip(sent) {
+        match result {
+            Ok(frames) => {
+                for (&i, frame) in indexes.iter().zip(frames) {
+                    if redirect(&frame, addr).is_some() {
+                        later.push(i);
+                    } else {
+                        replies[i] = Some(frame);
+                    }
+                }
+            }
+            Err(Failure::NotSent(_)) => later.extend_from_slice(indexes),
+            Err(Failure::Sent(e)) => {
+                client.refresh_soon();
+                return Err(e);
+            }
+        }
+    }
+    later.sort_unstable();
+    for i in later {
+        replies[i] = Some(client.send(commands[i].clone()).await?);
+    }
+    Ok(replies.into_iter().flatten().collect())
 }
 
 impl ClusterClient {

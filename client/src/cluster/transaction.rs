@@ -4,31 +4,33 @@
 
 use super::aggregate::cluster_error;
 use super::ClusterClient;
-use crate::client::DecodeOwned;
-use crate::cmd::{key_slot, Command, Slot};
+use crate::cmd::{key_slot, Request, Slot};
 use crate::error::Error;
-use crate::transaction::Transaction;
+use crate::read::DecodeOwned;
+use crate::transaction::{Multi, Transaction};
 
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys
 /// together).
 ///
 /// If the slot moves to another node meanwhile, the server refuses the queued commands
-/// and [`exec`](Self::exec) returns the refusal (`MOVED`/`ASK`, or `EXECABORT` naming
-/// it); the slot map is then read again, and a new transaction goes to the new node.
+/// and [`Multi::exec`] returns the refusal (`MOVED`/`ASK`, or `EXECABORT` naming it);
+/// the slot map is then read again, and a new transaction goes to the new node.
 ///
 /// ```no_run
 /// # async fn demo(cluster: typedis::cluster::ClusterClient) -> Result<(), typedis::Error> {
-/// use typedis::cmd;
+/// use typedis::b;
 ///
-/// let mut tx = cluster.transaction("{user:1}").await?;
-/// tx.add(cmd("SET").key("{user:1}:name").arg("ada"))?;
-/// tx.add(cmd("INCR").key("{user:1}:visits"))?;
-/// let ((), visits): ((), i64) = tx.exec().await?;
-/// // A key of another slot is refused at once:
-/// assert!(tx_for_other_slot(&cluster).await.is_err());
-/// # async fn tx_for_other_slot(c: &typedis::cluster::ClusterClient) -> Result<(), typedis::Error> {
-/// #     c.transaction("a").await?.add(typedis::cmd("SET").key("b").arg(1))?; Ok(()) }
+/// let ((), visits) = cluster
+///     .transaction("{user:1}")
+///     .await?
+///     .add(b().set().key("{user:1}:name").value("ada"))
+///     .add(b().incr().key("{user:1}:visits"))
+///     .exec()
+///     .await?;
+/// // A key of another slot fails the transaction, and nothing is sent:
+/// let other = cluster.transaction("a").await?.add(b().set().key("b").value(1));
+/// assert!(other.exec().await.is_err());
 /// # let _ = visits; Ok(()) }
 /// ```
 pub struct ClusterTransaction {
@@ -63,27 +65,26 @@ impl ClusterClient {
     }
 }
 
+/// Refuses `what` (a command's name, or a key) when its keys are not all in `slot`.
+pub(crate) fn check_pinned(slot: u16, what: &str, keys: Slot) -> Result<(), Error> {
+    match keys {
+        Slot::None => Ok(()),
+        Slot::One(s) if s == slot => Ok(()),
+        Slot::One(s) => Err(cluster_error(format!(
+            "cross-slot transaction: {what} is in slot {s}, the transaction is pinned to \
+             slot {slot}"
+        ))),
+        Slot::Cross => Err(cluster_error(format!(
+            "cross-slot transaction: {what} has keys in several slots, the transaction is \
+             pinned to slot {slot}"
+        ))),
+    }
+}
+
 impl ClusterTransaction {
     /// The slot every key of this transaction must hash to.
     pub fn slot(&self) -> u16 {
         self.slot
-    }
-
-    fn check(&self, what: &str, slot: Slot) -> Result<(), Error> {
-        match slot {
-            Slot::None => Ok(()),
-            Slot::One(s) if s == self.slot => Ok(()),
-            Slot::One(s) => Err(cluster_error(format!(
-                "cross-slot transaction: {what} is in slot {s}, the transaction is pinned to \
-                 slot {}",
-                self.slot
-            ))),
-            Slot::Cross => Err(cluster_error(format!(
-                "cross-slot transaction: {what} has keys in several slots, the transaction \
-                 is pinned to slot {}",
-                self.slot
-            ))),
-        }
     }
 
     /// `WATCH`es keys (see [`Transaction::watch`]).
@@ -94,7 +95,8 @@ impl ClusterTransaction {
     pub async fn watch<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<(), Error> {
         for key in keys {
             let key = key.as_ref();
-            self.check(
+            check_pinned(
+                self.slot,
                 &format!("key {:?}", String::from_utf8_lossy(key)),
                 Slot::One(key_slot(key)),
             )?;
@@ -102,47 +104,42 @@ impl ClusterTransaction {
         self.inner.watch(keys).await
     }
 
-    /// Runs a command now, on the transaction's connection.
+    /// Runs a command now, on the transaction's connection, and reads its reply as the
+    /// command's type.
     ///
     /// # Errors
     ///
     /// [`Error::Cluster`] for a command of another slot; as [`Transaction::query`].
-    pub async fn query<T: DecodeOwned>(&mut self, command: impl Into<Command>) -> Result<T, Error> {
-        let command = command.into();
-        self.check(command.name(), command.slot())?;
-        self.inner.query(command).await
+    pub async fn query<R: Request>(&mut self, request: R) -> Result<R::Reply, Error> {
+        self.query_as(request).await
     }
 
-    /// Queues a command for `EXEC`.
+    /// Runs a command now and reads its reply as an owned `T` of your choice.
     ///
     /// # Errors
     ///
-    /// [`Error::Cluster`] when its keys are not in the transaction's slot (nothing is
-    /// queued then).
-    pub fn add(&mut self, command: impl Into<Command>) -> Result<&mut Self, Error> {
-        let command = command.into();
-        self.check(command.name(), command.slot())?;
-        self.inner.add(command);
-        Ok(self)
+    /// As [`ClusterTransaction::query`].
+    pub async fn query_as<T: DecodeOwned>(&mut self, request: impl Request) -> Result<T, Error> {
+        let command = request.into_command();
+        check_pinned(self.slot, command.name(), command.slot())?;
+        self.inner.query_as(command).await
     }
 
-    /// Runs the queued commands atomically (see [`Transaction::exec`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Transaction::exec`]; a refusal because the slot moved also starts a refresh
-    /// of the slot map.
-    pub async fn exec<T: DecodeOwned>(self) -> Result<T, Error> {
-        let result = self.inner.exec().await;
-        if let Err(Error::Server(e)) = &result {
-            if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
-                self.cluster.refresh_soon();
-            }
-        }
-        result
+    /// Queues a command for `EXEC` (see [`Transaction::add`]); a command whose keys are
+    /// not in the transaction's slot makes [`Multi::exec`] fail with [`Error::Cluster`]
+    /// without sending anything.
+    // `add` reads as "add a command" in a builder chain; `Transaction + Command` would not.
+    #[allow(clippy::should_implement_trait)]
+    pub fn add<R: Request>(self, request: R) -> Multi<(R::Reply,)> {
+        self.queue::<R::Reply>().add(request)
     }
 
-    /// Drops the queued commands and the `WATCH`es.
+    /// Starts queueing commands that all reply `T` (see [`Transaction::queue`]).
+    pub fn queue<T>(self) -> Multi<Vec<T>> {
+        Multi::pinned(self.inner, self.slot, self.cluster)
+    }
+
+    /// Drops the `WATCH`es.
     ///
     /// # Errors
     ///

@@ -179,15 +179,8 @@ impl Cmd {
         self.p.keys.push(index);
     }
 
-    /// Ends the current optional segment: what is written next goes after everything
-    /// already written. Generated builders call it before a required argument.
-    #[inline]
-    pub fn seal(&mut self) {
-        self.p.pieces.clear();
-    }
-
-    /// Marks the start of one optional argument's piece (call [`end_piece`](Self::end_piece)
-    /// after writing it).
+    /// Marks the start of one argument's piece (call [`end_piece`](Self::end_piece) after
+    /// writing it).
     #[inline]
     pub fn begin_piece(&self) -> PieceMark {
         PieceMark {
@@ -196,16 +189,18 @@ impl Cmd {
         }
     }
 
-    /// True when the current optional segment already holds a piece of spec position
-    /// `order` (a repeated argument whose token is written once checks it).
+    /// True when the command already holds a piece of spec position `order` (a repeated
+    /// argument whose token is written once checks it).
     pub fn has_piece(&self, order: u16) -> bool {
         self.p.pieces.as_slice().iter().any(|p| p.order == order)
     }
 
-    /// Ends the piece started at `mark`, whose position among the segment's optional
-    /// arguments in the spec is `order`: if a later argument was already written, the
-    /// piece is moved before it, so the command is sent in spec order whatever order the
-    /// builder methods were called in.
+    /// Ends the piece started at `mark`, whose position in the spec is `order`: if an
+    /// argument of a later position was already written, the piece is moved before it, so
+    /// the command is sent in spec order whatever order the builder methods were called
+    /// in. Generated builders call it for optional arguments, and for the required ones
+    /// an earlier optional argument may still be moved before.
+    #[inline]
     pub fn end_piece(&mut self, order: u16, mark: PieceMark) {
         let pieces = self.p.pieces.as_slice();
         let Some(at) = pieces.iter().position(|p| p.order > order) else {
@@ -247,6 +242,47 @@ impl Cmd {
         }
     }
 
+    /// Marks where the count of spec position `order` goes (`numkeys` before `key [key
+    /// ...]`): here, after what was written since `mark` (the words before the count).
+    /// [`build`](Self::build) writes there how many items [`count_item`](Self::count_item)
+    /// counted. Used by generated builders.
+    #[inline]
+    pub fn count_at(&mut self, order: u16, mark: PieceMark) {
+        let offset = (self.p.buf.len() - mark.start) as u32;
+        let args = (self.p.argc - mark.arg) as u32;
+        self.end_piece(order, mark);
+        self.p.count = Some((order, offset, args));
+        self.p.counted = 0;
+    }
+
+    /// Counts one item for the count marked by [`count_at`](Self::count_at).
+    #[inline]
+    pub fn count_item(&mut self) {
+        self.p.counted += 1;
+    }
+
+    /// Writes the count marked by [`count_at`](Self::count_at) where it was marked.
+    fn write_count(&mut self) {
+        let Some((order, offset, args)) = self.p.count.take() else {
+            return;
+        };
+        let n = self.p.counted;
+        let Some(piece) = self.p.pieces.as_slice().iter().find(|p| p.order == order) else {
+            return;
+        };
+        let start = piece.start as usize + offset as usize;
+        let arg = piece.arg as usize + args as usize;
+        let mut bulk = Vec::with_capacity(16);
+        write_bulk(&mut bulk, n.to_string().as_bytes());
+        self.p.buf.splice(start..start, bulk);
+        for k in self.p.keys.as_mut_slice() {
+            if *k as usize >= arg {
+                *k += 1;
+            }
+        }
+        self.p.argc += 1;
+    }
+
     /// Finishes the command: writes the `*N\r\n` header into the reserved room and, for
     /// an untyped command the spec knows, records the spec's name, flags and policy (see
     /// [`cmd`]).
@@ -254,6 +290,7 @@ impl Cmd {
         if self.p.name.is_none() {
             self.apply_spec();
         }
+        self.write_count();
         // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
         self.p.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
         let mut start = HEADER_ROOM - 2;
@@ -373,28 +410,26 @@ mod tests {
     #[test]
     fn pieces_written_out_of_order_are_sent_in_spec_order() {
         let mut c = Cmd::new_static("SET", &["SET"], CommandFlags::WRITE, Policy::default());
-        c.seal();
         c.push_key("k");
-        c.seal();
         c.push("v");
-        // GET (order 2), then EX 10 (order 3), then NX (order 0), then a key piece (order 1).
+        // GET (order 4), then EX 10 (order 5), then NX (order 2), then a key piece (order 3).
         let m = c.begin_piece();
         c.push("GET");
-        c.end_piece(2, m);
+        c.end_piece(4, m);
         let m = c.begin_piece();
         c.push("EX");
         c.push(&10);
-        c.end_piece(3, m);
+        c.end_piece(5, m);
         let m = c.begin_piece();
         c.push("NX");
-        c.end_piece(0, m);
+        c.end_piece(2, m);
         let m = c.begin_piece();
         c.push("STORE");
         c.push_key("dest");
-        c.end_piece(1, m);
+        c.end_piece(3, m);
         let m = c.begin_piece();
         c.push("NX2");
-        c.end_piece(0, m);
+        c.end_piece(2, m);
         let c = c.build();
         let args: Vec<_> = c
             .args()
@@ -407,5 +442,88 @@ mod tests {
         assert_eq!(c.keys().collect::<Vec<_>>(), [&b"k"[..], b"dest"]);
         assert_eq!(c.name(), "SET");
         assert!(c.flags().contains(CommandFlags::WRITE));
+    }
+
+    #[test]
+    fn an_option_given_after_a_later_required_argument_goes_before_it() {
+        // XREADGROUP GROUP g c [COUNT n] STREAMS key id: COUNT (order 1) given last.
+        let mut c = Cmd::new_static(
+            "XREADGROUP",
+            &["XREADGROUP"],
+            CommandFlags::empty(),
+            Policy::default(),
+        );
+        c.push("GROUP");
+        c.push("g");
+        c.push("c");
+        let m = c.begin_piece();
+        c.push("STREAMS");
+        c.push_key("s");
+        c.end_piece(4, m);
+        let m = c.begin_piece();
+        c.push(">");
+        c.end_piece(5, m);
+        let m = c.begin_piece();
+        c.push("COUNT");
+        c.push(&4);
+        c.end_piece(1, m);
+        let c = c.build();
+        let args: Vec<_> = c
+            .args()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        assert_eq!(
+            args,
+            [
+                "XREADGROUP",
+                "GROUP",
+                "g",
+                "c",
+                "COUNT",
+                "4",
+                "STREAMS",
+                "s",
+                ">"
+            ]
+        );
+        assert_eq!(c.keys().collect::<Vec<_>>(), [&b"s"[..]]);
+    }
+
+    #[test]
+    fn a_count_is_written_where_it_was_marked() {
+        // EVAL script numkeys [key ...] [arg ...], the arg given before the keys.
+        let mut c = Cmd::new_static("EVAL", &["EVAL"], CommandFlags::empty(), Policy::default());
+        c.push("return 1");
+        let m = c.begin_piece();
+        c.count_at(1, m);
+        let m = c.begin_piece();
+        c.push("a");
+        c.end_piece(3, m);
+        for k in ["k1", "k2"] {
+            let m = c.begin_piece();
+            c.push_key(k);
+            c.count_item();
+            c.end_piece(2, m);
+        }
+        let c = c.build();
+        let args: Vec<_> = c
+            .args()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        assert_eq!(args, ["EVAL", "return 1", "2", "k1", "k2", "a"]);
+        assert_eq!(c.keys().collect::<Vec<_>>(), [&b"k1"[..], b"k2"]);
+        assert_eq!(c.arg_count(), 6);
+        let none = {
+            let mut c =
+                Cmd::new_static("EVAL", &["EVAL"], CommandFlags::empty(), Policy::default());
+            c.push("return 1");
+            let m = c.begin_piece();
+            c.count_at(1, m);
+            c.build()
+        };
+        assert_eq!(
+            none.as_bytes(),
+            b"*3\r\n$4\r\nEVAL\r\n$8\r\nreturn 1\r\n$1\r\n0\r\n"
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! - [`builders`]: the generated typed builders; [`b`] starts one.
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
+//! - `request`: [`Request`], a command that knows its reply type, what the client takes.
 //! - `pool`: command state (buffer and bookkeeping) in one box, recycled per thread.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
@@ -21,6 +22,7 @@ pub mod builders;
 mod command;
 mod flags;
 mod pool;
+mod request;
 mod slot;
 mod small;
 mod spec_table;
@@ -31,4 +33,5 @@ pub use builder::{cmd, Cmd, PieceMark};
 pub use builders::{b, Commands};
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
+pub use request::Request;
 pub use slot::{crc16, key_slot, Slot, SLOT_COUNT};

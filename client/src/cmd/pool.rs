@@ -22,8 +22,8 @@ thread_local! {
     static FREE: RefCell<Vec<Box<Parts>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A run of arguments of one optional spec argument, in the current optional segment of
-/// a generated command (see `Cmd::end_piece`).
+/// A run of arguments of one spec argument of a generated command, at its spec position
+/// (see `Cmd::end_piece`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Piece {
     pub(crate) order: u16,
@@ -45,8 +45,14 @@ pub(crate) struct Parts {
     /// True once the caller set the policy: it wins over the spec's.
     pub(crate) policy_given: bool,
     pub(crate) name: Option<&'static str>,
-    /// Pieces of the current optional segment, sorted by spec order.
+    /// Pieces written so far, sorted by spec order (optional arguments, and the required
+    /// ones an optional argument may still be moved before).
     pub(crate) pieces: SmallList<Piece, 6>,
+    /// A count the builder writes at `build` (`numkeys`): its spec position, where in
+    /// its piece it goes (after the words before it), and the items counted so far.
+    pub(crate) count: Option<(u16, u32, u32)>,
+    /// Items counted for `count`.
+    pub(crate) counted: u32,
 }
 
 /// A command's [`Parts`], given back to this thread's pool when dropped.
@@ -118,6 +124,8 @@ fn give(mut parts: Box<Parts>) {
     parts.policy_given = false;
     parts.name = None;
     parts.pieces.clear();
+    parts.count = None;
+    parts.counted = 0;
     // During thread teardown (or a reentrant call) the parts are simply freed.
     let _ = FREE.try_with(|free| {
         if let Ok(mut free) = free.try_borrow_mut() {

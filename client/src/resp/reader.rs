@@ -278,10 +278,13 @@ impl<'de> Reader<'de> {
     }
 
     /// A string's bytes, borrowed from the frame: bulk string (`$`), simple string (`+`),
-    /// or verbatim string (`=`, the text after its `xxx:` format prefix). A streamed bulk
-    /// string (`$?`) is accepted when it arrived in at most one chunk.
+    /// verbatim string (`=`, the text after its `xxx:` format prefix), or the digits of a
+    /// big number (`(`, a number too large for the integer types, which is text to every
+    /// string type). A streamed bulk string (`$?`) is accepted when it arrived in at most
+    /// one chunk.
     ///
-    /// Numbers, nulls and errors are not strings here: read them with their own steps.
+    /// Integers, doubles, nulls and errors are not strings here: read them with their own
+    /// steps.
     ///
     /// # Errors
     ///
@@ -302,7 +305,7 @@ impl<'de> Reader<'de> {
                 }
                 self.body(q, n as usize)?
             }
-            b'+' => self.line(self.pos + 1)?,
+            b'+' | b'(' => self.line(self.pos + 1)?,
             b'=' => self.verbatim_body(WHAT)?,
             _ => return Err(self.unexpected_at(self.pos, WHAT)),
         };

@@ -5,18 +5,42 @@ use quote::{format_ident, quote};
 
 use crate::naming;
 use crate::plan::Plan;
+use crate::reply::{self, CommandReply};
 use crate::spec::CommandSpec;
+use crate::Error;
 
 use super::doc::{bare, doc_lines, doc_text};
 use super::flags::{flags_expr, policy_expr};
 use super::state::{construct, state};
+use super::Ctx;
+
+/// What the command returns, for its rustdoc: the type, what options change it, and the
+/// schema's words.
+fn returns(reply: &CommandReply) -> Vec<String> {
+    let mut line = format!("Returns `{}`", reply.default.text());
+    for (given, ty) in &reply.rules {
+        let given: Vec<String> = given.iter().map(|g| format!("`{g}`")).collect();
+        line.push_str(&format!("; with {}: `{}`", given.join(" or "), ty.text()));
+    }
+    line.push('.');
+    if !reply.doc.is_empty() {
+        line.push(' ');
+        line.push_str(&doc_text(reply.doc.trim()));
+        if !line.ends_with('.') {
+            line.push('.');
+        }
+    }
+    vec![line]
+}
 
 pub(super) fn command(
+    cx: &Ctx<'_>,
     cmd: &CommandSpec,
     snake: &str,
     plan: &Plan,
-    rt: &syn::Path,
-) -> (TokenStream, TokenStream) {
+    reply: &CommandReply,
+) -> Result<(TokenStream, TokenStream), Error> {
+    let rt = cx.rt;
     let fn_ident = naming::ident(snake);
     let start_ty = format_ident!("{}", plan.states[0].name);
     let mut doc = vec![
@@ -28,7 +52,9 @@ pub(super) fn command(
             bare(&cmd.complexity),
             doc_text(&cmd.group)
         ),
+        String::new(),
     ];
+    doc.extend(returns(reply));
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
         let note = match &cmd.replaced_by {
@@ -60,7 +86,23 @@ pub(super) fn command(
         doc_text(&cmd.summary)
     );
     let start = construct(&plan.states[0], quote!(c));
-    let states = plan.states.iter().map(|s| state(cmd, plan, s));
+    let new = quote!(Cmd::new_static(#name, &[#(#words),*], #flags, #policy));
+    let begin = match &plan.count {
+        Some(count) if count.after.is_none() => {
+            let mark = super::methods::count_at(count.order, &count.prefix);
+            quote!(let mut c = #new; #mark)
+        }
+        _ => quote!(let c = #new;),
+    };
+    let mut states = Vec::new();
+    for s in &plan.states {
+        let impls = if s.build {
+            reply::impls(cmd, reply, plan, s)?
+        } else {
+            Vec::new()
+        };
+        states.push(state(cx, cmd, plan, s, &impls));
+    }
     let module = quote! {
         #[doc = #mod_doc]
         pub mod #fn_ident {
@@ -72,14 +114,14 @@ pub(super) fn command(
             use ::core::marker::PhantomData;
 
             pub(super) fn start() -> #start_ty {
-                let c = Cmd::new_static(#name, &[#(#words),*], #flags, #policy);
+                #begin
                 #start
             }
 
             #(#states)*
         }
     };
-    (entry, module)
+    Ok((entry, module))
 }
 
 /// `R6.0.0 replaced_by` texts hold markdown like "`SET` with the `EX` argument".

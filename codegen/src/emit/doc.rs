@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Escapes spec text for rustdoc (no links, no HTML).
-pub(super) fn doc_text(s: &str) -> String {
+pub(crate) fn doc_text(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('[', "\\[")
         .replace(']', "\\]")
@@ -13,11 +13,11 @@ pub(super) fn doc_text(s: &str) -> String {
 }
 
 /// Escaped text without its final period (the caller ends the sentence).
-pub(super) fn bare(s: &str) -> String {
+pub(crate) fn bare(s: &str) -> String {
     doc_text(s.trim().trim_end_matches('.'))
 }
 
-pub(super) fn doc_lines(lines: &[String]) -> TokenStream {
+pub(crate) fn doc_lines(lines: &[String]) -> TokenStream {
     let lines = lines.iter().map(|l| {
         let l = format!(" {l}");
         quote!(#[doc = #l])

@@ -2,14 +2,14 @@
 //! piece's (with its `_iter`, `_opt` and `_if` twins), and the statements they write.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::naming;
-use crate::plan::{Effect, Leaf, Method, Stage, State, Write};
+use crate::plan::{Effect, Leaf, Method, Plan, Stage, State, Write};
 use crate::spec::ArgKind;
 
 use super::doc::{doc_lines, doc_text};
-use super::state::{construct, slot_idents, stage_ty};
+use super::state::{construct, stage_ty, state_ty};
 
 fn param_ty(kind: ArgKind) -> TokenStream {
     match kind {
@@ -23,8 +23,9 @@ fn param_idents(leaf: &Leaf) -> Vec<syn::Ident> {
     leaf.params.iter().map(|p| naming::ident(&p.name)).collect()
 }
 
-/// Statements writing `writes` with the given parameter expressions.
-fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident]) -> TokenStream {
+/// Statements writing `writes` with the given parameter expressions (and counting the
+/// item, for the counted argument of a command that writes its own count).
+fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bool) -> TokenStream {
     let stmts = writes.iter().map(|w| match w {
         Write::Token(t) => quote!(c.push(#t);),
         Write::Param(i) => {
@@ -36,7 +37,12 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident]) -> TokenStr
             }
         }
     });
-    quote!(#(#stmts)*)
+    let count = if counted {
+        quote!(c.count_item();)
+    } else {
+        quote!()
+    };
+    quote!(#(#stmts)* #count)
 }
 
 fn method_doc(m: &Method, extra: &str) -> TokenStream {
@@ -53,21 +59,55 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     out
 }
 
-pub(super) fn advance_method(m: &Method, target: &State, iter: Option<&[Write]>) -> TokenStream {
+pub(super) fn advance_method(
+    m: &Method,
+    plan: &Plan,
+    from: &State,
+    target: &State,
+    iter: Option<&[Write]>,
+) -> TokenStream {
+    let Effect::Advance {
+        record,
+        count_mark,
+        counted,
+        ..
+    } = &m.effect
+    else {
+        return quote!();
+    };
     let name = naming::ident(&m.leaf.name);
-    let target_name = format_ident!("{}", target.name);
+    // The target's parameters: this state's carried over, the new segment's unset.
+    let target_ty = state_ty(plan, target, |k| {
+        (!from.slots.contains(&k)).then(|| stage_ty(Stage::Unset))
+    });
     let params = param_idents(&m.leaf);
     let tys = m.leaf.params.iter().map(|p| param_ty(p.kind));
-    let body = write_stmts(&m.leaf, &m.leaf.writes, &params);
+    let (begin, end) = match record {
+        Some(order) => {
+            let order = Literal::u16_unsuffixed(*order);
+            (
+                quote!(let mark = c.begin_piece();),
+                quote!(c.end_piece(#order, mark);),
+            )
+        }
+        None => (quote!(), quote!()),
+    };
+    let mark_count = count_mark
+        .as_ref()
+        .map(|(order, prefix)| count_at(*order, prefix))
+        .unwrap_or_default();
+    let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
     let out = construct(target, quote!(c));
     let doc = method_doc(m, "");
     let single = quote! {
         #doc
         #[inline]
-        pub fn #name(self, #(#params: #tys),*) -> #target_name {
+        pub fn #name(self, #(#params: #tys),*) -> #target_ty {
             let mut c = self.0;
-            c.seal();
+            #begin
             #body
+            #end
+            #mark_count
             #out
         }
     };
@@ -76,8 +116,8 @@ pub(super) fn advance_method(m: &Method, target: &State, iter: Option<&[Write]>)
     };
     let iter_name = naming::ident(&format!("{}_iter", m.leaf.name));
     let (item_ty, pattern) = item_shape(&m.leaf, &params);
-    let first = write_stmts(&m.leaf, &m.leaf.writes, &params);
-    let rest = write_stmts(&m.leaf, repeat, &params);
+    let first = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
+    let rest = write_stmts(&m.leaf, repeat, &params, *counted);
     let doc = method_doc(
         m,
         " once per item (the iterator must yield at least one item, as Redis requires)",
@@ -85,9 +125,9 @@ pub(super) fn advance_method(m: &Method, target: &State, iter: Option<&[Write]>)
     quote! {
         #single
         #doc
-        pub fn #iter_name(self, items: impl IntoIterator<Item = #item_ty>) -> #target_name {
+        pub fn #iter_name(self, items: impl IntoIterator<Item = #item_ty>) -> #target_ty {
             let mut c = self.0;
-            c.seal();
+            #begin
             let mut items = items.into_iter();
             if let Some(#pattern) = items.next() {
                 #first
@@ -95,8 +135,20 @@ pub(super) fn advance_method(m: &Method, target: &State, iter: Option<&[Write]>)
             for #pattern in items {
                 #rest
             }
+            #end
+            #mark_count
             #out
         }
+    }
+}
+
+/// Marks where the command's count goes, after the words before it.
+pub(super) fn count_at(order: u16, prefix: &[String]) -> TokenStream {
+    let order = Literal::u16_unsuffixed(order);
+    quote! {
+        let count = c.begin_piece();
+        #(c.push(#prefix);)*
+        c.count_at(#order, count);
     }
 }
 
@@ -112,7 +164,7 @@ fn item_shape(leaf: &Leaf, params: &[syn::Ident]) -> (TokenStream, TokenStream) 
     }
 }
 
-pub(super) fn piece_methods(s: &State, m: &Method) -> Vec<TokenStream> {
+pub(super) fn piece_methods(plan: &Plan, s: &State, m: &Method) -> Vec<TokenStream> {
     let Effect::Piece {
         order,
         slot,
@@ -120,6 +172,7 @@ pub(super) fn piece_methods(s: &State, m: &Method) -> Vec<TokenStream> {
         token_once,
         iter,
         conditional,
+        counted,
         ..
     } = &m.effect
     else {
@@ -133,22 +186,12 @@ pub(super) fn piece_methods(s: &State, m: &Method) -> Vec<TokenStream> {
         || quote!(),
         |t| quote!(if !c.has_piece(#order) { c.push(#t); }),
     );
-    let body = write_stmts(&m.leaf, &m.leaf.writes, &params);
-    let self_name = format_ident!("{}", s.name);
-    let ret_args: Vec<TokenStream> = slot_idents(s)
-        .iter()
-        .enumerate()
-        .map(|(k, id)| match (slot, enters) {
-            (Some((j, _, to)), _) if *j == k => stage_ty(*to),
-            (_, Some((j, to))) if *j == k => stage_ty(*to),
-            _ => quote!(#id),
-        })
-        .collect();
-    let ret = if ret_args.is_empty() {
-        quote!(#self_name)
-    } else {
-        quote!(#self_name<#(#ret_args),*>)
-    };
+    let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
+    let ret = state_ty(plan, s, |k| match (slot, enters) {
+        (Some((j, _, to)), _) if *j == k => Some(stage_ty(*to)),
+        (_, Some((j, to))) if *j == k => Some(stage_ty(*to)),
+        _ => None,
+    });
     let out = construct(s, quote!(c));
     let extra = match slot {
         Some((_, Stage::Unset, _)) => " (optional, at most once)",

@@ -12,6 +12,7 @@ mod flags;
 mod methods;
 mod state;
 
+pub(crate) use doc::{doc_lines, doc_text};
 pub(crate) use flags::{flags_expr, policy_expr};
 
 use proc_macro2::TokenStream;
@@ -19,17 +20,43 @@ use quote::quote;
 
 use crate::naming;
 use crate::plan;
+use crate::reply::{self, Paths, Report, Structs};
 use crate::spec::Spec;
 use crate::{Error, Options};
 
 use command::command;
 
-/// Generates the builders of every callable command of `spec`.
+/// What the emitters of one file share: the runtime's path and where reply types live.
+pub(crate) struct Ctx<'a> {
+    /// The command runtime (`crate::cmd`, `::typedis::cmd`).
+    pub(crate) rt: &'a syn::Path,
+    /// Reply types as seen from a command's module.
+    pub(crate) paths: Paths,
+}
+
+/// Generates the builders of every callable command of `spec`, with the structs their
+/// replies are read into (module `replies`).
+///
+/// # Errors
+///
+/// [`Error::Options`] for an unusable typedis path; [`Error::Spec`] when two commands
+/// meet in one Rust name; [`Error::Generate`] if the code does not parse (a generator
+/// bug).
 pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
-    let rt = runtime_path(options)?;
+    let krate = typedis_path(options)?;
+    let rt: syn::Path = syn::parse_quote!(#krate::cmd);
+    let cx = Ctx {
+        rt: &rt,
+        paths: Paths {
+            reply: syn::parse_quote!(#krate::reply),
+            structs: Some(syn::parse_quote!(super::replies)),
+        },
+    };
     let mut entries = Vec::new();
     let mut modules = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
+    let mut structs = Structs::default();
+    let mut report = Report::default();
     for cmd in spec.commands.values() {
         if cmd.is_container {
             continue;
@@ -43,17 +70,30 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
                 cmd.name
             )));
         }
-        let plan = plan::plan(cmd);
-        let (entry, module) = command(cmd, &snake, &plan, &rt);
+        let reply = reply::command_reply(cmd, &mut structs);
+        report.commands += 1;
+        if !reply.rules.is_empty() {
+            report.switched += 1;
+        }
+        if reply.is_untyped() {
+            report
+                .untyped
+                .push((cmd.name.clone(), reply.untyped.clone()));
+        }
+        let plan = plan::plan_with(cmd, &reply.args());
+        let (entry, module) = command(&cx, cmd, &snake, &plan, &reply)?;
         entries.push(entry);
         modules.push(module);
     }
+    report.structs = structs.len();
+    let krate_text = options.typedis.clone();
+    let struct_defs = structs.tokens(&krate, &krate_text);
     let file = quote! {
-        /// The entry point of the typed builders: `b().get().key("k").build()`.
+        /// The entry point of the typed builders: `b().get().key("k")`.
         #[derive(Debug, Clone, Copy, Default)]
         pub struct Commands;
 
-        /// Starts a typed command builder: `b().set().key("k").value("v").ex(10).build()`.
+        /// Starts a typed command builder: `b().set().key("k").value("v").ex(10)`.
         #[inline]
         pub fn b() -> Commands {
             Commands
@@ -64,14 +104,59 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
         }
 
         #(#modules)*
+
+        /// The structs replies with named fields are read into.
+        pub mod replies {
+            #struct_defs
+        }
     };
-    unparse(file, spec, options)
+    let summary = format!(
+        "// Reply types: {} of {} commands fully typed, {} on `Value`; {} generated structs.\n",
+        report.commands - report.untyped.len(),
+        report.commands,
+        report.untyped.len(),
+        report.structs
+    );
+    unparse(file, spec, options).map(|text| {
+        let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+        format!("{first}\n{summary}{rest}")
+    })
 }
 
-/// The runtime path of `options` (`crate::cmd`, `::typedis::cmd`) as a path.
+/// What the reply types of `spec` are: how many commands are typed, and why the others
+/// are not.
+pub fn reply_report(spec: &Spec) -> Report {
+    let mut structs = Structs::default();
+    let mut report = Report::default();
+    for cmd in spec.commands.values().filter(|c| !c.is_container) {
+        if naming::snake(&cmd.name).is_none() {
+            continue;
+        }
+        let reply = reply::command_reply(cmd, &mut structs);
+        report.commands += 1;
+        if !reply.rules.is_empty() {
+            report.switched += 1;
+        }
+        if reply.is_untyped() {
+            report
+                .untyped
+                .push((cmd.name.clone(), reply.untyped.clone()));
+        }
+    }
+    report.structs = structs.len();
+    report
+}
+
+/// The typedis path of `options` (`crate`, `::typedis`) as a path.
+pub(crate) fn typedis_path(options: &Options) -> Result<syn::Path, Error> {
+    syn::parse_str(&options.typedis)
+        .map_err(|e| Error::Options(format!("typedis path {:?}: {e}", options.typedis)))
+}
+
+/// The command runtime of `options` (`crate::cmd`, `::typedis::cmd`) as a path.
 pub(crate) fn runtime_path(options: &Options) -> Result<syn::Path, Error> {
-    syn::parse_str(&options.runtime)
-        .map_err(|e| Error::Options(format!("runtime path {:?}: {e}", options.runtime)))
+    let krate = typedis_path(options)?;
+    Ok(syn::parse_quote!(#krate::cmd))
 }
 
 /// Formats generated tokens as a file with the `@generated` first line.

@@ -6,13 +6,38 @@ use crate::spec::{Arg, ArgKind, CommandSpec};
 /// A top-level item after splicing required blocks.
 #[derive(Debug, Clone)]
 pub(super) enum Item<'a> {
-    Required { arg: &'a Arg, prefix: Vec<String> },
+    Required {
+        arg: &'a Arg,
+        prefix: Vec<String>,
+    },
     Optional(&'a Arg),
+    /// An integer that counts the items of the argument after it (`numkeys key [key
+    /// ...]`): the builder writes it.
+    Count {
+        arg: &'a Arg,
+        prefix: Vec<String>,
+    },
+}
+
+/// True when `a`, followed by `next`, is a count the builder can write: a required
+/// integer named `num...` before a repeated argument (`numkeys key [key ...]`).
+pub(super) fn is_count(a: &Arg, next: Option<&Arg>) -> bool {
+    a.kind == ArgKind::Integer
+        && !a.optional
+        && !a.multiple
+        && a.token.is_none()
+        && a.name.starts_with("num")
+        && next.is_some_and(|n| n.multiple && !n.kind.is_group())
 }
 
 pub(super) fn splice<'a>(args: &'a [Arg], prefix: &mut Vec<String>, out: &mut Vec<Item<'a>>) {
-    for a in args {
-        if a.optional {
+    for (i, a) in args.iter().enumerate() {
+        if is_count(a, args.get(i + 1)) {
+            out.push(Item::Count {
+                arg: a,
+                prefix: std::mem::take(prefix),
+            });
+        } else if a.optional {
             // A prefix (token of a spliced block) belongs before the block's first part,
             // which is then required; an optional first part keeps it as its own item.
             out.push(Item::Optional(a));

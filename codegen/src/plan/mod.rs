@@ -3,18 +3,25 @@
 //! Shape (linear in the spec):
 //! - The top-level arguments, with required non-repeated blocks spliced in place, form a
 //!   chain of *stations* (required arguments); state `i` awaits station `i`, the last
-//!   state has `build()`.
-//! - The optional arguments before station `i` (or after the last) are methods of state
-//!   `i` that return the same state. Each once-only one is tracked by a type parameter
-//!   ([`Stage::Unset`] → [`Stage::Set`]); a `oneof` shares one parameter, so its
-//!   choices exclude each other. Repeatable ones need no parameter.
-//! - An optional block whose parts are not all plain values is entered by its first
-//!   step (`Unset` → `Open<1>` → ... → `Set`); its optional parts require it entered.
+//!   state has `build()` (and is a complete request).
+//! - The optional arguments before station `i` form segment `i`. Their methods return
+//!   the same state, and stay available in every later state: once a command's required
+//!   arguments are given, all its optional ones can still be given, in any order.
+//! - Each once-only optional argument is tracked by a type parameter of the command
+//!   ([`Stage::Unset`] → [`Stage::Set`]), carried from state to state; a `oneof` shares
+//!   one parameter, so its choices exclude each other. Repeatable ones need no parameter.
+//! - An optional block whose parts are not all plain values is entered by its token or
+//!   its first required part (`Unset` → `Open<1>` → ... → `Set`); its optional parts
+//!   require it entered.
 //! - An optional `oneof` with such a block as a branch (`[REF | MOVE from [TO to]]`)
 //!   keeps one parameter that every branch sets; the block branch is entered as above,
 //!   with a parameter of its own, so one branch is given, once.
-//! - Every optional method records its spec position (`order`), and the runtime moves
-//!   its bytes into spec order, whatever order the methods were called in.
+//! - Every method records its position in the spec (`order`, counted over the whole
+//!   command), and the runtime moves an optional argument's bytes before anything of a
+//!   later position already written, so the command is sent in spec order whatever order
+//!   the methods were called in.
+//! - An integer that counts the items after it (`numkeys`) is not a method: the builder
+//!   writes it from the items given ([`Count`]).
 //! - A group too irregular for exact typing (a repeated `oneof` of blocks, as in
 //!   BITFIELD) becomes one repeatable method per leaf ("loose"): still typed values and
 //!   written tokens, with the grouping left to the caller. A repeated group may hold
@@ -23,8 +30,8 @@
 //!
 //! Files: `arguments` (the argument list, with required blocks spliced into top-level
 //! items), `leaves` (what one method writes), `states` (the chain of states, built by
-//! `plan`), `segment` (the optional methods of one state) and `dedupe` (unique method
-//! names in a state).
+//! `plan`), `segment` (the optional methods of one segment) and `dedupe` (unique method
+//! names).
 
 mod arguments;
 mod dedupe;
@@ -34,7 +41,7 @@ mod states;
 
 pub use arguments::effective_arguments;
 pub use leaves::tight;
-pub use states::plan;
+pub use states::{plan, plan_with};
 
 use crate::spec::ArgKind;
 
@@ -113,10 +120,17 @@ pub enum Effect {
         /// For a repeated argument, what each later repetition writes: an `_iter` twin
         /// then takes every repetition at once.
         iter: Option<Vec<Write>>,
+        /// Its position in the spec, recorded when an optional argument before it may
+        /// still be given after it.
+        record: Option<u16>,
+        /// The position of the command's [`Count`], marked right after this argument.
+        count_mark: Option<(u16, Vec<String>)>,
+        /// This argument is what the count counts: each item adds one.
+        counted: bool,
     },
-    /// An optional argument: a piece at spec position `order` of this state's segment.
+    /// An optional argument: a piece at spec position `order`.
     Piece {
-        /// Position among the segment's optional arguments.
+        /// Position in the spec, over the whole command.
         order: u16,
         /// The parameter this piece moves, from one stage to another.
         slot: Option<(usize, Stage, Stage)>,
@@ -124,7 +138,8 @@ pub enum Effect {
         gate: Option<usize>,
         /// A second parameter this piece moves from `Unset` to the given stage: the
         /// entry of a block branch of a `oneof` sets the `oneof`'s parameter (`slot`)
-        /// and enters the branch's own one, which its later parts need.
+        /// and enters the branch's own one, which its later parts need (or a branch
+        /// whose choice changes the reply records it so).
         enters: Option<(usize, Stage)>,
         /// A token written before the first repetition only.
         token_once: Option<String>,
@@ -132,6 +147,8 @@ pub enum Effect {
         iter: bool,
         /// Also emit a conditional twin (`_opt` / `_if`).
         conditional: bool,
+        /// The counted items of the command's [`Count`]: each call adds one.
+        counted: bool,
     },
 }
 
@@ -146,17 +163,53 @@ pub struct Method {
     pub owner: String,
 }
 
+/// A type parameter of the command's states: one once-only optional argument (or
+/// `oneof`, or block).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    /// Type parameter name (`TCount`).
+    pub name: String,
+    /// The arguments whose presence it records: their names and tokens (what the reply
+    /// table's conditions name).
+    pub args: Vec<(String, Option<String>)>,
+}
+
 /// One type state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     /// Type name (UpperCamelCase).
     pub name: String,
-    /// Type parameter names, one per once-only optional argument of the segment.
-    pub slots: Vec<String>,
+    /// Its type parameters: indices into [`Plan::slots`], in order (a prefix of the next
+    /// state's).
+    pub slots: Vec<usize>,
     /// Its methods.
     pub methods: Vec<Method>,
     /// True when `build()` is available.
     pub build: bool,
+    /// The required arguments still to give, by name (empty when `build`).
+    pub missing: Vec<String>,
+    /// The branch of a repeated `oneof` station this state follows (`new-format` of
+    /// `CLIENT KILL`), when it is one.
+    pub via: Option<String>,
+    /// Where in `methods` the optional methods of earlier segments are (those of its own
+    /// segment follow them; its required and repeated ones come first).
+    pub inherited: std::ops::Range<usize>,
+}
+
+/// An integer argument that says how many items follow it (`numkeys key [key ...]`),
+/// written by the builder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// Spec name of the integer (`numkeys`).
+    pub name: String,
+    /// Its position in the spec: the count is written there.
+    pub order: u16,
+    /// The station whose method marks the position (`None`: the command's start).
+    pub after: Option<usize>,
+    /// Words written before the count (the token of the block it opens).
+    pub prefix: Vec<String>,
+    /// Spec name of the counted argument (`key`).
+    pub counted: String,
 }
 
 /// The builder of one command.
@@ -164,4 +217,15 @@ pub struct State {
 pub struct Plan {
     /// States; `states[0]` is where `b().command()` starts.
     pub states: Vec<State>,
+    /// Type parameters, over all states.
+    pub slots: Vec<Slot>,
+    /// The count the builder writes itself, if any.
+    pub count: Option<Count>,
+}
+
+impl Plan {
+    /// Positions of `state`'s parameters: slot index → type parameter position.
+    pub fn position(&self, state: &State, slot: usize) -> Option<usize> {
+        state.slots.iter().position(|s| *s == slot)
+    }
 }

@@ -1,33 +1,47 @@
-//! The optional methods of one state: pieces at their spec position, once-only ones
-//! tracked by the state's type parameters, blocks entered part by part.
+//! The optional methods of one segment: pieces at their spec position, once-only ones
+//! tracked by the command's type parameters, blocks entered part by part.
 
 use crate::naming;
 use crate::spec::{Arg, ArgKind};
 
 use super::leaves::{inherit, loose, tight};
-use super::{Effect, Leaf, Method, Stage, Write};
+use super::{Effect, Leaf, Method, Slot, Stage, Write};
 
-/// The optional methods of one state being collected.
-#[derive(Default)]
-pub(super) struct Segment {
-    pub(super) slots: Vec<String>,
+/// What a segment adds to the command's plan as it is collected.
+pub(super) struct Segment<'a> {
+    /// The command's type parameters (shared by all segments).
+    pub(super) slots: &'a mut Vec<Slot>,
+    /// The next spec position (counted over the whole command).
+    pub(super) order: &'a mut u16,
+    /// Arguments whose presence changes the reply (by name or token): their methods get
+    /// no conditional twin, and a `oneof` branch among them records itself.
+    pub(super) reply_args: &'a [String],
+    /// Name of the argument the command's count counts, when it is optional.
+    pub(super) counted: Option<&'a str>,
+    /// The methods collected.
     pub(super) methods: Vec<Method>,
-    pub(super) order: u16,
 }
 
-impl Segment {
+/// True when `reply_args` names `a` (by name or token).
+fn named(reply_args: &[String], a: &Arg) -> bool {
+    reply_args
+        .iter()
+        .any(|r| *r == a.name || a.token.as_deref() == Some(r.as_str()))
+}
+
+impl Segment<'_> {
     fn next_order(&mut self) -> u16 {
-        let o = self.order;
-        self.order += 1;
+        let o = *self.order;
+        *self.order += 1;
         o
     }
 
-    fn new_slot(&mut self, name: &str) -> usize {
+    fn new_slot(&mut self, name: &str, args: Vec<(String, Option<String>)>) -> usize {
         let mut slot = format!("T{}", naming::camel(name));
-        while self.slots.contains(&slot) {
+        while self.slots.iter().any(|s| s.name == slot) {
             slot.push('2');
         }
-        self.slots.push(slot);
+        self.slots.push(Slot { name: slot, args });
         self.slots.len() - 1
     }
 
@@ -42,17 +56,24 @@ impl Segment {
                 token_once: effect.token_once,
                 iter: effect.iter,
                 conditional: effect.conditional,
+                counted: effect.counted,
             },
             owner: owner.to_owned(),
         });
     }
 
-    /// An optional argument (or an optional part of an entered block, gated by `gate`).
     /// `leaves` as one optional piece that may be written once: each moves parameter
-    /// `slot` from `Unset` to `Set`.
-    fn once(&mut self, leaves: Vec<Leaf>, slot: usize, gate: Option<usize>, owner: &str) {
+    /// `slot` from `Unset` to `Set` (and records its branch in `branches[i]`, if any).
+    fn once(
+        &mut self,
+        leaves: Vec<(Leaf, Option<usize>)>,
+        slot: usize,
+        gate: Option<usize>,
+        owner: &str,
+        conditional: bool,
+    ) {
         let order = self.next_order();
-        for leaf in leaves {
+        for (leaf, branch) in leaves {
             self.piece(
                 leaf,
                 order,
@@ -60,7 +81,8 @@ impl Segment {
                 PieceEffect {
                     slot: Some((slot, Stage::Unset, Stage::Set)),
                     gate,
-                    conditional: true,
+                    enters: branch.map(|b| (b, Stage::Set)),
+                    conditional,
                     ..PieceEffect::default()
                 },
             );
@@ -74,6 +96,7 @@ impl Segment {
             let iter = tight_leaves.as_ref().is_some_and(|l| l.len() == 1);
             let leaves = tight_leaves.unwrap_or_else(|| loose(a));
             let once = a.token.clone().filter(|_| !a.multiple_token);
+            let counted = self.counted == Some(a.name.as_str());
             for mut leaf in leaves {
                 if once.is_some() && a.kind != ArgKind::Oneof {
                     if let Some(Write::Token(_)) = leaf.writes.first() {
@@ -89,15 +112,42 @@ impl Segment {
                         gate,
                         token_once,
                         iter,
+                        counted,
                         ..PieceEffect::default()
                     },
                 );
             }
             return;
         }
-        if let Some(leaves) = tight(a) {
-            let slot = self.new_slot(&a.name);
-            self.once(leaves, slot, gate, owner);
+        let changes_reply = named(self.reply_args, a);
+        if a.kind == ArgKind::Oneof {
+            if let Some(branches) = oneof_leaves(a) {
+                let named_branches: Vec<bool> = a
+                    .children
+                    .iter()
+                    .map(|c| named(self.reply_args, c))
+                    .collect();
+                let mut args = vec![(a.name.clone(), a.token.clone())];
+                args.extend(a.children.iter().map(|c| (c.name.clone(), c.token.clone())));
+                let slot = self.new_slot(&a.name, args);
+                // A branch whose choice changes the reply records itself in a parameter
+                // of its own.
+                let mut own = vec![None; a.children.len()];
+                for (i, c) in a.children.iter().enumerate() {
+                    if named_branches[i] {
+                        own[i] =
+                            Some(self.new_slot(&c.name, vec![(c.name.clone(), c.token.clone())]));
+                    }
+                }
+                let leaves = branches.into_iter().map(|(i, l)| (l, own[i])).collect();
+                let conditional = !changes_reply && !named_branches.contains(&true);
+                self.once(leaves, slot, gate, owner, conditional);
+                return;
+            }
+        } else if let Some(leaves) = tight(a) {
+            let slot = self.new_slot(&a.name, vec![(a.name.clone(), a.token.clone())]);
+            let leaves = leaves.into_iter().map(|l| (l, None)).collect();
+            self.once(leaves, slot, gate, owner, !changes_reply);
             return;
         }
         if a.kind == ArgKind::Block && self.enter_block(a, gate, owner) {
@@ -120,13 +170,21 @@ impl Segment {
         }
     }
 
-    /// An optional block entered by its leading required parts; false when its shape
-    /// does not allow it (the caller falls back to loose methods).
+    /// An optional block entered by its token or its first required parts; false when
+    /// its shape does not allow it (the caller falls back to loose methods).
     fn enter_block(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
-        let Some((lead, entry_leaves)) = entry(a) else {
+        if a.token.is_none() && a.children.iter().all(|c| c.optional) {
+            // A block of optional parts with no word of its own is its parts, each
+            // optional on its own.
+            for c in &a.children {
+                self.optional(c, gate, owner);
+            }
+            return true;
+        }
+        let Some(entry) = entry(a) else {
             return false;
         };
-        self.enter(a, lead, entry_leaves, gate, None, owner);
+        self.enter(a, entry, gate, None, owner);
         true
     }
 
@@ -137,17 +195,20 @@ impl Segment {
     /// entered as [`Segment::enter_block`] enters a block, with a parameter of its own
     /// that its later parts need: its required parts are then required, its optional
     /// ones stay optional. False when a branch is neither written in one call nor
-    /// entered by a required first part (the caller falls back to loose methods).
+    /// entered by its token or a required part (the caller falls back to loose methods).
     fn choose_branch(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
         let mut branches = Vec::new();
         for c in &a.children {
             let shape = match tight(c) {
                 _ if c.multiple => None,
                 Some(leaves) => Some((None, leaves)),
-                None if c.kind == ArgKind::Block => entry(c).map(|(lead, l)| (Some(lead), l)),
+                None if c.kind == ArgKind::Block => entry(c).map(|e| {
+                    let leaves = e.leaves.clone();
+                    (Some(e), leaves)
+                }),
                 None => None,
             };
-            let Some((lead, leaves)) = shape else {
+            let Some((entry, leaves)) = shape else {
                 return false;
             };
             // The oneof's token goes before the branch's first call, as `tight` does.
@@ -161,34 +222,52 @@ impl Segment {
                     leaf.prefixed(a.token.as_ref())
                 })
                 .collect::<Vec<_>>();
-            branches.push((c, lead, leaves));
+            branches.push((c, entry, leaves));
         }
-        let choice = self.new_slot(&a.name);
-        for (c, lead, leaves) in branches {
-            match lead {
-                Some(lead) => self.enter(c, lead, leaves, gate, Some(choice), owner),
-                None => self.once(leaves, choice, gate, owner),
+        let mut args = vec![(a.name.clone(), a.token.clone())];
+        args.extend(a.children.iter().map(|c| (c.name.clone(), c.token.clone())));
+        let choice = self.new_slot(&a.name, args);
+        let conditional = !named(self.reply_args, a);
+        for (c, entry, leaves) in branches {
+            match entry {
+                Some(mut e) => {
+                    e.leaves = leaves;
+                    self.enter(c, e, gate, Some(choice), owner);
+                }
+                None => {
+                    let own = named(self.reply_args, c)
+                        .then(|| self.new_slot(&c.name, vec![(c.name.clone(), c.token.clone())]));
+                    let leaves = leaves.into_iter().map(|l| (l, own)).collect();
+                    self.once(leaves, choice, gate, owner, conditional && own.is_none());
+                }
             }
         }
         true
     }
 
-    /// The pieces of block `a` entered by `entry_leaves` (its `lead` first parts):
-    /// the entry moves the block's parameter from `Unset`, each later required part
-    /// moves it one stage on, its optional parts need it entered. With `choice` (a block
-    /// branch of a `oneof`), the entry also sets that parameter.
+    /// The pieces of block `a` entered by `entry`: the entry moves the block's parameter
+    /// from `Unset`, each later required part moves it one stage on, its optional parts
+    /// need it entered (those before the entry too: they are written before it, in spec
+    /// order, whenever they are given). With `choice` (a block branch of a `oneof`), the
+    /// entry also sets that parameter.
     fn enter(
         &mut self,
         a: &Arg,
-        lead: usize,
-        entry_leaves: Vec<Leaf>,
+        entry: Entry,
         gate: Option<usize>,
         choice: Option<usize>,
         owner: &str,
     ) {
-        let rest = &a.children[lead..];
+        let before = &a.children[..entry.start];
+        let rest = &a.children[entry.start + entry.lead..];
         let required_after = rest.iter().filter(|c| !c.optional).count();
-        let slot = self.new_slot(&a.name);
+        let mut args = vec![(a.name.clone(), a.token.clone())];
+        args.extend(
+            a.children[entry.start..entry.start + entry.lead]
+                .iter()
+                .map(|c| (c.name.clone(), c.token.clone())),
+        );
+        let slot = self.new_slot(&a.name, args);
         let stage = |n: usize| {
             if n == required_after {
                 Stage::Set
@@ -200,8 +279,11 @@ impl Segment {
             Some(c) => ((c, Stage::Unset, Stage::Set), Some((slot, stage(0)))),
             None => ((slot, Stage::Unset, stage(0)), None),
         };
+        for c in before {
+            self.optional(c, Some(slot), owner);
+        }
         let order = self.next_order();
-        for leaf in entry_leaves {
+        for leaf in entry.leaves {
             self.piece(
                 leaf,
                 order,
@@ -237,29 +319,84 @@ impl Segment {
     }
 }
 
-/// How an optional block is entered: the number of its leading required parts and the
-/// calls that write them; `None` when it has none, or when a later required part is
-/// repeated or cannot be written in one call.
-fn entry(a: &Arg) -> Option<(usize, Vec<Leaf>)> {
-    let lead = a
-        .children
+/// The leaves of a once-only `oneof` written in single calls, each with the index of the
+/// branch it writes; `None` when a branch is repeated or not writable in one call.
+fn oneof_leaves(a: &Arg) -> Option<Vec<(usize, Leaf)>> {
+    let mut out = Vec::new();
+    for (i, c) in a.children.iter().enumerate() {
+        if c.multiple {
+            return None;
+        }
+        for mut leaf in tight(c)? {
+            if let Some(t) = &a.token {
+                leaf.name = format!("{}_{}", naming::method(t, &a.name), leaf.name);
+            }
+            inherit(&mut leaf, a);
+            out.push((i, leaf.prefixed(a.token.as_ref())));
+        }
+    }
+    Some(out)
+}
+
+/// How an optional block is entered.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Index of the first part the entry writes (the parts before it are optional).
+    start: usize,
+    /// How many parts it writes (none when its token alone enters it).
+    lead: usize,
+    /// The calls that write it.
+    leaves: Vec<Leaf>,
+}
+
+/// How an optional block is entered: by its token and leading required parts, or (a
+/// block without a token that starts with optional parts) by its first required parts;
+/// `None` when neither works, or when a later required part is repeated or cannot be
+/// written in one call.
+fn entry(a: &Arg) -> Option<Entry> {
+    let start = if a.token.is_some() {
+        0
+    } else {
+        a.children.iter().position(|c| !c.optional)?
+    };
+    let lead = a.children[start..]
         .iter()
         .take_while(|c| !c.optional && !c.multiple && tight(c).is_some())
         .count();
-    let rest = &a.children[lead..];
-    if lead == 0
+    let rest = &a.children[start + lead..];
+    if (lead == 0 && a.token.is_none())
         || rest
             .iter()
             .any(|c| !c.optional && (c.multiple || tight(c).is_none()))
     {
         return None;
     }
-    let entry = Arg {
-        children: a.children[..lead].to_vec(),
-        optional: false,
-        ..a.clone()
+    let leaves = if lead == 0 {
+        let token = a
+            .token
+            .clone()
+            .expect("a block entered by its token alone has one");
+        vec![Leaf {
+            name: naming::method(&token, &a.name),
+            writes: vec![Write::Token(token)],
+            params: vec![],
+            since: a.since.clone(),
+            deprecated_since: a.deprecated_since.clone(),
+        }]
+    } else {
+        let entry = Arg {
+            children: a.children[start..start + lead].to_vec(),
+            optional: false,
+            token: if start == 0 { a.token.clone() } else { None },
+            ..a.clone()
+        };
+        tight(&entry)?
     };
-    Some((lead, tight(&entry)?))
+    Some(Entry {
+        start,
+        lead,
+        leaves,
+    })
 }
 
 #[derive(Default)]
@@ -270,4 +407,5 @@ struct PieceEffect {
     token_once: Option<String>,
     iter: bool,
     conditional: bool,
+    counted: bool,
 }

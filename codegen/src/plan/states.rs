@@ -1,62 +1,175 @@
 //! The chain of type states of a command: one awaiting each required argument (a
-//! station) and a last one with `build()`, each with its optional methods.
+//! station) and a last one with `build()`, each with the optional methods of every
+//! segment up to it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::naming;
 use crate::spec::{Arg, ArgKind, CommandSpec};
 
 use super::arguments::{effective_arguments, splice, Item};
-use super::dedupe::dedupe;
+use super::dedupe::{dedupe, names};
 use super::leaves::{inherit, loose, tight};
 use super::segment::Segment;
-use super::{Effect, Leaf, Method, Plan, State, Write};
+use super::{Count, Effect, Leaf, Method, Plan, Slot, State, Write};
 
-/// A plan being built: the top-level items, which of them are stations, and the states
-/// made so far (by station and repeated branch, so each is made once).
+/// A plan being built: the top-level items, which of them are stations, the segments
+/// before each station (and after the last), and the states made so far (by station
+/// and repeated branch, so each is made once).
 struct Builder<'a> {
-    cmd: &'a CommandSpec,
     items: Vec<Item<'a>>,
     stations: Vec<usize>,
+    /// Spec position of each station.
+    station_order: Vec<u16>,
+    /// Optional methods of segment `j` (before station `j`; the last one after all).
+    segments: Vec<Vec<Method>>,
+    /// Type parameters of segments `0..=j`, in order.
+    segment_slots: Vec<Vec<usize>>,
+    /// True when station `j` has optional arguments before it (that may be given after
+    /// it): its position is then recorded.
+    record: Vec<bool>,
+    /// The station whose method marks the count's position, that position, and the
+    /// words before the count.
+    count_mark: Option<(usize, u16, Vec<String>)>,
+    /// The counted station, when the counted argument is required.
+    counted_station: Option<usize>,
     states: Vec<State>,
     memo: BTreeMap<(usize, Option<String>), usize>,
 }
 
 /// Builds the plan of one command.
 pub fn plan(cmd: &CommandSpec) -> Plan {
+    plan_with(cmd, &[])
+}
+
+/// Builds the plan of one command, where the arguments `reply_args` (by name or token)
+/// change the reply's type: their methods get no conditional twin (`_if`, `_opt`), whose
+/// presence the type could not know, and a `oneof` branch among them is recorded by a
+/// type parameter of its own.
+pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
     let mut items = Vec::new();
     let mut prefix = Vec::new();
     let arguments = effective_arguments(cmd);
     splice(&arguments, &mut prefix, &mut items);
-    let stations = items
+    let stations: Vec<usize> = items
         .iter()
         .enumerate()
         .filter(|(_, it)| matches!(it, Item::Required { .. }))
         .map(|(i, _)| i)
         .collect();
+    // The count: written where it stands, after the station before it (or first).
+    let mut count = None;
+    let mut count_after = None;
+    let mut counted_name = None;
+    let mut counted_station = None;
+    for (i, it) in items.iter().enumerate() {
+        if let Item::Count { arg, prefix } = it {
+            let before = stations.iter().rposition(|&s| s < i);
+            count_after = Some(before);
+            if let Some(next) = items.get(i + 1) {
+                let (Item::Required { arg: n, .. }
+                | Item::Optional(n)
+                | Item::Count { arg: n, .. }) = next;
+                counted_name = Some(n.name.clone());
+                counted_station = stations.iter().position(|&s| s == i + 1);
+            }
+            count = Some((arg.name.clone(), prefix.clone()));
+        }
+    }
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut order: u16 = 0;
+    let mut segments = Vec::new();
+    let mut segment_slots: Vec<Vec<usize>> = Vec::new();
+    let mut station_order = Vec::new();
+    let mut record = Vec::new();
+    let mut count_order = None;
+    let mut any_optional = false;
+    for j in 0..=stations.len() {
+        let start = if j == 0 { 0 } else { stations[j - 1] + 1 };
+        let end = stations.get(j).copied().unwrap_or(items.len());
+        let first_slot = slots.len();
+        let mut seg = Segment {
+            slots: &mut slots,
+            order: &mut order,
+            reply_args,
+            counted: counted_name.as_deref(),
+            methods: Vec::new(),
+        };
+        for it in &items[start..end] {
+            match it {
+                Item::Optional(a) => seg.optional(a, None, &a.name),
+                Item::Count { .. } => {
+                    count_order = Some(*seg.order);
+                    *seg.order += 1;
+                }
+                Item::Required { .. } => unreachable!("stations end segments"),
+            }
+        }
+        let methods = std::mem::take(&mut seg.methods);
+        any_optional |= !methods.is_empty();
+        let mut cumulative = segment_slots.last().cloned().unwrap_or_default();
+        cumulative.extend(first_slot..slots.len());
+        segment_slots.push(cumulative);
+        segments.push(methods);
+        if j < stations.len() {
+            station_order.push(order);
+            record.push(any_optional);
+            order += 1;
+        }
+    }
+    // Names are settled segment by segment: an option keeps its name in every state.
+    let mut taken = BTreeSet::new();
+    for seg in &mut segments {
+        dedupe(seg, &taken);
+        taken.extend(names(seg));
+    }
+    let count_mark = match (count_after, count_order, &count) {
+        (Some(Some(station)), Some(order), Some((_, prefix))) => {
+            Some((station, order, prefix.clone()))
+        }
+        _ => None,
+    };
     let mut b = Builder {
-        cmd,
         items,
         stations,
+        station_order,
+        segments,
+        segment_slots,
+        record,
+        count_mark: count_mark.clone(),
+        counted_station,
         states: Vec::new(),
         memo: BTreeMap::new(),
     };
     b.state(0, None);
-    let mut states = b.states;
-    for s in &mut states {
-        dedupe(s);
+    Plan {
+        states: b.states,
+        slots,
+        count: count.zip(count_order).map(|((name, prefix), order)| Count {
+            name,
+            order,
+            after: count_after.flatten(),
+            prefix,
+            counted: counted_name.unwrap_or_default(),
+        }),
     }
-    Plan { states }
 }
 
+/// The repetitions of a repeated required argument just given: (branch name, leaves,
+/// owner, whether an `_iter` twin is offered).
+type Repeat = (String, Vec<Leaf>, Option<String>, bool);
+
 impl Builder<'_> {
+    fn required_arg(&self, station: usize) -> &Arg {
+        match &self.items[self.stations[station]] {
+            Item::Required { arg, .. } => arg,
+            _ => unreachable!("stations index required items"),
+        }
+    }
+
     /// The state awaiting station `i` (or the final one), with the repeat methods of
-    /// the repeated argument just given (`repeat`: name of that branch).
-    fn state(
-        &mut self,
-        i: usize,
-        repeat: Option<(String, Vec<Leaf>, Option<String>, bool)>,
-    ) -> usize {
+    /// the repeated argument just given.
+    fn state(&mut self, i: usize, repeat: Option<Repeat>) -> usize {
         let key = (i, repeat.as_ref().map(|r| r.0.clone()));
         if let Some(&idx) = self.memo.get(&key) {
             return idx;
@@ -67,69 +180,65 @@ impl Builder<'_> {
         let base = if last {
             "Ready".to_owned()
         } else {
-            let Item::Required { arg, .. } = &self.items[self.stations[i]] else {
-                unreachable!("stations index required items")
-            };
-            format!("Need{}", naming::camel(&arg.name))
+            format!("Need{}", naming::camel(&self.required_arg(i).name))
         };
-        let name = match &repeat {
-            Some((branch, _, _, _)) if !branch.is_empty() => {
-                format!("{base}After{}", naming::camel(branch))
-            }
-            _ => base,
+        let via = repeat
+            .as_ref()
+            .map(|r| r.0.clone())
+            .filter(|b| !b.is_empty());
+        let name = match &via {
+            Some(branch) => format!("{base}After{}", naming::camel(branch)),
+            None => base,
         };
+        let missing = (i..self.stations.len())
+            .map(|s| self.required_arg(s).name.clone())
+            .collect();
         self.states.push(State {
             name,
-            slots: Vec::new(),
+            slots: self.segment_slots[i].clone(),
             methods: Vec::new(),
             build: last,
+            missing,
+            via,
+            inherited: 0..0,
         });
-        let mut seg = Segment::default();
-        // Repetitions of the argument just given come first in the segment.
+        let mut own = Vec::new();
+        // Repetitions of the argument just given.
         if let Some((_, leaves, owner, iter)) = repeat {
+            let order = self.station_order[i - 1];
+            let counted = self.counted_station == Some(i - 1);
             for leaf in leaves {
-                seg.methods.push(Method {
+                own.push(Method {
                     leaf,
                     effect: Effect::Piece {
-                        order: 0,
+                        order,
                         slot: None,
                         gate: None,
                         enters: None,
                         token_once: None,
                         iter,
                         conditional: false,
+                        counted,
                     },
                     owner: owner.clone().unwrap_or_default(),
                 });
             }
         }
-        seg.order = 1;
-        let start = if i == 0 { 0 } else { self.stations[i - 1] + 1 };
-        let end = if last {
-            self.items.len()
-        } else {
-            self.stations[i]
-        };
-        let optional: Vec<&Arg> = self.items[start..end]
-            .iter()
-            .filter_map(|it| match it {
-                Item::Optional(a) => Some(*a),
-                Item::Required { .. } => None,
-            })
-            .collect();
-        for a in optional {
-            seg.optional(a, None, &a.name);
-        }
-        let mut methods = seg.methods;
         if !last {
-            let Item::Required { arg, prefix } = self.items[self.stations[i]].clone() else {
-                unreachable!("stations index required items")
+            let (arg, prefix) = match self.items[self.stations[i]].clone() {
+                Item::Required { arg, prefix } => (arg, prefix),
+                _ => unreachable!("stations index required items"),
             };
-            methods.extend(self.station(i, arg, &prefix));
+            own.extend(self.station(i, arg, &prefix));
         }
-        let _ = self.cmd;
-        self.states[idx].slots = seg.slots;
+        let inherited: Vec<Method> = self.segments[..=i].iter().flatten().cloned().collect();
+        dedupe(&mut own, &names(&inherited));
+        let earlier = self.segments[..i].iter().map(Vec::len).sum::<usize>();
+        let mut methods = own;
+        let start = methods.len();
+        methods.extend(inherited);
         self.states[idx].methods = methods;
+        self.states[idx].inherited = start..start + earlier;
         idx
     }
 
@@ -141,6 +250,12 @@ impl Builder<'_> {
             }
             l
         };
+        let record = self.record[i].then_some(self.station_order[i]);
+        let count_mark = self
+            .count_mark
+            .clone()
+            .and_then(|(station, order, prefix)| (station == i).then_some((order, prefix)));
+        let counted = self.counted_station == Some(i);
         let mut out = Vec::new();
         let owner = arg.name.clone();
         if arg.multiple {
@@ -177,6 +292,9 @@ impl Builder<'_> {
                     effect: Effect::Advance {
                         target,
                         iter: iter_writes.clone(),
+                        record,
+                        count_mark: count_mark.clone(),
+                        counted,
                     },
                     owner: owner.clone(),
                 });
@@ -202,7 +320,13 @@ impl Builder<'_> {
                     inherit(&mut leaf, arg);
                     out.push(Method {
                         leaf: prefix_leaf(leaf),
-                        effect: Effect::Advance { target, iter: None },
+                        effect: Effect::Advance {
+                            target,
+                            iter: None,
+                            record,
+                            count_mark: count_mark.clone(),
+                            counted,
+                        },
                         owner: owner.clone(),
                     });
                 }
@@ -213,7 +337,13 @@ impl Builder<'_> {
         for leaf in tight(arg).unwrap_or_else(|| loose(arg)) {
             out.push(Method {
                 leaf: prefix_leaf(leaf),
-                effect: Effect::Advance { target, iter: None },
+                effect: Effect::Advance {
+                    target,
+                    iter: None,
+                    record,
+                    count_mark: count_mark.clone(),
+                    counted,
+                },
                 owner: owner.clone(),
             });
         }

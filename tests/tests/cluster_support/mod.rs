@@ -88,7 +88,7 @@ impl Workload {
 
 async fn one_key(client: &ClusterClient, k: &str, round: u64, report: &mut Report) {
     report.ops += 1;
-    match client.query::<()>(cmd("SET").key(k).arg(round)).await {
+    match client.query_as::<()>(cmd("SET").key(k).arg(round)).await {
         Ok(()) => {
             report.acked.insert(k.to_owned(), round);
             report.uncertain.remove(k);
@@ -102,7 +102,7 @@ async fn one_key(client: &ClusterClient, k: &str, round: u64, report: &mut Repor
         }
     }
     report.ops += 1;
-    match client.query::<Option<u64>>(cmd("GET").key(k)).await {
+    match client.query_as::<Option<u64>>(cmd("GET").key(k)).await {
         Ok(Some(v)) if v == round => {}
         Ok(other) => report
             .stale_reads
@@ -116,7 +116,7 @@ async fn one_key(client: &ClusterClient, k: &str, round: u64, report: &mut Repor
 pub async fn wrong_values(client: &ClusterClient, report: &Report) -> Vec<String> {
     let mut wrong = Vec::new();
     for (k, &acked) in &report.acked {
-        let v: Option<u64> = match client.query(cmd("GET").key(k)).await {
+        let v: Option<u64> = match client.query_as(cmd("GET").key(k)).await {
             Ok(v) => v,
             Err(e) => {
                 wrong.push(format!("{k}: {e}"));

@@ -1,0 +1,82 @@
+//! [`Request`]: a command that knows what it returns, what every API that sends a
+//! command takes.
+
+use super::builder::Cmd;
+use super::command::Command;
+use crate::read::DecodeOwned;
+use crate::Value;
+
+/// A command ready to send, that knows the type of its reply.
+///
+/// Every complete generated builder is one: `b().get().key("k")` is a `Request` whose
+/// `Reply` is `Option<Bytes>`, and [`Client::query`](crate::Client::query) returns that
+/// type with no annotation. Options that change the reply change the type:
+/// `b().zrange().key("z").start(0).stop(-1)` replies `Vec<Bytes>`, and with
+/// `.withscores()` `Vec<ScoredMember>`. An untyped [`cmd`](super::cmd) or a built
+/// [`Command`] replies [`Value`]; [`Client::query_as`](crate::Client::query_as) reads any
+/// request's reply as a type of your choice.
+///
+/// An incomplete builder is not a `Request`: sending `b().xrange().key("s")` fails to
+/// compile with "`XRANGE` needs `start` and `end` before it can be sent".
+///
+/// ```
+/// use typedis::{b, Request};
+///
+/// fn reply_type<R: Request>(_: &R) -> &'static str {
+///     std::any::type_name::<R::Reply>()
+/// }
+///
+/// assert_eq!(reply_type(&b().incr().key("hits")), "i64");
+/// assert_eq!(reply_type(&b().set().key("k").value("v")), "()");
+/// assert!(reply_type(&b().set().key("k").value("v").get()).contains("Option<bytes::bytes::Bytes>"));
+/// ```
+///
+/// Implement it for your own request types (a test double, a command built at run
+/// time): leave `Missing` at its default.
+///
+/// ```
+/// use typedis::{cmd, Command, Request};
+///
+/// /// `INCRBY key n`, always read as an `i64`.
+/// struct AddTo(&'static str, i64);
+///
+/// impl Request for AddTo {
+///     type Reply = i64;
+///     fn into_command(self) -> Command {
+///         cmd("INCRBY").key(self.0).arg(self.1).build()
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a command that can be sent",
+    label = "not a complete command",
+    note = "a generated builder can be sent once its required arguments are given; a block \
+            option that was started (`Open<..>`) must be finished first"
+)]
+pub trait Request<Missing = ()> {
+    /// What the command returns: the type [`Client::query`](crate::Client::query) reads.
+    type Reply: DecodeOwned;
+
+    /// The encoded command.
+    fn into_command(self) -> Command;
+}
+
+/// A built command has forgotten its reply type: it replies [`Value`].
+impl Request for Command {
+    type Reply = Value;
+
+    #[inline]
+    fn into_command(self) -> Command {
+        self
+    }
+}
+
+/// An untyped command replies [`Value`].
+impl Request for Cmd {
+    type Reply = Value;
+
+    #[inline]
+    fn into_command(self) -> Command {
+        self.build()
+    }
+}

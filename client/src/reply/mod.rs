@@ -1,0 +1,39 @@
+//! The types replies are read into by default: what [`Client::query`](crate::Client::query)
+//! returns for each command, with no annotation.
+//!
+//! Each generated builder says in its rustdoc what it returns. Most replies are std types
+//! (`i64`, `f64`, `bool`, `()` for `OK`, `Option`, `Vec`, tuples, `HashMap<Bytes, V>`) of
+//! [`Bytes`] strings, which are zero-copy slices of the reply. Shapes many commands
+//! share have a type here:
+//!
+//! - [`StreamEntry`] (`XRANGE`, `XREAD`, `XAUTOCLAIM`, ...), its [`Fields`] kept as one
+//!   slice of the reply and read when asked for;
+//! - [`ScoredMember`] (`ZRANGE ... WITHSCORES`, `ZPOPMIN`, ...);
+//! - [`GeoMatch`] (`GEOSEARCH ... WITHDIST`, ...);
+//! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
+//! - [`LcsMatch`], [`SlotRange`], [`Role`].
+//!
+//! Replies whose schema names their fields (`XINFO STREAM`, `HELLO`, `CLUSTER SHARDS`, ...)
+//! are read into structs generated with the builders, named after the command
+//! (`XinfoStreamReply`, `ClusterShardsEntry`): every field the server may leave out is an
+//! `Option`, keys a struct does not know are skipped, and the structs are
+//! `#[non_exhaustive]` so that a server adding fields is not a breaking change.
+//!
+//! A RESP2 reply and its RESP3 form read into the same type: flat key/value arrays and
+//! maps, flat member/score arrays and arrays of pairs, doubles sent as strings.
+
+mod geo;
+mod scan;
+mod scored;
+mod server;
+mod stream;
+
+pub use bytes::Bytes;
+
+pub use crate::cmd::builders::replies::*;
+pub use crate::Value;
+pub use geo::GeoMatch;
+pub use scan::ScanPage;
+pub use scored::ScoredMember;
+pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
+pub use stream::{Fields, FieldsIter, StreamEntry};

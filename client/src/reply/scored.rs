@@ -1,0 +1,54 @@
+//! [`ScoredMember`]: a sorted-set member with its score.
+
+use bytes::Bytes;
+
+use crate::resp::{DecodeError, Reader};
+use crate::RespRead;
+
+/// A member of a sorted set and its score: what `ZRANGE ... WITHSCORES`, `ZPOPMIN`,
+/// `ZRANDMEMBER ... WITHSCORES` and the like return a list of.
+///
+/// RESP3 sends each pair as a two-element array with a double; RESP2 sends the list
+/// flat (`[member, score, member, score, ...]`) with the score as text. A
+/// `Vec<ScoredMember>` reads both.
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::reply::ScoredMember;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let resp2 = Frame::from_slice(b"*4\r\n$1\r\na\r\n$1\r\n1\r\n$1\r\nb\r\n$3\r\n2.5\r\n")?;
+/// let resp3 = Frame::from_slice(b"*2\r\n*2\r\n$1\r\na\r\n,1\r\n*2\r\n$1\r\nb\r\n,2.5\r\n")?;
+/// let a: Vec<ScoredMember> = resp2.decode()?;
+/// assert_eq!(a, resp3.decode::<Vec<ScoredMember>>()?);
+/// assert_eq!(a[1].member, "b");
+/// assert_eq!(a[1].score, 2.5);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ScoredMember {
+    /// The member.
+    pub member: Bytes,
+    /// Its score.
+    pub score: f64,
+}
+
+impl<'de> RespRead<'de> for ScoredMember {
+    const PAIR: bool = true;
+
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let n = r.array_len()?;
+        if n != 2 {
+            return Err(DecodeError::length(2, n));
+        }
+        Self::read_flat_pair(r)
+    }
+
+    fn read_flat_pair(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let member = r.bytes_owned().map_err(|e| e.at_field("member"))?;
+        let score = r.double().map_err(|e| e.at_field("score"))?;
+        Ok(ScoredMember { member, score })
+    }
+}

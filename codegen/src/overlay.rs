@@ -1,0 +1,144 @@
+//! The project's corrections to the command specs (`overlay.json`), applied when typedis's
+//! own builders are generated: argument types the specs get wrong, reply schemas that do
+//! not match what the servers send, and which fields of a reply are always present. Each
+//! entry says why, and the conformance test checks it against real servers.
+//!
+//! An entry, keyed by command name, may hold:
+//! - `arguments`: `[{"at": "/1", "merge": {...}}]`: objects merged into the arguments at
+//!   those JSON Pointers (relative to the command's `arguments` array);
+//! - `reply_schema`: a schema replacing the command's;
+//! - `reply_patches`: `[{"at": "/oneOf/1/items/1", "merge": {...}}]`: objects merged into
+//!   the reply schema at those pointers (a key set to null is removed);
+//! - `why`: the reason, required.
+
+use serde_json::{Map, Value};
+
+use crate::spec::{Spec, META_KEY};
+use crate::Error;
+
+/// The overlay typedis generates its builders with.
+pub const OVERLAY: &str = include_str!("overlay.json");
+
+/// Reads a spec (any layout [`Spec::from_json`] reads) with typedis's corrections
+/// applied.
+///
+/// # Errors
+///
+/// As [`Spec::from_json`], and [`Error::Spec`] when a correction does not apply (its
+/// command or place is missing: the spec changed, and the overlay must be reviewed).
+pub fn corrected(text: &str) -> Result<Spec, Error> {
+    let mut root: Map<String, Value> = serde_json::from_str(text)?;
+    let overlay: Map<String, Value> = serde_json::from_str(OVERLAY)?;
+    apply(&mut root, &overlay)?;
+    Spec::from_json(&serde_json::to_string(&Value::Object(root))?)
+}
+
+/// Applies `overlay` to the spec object `root` (commands missing from `root` are
+/// skipped: a spec of another version may not have them).
+fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<(), Error> {
+    for (name, entry) in overlay {
+        if name.starts_with('_') {
+            continue;
+        }
+        let bad = |what: &str| Error::Spec(format!("overlay entry {name}: {what}"));
+        if entry
+            .get("why")
+            .and_then(Value::as_str)
+            .is_none_or(str::is_empty)
+        {
+            return Err(bad("has no `why`"));
+        }
+        let Some(cmd) = root.get_mut(name).filter(|_| name != META_KEY) else {
+            continue;
+        };
+        if let Some(patches) = entry.get("arguments") {
+            let args = cmd
+                .get_mut("arguments")
+                .ok_or_else(|| bad("the command has no arguments"))?;
+            patch(args, patches).map_err(|e| bad(&e))?;
+        }
+        if let Some(schema) = entry.get("reply_schema") {
+            cmd.as_object_mut()
+                .ok_or_else(|| bad("the command is not an object"))?
+                .insert("reply_schema".into(), schema.clone());
+        }
+        if let Some(patches) = entry.get("reply_patches") {
+            let schema = cmd
+                .get_mut("reply_schema")
+                .ok_or_else(|| bad("the command has no reply schema"))?;
+            patch(schema, patches).map_err(|e| bad(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Merges each patch's `merge` object into `target` at its `at` pointer.
+fn patch(target: &mut Value, patches: &Value) -> Result<(), String> {
+    for p in patches.as_array().ok_or("patches are not a list")? {
+        let at = p
+            .get("at")
+            .and_then(Value::as_str)
+            .ok_or("a patch has no `at`")?;
+        let merge = p
+            .get("merge")
+            .and_then(Value::as_object)
+            .ok_or("a patch has no `merge` object")?;
+        let place = target
+            .pointer_mut(at)
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| format!("no object at {at}"))?;
+        for (k, v) in merge {
+            if v.is_null() {
+                place.remove(k);
+            } else {
+                place.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_overlay_is_valid_and_applies_to_the_repository_spec() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../commands.json"))
+                .expect("read commands.json");
+        let spec = corrected(&text).expect("the overlay applies");
+        let zincrby = &spec.commands["ZINCRBY"];
+        assert_eq!(zincrby.arguments[1].kind, crate::ArgKind::Double);
+    }
+
+    #[test]
+    fn patches_merge_and_remove_and_report_a_missing_place() {
+        let mut root: Map<String, Value> = serde_json::from_str(
+            r#"{"GET": {"arguments": [{"name": "key", "type": "key"}],
+                       "reply_schema": {"type": "string", "description": "x"}}}"#,
+        )
+        .unwrap();
+        let overlay: Map<String, Value> = serde_json::from_str(
+            r#"{"GET": {"why": "test",
+                "arguments": [{"at": "/0", "merge": {"type": "string"}}],
+                "reply_patches": [{"at": "", "merge": {"description": null, "type": "integer"}}]},
+               "ABSENT": {"why": "another version's command"}}"#,
+        )
+        .unwrap();
+        apply(&mut root, &overlay).unwrap();
+        assert_eq!(root["GET"]["arguments"][0]["type"], "string");
+        assert_eq!(
+            root["GET"]["reply_schema"],
+            serde_json::json!({"type": "integer"})
+        );
+        let bad: Map<String, Value> = serde_json::from_str(
+            r#"{"GET": {"why": "x", "arguments": [{"at": "/7", "merge": {}}]}}"#,
+        )
+        .unwrap();
+        let err = apply(&mut root, &bad).unwrap_err();
+        assert!(err.to_string().contains("no object at /7"), "{err}");
+        let no_reason: Map<String, Value> = serde_json::from_str(r#"{"GET": {}}"#).unwrap();
+        assert!(apply(&mut root, &no_reason).is_err());
+    }
+}

@@ -1,0 +1,180 @@
+//! The Rust type of a reply, as the generator models it, and how it is written: as Rust
+//! tokens in generated code, and as text in the builders' rustdoc.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// A reply type.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ty {
+    /// `()`: the simple string `OK`.
+    Unit,
+    /// `i64`.
+    Int,
+    /// `f64` (a RESP3 double, or its text in RESP2).
+    Float,
+    /// `bool` (RESP3 boolean, or the integers 0 and 1).
+    Bool,
+    /// `Bytes`: any string, zero-copy.
+    Bytes,
+    /// `Value`: any shape, for what the rules cannot type.
+    Value,
+    /// `Option<T>`: null or `T`.
+    Option(Box<Ty>),
+    /// `Vec<T>`.
+    Vec(Box<Ty>),
+    /// A tuple of exactly these elements.
+    Tuple(Vec<Ty>),
+    /// `HashMap<Bytes, V>`: a RESP3 map or a RESP2 flat key/value array.
+    Map(Box<Ty>),
+    /// A struct generated for this spec, by name.
+    Struct(String),
+    /// A type of typedis's `reply` module (`StreamEntry`, `ScanPage<T>`, ...), with its
+    /// type arguments.
+    Shared(&'static str, Vec<Ty>),
+}
+
+/// Where the types a generated file names live.
+#[derive(Debug, Clone)]
+pub struct Paths {
+    /// typedis's `reply` module (`crate::reply` inside typedis, `::typedis::reply` outside).
+    pub reply: syn::Path,
+    /// The module of the structs generated with the builders, as seen from where the type
+    /// is written (`super::replies` from a command's module; `None` from inside it).
+    pub structs: Option<syn::Path>,
+}
+
+impl Ty {
+    /// `Option<self>`, without nesting options (a missing field and a null one are both
+    /// `None`).
+    pub fn optional(self) -> Ty {
+        match self {
+            Ty::Option(_) => self,
+            other => Ty::Option(Box::new(other)),
+        }
+    }
+
+    /// True when the type is, or holds, the `Value` fallback.
+    pub fn is_untyped(&self) -> bool {
+        match self {
+            Ty::Value => true,
+            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) => t.is_untyped(),
+            Ty::Tuple(ts) | Ty::Shared(_, ts) => ts.iter().any(Ty::is_untyped),
+            _ => false,
+        }
+    }
+
+    /// The type as Rust tokens.
+    pub fn tokens(&self, paths: &Paths) -> TokenStream {
+        let reply = &paths.reply;
+        match self {
+            Ty::Unit => quote!(()),
+            Ty::Int => quote!(i64),
+            Ty::Float => quote!(f64),
+            Ty::Bool => quote!(bool),
+            Ty::Bytes => quote!(#reply::Bytes),
+            Ty::Value => quote!(#reply::Value),
+            Ty::Option(t) => {
+                let t = t.tokens(paths);
+                quote!(::core::option::Option<#t>)
+            }
+            Ty::Vec(t) => {
+                let t = t.tokens(paths);
+                quote!(::std::vec::Vec<#t>)
+            }
+            Ty::Tuple(ts) => {
+                let ts = ts.iter().map(|t| t.tokens(paths));
+                quote!((#(#ts,)*))
+            }
+            Ty::Map(v) => {
+                let v = v.tokens(paths);
+                quote!(::std::collections::HashMap<#reply::Bytes, #v>)
+            }
+            Ty::Struct(name) => {
+                let id = format_ident!("{}", name);
+                match &paths.structs {
+                    Some(p) => quote!(#p::#id),
+                    None => quote!(#id),
+                }
+            }
+            Ty::Shared(name, args) => {
+                let id = format_ident!("{}", name);
+                if args.is_empty() {
+                    quote!(#reply::#id)
+                } else {
+                    let args = args.iter().map(|t| t.tokens(paths));
+                    quote!(#reply::#id<#(#args),*>)
+                }
+            }
+        }
+    }
+
+    /// The type as a reader sees it in docs (`Option<Bytes>`, `Vec<ScoredMember>`).
+    pub fn text(&self) -> String {
+        match self {
+            Ty::Unit => "()".into(),
+            Ty::Int => "i64".into(),
+            Ty::Float => "f64".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Bytes => "Bytes".into(),
+            Ty::Value => "Value".into(),
+            Ty::Option(t) => format!("Option<{}>", t.text()),
+            Ty::Vec(t) => format!("Vec<{}>", t.text()),
+            Ty::Tuple(ts) => {
+                let parts: Vec<String> = ts.iter().map(Ty::text).collect();
+                if parts.len() == 1 {
+                    format!("({},)", parts[0])
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+            Ty::Map(v) => format!("HashMap<Bytes, {}>", v.text()),
+            Ty::Struct(name) => name.clone(),
+            Ty::Shared(name, args) if args.is_empty() => (*name).to_owned(),
+            Ty::Shared(name, args) => {
+                let parts: Vec<String> = args.iter().map(Ty::text).collect();
+                format!("{name}<{}>", parts.join(", "))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_read_as_rust_in_docs() {
+        let t = Ty::Option(Box::new(Ty::Vec(Box::new(Ty::Shared(
+            "ScanPage",
+            vec![Ty::Tuple(vec![Ty::Bytes, Ty::Float])],
+        )))));
+        assert_eq!(t.text(), "Option<Vec<ScanPage<(Bytes, f64)>>>");
+        assert_eq!(Ty::Tuple(vec![Ty::Int]).text(), "(i64,)");
+        assert_eq!(Ty::Map(Box::new(Ty::Bytes)).text(), "HashMap<Bytes, Bytes>");
+    }
+
+    #[test]
+    fn optional_never_nests() {
+        assert_eq!(Ty::Int.optional().optional(), Ty::Option(Box::new(Ty::Int)));
+        assert_eq!(Ty::Value.optional(), Ty::Option(Box::new(Ty::Value)));
+    }
+
+    #[test]
+    fn tokens_name_the_reply_module_and_the_struct_module() {
+        let paths = Paths {
+            reply: syn::parse_str("crate::reply").unwrap(),
+            structs: Some(syn::parse_str("super::replies").unwrap()),
+        };
+        let t = Ty::Vec(Box::new(Ty::Struct("XinfoGroupsEntry".into())));
+        assert_eq!(
+            t.tokens(&paths).to_string(),
+            quote!(::std::vec::Vec<super::replies::XinfoGroupsEntry>).to_string()
+        );
+        assert_eq!(
+            Ty::Map(Box::new(Ty::Bytes)).tokens(&paths).to_string(),
+            quote!(::std::collections::HashMap<crate::reply::Bytes, crate::reply::Bytes>)
+                .to_string()
+        );
+    }
+}
