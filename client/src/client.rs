@@ -2,11 +2,10 @@
 //! connection (reconnected with backoff when it dies); blocking commands and transactions
 //! use dedicated connections from a small pool.
 
+use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
-use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake;
 use crate::conn::mux::{self, Connection, PushSink};
-use crate::conn::routing::refusal;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
 use crate::pushes::PushHub;
@@ -171,10 +170,14 @@ impl Client {
     /// which have their own API ([`Client::subscriber`], [`Client::transaction`]).
     pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
         let command = command.into();
-        check_shareable(&command)?;
+        let blocking = match placement(&command) {
+            Placement::Shared => None,
+            Placement::Dedicated(time) => Some(time),
+            Placement::Refused(why) => return Err(refused(&command, why)),
+        };
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
-        if let Some(time) = blocking(&command) {
+        if let Some(time) = blocking {
             // Boxed: the rare path keeps its state out of every command's future.
             return Box::pin(self.send_blocking(command, time))
                 .instrument(span)
@@ -224,13 +227,8 @@ impl Client {
     }
 
     async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
-        let margin = self.inner.config.blocking_margin;
-        let limit = match time {
-            BlockTime::Forever => None,
-            BlockTime::For(d) => Some(d + margin),
-            BlockTime::Unknown => self.inner.config.response_timeout.map(|d| d + margin),
-            BlockTime::NotBlocking => self.inner.config.response_timeout,
-        };
+        let config = &self.inner.config;
+        let limit = time.limit(config.blocking_margin, config.response_timeout);
         // The limit covers opening a dedicated connection too: a stalled server stalls
         // the handshake as well.
         within(limit, async {
@@ -425,10 +423,15 @@ impl Drop for Lease {
 
 /// Refuses commands that would break a shared or pooled connection.
 pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
-    match refusal(command) {
-        Some(why) => Err(Error::InvalidUse(format!("{}: {why}", command.name()))),
-        None => Ok(()),
+    match placement(command) {
+        Placement::Refused(why) => Err(refused(command, why)),
+        _ => Ok(()),
     }
+}
+
+#[cold]
+fn refused(command: &Command, why: &str) -> Error {
+    Error::InvalidUse(format!("{}: {why}", command.name()))
 }
 
 /// Counts a command as in flight while it lives (dropped futures included).

@@ -29,6 +29,7 @@ pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
 
 use crate::client::{Client, DecodeOwned};
+use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{cmd, key_slot, Command};
 use crate::error::Error;
 use crate::pubsub::Subscriber;
@@ -278,7 +279,7 @@ impl ClusterClient {
         let reads = is_read_only(command);
         let mut to_replica = config.read_from == ReadFrom::PreferReplica
             && reads
-            && crate::conn::blocking::blocking(command).is_none();
+            && placement(command) == Placement::Shared;
         let mut ask: Option<NodeAddr> = None;
         let mut attempt = 0;
         // Retries stop at the response timeout too, so no command takes much longer than

@@ -5,8 +5,8 @@
 use super::topology::{split_addr, NodeAddr};
 use super::ClusterClient;
 use crate::client::Client;
+use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
-use crate::conn::blocking::{blocking, BlockTime};
 use crate::conn::handshake::encode;
 use crate::conn::mux::Connection;
 use crate::error::Error;
@@ -70,7 +70,7 @@ impl ClusterClient {
     ) -> Result<Frame, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
         let client = &node.client;
-        if let Some(time) = blocking(command) {
+        if let Placement::Dedicated(time) = placement(command) {
             if !asking {
                 return client.send(command.clone()).await.map_err(Failure::Sent);
             }
@@ -120,11 +120,7 @@ async fn asking_blocking(
     time: BlockTime,
 ) -> Result<Frame, Failure> {
     let config = client.config();
-    let limit = match time {
-        BlockTime::Forever => None,
-        BlockTime::For(d) => Some(d + config.blocking_margin),
-        _ => config.response_timeout.map(|d| d + config.blocking_margin),
-    };
+    let limit = time.limit(config.blocking_margin, config.response_timeout);
     let run = async {
         let mut lease = client.lease().await.map_err(Failure::NotSent)?;
         let mut bytes = encode(&[b"ASKING"]);

@@ -6,8 +6,8 @@ use super::redirect::redirect;
 use super::route::{plan, Plan};
 use super::topology::NodeAddr;
 use super::ClusterClient;
+use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
-use crate::conn::blocking::blocking;
 use crate::error::Error;
 use crate::pipeline::FromReplies;
 use crate::resp::Frame;
@@ -93,7 +93,9 @@ impl ClusterPipeline {
         let mut later = Vec::new();
         for (i, command) in commands.iter().enumerate() {
             let target = match plan(command).map_err(Error::Cluster)? {
-                Plan::Slot(slot) if blocking(command).is_none() => client.pick(Some(slot), false),
+                Plan::Slot(slot) if placement(command) == Placement::Shared => {
+                    client.pick(Some(slot), false)
+                }
                 Plan::Any => client.pick(None, false),
                 _ => None,
             };

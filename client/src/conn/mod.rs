@@ -1,11 +1,9 @@
 //! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, and
 //! the multiplexed connection with its writer and reader tasks.
 
-pub(crate) mod blocking;
 pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
-pub(crate) mod routing;
 pub(crate) mod streaming;
 pub(crate) mod tls;
 pub(crate) mod transport;
