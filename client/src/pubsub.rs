@@ -3,9 +3,10 @@
 //! by itself after a reconnect.
 
 use crate::client::{within, Client};
-use crate::conn::handshake::{self, encode};
+use crate::conn::handshake;
 use crate::conn::mux::{Connection, Payload, PushSink, Request};
 use crate::error::Error;
+use crate::resp::write::encode;
 use crate::resp::{DecodeError, Frame, Reader};
 use bytes::Bytes;
 use std::collections::{BTreeSet, VecDeque};

@@ -8,6 +8,7 @@ use crate::client::{check_shareable, within, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
+use crate::resp::write::header;
 use crate::resp::Frame;
 use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
@@ -225,9 +226,10 @@ fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
         .ok_or_else(bad)?;
     let rest = command.get(end + 2..).ok_or_else(bad)?;
     let mut head = Vec::with_capacity(rest.len() + 48);
-    head.extend_from_slice(format!("*{}\r\n", count + 1).as_bytes());
+    let count = usize::try_from(count + 1).map_err(|_| bad())?;
+    header(&mut head, b'*', count);
     head.extend_from_slice(rest);
-    head.extend_from_slice(format!("${len}\r\n").as_bytes());
+    header(&mut head, b'$', usize::try_from(len).map_err(|_| bad())?);
     Ok(head)
 }
 

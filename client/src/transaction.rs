@@ -3,8 +3,8 @@
 
 use crate::client::{check_shareable, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
-use crate::conn::handshake::encode;
 use crate::error::Error;
+use crate::resp::write::encode;
 use crate::resp::Frame;
 
 /// A transaction on its own connection: optional `WATCH` and reads first, then the queued

@@ -6,6 +6,7 @@ use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::error::Error;
+use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -149,16 +150,4 @@ fn is_unknown_hello(e: &Error) -> bool {
         }
         _ => false,
     }
-}
-
-/// RESP encoding of a command from its arguments.
-pub(crate) fn encode(args: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + args.iter().map(|a| a.len() + 16).sum::<usize>());
-    out.extend_from_slice(format!("*{}\r\n", args.len()).as_bytes());
-    for a in args {
-        out.extend_from_slice(format!("${}\r\n", a.len()).as_bytes());
-        out.extend_from_slice(a);
-        out.extend_from_slice(b"\r\n");
-    }
-    out
 }

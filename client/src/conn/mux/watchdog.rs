@@ -10,6 +10,7 @@
 
 use super::{Payload, ReplyTx, Request, Shared};
 use crate::error::Error;
+use crate::resp::write::encode;
 use crate::resp::Frame;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -118,7 +119,7 @@ impl Health {
         let (tx, rx) = oneshot::channel();
         let deadline = now + wait;
         shared.submit(Request {
-            payload: Payload::Encoded(b"*1\r\n$4\r\nPING\r\n".to_vec()),
+            payload: Payload::Encoded(encode(&[b"PING"])),
             replies: 1,
             tx: Some(ReplyTx::One(tx)),
             deadline: Some(deadline),
