@@ -4,6 +4,7 @@
 
 use crate::client::{check_shareable, Client, DecodeOwned};
 use crate::cmd::Command;
+use crate::conn::mux::{reply, Request};
 use crate::error::Error;
 use crate::resp::{DecodeError, Frame};
 
@@ -86,7 +87,8 @@ impl Pipeline {
     ///
     /// # Errors
     ///
-    /// [`Error::Timeout`] or [`Error::ConnectionClosed`]: the pipeline as a whole failed;
+    /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] or
+    /// [`Error::Protocol`]: the pipeline as a whole failed;
     /// [`Error::InvalidUse`] (nothing sent) when it holds a command that would break the
     /// shared connection (see [`Client::send`]).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
@@ -100,10 +102,9 @@ impl Pipeline {
         let client = self.client;
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let deadline = client.deadline();
-            let conn = client.live(deadline).await?;
-            conn.request_many_until(self.bytes, self.len, deadline)
-                .await
+            let (request, rx) = Request::many(self.bytes, self.len, client.deadline());
+            client.submit(request).await?;
+            reply(rx).await
         };
         if span.is_disabled() {
             run.await

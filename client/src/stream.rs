@@ -6,6 +6,7 @@
 
 use crate::client::{check_shareable, within, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
+use crate::conn::mux::{reply, Request};
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
 use crate::resp::write::header;
@@ -71,10 +72,10 @@ impl Client {
         let command = command.into();
         // The connection goes back to the pool of dedicated connections afterwards.
         check_shareable(&command)?;
-        let lease = self.timed(self.lease()).await?;
-        let rx = lease
-            .conn()
-            .request_stream(command, StreamKind::Elements, IN_FLIGHT_PIECES);
+        let lease = self.timed(self.lease(self.deadline())).await?;
+        let (request, rx) =
+            Request::streamed_reply(command, StreamKind::Elements, IN_FLIGHT_PIECES);
+        lease.conn().submit(request);
         Ok(ReplyStream {
             lease: Some(lease),
             rx,
@@ -101,10 +102,10 @@ impl Client {
     ) -> Result<Option<u64>, Error> {
         let command = command.into();
         check_shareable(&command)?;
-        let mut lease = self.timed(self.lease()).await?;
-        let mut rx = lease
-            .conn()
-            .request_stream(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
+        let mut lease = self.timed(self.lease(self.deadline())).await?;
+        let (request, mut rx) =
+            Request::streamed_reply(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
+        lease.conn().submit(request);
         let timeout = self.config().response_timeout;
         let mut written = 0u64;
         loop {
@@ -168,7 +169,7 @@ impl Client {
         check_shareable(&command)?;
         let head = with_extra_argument(command.as_bytes(), len)?;
         let timeout = self.config().response_timeout;
-        let mut lease = self.timed(self.lease()).await?;
+        let mut lease = self.timed(self.lease(self.deadline())).await?;
         let (tx, rx) = mpsc::channel::<Bytes>(4);
         // Every wait is for progress: a chunk from `value`, room on the connection.
         let feed = async move {
@@ -190,8 +191,9 @@ impl Client {
             }
             Ok(())
         };
-        let conn = lease.conn().clone();
-        let reply = conn.request_streamed(head, rx, len);
+        let (request, reply_rx) = Request::streamed_value(head, rx, len);
+        lease.conn().submit(request);
+        let reply = reply(reply_rx);
         tokio::pin!(reply);
         // Dropping `feed` (its sender with it) before the whole value is written makes the
         // connection close: the request cut short is never executed.
@@ -313,9 +315,7 @@ async fn recv(
     timeout: Option<Duration>,
 ) -> Result<StreamEvent, Error> {
     let next = within(timeout, async { Ok(rx.recv().await) }).await?;
-    next.ok_or_else(|| {
-        Error::ConnectionClosed("connection lost in the middle of a streamed reply".into())
-    })
+    next.ok_or_else(|| Error::ConnectionClosed("lost in the middle of a streamed reply".into()))
 }
 
 /// The elements of an aggregate frame as frames of their own.

@@ -3,6 +3,7 @@
 
 use crate::client::{check_shareable, Client, DecodeOwned, Lease};
 use crate::cmd::Command;
+use crate::conn::mux::{reply, Request};
 use crate::error::Error;
 use crate::resp::write::encode;
 use crate::resp::Frame;
@@ -46,14 +47,14 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// [`Error::ConnectionClosed`] when no connection can be opened (the server cannot be
+    /// [`Error::Unreachable`] when no connection can be opened (the server cannot be
     /// reached); [`Error::Timeout`] when none is free within the response timeout (see
     /// [`Config::max_dedicated`](crate::Config::max_dedicated)); the handshake's error
     /// (a refused `AUTH`, for example) otherwise.
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         Ok(Transaction {
             // Waiting for a dedicated connection counts against the response timeout.
-            lease: self.timed(self.lease()).await?,
+            lease: self.timed(self.lease(self.deadline())).await?,
             queued: Vec::new(),
             len: 0,
             refused: None,
@@ -84,8 +85,10 @@ impl Transaction {
     pub async fn query<T: DecodeOwned>(&mut self, command: impl Into<Command>) -> Result<T, Error> {
         let command = command.into();
         check_shareable(&command)?;
-        let conn = self.lease.conn().clone();
-        conn.request(command).await?.decode()
+        let conn = self.lease.conn();
+        let (request, rx) = Request::one(command, conn.deadline());
+        conn.submit(request);
+        reply(rx).await?.decode()
     }
 
     /// Queues a command for `EXEC`. A command that has no place in a transaction
@@ -146,8 +149,10 @@ impl Transaction {
     }
 
     async fn roundtrip(&mut self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
-        let conn = self.lease.conn().clone();
-        conn.request_many(bytes, replies).await
+        let conn = self.lease.conn();
+        let (request, rx) = Request::many(bytes, replies, conn.deadline());
+        conn.submit(request);
+        reply(rx).await
     }
 }
 

@@ -8,6 +8,7 @@ use super::topology::NodeAddr;
 use super::ClusterClient;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
+use crate::conn::mux::{reply, Request};
 use crate::error::Error;
 use crate::pipeline::FromReplies;
 use crate::resp::Frame;
@@ -166,15 +167,15 @@ impl ClusterClient {
         indexes: &[usize],
     ) -> Result<Vec<Frame>, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
-        let conn = super::node::connection(&node.client)
-            .await
-            .map_err(Failure::NotSent)?;
         let mut bytes = Vec::new();
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());
         }
-        conn.request_many(bytes, indexes.len())
+        let (request, rx) = Request::many(bytes, indexes.len(), node.client.deadline());
+        node.client
+            .submit(request)
             .await
-            .map_err(Failure::Sent)
+            .map_err(Failure::NotSent)?;
+        reply(rx).await.map_err(Failure::Sent)
     }
 }

@@ -21,7 +21,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             read,
             write,
             buf: BytesMut::with_capacity(4096),
-            scanner: FrameScanner::new(),
+            scanner: FrameScanner::with_limits(config.limits),
         };
         let protocol = hs.run(config).await?;
         let tuning = Tuning {
@@ -32,6 +32,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             health_check: config
                 .health_check
                 .filter(|_| matches!(push, Some(PushSink::Listeners(_)))),
+            limits: config.limits,
         };
         let push = push.map(|sink| PushRoute {
             // Everything a subscriber's connection receives is the subscriber's: messages
@@ -125,7 +126,7 @@ impl Handshake {
             self.buf.reserve(4096);
             if self.read.read_buf(&mut self.buf).await? == 0 {
                 return Err(Error::ConnectionClosed(
-                    "connection closed by the server during the handshake".into(),
+                    "by the server during the handshake".into(),
                 ));
             }
         }

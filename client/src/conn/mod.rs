@@ -4,6 +4,8 @@
 pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
+pub(crate) mod pacing;
+pub(crate) mod push_queue;
 pub(crate) mod streaming;
 pub(crate) mod tls;
 pub(crate) mod transport;
