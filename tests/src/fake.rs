@@ -127,7 +127,9 @@ impl FakeConnection {
     /// The next request's command name, upper-cased (see [`request`](Self::request)).
     pub fn command(&mut self) -> Option<String> {
         let args = self.request()?;
-        let name = args.first().map(|n| String::from_utf8_lossy(n).to_uppercase());
+        let name = args
+            .first()
+            .map(|n| String::from_utf8_lossy(n).to_uppercase());
         Some(name.unwrap_or_default())
     }
 

@@ -51,8 +51,14 @@ async fn a_shared_connection_dropped_after_every_handshake_is_reopened_at_a_pace
     let reconnects = client.stats().reconnects;
     eprintln!("{errors} errors, {opened} connections, {reconnects} reconnects in {LOOP_FOR:?}");
     assert!(opened <= MOST_CONNECTIONS, "{opened} connections");
-    assert!(reconnects as usize <= MOST_CONNECTIONS, "{reconnects} reconnects");
-    assert!(reconnects >= 3, "{reconnects} reconnects: the caller was not served at all");
+    assert!(
+        reconnects as usize <= MOST_CONNECTIONS,
+        "{reconnects} reconnects"
+    );
+    assert!(
+        reconnects >= 3,
+        "{reconnects} reconnects: the caller was not served at all"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -92,7 +98,10 @@ async fn a_subscriber_dropped_after_every_subscribe_reconnects_at_a_paced_rate()
             return conn.silence();
         }
         while let Some(args) = conn.request() {
-            if args.first().is_some_and(|a| a.eq_ignore_ascii_case(b"SUBSCRIBE")) {
+            if args
+                .first()
+                .is_some_and(|a| a.eq_ignore_ascii_case(b"SUBSCRIBE"))
+            {
                 conn.send(b"*3\r\n$9\r\nsubscribe\r\n$4\r\nnews\r\n:1\r\n");
                 return;
             }
@@ -113,9 +122,14 @@ async fn a_subscriber_dropped_after_every_subscribe_reconnects_at_a_paced_rate()
     }
     let opened = server.accepted() - 1;
     let reconnects = client.stats().reconnects;
-    eprintln!("{opened} subscriber connections, {reconnects} reconnects, {gaps} gaps, {errors} errors");
+    eprintln!(
+        "{opened} subscriber connections, {reconnects} reconnects, {gaps} gaps, {errors} errors"
+    );
     assert!(opened <= MOST_CONNECTIONS, "{opened} connections");
-    assert!(reconnects as usize <= MOST_CONNECTIONS, "{reconnects} reconnects");
+    assert!(
+        reconnects as usize <= MOST_CONNECTIONS,
+        "{reconnects} reconnects"
+    );
     // Each reconnection says that messages may have been missed.
     assert!(gaps > 0);
 }

@@ -77,8 +77,14 @@ async fn a_connection_that_stops_answering_is_replaced_and_the_next_commands_wor
     };
     assert_eq!(answered, ("a".to_owned(), "b".to_owned()));
     let replaced_after = started.elapsed();
-    assert!(timed_out > 0 && closed > 0, "{timed_out} timeouts, {closed} closed");
-    assert!(replaced_after >= Duration::from_millis(1100), "{replaced_after:?}");
+    assert!(
+        timed_out > 0 && closed > 0,
+        "{timed_out} timeouts, {closed} closed"
+    );
+    assert!(
+        replaced_after >= Duration::from_millis(1100),
+        "{replaced_after:?}"
+    );
     assert_eq!(client.stats().reconnects, 1);
     assert_eq!(server.accepted(), 2);
     eprintln!("replaced after {replaced_after:?}: {timed_out} timeouts, {closed} closed");
@@ -110,7 +116,11 @@ async fn without_a_response_timeout_the_health_check_replaces_a_silent_connectio
         Err(Error::ConnectionClosed(why)) => assert!(why.contains("PING"), "{why}"),
         other => panic!("expected a connection error, got {other:?}"),
     }
-    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
     let echo: String = client.query(cmd("ECHO").arg("back")).await.unwrap();
     assert_eq!(echo, "back");
     assert_eq!(client.stats().reconnects, 1);
