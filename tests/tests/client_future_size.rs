@@ -20,15 +20,15 @@ async fn a_command_future_is_at_most_512_bytes() {
         .add(cmd("GET").arg("k"))
         .query::<(Option<String>,)>();
     let sizes = [
-        ("query::<()>", std::mem::size_of_val(&query)),
-        ("query::<Option<String>>", std::mem::size_of_val(&untyped)),
-        ("send", std::mem::size_of_val(&send)),
+        ("query::<()>", size_of_val(&query)),
+        ("query::<Option<String>>", size_of_val(&untyped)),
+        ("send", size_of_val(&send)),
     ];
     for (what, size) in sizes {
         println!("{what}: {size} bytes");
     }
     // Not bounded here: a pipeline is one future for many commands.
-    println!("pipeline query: {} bytes", std::mem::size_of_val(&pipeline));
+    println!("pipeline query: {} bytes", size_of_val(&pipeline));
     for (what, size) in sizes {
         assert!(size <= MAX_FUTURE, "{what} future is {size} bytes");
     }

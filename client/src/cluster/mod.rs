@@ -56,8 +56,11 @@ use topology::{NodeAddr, Topology};
 /// What happens to a command whose connection dies while it is in flight (a primary
 /// crashes): it fails with [`Error::ConnectionClosed`] since it may or may not have run;
 /// a read-only command is sent again instead. A node that stops answering makes commands
-/// fail with [`Error::Timeout`] after the response timeout. Either way the slot map is
-/// read again, so once the cluster has promoted a replica, commands go there.
+/// fail with [`Error::Timeout`] after the response timeout, and its connection is replaced
+/// once its oldest command is that timeout again overdue (see
+/// [`Config`](crate::Config#bounds)); a node that cannot be reached is
+/// [`Error::Unreachable`]. Either way the slot map is read again, so once the cluster has
+/// promoted a replica, commands go there.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), typedis::Error> {
