@@ -1,6 +1,7 @@
 //! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, and
 //! the multiplexed connection with its writer and reader tasks.
 
+mod backoff;
 pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
@@ -11,5 +12,6 @@ pub(crate) mod tls;
 pub(crate) mod transport;
 mod url;
 
-pub use config::{Addr, Backoff, Config, Protocol};
+pub use backoff::Backoff;
+pub use config::{Addr, Config, Protocol};
 pub use tls::TlsOptions;

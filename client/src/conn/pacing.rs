@@ -4,7 +4,7 @@
 //! that accepts connections only to drop them. Every reconnecting loop keeps one: the
 //! shared connection, the dedicated connections, each subscriber.
 
-use super::config::Backoff;
+use super::backoff::Backoff;
 use crate::error::Error;
 use std::time::{Duration, Instant};
 
