@@ -177,9 +177,10 @@ impl Client {
     /// # Errors
     ///
     /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] and
-    /// [`Error::Protocol`] as [`Client::query`]; [`Error::InvalidUse`] for commands that would change the connection
-    /// for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`, `MONITOR`, `CLIENT REPLY`, ...),
-    /// which have their own API ([`Client::subscriber`], [`Client::transaction`]).
+    /// [`Error::Protocol`] as [`Client::query`]; [`Error::InvalidUse`] for commands that
+    /// would change the connection for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`,
+    /// `MONITOR`, `CLIENT REPLY`, ...), which have their own API ([`Client::subscriber`],
+    /// [`Client::transaction`]).
     pub async fn send(&self, command: impl Into<Command>) -> Result<Frame, Error> {
         let command = command.into();
         let blocking = match placement(&command) {

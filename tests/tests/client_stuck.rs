@@ -218,3 +218,49 @@ async fn a_cluster_node_that_stops_answering_is_replaced() {
     assert_eq!(value, "ok");
     assert!(server.accepted() >= 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_that_drips_in_does_not_keep_a_stuck_connection_alive() {
+    // The first connection answers its second command one byte every 20 ms, forever.
+    let server = FakeServer::start(|n, mut conn: FakeConnection| {
+        if n > 0 {
+            return answer_healthily(conn);
+        }
+        if conn.request().is_none() || !conn.send(b"+PONG\r\n") || conn.request().is_none() {
+            return;
+        }
+        let reply = b"$100000\r\n";
+        for byte in reply.iter().chain(std::iter::repeat(&b'x')) {
+            if !conn.send(&[*byte]) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+    let timeout = Duration::from_millis(100);
+    let client = Client::with_config(config(&server).response_timeout(Some(timeout)))
+        .await
+        .unwrap();
+    let pong: String = client.query(cmd("PING")).await.unwrap();
+    assert_eq!(pong, "PONG");
+    match client.query::<String>(cmd("GET").arg("k")).await {
+        Err(Error::Timeout(t)) => assert_eq!(t, timeout),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    let started = Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "a dripping reply kept the connection"
+        );
+        match client.query::<String>(cmd("ECHO").arg("fresh")).await {
+            Ok(echo) => {
+                assert_eq!(echo, "fresh");
+                break;
+            }
+            Err(Error::Timeout(_) | Error::ConnectionClosed(_)) => {}
+            Err(e) => panic!("unexpected error: {e:?}"),
+        }
+    }
+    assert_eq!(client.stats().reconnects, 1);
+}
