@@ -1,5 +1,6 @@
-//! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, and
-//! the multiplexed connection with its writer and reader tasks.
+//! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, the
+//! multiplexed connection with its writer, reader and watchdog tasks, the pacing of
+//! connection attempts, and the bounded queues between a reader and its pushes' consumer.
 
 mod backoff;
 pub(crate) mod config;

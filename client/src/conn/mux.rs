@@ -8,7 +8,9 @@
 //! written, and the bytes join the outbox in the same order as the slots (both under the
 //! outbox lock). Replies arrive in request order, so the reader pops slots from the front;
 //! a slot whose caller went away (cancelled, timed out) still receives its reply, which is
-//! then dropped, so no caller can ever see another caller's reply.
+//! then dropped, so no caller can ever see another caller's reply. A connection whose
+//! replies stop coming is closed as a whole (every request on it fails), never resumed
+//! with a request's reply going to another.
 
 mod cause;
 mod outbox;
