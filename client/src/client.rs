@@ -1,12 +1,23 @@
 //! [`Client`]: the handle users share between tasks. Commands go over one multiplexed
-//! connection (reconnected with backoff when it dies); blocking commands and transactions
-//! use dedicated connections from a small pool.
+//! connection (reopened, paced by the backoff, when it dies); blocking commands and
+//! transactions use dedicated connections from a small pool.
+//!
+//! The path of a command is one straight line: [`Client::send`] builds a `Submission`
+//! (the command, its deadline, where its reply goes) and submits it to the live shared
+//! connection, then waits for the reply. Everything off that line (reopening the
+//! connection, waiting for room in its outbox, blocking commands, resending a read) is
+//! boxed, so it does not weigh on every command's future.
 
-use crate::cmd::{Command, Request};
-use crate::conn::blocking::{blocking, BlockTime};
+mod dedicated;
+mod redial;
+
+pub(crate) use dedicated::Lease;
+
+use crate::cmd::placement::{placement, BlockTime, Placement};
+use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake;
-use crate::conn::mux::{self, Connection, PushSink};
-use crate::conn::routing::refusal;
+use crate::conn::mux::{self, Connection, PushSink, Submission};
+use crate::conn::pacing::Pacing;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
 use crate::pushes::PushHub;
@@ -57,20 +68,17 @@ impl std::fmt::Debug for Client {
 struct Inner {
     config: Config,
     current: RwLock<Connection>,
-    reconnect: tokio::sync::Mutex<Backoffs>,
+    /// Reopening `current` when it dies.
+    redial: redial::Redial,
     idle: Mutex<Vec<Connection>>,
+    /// Opening dedicated connections.
+    dedicated_pacing: Mutex<Pacing>,
     /// Where the shared connection's pushes go.
     pushes: Arc<PushHub>,
     /// Permits for dedicated connections, when their number is capped.
     dedicated: Option<Arc<tokio::sync::Semaphore>>,
     in_flight: AtomicUsize,
     reconnects: AtomicU64,
-}
-
-#[derive(Default)]
-struct Backoffs {
-    failures: u32,
-    last_failure: Option<Instant>,
 }
 
 /// Counters of a [`Client`], read with [`Client::stats`].
@@ -103,7 +111,7 @@ impl Client {
     ///
     /// As [`Client::connect`].
     pub async fn with_config(config: Config) -> Result<Client, Error> {
-        let pushes = Arc::new(PushHub::default());
+        let pushes = Arc::new(PushHub::new(config.push_buffer));
         let conn = handshake::connect(&config, Some(PushSink::Listeners(pushes.clone()))).await?;
         let dedicated = config
             .max_dedicated
@@ -114,8 +122,9 @@ impl Client {
                 pushes,
                 config,
                 current: RwLock::new(conn),
-                reconnect: tokio::sync::Mutex::new(Backoffs::default()),
+                redial: redial::Redial::default(),
                 idle: Mutex::new(Vec::new()),
+                dedicated_pacing: Mutex::new(Pacing::default()),
                 in_flight: AtomicUsize::new(0),
                 reconnects: AtomicU64::new(0),
             }),
@@ -163,7 +172,9 @@ impl Client {
     /// [`Error::Server`] when the server answers with an error, [`Error::Decode`] when the
     /// reply does not have the type's shape (the connection is unharmed either way),
     /// [`Error::Timeout`] after the response timeout, [`Error::ConnectionClosed`] when the
-    /// connection died before the reply came.
+    /// connection died before the reply came (or was replaced because the server stopped
+    /// answering), [`Error::Unreachable`] when no connection could be opened to send it,
+    /// [`Error::Protocol`] when the server sent bytes that are not RESP.
     ///
     /// [`Value`]: crate::Value
     pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
@@ -189,16 +200,21 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// [`Error::Timeout`], [`Error::ConnectionClosed`], or the error of a failed
-    /// reconnection; [`Error::InvalidUse`] for commands that would change the connection
-    /// for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`, `MONITOR`, `CLIENT REPLY`, ...),
-    /// which have their own API ([`Client::subscriber`], [`Client::transaction`]).
+    /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] and
+    /// [`Error::Protocol`] as [`Client::query`]; [`Error::InvalidUse`] for commands that
+    /// would change the connection for everyone sharing it (Pub/Sub, `MULTI`/`WATCH`,
+    /// `MONITOR`, `CLIENT REPLY`, ...), which have their own API ([`Client::subscriber`],
+    /// [`Client::transaction`]).
     pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
         let command = request.into_command();
-        check_shareable(&command)?;
+        let blocking = match placement(&command) {
+            Placement::Shared => None,
+            Placement::Dedicated(time) => Some(time),
+            Placement::Refused(why) => return Err(refused(&command, why)),
+        };
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
-        if let Some(time) = blocking(&command) {
+        if let Some(time) = blocking {
             // Boxed: the rare path keeps its state out of every command's future.
             return Box::pin(self.send_blocking(command, time))
                 .instrument(span)
@@ -206,60 +222,56 @@ impl Client {
         }
         if span.is_disabled() {
             // Nobody records spans: skip entering and leaving one at every poll.
-            self.send_multiplexed(command).await
+            self.send_shared(command).await
         } else {
-            self.send_multiplexed(command).instrument(span).await
+            self.send_shared(command).instrument(span).await
         }
     }
 
-    async fn send_multiplexed(&self, command: Command) -> Result<Frame, Error> {
-        let retry = (self.inner.config.retry_read_only
-            && command.flags().contains(crate::cmd::CommandFlags::READONLY))
+    async fn send_shared(&self, command: Command) -> Result<Frame, Error> {
+        let resend = (self.inner.config.retry_read_only
+            && command.flags().contains(CommandFlags::READONLY))
         .then(|| command.clone());
         // The connection times the request out (see `Config::response_timeout`).
-        let rx = match self.start_on_current(command) {
-            Ok(rx) => rx,
-            Err(command) => {
-                // Reconnecting, or waiting for room in the outbox, counts against the
-                // response timeout too.
-                let deadline = self.deadline();
-                self.live(deadline).await?.send_until(command, deadline)
-            }
-        };
-        let result = mux::reply(rx).await;
-        match (result, retry) {
+        let (request, rx) = Submission::one(command, self.deadline());
+        self.submit(request).await?;
+        match (mux::reply(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
-                tracing::debug!(%reason, "resending a read-only command after a reconnect");
-                // Keep trying to reconnect (paced by the backoff) within the response
-                // timeout: the server may take a moment to come back.
-                self.timed(async {
-                    loop {
-                        match self.connection().await {
-                            Ok(conn) => return conn.request(command).await,
-                            Err(Error::ConnectionClosed(_)) => continue,
-                            Err(e) => return Err(e),
-                        }
-                    }
-                })
-                .await
+                Box::pin(self.resend(command, reason)).await
             }
             (result, _) => result,
         }
     }
 
-    async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
-        let margin = self.inner.config.blocking_margin;
-        let limit = match time {
-            BlockTime::Forever => None,
-            BlockTime::For(d) => Some(d + margin),
-            BlockTime::Unknown => self.inner.config.response_timeout.map(|d| d + margin),
-            BlockTime::NotBlocking => self.inner.config.response_timeout,
+    /// Sends a read-only command again on a fresh connection, after its connection died
+    /// while it was in flight: within the response timeout, waiting for the server to come
+    /// back (attempts paced by the backoff).
+    async fn resend(&self, command: Command, reason: String) -> Result<Frame, Error> {
+        tracing::debug!(%reason, "resending a read-only command after a reconnect");
+        let deadline = self.deadline();
+        let conn = loop {
+            match self.live(deadline).await {
+                Ok(conn) => break conn,
+                Err(Error::Unreachable(_)) if deadline.is_none_or(|d| Instant::now() < d) => {}
+                Err(e) => return Err(e),
+            }
         };
+        let (request, rx) = Submission::one(command, deadline);
+        conn.submit(request);
+        mux::reply(rx).await
+    }
+
+    async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
+        let config = &self.inner.config;
+        let limit = time.limit(config.blocking_margin, config.response_timeout);
         // The limit covers opening a dedicated connection too: a stalled server stalls
         // the handshake as well.
         within(limit, async {
-            let mut lease = self.lease().await?;
-            let frame = lease.conn().request_untimed(command).await?;
+            let mut lease = self.lease(limit.map(|l| Instant::now() + l)).await?;
+            // Untimed on the connection: the command's own block time (above) is the limit.
+            let (request, rx) = Submission::one(command, None);
+            lease.conn().submit(request);
+            let frame = mux::reply(rx).await?;
             lease.release();
             Ok(frame)
         })
@@ -282,17 +294,33 @@ impl Client {
             .clone()
     }
 
-    /// Sends `command` on the current connection if it is alive (without cloning the
-    /// handle); gives the command back when it is not.
-    fn start_on_current(
-        &self,
-        command: Command,
-    ) -> Result<tokio::sync::oneshot::Receiver<Result<Frame, Error>>, Command> {
+    /// Queues `request` on the shared connection: at once when it is alive and has room,
+    /// otherwise once it has been reopened and has room, by the request's deadline. An
+    /// error means nothing was sent.
+    pub(crate) async fn submit(&self, request: Submission) -> Result<(), Error> {
+        match self.try_submit(request) {
+            None => Ok(()),
+            Some(request) => Box::pin(self.submit_when_ready(request)).await,
+        }
+    }
+
+    /// Queues `request` on the current connection if it is alive and has room (without
+    /// cloning the handle); gives the request back when it is not.
+    fn try_submit(&self, request: Submission) -> Option<Submission> {
         let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
         if current.is_closed() || current.congested() {
-            return Err(command);
+            return Some(request);
         }
-        Ok(current.send(command))
+        current.submit(request);
+        None
+    }
+
+    async fn submit_when_ready(&self, request: Submission) -> Result<(), Error> {
+        // Reopening the connection, or waiting for room in its outbox, counts against the
+        // request's deadline.
+        let conn = self.live(request.deadline()).await?;
+        conn.submit(request);
+        Ok(())
     }
 
     /// When a request made now must be answered, under the response timeout.
@@ -303,65 +331,12 @@ impl Client {
             .map(|t| Instant::now() + t)
     }
 
-    /// The live shared connection, once it has room for a request (reconnecting first
-    /// when it died), by `deadline`.
+    /// The live shared connection, once it has room for a request (reopened first when it
+    /// died), by `deadline`.
     pub(crate) async fn live(&self, deadline: Option<Instant>) -> Result<Connection, Error> {
-        let get = async {
-            let conn = self.connection().await?;
-            conn.admit(deadline).await?;
-            Ok(conn)
-        };
-        match (deadline, self.inner.config.response_timeout) {
-            (Some(deadline), Some(timeout)) => tokio::time::timeout_at(deadline.into(), get)
-                .await
-                .unwrap_or(Err(Error::Timeout(timeout))),
-            _ => get.await,
-        }
-    }
-
-    /// The live multiplexed connection, reconnecting first when it died.
-    pub(crate) async fn connection(&self) -> Result<Connection, Error> {
-        let conn = self.current();
-        if !conn.is_closed() {
-            return Ok(conn);
-        }
-        self.reconnect().await
-    }
-
-    async fn reconnect(&self) -> Result<Connection, Error> {
-        let mut backoffs = self.inner.reconnect.lock().await;
-        // Another caller may have reconnected while this one waited for the lock.
-        let conn = self.current();
-        if !conn.is_closed() {
-            return Ok(conn);
-        }
-        if let Some(last) = backoffs.last_failure {
-            let delay = self.inner.config.backoff.delay(backoffs.failures);
-            tokio::time::sleep_until((last + delay).into()).await;
-        }
-        let pushes = PushSink::Listeners(self.inner.pushes.clone());
-        match handshake::connect(&self.inner.config, Some(pushes)).await {
-            Ok(conn) => {
-                *self
-                    .inner
-                    .current
-                    .write()
-                    .unwrap_or_else(|p| p.into_inner()) = conn.clone();
-                backoffs.failures = 0;
-                backoffs.last_failure = None;
-                self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
-                tracing::info!("reconnected");
-                Ok(conn)
-            }
-            Err(e) => {
-                backoffs.failures = backoffs.failures.saturating_add(1);
-                backoffs.last_failure = Some(Instant::now());
-                tracing::debug!(error = %e, failures = backoffs.failures, "reconnect failed");
-                Err(Error::ConnectionClosed(format!(
-                    "connection lost and reconnecting failed: {e}"
-                )))
-            }
-        }
+        let conn = self.connection(deadline).await?;
+        conn.admit(deadline).await?;
+        Ok(conn)
     }
 
     pub(crate) fn push_hub(&self) -> &PushHub {
@@ -372,87 +347,19 @@ impl Client {
     pub(crate) fn count_reconnect(&self) {
         self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
     }
-
-    /// A dedicated connection (idle one from the pool, or a new one) for blocking
-    /// commands and transactions; it goes back to the pool only when released.
-    pub(crate) async fn lease(&self) -> Result<Lease, Error> {
-        let permit =
-            match &self.inner.dedicated {
-                // The semaphore is never closed.
-                Some(permits) => Some(permits.clone().acquire_owned().await.map_err(|_| {
-                    Error::ConnectionClosed("dedicated connections shut down".into())
-                })?),
-                None => None,
-            };
-        let idle = {
-            let mut idle = lock(&self.inner.idle);
-            idle.retain(|c| !c.is_closed());
-            idle.pop()
-        };
-        let conn = match idle {
-            Some(conn) => conn,
-            // As for the shared connection: a server that cannot be reached any more is a
-            // lost connection to the caller, whichever connection it wanted.
-            None => handshake::connect(&self.inner.config, None)
-                .await
-                .map_err(|e| match e {
-                    Error::Io(e) => Error::ConnectionClosed(format!(
-                        "opening a dedicated connection failed: {e}"
-                    )),
-                    other => other,
-                })?,
-        };
-        Ok(Lease {
-            conn: Some(conn),
-            client: self.clone(),
-            _permit: permit,
-        })
-    }
-}
-
-/// A dedicated connection borrowed from the pool. Dropped without [`Lease::release`], it is
-/// closed: it may be blocked, in a transaction or holding WATCHes.
-pub(crate) struct Lease {
-    conn: Option<Connection>,
-    client: Client,
-    /// Held while the lease lives, when dedicated connections are capped.
-    _permit: Option<tokio::sync::OwnedSemaphorePermit>,
-}
-
-impl Lease {
-    pub(crate) fn conn(&self) -> &Connection {
-        self.conn
-            .as_ref()
-            .expect("lease holds its connection until dropped")
-    }
-
-    /// Returns the connection to the pool (it must be in a clean state).
-    pub(crate) fn release(&mut self) {
-        if let Some(conn) = self.conn.take() {
-            let mut idle = lock(&self.client.inner.idle);
-            if !conn.is_closed() && idle.len() < self.client.inner.config.max_idle_dedicated {
-                idle.push(conn);
-            } else {
-                conn.shutdown("dedicated connection closed");
-            }
-        }
-    }
-}
-
-impl Drop for Lease {
-    fn drop(&mut self) {
-        if let Some(conn) = self.conn.take() {
-            conn.shutdown("dedicated connection abandoned");
-        }
-    }
 }
 
 /// Refuses commands that would break a shared or pooled connection.
 pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
-    match refusal(command) {
-        Some(why) => Err(Error::InvalidUse(format!("{}: {why}", command.name()))),
-        None => Ok(()),
+    match placement(command) {
+        Placement::Refused(why) => Err(refused(command, why)),
+        _ => Ok(()),
     }
+}
+
+#[cold]
+fn refused(command: &Command, why: &str) -> Error {
+    Error::InvalidUse(format!("{}: {why}", command.name()))
 }
 
 /// Counts a command as in flight while it lives (dropped futures included).

@@ -26,10 +26,22 @@ pub enum Error {
     /// No reply (or no connection) within the configured time.
     #[error("timed out after {0:?}")]
     Timeout(std::time::Duration),
-    /// The connection died (or could not be re-established) before the reply arrived; the
-    /// command may or may not have run. The text says why.
+    /// The connection died before the reply arrived; the command may or may not have run.
+    /// The text says how (closed by the server, a failed read or write, a server that
+    /// stopped answering and whose connection was replaced, ...).
     #[error("connection closed: {0}")]
     ConnectionClosed(String),
+    /// The server could not be reached: no connection could be opened (or opened again)
+    /// in time, so the command was not sent. The text gives the last attempt's error.
+    /// Attempts are paced by the [`Backoff`](crate::Backoff).
+    #[error("server unreachable: {0}")]
+    Unreachable(String),
+    /// Messages of a [`Subscriber`](crate::Subscriber) (or pushes of a
+    /// [`Pushes`](crate::Pushes) listener) may be missing at this point of the stream: the
+    /// connection was lost and opened again, or the consumer fell too far behind. The
+    /// stream goes on after it; the text says what happened.
+    #[error("messages may have been missed: {0}")]
+    MissedMessages(String),
     /// A connection URL or option is invalid; the text says which and why.
     #[error("invalid configuration: {0}")]
     Config(String),

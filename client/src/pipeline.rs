@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 
 use crate::client::{check_shareable, Client};
 use crate::cmd::Command;
+use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
@@ -110,7 +111,8 @@ impl<L> Pipeline<L> {
     ///
     /// # Errors
     ///
-    /// [`Error::Timeout`] or [`Error::ConnectionClosed`]: the pipeline as a whole failed;
+    /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] or
+    /// [`Error::Protocol`]: the pipeline as a whole failed;
     /// [`Error::InvalidUse`] (nothing sent) when it holds a command that would break the
     /// shared connection (see [`Client::send`]).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
@@ -167,10 +169,9 @@ impl Batch {
         let client = self.client;
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let deadline = client.deadline();
-            let conn = client.live(deadline).await?;
-            conn.request_many_until(self.bytes, self.len, deadline)
-                .await
+            let (request, rx) = Submission::many(self.bytes, self.len, client.deadline());
+            client.submit(request).await?;
+            reply(rx).await
         };
         if span.is_disabled() {
             run.await

@@ -2,77 +2,75 @@
 //! patterns and shard channels as a [`Stream`](futures_core::Stream), and subscribes again
 //! by itself after a reconnect.
 
+mod message;
+
+pub use message::{Message, MessageKind};
+
 use crate::client::{within, Client};
-use crate::conn::handshake::{self, encode};
-use crate::conn::mux::{Connection, Payload, PushSink, Request};
+use crate::conn::handshake;
+use crate::conn::mux::{Connection, PushSink, Submission};
+use crate::conn::pacing::Pacing;
+use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
 use crate::error::Error;
-use crate::resp::{DecodeError, Frame, Reader};
+use crate::resp::write::encode;
 use bytes::Bytes;
+use message::{parse, Push};
 use std::collections::{BTreeSet, VecDeque};
 use std::time::Instant;
-use tokio::sync::mpsc;
-
-/// What a [`Message`] was delivered for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MessageKind {
-    /// A channel subscribed with `SUBSCRIBE`.
-    Channel,
-    /// A pattern subscribed with `PSUBSCRIBE`; [`Message::pattern`] says which.
-    Pattern,
-    /// A shard channel subscribed with `SSUBSCRIBE`.
-    Shard,
-}
-
-/// One published message. The channel and payload are [`Bytes`] slices of the received
-/// frame: nothing is copied.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// How it was subscribed.
-    pub kind: MessageKind,
-    /// The channel it was published to.
-    pub channel: Bytes,
-    /// The pattern that matched, for [`MessageKind::Pattern`].
-    pub pattern: Option<Bytes>,
-    /// The payload.
-    pub payload: Bytes,
-}
-
-impl Message {
-    /// The payload as UTF-8 text.
-    ///
-    /// # Errors
-    ///
-    /// When the payload is not UTF-8.
-    pub fn payload_str(&self) -> Result<&str, std::str::Utf8Error> {
-        std::str::from_utf8(&self.payload)
-    }
-}
 
 /// A connection in subscribed mode.
 ///
+/// Messages wait for [`next_message`](Subscriber::next_message) in a buffer of at most
+/// [`Config::push_buffer`](crate::Config::push_buffer) bytes; while it is full, the
+/// connection is not read, so a subscriber that falls behind holds the rest up at the
+/// server, whose `client-output-buffer-limit pubsub` decides how long it waits before
+/// dropping the connection. After a lost connection the subscriber reconnects (paced by
+/// the [`Backoff`](crate::Backoff)), subscribes again to everything, and yields
+/// [`Error::MissedMessages`] before the messages that follow: what was published
+/// meanwhile is lost, as Pub/Sub delivers at most once.
+///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::Error;
+///
 /// let mut subscriber = client.subscriber().await?;
 /// subscriber.subscribe(&["news"]).await?;
 /// subscriber.psubscribe(&["alerts:*"]).await?;
 /// while let Some(message) = subscriber.next_message().await {
-///     let message = message?;
-///     println!("{:?} on {:?}", message.payload, message.channel);
+///     match message {
+///         Ok(message) => println!("{:?} on {:?}", message.payload, message.channel),
+///         Err(Error::MissedMessages(why)) => println!("catching up: {why}"),
+///         Err(e) => return Err(e),
+///     }
 /// }
 /// # Ok(()) }
 /// ```
 pub struct Subscriber {
     client: Client,
     conn: Option<Connection>,
-    rx: mpsc::UnboundedReceiver<Frame>,
-    /// Messages that arrived while a (un)subscribe call waited for its confirmations.
-    ready: VecDeque<Message>,
+    rx: PushReceiver,
+    /// Messages that arrived while a (un)subscribe call waited for its confirmations, and
+    /// the gaps among them.
+    ready: VecDeque<Ready>,
+    /// Bytes the messages in `ready` count for.
+    ready_bytes: usize,
+    /// Attempts to open the connection again.
+    pacing: Pacing,
     channels: BTreeSet<Vec<u8>>,
     patterns: BTreeSet<Vec<u8>>,
     shards: BTreeSet<Vec<u8>>,
     closed: bool,
 }
+
+/// What waits in a subscriber's `ready` queue.
+enum Ready {
+    Message(Message),
+    /// Messages may be missing here.
+    Gap(Gap),
+}
+
+/// Bytes a kept message counts for beyond its channel, pattern and payload.
+const MESSAGE_OVERHEAD: usize = 64;
 
 impl std::fmt::Debug for Subscriber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -91,27 +89,21 @@ impl Client {
     ///
     /// When the connection cannot be opened.
     pub async fn subscriber(&self) -> Result<Subscriber, Error> {
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = push_queue(self.config().push_buffer);
         let conn = handshake::connect(self.config(), Some(PushSink::Subscriber(tx))).await?;
         Ok(Subscriber {
             client: self.clone(),
             conn: Some(conn),
             rx,
             ready: VecDeque::new(),
+            ready_bytes: 0,
+            pacing: Pacing::default(),
             channels: BTreeSet::new(),
             patterns: BTreeSet::new(),
             shards: BTreeSet::new(),
             closed: false,
         })
     }
-}
-
-/// A parsed push frame of a subscribed connection.
-enum Push {
-    Message(Message),
-    /// A (un)subscribe confirmation: its kind word.
-    Confirmation(Bytes),
-    Other,
 }
 
 impl Subscriber {
@@ -176,8 +168,11 @@ impl Subscriber {
         if names.is_empty() {
             return Ok(());
         }
-        let set = self.names_of(verb);
+        if self.conn.as_ref().is_none_or(Connection::is_closed) {
+            self.restore().await?;
+        }
         let adding = !verb.starts_with(b"UN") && !verb[1..].starts_with(b"UN");
+        let set = self.names_of(verb);
         for name in names {
             if adding {
                 set.insert(name.as_ref().to_vec());
@@ -187,34 +182,11 @@ impl Subscriber {
         }
         let mut args: Vec<&[u8]> = vec![verb];
         args.extend(names.iter().map(AsRef::as_ref));
-        let conn = self.live().await?;
-        conn.submit(Request {
-            payload: Payload::Encoded(encode(&args)),
-            replies: 0,
-            tx: None,
-            deadline: None,
-        });
+        if let Some(conn) = &self.conn {
+            conn.submit(Submission::unanswered(encode(&args)));
+        }
         let confirmation = verb.to_ascii_lowercase();
-        let mut left = names.len();
-        let timeout = self.client.config().response_timeout;
-        let wait = async {
-            while left > 0 {
-                let Some(frame) = self.rx.recv().await else {
-                    return Err(Error::ConnectionClosed(
-                        "connection lost while subscribing".into(),
-                    ));
-                };
-                match parse(&frame)? {
-                    Push::Message(m) => self.ready.push_back(m),
-                    Push::Confirmation(kind) if kind.eq_ignore_ascii_case(&confirmation) => {
-                        left -= 1
-                    }
-                    Push::Confirmation(_) | Push::Other => {}
-                }
-            }
-            Ok(())
-        };
-        let done = within(timeout, wait).await;
+        let done = self.confirmations(&[&confirmation], names.len()).await;
         if adding && matches!(done, Err(Error::Server(_))) {
             // The server refused the command (a channel the ACL user may not use, for
             // example): nothing of it was subscribed, nor is to be after a reconnect.
@@ -226,6 +198,52 @@ impl Subscriber {
         done
     }
 
+    /// Waits (within the response timeout) for `left` confirmations of one of `kinds`,
+    /// keeping the messages that arrive meanwhile.
+    async fn confirmations(&mut self, kinds: &[&[u8]], mut left: usize) -> Result<(), Error> {
+        let timeout = self.client.config().response_timeout;
+        within(timeout, async {
+            while left > 0 {
+                let Some(item) = self.rx.recv().await else {
+                    return Err(Error::ConnectionClosed("lost while subscribing".into()));
+                };
+                let Item::Frame(frame) = item else { continue };
+                match parse(&frame)? {
+                    Push::Message(m) => self.keep(m),
+                    Push::Confirmation(kind)
+                        if kinds.iter().any(|k| kind.eq_ignore_ascii_case(k)) =>
+                    {
+                        left -= 1;
+                    }
+                    Push::Confirmation(_) | Push::Other => {}
+                }
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Keeps a message for [`next_message`](Self::next_message), or, when the buffer is
+    /// full, drops it and leaves a gap in its place.
+    fn keep(&mut self, m: Message) {
+        let cost = m.channel.len()
+            + m.payload.len()
+            + m.pattern.as_ref().map_or(0, Bytes::len)
+            + MESSAGE_OVERHEAD;
+        if self.ready_bytes + cost <= self.client.config().push_buffer || self.ready.is_empty() {
+            self.ready_bytes += cost;
+            self.ready.push_back(Ready::Message(m));
+            return;
+        }
+        match self.ready.back_mut() {
+            Some(Ready::Gap(gap)) => gap.dropped += 1,
+            _ => self.ready.push_back(Ready::Gap(Gap {
+                dropped: 1,
+                reconnected: false,
+            })),
+        }
+    }
+
     /// The names subscribed to with `verb` (or unsubscribed from with its `UN` form).
     fn names_of(&mut self, verb: &[u8]) -> &mut BTreeSet<Vec<u8>> {
         match verb {
@@ -235,31 +253,47 @@ impl Subscriber {
         }
     }
 
-    /// The next message; after a lost connection, reconnects (with the client's backoff)
-    /// and subscribes again to everything before going on. Messages published while the
-    /// connection was down are lost, as Pub/Sub delivers at most once. `None` once the
-    /// subscriber was closed.
+    /// The next message; after a lost connection, reconnects (paced by the client's
+    /// backoff), subscribes again to everything and yields [`Error::MissedMessages`]
+    /// before going on: messages published while the connection was down are lost, as
+    /// Pub/Sub delivers at most once. `None` once the subscriber was closed.
     ///
     /// # Errors
     ///
-    /// A malformed message (the subscriber goes on).
+    /// [`Error::MissedMessages`] where messages may be missing (the subscriber goes on);
+    /// a malformed message (the subscriber goes on); [`Error::Unreachable`] while the
+    /// server cannot be reached (the next call tries again).
     pub async fn next_message(&mut self) -> Option<Result<Message, Error>> {
         loop {
-            if let Some(m) = self.ready.pop_front() {
-                return Some(Ok(m));
+            if let Some(ready) = self.ready.pop_front() {
+                return Some(match ready {
+                    Ready::Message(m) => {
+                        self.ready_bytes = self.ready_bytes.saturating_sub(
+                            m.channel.len()
+                                + m.payload.len()
+                                + m.pattern.as_ref().map_or(0, Bytes::len)
+                                + MESSAGE_OVERHEAD,
+                        );
+                        Ok(m)
+                    }
+                    Ready::Gap(gap) => Err(Error::MissedMessages(
+                        gap.describe(self.client.config().push_buffer),
+                    )),
+                });
             }
             if self.closed {
                 return None;
             }
             match self.rx.recv().await {
-                Some(frame) => match parse(&frame) {
+                Some(Item::Frame(frame)) => match parse(&frame) {
                     Ok(Push::Message(m)) => return Some(Ok(m)),
                     Ok(_) => {}
                     Err(e) => return Some(Err(e)),
                 },
+                // A subscriber's queue waits for room instead of dropping.
+                Some(Item::Gap(_)) => {}
                 None => {
-                    self.conn = None;
-                    if let Err(e) = self.live().await {
+                    if let Err(e) = self.restore().await {
                         return Some(Err(e));
                     }
                 }
@@ -279,43 +313,47 @@ impl Subscriber {
     pub fn close(mut self) {
         self.closed = true;
         if let Some(conn) = self.conn.take() {
-            conn.shutdown("subscriber closed");
+            conn.shutdown("subscriber closed by the client");
         }
     }
 
-    /// The connection, opened again (and every subscription restored) if it died.
-    async fn live(&mut self) -> Result<Connection, Error> {
-        if let Some(conn) = &self.conn {
-            if !conn.is_closed() {
-                return Ok(conn.clone());
+    /// Opens the connection again after it was lost, subscribes again to everything, and
+    /// marks the gap.
+    async fn restore(&mut self) -> Result<(), Error> {
+        let config = self.client.config();
+        if let Some(lost) = self.conn.take() {
+            if let Some(lived) = lost.lost_after() {
+                self.pacing.lost(&config.backoff, lived);
             }
         }
-        let config = self.client.config().clone();
-        let mut failures = 0;
-        let started = Instant::now();
+        // Give up after the response timeout, if there is one; the next call tries again.
+        let deadline = config.response_timeout.map(|t| Instant::now() + t);
         let conn = loop {
-            let (tx, rx) = mpsc::unbounded_channel();
-            match handshake::connect(&config, Some(PushSink::Subscriber(tx))).await {
+            if let Some(t) = self.pacing.not_before() {
+                if let (Some(d), Some(e)) = (deadline, self.pacing.unreachable()) {
+                    if d <= t {
+                        return Err(e);
+                    }
+                }
+                tokio::time::sleep_until(t.into()).await;
+            }
+            let (tx, rx) = push_queue(config.push_buffer);
+            match handshake::connect(config, Some(PushSink::Subscriber(tx))).await {
                 Ok(conn) => {
                     self.rx = rx;
                     break conn;
                 }
                 Err(e) => {
-                    failures += 1;
-                    tracing::debug!(error = %e, failures, "subscriber reconnect failed");
-                    // Give up after the response timeout, if there is one; the next call
-                    // tries again.
-                    if let Some(limit) = config.response_timeout {
-                        if started.elapsed() > limit {
-                            return Err(Error::ConnectionClosed(format!(
-                                "subscriber connection lost and reconnecting failed: {e}"
-                            )));
-                        }
-                    }
-                    tokio::time::sleep(config.backoff.delay(failures)).await;
+                    tracing::debug!(error = %e, "subscriber reconnect failed");
+                    self.pacing.failed(&config.backoff, &e);
                 }
             }
         };
+        self.ready.push_back(Ready::Gap(Gap {
+            dropped: 0,
+            reconnected: true,
+        }));
+        let mut confirmations = 0;
         for (verb, set) in [
             (&b"SUBSCRIBE"[..], &self.channels),
             (b"PSUBSCRIBE", &self.patterns),
@@ -324,55 +362,14 @@ impl Subscriber {
             if !set.is_empty() {
                 let mut args: Vec<&[u8]> = vec![verb];
                 args.extend(set.iter().map(Vec::as_slice));
-                conn.submit(Request {
-                    payload: Payload::Encoded(encode(&args)),
-                    replies: 0,
-                    tx: None,
-                    deadline: None,
-                });
+                conn.submit(Submission::unanswered(encode(&args)));
+                confirmations += set.len();
             }
         }
         tracing::info!("subscriber reconnected");
         self.client.count_reconnect();
-        self.conn = Some(conn.clone());
-        Ok(conn)
+        self.conn = Some(conn);
+        self.confirmations(&[b"subscribe", b"psubscribe", b"ssubscribe"], confirmations)
+            .await
     }
-}
-
-fn parse(frame: &Frame) -> Result<Push, Error> {
-    if frame.is_error() {
-        return Err(frame.decode::<()>().expect_err("an error reply"));
-    }
-    let mut r = Reader::new(frame);
-    let read = |r: &mut Reader<'_>| -> Result<Push, DecodeError> {
-        let n = r.array_len()?;
-        let kind = r.bytes_owned()?;
-        let lower = kind.to_ascii_lowercase();
-        let push = match (lower.as_slice(), n) {
-            (b"message", 3) | (b"smessage", 3) => Push::Message(Message {
-                kind: if lower == b"message" {
-                    MessageKind::Channel
-                } else {
-                    MessageKind::Shard
-                },
-                channel: r.bytes_owned()?,
-                pattern: None,
-                payload: r.bytes_owned()?,
-            }),
-            (b"pmessage", 4) => Push::Message(Message {
-                kind: MessageKind::Pattern,
-                pattern: Some(r.bytes_owned()?),
-                channel: r.bytes_owned()?,
-                payload: r.bytes_owned()?,
-            }),
-            (
-                b"subscribe" | b"psubscribe" | b"ssubscribe" | b"unsubscribe" | b"punsubscribe"
-                | b"sunsubscribe",
-                _,
-            ) => Push::Confirmation(kind),
-            _ => Push::Other,
-        };
-        Ok(push)
-    };
-    Ok(read(&mut r)?)
 }

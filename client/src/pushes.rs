@@ -3,31 +3,52 @@
 //! ON`), handed to every [`Pushes`] listener the client has handed out.
 
 use crate::client::Client;
+use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver, PushSender};
+use crate::error::Error;
 use crate::resp::Frame;
 use std::pin::Pin;
 use std::sync::Mutex;
 use std::task::{Context, Poll};
-use tokio::sync::mpsc;
 
 /// The listeners of one client's pushes.
-#[derive(Default)]
 pub(crate) struct PushHub {
-    listeners: Mutex<Vec<mpsc::UnboundedSender<Frame>>>,
+    listeners: Mutex<Vec<PushSender>>,
+    /// Each listener's bound, in bytes (see `Config::push_buffer`).
+    buffer: usize,
 }
 
 impl PushHub {
-    /// Hands `frame` to every live listener; with none, it is dropped.
-    pub(crate) fn send(&self, frame: Frame) {
-        let mut listeners = self.listeners.lock().unwrap_or_else(|p| p.into_inner());
-        listeners.retain(|tx| tx.send(frame.clone()).is_ok());
+    pub(crate) fn new(buffer: usize) -> PushHub {
+        PushHub {
+            listeners: Mutex::new(Vec::new()),
+            buffer,
+        }
     }
 
-    fn listen(&self) -> mpsc::UnboundedReceiver<Frame> {
-        let (tx, rx) = mpsc::unbounded_channel();
-        self.listeners
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(tx);
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<PushSender>> {
+        self.listeners.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Hands `frame` to every live listener that has room (the others are told they
+    /// missed it); with no listener, it is dropped. Never waits: the reader of the shared
+    /// connection calls it.
+    pub(crate) fn send(&self, frame: Frame) {
+        self.lock().retain(|tx| tx.offer(frame.clone()));
+    }
+
+    /// Tells every listener that the shared connection was opened again: pushes sent
+    /// meanwhile were lost, and server-side state such as `CLIENT TRACKING` is gone.
+    pub(crate) fn reconnected(&self) {
+        let gap = Gap {
+            dropped: 0,
+            reconnected: true,
+        };
+        self.lock().retain(|tx| tx.gap(gap));
+    }
+
+    fn listen(&self) -> PushReceiver {
+        let (tx, rx) = push_queue(self.buffer);
+        self.lock().push(tx);
         rx
     }
 }
@@ -37,45 +58,72 @@ impl PushHub {
 /// [`Pushes::next`]. Decode each frame as its kind requires, for instance
 /// `(&str, Option<Vec<&[u8]>>)` for `invalidate` with its keys.
 ///
-/// Pushes are queued for every listener until it reads them, so a listener that is kept
-/// must be read. Only RESP3 connections receive pushes. Server-side state such as
-/// `CLIENT TRACKING` belongs to one connection: after a reconnect (see
-/// [`ClientStats::reconnects`](crate::ClientStats::reconnects)) it must be set again, and
-/// a client-side cache should be cleared, since invalidations sent meanwhile are lost.
+/// Each listener holds at most [`Config::push_buffer`](crate::Config::push_buffer) bytes
+/// of pushes it has not read. The shared connection never waits for a listener (every
+/// caller's replies arrive on it), so a listener that falls further behind loses the
+/// pushes that do not fit, and in their place the stream yields
+/// [`Error::MissedMessages`] saying how many. It yields the same error after the shared
+/// connection was lost and opened again (see
+/// [`ClientStats::reconnects`](crate::ClientStats::reconnects)): pushes sent meanwhile
+/// are lost, and server-side state such as `CLIENT TRACKING` belongs to one connection,
+/// so it must be set again and a client-side cache cleared. Only RESP3 connections
+/// receive pushes.
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
-/// use typedis::b;
+/// use typedis::{b, Error};
 ///
 /// let mut pushes = client.pushes();
 /// client.query(b().client_tracking().on()).await?;
 /// let _colour = client.query(b().get().key("config:colour")).await?;
 /// // Another client changes the key: this one is told.
-/// while let Some(frame) = pushes.next().await {
-///     let (kind, keys): (&str, Option<Vec<&str>>) = frame.decode()?;
-///     if kind == "invalidate" {
-///         println!("forget {keys:?}");
+/// while let Some(push) = pushes.next().await {
+///     match push {
+///         Ok(frame) => {
+///             let (kind, keys): (&str, Option<Vec<&str>>) = frame.decode()?;
+///             if kind == "invalidate" {
+///                 println!("forget {keys:?}");
+///             }
+///         }
+///         // Invalidations may be lost: forget everything, and turn tracking on again.
+///         Err(Error::MissedMessages(why)) => {
+///             println!("clearing the cache: {why}");
+///             client.query(b().client_tracking().on()).await?;
+///         }
+///         Err(e) => return Err(e),
 ///     }
 /// }
 /// # Ok(()) }
 /// ```
 #[derive(Debug)]
 pub struct Pushes {
-    rx: mpsc::UnboundedReceiver<Frame>,
+    rx: PushReceiver,
+    buffer: usize,
 }
 
 impl Pushes {
-    /// The next push frame; `None` once the client (every clone of it) is gone.
-    pub async fn next(&mut self) -> Option<Frame> {
-        self.rx.recv().await
+    /// The next push frame, or [`Error::MissedMessages`] where pushes were lost; `None`
+    /// once the client (every clone of it) is gone.
+    pub async fn next(&mut self) -> Option<Result<Frame, Error>> {
+        std::future::poll_fn(|cx| self.poll(cx)).await
+    }
+
+    fn poll(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Frame, Error>>> {
+        let buffer = self.buffer;
+        self.rx.poll_recv(cx).map(|item| {
+            item.map(|item| match item {
+                Item::Frame(frame) => Ok(frame),
+                Item::Gap(gap) => Err(Error::MissedMessages(gap.describe(buffer))),
+            })
+        })
     }
 }
 
 impl futures_core::Stream for Pushes {
-    type Item = Frame;
+    type Item = Result<Frame, Error>;
 
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Frame>> {
-        self.rx.poll_recv(cx)
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.poll(cx)
     }
 }
 
@@ -83,8 +131,10 @@ impl Client {
     /// A new listener of the RESP3 pushes arriving on the shared connection (see
     /// [`Pushes`]). Pub/Sub messages go to a [`Subscriber`](crate::Subscriber) instead.
     pub fn pushes(&self) -> Pushes {
+        let hub = self.push_hub();
         Pushes {
-            rx: self.push_hub().listen(),
+            rx: hub.listen(),
+            buffer: hub.buffer,
         }
     }
 }

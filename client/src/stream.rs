@@ -6,9 +6,11 @@
 
 use crate::client::{check_shareable, within, Client, Lease};
 use crate::cmd::Request;
+use crate::conn::mux::{reply, Submission};
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
 use crate::read::DecodeOwned;
+use crate::resp::write::header;
 use crate::resp::Frame;
 use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
@@ -71,10 +73,10 @@ impl Client {
         let command = command.into_command();
         // The connection goes back to the pool of dedicated connections afterwards.
         check_shareable(&command)?;
-        let lease = self.timed(self.lease()).await?;
-        let rx = lease
-            .conn()
-            .request_stream(command, StreamKind::Elements, IN_FLIGHT_PIECES);
+        let lease = self.timed(self.lease(self.deadline())).await?;
+        let (request, rx) =
+            Submission::streamed_reply(command, StreamKind::Elements, IN_FLIGHT_PIECES);
+        lease.conn().submit(request);
         Ok(ReplyStream {
             lease: Some(lease),
             rx,
@@ -101,10 +103,10 @@ impl Client {
     ) -> Result<Option<u64>, Error> {
         let command = command.into_command();
         check_shareable(&command)?;
-        let mut lease = self.timed(self.lease()).await?;
-        let mut rx = lease
-            .conn()
-            .request_stream(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
+        let mut lease = self.timed(self.lease(self.deadline())).await?;
+        let (request, mut rx) =
+            Submission::streamed_reply(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
+        lease.conn().submit(request);
         let timeout = self.config().response_timeout;
         let mut written = 0u64;
         loop {
@@ -168,7 +170,7 @@ impl Client {
         check_shareable(&command)?;
         let head = with_extra_argument(command.as_bytes(), len)?;
         let timeout = self.config().response_timeout;
-        let mut lease = self.timed(self.lease()).await?;
+        let mut lease = self.timed(self.lease(self.deadline())).await?;
         let (tx, rx) = mpsc::channel::<Bytes>(4);
         // Every wait is for progress: a chunk from `value`, room on the connection.
         let feed = async move {
@@ -190,8 +192,9 @@ impl Client {
             }
             Ok(())
         };
-        let conn = lease.conn().clone();
-        let reply = conn.request_streamed(head, rx, len);
+        let (request, reply_rx) = Submission::streamed_value(head, rx, len);
+        lease.conn().submit(request);
+        let reply = reply(reply_rx);
         tokio::pin!(reply);
         // Dropping `feed` (its sender with it) before the whole value is written makes the
         // connection close: the request cut short is never executed.
@@ -226,9 +229,10 @@ fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
         .ok_or_else(bad)?;
     let rest = command.get(end + 2..).ok_or_else(bad)?;
     let mut head = Vec::with_capacity(rest.len() + 48);
-    head.extend_from_slice(format!("*{}\r\n", count + 1).as_bytes());
+    let count = usize::try_from(count + 1).map_err(|_| bad())?;
+    header(&mut head, b'*', count);
     head.extend_from_slice(rest);
-    head.extend_from_slice(format!("${len}\r\n").as_bytes());
+    header(&mut head, b'$', usize::try_from(len).map_err(|_| bad())?);
     Ok(head)
 }
 
@@ -312,9 +316,7 @@ async fn recv(
     timeout: Option<Duration>,
 ) -> Result<StreamEvent, Error> {
     let next = within(timeout, async { Ok(rx.recv().await) }).await?;
-    next.ok_or_else(|| {
-        Error::ConnectionClosed("connection lost in the middle of a streamed reply".into())
-    })
+    next.ok_or_else(|| Error::ConnectionClosed("lost in the middle of a streamed reply".into()))
 }
 
 /// The elements of an aggregate frame as frames of their own.

@@ -7,10 +7,11 @@ use std::marker::PhantomData;
 use crate::client::{check_shareable, Client, Lease};
 use crate::cluster::ClusterClient;
 use crate::cmd::{Command, Request};
-use crate::conn::handshake::encode;
+use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
+use crate::resp::write::encode;
 use crate::resp::Frame;
 
 /// A transaction on its own connection: optional `WATCH` and reads first, then the
@@ -59,14 +60,14 @@ impl Client {
     ///
     /// # Errors
     ///
-    /// [`Error::ConnectionClosed`] when no connection can be opened (the server cannot be
+    /// [`Error::Unreachable`] when no connection can be opened (the server cannot be
     /// reached); [`Error::Timeout`] when none is free within the response timeout (see
     /// [`Config::max_dedicated`](crate::Config::max_dedicated)); the handshake's error
     /// (a refused `AUTH`, for example) otherwise.
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         Ok(Transaction {
             // Waiting for a dedicated connection counts against the response timeout.
-            lease: self.timed(self.lease()).await?,
+            lease: self.timed(self.lease(self.deadline())).await?,
             queued: Vec::new(),
             len: 0,
             refused: None,
@@ -109,8 +110,10 @@ impl Transaction {
 
     async fn send(&mut self, command: Command) -> Result<Frame, Error> {
         check_shareable(&command)?;
-        let conn = self.lease.conn().clone();
-        conn.request(command).await
+        let conn = self.lease.conn();
+        let (submission, rx) = Submission::one(command, conn.deadline());
+        conn.submit(submission);
+        reply(rx).await
     }
 
     /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
@@ -168,8 +171,10 @@ impl Transaction {
     }
 
     async fn roundtrip(&mut self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
-        let conn = self.lease.conn().clone();
-        conn.request_many(bytes, replies).await
+        let conn = self.lease.conn();
+        let (request, rx) = Submission::many(bytes, replies, conn.deadline());
+        conn.submit(request);
+        reply(rx).await
     }
 }
 

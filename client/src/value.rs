@@ -2,6 +2,7 @@
 
 use bytes::Bytes;
 
+use crate::resp::write::{blob, header, line};
 use crate::resp::{DecodeError, Kind, Reader};
 use crate::{RespRead, ServerError};
 
@@ -197,24 +198,6 @@ impl Value {
 
 fn has_line_break(s: &[u8]) -> bool {
     memchr::memchr2(b'\r', b'\n', s).is_some()
-}
-
-fn header(out: &mut Vec<u8>, t: u8, n: usize) {
-    out.push(t);
-    out.extend_from_slice(n.to_string().as_bytes());
-    out.extend_from_slice(b"\r\n");
-}
-
-fn line(out: &mut Vec<u8>, t: u8, s: &[u8]) {
-    out.push(t);
-    out.extend_from_slice(s);
-    out.extend_from_slice(b"\r\n");
-}
-
-fn blob(out: &mut Vec<u8>, t: u8, s: &[u8]) {
-    header(out, t, s.len());
-    out.extend_from_slice(s);
-    out.extend_from_slice(b"\r\n");
 }
 
 fn aggregate(out: &mut Vec<u8>, t: u8, items: &[Value]) {

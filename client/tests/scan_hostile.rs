@@ -143,8 +143,10 @@ fn aggregate_counts_past_the_limit_are_too_long() {
 
 #[test]
 fn a_huge_count_waits_for_its_elements_without_reserving_memory() {
-    // Two billion elements cannot fit in the default 4 GiB frame: rejected at once.
-    fails(b"*2147483647\r\n", 0, K::FrameTooLarge { max: 4 << 30 });
+    // Two billion elements (or one billion) cannot fit in the default 1 GiB frame:
+    // rejected at once.
+    fails(b"*2147483647\r\n", 0, K::FrameTooLarge { max: 1 << 30 });
+    fails(b"*1000000000\r\n", 0, K::FrameTooLarge { max: 1 << 30 });
     // Without a frame limit, the scanner waits, holding one counter.
     let unbounded = Limits {
         max_frame_len: usize::MAX,

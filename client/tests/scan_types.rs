@@ -138,12 +138,12 @@ fn a_shorter_buffer_than_last_time_starts_over_instead_of_panicking() {
 }
 
 #[test]
-fn defaults_follow_redis_limits() {
+fn defaults_follow_redis_limits_and_bound_a_reply_to_1_gib() {
     let limits = Limits::default();
     assert_eq!(limits.max_depth, 128);
     assert_eq!(limits.max_bulk_len, 512 * 1024 * 1024);
     assert_eq!(limits.max_aggregate_len, i32::MAX as usize);
-    assert_eq!(limits.max_frame_len as u64, 4 << 30);
+    assert_eq!(limits.max_frame_len as u64, 1 << 30);
     assert_eq!(FrameScanner::new().limits(), &limits);
 }
 

@@ -346,7 +346,8 @@ async fn push_listeners_receive_invalidations_and_callers_still_get_only_replies
             let frame = tokio::time::timeout(std::time::Duration::from_secs(5), listener.next())
                 .await
                 .expect("no invalidation arrived")
-                .expect("the client is alive");
+                .expect("the client is alive")
+                .expect("no push was missed");
             let (kind, keys): (&str, Option<Vec<String>>) = frame.decode().unwrap();
             assert_eq!((kind, keys), ("invalidate", Some(vec![key.clone()])));
         }

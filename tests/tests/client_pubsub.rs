@@ -81,7 +81,7 @@ async fn subscriber_receives_channel_pattern_and_shard_messages_in_order() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn subscriptions_are_restored_after_the_server_restarts() {
+async fn subscriptions_are_restored_after_the_server_restarts_and_the_gap_is_signalled() {
     for protocol in PROTOCOLS {
         let mut server = RedisServer::start();
         let port = server.port();
@@ -100,6 +100,13 @@ async fn subscriptions_are_restored_after_the_server_restarts() {
         let _restarted = RedisServer::builder().port(port).start();
 
         let receiver = tokio::spawn(async move {
+            // Before the messages that follow: what was published meanwhile is lost.
+            match sub.next_message().await {
+                Some(Err(typedis::Error::MissedMessages(why))) => {
+                    assert!(why.contains("lost"), "{why}")
+                }
+                other => panic!("expected the gap first, got {other:?}"),
+            }
             let first = sub.next_message().await.unwrap().unwrap();
             let second = sub.next_message().await.unwrap().unwrap();
             (first, second)

@@ -30,6 +30,7 @@ pub(crate) use transaction::check_pinned;
 pub use transaction::ClusterTransaction;
 
 use crate::client::Client;
+use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
 use crate::cmd::{cmd, key_slot, Command};
 use crate::error::Error;
@@ -58,8 +59,11 @@ use topology::{NodeAddr, Topology};
 /// What happens to a command whose connection dies while it is in flight (a primary
 /// crashes): it fails with [`Error::ConnectionClosed`] since it may or may not have run;
 /// a read-only command is sent again instead. A node that stops answering makes commands
-/// fail with [`Error::Timeout`] after the response timeout. Either way the slot map is
-/// read again, so once the cluster has promoted a replica, commands go there.
+/// fail with [`Error::Timeout`] after the response timeout, and its connection is replaced
+/// once its oldest command is that timeout again overdue (see
+/// [`Config`](crate::Config#bounds)); a node that cannot be reached is
+/// [`Error::Unreachable`]. Either way the slot map is read again, so once the cluster has
+/// promoted a replica, commands go there.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), typedis::Error> {
@@ -292,7 +296,7 @@ impl ClusterClient {
         let reads = is_read_only(command);
         let mut to_replica = config.read_from == ReadFrom::PreferReplica
             && reads
-            && crate::conn::blocking::blocking(command).is_none();
+            && placement(command) == Placement::Shared;
         let mut ask: Option<NodeAddr> = None;
         let mut attempt = 0;
         // Retries stop at the response timeout too, so no command takes much longer than

@@ -5,14 +5,16 @@
 use super::topology::{split_addr, NodeAddr};
 use super::ClusterClient;
 use crate::client::Client;
+use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
-use crate::conn::blocking::{blocking, BlockTime};
-use crate::conn::handshake::encode;
-use crate::conn::mux::Connection;
+use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
+use crate::resp;
+use crate::resp::write::encode;
 use crate::resp::Frame;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// One node's client, and whether its multiplexed connection is in `READONLY` mode.
 #[derive(Clone)]
@@ -70,28 +72,32 @@ impl ClusterClient {
     ) -> Result<Frame, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
         let client = &node.client;
-        if let Some(time) = blocking(command) {
+        if let Placement::Dedicated(time) = placement(command) {
             if !asking {
                 return client.send(command.clone()).await.map_err(Failure::Sent);
             }
             return asking_blocking(client, command, time).await;
         }
-        let conn = connection(client).await.map_err(Failure::NotSent)?;
         let readonly = replica && node.needs_readonly();
+        let deadline = client.deadline();
         if !readonly && !asking {
-            return conn.request(command.clone()).await.map_err(Failure::Sent);
+            let (request, rx) = Submission::one(command.clone(), deadline);
+            client.submit(request).await.map_err(Failure::NotSent)?;
+            return reply(rx).await.map_err(Failure::Sent);
         }
         let reconnects = client.stats().reconnects;
         let mut bytes = Vec::with_capacity(command.as_bytes().len() + 40);
         if readonly {
-            bytes.extend_from_slice(&encode(&[b"READONLY"]));
+            resp::write::command(&mut bytes, &[b"READONLY"]);
         }
         if asking {
-            bytes.extend_from_slice(&encode(&[b"ASKING"]));
+            resp::write::command(&mut bytes, &[b"ASKING"]);
         }
         bytes.extend_from_slice(command.as_bytes());
         let n = 1 + usize::from(readonly) + usize::from(asking);
-        let mut frames = conn.request_many(bytes, n).await.map_err(Failure::Sent)?;
+        let (request, rx) = Submission::many(bytes, n, deadline);
+        client.submit(request).await.map_err(Failure::NotSent)?;
+        let mut frames = reply(rx).await.map_err(Failure::Sent)?;
         if readonly && !frames[0].is_error() {
             node.readonly_at.store(reconnects + 1, Ordering::Relaxed);
         }
@@ -99,17 +105,6 @@ impl ClusterClient {
             .pop()
             .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
     }
-}
-
-/// The node's multiplexed connection, reopened if it died, within the connect timeout,
-/// once it has room for a request (within the response timeout).
-pub(crate) async fn connection(client: &Client) -> Result<Connection, Error> {
-    let limit = client.config().connect_timeout;
-    let conn = tokio::time::timeout(limit, client.connection())
-        .await
-        .unwrap_or(Err(Error::Timeout(limit)))?;
-    conn.admit(client.deadline()).await?;
-    Ok(conn)
 }
 
 /// `ASKING` and a blocking command on one dedicated connection, within the command's own
@@ -120,21 +115,16 @@ async fn asking_blocking(
     time: BlockTime,
 ) -> Result<Frame, Failure> {
     let config = client.config();
-    let limit = match time {
-        BlockTime::Forever => None,
-        BlockTime::For(d) => Some(d + config.blocking_margin),
-        _ => config.response_timeout.map(|d| d + config.blocking_margin),
-    };
+    let limit = time.limit(config.blocking_margin, config.response_timeout);
     let run = async {
-        let mut lease = client.lease().await.map_err(Failure::NotSent)?;
+        let deadline = limit.map(|l| Instant::now() + l);
+        let mut lease = client.lease(deadline).await.map_err(Failure::NotSent)?;
         let mut bytes = encode(&[b"ASKING"]);
         bytes.extend_from_slice(command.as_bytes());
         // Untimed on the connection: the command's own block time (above) is the limit.
-        let mut frames = lease
-            .conn()
-            .request_many_until(bytes, 2, None)
-            .await
-            .map_err(Failure::Sent)?;
+        let (request, rx) = Submission::many(bytes, 2, None);
+        lease.conn().submit(request);
+        let mut frames = reply(rx).await.map_err(Failure::Sent)?;
         lease.release();
         frames
             .pop()

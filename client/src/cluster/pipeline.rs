@@ -6,8 +6,9 @@ use super::redirect::redirect;
 use super::route::{plan, Plan};
 use super::topology::NodeAddr;
 use super::ClusterClient;
+use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
-use crate::conn::blocking::blocking;
+use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
 use crate::pipeline::FromReplies;
 use crate::queue::typed_queue;
@@ -144,7 +145,9 @@ async fn send(client: ClusterClient, commands: Vec<Command>) -> Result<Vec<Frame
     let mut later = Vec::new();
     for (i, command) in commands.iter().enumerate() {
         let target = match plan(command).map_err(Error::Cluster)? {
-            Plan::Slot(slot) if blocking(command).is_none() => client.pick(Some(slot), false),
+            Plan::Slot(slot) if placement(command) == Placement::Shared => {
+                client.pick(Some(slot), false)
+            }
             Plan::Any => client.pick(None, false),
             _ => None,
         };
@@ -194,15 +197,15 @@ impl ClusterClient {
         indexes: &[usize],
     ) -> Result<Vec<Frame>, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
-        let conn = super::node::connection(&node.client)
-            .await
-            .map_err(Failure::NotSent)?;
         let mut bytes = Vec::new();
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());
         }
-        conn.request_many(bytes, indexes.len())
+        let (request, rx) = Submission::many(bytes, indexes.len(), node.client.deadline());
+        node.client
+            .submit(request)
             .await
-            .map_err(Failure::Sent)
+            .map_err(Failure::NotSent)?;
+        reply(rx).await.map_err(Failure::Sent)
     }
 }

@@ -3,6 +3,7 @@
 //! builders and untyped `cmd()` commands the spec knows carry the spec's policy and flags
 //! alike; a command the spec does not know has none, unless its caller gave them.
 
+use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{Command, CommandFlags, RequestPolicy, ResponsePolicy, Slot};
 
 /// Where one command goes.
@@ -23,17 +24,8 @@ pub(crate) enum Plan {
 /// Why a command cannot be sent to a cluster.
 pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
     let policy = command.policy();
-    if is_connection_state(command.name()) {
-        return Err(format!(
-            "{} cannot be sent through a cluster client: use ClusterClient::transaction \
-             (MULTI/EXEC/WATCH) or a subscriber (SUBSCRIBE and friends)",
-            command.name()
-        ));
-    }
-    // The rest of what the single-node client refuses on a shared connection (`CLIENT
-    // REPLY`, `HELLO`, `RESET`, `MONITOR`, `QUIT`, `AUTH`): each node's connection is shared
-    // by every caller just the same.
-    if let Some(why) = crate::conn::routing::refusal(command) {
+    // Each node's connection is shared by every caller, as a single-node client's is.
+    if let Placement::Refused(why) = placement(command) {
         return Err(format!("{}: {why}", command.name()));
     }
     Ok(match (command.slot(), policy.request) {
@@ -62,29 +54,6 @@ pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
 /// Whether the command may go to a replica (the spec says it only reads).
 pub(crate) fn is_read_only(command: &Command) -> bool {
     command.flags().contains(CommandFlags::READONLY)
-}
-
-/// Commands that change the connection's state: on a shared connection to each node they
-/// would affect every caller, so a cluster client refuses them.
-fn is_connection_state(name: &str) -> bool {
-    const STATEFUL: &[&str] = &[
-        "MULTI",
-        "EXEC",
-        "DISCARD",
-        "WATCH",
-        "UNWATCH",
-        "SUBSCRIBE",
-        "PSUBSCRIBE",
-        "SSUBSCRIBE",
-        "UNSUBSCRIBE",
-        "PUNSUBSCRIBE",
-        "SUNSUBSCRIBE",
-        "SELECT",
-        "READONLY",
-        "READWRITE",
-        "ASKING",
-    ];
-    STATEFUL.iter().any(|n| n.eq_ignore_ascii_case(name))
 }
 
 #[cfg(test)]

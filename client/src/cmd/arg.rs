@@ -1,6 +1,8 @@
 //! [`ToArg`]: how a Rust value becomes one command argument (a RESP bulk string), with
 //! integers and floats formatted on the stack, without allocating.
 
+// The command builder writes its arguments with the crate's one RESP writer.
+pub(crate) use crate::resp::write::{bulk as write_bulk, format_u64};
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
@@ -52,42 +54,6 @@ impl<'a> ArgWriter<'a> {
     /// Writes `s` as the argument.
     pub fn str(self, s: &str) {
         self.bytes(s.as_bytes());
-    }
-}
-
-/// Appends `$<len>\r\n<data>\r\n`.
-#[inline]
-pub(crate) fn write_bulk(buf: &mut Vec<u8>, data: &[u8]) {
-    let len = data.len();
-    // One reservation; the length lines of the short arguments most commands carry are
-    // written as fixed-size pieces (no digit loop, no copy of a variable length).
-    buf.reserve(len + 16);
-    if len < 10 {
-        buf.extend_from_slice(&[b'$', b'0' + len as u8, b'\r', b'\n']);
-    } else if len < 100 {
-        let (tens, ones) = ((len / 10) as u8, (len % 10) as u8);
-        buf.extend_from_slice(&[b'$', b'0' + tens, b'0' + ones, b'\r', b'\n']);
-    } else {
-        let mut digits = [0u8; 20];
-        buf.push(b'$');
-        buf.extend_from_slice(format_u64(len as u64, &mut digits));
-        buf.extend_from_slice(b"\r\n");
-    }
-    buf.extend_from_slice(data);
-    buf.extend_from_slice(b"\r\n");
-}
-
-/// Formats `n` in decimal into the end of `out` and returns the digits.
-#[inline]
-pub(crate) fn format_u64(mut n: u64, out: &mut [u8; 20]) -> &[u8] {
-    let mut i = out.len();
-    loop {
-        i -= 1;
-        out[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &out[i..];
-        }
     }
 }
 

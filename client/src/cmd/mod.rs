@@ -12,6 +12,8 @@
 //! - `pool`: command state (buffer and bookkeeping) in one box, recycled per thread.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
+//! - `placement`: where a command may run (refused on shared connections, blocking on
+//!   dedicated ones, and for how long), for the single-node and cluster clients alike.
 //! - `spec_table`: the spec's name, flags and policy of every command, for untyped
 //!   commands (generated).
 //! - [`state`]: marker types of the generated builders' type states.
@@ -21,6 +23,7 @@ mod builder;
 pub mod builders;
 mod command;
 mod flags;
+pub(crate) mod placement;
 mod pool;
 mod request;
 mod slot;

@@ -51,7 +51,9 @@ use crate::Value;
     message = "`{Self}` is not a command that can be sent",
     label = "not a complete command",
     note = "a generated builder can be sent once its required arguments are given; a block \
-            option that was started (`Open<..>`) must be finished first"
+            option that was started (`Open<..>`) must be finished first",
+    note = "to read a reply as a type of your choice, write `query_as::<T>(..)`, not \
+            `query::<T>(..)`"
 )]
 pub trait Request<Missing = ()> {
     /// What the command returns: the type [`Client::query`](crate::Client::query) reads.

@@ -1,8 +1,10 @@
 //! [`Config`]: where to connect and how (credentials, database, protocol, timeouts,
 //! reconnection), built from a URL and adjusted with builder methods.
 
+use super::backoff::Backoff;
 use super::tls::TlsOptions;
 use crate::error::Error;
+use crate::resp::Limits;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -32,36 +34,6 @@ pub enum Protocol {
     Resp2,
 }
 
-/// How long to wait between reconnection attempts: `initial`, doubled after each failure,
-/// capped at `max`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Backoff {
-    /// Delay before the second attempt (the first one is immediate).
-    pub initial: Duration,
-    /// Longest delay between attempts.
-    pub max: Duration,
-}
-
-impl Backoff {
-    /// The delay to wait after `failures` consecutive failed attempts.
-    pub fn delay(&self, failures: u32) -> Duration {
-        if failures == 0 {
-            return Duration::ZERO;
-        }
-        let factor = 1u32 << failures.saturating_sub(1).min(20);
-        self.initial.saturating_mul(factor).min(self.max)
-    }
-}
-
-impl Default for Backoff {
-    fn default() -> Self {
-        Backoff {
-            initial: Duration::from_millis(50),
-            max: Duration::from_secs(5),
-        }
-    }
-}
-
 /// Everything needed to open a connection.
 ///
 /// Start from a URL with [`Config::from_url`] (or an address with [`Config::new`]) and
@@ -76,6 +48,33 @@ impl Default for Backoff {
 ///     .response_timeout(Some(Duration::from_secs(2)));
 /// # Ok::<(), typedis::Error>(())
 /// ```
+///
+/// # Bounds
+///
+/// A sick server or a slow consumer never wedges a client nor makes it hold memory without
+/// bound:
+///
+/// - **A connection that stops answering is replaced.** Once the oldest command still
+///   waiting on a connection is past its [response timeout](Config::response_timeout) by
+///   that timeout again (at least one second more: a server pausing for a moment is not
+///   worth a new connection), the connection is closed, every command still on it fails
+///   with [`Error::ConnectionClosed`] (none is delivered to anyone else), and the next
+///   command opens a new one. This holds for the shared connection, dedicated ones and
+///   every node of a cluster. Without a response timeout, the
+///   [health check](Config::health_check) is what notices.
+/// - **Reconnecting is paced** by the [`Backoff`] (exponential, jittered, capped at
+///   `max`; a connection lost within [`Backoff::STABLE_AFTER`] of opening counts as a
+///   failure). A command that cannot be sent because the server cannot be reached fails
+///   with [`Error::Unreachable`], giving the last connect error.
+/// - **Pushes wait in a bounded buffer**: [`Config::push_buffer`] bytes per
+///   [`Subscriber`](crate::Subscriber) (then the client stops reading the subscriber's
+///   socket, and the server's `client-output-buffer-limit pubsub` applies) and per
+///   [`Pushes`](crate::Pushes) listener (then pushes are dropped, and the listener told).
+/// - **Replies are bounded** by [`Config::limits`]: a reply that declares or reaches more
+///   fails with [`Error::Protocol`] as soon as its header says so, and the read buffer
+///   shrinks back once a large reply has been handed out.
+/// - **Requests wait in a bounded outbox**: past 32 MiB of unwritten bytes on a connection,
+///   new commands wait for room (within their timeout) instead of piling up.
 #[derive(Clone)]
 pub struct Config {
     pub(crate) addr: Addr,
@@ -94,6 +93,8 @@ pub struct Config {
     pub(crate) health_check: Option<Duration>,
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
+    pub(crate) limits: Limits,
+    pub(crate) push_buffer: usize,
 }
 
 impl std::fmt::Debug for Config {
@@ -116,6 +117,8 @@ impl std::fmt::Debug for Config {
             .field("health_check", &self.health_check)
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
+            .field("limits", &self.limits)
+            .field("push_buffer", &self.push_buffer)
             .finish()
     }
 }
@@ -134,8 +137,9 @@ impl Config {
     /// A configuration for `addr` with defaults: RESP3 (falling back to RESP2), database 0,
     /// no credentials, 5 s connect timeout, 5 s response timeout, 1 s margin for blocking
     /// commands, no automatic resend, no health check, up to 4 idle dedicated connections
-    /// kept and no cap on open ones, and early writes as
-    /// [`Config::write_early_after`] describes.
+    /// kept and no cap on open ones, early writes as [`Config::write_early_after`]
+    /// describes, reconnections paced from 50 ms to 5 s, replies bounded by
+    /// [`Limits::default`] and 1 MiB of pushes buffered per consumer.
     pub fn new(addr: Addr) -> Self {
         Config {
             addr,
@@ -154,6 +158,8 @@ impl Config {
             health_check: None,
             max_idle_dedicated: 4,
             max_dedicated: None,
+            limits: Limits::default(),
+            push_buffer: DEFAULT_PUSH_BUFFER,
         }
     }
 
@@ -228,7 +234,7 @@ impl Config {
         self
     }
 
-    /// Delays between reconnection attempts.
+    /// Delays between connection attempts (see [`Backoff`]).
     pub fn backoff(mut self, backoff: Backoff) -> Self {
         self.backoff = backoff;
         self
@@ -259,12 +265,15 @@ impl Config {
         self
     }
 
-    /// Sends `PING` on the shared connection once it has been quiet this long, and closes
-    /// it when no reply comes within the response timeout (or, without one, within the
-    /// same interval), so a connection that died without a word (a crashed host, a
-    /// dropped network path) is noticed before a command is sent down it; the next
-    /// command then reconnects. `None` (the default): no health check, and a dead
-    /// connection is noticed by the first command that waits on it.
+    /// Sends `PING` on the shared connection once it has been quiet this long (no command
+    /// sent), or once commands have waited this long without a byte of reply arriving,
+    /// and closes it when no reply comes within the response timeout (or, without one,
+    /// within the same interval). A connection that died without a word (a crashed host, a
+    /// dropped network path) is then noticed before a command is sent down it, and one that
+    /// stopped answering is replaced even without a response timeout; the next command
+    /// reconnects. The `PING` waits behind the commands sent before it, so with a health
+    /// check a command that runs longer than this interval plus that wait fails with
+    /// [`Error::ConnectionClosed`]. `None` (the default): no health check.
     ///
     /// ```
     /// use std::time::Duration;
@@ -295,6 +304,43 @@ impl Config {
     /// ```
     pub fn max_dedicated(mut self, n: Option<usize>) -> Self {
         self.max_dedicated = n;
+        self
+    }
+
+    /// Bounds on every reply (its size, a bulk string's length, an aggregate's element
+    /// count, nesting depth): a reply past one fails with [`Error::Protocol`] saying which
+    /// and where, as soon as its header declares it, before its bytes are buffered, and its
+    /// connection is replaced (its other commands fail with the same error). The defaults
+    /// ([`Limits::default`]) accept anything Redis can store (a value of up to 512 MiB) and
+    /// bound what one reply can make the client buffer to 1 GiB; lower them when replies
+    /// are known to be small, raise [`Limits::max_frame_len`] for replies known to be
+    /// larger (a `KEYS` or `LRANGE` of a huge collection).
+    ///
+    /// ```
+    /// use typedis::{Config, Limits};
+    ///
+    /// let config = Config::default().limits(Limits { max_frame_len: 64 << 20, ..Limits::default() });
+    /// # let _ = config;
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// How many bytes of pushes may wait for their consumer (default 1 MiB): per
+    /// [`Subscriber`](crate::Subscriber), whose connection then stops being read until the
+    /// subscriber catches up (the server's `client-output-buffer-limit pubsub` then
+    /// decides how long it waits for a slow subscriber before dropping it, and the
+    /// subscriber reconnects and says so); and per [`Pushes`](crate::Pushes) listener,
+    /// which then misses what does not fit and is told. A single push larger than the
+    /// buffer is taken alone.
+    ///
+    /// ```
+    /// let config = typedis::Config::default().push_buffer(8 << 20);
+    /// # let _ = config;
+    /// ```
+    pub fn push_buffer(mut self, bytes: usize) -> Self {
+        self.push_buffer = bytes.max(1);
         self
     }
 
@@ -332,6 +378,10 @@ impl Config {
     }
 }
 
+/// Bytes of pushes buffered per consumer by default: a burst of a few thousand ordinary
+/// messages, while a subscriber that stays behind soon meets the server's own limit.
+const DEFAULT_PUSH_BUFFER: usize = 1 << 20;
+
 /// `Some(16)` when this process may use more than one CPU, `None` on one.
 fn default_write_early_after() -> Option<usize> {
     let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
@@ -341,17 +391,6 @@ fn default_write_early_after() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backoff_doubles_from_initial_and_stops_at_max() {
-        let b = Backoff {
-            initial: Duration::from_millis(10),
-            max: Duration::from_millis(70),
-        };
-        let delays: Vec<_> = (0..6).map(|n| b.delay(n).as_millis()).collect();
-        assert_eq!(delays, [0, 10, 20, 40, 70, 70]);
-        assert_eq!(b.delay(u32::MAX), Duration::from_millis(70));
-    }
 
     #[test]
     fn debug_output_hides_the_password() {

@@ -6,6 +6,7 @@ use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::error::Error;
+use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -20,7 +21,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             read,
             write,
             buf: BytesMut::with_capacity(4096),
-            scanner: FrameScanner::new(),
+            scanner: FrameScanner::with_limits(config.limits),
         };
         let protocol = hs.run(config).await?;
         let tuning = Tuning {
@@ -31,6 +32,7 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             health_check: config
                 .health_check
                 .filter(|_| matches!(push, Some(PushSink::Listeners(_)))),
+            limits: config.limits,
         };
         let push = push.map(|sink| PushRoute {
             // Everything a subscriber's connection receives is the subscriber's: messages
@@ -124,7 +126,7 @@ impl Handshake {
             self.buf.reserve(4096);
             if self.read.read_buf(&mut self.buf).await? == 0 {
                 return Err(Error::ConnectionClosed(
-                    "connection closed by the server during the handshake".into(),
+                    "by the server during the handshake".into(),
                 ));
             }
         }
@@ -149,16 +151,4 @@ fn is_unknown_hello(e: &Error) -> bool {
         }
         _ => false,
     }
-}
-
-/// RESP encoding of a command from its arguments.
-pub(crate) fn encode(args: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + args.iter().map(|a| a.len() + 16).sum::<usize>());
-    out.extend_from_slice(format!("*{}\r\n", args.len()).as_bytes());
-    for a in args {
-        out.extend_from_slice(format!("${}\r\n", a.len()).as_bytes());
-        out.extend_from_slice(a);
-        out.extend_from_slice(b"\r\n");
-    }
-    out
 }

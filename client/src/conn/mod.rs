@@ -1,15 +1,18 @@
-//! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, and
-//! the multiplexed connection with its writer and reader tasks.
+//! Connections: configuration and URLs, the transport (TCP, Unix, TLS), the handshake, the
+//! multiplexed connection with its writer, reader and watchdog tasks, the pacing of
+//! connection attempts, and the bounded queues between a reader and its pushes' consumer.
 
-pub(crate) mod blocking;
+mod backoff;
 pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
-pub(crate) mod routing;
+pub(crate) mod pacing;
+pub(crate) mod push_queue;
 pub(crate) mod streaming;
 pub(crate) mod tls;
 pub(crate) mod transport;
 mod url;
 
-pub use config::{Addr, Backoff, Config, Protocol};
+pub use backoff::Backoff;
+pub use config::{Addr, Config, Protocol};
 pub use tls::TlsOptions;

@@ -4,6 +4,7 @@ mod decode_error;
 mod frame;
 mod reader;
 mod scan;
+pub(crate) mod write;
 
 pub use decode_error::{DecodeError, DecodeErrorKind};
 pub use frame::{decode, Frame};

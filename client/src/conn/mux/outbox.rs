@@ -4,7 +4,7 @@
 //! written at once by its caller instead, which saves a hand-off to the writer task on
 //! the path a lone caller takes.
 
-use super::{Payload, Shared, MAX_UNWRITTEN};
+use super::{Cause, Payload, Shared, MAX_UNWRITTEN};
 use crate::cmd::Command;
 use crate::conn::transport::WriteHalf;
 use bytes::Bytes;
@@ -255,7 +255,7 @@ pub(super) async fn write_loop(
         loop {
             let mut io = {
                 let mut outbox = shared.outbox();
-                if shared.closed.load(Ordering::Acquire) {
+                if shared.is_closed() {
                     break 'run;
                 }
                 if outbox.chunks.is_empty() && !outbox.flush {
@@ -295,7 +295,7 @@ pub(super) async fn write_loop(
                 }
             }
             if let Err(e) = result {
-                shared.close(&format!("connection lost while writing: {e}"));
+                shared.close(Cause::lost(format!("write failed: {e}")));
                 break 'run;
             }
         }
@@ -305,7 +305,7 @@ pub(super) async fn write_loop(
     if let Some(watchdog) = watchdog {
         watchdog.abort();
     }
-    shared.close("connection shut down");
+    shared.close(Cause::ShutDown("shut down by the client"));
     let io = shared.outbox().io.take();
     if let Some(mut io) = io {
         let _ = io.shutdown().await;

@@ -1,10 +1,15 @@
 //! The read side of a multiplexed connection: the reader task delimits reply frames and
 //! hands each one to the oldest waiting request (or streams it, or routes a push).
+//!
+//! Memory follows the work: the read buffer grows only for a frame that needs it, and once
+//! a large frame has been handed out the buffer starts afresh, so the large allocation
+//! lives exactly as long as the frame does.
 
-use super::{Done, Pending, PushRoute, Shared};
+use super::queue::Done;
+use super::{Cause, PushRoute, Shared};
 use crate::conn::streaming::{self, Header, StreamEvent};
 use crate::conn::transport::ReadHalf;
-use crate::resp::{Frame, FrameScanner};
+use crate::resp::{Frame, FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 use bytes::BytesMut;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,6 +18,10 @@ use tokio::sync::mpsc;
 
 /// Size of each read; the buffer grows beyond it only for frames that need it.
 const READ_CHUNK: usize = 64 * 1024;
+
+/// A frame at least this large gets the read buffer it grew to handed over with it: the
+/// reader continues in a buffer of its own.
+const SHRINK_AFTER: usize = 1 << 20;
 
 /// What the reader does with the bytes at the start of its buffer.
 enum Mode {
@@ -23,11 +32,48 @@ enum Mode {
         left: u64,
         tx: Option<mpsc::Sender<StreamEvent>>,
     },
-    /// Streams `left` more payload bytes of a bulk string, then its CRLF.
+    /// Streams `left` more payload bytes of a bulk string, then its CRLF, which comes at
+    /// byte `end` of the reply.
     Bulk {
         left: u64,
+        end: u64,
         tx: Option<mpsc::Sender<StreamEvent>>,
     },
+}
+
+/// Frames delimited and not yet handed over.
+struct Batch {
+    /// Replies, in order.
+    replies: Vec<Frame>,
+    /// Pushes (and, on a RESP2 subscriber's connection, every frame).
+    pushes: Vec<Frame>,
+    done: Vec<Done>,
+}
+
+impl Batch {
+    /// Files a delimited frame as a reply or a push. On a connection without a push route,
+    /// pushes (client-side caching invalidations nobody listens to) are dropped.
+    fn add(&mut self, frame: Frame, push: &Option<PushRoute>) {
+        match push {
+            Some(route) if route.takes(&frame) => self.pushes.push(frame),
+            None if frame.is_push() => {}
+            _ => self.replies.push(frame),
+        }
+    }
+
+    /// Hands the replies to their requests and the pushes to their route.
+    async fn hand_over(&mut self, shared: &Shared, push: &Option<PushRoute>) -> Result<(), Cause> {
+        if !self.replies.is_empty() {
+            shared.queue.deliver(&mut self.replies, &mut self.done)?;
+        }
+        if let Some(route) = push {
+            for frame in self.pushes.drain(..) {
+                // A consumer that is gone needs no more pushes: they are dropped.
+                let _ = route.sink.send(frame).await;
+            }
+        }
+        Ok(())
+    }
 }
 
 pub(super) async fn read_loop(
@@ -35,42 +81,43 @@ pub(super) async fn read_loop(
     mut buf: BytesMut,
     shared: Arc<Shared>,
     push: Option<PushRoute>,
+    limits: Limits,
 ) {
-    let mut scanner = FrameScanner::new();
-    let mut frames: Vec<Frame> = Vec::with_capacity(64);
-    let mut done: Vec<Done> = Vec::with_capacity(64);
+    let mut scanner = FrameScanner::with_limits(limits);
+    let mut batch = Batch {
+        replies: Vec::with_capacity(64),
+        pushes: Vec::new(),
+        done: Vec::with_capacity(64),
+    };
     let mut mode = Mode::Frames;
     // Whether the buffer starts at a reply the scanner has not begun yet.
     let mut at_start = true;
-    let reason = 'read: loop {
+    let cause = 'read: loop {
         // Delimit every complete frame in the buffer; the scanner resumes where it
         // stopped, so a frame that arrives in many reads is scanned once.
         loop {
             match &mut mode {
                 Mode::Frames => {
-                    if at_start
-                        && !buf.is_empty()
-                        && buf[0] != b'>'
-                        && shared.streams.load(Ordering::Acquire) > 0
-                    {
+                    if at_start && !buf.is_empty() && buf[0] != b'>' && shared.queue.has_streams() {
                         // Earlier replies first: then the queue's front is this reply's.
-                        if let Err(reason) = dispatch(&shared, &push, &mut frames, &mut done) {
-                            break 'read reason;
+                        if let Err(cause) = batch.hand_over(&shared, &push).await {
+                            break 'read cause;
                         }
-                        if let Some(kind) = shared.front_stream() {
+                        if let Some(kind) = shared.queue.front_stream() {
                             match streaming::header(&buf, kind) {
                                 Header::Incomplete => break,
                                 Header::Whole => {}
                                 Header::Elements { count, header } => {
                                     let _ = buf.split_to(header);
-                                    let tx = shared.pop_stream();
+                                    let tx = shared.queue.pop_stream();
                                     mode = Mode::Elements { left: count, tx };
                                     continue;
                                 }
                                 Header::Bulk { len, header } => {
                                     let _ = buf.split_to(header);
-                                    let tx = shared.pop_stream();
-                                    mode = Mode::Bulk { left: len, tx };
+                                    let tx = shared.queue.pop_stream();
+                                    let end = len.saturating_add(header as u64);
+                                    mode = Mode::Bulk { left: len, end, tx };
                                     continue;
                                 }
                             }
@@ -79,15 +126,14 @@ pub(super) async fn read_loop(
                     match scanner.scan(&buf) {
                         Ok(Some(n)) => {
                             at_start = true;
-                            frames.push(Frame::from_scanned(buf.split_to(n).freeze()));
+                            let frame = Frame::from_scanned(split(&mut buf, n).freeze());
+                            batch.add(frame, &push);
                         }
                         Ok(None) => {
                             at_start = buf.is_empty();
                             break;
                         }
-                        Err(e) => {
-                            break 'read protocol_error(&shared, &push, &mut frames, &mut done, e)
-                        }
+                        Err(e) => break 'read protocol_error(&shared, &push, &mut batch, e).await,
                     }
                 }
                 Mode::Elements { left: 0, tx } => {
@@ -99,7 +145,7 @@ pub(super) async fn read_loop(
                 }
                 Mode::Elements { left, tx } => match scanner.scan(&buf) {
                     Ok(Some(n)) => {
-                        let element = Frame::from_scanned(buf.split_to(n).freeze());
+                        let element = Frame::from_scanned(split(&mut buf, n).freeze());
                         *left -= 1;
                         // Waiting for the consumer here bounds memory: the socket is not
                         // read further until it takes the element.
@@ -110,16 +156,18 @@ pub(super) async fn read_loop(
                         }
                     }
                     Ok(None) => break,
-                    Err(e) => {
-                        break 'read protocol_error(&shared, &push, &mut frames, &mut done, e)
-                    }
+                    Err(e) => break 'read protocol_error(&shared, &push, &mut batch, e).await,
                 },
-                Mode::Bulk { left: 0, tx } => {
+                Mode::Bulk { left: 0, end, tx } => {
                     if buf.len() < 2 {
                         break;
                     }
                     if &buf[..2] != b"\r\n" {
-                        break 'read "protocol error: bulk string not followed by CRLF".to_owned();
+                        let offset = usize::try_from(*end).unwrap_or(usize::MAX);
+                        break 'read Cause::Protocol(ProtocolError {
+                            offset,
+                            kind: ProtocolErrorKind::InvalidLineEnd,
+                        });
                     }
                     let _ = buf.split_to(2);
                     if let Some(tx) = tx.take() {
@@ -128,7 +176,7 @@ pub(super) async fn read_loop(
                     mode = Mode::Frames;
                     at_start = true;
                 }
-                Mode::Bulk { left, tx } => {
+                Mode::Bulk { left, tx, .. } => {
                     if buf.is_empty() {
                         break;
                     }
@@ -143,114 +191,49 @@ pub(super) async fn read_loop(
                 }
             }
         }
-        if !frames.is_empty() {
-            if let Err(reason) = dispatch(&shared, &push, &mut frames, &mut done) {
-                break reason;
-            }
+        if let Err(cause) = batch.hand_over(&shared, &push).await {
+            break cause;
         }
         if buf.capacity() - buf.len() < READ_CHUNK / 4 {
             buf.reserve(READ_CHUNK);
         }
         match read.read_buf(&mut buf).await {
             Ok(0) if buf.is_empty() && matches!(mode, Mode::Frames) => {
-                break "connection closed by the server".to_owned()
+                break Cause::lost("closed by the server")
             }
-            Ok(0) => break "connection closed by the server in the middle of a reply".to_owned(),
-            Ok(_) => {}
-            Err(e) => break format!("connection lost: {e}"),
+            Ok(0) => break Cause::lost("closed by the server in the middle of a reply"),
+            Ok(_) => {
+                shared.reads.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => break Cause::lost(format!("read failed: {e}")),
         }
     };
     // A reply being streamed ends without `End`: its consumer reports the lost connection.
     drop(mode);
-    shared.close(&reason);
+    shared.close(cause);
+}
+
+/// Takes the first `n` bytes of `buf`. After a large frame, the rest moves to a buffer of
+/// its own, so the large one is freed as soon as the frame is dropped instead of being
+/// kept (and reused) for the connection's life.
+fn split(buf: &mut BytesMut, n: usize) -> BytesMut {
+    let frame = buf.split_to(n);
+    if n >= SHRINK_AFTER {
+        let mut rest = BytesMut::with_capacity(buf.len().max(READ_CHUNK));
+        rest.extend_from_slice(buf);
+        *buf = rest;
+    }
+    frame
 }
 
 /// Delivers the frames complete before bytes that are not RESP, and says why the
 /// connection must close.
-fn protocol_error(
+async fn protocol_error(
     shared: &Shared,
     push: &Option<PushRoute>,
-    frames: &mut Vec<Frame>,
-    done: &mut Vec<Done>,
-    e: crate::resp::ProtocolError,
-) -> String {
-    let _ = dispatch(shared, push, frames, done);
-    format!("protocol error, connection dropped: {e}")
-}
-
-/// Hands `frames` to their slots (or the push route), then completes finished slots
-/// outside the lock.
-fn dispatch(
-    shared: &Shared,
-    push: &Option<PushRoute>,
-    frames: &mut Vec<Frame>,
-    done: &mut Vec<Done>,
-) -> Result<(), String> {
-    let mut unexpected = false;
-    {
-        let mut state = shared.lock();
-        for frame in frames.drain(..) {
-            if let Some(route) = push {
-                if route.all_frames || frame.is_push() {
-                    route.sink.send(frame);
-                    continue;
-                }
-            } else if frame.is_push() {
-                // RESP3 out-of-band data (e.g. client-side caching invalidations) on a
-                // connection nobody listens to for pushes.
-                continue;
-            }
-            let Some(front) = state.queue.front_mut() else {
-                unexpected = true;
-                break;
-            };
-            let mut frame = Some(frame);
-            let finished = match front {
-                Pending::One { .. } => true,
-                Pending::Many { left, frames, .. } => {
-                    frames.extend(frame.take());
-                    *left -= 1;
-                    *left == 0
-                }
-                Pending::Discard { left } => {
-                    *left -= 1;
-                    *left == 0
-                }
-                Pending::Stream(_) => true,
-            };
-            if finished {
-                match state.queue.pop_front().expect("front exists") {
-                    Pending::One { tx: Some(tx), .. } => {
-                        if let Some(frame) = frame {
-                            done.push(Done::One(tx, frame));
-                        }
-                    }
-                    Pending::Many { tx, frames, .. } => done.push(Done::Many(tx, frames)),
-                    Pending::Stream(s) => {
-                        shared.streams.fetch_sub(1, Ordering::AcqRel);
-                        if let Some(frame) = frame {
-                            done.push(Done::Whole(s.tx, frame));
-                        }
-                    }
-                    Pending::One { tx: None, .. } | Pending::Discard { .. } => {}
-                }
-            }
-        }
-        state.burst = done.len() > 1;
-    }
-    // A send error means the caller gave up (cancelled or timed out): the reply is simply
-    // dropped, its slot already consumed.
-    for d in done.drain(..) {
-        match d {
-            Done::One(tx, frame) => drop(tx.send(Ok(frame))),
-            Done::Many(tx, frames) => drop(tx.send(Ok(frames))),
-            // Nothing was sent down this channel before: there is room.
-            Done::Whole(tx, frame) => drop(tx.try_send(StreamEvent::Whole(frame))),
-        }
-    }
-    if unexpected {
-        frames.clear();
-        return Err("protocol error: a reply arrived that no request was waiting for".into());
-    }
-    Ok(())
+    batch: &mut Batch,
+    e: ProtocolError,
+) -> Cause {
+    let _ = batch.hand_over(shared, push).await;
+    Cause::Protocol(e)
 }

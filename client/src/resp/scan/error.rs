@@ -85,6 +85,10 @@ pub enum ProtocolErrorKind {
     /// [`Frame::new`](crate::resp::Frame::new), which needs exactly one frame).
     #[error("trailing bytes after the frame")]
     TrailingBytes,
+    /// A reply arrived on a connection when no request was waiting for one (reported by
+    /// the client's connections; the offset is that of the reply's first byte, 0).
+    #[error("a reply arrived that no request was waiting for")]
+    UnexpectedReply,
     /// The frame is, or is declared to be, longer than
     /// [`Limits::max_frame_len`](super::Limits::max_frame_len).
     #[error("frame exceeds the size limit of {max} bytes")]

@@ -1,6 +1,11 @@
 //! The bounds the scanner enforces on a frame.
 
-/// Bounds the scanner enforces. Defaults follow Redis's own limits.
+/// Bounds the scanner enforces, and with it every connection of a client (set with
+/// [`Config::limits`](crate::Config::limits)). The defaults accept every reply Redis can
+/// produce for values it can store, and bound what one reply can make a client buffer:
+/// a bulk string as long as Redis's own `proto-max-bulk-len` (512 MiB), and a whole reply
+/// of at most 1 GiB, announced or not (a hostile or broken server that declares more is
+/// refused at the header, and one that sends more is cut off there).
 ///
 /// Change some and keep the defaults for the rest with struct update syntax:
 ///
@@ -23,12 +28,14 @@ pub struct Limits {
     /// attributes); default `i32::MAX`, the largest count Redis accepts. The scanner
     /// never reserves memory for the elements: it keeps one counter per open aggregate.
     pub max_aggregate_len: usize,
-    /// Longest frame, in bytes; default 4 GiB. Redis bounds one request to 1 GiB
-    /// (`client-query-buffer-limit`) but not one reply (`KEYS`, `LRANGE` of a large
-    /// list may exceed it), so the default leaves room for replies of several
-    /// maximal bulk strings while still bounding what a connection buffers for one
-    /// frame. A declared length that cannot fit in this bound is rejected as soon as
-    /// its header is read, before its bytes arrive.
+    /// Longest frame, in bytes; default 1 GiB: room for a maximal bulk string twice over,
+    /// and as much as Redis accepts in one request (`client-query-buffer-limit`), while
+    /// a connection never buffers more for one frame. Redis does not bound one reply
+    /// (`KEYS`, `LRANGE` of a huge list may exceed it): raise this for such replies, or
+    /// read them element by element ([`Client::stream`](crate::Client::stream)). A
+    /// declared length or count that cannot fit in this bound (an aggregate of `n`
+    /// elements needs at least `3 * n` bytes) is rejected as soon as its header is read,
+    /// before its bytes arrive.
     pub max_frame_len: usize,
 }
 
@@ -39,9 +46,8 @@ impl Limits {
     pub const DEFAULT_MAX_BULK_LEN: usize = 512 << 20;
     /// Default [`max_aggregate_len`](Self::max_aggregate_len): `i32::MAX`.
     pub const DEFAULT_MAX_AGGREGATE_LEN: usize = i32::MAX as usize;
-    /// Default [`max_frame_len`](Self::max_frame_len): 4 GiB (saturated to
-    /// `usize::MAX` on 32-bit targets).
-    pub const DEFAULT_MAX_FRAME_LEN: usize = (u32::MAX as usize).saturating_add(1);
+    /// Default [`max_frame_len`](Self::max_frame_len): 1 GiB.
+    pub const DEFAULT_MAX_FRAME_LEN: usize = 1 << 30;
 }
 
 impl Default for Limits {

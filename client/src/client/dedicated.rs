@@ -1,0 +1,116 @@
+//! Dedicated connections, for blocking commands, transactions and streamed replies and
+//! values: leased from a small pool of idle ones or opened for the caller (paced by the
+//! backoff while opening fails), and given back to the pool only in a clean state.
+
+use super::{lock, Client};
+use crate::conn::handshake;
+use crate::conn::mux::Connection;
+use crate::error::Error;
+use std::time::Instant;
+
+impl Client {
+    /// A dedicated connection (an idle one from the pool, or a new one opened by
+    /// `deadline`); it goes back to the pool only when released.
+    pub(crate) async fn lease(&self, deadline: Option<Instant>) -> Result<Lease, Error> {
+        let permit =
+            match &self.inner.dedicated {
+                // The semaphore is never closed.
+                Some(permits) => Some(permits.clone().acquire_owned().await.map_err(|_| {
+                    Error::ConnectionClosed("dedicated connections shut down".into())
+                })?),
+                None => None,
+            };
+        let idle = {
+            let mut idle = lock(&self.inner.idle);
+            idle.retain(|c| !c.is_closed());
+            idle.pop()
+        };
+        let conn = match idle {
+            Some(conn) => conn,
+            None => self.open_dedicated(deadline).await?,
+        };
+        Ok(Lease {
+            conn: Some(conn),
+            client: self.clone(),
+            _permit: permit,
+        })
+    }
+
+    /// Opens a dedicated connection, once the backoff allows, by `deadline`.
+    async fn open_dedicated(&self, deadline: Option<Instant>) -> Result<Connection, Error> {
+        let not_before = lock(&self.inner.dedicated_pacing).not_before();
+        if let Some(t) = not_before {
+            if deadline.is_some_and(|d| d <= t) {
+                // No attempt may start in time: the last one's failure is the answer.
+                if let Some(e) = lock(&self.inner.dedicated_pacing).unreachable() {
+                    return Err(e);
+                }
+            }
+            tokio::time::sleep_until(t.into()).await;
+        }
+        match handshake::connect(&self.inner.config, None).await {
+            Ok(conn) => Ok(conn),
+            Err(e) => {
+                let mut pacing = lock(&self.inner.dedicated_pacing);
+                pacing.failed(&self.inner.config.backoff, &e);
+                tracing::debug!(error = %e, "opening a dedicated connection failed");
+                // A refused handshake (credentials, database) is the caller's to see as it
+                // is; anything else means the server cannot be reached.
+                Err(match e {
+                    Error::Server(_) | Error::Config(_) => e,
+                    _ => pacing.unreachable().unwrap_or(e),
+                })
+            }
+        }
+    }
+
+    /// Notes how a dedicated connection ended, for the pacing of the next one.
+    fn dedicated_ended(&self, conn: &Connection) {
+        let mut pacing = lock(&self.inner.dedicated_pacing);
+        match conn.lost_after() {
+            Some(lived) => pacing.lost(&self.inner.config.backoff, lived),
+            None => pacing.succeeded(),
+        }
+    }
+}
+
+/// A dedicated connection borrowed from the pool. Dropped without [`Lease::release`], it is
+/// closed: it may be blocked, in a transaction or holding WATCHes.
+pub(crate) struct Lease {
+    conn: Option<Connection>,
+    client: Client,
+    /// Held while the lease lives, when dedicated connections are capped.
+    _permit: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+impl Lease {
+    pub(crate) fn conn(&self) -> &Connection {
+        self.conn
+            .as_ref()
+            .expect("lease holds its connection until dropped")
+    }
+
+    /// Returns the connection to the pool (it must be in a clean state).
+    pub(crate) fn release(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            self.client.dedicated_ended(&conn);
+            let mut idle = lock(&self.client.inner.idle);
+            if !conn.is_closed() && idle.len() < self.client.inner.config.max_idle_dedicated {
+                idle.push(conn);
+            } else {
+                conn.shutdown("dedicated connection closed by the client");
+            }
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            if conn.lost_after().is_some() {
+                self.client.dedicated_ended(&conn);
+            }
+            conn.shutdown("dedicated connection abandoned by the client");
+        }
+    }
+}

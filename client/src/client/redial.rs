@@ -1,0 +1,130 @@
+//! Reopening a client's shared connection when it dies. One attempt at a time, in a task
+//! of its own, so a thousand waiting callers make one attempt (not a thousand), and a
+//! caller that gives up does not cut the attempt short; attempts are paced by the backoff
+//! and made only while callers wait. A caller whose deadline passes, or whose attempt
+//! failed, learns the last connect error ([`Error::Unreachable`]).
+
+use super::Client;
+use crate::conn::handshake;
+use crate::conn::mux::{Connection, PushSink};
+use crate::conn::pacing::Pacing;
+use crate::error::Error;
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
+use tokio::sync::Notify;
+
+/// The state of the shared connection's reopening.
+#[derive(Default)]
+pub(super) struct Redial {
+    state: Mutex<State>,
+    /// Woken after every attempt.
+    attempted: Notify,
+}
+
+#[derive(Default)]
+struct State {
+    /// An attempt is under way.
+    running: bool,
+    /// It is past its wait (the backoff) and connecting.
+    connecting: bool,
+    /// Attempts made so far.
+    attempts: u64,
+    pacing: Pacing,
+    /// The loss of the current connection has been counted in `pacing`.
+    counted: bool,
+}
+
+impl Redial {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // Every critical section is a few assignments: poisoning cannot matter.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Client {
+    /// The live shared connection, reopened first when it died, by `deadline`.
+    pub(crate) async fn connection(&self, deadline: Option<Instant>) -> Result<Connection, Error> {
+        let redial = &self.inner.redial;
+        loop {
+            let conn = self.current();
+            if !conn.is_closed() {
+                return Ok(conn);
+            }
+            let attempted = redial.attempted.notified();
+            tokio::pin!(attempted);
+            // Registered before looking, so an attempt ending in between is not missed.
+            attempted.as_mut().enable();
+            let seen = {
+                let mut state = redial.lock();
+                if !state.running {
+                    state.running = true;
+                    tokio::spawn(self.clone().redial(conn));
+                }
+                state.attempts
+            };
+            let woken = match deadline {
+                Some(d) => tokio::time::timeout_at(d.into(), attempted).await.is_ok(),
+                None => {
+                    attempted.await;
+                    true
+                }
+            };
+            let state = redial.lock();
+            let timeout = Error::Timeout(self.inner.config.response_timeout.unwrap_or_default());
+            if !woken {
+                // Out of time while connecting: the attempt may yet succeed (a slow server).
+                // Out of time while waiting out the backoff: the last failure is the answer.
+                if state.connecting {
+                    return Err(timeout);
+                }
+                return Err(state.pacing.unreachable().unwrap_or(timeout));
+            }
+            if state.attempts > seen && self.current().is_closed() {
+                return Err(state.pacing.unreachable().unwrap_or(timeout));
+            }
+        }
+    }
+
+    /// One attempt to reopen the shared connection, which `lost` was.
+    async fn redial(self, lost: Connection) {
+        let inner = &self.inner;
+        let backoff = inner.config.backoff;
+        let not_before = {
+            let mut state = inner.redial.lock();
+            if !state.counted {
+                state.counted = true;
+                if let Some(lived) = lost.lost_after() {
+                    state.pacing.lost(&backoff, lived);
+                }
+            }
+            state.pacing.not_before()
+        };
+        if let Some(t) = not_before {
+            tokio::time::sleep_until(t.into()).await;
+        }
+        inner.redial.lock().connecting = true;
+        let pushes = PushSink::Listeners(inner.pushes.clone());
+        let result = handshake::connect(&inner.config, Some(pushes)).await;
+        {
+            let mut state = inner.redial.lock();
+            match result {
+                Ok(conn) => {
+                    *inner.current.write().unwrap_or_else(|p| p.into_inner()) = conn;
+                    state.counted = false;
+                    inner.reconnects.fetch_add(1, Ordering::Relaxed);
+                    inner.pushes.reconnected();
+                    tracing::info!("reconnected");
+                }
+                Err(e) => {
+                    state.pacing.failed(&backoff, &e);
+                    tracing::debug!(error = %e, "reconnect failed");
+                }
+            }
+            state.running = false;
+            state.connecting = false;
+            state.attempts += 1;
+        }
+        inner.redial.attempted.notify_waiters();
+    }
+}

@@ -1,0 +1,377 @@
+//! Where a command may run: the one table of what the connections need to know about
+//! commands, consulted alike by [`Client`](crate::Client) and
+//! [`ClusterClient`](crate::ClusterClient).
+//!
+//! - Commands refused on a connection shared by many callers (or pooled and handed to the
+//!   next caller): they change what the connection replies (Pub/Sub mode, `MONITOR`,
+//!   `CLIENT REPLY`, `RESET`, a new `HELLO`), open state that other callers' commands
+//!   would fall into (`MULTI`, `WATCH`, `READONLY`, `ASKING`), or change what every later
+//!   command means (`SELECT`, `AUTH`). Each names the API that does the job.
+//! - Blocking commands, which need a dedicated connection, and where their block time is
+//!   written, so their client-side limit can be that time plus a margin instead of the
+//!   response timeout.
+
+use super::{Command, CommandFlags};
+use std::time::Duration;
+
+/// Where a command may run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Placement {
+    /// On any shared connection.
+    Shared,
+    /// On a dedicated connection, which it holds for as long as it blocks.
+    Dedicated(BlockTime),
+    /// Neither on a shared nor on a pooled connection; the text says what to use instead.
+    Refused(&'static str),
+}
+
+/// A blocking command's block time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlockTime {
+    /// Blocks until data arrives (timeout 0).
+    Forever,
+    /// Blocks at most this long.
+    For(Duration),
+    /// The command blocks but its block time could not be read.
+    Unknown,
+}
+
+impl BlockTime {
+    /// How long a caller waits for the reply: the block time plus `margin`, or, when the
+    /// block time is unknown, the response timeout plus `margin`.
+    pub(crate) fn limit(self, margin: Duration, timeout: Option<Duration>) -> Option<Duration> {
+        match self {
+            BlockTime::Forever => None,
+            BlockTime::For(d) => Some(d.saturating_add(margin)),
+            BlockTime::Unknown => timeout.map(|t| t.saturating_add(margin)),
+        }
+    }
+}
+
+/// What the table says about one command name.
+#[derive(Clone, Copy)]
+enum Fact {
+    Refused(&'static str),
+    /// Blocks, with its block time written as `Arg` says.
+    Blocks(Arg),
+}
+
+/// Where a blocking command writes its block time.
+#[derive(Clone, Copy)]
+enum Arg {
+    /// The last argument, in seconds (`BLPOP k1 k2 1.5`).
+    LastSeconds,
+    /// The second argument, in seconds (`BLMPOP 1.5 2 k1 k2 LEFT`).
+    FirstSeconds,
+    /// The last argument, in milliseconds (`WAIT 1 100`).
+    LastMillis,
+    /// After `BLOCK`, before `STREAMS`, in milliseconds; without it the command does not
+    /// block (`XREAD COUNT 1 BLOCK 100 STREAMS s $`).
+    BlockOption,
+}
+
+const PUBSUB: &str = "Pub/Sub commands need a connection of their own: \
+                      use Client::subscriber (or ClusterClient::subscriber)";
+const TRANSACTION: &str = "transactions need a connection of their own: \
+                           use Client::transaction (or ClusterClient::transaction)";
+const CONNECTION: &str = "this command changes the connection for every caller sharing it";
+const IN_CONFIG: &str = "this command changes the connection for every caller sharing it: \
+                         set the database or the credentials in the Config (or the URL) instead";
+const CLUSTER_STATE: &str = "this command changes the connection for every caller sharing it: \
+                             the cluster client sends it itself where needed";
+const CLIENT_REPLY: &str = "CLIENT REPLY would leave other callers without their replies";
+
+/// Every command name the connections treat specially.
+const TABLE: &[(&str, Fact)] = &[
+    ("SUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("PSUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("SSUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("UNSUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("PUNSUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("SUNSUBSCRIBE", Fact::Refused(PUBSUB)),
+    ("MULTI", Fact::Refused(TRANSACTION)),
+    ("EXEC", Fact::Refused(TRANSACTION)),
+    ("DISCARD", Fact::Refused(TRANSACTION)),
+    ("WATCH", Fact::Refused(TRANSACTION)),
+    ("UNWATCH", Fact::Refused(TRANSACTION)),
+    ("MONITOR", Fact::Refused(CONNECTION)),
+    ("RESET", Fact::Refused(CONNECTION)),
+    ("HELLO", Fact::Refused(CONNECTION)),
+    ("QUIT", Fact::Refused(CONNECTION)),
+    // Also lost at the next reconnect, or outliving a transaction in the pool.
+    ("SELECT", Fact::Refused(IN_CONFIG)),
+    ("AUTH", Fact::Refused(IN_CONFIG)),
+    ("READONLY", Fact::Refused(CLUSTER_STATE)),
+    ("READWRITE", Fact::Refused(CLUSTER_STATE)),
+    ("ASKING", Fact::Refused(CLUSTER_STATE)),
+    ("CLIENT REPLY", Fact::Refused(CLIENT_REPLY)),
+    ("BLPOP", Fact::Blocks(Arg::LastSeconds)),
+    ("BRPOP", Fact::Blocks(Arg::LastSeconds)),
+    ("BRPOPLPUSH", Fact::Blocks(Arg::LastSeconds)),
+    ("BLMOVE", Fact::Blocks(Arg::LastSeconds)),
+    ("BZPOPMIN", Fact::Blocks(Arg::LastSeconds)),
+    ("BZPOPMAX", Fact::Blocks(Arg::LastSeconds)),
+    ("BLMPOP", Fact::Blocks(Arg::FirstSeconds)),
+    ("BZMPOP", Fact::Blocks(Arg::FirstSeconds)),
+    // Redis 7.0 and 7.2 leave WAIT and WAITAOF without the BLOCKING flag (Valkey flags
+    // both), although they hold the connection until replicas answer or time runs out.
+    ("WAIT", Fact::Blocks(Arg::LastMillis)),
+    ("WAITAOF", Fact::Blocks(Arg::LastMillis)),
+    ("XREAD", Fact::Blocks(Arg::BlockOption)),
+    ("XREADGROUP", Fact::Blocks(Arg::BlockOption)),
+];
+
+/// Where `command` may run.
+///
+/// A command blocks when the table lists it, or when it carries the spec's `BLOCKING`
+/// flag (typed builders and untyped `cmd()` commands the spec knows get it from the spec,
+/// other commands from their caller, [`Cmd::flags`](crate::cmd::Cmd::flags)); its block
+/// time is then [`BlockTime::Unknown`] unless the table says where it is written.
+pub(crate) fn placement(command: &Command) -> Placement {
+    match fact(command) {
+        Some(Fact::Refused(why)) => Placement::Refused(why),
+        Some(Fact::Blocks(arg)) => match block_time(command, arg) {
+            Some(time) => Placement::Dedicated(time),
+            None => Placement::Shared,
+        },
+        None if command.flags().contains(CommandFlags::BLOCKING) => {
+            Placement::Dedicated(BlockTime::Unknown)
+        }
+        None => Placement::Shared,
+    }
+}
+
+/// The longest name in [`TABLE`].
+const LONGEST: usize = 12;
+
+/// For each name length, the first letters of the names of that length in [`TABLE`] (bit
+/// `n` for the `n`th letter): every other command (most of them, on every call) is told
+/// apart in a few instructions, without looking at the table.
+const FIRST_LETTERS: [u32; LONGEST + 1] = {
+    let mut letters = [0u32; LONGEST + 1];
+    let mut i = 0;
+    while i < TABLE.len() {
+        let name = TABLE[i].0.as_bytes();
+        letters[name.len()] |= 1 << (name[0] - b'A');
+        i += 1;
+    }
+    // `CLIENT REPLY` of a command named by its first argument only.
+    letters[6] |= 1 << (b'C' - b'A');
+    letters
+};
+
+/// The table's entry for `command`, if it has one.
+fn fact(command: &Command) -> Option<Fact> {
+    let name = command.name();
+    let first = name.as_bytes().first()?.to_ascii_uppercase();
+    if name.len() > LONGEST
+        || !first.is_ascii_uppercase()
+        || FIRST_LETTERS[name.len()] & (1 << (first - b'A')) == 0
+    {
+        return None;
+    }
+    if name.eq_ignore_ascii_case("CLIENT") {
+        // A command the spec does not know by its subcommand is named by its first
+        // argument only.
+        let reply = command
+            .args()
+            .nth(1)
+            .is_some_and(|a| a.eq_ignore_ascii_case(b"REPLY"));
+        return reply.then_some(Fact::Refused(CLIENT_REPLY));
+    }
+    TABLE
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, fact)| fact)
+}
+
+/// The block time of `command`, written as `arg` says; `None` when the command as written
+/// does not block.
+fn block_time(command: &Command, arg: Arg) -> Option<BlockTime> {
+    let mut args = command.args().skip(1);
+    Some(match arg {
+        Arg::LastSeconds => seconds(args.last()),
+        Arg::FirstSeconds => seconds(args.next()),
+        Arg::LastMillis => millis(args.last()),
+        Arg::BlockOption => {
+            // BLOCK comes before STREAMS; a key named "block" after STREAMS is no option.
+            let mut options = args.take_while(|a| !a.eq_ignore_ascii_case(b"STREAMS"));
+            loop {
+                let a = options.next()?;
+                if a.eq_ignore_ascii_case(b"BLOCK") {
+                    break millis(options.next());
+                }
+            }
+        }
+    })
+}
+
+fn seconds(arg: Option<&[u8]>) -> BlockTime {
+    let Some(secs) = arg.and_then(|a| std::str::from_utf8(a).ok()?.parse::<f64>().ok()) else {
+        return BlockTime::Unknown;
+    };
+    if secs == 0.0 {
+        BlockTime::Forever
+    } else {
+        Duration::try_from_secs_f64(secs).map_or(BlockTime::Unknown, BlockTime::For)
+    }
+}
+
+fn millis(arg: Option<&[u8]>) -> BlockTime {
+    match arg.and_then(|a| std::str::from_utf8(a).ok()?.parse::<u64>().ok()) {
+        Some(0) => BlockTime::Forever,
+        Some(ms) => BlockTime::For(Duration::from_millis(ms)),
+        None => BlockTime::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::cmd;
+
+    fn of(args: &[&str]) -> Placement {
+        let mut c = cmd(args[0]);
+        for a in &args[1..] {
+            c = c.arg(*a);
+        }
+        placement(&c.build())
+    }
+
+    fn blocks(args: &[&str]) -> BlockTime {
+        match of(args) {
+            Placement::Dedicated(time) => time,
+            other => panic!("{args:?} is {other:?}"),
+        }
+    }
+
+    #[test]
+    fn commands_that_change_a_shared_connection_are_refused() {
+        for c in [
+            &["subscribe", "ch"][..],
+            &["MULTI"],
+            &["WATCH", "k"],
+            &["MONITOR"],
+            &["client", "reply", "off"],
+            &["HELLO", "2"],
+            &["select", "1"],
+            &["AUTH", "user", "pass"],
+            &["READONLY"],
+            &["asking"],
+            &["QUIT"],
+            &["RESET"],
+        ] {
+            assert!(matches!(of(c), Placement::Refused(_)), "{c:?}");
+        }
+        let reply = crate::cmd::b().client_reply().on().build();
+        assert!(matches!(placement(&reply), Placement::Refused(_)));
+        for c in [
+            &["GET", "k"][..],
+            &["CLIENT", "INFO"],
+            &["PUBLISH", "c", "m"],
+            &["XREAD", "STREAMS", "block", "5"],
+        ] {
+            assert_eq!(of(c), Placement::Shared, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn list_pops_block_for_their_last_argument_in_seconds() {
+        assert_eq!(
+            blocks(&["BLPOP", "a", "b", "1.5"]),
+            BlockTime::For(Duration::from_millis(1500))
+        );
+        assert_eq!(blocks(&["brpop", "a", "0"]), BlockTime::Forever);
+        assert_eq!(
+            blocks(&["BLMPOP", "2", "1", "k", "LEFT"]),
+            BlockTime::For(Duration::from_secs(2))
+        );
+    }
+
+    #[test]
+    fn xread_blocks_only_with_block_before_streams() {
+        assert_eq!(
+            blocks(&["XREAD", "COUNT", "1", "BLOCK", "250", "STREAMS", "s", "$"]),
+            BlockTime::For(Duration::from_millis(250))
+        );
+        assert_eq!(of(&["XREAD", "STREAMS", "block", "5"]), Placement::Shared);
+        assert_eq!(
+            blocks(&[
+                "xreadgroup",
+                "GROUP",
+                "g",
+                "c",
+                "BLOCK",
+                "0",
+                "STREAMS",
+                "s",
+                ">"
+            ]),
+            BlockTime::Forever
+        );
+    }
+
+    #[test]
+    fn blocking_commands_unknown_to_the_table_block_when_flagged() {
+        let blpop = cmd("blpop").arg("k").arg("1").build();
+        assert!(blpop.flags().contains(CommandFlags::BLOCKING));
+        assert_eq!(of(&["GET", "k"]), Placement::Shared);
+        // A module command blocks when its caller says so.
+        assert_eq!(of(&["MODULE.WAIT"]), Placement::Shared);
+        let flagged = cmd("MODULE.WAIT").flags(CommandFlags::BLOCKING).build();
+        assert_eq!(
+            placement(&flagged),
+            Placement::Dedicated(BlockTime::Unknown)
+        );
+    }
+
+    #[test]
+    fn wait_blocks_although_the_spec_does_not_flag_it() {
+        let wait = cmd("wait").arg(1).arg(250).build();
+        assert!(!wait.flags().contains(CommandFlags::BLOCKING));
+        assert_eq!(
+            placement(&wait),
+            Placement::Dedicated(BlockTime::For(Duration::from_millis(250)))
+        );
+        assert_eq!(blocks(&["WAITAOF", "1", "0", "0"]), BlockTime::Forever);
+        let typed = crate::b().wait().numreplicas(1).timeout(100).build();
+        assert_eq!(
+            placement(&typed),
+            Placement::Dedicated(BlockTime::For(Duration::from_millis(100)))
+        );
+    }
+
+    #[test]
+    fn unreadable_block_times_are_unknown() {
+        assert_eq!(blocks(&["BLPOP", "a", "soon"]), BlockTime::Unknown);
+        assert_eq!(blocks(&["BLPOP", "a", "-1"]), BlockTime::Unknown);
+    }
+
+    #[test]
+    fn every_table_name_passes_the_first_letter_filter() {
+        for (name, _) in TABLE {
+            assert!(name.len() <= LONGEST, "{name}");
+            let c = cmd(&name.to_ascii_lowercase()).build();
+            assert!(fact(&c).is_some(), "{name}");
+        }
+        assert!(fact(&cmd("GET").build()).is_none());
+        assert!(fact(&cmd("").build()).is_none());
+        assert!(fact(&cmd("4X").build()).is_none());
+    }
+
+    #[test]
+    fn limits_add_the_margin_to_the_block_time() {
+        let margin = Duration::from_secs(1);
+        let timeout = Some(Duration::from_secs(5));
+        assert_eq!(BlockTime::Forever.limit(margin, timeout), None);
+        assert_eq!(
+            BlockTime::For(Duration::from_secs(2)).limit(margin, timeout),
+            Some(Duration::from_secs(3))
+        );
+        assert_eq!(
+            BlockTime::Unknown.limit(margin, timeout),
+            Some(Duration::from_secs(6))
+        );
+        assert_eq!(BlockTime::Unknown.limit(margin, None), None);
+    }
+}

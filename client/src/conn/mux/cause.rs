@@ -1,0 +1,92 @@
+//! Why a connection closed, kept once and turned into each waiting caller's error: the
+//! bytes received were not RESP ([`Error::Protocol`], with what and where), or the
+//! connection was lost or shut down ([`Error::ConnectionClosed`], saying how).
+
+use crate::error::Error;
+use crate::resp::{ProtocolError, ProtocolErrorKind};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Why a connection closed.
+#[derive(Debug, Clone)]
+pub(crate) enum Cause {
+    /// The server sent bytes that are not RESP, or a reply nobody asked for.
+    Protocol(ProtocolError),
+    /// The connection was lost (the server closed it, I/O failed, it stopped answering);
+    /// the text reads after "connection closed: ".
+    Lost(Arc<str>),
+    /// The client closed it; the text reads after "connection closed: ".
+    ShutDown(&'static str),
+}
+
+impl Cause {
+    /// A lost connection, saying how.
+    #[cold]
+    pub(crate) fn lost(how: impl Into<Arc<str>>) -> Cause {
+        Cause::Lost(how.into())
+    }
+
+    /// A reply arrived that no request was waiting for.
+    #[cold]
+    pub(crate) fn unexpected_reply() -> Cause {
+        Cause::Protocol(ProtocolError {
+            offset: 0,
+            kind: ProtocolErrorKind::UnexpectedReply,
+        })
+    }
+
+    /// The oldest request waited `waited` past its deadline without a reply.
+    #[cold]
+    pub(crate) fn stuck(waited: Duration) -> Cause {
+        Cause::lost(format!(
+            "the server stopped answering (no reply {waited:?} past the response timeout), \
+             so the connection was replaced"
+        ))
+    }
+
+    /// Whether the client is not the one that closed it.
+    pub(crate) fn is_lost(&self) -> bool {
+        !matches!(self, Cause::ShutDown(_))
+    }
+
+    /// The error of a caller whose request was on the connection.
+    #[cold]
+    pub(crate) fn error(&self) -> Error {
+        match self {
+            Cause::Protocol(e) => Error::Protocol(e.clone()),
+            Cause::Lost(how) => Error::ConnectionClosed(how.to_string()),
+            Cause::ShutDown(how) => Error::ConnectionClosed((*how).to_owned()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protocol_violations_reach_callers_as_protocol_errors() {
+        let e = Cause::unexpected_reply().error();
+        assert!(matches!(
+            e,
+            Error::Protocol(ProtocolError {
+                kind: ProtocolErrorKind::UnexpectedReply,
+                ..
+            })
+        ));
+        assert_eq!(
+            e.to_string(),
+            "protocol error at byte 0: a reply arrived that no request was waiting for"
+        );
+    }
+
+    #[test]
+    fn lost_connections_say_how_without_repeating_themselves() {
+        let e = Cause::stuck(Duration::from_secs(1)).error();
+        let text = e.to_string();
+        assert!(text.starts_with("connection closed: the server stopped answering"));
+        assert_eq!(text.matches("connection closed").count(), 1, "{text}");
+        assert!(Cause::lost("by the server").is_lost());
+        assert!(!Cause::ShutDown("shut down by the client").is_lost());
+    }
+}

@@ -1,0 +1,106 @@
+//! Pacing the attempts to open connections to one server, by the [`Backoff`]: after each
+//! failure the next attempt waits longer (jittered, capped), and a connection lost soon
+//! after it opened counts as a failure, so the wait does not start over for a server
+//! that accepts connections only to drop them. Every reconnecting loop keeps one: the
+//! shared connection, the dedicated connections, each subscriber.
+
+use super::backoff::Backoff;
+use crate::error::Error;
+use std::time::{Duration, Instant};
+
+/// The state of one server's connection attempts.
+#[derive(Debug, Default)]
+pub(crate) struct Pacing {
+    /// Failed attempts in a row.
+    failures: u32,
+    /// No attempt before then.
+    not_before: Option<Instant>,
+    /// What the last failure was.
+    last_error: Option<String>,
+}
+
+impl Pacing {
+    /// When the next attempt may start (`None`: now).
+    pub(crate) fn not_before(&self) -> Option<Instant> {
+        self.not_before.filter(|&t| t > Instant::now())
+    }
+
+    /// An attempt failed with `error`.
+    pub(crate) fn failed(&mut self, backoff: &Backoff, error: &Error) {
+        self.failures = self.failures.saturating_add(1);
+        self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
+        self.last_error = Some(format!("connecting failed: {error}"));
+    }
+
+    /// A connection opened by the last attempt was lost after `lived`: too soon, and it
+    /// counts as a failure; later, and the next attempt may start at once.
+    pub(crate) fn lost(&mut self, backoff: &Backoff, lived: Duration) {
+        if lived >= Backoff::STABLE_AFTER {
+            *self = Pacing::default();
+            return;
+        }
+        self.failures = self.failures.saturating_add(1);
+        self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
+        self.last_error = Some(format!("the connection was lost {lived:?} after it opened"));
+    }
+
+    /// A connection did its work: the next attempt, if ever, starts afresh.
+    pub(crate) fn succeeded(&mut self) {
+        *self = Pacing::default();
+    }
+
+    /// The error of a caller that could not get a connection in time: the server is
+    /// unreachable, as the last failure says. `None` when no attempt has failed since the
+    /// last connection that worked.
+    pub(crate) fn unreachable(&self) -> Option<Error> {
+        let last = self.last_error.as_deref()?;
+        Some(Error::Unreachable(match self.failures {
+            1 => last.to_owned(),
+            n => format!("{last} ({n} failures in a row)"),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn backoff() -> Backoff {
+        Backoff {
+            initial: Duration::from_millis(100),
+            max: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn failures_push_the_next_attempt_back_and_say_what_failed() {
+        let mut p = Pacing::default();
+        assert!(p.not_before().is_none());
+        assert!(p.unreachable().is_none());
+        let refused = Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        p.failed(&backoff(), &refused);
+        let wait = p.not_before().unwrap() - Instant::now();
+        assert!(wait <= Duration::from_millis(100) && wait >= Duration::from_millis(40));
+        p.failed(&backoff(), &refused);
+        let e = p.unreachable().unwrap();
+        assert!(matches!(e, Error::Unreachable(_)));
+        let text = e.to_string();
+        assert!(text.starts_with("server unreachable: connecting failed: i/o error"));
+        assert!(text.ends_with("(2 failures in a row)"), "{text}");
+        p.succeeded();
+        assert!(p.not_before().is_none() && p.unreachable().is_none());
+    }
+
+    #[test]
+    fn a_connection_lost_right_after_opening_does_not_reset_the_backoff() {
+        let mut p = Pacing::default();
+        for _ in 0..3 {
+            p.lost(&backoff(), Duration::from_millis(5));
+        }
+        let wait = p.not_before().unwrap() - Instant::now();
+        assert!(wait >= Duration::from_millis(190), "{wait:?}");
+        assert!(p.unreachable().unwrap().to_string().contains("lost"));
+        p.lost(&backoff(), Backoff::STABLE_AFTER);
+        assert!(p.not_before().is_none());
+    }
+}
