@@ -1,0 +1,9 @@
+//! Compile-fail tests of typed replies: a reply an option switched cannot be read as the
+//! other type, an incomplete command says what it lacks when sent, a key count cannot be
+//! written by hand, and a reply type given to `query` points to `query_as`.
+
+#[test]
+fn reply_misuse_does_not_compile() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui/reply/*.rs");
+}
