@@ -45,7 +45,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let create = b()
         .xgroup_create()
         .key(STREAM)
-        .groupname(GROUP)
+        .group(GROUP)
         .id("$")
         .mkstream()
         .build();

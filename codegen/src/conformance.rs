@@ -151,8 +151,19 @@ impl Walk<'_> {
         quote!(.#name(#(#args),*))
     }
 
-    fn invocation(&mut self, entry: &syn::Ident, variant: usize, maximal: bool) -> TokenStream {
+    /// One invocation, and what a server needs to have it: the newest `since` and the one
+    /// family (`only`) of the command and the arguments it gives.
+    fn invocation(
+        &mut self,
+        entry: &syn::Ident,
+        variant: usize,
+        maximal: bool,
+    ) -> (TokenStream, Vec<Leaf>) {
         let mut chain: Vec<(String, bool, TokenStream)> = Vec::new();
+        let mut used: Vec<(String, Leaf)> = Vec::new();
+        // The parameter each optional call sets, and the one the chosen branches set.
+        let mut sets: Vec<(String, usize)> = Vec::new();
+        let mut chosen: Vec<usize> = Vec::new();
         let mut keys = 0;
         let mut state = 0;
         let twin = if maximal { (variant % 3) as u8 } else { 0 };
@@ -168,11 +179,18 @@ impl Walk<'_> {
                 } else {
                     s.inherited.start
                 };
-                chain.extend(
-                    self.optional_calls(state, from, variant, &mut keys, twin)
-                        .into_iter()
-                        .map(|(n, t)| (n, true, t)),
-                );
+                for (n, t, leaf) in self.optional_calls(state, from, variant, &mut keys, twin) {
+                    if let Some(slot) = s
+                        .methods
+                        .iter()
+                        .find(|m| m.leaf.name == n)
+                        .and_then(sets_slot)
+                    {
+                        sets.push((n.clone(), slot));
+                    }
+                    used.push((n.clone(), leaf));
+                    chain.push((n, true, t));
+                }
             }
             let advances: Vec<&Method> = s
                 .methods
@@ -182,15 +200,48 @@ impl Walk<'_> {
             let Some(m) = advances.get(variant % advances.len().max(1)).copied() else {
                 break;
             };
+            used.push((m.leaf.name.clone(), m.leaf.clone()));
             chain.push((
                 m.leaf.name.clone(),
                 false,
                 self.call(state, m, &mut keys, twin),
             ));
+            chosen.extend(sets_slot(m));
             let Effect::Advance { target, .. } = m.effect else {
                 unreachable!("filtered above")
             };
             state = target;
+        }
+        // Exactly one member of each exactly-one group: a chosen branch wins over options;
+        // with none, the first option that gives one, at the end.
+        for group in &self.plan.exactly_one {
+            if let Some(&branch) = chosen.iter().find(|k| group.contains(k)) {
+                let drop: Vec<String> = sets
+                    .iter()
+                    .filter(|(_, k)| group.contains(k) && *k != branch)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                chain.retain(|(n, optional, _)| !(*optional && drop.contains(n)));
+                continue;
+            }
+            let given: Vec<&(String, usize)> =
+                sets.iter().filter(|(_, k)| group.contains(k)).collect();
+            if let Some((keep, _)) = given.first() {
+                let drop: Vec<String> = given[1..].iter().map(|(n, _)| n.clone()).collect();
+                let keep = keep.clone();
+                chain.retain(|(n, optional, _)| !(*optional && drop.contains(n) && *n != keep));
+                continue;
+            }
+            let last = &self.plan.states[state];
+            if let Some(m) = last
+                .methods
+                .iter()
+                .find(|m| sets_slot(m).is_some_and(|k| group.contains(&k)))
+            {
+                used.push((m.leaf.name.clone(), m.leaf.clone()));
+                let call = self.call(state, m, &mut keys, 0);
+                chain.push((m.leaf.name.clone(), true, call));
+            }
         }
         for (cmd, a, b, when) in EXCLUSIVE {
             let applies = match when {
@@ -205,8 +256,13 @@ impl Walk<'_> {
                 chain.retain(|(n, optional, _)| !(*optional && matches(b, n)));
             }
         }
+        let leaves = used
+            .into_iter()
+            .filter(|(n, _)| chain.iter().any(|(c, _, _)| c == n))
+            .map(|(_, l)| l)
+            .collect();
         let calls = chain.into_iter().map(|(_, _, t)| t);
-        quote!(typed(::typedis::b().#entry()#(#calls)*))
+        (quote!(typed(::typedis::b().#entry()#(#calls)*)), leaves)
     }
 
     /// Optional calls of one state (its methods from index `from` on, and the
@@ -219,7 +275,7 @@ impl Walk<'_> {
         variant: usize,
         keys: &mut usize,
         twin: u8,
-    ) -> Vec<(String, TokenStream)> {
+    ) -> Vec<(String, TokenStream, Leaf)> {
         let s = &self.plan.states[state];
         let pieces: Vec<&Method> = s
             .methods
@@ -230,6 +286,7 @@ impl Walk<'_> {
             })
             .map(|(_, m)| m)
             .collect();
+        let pieces = choose_branches(pieces, variant);
         // Groups: (order, calls) for ungated items; gated ones go after their block.
         let mut groups: Vec<(u16, Vec<&Method>)> = Vec::new();
         let mut gated: Vec<(usize, u16, Vec<&Method>)> = Vec::new();
@@ -284,7 +341,11 @@ impl Walk<'_> {
         for (_, ms) in groups {
             let block_slot = ms.first().and_then(|m| block_of(m));
             for m in &ms {
-                calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
+                calls.push((
+                    m.leaf.name.clone(),
+                    self.call(state, m, keys, twin),
+                    m.leaf.clone(),
+                ));
             }
             if let Some(j) = block_slot {
                 self.gated_calls(state, j, &mut gated, keys, twin, &mut calls);
@@ -300,7 +361,7 @@ impl Walk<'_> {
         gated: &mut Vec<(usize, u16, Vec<&Method>)>,
         keys: &mut usize,
         twin: u8,
-        calls: &mut Vec<(String, TokenStream)>,
+        calls: &mut Vec<(String, TokenStream, Leaf)>,
     ) {
         let mut mine: Vec<(usize, u16, Vec<&Method>)> = Vec::new();
         gated.retain(|g| {
@@ -314,7 +375,11 @@ impl Walk<'_> {
         mine.sort_by_key(|g| std::cmp::Reverse(g.1));
         for (_, _, ms) in mine {
             for m in ms {
-                calls.push((m.leaf.name.clone(), self.call(state, m, keys, twin)));
+                calls.push((
+                    m.leaf.name.clone(),
+                    self.call(state, m, keys, twin),
+                    m.leaf.clone(),
+                ));
                 if let Some(j) = block_of(m) {
                     self.gated_calls(state, j, gated, keys, twin, calls);
                 }
@@ -335,6 +400,66 @@ fn block_of(m: &Method) -> Option<usize> {
             slot: Some((j, _, _)),
             ..
         } => Some(*j),
+        _ => None,
+    }
+}
+
+/// Of a `oneof` whose branches include groups of options (`SHUTDOWN`'s
+/// `[NOSAVE|SAVE] [NOW] [FORCE] | ABORT`), keeps one branch (by `variant`): its methods,
+/// or the group's options, and drops the others'.
+fn choose_branches(pieces: Vec<&Method>, variant: usize) -> Vec<&Method> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut groups: BTreeMap<usize, BTreeSet<u8>> = BTreeMap::new();
+    for m in &pieces {
+        if let Effect::Piece {
+            choice: Some((j, k)),
+            ..
+        } = m.effect
+        {
+            groups.entry(j).or_default().insert(k);
+        }
+    }
+    let mut keep_group: BTreeMap<usize, Option<u8>> = BTreeMap::new();
+    for (j, branches) in &groups {
+        let words = pieces
+            .iter()
+            .filter(|m| matches!(m.effect, Effect::Piece { slot: Some((s, Stage::Unset, _)), .. } if s == *j))
+            .count();
+        let pick = variant % (words + branches.len()).max(1);
+        keep_group.insert(*j, branches.iter().nth(pick.wrapping_sub(words)).copied());
+    }
+    pieces
+        .into_iter()
+        .filter(|m| match m.effect {
+            Effect::Piece {
+                choice: Some((j, k)),
+                ..
+            } => keep_group[&j] == Some(k),
+            Effect::Piece {
+                slot: Some((j, Stage::Unset, _)),
+                ..
+            } => keep_group.get(&j).is_none_or(Option::is_none),
+            _ => true,
+        })
+        .collect()
+}
+
+/// The parameter a method sets from unset, if any (its once-only slot, or the branch or
+/// block it enters).
+fn sets_slot(m: &Method) -> Option<usize> {
+    match &m.effect {
+        Effect::Piece {
+            slot: Some((k, Stage::Unset, _)),
+            ..
+        } => Some(*k),
+        Effect::Piece {
+            enters: Some((k, _)),
+            ..
+        }
+        | Effect::Advance {
+            enters: Some((k, _)),
+            ..
+        } => Some(*k),
         _ => None,
     }
 }
@@ -388,7 +513,7 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             continue;
         }
         cov.commands += 1;
-        let plan = crate::reply::builder_plan(cmd);
+        let plan = crate::reply::builder_plan(cmd)?;
         let mut called = std::collections::BTreeSet::new();
         let blocking = cmd.flags.iter().any(|f| f == "blocking");
         let mut walk = Walk {
@@ -400,15 +525,47 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
         let name = &cmd.name;
         let group = &cmd.group;
         let entry = naming::ident(&naming::snake(&cmd.name).unwrap_or_default());
-        let minimal = walk.invocation(&entry, 0, false);
+        let needs = |leaves: &[Leaf]| {
+            let mut since = cmd.since.clone();
+            let mut only = cmd.only.clone();
+            let mut missing = cmd.missing_from.clone();
+            for l in leaves {
+                if let Some(s) = &l.since {
+                    if crate::merge::version_cmp(s, &since).is_gt() {
+                        since = s.clone();
+                    }
+                }
+                only = only.or_else(|| l.only.clone());
+                for m in &l.missing_from {
+                    if !missing.contains(m) {
+                        missing.push(m.clone());
+                    }
+                }
+            }
+            let only = match only {
+                Some(f) => quote!(Some(#f)),
+                None => quote!(None),
+            };
+            (since, only, quote!(&[#(#missing),*]))
+        };
+        let arity_in = cmd
+            .arity_in
+            .iter()
+            .map(|(server, arity)| quote!((#server, #arity)));
+        let arity_in = quote!(&[#(#arity_in),*]);
+        let (minimal, leaves) = walk.invocation(&entry, 0, false);
+        let (since, only, missing) = needs(&leaves);
         cases.push(quote!(Case {
-            command: #name, group: #group, variant: "minimal", build: || #minimal
+            command: #name, group: #group, variant: "minimal", since: #since, only: #only,
+            missing_from: #missing, arity_in: #arity_in, build: || #minimal
         }));
         for v in 0..variants(&plan) {
             let label = format!("maximal {}", v + 1);
-            let max = walk.invocation(&entry, v, true);
+            let (max, leaves) = walk.invocation(&entry, v, true);
+            let (since, only, missing) = needs(&leaves);
             cases.push(quote!(Case {
-                command: #name, group: #group, variant: #label, build: || #max
+                command: #name, group: #group, variant: #label, since: #since, only: #only,
+                missing_from: #missing, arity_in: #arity_in, build: || #max
             }));
         }
         cov.methods += plan
@@ -433,6 +590,14 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             pub group: &'static str,
             /// `minimal` or `maximal N`.
             pub variant: &'static str,
+            /// The oldest server version with the command and every argument given.
+            pub since: &'static str,
+            /// The one server family with them, when only one has them (`valkey`).
+            pub only: ::core::option::Option<&'static str>,
+            /// Servers (`redis 7.0.15`) that lack the command or an argument given.
+            pub missing_from: &'static [&'static str],
+            /// Servers whose arity for the command differs from the spec's, with theirs.
+            pub arity_in: &'static [(&'static str, i64)],
             /// Builds the command, and the reader of its declared reply type.
             pub build: fn() -> (::typedis::Command, Decode),
         }

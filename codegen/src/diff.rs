@@ -111,7 +111,9 @@ pub fn diff(old: &Spec, new: &Spec) -> Vec<Change> {
 /// counted in the plan's order (type names follow spec argument names, which Redis
 /// renames freely, and are not what users write).
 fn api(cmd: &CommandSpec) -> std::collections::BTreeSet<String> {
-    let plan = crate::reply::builder_plan(cmd);
+    let Ok(plan) = crate::reply::builder_plan(cmd) else {
+        return std::collections::BTreeSet::new();
+    };
     let mut out = std::collections::BTreeSet::new();
     for (i, s) in plan.states.iter().enumerate() {
         // An option is listed where it first appears, not again in every later step.

@@ -24,13 +24,16 @@
 //! - [`overlay`]: typedis's corrections to the specs, applied to its own builders.
 //! - [`diff`]: API changes between two specs.
 //! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
+//! - [`merge`]: one spec from the dumps of several servers (Redis and Valkey).
 //! - [`schemas`]: reply schemas of source-tree specs merged into a dumped spec.
 #![deny(missing_docs)]
 
+pub mod compat;
 pub mod conformance;
 pub mod diff;
 pub mod dump;
 mod emit;
+pub mod merge;
 pub mod naming;
 pub mod overlay;
 pub mod plan;

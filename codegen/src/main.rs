@@ -6,6 +6,11 @@
 //! - `schemas PATH... [--into FILE]`: merges into a spec (default: the repository's
 //!   `commands.json`) each command's `reply_schema` from the first source-tree spec that
 //!   has one: a `src/commands/` folder, one of its files, or a combined file;
+//! - `merge DUMP... [--out FILE]`: one spec from the dumps of several servers, oldest
+//!   first (default output: the repository's `commands.json`);
+//! - `compat OLD... [--into FILE]`: records in a spec (default: the repository's
+//!   `commands.json`) the builder methods of the older specs `OLD` that it renamed, as
+//!   deprecated aliases, and lists what is breaking;
 //! - `regenerate`: rewrites the checked-in snapshots from `commands.json`;
 //! - `check`: fails when a snapshot is out of date;
 //! - `diff OLD NEW`: prints the API changes between two spec files.
@@ -13,9 +18,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use typedis_codegen::{diff, dump, schemas, Error, Spec};
+use typedis_codegen::{compat, diff, dump, merge, schemas, Error, Spec};
 
-const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... | schemas PATH... [--into FILE] | regenerate | check | diff OLD NEW>";
+const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW>";
 
 fn main() -> ExitCode {
     match try_main(std::env::args().skip(1).collect()) {
@@ -49,11 +54,44 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
             let text = merge_schemas(&text, &paths)?;
             write(&into, &text)
         }
+        ["merge", rest @ ..] => {
+            let (out, paths) = merge_options(rest, &root)?;
+            let dumps = paths
+                .iter()
+                .map(|p| {
+                    let text =
+                        std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+                    merge::Dump::from_json(&text).map_err(|e| format!("{}: {e}", p.display()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let text = merge::merge(&dumps).map_err(err)?;
+            write(&out, &text)?;
+            println!("wrote {} from {} dumps", out.display(), dumps.len());
+            Ok(())
+        }
+        ["compat", rest @ ..] => {
+            let (into, olds) = schemas_options(rest, &root)?;
+            let text =
+                std::fs::read_to_string(&into).map_err(|e| format!("{}: {e}", into.display()))?;
+            let mut text = text;
+            for old in &olds {
+                let old_text =
+                    std::fs::read_to_string(old).map_err(|e| format!("{}: {e}", old.display()))?;
+                let (next, report) = compat::record(&old_text, &text).map_err(err)?;
+                print!("{report}");
+                text = next;
+            }
+            write(&into, &text)
+        }
         ["regenerate"] => {
             for (path, code) in typedis_codegen::snapshots(&root).map_err(err)? {
                 write(&path, &code)?;
                 println!("wrote {}", path.display());
             }
+            let text = std::fs::read_to_string(root.join("commands.json"))
+                .map_err(|e| format!("commands.json: {e}"))?;
+            let spec = typedis_codegen::corrected(&text).map_err(err)?;
+            print!("{}", typedis_codegen::reply_report(&spec));
             Ok(())
         }
         ["check"] => {
@@ -118,6 +156,24 @@ fn schemas_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>)
         return Err(USAGE.to_owned());
     }
     Ok((into, paths))
+}
+
+/// `DUMP... [--out FILE]` of `merge`.
+fn merge_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
+    let mut out = root.join("commands.json");
+    let mut paths = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if *arg == "--out" {
+            out = PathBuf::from(args.next().ok_or_else(|| USAGE.to_owned())?);
+        } else {
+            paths.push(PathBuf::from(arg));
+        }
+    }
+    if paths.is_empty() {
+        return Err(USAGE.to_owned());
+    }
+    Ok((out, paths))
 }
 
 /// Merges the schemas at `paths` into the spec `text`, saying what it did.

@@ -6,9 +6,12 @@
 //! An entry, keyed by command name, may hold:
 //! - `arguments`: `[{"at": "/1", "merge": {...}}]`: objects merged into the arguments at
 //!   those JSON Pointers (relative to the command's `arguments` array);
+//! - `append_arguments`: arguments added after the command's;
 //! - `reply_schema`: a schema replacing the command's;
 //! - `reply_patches`: `[{"at": "/oneOf/1/items/1", "merge": {...}}]`: objects merged into
 //!   the reply schema at those pointers (a key set to null is removed);
+//! - `exactly_one`: groups of argument names exactly one of which the command needs, a
+//!   constraint the spec cannot say (the types then require one, and refuse two);
 //! - `why`: the reason, required.
 
 use serde_json::{Map, Value};
@@ -57,10 +60,21 @@ fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<
                 .ok_or_else(|| bad("the command has no arguments"))?;
             patch(args, patches).map_err(|e| bad(&e))?;
         }
+        if let Some(more) = entry.get("append_arguments").and_then(Value::as_array) {
+            cmd.get_mut("arguments")
+                .and_then(Value::as_array_mut)
+                .ok_or_else(|| bad("the command has no arguments"))?
+                .extend(more.iter().cloned());
+        }
         if let Some(schema) = entry.get("reply_schema") {
             cmd.as_object_mut()
                 .ok_or_else(|| bad("the command is not an object"))?
                 .insert("reply_schema".into(), schema.clone());
+        }
+        if let Some(groups) = entry.get("exactly_one") {
+            cmd.as_object_mut()
+                .ok_or_else(|| bad("the command is not an object"))?
+                .insert("exactly_one".into(), groups.clone());
         }
         if let Some(patches) = entry.get("reply_patches") {
             let schema = cmd

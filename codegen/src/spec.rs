@@ -36,6 +36,13 @@ pub struct CommandSpec {
     pub summary: String,
     /// First server version with the command.
     pub since: String,
+    /// The one server family that has the command, when only one does (`valkey`), as
+    /// `typedis-codegen merge` marks it.
+    pub only: Option<String>,
+    /// Servers (`redis 7.0.15`) whose dumps lack the command, as `merge` marks them.
+    pub missing_from: Vec<String>,
+    /// Servers whose arity for the command differs from `arity`, with theirs.
+    pub arity_in: BTreeMap<String, i64>,
     /// Command group (`string`, `stream`, ...).
     pub group: String,
     /// Time complexity as documented.
@@ -63,6 +70,11 @@ pub struct CommandSpec {
     /// JSON Schema of the reply, when the spec has one (source-tree specs of Redis >= 7.2
     /// and Valkey, or merged into `commands.json` by `typedis-codegen schemas`).
     pub reply_schema: Option<Value>,
+    /// Builder methods of older specs kept as deprecated aliases (see [`crate::compat`]).
+    pub compat: Vec<Value>,
+    /// Groups of arguments (by name) exactly one of which the command needs, a constraint
+    /// of the server's that the spec cannot say (set by typedis's overlay).
+    pub exactly_one: Vec<Vec<String>>,
 }
 
 impl CommandSpec {
@@ -111,7 +123,7 @@ impl ArgKind {
         }
     }
 
-    fn parse(s: &str) -> Option<ArgKind> {
+    pub(crate) fn parse(s: &str) -> Option<ArgKind> {
         Some(match s.to_ascii_lowercase().as_str() {
             "key" => ArgKind::Key,
             "string" => ArgKind::String,
@@ -149,6 +161,10 @@ pub struct Arg {
     pub multiple_token: bool,
     /// Version that added the argument.
     pub since: Option<String>,
+    /// The one server family that has the argument, when only one does.
+    pub only: Option<String>,
+    /// Servers whose dumps lack the argument.
+    pub missing_from: Vec<String>,
     /// Version that deprecated the argument.
     pub deprecated_since: Option<String>,
     /// Display name, when it differs from `name` (`ip:port`).
@@ -164,6 +180,9 @@ pub struct Arg {
 struct RawCommand {
     summary: Option<String>,
     since: Option<String>,
+    only: Option<String>,
+    missing_from: Vec<String>,
+    arity_in: BTreeMap<String, i64>,
     group: Option<String>,
     complexity: Option<String>,
     deprecated_since: Option<String>,
@@ -179,6 +198,8 @@ struct RawCommand {
     arguments: Option<Vec<RawArg>>,
     subcommands: Option<BTreeMap<String, RawCommand>>,
     reply_schema: Option<Value>,
+    compat: Vec<Value>,
+    exactly_one: Vec<Vec<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -196,6 +217,8 @@ struct RawArg {
     multiple_token: bool,
     flags: Vec<String>,
     since: Option<String>,
+    only: Option<String>,
+    missing_from: Vec<String>,
     deprecated_since: Option<String>,
     display: Option<String>,
     display_text: Option<String>,
@@ -293,6 +316,9 @@ impl Spec {
             name: name.clone(),
             summary: raw.summary.unwrap_or_default(),
             since: raw.since.unwrap_or_default(),
+            only: raw.only,
+            missing_from: raw.missing_from,
+            arity_in: raw.arity_in,
             group: raw.group.unwrap_or_default(),
             complexity: raw.complexity.unwrap_or_default(),
             deprecated_since: raw.deprecated_since,
@@ -306,6 +332,8 @@ impl Spec {
             arguments,
             key_specs: raw.key_specs,
             reply_schema: raw.reply_schema,
+            compat: raw.compat,
+            exactly_one: raw.exactly_one,
         };
         if self.commands.insert(name.clone(), command).is_some() {
             return Err(Error::Spec(format!("command {name} is given twice")));
@@ -386,6 +414,8 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
         multiple: raw.multiple || has_flag("multiple"),
         multiple_token: raw.multiple_token || has_flag("multiple_token"),
         since: raw.since,
+        only: raw.only,
+        missing_from: raw.missing_from,
         deprecated_since: raw.deprecated_since,
         display,
         children,

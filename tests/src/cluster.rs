@@ -51,7 +51,8 @@ impl ClusterNode {
     }
 
     fn launch(&mut self) -> Result<(), String> {
-        let child = Command::new("redis-server")
+        let binary = crate::server::server_binary();
+        let child = Command::new(&binary)
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
             .args(["--cluster-enabled", "yes"])
             .args(["--cluster-port", &self.bus_port.to_string()])
@@ -73,7 +74,7 @@ impl ClusterNode {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("spawn redis-server (is it installed?): {e}"))?;
+            .map_err(|e| format!("spawn {binary} (is it installed?): {e}"))?;
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {

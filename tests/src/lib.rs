@@ -10,4 +10,4 @@ mod server;
 pub use cluster::{ClusterNode, RedisCluster, RedisClusterBuilder};
 pub use fake::{answer_healthily, FakeConnection, FakeServer};
 pub use raw::{encode_command, RawConnection};
-pub use server::{RedisServer, RedisServerBuilder};
+pub use server::{server_binary, RedisServer, RedisServerBuilder, SERVER_ENV};

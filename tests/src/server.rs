@@ -8,6 +8,15 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// The environment variable that names the server binary the tests start: a path, or a
+/// name looked up on `PATH` (`valkey-server`). Unset, it is `redis-server`.
+pub const SERVER_ENV: &str = "TYPEDIS_SERVER";
+
+/// The server binary the tests start (see [`SERVER_ENV`]).
+pub fn server_binary() -> String {
+    std::env::var(SERVER_ENV).unwrap_or_else(|_| "redis-server".to_owned())
+}
+
 /// A running `redis-server` owned by one test.
 #[derive(Debug)]
 pub struct RedisServer {
@@ -112,7 +121,8 @@ impl RedisServer {
             NEXT_DIR.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-        let child = Command::new("redis-server")
+        let binary = server_binary();
+        let child = Command::new(&binary)
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
             .arg("--dir")
@@ -121,7 +131,7 @@ impl RedisServer {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("spawn redis-server (is it installed?): {e}"))?;
+            .map_err(|e| format!("spawn {binary} (is it installed?): {e}"))?;
         let mut server = RedisServer { child, port, dir };
         server.wait_ready()?;
         Ok(server)

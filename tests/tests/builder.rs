@@ -177,10 +177,10 @@ fn numbers_accept_any_integer_or_float_and_raw_text_for_special_forms() {
 
 #[test]
 fn subcommands_flags_and_policies_come_from_the_spec() {
-    let c = b().client_kill().id(7).type_normal().skipme("yes").build();
+    let c = b().client_kill().id(7).type_normal().skipme_yes().build();
     assert_eq!(
         args(&c),
-        ["CLIENT", "KILL", "ID", "7", "TYPE", "NORMAL", "SKIPME", "yes"]
+        ["CLIENT", "KILL", "ID", "7", "TYPE", "NORMAL", "SKIPME", "YES"]
     );
     assert_eq!(c.name(), "CLIENT KILL");
     assert_eq!(c.slot(), Slot::None);

@@ -19,7 +19,13 @@ pub struct Set;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Open<const N: u8>;
 
-/// Markers that allow `build()` and the next required argument: [`Unset`] and [`Set`].
+/// A `oneof` whose branch `N` is a group of options given so far: more options of that
+/// branch may follow, no other branch may.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Chose<const N: u8>;
+
+/// Markers that allow `build()` and the next required argument: [`Unset`], [`Set`] and
+/// [`Chose`].
 pub trait Done: sealed::Sealed {}
 
 /// Markers of a block that was entered: [`Open`] and [`Set`].
@@ -28,6 +34,8 @@ pub trait Entered: sealed::Sealed {}
 impl sealed::Sealed for Unset {}
 impl sealed::Sealed for Set {}
 impl<const N: u8> sealed::Sealed for Open<N> {}
+impl<const N: u8> sealed::Sealed for Chose<N> {}
+impl<const N: u8> Done for Chose<N> {}
 impl Done for Unset {}
 impl Done for Set {}
 impl Entered for Set {}

@@ -9,7 +9,7 @@ use crate::reply::{self, CommandReply};
 use crate::spec::CommandSpec;
 use crate::Error;
 
-use super::doc::{bare, doc_lines, doc_text};
+use super::doc::{availability, bare, doc_lines, doc_text};
 use super::flags::{flags_expr, policy_expr};
 use super::state::{construct, state};
 use super::Ctx;
@@ -47,8 +47,8 @@ pub(super) fn command(
         format!("`{}`: {}.", cmd.name, bare(&cmd.summary)),
         String::new(),
         format!(
-            "Since {}; complexity: {}; group: {}.",
-            doc_text(&cmd.since),
+            "Exists {}; complexity: {}; group: {}.",
+            availability(&cmd.since, cmd.only.as_deref()),
             bare(&cmd.complexity),
             doc_text(&cmd.group)
         ),
@@ -109,7 +109,7 @@ pub(super) fn command(
             #[allow(unused_imports)]
             use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg};
             #[allow(unused_imports)]
-            use #rt::state::{Unset, Set, Open, Done, Entered};
+            use #rt::state::{Unset, Set, Open, Chose, Done, Entered};
             #[allow(unused_imports)]
             use ::core::marker::PhantomData;
 

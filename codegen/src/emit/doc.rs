@@ -24,3 +24,22 @@ pub(crate) fn doc_lines(lines: &[String]) -> TokenStream {
     });
     quote!(#(#lines)*)
 }
+
+/// Where an item exists, for docs: `since 7.2.0 (Redis and Valkey)` or `since 9.0.0
+/// (Valkey only)`.
+pub(crate) fn availability(since: &str, only: Option<&str>) -> String {
+    let since = doc_text(since);
+    match only {
+        Some(family) => format!("since {since} ({} only)", family_name(family)),
+        None => format!("since {since} (Redis and Valkey)"),
+    }
+}
+
+/// `valkey` → `Valkey`.
+fn family_name(family: &str) -> String {
+    let mut chars = family.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}

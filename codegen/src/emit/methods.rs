@@ -8,7 +8,7 @@ use crate::naming;
 use crate::plan::{Effect, Leaf, Method, Plan, Stage, State, Write};
 use crate::spec::ArgKind;
 
-use super::doc::{doc_lines, doc_text};
+use super::doc::{availability, doc_lines, doc_text};
 use super::state::{construct, stage_ty, state_ty};
 
 fn param_ty(kind: ArgKind) -> TokenStream {
@@ -49,9 +49,24 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     let mut lines = vec![format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax()))];
     if let Some(since) = &m.leaf.since {
         lines.push(String::new());
-        lines.push(format!("Since {}.", doc_text(since)));
+        let text = availability(since, m.leaf.only.as_deref());
+        lines.push(format!("{}{}.", text[..1].to_ascii_uppercase(), &text[1..]));
+    } else if let Some(only) = &m.leaf.only {
+        lines.push(String::new());
+        lines.push(format!("On {only} only."));
+    }
+    if let Some(new) = &m.alias_of {
+        lines.push(String::new());
+        lines.push(format!(
+            "Kept from an older spec: the same bytes as before; use `{new}` (or its \
+             siblings) instead."
+        ));
     }
     let mut out = doc_lines(&lines);
+    if let Some(new) = &m.alias_of {
+        let note = format!("renamed in a newer spec: use `{new}` (or its siblings)");
+        return quote!(#out #[deprecated(note = #note)]);
+    }
     if let Some(d) = &m.leaf.deprecated_since {
         let note = format!("deprecated since Redis {d}");
         out = quote!(#out #[deprecated(since = #d, note = #note)]);
@@ -59,26 +74,35 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     out
 }
 
+/// A required argument's method (and its `_iter` twin), in an impl of `from` whose
+/// parameters in `fixed` have those stages.
 pub(super) fn advance_method(
     m: &Method,
     plan: &Plan,
     from: &State,
     target: &State,
     iter: Option<&[Write]>,
+    fixed: &[(usize, Stage)],
 ) -> TokenStream {
     let Effect::Advance {
         record,
         count_mark,
         counted,
+        enters,
         ..
     } = &m.effect
     else {
         return quote!();
     };
     let name = naming::ident(&m.leaf.name);
-    // The target's parameters: this state's carried over, the new segment's unset.
-    let target_ty = state_ty(plan, target, |k| {
-        (!from.slots.contains(&k)).then(|| stage_ty(Stage::Unset))
+    // The target's parameters: this state's carried over, the new segment's unset (but
+    // the branch this method chooses, whose options follow).
+    let target_ty = state_ty(plan, target, |k| match enters {
+        Some((j, to)) if *j == k => Some(stage_ty(*to)),
+        _ => match fixed.iter().find(|(j, _)| *j == k) {
+            Some((_, stage)) => Some(stage_ty(*stage)),
+            None => (!from.slots.contains(&k)).then(|| stage_ty(Stage::Unset)),
+        },
     });
     let params = param_idents(&m.leaf);
     let tys = m.leaf.params.iter().map(|p| param_ty(p.kind));
@@ -164,7 +188,16 @@ fn item_shape(leaf: &Leaf, params: &[syn::Ident]) -> (TokenStream, TokenStream) 
     }
 }
 
-pub(super) fn piece_methods(plan: &Plan, s: &State, m: &Method) -> Vec<TokenStream> {
+/// The methods of an optional piece, in a state where the `oneof` parameter `branch` (of
+/// a piece that is an option of one of its branches) is about to be chosen, and the
+/// parameters in `unset` must be unset (the other members of an exactly-one group).
+pub(super) fn piece_methods(
+    plan: &Plan,
+    s: &State,
+    m: &Method,
+    branch: Option<usize>,
+    unset: &[(usize, Stage)],
+) -> Vec<TokenStream> {
     let Effect::Piece {
         order,
         slot,
@@ -173,6 +206,7 @@ pub(super) fn piece_methods(plan: &Plan, s: &State, m: &Method) -> Vec<TokenStre
         iter,
         conditional,
         counted,
+        choice,
         ..
     } = &m.effect
     else {
@@ -187,10 +221,14 @@ pub(super) fn piece_methods(plan: &Plan, s: &State, m: &Method) -> Vec<TokenStre
         |t| quote!(if !c.has_piece(#order) { c.push(#t); }),
     );
     let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
-    let ret = state_ty(plan, s, |k| match (slot, enters) {
-        (Some((j, _, to)), _) if *j == k => Some(stage_ty(*to)),
-        (_, Some((j, to))) if *j == k => Some(stage_ty(*to)),
-        _ => None,
+    let ret = state_ty(plan, s, |k| match (slot, enters, choice) {
+        (Some((j, _, to)), _, _) if *j == k => Some(stage_ty(*to)),
+        (_, Some((j, to)), _) if *j == k => Some(stage_ty(*to)),
+        (_, _, Some((j, n))) if *j == k && branch == Some(k) => Some(stage_ty(Stage::Chose(*n))),
+        _ => unset
+            .iter()
+            .find(|(j, _)| *j == k)
+            .map(|(_, stage)| stage_ty(*stage)),
     });
     let out = construct(s, quote!(c));
     let extra = match slot {

@@ -19,7 +19,6 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::naming;
-use crate::plan;
 use crate::reply::{self, Paths, Report, Structs};
 use crate::spec::Spec;
 use crate::{Error, Options};
@@ -80,7 +79,7 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
                 .untyped
                 .push((cmd.name.clone(), reply.untyped.clone()));
         }
-        let plan = plan::plan_with(cmd, &reply.args());
+        let plan = reply::plan_for(cmd, &reply)?;
         let (entry, module) = command(&cx, cmd, &snake, &plan, &reply)?;
         entries.push(entry);
         modules.push(module);

@@ -21,6 +21,10 @@ pub(super) fn stage_ty(s: Stage) -> TokenStream {
             let n = Literal::u8_unsuffixed(n);
             quote!(Open<#n>)
         }
+        Stage::Chose(n) => {
+            let n = Literal::u8_unsuffixed(n);
+            quote!(Chose<#n>)
+        }
     }
 }
 
@@ -108,127 +112,289 @@ pub(super) fn state(
             pub struct #name<#(#slots = Unset),*>(Cmd, PhantomData<(#(#slots,)*)>);
         }
     };
-    // Advance methods and build(): every once-only parameter must be Done.
-    let advance: Vec<TokenStream> = s
-        .methods
-        .iter()
-        .filter_map(|m| match &m.effect {
-            Effect::Advance { target, iter, .. } => Some(advance_method(
-                m,
-                plan,
-                s,
-                &plan.states[*target],
-                iter.as_deref(),
-            )),
-            Effect::Piece { .. } => None,
-        })
-        .collect();
-    let build = if s.build {
-        quote! {
-            /// Finishes the command, as a value that has forgotten its reply type (a
-            /// complete builder can be sent as it is).
-            #[inline]
-            pub fn build(self) -> Command {
-                self.0.build()
-            }
-        }
-    } else {
-        quote!()
-    };
-    let self_ty = state_ty(plan, s, |_| None);
-    let done_impl = if advance.is_empty() && !s.build {
-        quote!()
-    } else if slots.is_empty() {
-        quote!(impl #name { #(#advance)* #build })
-    } else {
-        quote!(impl<#(#slots: Done),*> #self_ty { #(#advance)* #build })
-    };
-    // Pieces grouped by (slot transition, gate, entered slot): one impl block each, in
-    // first-use order.
-    let mut groups: Vec<PieceGroup> = Vec::new();
+    // Advance methods and build(): every once-only parameter must be Done (and a method
+    // that chooses one of an exactly-one group needs the others unset).
+    let mut advances: Vec<(Fixed, Vec<TokenStream>)> = Vec::new();
     for m in &s.methods {
-        if let Effect::Piece {
-            slot, gate, enters, ..
+        if let Effect::Advance {
+            target,
+            iter,
+            enters,
+            ..
         } = &m.effect
         {
-            let methods = piece_methods(plan, s, m);
-            let key = (*slot, *gate, *enters);
-            match groups.iter_mut().find(|g| g.0 == key) {
-                Some(g) => g.1.extend(methods),
-                None => groups.push((key, methods)),
+            let fixed = forbidden(plan, s, enters.map(|e| e.0));
+            let method = advance_method(m, plan, s, &plan.states[*target], iter.as_deref(), &fixed);
+            match advances.iter_mut().find(|(f, _)| *f == fixed) {
+                Some((_, ms)) => ms.push(method),
+                None => advances.push((fixed, vec![method])),
             }
         }
     }
-    let piece_impls = groups.into_iter().map(|((slot, gate, enters), methods)| {
-        let mut generics = Vec::new();
-        let mut fixed = Vec::new();
-        for &k in &s.slots {
-            let id = format_ident!("{}", plan.slots[k].name);
-            match (slot, enters) {
-                (Some((j, from, _)), _) if j == k => fixed.push((k, stage_ty(from))),
-                (_, Some((j, _))) if j == k => fixed.push((k, stage_ty(Stage::Unset))),
-                _ if gate == Some(k) => generics.push(quote!(#id: Entered)),
-                _ => generics.push(quote!(#id)),
+    let mut done_impls: Vec<TokenStream> = advances
+        .into_iter()
+        .map(|(fixed, methods)| {
+            let (generics, self_ty) = header(plan, s, &fixed, quote!(Done));
+            quote!(impl #generics #self_ty { #(#methods)* })
+        })
+        .collect();
+    if s.build {
+        for fixed in combinations(plan, s) {
+            let (generics, self_ty) = header(plan, s, &fixed, quote!(Done));
+            done_impls.push(quote! {
+                impl #generics #self_ty {
+                    /// Finishes the command, as a value that has forgotten its reply type
+                    /// (a complete builder can be sent as it is).
+                    #[inline]
+                    pub fn build(self) -> Command {
+                        self.0.build()
+                    }
+                }
+            });
+        }
+    }
+    // Pieces grouped by (slot transition, gate, entered slot, branch, parameters that
+    // must be unset): one impl block each, in first-use order; an option of a branch
+    // once where its `oneof` is unset and once where that branch was chosen.
+    let mut groups: Vec<PieceGroup> = Vec::new();
+    for m in &s.methods {
+        if let Effect::Piece {
+            slot,
+            gate,
+            enters,
+            choice,
+            ..
+        } = &m.effect
+        {
+            let arms = match choice {
+                Some((j, n)) => vec![Some((*j, Stage::Unset)), Some((*j, Stage::Chose(*n)))],
+                None => vec![None],
+            };
+            let sets = slot
+                .filter(|(_, from, _)| *from == Stage::Unset)
+                .map(|(j, _, _)| j)
+                .or(enters.map(|(j, _)| j));
+            let forbid = forbidden(plan, s, sets);
+            for arm in arms {
+                let methods = piece_methods(plan, s, m, arm.map(|(j, _)| j), &forbid);
+                let key = (*slot, *gate, *enters, arm, forbid.clone());
+                match groups.iter_mut().find(|g| g.0 == key) {
+                    Some(g) => g.1.extend(methods),
+                    None => groups.push((key, methods)),
+                }
             }
         }
-        let generics = if generics.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#generics),*>)
-        };
-        let self_ty = state_ty(plan, s, |k| {
-            fixed.iter().find(|(j, _)| *j == k).map(|(_, t)| t.clone())
+    }
+    let piece_impls = groups
+        .into_iter()
+        .map(|((slot, gate, enters, arm, forbid), methods)| {
+            let mut generics = Vec::new();
+            let mut fixed = Vec::new();
+            for &k in &s.slots {
+                let id = format_ident!("{}", plan.slots[k].name);
+                match (slot, enters, arm) {
+                    (Some((j, from, _)), _, _) if j == k => fixed.push((k, stage_ty(from))),
+                    (_, Some((j, _)), _) if j == k => fixed.push((k, stage_ty(Stage::Unset))),
+                    (_, _, Some((j, from))) if j == k => fixed.push((k, stage_ty(from))),
+                    _ if forbid.iter().any(|(j, _)| *j == k) => {
+                        fixed.push((k, stage_ty(Stage::Unset)))
+                    }
+                    _ if gate == Some(k) => generics.push(quote!(#id: Entered)),
+                    _ => generics.push(quote!(#id)),
+                }
+            }
+            let generics = if generics.is_empty() {
+                quote!()
+            } else {
+                quote!(<#(#generics),*>)
+            };
+            let self_ty = state_ty(plan, s, |k| {
+                fixed.iter().find(|(j, _)| *j == k).map(|(_, t)| t.clone())
+            });
+            quote!(impl #generics #self_ty { #(#methods)* })
         });
-        quote!(impl #generics #self_ty { #(#methods)* })
-    });
     let request = if s.build {
-        complete_impls(cx, plan, s, replies)
+        complete_impls(cx, cmd, plan, s, replies)
     } else {
         incomplete_impl(cx, cmd, plan, s)
     };
     quote! {
         #def
-        #done_impl
+        #(#done_impls)*
         #(#piece_impls)*
         #request
     }
 }
 
-/// `impl Request for Ready<..>` once per case of the reply's rules.
-fn complete_impls(cx: &Ctx<'_>, plan: &Plan, s: &State, replies: &[ReplyImpl]) -> TokenStream {
-    let rt = cx.rt;
-    let out = replies.iter().map(|imp| {
-        let generics: Vec<TokenStream> = s
-            .slots
+/// The exactly-one groups of `s` (the members it has): a method setting `set` needs the
+/// other members of its group unset.
+fn forbidden(plan: &Plan, s: &State, set: Option<usize>) -> Vec<(usize, Stage)> {
+    let Some(set) = set else {
+        return Vec::new();
+    };
+    let mut out: Vec<(usize, Stage)> = plan
+        .exactly_one
+        .iter()
+        .filter(|g| g.contains(&set))
+        .flatten()
+        .filter(|&&k| k != set && s.slots.contains(&k))
+        .map(|&k| (k, Stage::Unset))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The ways a complete state has exactly one member of each of its exactly-one groups
+/// set: the stages each fixes (one combination, fixing nothing, without groups).
+fn combinations(plan: &Plan, s: &State) -> Vec<Vec<(usize, Stage)>> {
+    let mut out = vec![Vec::new()];
+    for g in &plan.exactly_one {
+        let members: Vec<usize> = g.iter().copied().filter(|k| s.slots.contains(k)).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let mut next = Vec::new();
+        for base in &out {
+            for &chosen in &members {
+                let mut c = base.clone();
+                c.extend(members.iter().map(|&k| {
+                    (
+                        k,
+                        if k == chosen {
+                            Stage::Set
+                        } else {
+                            Stage::Unset
+                        },
+                    )
+                }));
+                next.push(c);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// The generics and self type of an impl of `s` whose parameters in `fixed` have those
+/// stages and the others are generic with `bound`.
+fn header(
+    plan: &Plan,
+    s: &State,
+    fixed: &[(usize, Stage)],
+    bound: TokenStream,
+) -> (TokenStream, TokenStream) {
+    let (generics, self_ty) = header_parts(plan, s, fixed, bound);
+    let generics = if generics.is_empty() {
+        quote!()
+    } else {
+        quote!(<#(#generics),*>)
+    };
+    (generics, self_ty)
+}
+
+/// As [`header`], the generics as a list.
+fn header_parts(
+    plan: &Plan,
+    s: &State,
+    fixed: &[(usize, Stage)],
+    bound: TokenStream,
+) -> (Vec<TokenStream>, TokenStream) {
+    let generics: Vec<TokenStream> = s
+        .slots
+        .iter()
+        .filter(|k| !fixed.iter().any(|(j, _)| j == *k))
+        .map(|&k| {
+            let id = format_ident!("{}", plan.slots[k].name);
+            quote!(#id: #bound)
+        })
+        .collect();
+    let self_ty = state_ty(plan, s, |k| {
+        fixed
             .iter()
-            .filter(|k| !imp.fixed.iter().any(|(j, _)| j == *k))
-            .map(|&k| {
-                let id = format_ident!("{}", plan.slots[k].name);
-                quote!(#id: Done)
-            })
-            .collect();
-        let self_ty = state_ty(plan, s, |k| {
-            imp.fixed
+            .find(|(j, _)| *j == k)
+            .map(|(_, st)| stage_ty(*st))
+    });
+    (generics, self_ty)
+}
+
+/// `impl Request for Ready<..>` once per case of the reply's rules (and per way of
+/// choosing one of each exactly-one group); where a group has none chosen, an impl for a
+/// marker no type has, whose message names what is missing.
+fn complete_impls(
+    cx: &Ctx<'_>,
+    cmd: &CommandSpec,
+    plan: &Plan,
+    s: &State,
+    replies: &[ReplyImpl],
+) -> TokenStream {
+    let rt = cx.rt;
+    let mut out = Vec::new();
+    for imp in replies {
+        for combo in combinations(plan, s) {
+            let clash = combo
                 .iter()
-                .find(|(j, _)| *j == k)
-                .map(|(_, stage)| stage_ty(*stage))
-        });
-        let ty = imp.ty.tokens(&cx.paths);
-        let generics = if generics.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#generics),*>)
-        };
-        quote! {
-            impl #generics #rt::Request for #self_ty {
-                type Reply = #ty;
-                #[inline]
+                .any(|(k, st)| imp.fixed.iter().any(|(j, t)| j == k && t != st));
+            if clash {
+                continue;
+            }
+            let mut fixed = imp.fixed.clone();
+            fixed.extend(
+                combo
+                    .iter()
+                    .filter(|c| !imp.fixed.iter().any(|(j, _)| *j == c.0)),
+            );
+            let (generics, self_ty) = header(plan, s, &fixed, quote!(Done));
+            let ty = imp.ty.tokens(&cx.paths);
+            out.push(quote! {
+                impl #generics #rt::Request for #self_ty {
+                    type Reply = #ty;
+                    #[inline]
+                    fn into_command(self) -> Command {
+                        self.0.build()
+                    }
+                }
+            });
+        }
+    }
+    for (g, names) in plan.exactly_one.iter().zip(&cmd.exactly_one) {
+        let members: Vec<usize> = g.iter().copied().filter(|k| s.slots.contains(k)).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let marker = format_ident!(
+            "Incomplete{}Needs{}",
+            s.name,
+            crate::naming::camel(&names.join("_or_"))
+        );
+        let shown: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let message = format!(
+            "`{}` needs one of {} before it can be sent",
+            cmd.name,
+            shown.join(" or ")
+        );
+        let label = format!("this `{}` has none of {}", cmd.name, shown.join(", "));
+        let fixed: Vec<(usize, Stage)> = members.iter().map(|&k| (k, Stage::Unset)).collect();
+        let (generics, self_ty) = header_parts(plan, s, &fixed, quote!(Done));
+        let generics = quote!(<M: #marker, #(#generics),*>);
+        let doc = format!(
+            " Implemented by no type: `{}` has none of its choices.",
+            s.name
+        );
+        out.push(quote! {
+            #[doc = #doc]
+            #[doc(hidden)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label)]
+            pub trait #marker {}
+
+            impl #generics #rt::Request<M> for #self_ty {
+                type Reply = ();
                 fn into_command(self) -> Command {
                     self.0.build()
                 }
             }
-        }
-    });
+        });
+    }
     quote!(#(#out)*)
 }
 
@@ -277,12 +443,18 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
     }
 }
 
-/// Piece methods sharing one impl block: ((slot transition, gate, entered slot), methods).
+/// Parameters fixed to a stage in an impl block.
+type Fixed = Vec<(usize, Stage)>;
+
+/// Piece methods sharing one impl block: ((slot transition, gate, entered slot, branch
+/// parameter and its stage), methods).
 type PieceGroup = (
     (
         Option<(usize, Stage, Stage)>,
         Option<usize>,
         Option<(usize, Stage)>,
+        Option<(usize, Stage)>,
+        Vec<(usize, Stage)>,
     ),
     Vec<TokenStream>,
 );

@@ -27,7 +27,7 @@ pub(super) fn is_count(a: &Arg, next: Option<&Arg>) -> bool {
         && !a.multiple
         && a.token.is_none()
         && a.name.starts_with("num")
-        && next.is_some_and(|n| n.multiple && !n.kind.is_group())
+        && next.is_some_and(|n| n.multiple)
 }
 
 pub(super) fn splice<'a>(args: &'a [Arg], prefix: &mut Vec<String>, out: &mut Vec<Item<'a>>) {
@@ -81,6 +81,8 @@ pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
             multiple: cmd.arity < 0 && i == missing,
             multiple_token: false,
             since: None,
+            only: None,
+            missing_from: Vec::new(),
             deprecated_since: None,
             display: None,
             children: Vec::new(),
@@ -102,6 +104,12 @@ fn normalise(a: &Arg) -> Arg {
             merged.multiple = a.multiple || child.multiple;
             merged.multiple_token = a.multiple && !child.multiple;
             merged.since = a.since.clone().or(merged.since);
+            merged.only = a.only.clone().or(merged.only);
+            for m in &a.missing_from {
+                if !merged.missing_from.contains(m) {
+                    merged.missing_from.push(m.clone());
+                }
+            }
             merged.deprecated_since = a.deprecated_since.clone().or(merged.deprecated_since);
             return merged;
         }

@@ -19,6 +19,8 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             writes: vec![Write::Token(a.token.clone().unwrap_or_default())],
             params: vec![],
             since: a.since.clone(),
+            only: a.only.clone(),
+            missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
         }],
         ArgKind::Oneof => {
@@ -43,6 +45,8 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 writes: a.token.iter().cloned().map(Write::Token).collect(),
                 params: vec![],
                 since: a.since.clone(),
+                only: a.only.clone(),
+                missing_from: a.missing_from.clone(),
                 deprecated_since: a.deprecated_since.clone(),
             }];
             for c in &a.children {
@@ -78,6 +82,8 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 kind: a.kind,
             }],
             since: a.since.clone(),
+            only: a.only.clone(),
+            missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
         }],
     };
@@ -90,6 +96,19 @@ pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {
     }
     if leaf.since.is_none() {
         leaf.since = a.since.clone();
+    }
+    if leaf.only.is_none() {
+        leaf.only = a.only.clone();
+    }
+    merge_missing(&mut leaf.missing_from, &a.missing_from);
+}
+
+/// Adds the servers of `more` to `into`, once each.
+fn merge_missing(into: &mut Vec<String>, more: &[String]) {
+    for m in more {
+        if !into.contains(m) {
+            into.push(m.clone());
+        }
     }
 }
 
@@ -115,6 +134,10 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
     if leaf.deprecated_since.is_none() {
         leaf.deprecated_since = part.deprecated_since.clone();
     }
+    if leaf.only.is_none() {
+        leaf.only = part.only.clone();
+    }
+    merge_missing(&mut leaf.missing_from, &part.missing_from);
     leaf
 }
 
@@ -155,6 +178,8 @@ pub(super) fn loose(a: &Arg) -> Vec<Leaf> {
         if !a.multiple || a.kind != ArgKind::Oneof {
             for l in &mut leaves {
                 l.since = l.since.clone().or_else(|| a.since.clone());
+                l.only = l.only.clone().or_else(|| a.only.clone());
+                merge_missing(&mut l.missing_from, &a.missing_from);
             }
             return leaves;
         }

@@ -74,6 +74,10 @@ pub struct Leaf {
     pub params: Vec<Param>,
     /// Newest `since` of the arguments it writes.
     pub since: Option<String>,
+    /// The one server family that has an argument it writes, if any.
+    pub only: Option<String>,
+    /// Servers that lack an argument it writes.
+    pub missing_from: Vec<String>,
     /// Set when one of the arguments it writes is deprecated.
     pub deprecated_since: Option<String>,
 }
@@ -108,6 +112,9 @@ pub enum Stage {
     Open(u8),
     /// Given.
     Set,
+    /// A `oneof` whose branch `n`, a group of options, was given (more of its options may
+    /// follow).
+    Chose(u8),
 }
 
 /// What calling a method does to the state.
@@ -127,6 +134,9 @@ pub enum Effect {
         count_mark: Option<(u16, Vec<String>)>,
         /// This argument is what the count counts: each item adds one.
         counted: bool,
+        /// A parameter of the next state this method sets: the branch of a `oneof` whose
+        /// options follow (see `Segment::branch_options`).
+        enters: Option<(usize, Stage)>,
     },
     /// An optional argument: a piece at spec position `order`.
     Piece {
@@ -149,6 +159,9 @@ pub enum Effect {
         conditional: bool,
         /// The counted items of the command's [`Count`]: each call adds one.
         counted: bool,
+        /// An option of branch `n` of the `oneof` whose parameter is the first: allowed
+        /// while that parameter is `Unset` or already `Chose(n)`, which it becomes.
+        choice: Option<(usize, u8)>,
     },
 }
 
@@ -161,6 +174,8 @@ pub struct Method {
     pub effect: Effect,
     /// Name of the top-level argument it belongs to (to qualify clashing names).
     pub owner: String,
+    /// For a method kept from an older spec, the method that replaced it.
+    pub alias_of: Option<String>,
 }
 
 /// A type parameter of the command's states: one once-only optional argument (or
@@ -221,6 +236,10 @@ pub struct Plan {
     pub slots: Vec<Slot>,
     /// The count the builder writes itself, if any.
     pub count: Option<Count>,
+    /// Groups of parameters exactly one of which a complete command has set (an overlay
+    /// says which arguments: `GEOSEARCH` needs `FROMMEMBER`/`FROMLONLAT`, or `BYPOLYGON`,
+    /// which excludes them).
+    pub exactly_one: Vec<Vec<usize>>,
 }
 
 impl Plan {

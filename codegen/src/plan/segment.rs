@@ -57,8 +57,10 @@ impl Segment<'_> {
                 iter: effect.iter,
                 conditional: effect.conditional,
                 counted: effect.counted,
+                choice: None,
             },
             owner: owner.to_owned(),
+            alias_of: None,
         });
     }
 
@@ -170,6 +172,80 @@ impl Segment<'_> {
         }
     }
 
+    /// The options of a block branch of a required `oneof` (`ORDERBY metric [LIMIT n]
+    /// [ASC | DESC]` of `CLUSTER SLOT-STATS`), for the state after the choice: a parameter
+    /// of their own that the branch's method sets, and the options gated on it. Returns
+    /// the parameter and the calls that enter the branch; `None` when the branch is not a
+    /// block entered by its first parts with only options after them.
+    ///
+    /// With `flag`, a branch the state must know was chosen (one of an `exactly_one`
+    /// group): a branch written in one call gets the parameter too, and a branch whose
+    /// first parts are followed by repeated required parts (`BYPOLYGON n lon lat [lon lat
+    /// ...]`) offers those as repeatable options.
+    pub(super) fn branch_options(
+        &mut self,
+        c: &Arg,
+        owner: &str,
+        flag: bool,
+    ) -> Option<(usize, Vec<Leaf>)> {
+        if c.multiple {
+            return None;
+        }
+        if let Some(leaves) = tight(c) {
+            if !flag {
+                return None;
+            }
+            let slot = self.new_slot(&c.name, vec![(c.name.clone(), c.token.clone())]);
+            return Some((slot, leaves));
+        }
+        if c.kind != ArgKind::Block {
+            return None;
+        }
+        let (e, rest) = match entry(c) {
+            Some(e) if e.start == 0 => {
+                let rest: Vec<Arg> = c.children[e.lead..].to_vec();
+                (e, rest)
+            }
+            _ if flag => {
+                // Leading plain parts, then repeated ones: the repeated ones are options.
+                let lead = c
+                    .children
+                    .iter()
+                    .take_while(|p| !p.optional && !p.multiple && tight(p).is_some())
+                    .count();
+                let first = Arg {
+                    children: c.children[..lead].to_vec(),
+                    ..c.clone()
+                };
+                let leaves = tight(&first)?;
+                let rest = c.children[lead..]
+                    .iter()
+                    .map(|p| Arg {
+                        optional: true,
+                        ..p.clone()
+                    })
+                    .collect();
+                (
+                    Entry {
+                        start: 0,
+                        lead,
+                        leaves,
+                    },
+                    rest,
+                )
+            }
+            _ => return None,
+        };
+        if rest.iter().any(|p| !p.optional) {
+            return None;
+        }
+        let slot = self.new_slot(&c.name, vec![(c.name.clone(), c.token.clone())]);
+        for part in &rest {
+            self.optional(part, Some(slot), owner);
+        }
+        Some((slot, e.leaves))
+    }
+
     /// An optional block entered by its token or its first required parts; false when
     /// its shape does not allow it (the caller falls back to loose methods).
     fn enter_block(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
@@ -199,6 +275,10 @@ impl Segment<'_> {
     fn choose_branch(&mut self, a: &Arg, gate: Option<usize>, owner: &str) -> bool {
         let mut branches = Vec::new();
         for c in &a.children {
+            if group_of_options(c) {
+                branches.push((c, None, Vec::new()));
+                continue;
+            }
             let shape = match tight(c) {
                 _ if c.multiple => None,
                 Some(leaves) => Some((None, leaves)),
@@ -228,7 +308,20 @@ impl Segment<'_> {
         args.extend(a.children.iter().map(|c| (c.name.clone(), c.token.clone())));
         let choice = self.new_slot(&a.name, args);
         let conditional = !named(self.reply_args, a);
-        for (c, entry, leaves) in branches {
+        for (k, (c, entry, leaves)) in branches.into_iter().enumerate() {
+            if group_of_options(c) {
+                // Its options, each optional on its own, all of this branch.
+                let from = self.methods.len();
+                for part in &c.children {
+                    self.optional(part, gate, owner);
+                }
+                for m in &mut self.methods[from..] {
+                    if let Effect::Piece { choice: branch, .. } = &mut m.effect {
+                        *branch = Some((choice, k as u8));
+                    }
+                }
+                continue;
+            }
             match entry {
                 Some(mut e) => {
                     e.leaves = leaves;
@@ -319,6 +412,16 @@ impl Segment<'_> {
     }
 }
 
+/// A branch that is a group of options with no word of its own (`[NOSAVE | SAVE] [NOW]
+/// [FORCE]` of `SHUTDOWN`, against `ABORT`): any of them may be given, and together
+/// they exclude the other branches.
+fn group_of_options(c: &Arg) -> bool {
+    c.kind == ArgKind::Block
+        && !c.multiple
+        && c.token.is_none()
+        && c.children.iter().all(|p| p.optional)
+}
+
 /// The leaves of a once-only `oneof` written in single calls, each with the index of the
 /// branch it writes; `None` when a branch is repeated or not writable in one call.
 fn oneof_leaves(a: &Arg) -> Option<Vec<(usize, Leaf)>> {
@@ -381,6 +484,8 @@ fn entry(a: &Arg) -> Option<Entry> {
             writes: vec![Write::Token(token)],
             params: vec![],
             since: a.since.clone(),
+            only: a.only.clone(),
+            missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
         }]
     } else {

@@ -11,7 +11,7 @@ use super::arguments::{effective_arguments, splice, Item};
 use super::dedupe::{dedupe, names};
 use super::leaves::{inherit, loose, tight};
 use super::segment::Segment;
-use super::{Count, Effect, Leaf, Method, Plan, Slot, State, Write};
+use super::{Count, Effect, Leaf, Method, Plan, Slot, Stage, State, Write};
 
 /// A plan being built: the top-level items, which of them are stations, the segments
 /// before each station (and after the last), and the states made so far (by station
@@ -33,6 +33,9 @@ struct Builder<'a> {
     count_mark: Option<(usize, u16, Vec<String>)>,
     /// The counted station, when the counted argument is required.
     counted_station: Option<usize>,
+    /// Of a `oneof` station, the block branches whose options the next state offers: the
+    /// parameter each sets, and the calls that enter it (by station and branch name).
+    branch_options: BTreeMap<(usize, String), (usize, Vec<Leaf>)>,
     states: Vec<State>,
     memo: BTreeMap<(usize, Option<String>), usize>,
 }
@@ -84,6 +87,10 @@ pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
     let mut record = Vec::new();
     let mut count_order = None;
     let mut any_optional = false;
+    let mut branch_options = BTreeMap::new();
+    let mut pending_slots: Vec<usize> = Vec::new();
+    // Options of the previous station's chosen branch, offered from the next state on.
+    let mut carried: Vec<Method> = Vec::new();
     for j in 0..=stations.len() {
         let start = if j == 0 { 0 } else { stations[j - 1] + 1 };
         let end = stations.get(j).copied().unwrap_or(items.len());
@@ -105,9 +112,11 @@ pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
                 Item::Required { .. } => unreachable!("stations end segments"),
             }
         }
-        let methods = std::mem::take(&mut seg.methods);
+        let mut methods = std::mem::take(&mut carried);
+        methods.extend(std::mem::take(&mut seg.methods));
         any_optional |= !methods.is_empty();
         let mut cumulative = segment_slots.last().cloned().unwrap_or_default();
+        cumulative.extend(std::mem::take(&mut pending_slots));
         cumulative.extend(first_slot..slots.len());
         segment_slots.push(cumulative);
         segments.push(methods);
@@ -115,6 +124,27 @@ pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
             station_order.push(order);
             record.push(any_optional);
             order += 1;
+            if let Item::Required { arg, .. } = &items[stations[j]] {
+                if arg.kind == ArgKind::Oneof && !arg.multiple {
+                    let first_slot = slots.len();
+                    let mut seg = Segment {
+                        slots: &mut slots,
+                        order: &mut order,
+                        reply_args,
+                        counted: None,
+                        methods: Vec::new(),
+                    };
+                    for c in &arg.children {
+                        let flag = cmd.exactly_one.iter().flatten().any(|n| *n == c.name);
+                        if let Some(found) = seg.branch_options(c, &arg.name, flag) {
+                            branch_options.insert((j, c.name.clone()), found);
+                        }
+                    }
+                    carried = std::mem::take(&mut seg.methods);
+                    // Their parameters belong to the next state's segment.
+                    pending_slots.extend(first_slot..slots.len());
+                }
+            }
         }
     }
     // Names are settled segment by segment: an option keeps its name in every state.
@@ -138,13 +168,31 @@ pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
         record,
         count_mark: count_mark.clone(),
         counted_station,
+        branch_options,
         states: Vec::new(),
         memo: BTreeMap::new(),
     };
     b.state(0, None);
+    // Groups of parameters exactly one of which a complete command must have set.
+    let exactly_one = cmd
+        .exactly_one
+        .iter()
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|n| {
+                    slots
+                        .iter()
+                        .position(|s| s.args.first().is_some_and(|a| a.0 == *n))
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|g| g.len() > 1)
+        .collect();
     Plan {
         states: b.states,
         slots,
+        exactly_one,
         count: count.zip(count_order).map(|((name, prefix), order)| Count {
             name,
             order,
@@ -219,8 +267,10 @@ impl Builder<'_> {
                         iter,
                         conditional: false,
                         counted,
+                        choice: None,
                     },
                     owner: owner.clone().unwrap_or_default(),
+                    alias_of: None,
                 });
             }
         }
@@ -295,15 +345,21 @@ impl Builder<'_> {
                         record,
                         count_mark: count_mark.clone(),
                         counted,
+                        enters: None,
                     },
                     owner: owner.clone(),
+                    alias_of: None,
                 });
             }
             return out;
         }
         if arg.kind == ArgKind::Oneof {
             for branch in &arg.children {
-                let (leaves, repeat) = if branch.multiple {
+                let options = self.branch_options.get(&(i, branch.name.clone())).cloned();
+                let enters = options.as_ref().map(|(slot, _)| (*slot, Stage::Set));
+                let (leaves, repeat) = if let Some((_, leaves)) = options {
+                    (leaves, None)
+                } else if branch.multiple {
                     let leaves = loose(branch);
                     (
                         leaves.clone(),
@@ -326,8 +382,10 @@ impl Builder<'_> {
                             record,
                             count_mark: count_mark.clone(),
                             counted,
+                            enters,
                         },
                         owner: owner.clone(),
+                        alias_of: None,
                     });
                 }
             }
@@ -343,8 +401,10 @@ impl Builder<'_> {
                     record,
                     count_mark: count_mark.clone(),
                     counted,
+                    enters: None,
                 },
                 owner: owner.clone(),
+                alias_of: None,
             });
         }
         out

@@ -128,10 +128,22 @@ pub fn command_reply(cmd: &CommandSpec, structs: &mut Structs) -> CommandReply {
 }
 
 /// The builder plan of `cmd` as the generator emits it: the arguments that pick its
-/// reply have no conditional twins (see [`plan::plan_with`](crate::plan::plan_with)).
-pub fn builder_plan(cmd: &CommandSpec) -> Plan {
+/// reply have no conditional twins (see [`plan::plan_with`](crate::plan::plan_with)),
+/// and the methods kept from older specs are there (see [`crate::compat`]).
+///
+/// # Errors
+///
+/// [`Error::Spec`] when a recorded alias no longer applies.
+pub fn builder_plan(cmd: &CommandSpec) -> Result<Plan, Error> {
     let reply = command_reply(cmd, &mut Structs::default());
-    crate::plan::plan_with(cmd, &reply.args())
+    plan_for(cmd, &reply)
+}
+
+/// As [`builder_plan`], with the reply already worked out.
+pub(crate) fn plan_for(cmd: &CommandSpec, reply: &CommandReply) -> Result<Plan, Error> {
+    let mut plan = crate::plan::plan_with(cmd, &reply.args());
+    crate::compat::apply(&mut plan, &crate::compat::recorded(cmd)?, &cmd.name)?;
+    Ok(plan)
 }
 
 /// One `Request` impl of a complete state: the parameters it fixes to a stage (the others

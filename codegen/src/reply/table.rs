@@ -90,6 +90,12 @@ pub(crate) const SWITCHES: &[Switch] = &[
         rules: &[rule(&["WITHVALUES"], &[3]), rule(&["count"], &[2])],
         default: &[0, 1],
     },
+    // [field/value pairs, fields]
+    Switch {
+        command: "HSCAN",
+        rules: &[rule(&["NOVALUES"], &[1])],
+        default: &[0],
+    },
     // [subsequence, length, matches]
     Switch {
         command: "LCS",
@@ -191,6 +197,12 @@ pub(crate) const SWITCHES: &[Switch] = &[
         rules: &[rule(&["WITHSCORE"], &[0, 2])],
         default: &[0, 1],
     },
+    // [member/score pairs, members]
+    Switch {
+        command: "ZSCAN",
+        rules: &[rule(&["NOSCORES"], &[1])],
+        default: &[0],
+    },
     withscores("ZUNION"),
 ];
 
@@ -220,6 +232,7 @@ pub(crate) const OVERRIDES: &[(&str, MakeTy)] = &[
 pub(crate) const POSITIONAL: &[(&str, &str, &[&str])] = &[
     ("BZPOPMAX", "", &["key", "member", "score"]),
     ("BZPOPMIN", "", &["key", "member", "score"]),
+    ("CLUSTERSCAN", "", &["cursor", "keys"]),
     (
         "COMMAND INFO",
         "[]",
