@@ -105,6 +105,23 @@ async fn a_script_returns_a_typed_value_and_is_sent_by_sha1_once_loaded() {
 }
 
 #[tokio::test]
+async fn an_invocation_future_is_about_the_size_of_a_command_future() {
+    let server = RedisServer::start();
+    let client = connect(&server.url(), Protocol::Resp3).await;
+    let call = Script::new(INCRBY).key("c").arg(1);
+    let invocation = call.invoke::<i64>(&client);
+    let command = client.query(b().incrby().key("c").increment(1));
+    let (a, b_size) = (size_of_val(&invocation), size_of_val(&command));
+    // The fallback to EVAL is boxed, out of the common path's future.
+    assert!(
+        a <= b_size + 64,
+        "invocation {a} bytes, command {b_size} bytes"
+    );
+    assert_eq!(invocation.await.unwrap(), 1);
+    assert_eq!(command.await.unwrap(), 2);
+}
+
+#[tokio::test]
 async fn after_script_flush_the_next_invocation_loads_the_script_again() {
     let server = RedisServer::start();
     let client = connect(&server.url(), Protocol::Resp3).await;
@@ -222,6 +239,14 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
         }
     }
     let script = Script::new(INCRBY);
+    // The fallback to EVAL is boxed: an invocation costs about what a command costs.
+    let call = script.key("x");
+    let invocation = size_of_val(&call.invoke::<i64>(&client));
+    let command = size_of_val(&client.query(b().get().key("x")));
+    assert!(
+        invocation <= command + 64,
+        "{invocation} vs {command} bytes"
+    );
     let nodes = client.primaries().await.unwrap();
     assert_eq!(nodes.len(), 3);
     for round in 1..=2 {
