@@ -200,6 +200,12 @@ impl<T: DecodeOwned> futures_core::Stream for Scan<T> {
     }
 }
 
+impl<T: DecodeOwned> futures_core::FusedStream for Scan<T> {
+    fn is_terminated(&self) -> bool {
+        self.items.len() == 0 && self.pending.is_none() && matches!(self.next, Next::Done)
+    }
+}
+
 #[cold]
 fn no_cursor(command: &Command) -> Error {
     Error::InvalidUse(format!(

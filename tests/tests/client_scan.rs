@@ -5,6 +5,7 @@
 //! keyed scan stays on its node.
 
 use bytes::Bytes;
+use futures_util::stream::FusedStream;
 use futures_util::Stream;
 use futures_util::TryStreamExt;
 use std::collections::HashSet;
@@ -116,6 +117,7 @@ async fn every_scan_returns_every_item_exactly_once_on_both_protocols() {
         while let Some(key) = scan.next().await {
             keys.push(text(&key.unwrap()));
         }
+        assert!(scan.is_terminated());
         assert!(
             scan.next().await.is_none(),
             "a finished scan stays finished"
