@@ -18,6 +18,10 @@
 //!   and how to connect.
 //! - [`cluster`]: [`ClusterClient`] for Redis Cluster: routing by
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
+//! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
+//!   ([`Client::scan`], [`ClusterClient::scan`]).
+//! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
+//!   wherever the server does not have them.
 #![deny(missing_docs)]
 
 #[doc(hidden)]
@@ -35,6 +39,8 @@ mod queue;
 mod read;
 pub mod reply;
 pub mod resp;
+mod scan;
+mod script;
 mod stream;
 mod transaction;
 mod value;
@@ -47,6 +53,8 @@ pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 pub use rustls_pki_types as pki_types;
+pub use scan::Scan;
+pub use script::{Invocation, Script, ScriptRunner};
 pub use stream::ReplyStream;
 pub use transaction::{Multi, Transaction};
 

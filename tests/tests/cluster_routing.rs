@@ -3,6 +3,7 @@
 //! keyless ones fan out and aggregate, pipelines span nodes, transactions stay on one slot,
 //! reads go to replicas when asked, shard pub/sub and blocking commands find their shard.
 
+use futures_util::TryStreamExt;
 use std::time::{Duration, Instant};
 use typedis::cluster::{ClusterClient, ClusterConfig, ReadFrom};
 use typedis::cmd::key_slot;
@@ -140,12 +141,11 @@ async fn keyless_commands_fan_out_and_aggregate(client: &ClusterClient) {
     expected.sort();
     assert_eq!(keys, expected);
     let mut scanned: Vec<String> = client
-        .scan("key:*")
+        .scan(b().scan().cursor(0).r#match("key:*").count(1000))
+        .map_ok(|k| String::from_utf8(k.to_vec()).unwrap())
+        .try_collect()
         .await
-        .unwrap()
-        .into_iter()
-        .map(|k| String::from_utf8(k.to_vec()).unwrap())
-        .collect();
+        .unwrap();
     scanned.sort();
     assert_eq!(scanned, expected);
     let pong: String = client.query_as(cmd("PING")).await.unwrap();

@@ -12,6 +12,7 @@
 //! - `redirect`: `MOVED`, `ASK` and the retryable refusals.
 //! - `node`: the per-node clients and one attempt on one node.
 //! - `refresh`: single-flight, rate-limited topology refresh.
+//! - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
 //! - `pipeline`, `transaction`: [`ClusterPipeline`], [`ClusterTransaction`].
 
 mod aggregate;
@@ -21,6 +22,7 @@ mod pipeline;
 mod redirect;
 mod refresh;
 mod route;
+mod scan;
 mod topology;
 mod transaction;
 
@@ -32,7 +34,7 @@ pub use transaction::ClusterTransaction;
 use crate::client::Client;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
-use crate::cmd::{cmd, key_slot, Command};
+use crate::cmd::{key_slot, Command};
 use crate::error::Error;
 use crate::pubsub::Subscriber;
 use crate::read::DecodeOwned;
@@ -429,36 +431,6 @@ impl ClusterClient {
         let addr = self.pick(Some(slot), false).map(|(a, _)| a);
         let addr = addr.ok_or_else(|| cluster_error(format!("no node serves slot {slot}")))?;
         Ok(self.node(&addr).await?.client)
-    }
-
-    /// Every key matching `pattern`, gathered with `SCAN` on each primary in turn.
-    ///
-    /// # Errors
-    ///
-    /// The first node that fails.
-    pub async fn scan(&self, pattern: &str) -> Result<Vec<bytes::Bytes>, Error> {
-        let mut keys = Vec::new();
-        for node in self.primaries().await? {
-            let mut cursor = bytes::Bytes::from_static(b"0");
-            loop {
-                let (next, batch): (bytes::Bytes, Vec<bytes::Bytes>) = node
-                    .query_as(
-                        cmd("SCAN")
-                            .arg(&cursor)
-                            .arg("MATCH")
-                            .arg(pattern)
-                            .arg("COUNT")
-                            .arg(1000),
-                    )
-                    .await?;
-                keys.extend(batch);
-                if &next[..] == b"0" {
-                    break;
-                }
-                cursor = next;
-            }
-        }
-        Ok(keys)
     }
 
     /// A subscriber for `SUBSCRIBE` and `PSUBSCRIBE`: the cluster delivers those messages

@@ -8,8 +8,9 @@ use crate::RespRead;
 /// field/value pairs for `HSCAN` (fields alone with `NOVALUES`), member/score pairs for
 /// `ZSCAN`.
 ///
-/// Following the cursor to the end is up to the caller: send the command again with the
-/// returned cursor until it is 0.
+/// [`Client::scan`](crate::Client::scan) follows the cursor to the end and yields the
+/// items one by one; by hand, send the command again with the returned cursor until it
+/// is 0.
 ///
 /// ```
 /// use typedis::resp::Frame;

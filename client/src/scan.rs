@@ -1,0 +1,263 @@
+//! [`Scan`]: the items of a `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN` one by one, as a stream
+//! that follows the cursor from page to page ([`Client::scan`],
+//! [`ClusterClient::scan`](crate::ClusterClient::scan)).
+
+mod cursor;
+
+use crate::client::Client;
+use crate::cmd::{Command, Request};
+use crate::error::Error;
+use crate::read::DecodeOwned;
+use crate::reply::ScanPage;
+use crate::resp::Frame;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+/// The reply of one page's request, on its way.
+pub(crate) type PageFuture = Pin<Box<dyn Future<Output = Result<Frame, Error>> + Send>>;
+
+/// Where the pages of a scan go: one server, the node of a key's slot, or each primary of a
+/// cluster in turn.
+pub(crate) trait Pages: Send {
+    /// Sends one page's request.
+    fn fetch(&mut self, command: Command) -> PageFuture;
+
+    /// Moves on to the next server, once the cursor of one came back to 0; false when
+    /// every server has been scanned.
+    fn next_server(&mut self) -> bool {
+        false
+    }
+}
+
+/// What a scan does once the items it holds are yielded.
+#[derive(Debug)]
+enum Next {
+    /// Send the command (its cursor set) for the next page.
+    Page,
+    /// Yield this error, then end.
+    Fail(Error),
+    /// End.
+    Done,
+}
+
+/// The items of a cursor-based scan (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`), one at a time: a
+/// [`Stream`](futures_core::Stream) of `Result<T, Error>`, also read with [`Scan::next`].
+/// Made by [`Client::scan`] and [`ClusterClient::scan`](crate::ClusterClient::scan).
+///
+/// The stream sends the first page's request as it was given (`MATCH`, `COUNT`, `TYPE`
+/// and the like are kept), yields that page's items, then sends the same command again
+/// with the cursor the server returned, until the cursor is 0. It sends nothing before it
+/// is first polled, asks for the next page only once every item of the current one was
+/// taken, and holds one page at a time. An error ends it: the error is its last item.
+///
+/// What the server guarantees, and so what the stream yields: every element present in
+/// the collection for the whole scan is returned; an element added or removed meanwhile
+/// may be returned or not; an element may be returned **more than once** if the
+/// collection changes (grows, shrinks, is rehashed) during the scan. The stream does not
+/// deduplicate (that would mean remembering every item): collect into a set when
+/// duplicates matter. A page may hold fewer items than `COUNT`, or none, before the end.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use futures_util::TryStreamExt;
+/// use typedis::b;
+/// use typedis::reply::Bytes;
+///
+/// let mut keys = client.scan(b().scan().cursor(0).r#match("user:*").count(500));
+/// while let Some(key) = keys.next().await {
+///     let key: Bytes = key?;
+///     println!("{key:?}");
+/// }
+///
+/// let fields: Vec<(Bytes, Bytes)> = client
+///     .scan(b().hscan().key("user:1").cursor(0))
+///     .try_collect()
+///     .await?;
+/// let mut members = client.scan(b().zscan().key("board").cursor(0));
+/// while let Some(entry) = members.next().await {
+///     let entry = entry?; // ScoredMember
+///     println!("{:?} {}", entry.member, entry.score);
+/// }
+/// # let _ = fields; Ok(()) }
+/// ```
+#[must_use = "a scan does nothing until it is polled"]
+pub struct Scan<T> {
+    pages: Box<dyn Pages>,
+    /// The request of the next page: the first page's command, its cursor set.
+    command: Command,
+    /// The items of the current page not yet yielded.
+    items: std::vec::IntoIter<T>,
+    /// The request of the next page, once sent.
+    pending: Option<PageFuture>,
+    next: Next,
+}
+
+// Nothing of a `Scan` is pinned in place: its future is boxed, and its items are only ever
+// moved out.
+impl<T> Unpin for Scan<T> {}
+
+impl<T> std::fmt::Debug for Scan<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scan")
+            .field("command", &self.command)
+            .field("buffered", &self.items.len())
+            .field("waiting", &self.pending.is_some())
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl<T: DecodeOwned> Scan<T> {
+    /// A scan of `command` (the first page's request) over `pages`.
+    pub(crate) fn new(pages: Box<dyn Pages>, command: Command) -> Scan<T> {
+        let next = match command.cursor() {
+            Some(_) => Next::Page,
+            None => Next::Fail(no_cursor(&command)),
+        };
+        Scan {
+            pages,
+            command,
+            items: Vec::new().into_iter(),
+            pending: None,
+            next,
+        }
+    }
+
+    /// A scan that yields `error` and ends, sending nothing.
+    pub(crate) fn failed(command: Command, error: Error) -> Scan<T> {
+        let mut scan = Scan::new(Box::new(Nowhere), command);
+        scan.next = Next::Fail(error);
+        scan
+    }
+
+    /// The next item; `None` once the cursor came back to 0 (on every node of a cluster
+    /// scan) or after an error.
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`] for each page's request; [`Error::InvalidUse`] for a command
+    /// without a cursor where a scan has it (argument 1, or the one after the key). The
+    /// stream ends after an error.
+    pub async fn next(&mut self) -> Option<Result<T, Error>> {
+        std::future::poll_fn(|cx| self.poll_item(cx)).await
+    }
+
+    fn poll_item(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T, Error>>> {
+        loop {
+            if let Some(item) = self.items.next() {
+                return Poll::Ready(Some(Ok(item)));
+            }
+            let mut pending = match self.pending.take() {
+                Some(pending) => pending,
+                None => match std::mem::replace(&mut self.next, Next::Done) {
+                    Next::Done => return Poll::Ready(None),
+                    Next::Fail(e) => return Poll::Ready(Some(Err(e))),
+                    Next::Page => self.pages.fetch(self.command.clone()),
+                },
+            };
+            let Poll::Ready(reply) = pending.as_mut().poll(cx) else {
+                self.pending = Some(pending);
+                return Poll::Pending;
+            };
+            match reply.and_then(|frame| frame.decode::<ScanPage<T>>()) {
+                Ok(page) => {
+                    self.items = page.items.into_iter();
+                    self.next = self.after(page.cursor);
+                }
+                // `next` is `Done`: the error is the last item.
+                Err(e) => return Poll::Ready(Some(Err(e))),
+            }
+        }
+    }
+
+    /// What follows a page that returned `cursor`.
+    fn after(&mut self, cursor: u64) -> Next {
+        let cursor = match cursor {
+            0 if self.pages.next_server() => 0,
+            0 => return Next::Done,
+            cursor => cursor,
+        };
+        // The command held a cursor (checked at the start), so there is one to set.
+        if self.command.set_cursor(cursor) {
+            Next::Page
+        } else {
+            Next::Fail(no_cursor(&self.command))
+        }
+    }
+}
+
+impl<T: DecodeOwned> futures_core::Stream for Scan<T> {
+    type Item = Result<T, Error>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.get_mut().poll_item(cx)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let more = self.pending.is_some() || !matches!(self.next, Next::Done);
+        (self.items.len(), (!more).then_some(self.items.len()))
+    }
+}
+
+impl<T: DecodeOwned> futures_core::FusedStream for Scan<T> {
+    fn is_terminated(&self) -> bool {
+        self.items.len() == 0 && self.pending.is_none() && matches!(self.next, Next::Done)
+    }
+}
+
+#[cold]
+fn no_cursor(command: &Command) -> Error {
+    Error::InvalidUse(format!(
+        "{}: a scan needs an unsigned cursor as argument {} (after the key, if any)",
+        command.name(),
+        command.cursor_index()
+    ))
+}
+
+/// The pages of a scan that failed before it started: none.
+struct Nowhere;
+
+impl Pages for Nowhere {
+    fn fetch(&mut self, _: Command) -> PageFuture {
+        Box::pin(std::future::ready(Err(Error::InvalidUse(
+            "this scan has nowhere to send its pages".into(),
+        ))))
+    }
+}
+
+/// A single server's pages.
+struct OneServer(Client);
+
+impl Pages for OneServer {
+    fn fetch(&mut self, command: Command) -> PageFuture {
+        let client = self.0.clone();
+        Box::pin(async move { client.send(command).await })
+    }
+}
+
+impl Client {
+    /// The items of a `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN` as a stream that follows the
+    /// cursor to the end (see [`Scan`]): give the first page's request, usually from
+    /// cursor 0, with the options the builder offers (`MATCH`, `COUNT`, `TYPE`). Items are
+    /// the page's: keys or members as [`Bytes`](crate::reply::Bytes), `(field, value)`
+    /// pairs for `HSCAN`, [`ScoredMember`](crate::reply::ScoredMember)s for `ZSCAN`.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use futures_util::TryStreamExt;
+    /// use typedis::b;
+    ///
+    /// let members: Vec<_> = client.scan(b().sscan().key("tags").cursor(0)).try_collect().await?;
+    /// # let _ = members; Ok(()) }
+    /// ```
+    ///
+    /// Nothing is sent until the stream is polled; its items carry the errors.
+    pub fn scan<R, T>(&self, first_page: R) -> Scan<T>
+    where
+        R: Request<Reply = ScanPage<T>>,
+        T: DecodeOwned,
+    {
+        Scan::new(Box::new(OneServer(self.clone())), first_page.into_command())
+    }
+}
