@@ -65,7 +65,8 @@ impl ClusterConfig {
 
     /// Parses a cluster URL: the `redis://` (or `rediss://`) form of [`Config::from_url`]
     /// with several comma-separated `host:port` seeds, under the scheme
-    /// `redis+cluster://` (`rediss+cluster://` for TLS) or the plain one:
+    /// `redis+cluster://` (`rediss+cluster://` for TLS) or the plain one, `valkey` for
+    /// `redis` alike (`valkey+cluster://`, `valkeys+cluster://`, `valkey://`, `valkeys://`):
     /// `redis+cluster://[[user]:password@]host1:port1,host2:port2[?options]`.
     /// Credentials and options apply to every node. A database other than 0 is refused:
     /// a cluster only has database 0.
@@ -79,11 +80,12 @@ impl ClusterConfig {
             .split_once("://")
             .ok_or_else(|| bad("missing scheme (expected redis+cluster://)"))?;
         let scheme = match scheme {
-            "redis+cluster" | "redis" => "redis",
-            "rediss+cluster" | "rediss" => "rediss",
+            "redis+cluster" | "redis" | "valkey+cluster" | "valkey" => "redis",
+            "rediss+cluster" | "rediss" | "valkeys+cluster" | "valkeys" => "rediss",
             other => {
                 return Err(bad(&format!(
-                    "unknown scheme {other:?} (expected redis+cluster or rediss+cluster)"
+                    "unknown scheme {other:?} (expected redis+cluster, rediss+cluster, \
+                     valkey+cluster or valkeys+cluster)"
                 )))
             }
         };
@@ -217,6 +219,19 @@ mod tests {
     fn plain_redis_url_is_one_seed() {
         let c = ClusterConfig::from_url("redis://127.0.0.1:7000").unwrap();
         assert_eq!(c.seeds().len(), 1);
+    }
+
+    #[test]
+    fn valkey_cluster_urls_read_as_their_redis_twins() {
+        let c = ClusterConfig::from_url("valkey+cluster://a:1,b:2").unwrap();
+        assert_eq!(c.seeds().len(), 2);
+        assert!(!c.node.uses_tls());
+        let c = ClusterConfig::from_url("valkeys+cluster://a:1,b:2").unwrap();
+        assert!(c.node.uses_tls());
+        assert!(ClusterConfig::from_url("valkeys://a:1")
+            .unwrap()
+            .node
+            .uses_tls());
     }
 
     #[test]

@@ -169,6 +169,7 @@ impl Config {
     ///   `[::1]` for IPv6; user name and password percent-decoded);
     /// - `rediss://...`: the same over TLS, checked against the system's root certificates
     ///   unless [`Config::tls_options`] says otherwise;
+    /// - `valkey://...` and `valkeys://...`: the same as `redis://` and `rediss://`;
     /// - `unix:///path/to/socket` (also `unix://[[user]:password@]/path`).
     ///
     /// Query options: `db=N`, `protocol=resp2|resp3`, `client_name=NAME`.

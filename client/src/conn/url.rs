@@ -1,4 +1,5 @@
-//! Parsing of `redis://`, `rediss://` and `unix://` connection URLs into a [`Config`].
+//! Parsing of `redis://`, `rediss://`, `valkey://`, `valkeys://` and `unix://` connection
+//! URLs into a [`Config`].
 
 use super::config::{Addr, Config, Protocol};
 use crate::error::Error;
@@ -9,7 +10,7 @@ pub(crate) fn parse(url: &str) -> Result<Config, Error> {
     let (scheme, rest) = url.split_once("://").ok_or_else(|| {
         invalid(
             url,
-            "missing scheme (expected redis://, rediss:// or unix://)",
+            "missing scheme (expected redis://, rediss://, valkey://, valkeys:// or unix://)",
         )
     })?;
     let (rest, query) = match rest.split_once('?') {
@@ -17,12 +18,15 @@ pub(crate) fn parse(url: &str) -> Result<Config, Error> {
         None => (rest, None),
     };
     let mut config = match scheme {
-        "redis" | "rediss" => parse_tcp(url, rest, scheme == "rediss")?,
+        "redis" | "valkey" => parse_tcp(url, rest, false)?,
+        "rediss" | "valkeys" => parse_tcp(url, rest, true)?,
         "unix" | "redis+unix" => parse_unix(url, rest)?,
         other => {
             return Err(invalid(
                 url,
-                &format!("unknown scheme {other:?} (expected redis, rediss or unix)"),
+                &format!(
+                    "unknown scheme {other:?} (expected redis, rediss, valkey, valkeys or unix)"
+                ),
             ))
         }
     };
@@ -220,6 +224,27 @@ mod tests {
             assert_eq!(c.username_ref(), None, "{url}");
             assert_eq!(c.password_ref(), Some("pw"), "{url}");
         }
+    }
+
+    #[test]
+    fn valkey_schemes_read_as_their_redis_twins() {
+        for (valkey, redis) in [
+            ("valkey://alice:pw@h:7000/2", "redis://alice:pw@h:7000/2"),
+            (
+                "valkeys://h/1?protocol=resp2",
+                "rediss://h/1?protocol=resp2",
+            ),
+        ] {
+            let (v, r) = (parse(valkey).unwrap(), parse(redis).unwrap());
+            assert_eq!(v.addr(), r.addr(), "{valkey}");
+            assert_eq!(v.uses_tls(), r.uses_tls(), "{valkey}");
+            assert_eq!(v.username_ref(), r.username_ref(), "{valkey}");
+            assert_eq!(v.password_ref(), r.password_ref(), "{valkey}");
+            assert_eq!(v.database_index(), r.database_index(), "{valkey}");
+            assert_eq!(v.protocol_choice(), r.protocol_choice(), "{valkey}");
+        }
+        assert!(parse("valkeys://h").unwrap().uses_tls());
+        assert!(!parse("valkey://h").unwrap().uses_tls());
     }
 
     #[test]
