@@ -17,6 +17,38 @@ pub fn server_binary() -> String {
     std::env::var(SERVER_ENV).unwrap_or_else(|_| "redis-server".to_owned())
 }
 
+/// The environment variable that names the server binary of the TLS tests, which needs a
+/// build with TLS. Unset, it is `redis-server` (Debian's is built with TLS; the Valkey
+/// binary `.ci/fetch-valkey` fetches is not).
+pub const TLS_SERVER_ENV: &str = "TYPEDIS_TLS_SERVER";
+
+/// The server binary the TLS tests start (see [`TLS_SERVER_ENV`]).
+pub fn tls_server_binary() -> String {
+    std::env::var(TLS_SERVER_ENV).unwrap_or_else(|_| "redis-server".to_owned())
+}
+
+/// The family of the server binary the tests start, as `HELLO` names it: `valkey` when its
+/// `--version` says Valkey, `redis` otherwise.
+///
+/// # Panics
+///
+/// When the binary cannot be run.
+pub fn server_family() -> &'static str {
+    static FAMILY: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    FAMILY.get_or_init(|| {
+        let binary = server_binary();
+        let out = Command::new(&binary)
+            .arg("--version")
+            .output()
+            .unwrap_or_else(|e| panic!("run {binary} --version: {e}"));
+        if String::from_utf8_lossy(&out.stdout).starts_with("Valkey") {
+            "valkey"
+        } else {
+            "redis"
+        }
+    })
+}
+
 /// A running `redis-server` owned by one test.
 #[derive(Debug)]
 pub struct RedisServer {
@@ -30,6 +62,7 @@ pub struct RedisServer {
 pub struct RedisServerBuilder {
     args: Vec<String>,
     port: Option<u16>,
+    binary: Option<String>,
 }
 
 impl RedisServerBuilder {
@@ -51,6 +84,12 @@ impl RedisServerBuilder {
         self
     }
 
+    /// Starts this binary instead of [`server_binary`] (for example [`tls_server_binary`]).
+    pub fn binary(mut self, binary: impl Into<String>) -> Self {
+        self.binary = Some(binary.into());
+        self
+    }
+
     /// Starts the server and waits until it answers `PING`.
     ///
     /// # Panics
@@ -62,12 +101,13 @@ impl RedisServerBuilder {
         let mut last_error = String::new();
         for _ in 0..attempts {
             let port = self.port.unwrap_or_else(free_port);
-            match RedisServer::spawn(port, &self.args) {
+            let binary = self.binary.clone().unwrap_or_else(server_binary);
+            match RedisServer::spawn(&binary, port, &self.args) {
                 Ok(server) => return server,
                 Err(e) => last_error = e,
             }
         }
-        panic!("could not start redis-server: {last_error}");
+        panic!("could not start the server: {last_error}");
     }
 }
 
@@ -114,15 +154,14 @@ impl RedisServer {
         let _ = self.child.wait();
     }
 
-    fn spawn(port: u16, extra: &[String]) -> Result<RedisServer, String> {
+    fn spawn(binary: &str, port: u16, extra: &[String]) -> Result<RedisServer, String> {
         let dir = std::env::temp_dir().join(format!(
             "typedis-test-{}-{}",
             std::process::id(),
             NEXT_DIR.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-        let binary = server_binary();
-        let child = Command::new(&binary)
+        let child = Command::new(binary)
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
             .arg("--dir")
@@ -141,13 +180,13 @@ impl RedisServer {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return Err(format!("redis-server exited at start: {status}"));
+                return Err(format!("the server exited at start: {status}"));
             }
             if ping(self.port) {
                 return Ok(());
             }
             if Instant::now() > deadline {
-                return Err(format!("redis-server on port {} did not answer", self.port));
+                return Err(format!("the server on port {} did not answer", self.port));
             }
             std::thread::sleep(Duration::from_millis(10));
         }

@@ -1,11 +1,13 @@
 //! TLS against a real redis-server started with `--tls-port`, with a CA, server and client
 //! certificates the test makes: `rediss://` connects when the CA is trusted, fails when it
 //! is not, and a server that demands client certificates accepts ours. RESP2 and RESP3.
+//! The server is [`tls_server_binary`], a build with TLS, whichever server the other tests
+//! run against.
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
 use std::path::Path;
 use typedis::{cmd, Client, Config, Error, Protocol, TlsOptions};
-use typedis_tests::RedisServer;
+use typedis_tests::{tls_server_binary, RedisServer};
 
 /// A throwaway CA and the PEM texts of a server and a client certificate it signed.
 struct Pki {
@@ -60,6 +62,7 @@ fn tls_server(pki: &Pki, client_auth: bool) -> (RedisServer, u16, std::path::Pat
         .unwrap()
         .port();
     let server = RedisServer::builder()
+        .binary(tls_server_binary())
         .args(["--tls-port".to_owned(), tls_port.to_string()])
         .args([
             "--tls-cert-file".to_owned(),

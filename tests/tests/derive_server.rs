@@ -81,7 +81,16 @@ struct Hello<'a> {
     id: u64,
     mode: Mode,
     role: &'a str,
-    modules: Vec<typedis::Value>,
+    modules: Vec<Module<'a>>,
+}
+
+#[derive(RespRead, Debug)]
+#[resp(map)]
+struct Module<'a> {
+    name: &'a str,
+    ver: i64,
+    path: &'a str,
+    args: Vec<typedis::Value>,
 }
 
 #[derive(RespRead, Debug, PartialEq)]
@@ -384,12 +393,23 @@ fn hello_and_client_info_read_into_structs() {
     for (proto, mut c) in connections(&server) {
         let reply = run(&mut c, &["HELLO", &proto.to_string()]);
         let hello: Hello<'_> = reply.decode().unwrap();
-        assert_eq!(hello.server, "redis");
+        assert_eq!(hello.server, typedis_tests::server_family());
         assert_eq!(hello.proto, proto);
         assert_eq!(hello.mode, Mode::Standalone);
         assert_eq!(hello.role, "master");
         assert!(hello.version.starts_with(|c: char| c.is_ascii_digit()));
-        assert!(hello.modules.is_empty());
+        // Valkey's Lua engine is a module that it loads itself.
+        let modules: Vec<&str> = hello.modules.iter().map(|m| m.name).collect();
+        let expected: &[&str] = match typedis_tests::server_family() {
+            "valkey" => &["lua"],
+            _ => &[],
+        };
+        assert_eq!(modules, expected);
+        assert!(hello
+            .modules
+            .iter()
+            .all(|m| m.ver > 0 && !m.path.is_empty()));
+        assert!(hello.modules.iter().all(|m| m.args.is_empty()));
 
         run(&mut c, &["CLIENT", "SETNAME", "derive-test"]);
         let info: ClientInfo = run(&mut c, &["CLIENT", "INFO"]).decode().unwrap();

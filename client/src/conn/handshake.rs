@@ -82,8 +82,13 @@ impl Handshake {
             match server_error(&reply) {
                 None => protocol = Protocol::Resp3,
                 // Servers before 6.0 do not know HELLO; NOPROTO: it knows HELLO but not
-                // RESP3. Both speak RESP2 with the classic commands.
-                Some(e) if is_unknown_hello(&e) => named = false,
+                // RESP3. Both speak RESP2 with the classic commands. A server that wants
+                // a password may refuse a command it does not know with NOAUTH before
+                // looking it up (Valkey does): a HELLO that carried AUTH would have
+                // authenticated, so NOAUTH then means HELLO was not run.
+                Some(e) if is_unknown_hello(&e) || (pass.is_some() && is_noauth(&e)) => {
+                    named = false
+                }
                 Some(e) => return Err(e),
             }
         }
@@ -141,6 +146,10 @@ fn server_error(frame: &Frame) -> Option<Error> {
     } else {
         None
     }
+}
+
+fn is_noauth(e: &Error) -> bool {
+    matches!(e, Error::Server(s) if s.code() == "NOAUTH")
 }
 
 fn is_unknown_hello(e: &Error) -> bool {
