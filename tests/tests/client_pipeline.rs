@@ -68,6 +68,57 @@ async fn pipeline_reads_a_typed_tuple_and_keeps_each_commands_error_to_itself() 
 }
 
 #[tokio::test]
+async fn pipeline_of_builders_reads_the_tuple_of_their_reply_types() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        // No annotation: each element's type is its command's reply type.
+        let (set, incr, get, range, scores) = client
+            .pipeline()
+            .add(b().set().key("p:name").value("typedis"))
+            .add(b().incr().key("p:hits"))
+            .add(b().get().key("p:name"))
+            .add(b().lrange().key("p:none").start(0).stop(-1))
+            .add(
+                b().zadd()
+                    .key("p:z")
+                    .score_member_iter([(1.5, "a"), (2.5, "b")]),
+            )
+            .query()
+            .await
+            .unwrap();
+        assert_eq!(set, ());
+        assert_eq!(incr, 1i64);
+        assert_eq!(get.as_deref(), Some(&b"typedis"[..]));
+        assert!(range.is_empty());
+        assert_eq!(scores, 2);
+        // An option that changes the reply changes the element's type.
+        let (members, with_scores) = client
+            .pipeline()
+            .add(b().zrange().key("p:z").start("0").stop("-1"))
+            .add(b().zrange().key("p:z").start("0").stop("-1").withscores())
+            .query()
+            .await
+            .unwrap();
+        assert_eq!(members, [&b"a"[..], &b"b"[..]]);
+        let pairs: Vec<(&[u8], f64)> = with_scores
+            .iter()
+            .map(|m| (&m.member[..], m.score))
+            .collect();
+        assert_eq!(pairs, [(&b"a"[..], 1.5), (&b"b"[..], 2.5)]);
+        // A loop of one command reads a Vec of its reply type.
+        let mut p = client.pipeline();
+        for i in 0..20 {
+            p.push(b().incrby().key("p:count").increment(i));
+        }
+        let totals = p.query().await.unwrap();
+        assert_eq!(totals.last(), Some(&190));
+        assert_eq!(totals.len(), 20);
+        client.query(b().flushall()).await.unwrap();
+    }
+}
+
+#[tokio::test]
 async fn pipeline_read_as_a_tuple_of_the_wrong_length_is_an_error_before_sending() {
     let server = RedisServer::start();
     let client = connect(&server, Protocol::Resp3).await;

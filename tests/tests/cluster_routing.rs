@@ -219,6 +219,21 @@ async fn pipelines_span_nodes_and_keep_command_order(client: &ClusterClient) {
         .await
         .unwrap();
     assert_eq!((a, b, c), (6, 78, None));
+    // Builders across nodes: the tuple of their reply types, no annotation.
+    let (incr, get, missing, mget) = client
+        .pipeline()
+        .add(typedis::b().incr().key("p:5"))
+        .add(typedis::b().get().key("p:77"))
+        .add(typedis::b().get().key("p:none"))
+        .add(typedis::b().mget().key_iter(["p:1", "p:none", "p:99"]))
+        .query()
+        .await
+        .unwrap();
+    assert_eq!(incr, 7);
+    assert_eq!(get.as_deref(), Some(&b"78"[..]));
+    assert_eq!(missing, None);
+    let mget: Vec<Option<&[u8]>> = mget.iter().map(Option::as_deref).collect();
+    assert_eq!(mget, [Some(&b"2"[..]), None, Some(&b"100"[..])]);
     let n: i64 = client
         .query_as(cmd("DEL").keys((0..100).map(|i| format!("p:{i}"))))
         .await
