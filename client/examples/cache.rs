@@ -8,7 +8,7 @@
 mod common;
 
 use std::time::{Duration, Instant};
-use typedis::{b, cmd, Client, Error};
+use typedis::{b, Client, Error};
 
 /// Cached for this many seconds after the last hit.
 const TTL_SECONDS: i64 = 1;
@@ -26,14 +26,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let report = cache.get_or_compute("report:2026-11").await?;
         println!("round {round}: {report:?} in {:?}", started.elapsed());
     }
-    let ttl: i64 = client
-        .query_as(b().ttl().key("cache:report:2026-11").build())
-        .await?;
+    let ttl = client.query(b().ttl().key("cache:report:2026-11")).await?;
     println!("time to live now: {ttl} s");
 
     tokio::time::sleep(Duration::from_millis(1200)).await;
-    let exists: i64 = client
-        .query_as(cmd("EXISTS").key("cache:report:2026-11"))
+    let exists = client
+        .query(b().exists().key("cache:report:2026-11"))
         .await?;
     println!(
         "after {TTL_SECONDS} s without hits the entry is {}",
@@ -53,19 +51,20 @@ impl Cache {
     async fn get_or_compute(&self, name: &str) -> Result<String, Error> {
         let key = format!("cache:{name}");
         // GET and EXPIRE in one round trip: a hit also pushes the expiry back.
-        let (hit, _refreshed): (Option<String>, i64) = self
+        // `(Option<Bytes>, bool)`: the value, and whether EXPIRE found the key.
+        let (hit, _refreshed) = self
             .client
             .pipeline()
-            .add(b().get().key(&key).build())
-            .add(b().expire().key(&key).seconds(TTL_SECONDS).build())
-            .query_as()
+            .add(b().get().key(&key))
+            .add(b().expire().key(&key).seconds(TTL_SECONDS))
+            .query()
             .await?;
         if let Some(value) = hit {
-            return Ok(value);
+            return Ok(String::from_utf8_lossy(&value).into_owned());
         }
         let value = expensive_computation(name).await;
         self.client
-            .query_as::<()>(b().set().key(&key).value(&value).ex(TTL_SECONDS).build())
+            .query(b().set().key(&key).value(&value).ex(TTL_SECONDS))
             .await?;
         Ok(value)
     }

@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 
+use typedis::reply::{ScoredMember, StreamEntry};
 use typedis::resp::Frame;
 use typedis::Value;
 
@@ -54,6 +55,11 @@ fn main() -> Result<(), typedis::Error> {
     for (id, fields) in &entries {
         println!("  {id}: {fields:?}");
     }
+    // `StreamEntry` is what `client.query(b().xrange()...)` returns: fields looked up by
+    // name, not copied out of the reply.
+    let entries: Vec<StreamEntry> = xrange.decode()?;
+    let notes: Vec<Option<&[u8]>> = entries.iter().map(|e| e.fields.get("note")).collect();
+    println!("  notes, as the command's own reply type: {notes:?}");
 
     for (protocol, hgetall, zrange, missing) in [
         ("RESP2", HGETALL_RESP2, ZRANGE_RESP2, HGET_MISSING_RESP2),
@@ -74,6 +80,9 @@ fn main() -> Result<(), typedis::Error> {
 
         let scores: Vec<(String, f64)> = Frame::from_slice(zrange)?.decode()?;
         println!("  ZRANGE scores 0 -1 WITHSCORES -> {scores:?}");
+        // `ScoredMember` is what `client.query(b().zrange()...withscores())` returns.
+        let members: Vec<ScoredMember> = Frame::from_slice(zrange)?.decode()?;
+        println!("  ... as the command's own reply type: {members:?}");
 
         let missing: Option<String> = Frame::from_slice(missing)?.decode()?;
         println!("  HGET user:1 missing -> {missing:?}");

@@ -28,37 +28,34 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Each key goes to the primary that serves its slot.
     for (user, name) in [("1", "ada"), ("2", "grace"), ("3", "edsger")] {
         let key = format!("example:user:{user}");
-        cluster
-            .query_as::<()>(b().set().key(&key).value(name).build())
-            .await?;
+        cluster.query(b().set().key(&key).value(name)).await?;
         let slot = cmd::key_slot(key.as_bytes());
         let node = cluster.primary_for_slot(slot).unwrap_or_default();
         println!("SET {key} -> slot {slot} on {node}");
     }
 
     // Keys in three slots: split by slot, answered in the order asked.
-    let names: Vec<Option<String>> = cluster
-        .query_as(
+    let names = cluster
+        .query(
             b().mget()
                 .key("example:user:1")
                 .key("example:user:2")
-                .key("example:user:3")
-                .build(),
+                .key("example:user:3"),
         )
         .await?;
     println!("MGET -> {names:?}");
 
     // Keyless: sent to every primary, the counts summed.
-    let keys: i64 = cluster.query_as(b().dbsize().build()).await?;
+    let keys = cluster.query(b().dbsize()).await?;
     println!("DBSIZE over the cluster -> {keys}");
 
     // A pipeline spanning the nodes; replies in command order.
-    let (a, b2, c): (i64, i64, i64) = cluster
+    let (a, b2, c) = cluster
         .pipeline()
-        .add(cmd("INCR").key("example:hits:a"))
-        .add(cmd("INCR").key("example:hits:b"))
-        .add(cmd("INCR").key("example:hits:c"))
-        .query_as()
+        .add(b().incr().key("example:hits:a"))
+        .add(b().incr().key("example:hits:b"))
+        .add(b().incr().key("example:hits:c"))
+        .query()
         .await?;
     println!("pipelined INCRs -> {a}, {b2}, {c}");
 
@@ -81,19 +78,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("refused: {e}");
     }
 
-    cluster
-        .query_as::<i64>(
-            cmd("DEL")
-                .key("example:user:1")
-                .key("example:user:2")
-                .key("example:user:3")
-                .key("example:hits:a")
-                .key("example:hits:b")
-                .key("example:hits:c")
-                .key("{cart:42}:items")
-                .key("{cart:42}:total"),
-        )
+    // DEL of keys in several slots: split by slot, the counts summed.
+    let deleted = cluster
+        .query(b().del().key_iter([
+            "example:user:1",
+            "example:user:2",
+            "example:user:3",
+            "example:hits:a",
+            "example:hits:b",
+            "example:hits:c",
+            "{cart:42}:items",
+            "{cart:42}:total",
+        ]))
         .await?;
+    println!("DEL -> {deleted} keys");
     Ok(())
 }
 

@@ -29,8 +29,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     for user in USERS {
         let line = format!("{user}: hello from {user}");
-        let heard_by: i64 = client
-            .query_as(b().publish().channel(ROOM).message(line).build())
+        let heard_by = client
+            .query(b().publish().channel(ROOM).message(line))
             .await?;
         println!("{user} posted to {heard_by} listeners");
     }
@@ -40,9 +40,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let dm = b()
             .publish()
             .channel(channel)
-            .message(format!("{from}: psst, {user}"))
-            .build();
-        client.query_as::<i64>(dm).await?;
+            .message(format!("{from}: psst, {user}"));
+        client.query(dm).await?;
     }
     for listener in listeners {
         listener.await??;

@@ -1,5 +1,5 @@
-//! The quickstart: connect, SET/GET, XADD/XRANGE read into your own type without copying,
-//! and a pipeline.
+//! The quickstart: connect, SET/GET, XADD/XRANGE, and a pipeline, each reply typed by its
+//! command with no annotation; then the same XRANGE read into your own type without copying.
 //!
 //! Run it with `cargo run -p typedis --example quickstart`. It connects to `REDIS_URL` when
 //! that is set; otherwise it starts a throwaway `redis-server` on a free port (when one is
@@ -7,7 +7,7 @@
 
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
-use typedis::{b, cmd, Client, RespRead, ServerError};
+use typedis::{b, Client, RespRead};
 
 /// One stream entry, borrowing its strings from the reply: no copy, no allocation per
 /// field. The derive reads it positionally from the entry's two-element array.
@@ -29,55 +29,67 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = Client::connect(&url).await?;
     println!("connected to {url} ({:?})", client.protocol());
 
-    // SET and GET.
+    // SET replies OK, read as `()`; GET replies `Option<Bytes>`.
     client
-        .query_as::<()>(cmd("SET").key("quickstart:greeting").arg("hello, typedis"))
+        .query(b().set().key("quickstart:greeting").value("hello, typedis"))
         .await?;
-    let greeting: String = client
-        .query_as(cmd("GET").key("quickstart:greeting"))
-        .await?;
+    let greeting = client.query(b().get().key("quickstart:greeting")).await?;
     println!("GET quickstart:greeting -> {greeting:?}");
 
-    // XADD a few entries, then XRANGE them into `Reading`s that borrow from the reply.
+    // XADD a few entries; XRANGE reads `Vec<StreamEntry>`, whose fields are looked up by
+    // name without being copied out of the reply.
     for (sensor, celsius) in [("kitchen", "21.5"), ("garden", "14.0"), ("attic", "26.25")] {
-        let add = b()
-            .xadd()
-            .key("quickstart:readings")
-            .auto_id()
-            .field_value("sensor", sensor)
-            .field_value("celsius", celsius);
-        let _id: String = client.query_as(add.build()).await?;
+        client
+            .query(
+                b().xadd()
+                    .key("quickstart:readings")
+                    .auto_id()
+                    .field_value("sensor", sensor)
+                    .field_value("celsius", celsius),
+            )
+            .await?;
     }
+    let range = b().xrange().key("quickstart:readings").start("-").end("+");
+    for entry in client.query(range).await? {
+        let sensor = entry.fields.get("sensor").unwrap_or_default();
+        let celsius = entry.fields.get("celsius").unwrap_or_default();
+        println!(
+            "XRANGE entry {:?}: {} at {} C",
+            entry.id,
+            String::from_utf8_lossy(sensor),
+            String::from_utf8_lossy(celsius)
+        );
+    }
+
+    // Your own type, borrowing from the reply frame: `send` keeps the frame, `decode`
+    // checks its shape, lengths and types.
     let frame = client
         .send(
             b().xrange()
                 .key("quickstart:readings")
                 .start("-")
                 .end("+")
-                .build(),
+                .count(2),
         )
         .await?;
     let readings: Vec<Reading<'_>> = frame.decode()?;
-    for reading in &readings {
-        println!("XRANGE entry {} -> {:?}", reading.id, reading.fields);
+    for Reading { id, fields } in &readings {
+        println!("as a `Reading`: {id} -> {fields:?}");
     }
 
-    // A pipeline: one write, one round trip, a typed tuple back. A command that fails
-    // fails alone when its element is a `Result`.
-    let (hits, len, not_a_number, _deleted): (i64, i64, Result<i64, ServerError>, i64) = client
+    // A pipeline: one write, one round trip, a tuple of the commands' reply types.
+    let (hits, len, deleted) = client
         .pipeline()
-        .add(cmd("INCR").key("quickstart:hits"))
-        .add(cmd("XLEN").key("quickstart:readings"))
-        .add(cmd("INCR").key("quickstart:greeting"))
-        .add(
-            cmd("DEL")
-                .key("quickstart:readings")
-                .key("quickstart:greeting")
-                .key("quickstart:hits"),
-        )
-        .query_as()
+        .add(b().incr().key("quickstart:hits"))
+        .add(b().xlen().key("quickstart:readings"))
+        .add(b().del().key_iter([
+            "quickstart:readings",
+            "quickstart:greeting",
+            "quickstart:hits",
+        ]))
+        .query()
         .await?;
-    println!("pipeline -> hits {hits}, stream length {len}, INCR on text: {not_a_number:?}");
+    println!("pipeline -> hits {hits}, stream length {len}, {deleted} keys deleted");
     Ok(())
 }
 

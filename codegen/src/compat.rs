@@ -221,27 +221,38 @@ pub struct Comparison {
 pub fn compare(old: &Plan, new: &Plan) -> Comparison {
     let mut out = Comparison::default();
     let mut seen = BTreeSet::new();
-    let mut queue = VecDeque::from([(0usize, 0usize)]);
-    while let Some((so, sn)) = queue.pop_front() {
-        if !seen.insert((so, sn)) {
+    // (old state, new state, old options already given on the way there): an option
+    // given where the new builder takes it as a required step is not offered again.
+    let mut queue = VecDeque::from([(0usize, 0usize, BTreeSet::<String>::new())]);
+    while let Some((so, sn, given)) = queue.pop_front() {
+        if !seen.insert((so, sn, given.clone())) {
             continue;
         }
         let (Some(o), Some(n)) = (old.states.get(so), new.states.get(sn)) else {
             continue;
         };
+        if o.build && !n.build {
+            // The command is no longer complete here: a new required argument.
+            out.breaking.push(format!("step {so}: build()"));
+        }
         let old_names: BTreeSet<&str> = o.methods.iter().map(|m| m.leaf.name.as_str()).collect();
         // (old parameter, new parameter, old method) of each once-only option matched.
         let mut once: Vec<(usize, usize, &str)> = Vec::new();
-        for mo in &o.methods {
+        for mo in o.methods.iter().filter(|m| !given.contains(&m.leaf.name)) {
             let by_name = n
                 .methods
                 .iter()
                 .find(|m| m.leaf.name == mo.leaf.name && kinds(&m.leaf) == kinds(&mo.leaf));
             let matched = by_name.or_else(|| {
+                // A rename takes a method the old builder did not have, except for an old
+                // alias, which stands beside the method it renamed: it carries forward.
                 let candidates: Vec<&Method> = n
                     .methods
                     .iter()
-                    .filter(|m| !old_names.contains(m.leaf.name.as_str()) && same_role(m, mo))
+                    .filter(|m| {
+                        (mo.alias_of.is_some() || !old_names.contains(m.leaf.name.as_str()))
+                            && same_role(m, mo)
+                    })
                     .collect();
                 let found = candidates
                     .iter()
@@ -299,9 +310,17 @@ pub fn compare(old: &Plan, new: &Plan) -> Comparison {
                 once.push((*a, *b, &mo.leaf.name));
             }
             let next = match (&mo.effect, &mn.effect) {
-                (Effect::Advance { target: a, .. }, Effect::Advance { target: b, .. }) => (*a, *b),
-                (Effect::Advance { target: a, .. }, Effect::Piece { .. }) => (*a, sn),
-                (Effect::Piece { .. }, Effect::Advance { target: b, .. }) => (so, *b),
+                (Effect::Advance { target: a, .. }, Effect::Advance { target: b, .. }) => {
+                    (*a, *b, given.clone())
+                }
+                (Effect::Advance { target: a, .. }, Effect::Piece { .. }) => {
+                    (*a, sn, given.clone())
+                }
+                (Effect::Piece { .. }, Effect::Advance { target: b, .. }) => {
+                    let mut given = given.clone();
+                    given.insert(mo.leaf.name.clone());
+                    (so, *b, given)
+                }
                 (Effect::Piece { .. }, Effect::Piece { .. }) => continue,
             };
             queue.push_back(next);
@@ -484,6 +503,28 @@ mod tests {
         assert_eq!(names, [("operation", "and"), ("destkey", "dest")]);
         let back = Alias::from_json(&c.aliases[0].to_json(), "BITOP").unwrap();
         assert_eq!(back, c.aliases[0]);
+    }
+
+    #[test]
+    fn aliases_recorded_in_the_old_spec_carry_forward() {
+        // The old spec already keeps `destkey` beside `dest`; the new one is a fresh dump.
+        let new = r#"{"BITOP": {"arguments": [{"name": "operation", "type": "string"},
+            {"name": "dest", "type": "key"}]}}"#;
+        let (old_text, _) = record(
+            r#"{"BITOP": {"arguments": [{"name": "operation", "type": "string"},
+                {"name": "destkey", "type": "key"}]}}"#,
+            new,
+        )
+        .unwrap();
+        let (old, new) = plans(&old_text, new);
+        let c = compare(&old, &new);
+        assert!(c.breaking.is_empty(), "{:?}", c.breaking);
+        let names: Vec<(&str, &str)> = c
+            .aliases
+            .iter()
+            .map(|a| (a.leaf.name.as_str(), a.like.as_str()))
+            .collect();
+        assert_eq!(names, [("destkey", "dest")]);
     }
 
     #[test]

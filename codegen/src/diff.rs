@@ -3,12 +3,13 @@
 //! required, retyped, deprecated; and, per command, the builder methods that appear and
 //! disappear. A change is marked `[breaking]` when code written against the old
 //! builders may stop compiling: a command or a builder method (name, state, parameter
-//! kinds) is gone. Spec-level lines explain why.
+//! kinds) is gone, or two options that could both be given became a choice. A method
+//! that was only renamed is not: `typedis-codegen compat` keeps the old name as a
+//! deprecated alias. Spec-level lines explain why.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::plan::Effect;
 use crate::spec::{Arg, CommandSpec, Spec};
 
 /// One API change.
@@ -104,69 +105,62 @@ pub fn diff(old: &Spec, new: &Spec) -> Vec<Change> {
         }
     }
     changes.sort();
+    changes.dedup();
     changes
 }
 
-/// The builder API of a command: `step N: method(param kinds)` for every method, states
-/// counted in the plan's order (type names follow spec argument names, which Redis
-/// renames freely, and are not what users write).
+/// The builder methods of a command, as `name(param kinds)`, whichever step offers them.
 fn api(cmd: &CommandSpec) -> std::collections::BTreeSet<String> {
     let Ok(plan) = crate::reply::builder_plan(cmd) else {
         return std::collections::BTreeSet::new();
     };
-    let mut out = std::collections::BTreeSet::new();
-    for (i, s) in plan.states.iter().enumerate() {
-        // An option is listed where it first appears, not again in every later step.
-        let own = s
-            .methods
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| !s.inherited.contains(k))
-            .map(|(_, m)| m);
-        for m in own {
+    plan.states
+        .iter()
+        .flat_map(|s| &s.methods)
+        .map(|m| {
             let kinds: Vec<&str> = m.leaf.params.iter().map(|p| p.kind.as_str()).collect();
-            let kind = match m.effect {
-                Effect::Advance { .. } => "",
-                Effect::Piece { .. } => "opt ",
-            };
-            out.insert(format!(
-                "{kind}step {i}: {}({})",
-                m.leaf.name,
-                kinds.join(", ")
-            ));
-        }
-        if s.build {
-            out.insert(format!("step {i}: build()"));
-        }
-    }
-    out
+            format!("{}({})", m.leaf.name, kinds.join(", "))
+        })
+        .collect()
 }
 
 fn command_changes(name: &str, o: &CommandSpec, n: &CommandSpec, out: &mut Vec<Change>) {
-    let (old_api, new_api) = (api(o), api(n));
-    let gone: Vec<&String> = old_api.difference(&new_api).collect();
-    let new: Vec<&String> = new_api.difference(&old_api).collect();
-    if !gone.is_empty() {
-        out.push(Change {
-            command: name.to_owned(),
-            what: format!("builder methods removed: {}", list(&gone)),
-            breaking: true,
-        });
-    }
-    if !new.is_empty() {
-        out.push(Change {
-            command: name.to_owned(),
-            what: format!("builder methods added: {}", list(&new)),
-            breaking: false,
-        });
-    }
-    let mut push = |what: String, _spec_level: bool| {
+    let mut change = |what: String, breaking: bool| {
         out.push(Change {
             command: name.to_owned(),
             what,
-            breaking: false,
+            breaking,
         });
     };
+    // The builders walked side by side (`compat::compare`): a renamed method is kept by
+    // `typedis-codegen compat` as a deprecated alias, so it is not breaking; a method or a
+    // `build()` that code written for the old builder reaches and the new one lacks is.
+    if let (Ok(op), Ok(np)) = (crate::reply::builder_plan(o), crate::reply::builder_plan(n)) {
+        let found = crate::compat::compare(&op, &np);
+        for a in &found.aliases {
+            change(
+                format!(
+                    "builder method {} renamed to {} (old method kept by `compat`)",
+                    a.leaf.name, a.like
+                ),
+                false,
+            );
+        }
+        let (choices, gone): (Vec<&String>, Vec<&String>) =
+            found.breaking.iter().partition(|b| b.contains("no longer"));
+        for b in choices {
+            change(format!("builder {b}"), true);
+        }
+        if !gone.is_empty() {
+            change(format!("builder methods removed: {}", list(&gone)), true);
+        }
+    }
+    let (old_api, new_api) = (api(o), api(n));
+    let added: Vec<&String> = new_api.difference(&old_api).collect();
+    if !added.is_empty() {
+        change(format!("builder methods added: {}", list(&added)), false);
+    }
+    let mut push = |what: String, _spec_level: bool| change(what, false);
     if !o.is_deprecated() && n.is_deprecated() {
         let since = n.deprecated_since.clone().unwrap_or_default();
         let by = n
@@ -335,14 +329,13 @@ mod tests {
                 "SET: argument mode made optional",
                 "SET: argument ttl made required",
                 "SET: argument value renamed to val",
-                "SET: builder methods added: opt step 3: get(), opt step 3: mode(string), \
-                 step 1: val(string), step 2: ex(integer)",
-                "SET: builder methods removed: opt step 2: ex(integer), step 1: value(string), \
-                 step 2: mode(string) [breaking]",
+                "SET: builder method value renamed to val (old method kept by `compat`)",
+                "SET: builder methods added: get(), val(string)",
+                "SET: builder methods removed: step 2: mode [breaking]",
                 "SET: command deprecated (since 9.0.0)",
             ]
         );
-        assert!(report(&diff(&old, &new)).ends_with("10 changes, 2 breaking\n"));
+        assert!(report(&diff(&old, &new)).ends_with("11 changes, 2 breaking\n"));
         assert!(diff(&old, &old).is_empty());
     }
 }
