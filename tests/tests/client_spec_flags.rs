@@ -1,7 +1,8 @@
 //! Untyped commands (`cmd("BLPOP")`) carry the spec's flags like the typed builders, so a
 //! real redis-server sees them routed the same way: blocking commands on a dedicated
-//! connection while the shared one keeps answering, `WAIT` too (the spec does not flag it,
-//! yet it holds the connection), and commands the spec does not know on the shared one.
+//! connection while the shared one keeps answering, `WAIT` too (Redis 7.0's spec does not
+//! flag it, yet it holds the connection), and commands the spec does not know on the
+//! shared one.
 
 use std::time::{Duration, Instant};
 use typedis::{cmd, Client};

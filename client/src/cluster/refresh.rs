@@ -163,30 +163,44 @@ impl ClusterClient {
     }
 
     /// Asks one node for the slot map (`CLUSTER SHARDS`, or `CLUSTER SLOTS` on servers
-    /// before 7.0), within the connect timeout.
+    /// before 7.0), within the connect timeout. A `CLUSTER SHARDS` answer that leaves
+    /// slots unserved is checked against `CLUSTER SLOTS`: right after a failover a node
+    /// may list the promoted replica's shard with no slots while `CLUSTER SLOTS` already
+    /// has it. Of the two, the one that serves more slots is kept.
     async fn ask_topology(&self, addr: NodeAddr) -> Result<Topology, Error> {
         let limit = self.inner.config.node.connect_timeout;
         let host = split_addr(&addr).map_or("", |(h, _)| h).to_owned();
         let run = async {
             let node = self.node(&addr).await?;
+            let not_understood = || {
+                Error::Cluster(format!(
+                    "{addr} described the cluster in a form not understood"
+                ))
+            };
             let shards = node
                 .client
                 .send(cmd("CLUSTER").arg("SHARDS").build())
                 .await?;
-            let topology = if shards.is_error() {
-                let slots = node
-                    .client
-                    .send(cmd("CLUSTER").arg("SLOTS").build())
-                    .await?;
-                parse_slots(&slots.decode::<Value>()?, &host)
+            let from_shards = if shards.is_error() {
+                None
             } else {
-                parse_shards(&shards.decode::<Value>()?, &host)
+                Some(parse_shards(&shards.decode::<Value>()?, &host).ok_or_else(not_understood)?)
             };
-            topology.ok_or_else(|| {
-                Error::Cluster(format!(
-                    "{addr} described the cluster in a form not understood"
-                ))
-            })
+            match from_shards {
+                Some(t) if t.is_complete() => return Ok(t),
+                _ => {}
+            }
+            let slots = node
+                .client
+                .send(cmd("CLUSTER").arg("SLOTS").build())
+                .await?;
+            let from_slots = parse_slots(&slots.decode::<Value>()?, &host);
+            match (from_shards, from_slots) {
+                (Some(shards), Some(slots)) if slots.served() > shards.served() => Ok(slots),
+                (Some(shards), _) => Ok(shards),
+                (None, Some(slots)) => Ok(slots),
+                (None, None) => Err(not_understood()),
+            }
         };
         tokio::time::timeout(limit, run)
             .await

@@ -68,6 +68,11 @@ impl Topology {
         !self.slots.contains(&UNSERVED)
     }
 
+    /// How many slots have a shard.
+    pub(crate) fn served(&self) -> usize {
+        self.slots.iter().filter(|&&s| s != UNSERVED).count()
+    }
+
     /// Records what a `MOVED` says: `slot` is now served by the primary at `addr`.
     pub(crate) fn set_primary(&mut self, slot: u16, addr: &NodeAddr) {
         let index = self.index_of(addr, None);
