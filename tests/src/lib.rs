@@ -2,6 +2,11 @@
 //! port (or a local Redis Cluster of them) for the duration of a test, and fake servers
 //! for the faults a real one will not produce.
 
+/// The README's Rust examples, compiled as doc tests so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
+
 mod cluster;
 mod fake;
 mod raw;
