@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use bytes::Bytes;
-use typedis::Error;
+use typedis::{reply, Error};
 
 use crate::arrival::Arrival;
 use crate::derived;
@@ -178,6 +178,12 @@ pub fn all() -> Vec<Case> {
             "Vec<OwnedEntry> Bytes fields map struct, derived",
             typedis!(Vec<derived::OwnedEntry>, len),
         ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<reply::StreamEntry>, XRANGE's default reply type",
+            typedis!(Vec<reply::StreamEntry>, len),
+        ),
         case(x, Lib::RedisRs, "StreamRangeReply", |a| {
             redis_typed::<redis::streams::StreamRangeReply>(a).ids.len()
         }),
@@ -213,6 +219,18 @@ pub fn all() -> Vec<Case> {
                 "Vec<(&[u8], &[u8])>",
                 typedis!(Vec<(&[u8], &[u8])>, len),
             ),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<&[u8], &[u8]>",
+                typedis!(HashMap<&[u8], &[u8]>, map_len),
+            ),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<Bytes, Bytes>, HGETALL's default reply type",
+                typedis!(HashMap<Bytes, Bytes>, map_len),
+            ),
             case(h, Lib::RedisRs, "HashMap<String, String>", |a| {
                 redis_typed::<HashMap<String, String>>(a).len()
             }),
@@ -231,6 +249,13 @@ pub fn all() -> Vec<Case> {
         cases.extend(untyped(l, Proto::Resp2));
         cases.extend([
             case(l, Lib::Typedis, "Vec<&str>", typedis!(Vec<&str>, len)),
+            case(l, Lib::Typedis, "Vec<&[u8]>", typedis!(Vec<&[u8]>, len)),
+            case(
+                l,
+                Lib::Typedis,
+                "Vec<Bytes>, LRANGE's default reply type",
+                typedis!(Vec<Bytes>, len),
+            ),
             case(l, Lib::RedisRs, "Vec<String>", |a| {
                 redis_typed::<Vec<String>>(a).len()
             }),
@@ -239,6 +264,23 @@ pub fn all() -> Vec<Case> {
             }),
         ]);
     }
+
+    let g = "get_32b";
+    cases.extend(bulk_cases(g));
+    cases.extend([
+        case(
+            g,
+            Lib::Typedis,
+            "Option<&[u8]>",
+            typedis!(Option<&[u8]>, |v: &Option<&[u8]>| v.map_or(0, <[u8]>::len)),
+        ),
+        case(
+            g,
+            Lib::Typedis,
+            "Option<Bytes>, GET's default reply type",
+            typedis!(Option<Bytes>, |v: &Option<Bytes>| v.as_ref().map_or(0, Bytes::len)),
+        ),
+    ]);
 
     for b in [
         "bulk_1mib",

@@ -61,6 +61,7 @@ pub fn all() -> Vec<Fixture> {
         hgetall(Proto::Resp2),
         hgetall(Proto::Resp3),
         lrange(),
+        get(),
         bulk_1mib(),
         chunked_bulk(),
         bulk_4mib_chunked(),
@@ -125,6 +126,13 @@ pub fn lrange() -> Fixture {
         bulk(&mut out, format!("item:{i}").as_bytes());
     }
     Fixture::whole("lrange_10000", Proto::Resp2, out)
+}
+
+/// `GET` of a 32-byte value.
+pub fn get() -> Fixture {
+    let mut out = Vec::new();
+    bulk(&mut out, b"session:4f1c2e9a:user=1042;ttl=30");
+    Fixture::whole("get_32b", Proto::Resp2, out)
 }
 
 /// A 1 MiB bulk string of printable bytes.
