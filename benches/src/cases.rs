@@ -184,6 +184,12 @@ pub fn all() -> Vec<Case> {
             "Vec<reply::StreamEntry>, XRANGE's default reply type",
             typedis!(Vec<reply::StreamEntry>, len),
         ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<(Bytes, Vec<(Bytes, Bytes)>)>, owned",
+            typedis!(Vec<(Bytes, Vec<(Bytes, Bytes)>)>, len),
+        ),
         case(x, Lib::RedisRs, "StreamRangeReply", |a| {
             redis_typed::<redis::streams::StreamRangeReply>(a).ids.len()
         }),
@@ -231,6 +237,12 @@ pub fn all() -> Vec<Case> {
                 "HashMap<Bytes, Bytes>, HGETALL's default reply type",
                 typedis!(HashMap<Bytes, Bytes>, map_len),
             ),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<String, String>, owned",
+                typedis!(HashMap<String, String>, map_len),
+            ),
             case(h, Lib::RedisRs, "HashMap<String, String>", |a| {
                 redis_typed::<HashMap<String, String>>(a).len()
             }),
@@ -256,6 +268,12 @@ pub fn all() -> Vec<Case> {
                 "Vec<Bytes>, LRANGE's default reply type",
                 typedis!(Vec<Bytes>, len),
             ),
+            case(
+                l,
+                Lib::Typedis,
+                "Vec<String>, owned",
+                typedis!(Vec<String>, len),
+            ),
             case(l, Lib::RedisRs, "Vec<String>", |a| {
                 redis_typed::<Vec<String>>(a).len()
             }),
@@ -279,6 +297,12 @@ pub fn all() -> Vec<Case> {
             Lib::Typedis,
             "Option<Bytes>, GET's default reply type",
             typedis!(Option<Bytes>, |v: &Option<Bytes>| v.as_ref().map_or(0, Bytes::len)),
+        ),
+        case(
+            g,
+            Lib::Typedis,
+            "Option<String>, owned",
+            typedis!(Option<String>, |v: &Option<String>| v.as_ref().map_or(0, String::len)),
         ),
     ]);
 

@@ -13,7 +13,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::Error;
@@ -173,10 +172,12 @@ pub struct Arg {
     pub children: Vec<Arg>,
 }
 
-// ---- raw serde shapes --------------------------------------------------------------
+// ---- raw shapes, read from JSON by hand ----------------------------------------------
+//
+// Read without serde's derive: it would put `serde_derive` (and a second `syn`) on the
+// critical path of every build of `typedis`, whose build script runs this generator.
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct RawCommand {
     summary: Option<String>,
     since: Option<String>,
@@ -202,18 +203,13 @@ struct RawCommand {
     exactly_one: Vec<Vec<String>>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct RawArg {
     name: Option<String>,
-    #[serde(rename = "type")]
     kind: Option<String>,
     token: Option<String>,
-    #[serde(deserialize_with = "lenient_bool")]
     optional: bool,
-    #[serde(deserialize_with = "lenient_bool")]
     multiple: bool,
-    #[serde(deserialize_with = "lenient_bool")]
     multiple_token: bool,
     flags: Vec<String>,
     since: Option<String>,
@@ -225,17 +221,156 @@ struct RawArg {
     arguments: Vec<RawArg>,
 }
 
+/// The members of a JSON object, each read by [`Fields::take`]; a key of another type
+/// than expected is an error naming it, a missing key (or `null`) the default.
+struct Fields(serde_json::Map<String, Value>);
+
+impl Fields {
+    fn of(v: Value) -> Result<Fields, String> {
+        match v {
+            Value::Object(o) => Ok(Fields(o)),
+            other => Err(format!("expected an object, found {}", kind(&other))),
+        }
+    }
+
+    fn take<T>(&mut self, key: &str, read: fn(Value) -> Result<T, String>) -> Result<Option<T>, String> {
+        match self.0.remove(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => read(v).map(Some).map_err(|e| format!("{key}: {e}")),
+        }
+    }
+
+    fn text(&mut self, key: &str) -> Result<Option<String>, String> {
+        self.take(key, text)
+    }
+
+    fn texts(&mut self, key: &str) -> Result<Vec<String>, String> {
+        Ok(self.take(key, |v| list(v, text))?.unwrap_or_default())
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn text(v: Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s),
+        other => Err(format!("expected a string, found {}", kind(&other))),
+    }
+}
+
+fn integer(v: Value) -> Result<i64, String> {
+    v.as_i64()
+        .ok_or_else(|| format!("expected an integer, found {}", kind(&v)))
+}
+
+fn list<T>(v: Value, item: fn(Value) -> Result<T, String>) -> Result<Vec<T>, String> {
+    match v {
+        Value::Array(items) => items.into_iter().map(item).collect(),
+        other => Err(format!("expected an array, found {}", kind(&other))),
+    }
+}
+
 /// A boolean written `true` or `"true"` (Valkey 8.0 writes CLIENT CAPA's `multiple` as
 /// a string).
-fn lenient_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    match Value::deserialize(d)? {
+fn lenient_bool(v: Value) -> Result<bool, String> {
+    match v {
         Value::Bool(b) => Ok(b),
         Value::String(s) if s.eq_ignore_ascii_case("true") => Ok(true),
         Value::String(s) if s.eq_ignore_ascii_case("false") => Ok(false),
-        Value::Null => Ok(false),
-        other => Err(serde::de::Error::custom(format!(
-            "expected a boolean, found {other}"
-        ))),
+        other => Err(format!("expected a boolean, found {other}")),
+    }
+}
+
+impl RawCommand {
+    fn read(v: Value) -> Result<RawCommand, String> {
+        let mut f = Fields::of(v)?;
+        Ok(RawCommand {
+            summary: f.text("summary")?,
+            since: f.text("since")?,
+            only: f.text("only")?,
+            missing_from: f.texts("missing_from")?,
+            arity_in: f
+                .take("arity_in", |v| match v {
+                    Value::Object(o) => o
+                        .into_iter()
+                        .map(|(k, v)| Ok((k, integer(v)?)))
+                        .collect(),
+                    other => Err(format!("expected an object, found {}", kind(&other))),
+                })?
+                .unwrap_or_default(),
+            group: f.text("group")?,
+            complexity: f.text("complexity")?,
+            deprecated_since: f.text("deprecated_since")?,
+            replaced_by: f.text("replaced_by")?,
+            arity: f.take("arity", integer)?,
+            container: f.text("container")?,
+            command_flags: f.texts("command_flags")?,
+            doc_flags: f.texts("doc_flags")?,
+            command_tips: f.texts("command_tips")?,
+            hints: f.texts("hints")?,
+            acl_categories: f.texts("acl_categories")?,
+            key_specs: f.take("key_specs", |v| list(v, Ok))?.unwrap_or_default(),
+            arguments: f.take("arguments", |v| list(v, RawArg::read))?,
+            subcommands: f.take("subcommands", |v| match v {
+                Value::Object(o) => o
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let c = RawCommand::read(v).map_err(|e| format!("{k}: {e}"))?;
+                        Ok((k, c))
+                    })
+                    .collect(),
+                other => Err(format!("expected an object, found {}", kind(&other))),
+            })?,
+            reply_schema: f.take("reply_schema", Ok)?,
+            compat: f.take("compat", |v| list(v, Ok))?.unwrap_or_default(),
+            exactly_one: f
+                .take("exactly_one", |v| list(v, |g| list(g, text)))?
+                .unwrap_or_default(),
+        })
+    }
+}
+
+impl RawArg {
+    fn read(v: Value) -> Result<RawArg, String> {
+        let mut f = Fields::of(v)?;
+        let name = f.text("name")?;
+        let at = |e: String| match &name {
+            Some(n) => format!("argument {n}: {e}"),
+            None => e,
+        };
+        let mut flag = |key: &str| -> Result<bool, String> {
+            Ok(f.take(key, lenient_bool).map_err(at)?.unwrap_or(false))
+        };
+        let (optional, multiple, multiple_token) =
+            (flag("optional")?, flag("multiple")?, flag("multiple_token")?);
+        Ok(RawArg {
+            kind: f.text("type").map_err(at)?,
+            token: f.text("token").map_err(at)?,
+            optional,
+            multiple,
+            multiple_token,
+            flags: f.texts("flags").map_err(at)?,
+            since: f.text("since").map_err(at)?,
+            only: f.text("only").map_err(at)?,
+            missing_from: f.texts("missing_from").map_err(at)?,
+            deprecated_since: f.text("deprecated_since").map_err(at)?,
+            display: f.text("display").map_err(at)?,
+            display_text: f.text("display_text").map_err(at)?,
+            arguments: f
+                .take("arguments", |v| list(v, RawArg::read))
+                .map_err(at)?
+                .unwrap_or_default(),
+            name,
+        })
     }
 }
 
@@ -264,7 +399,7 @@ impl Spec {
                     .map(str::to_owned);
                 continue;
             }
-            let raw: RawCommand = serde_json::from_value(value)
+            let raw = RawCommand::read(value)
                 .map_err(|e| Error::Spec(format!("command {key}: {e}")))?;
             spec.add(&key, raw, None, &mut containers)?;
         }
