@@ -296,13 +296,17 @@ pub fn all() -> Vec<Case> {
             g,
             Lib::Typedis,
             "Option<Bytes>, GET's default reply type",
-            typedis!(Option<Bytes>, |v: &Option<Bytes>| v.as_ref().map_or(0, Bytes::len)),
+            typedis!(Option<Bytes>, |v: &Option<Bytes>| v
+                .as_ref()
+                .map_or(0, Bytes::len)),
         ),
         case(
             g,
             Lib::Typedis,
             "Option<String>, owned",
-            typedis!(Option<String>, |v: &Option<String>| v.as_ref().map_or(0, String::len)),
+            typedis!(Option<String>, |v: &Option<String>| v
+                .as_ref()
+                .map_or(0, String::len)),
         ),
     ]);
 

@@ -233,7 +233,11 @@ impl Fields {
         }
     }
 
-    fn take<T>(&mut self, key: &str, read: fn(Value) -> Result<T, String>) -> Result<Option<T>, String> {
+    fn take<T>(
+        &mut self,
+        key: &str,
+        read: fn(Value) -> Result<T, String>,
+    ) -> Result<Option<T>, String> {
         match self.0.remove(key) {
             None | Some(Value::Null) => Ok(None),
             Some(v) => read(v).map(Some).map_err(|e| format!("{key}: {e}")),
@@ -300,10 +304,7 @@ impl RawCommand {
             missing_from: f.texts("missing_from")?,
             arity_in: f
                 .take("arity_in", |v| match v {
-                    Value::Object(o) => o
-                        .into_iter()
-                        .map(|(k, v)| Ok((k, integer(v)?)))
-                        .collect(),
+                    Value::Object(o) => o.into_iter().map(|(k, v)| Ok((k, integer(v)?))).collect(),
                     other => Err(format!("expected an object, found {}", kind(&other))),
                 })?
                 .unwrap_or_default(),
@@ -350,8 +351,11 @@ impl RawArg {
         let mut flag = |key: &str| -> Result<bool, String> {
             Ok(f.take(key, lenient_bool).map_err(at)?.unwrap_or(false))
         };
-        let (optional, multiple, multiple_token) =
-            (flag("optional")?, flag("multiple")?, flag("multiple_token")?);
+        let (optional, multiple, multiple_token) = (
+            flag("optional")?,
+            flag("multiple")?,
+            flag("multiple_token")?,
+        );
         Ok(RawArg {
             kind: f.text("type").map_err(at)?,
             token: f.text("token").map_err(at)?,
@@ -399,8 +403,8 @@ impl Spec {
                     .map(str::to_owned);
                 continue;
             }
-            let raw = RawCommand::read(value)
-                .map_err(|e| Error::Spec(format!("command {key}: {e}")))?;
+            let raw =
+                RawCommand::read(value).map_err(|e| Error::Spec(format!("command {key}: {e}")))?;
             spec.add(&key, raw, None, &mut containers)?;
         }
         // In the flat layouts a subcommand is only known by its name (`CLIENT ID`).

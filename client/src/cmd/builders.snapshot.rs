@@ -13,7 +13,7 @@ impl Commands {
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set; group: server.
     ///
-    /// Returns `Vec<Bytes>`.
+    /// Returns `Vec<Bytes>`. One of: in case `category` was not given, a list of existing ACL categories; in case `category` was given, list of commands that fall under the provided ACL category.
     #[inline]
     pub fn acl_cat(self) -> acl_cat::Ready {
         acl_cat::start()
@@ -31,7 +31,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: server.
     ///
-    /// Returns `Bytes`.
+    /// Returns `Bytes`. One of: the given user may successfully execute the given command; the description of the problem, in case the user is not allowed to run the given command.
     #[inline]
     pub fn acl_dryrun(self) -> acl_dryrun::NeedUsername {
         acl_dryrun::start()
@@ -49,7 +49,7 @@ impl Commands {
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of password, command and pattern rules that the user has; group: server.
     ///
-    /// Returns `Option<AclGetuserReply>`.
+    /// Returns `Option<AclGetuserReply>`. One of: A set of ACL rule definitions for the user; if user does not exist.
     #[inline]
     pub fn acl_getuser(self) -> acl_getuser::NeedUsername {
         acl_getuser::start()
@@ -85,7 +85,7 @@ impl Commands {
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N) with N being the number of entries shown; group: server.
     ///
-    /// Returns `Vec<AclLogEntry>`; with `RESET`: `()`. In case `RESET` was not given, a list of recent ACL security events.
+    /// Returns `Vec<AclLogEntry>`; with `RESET`: `()`. One of: in case `RESET` was not given, a list of recent ACL security events; in case `RESET` was given, OK indicates ACL log was cleared.
     #[inline]
     pub fn acl_log(self) -> acl_log::Ready {
         acl_log::start()
@@ -211,7 +211,7 @@ impl Commands {
     ///
     /// Exists since 2.8.7 (Redis and Valkey); complexity: O(N); group: bitmap.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: the position of the first bit set to 1 or 0 according to the request; in case the `bit` argument is 1 and the string is empty or composed of just zero bytes.
     #[inline]
     pub fn bitpos(self) -> bitpos::NeedKey {
         bitpos::start()
@@ -220,7 +220,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the popped element; operation timed-out.
     #[inline]
     pub fn blmove(self) -> blmove::NeedSource {
         blmove::start()
@@ -229,7 +229,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`.
+    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: operation timed-out; the key from which elements were popped and the popped elements.
     #[inline]
     pub fn blmpop(self) -> blmpop::NeedTimeout {
         blmpop::start()
@@ -238,7 +238,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys; group: list.
     ///
-    /// Returns `Option<(Bytes, Bytes)>`.
+    /// Returns `Option<(Bytes, Bytes)>`. One of: no element could be popped and timeout expired; the key from which the element was popped and the value of the popped element.
     #[inline]
     pub fn blpop(self) -> blpop::NeedKey {
         blpop::start()
@@ -247,7 +247,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys; group: list.
     ///
-    /// Returns `Option<(Bytes, Bytes)>`.
+    /// Returns `Option<(Bytes, Bytes)>`. no element could be popped and the timeout expired.
     #[inline]
     pub fn brpop(self) -> brpop::NeedKey {
         brpop::start()
@@ -256,7 +256,7 @@ impl Commands {
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: list.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the element being popped from source and pushed to destination; timeout is reached.
     #[inline]
     pub fn brpoplpush(self) -> brpoplpush::NeedSource {
         brpoplpush::start()
@@ -265,7 +265,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     ///
-    /// Returns `Option<(Bytes, Vec<ScoredMember>)>`.
+    /// Returns `Option<(Bytes, Vec<ScoredMember>)>`. One of: timeout reached and no elements were popped; the keyname and the popped members.
     #[inline]
     pub fn bzmpop(self) -> bzmpop::NeedTimeout {
         bzmpop::start()
@@ -274,7 +274,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     ///
-    /// Returns `Option<BzpopmaxReply>`.
+    /// Returns `Option<BzpopmaxReply>`. One of: timeout reached and no elements were popped; the keyname, popped member, and its score.
     #[inline]
     pub fn bzpopmax(self) -> bzpopmax::NeedKey {
         bzpopmax::start()
@@ -283,7 +283,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     ///
-    /// Returns `Option<BzpopminReply>`.
+    /// Returns `Option<BzpopminReply>`. One of: timeout reached and no elements were popped; the keyname, popped member, and its score.
     #[inline]
     pub fn bzpopmin(self) -> bzpopmin::NeedKey {
         bzpopmin::start()
@@ -310,7 +310,7 @@ impl Commands {
     ///
     /// Exists since 2.6.9 (Redis and Valkey); complexity: O(1); group: connection.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the connection name of the current connection; connection name was not set.
     #[inline]
     pub fn client_getname(self) -> client_getname::Ready {
         client_getname::start()
@@ -319,7 +319,7 @@ impl Commands {
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: not redirecting notifications to any client; client tracking is not enabled; ID of the client we are redirecting the notifications to.
     #[inline]
     pub fn client_getredir(self) -> client_getredir::Ready {
         client_getredir::start()
@@ -364,7 +364,7 @@ impl Commands {
     ///
     /// Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections; group: connection.
     ///
-    /// Returns `()`; with `new-format`: `i64`. When called in 3 argument format.
+    /// Returns `()`; with `new-format`: `i64`. One of: when called in 3 argument format; when called in filter/value format, the number of clients killed.
     #[inline]
     pub fn client_kill(self) -> client_kill::NeedFilter {
         client_kill::start()
@@ -454,7 +454,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) where N is the number of client connections; group: connection.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: if the client was unblocked successfully; if the client wasn't unblocked.
     #[inline]
     pub fn client_unblock(self) -> client_unblock::NeedClientId {
         client_unblock::start()
@@ -490,7 +490,7 @@ impl Commands {
     ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     ///
-    /// Returns `Bytes`.
+    /// Returns `Bytes`. One of: if the epoch was incremented; if the node already has the greatest config epoch in the cluster.
     #[inline]
     pub fn cluster_bumpepoch(self) -> cluster_bumpepoch::Ready {
         cluster_bumpepoch::start()
@@ -939,7 +939,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values; group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: source was copied; source was not copied.
     #[inline]
     pub fn copy(self) -> copy::NeedSource {
         copy::start()
@@ -993,7 +993,7 @@ impl Commands {
     ///
     /// Exists since 9.0.0 (Valkey only); complexity: O(1); group: string.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: not deleted: missing, or another value; deleted.
     #[inline]
     pub fn delifeq(self) -> delifeq::NeedKey {
         delifeq::start()
@@ -1011,7 +1011,7 @@ impl Commands {
     ///
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1); group: generic.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the serialized value; key does not exist.
     #[inline]
     pub fn dump(self) -> dump::NeedKey {
         dump::start()
@@ -1065,7 +1065,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: Depends on commands in the transaction; group: transactions.
     ///
-    /// Returns `Value`.
+    /// Returns `Value`. One of: each element being the reply to each of the commands in the atomic transaction; the transaction was aborted because a `WATCH`ed key was touched.
     #[inline]
     pub fn exec(self) -> exec::Ready {
         exec::start()
@@ -1083,7 +1083,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments; the timeout was set.
     #[inline]
     pub fn expire(self) -> expire::NeedKey {
         expire::start()
@@ -1092,7 +1092,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the timeout was set; the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments.
     #[inline]
     pub fn expireat(self) -> expireat::NeedKey {
         expireat::start()
@@ -1101,7 +1101,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: expiration Unix timestamp in seconds; the key exists but has no associated expiration time; the key does not exist.
     #[inline]
     pub fn expiretime(self) -> expiretime::NeedKey {
         expiretime::start()
@@ -1245,7 +1245,7 @@ impl Commands {
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: geo.
     ///
-    /// Returns `Option<f64>`.
+    /// Returns `Option<f64>`. One of: one or both of elements are missing; distance as a double (represented as a string) in the specified units.
     #[inline]
     pub fn geodist(self) -> geodist::NeedKey {
         geodist::start()
@@ -1326,7 +1326,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the value of the key; key does not exist.
     #[inline]
     pub fn get(self) -> get::NeedKey {
         get::start()
@@ -1344,7 +1344,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the value of the key; the key does not exist.
     #[inline]
     pub fn getdel(self) -> getdel::NeedKey {
         getdel::start()
@@ -1353,7 +1353,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the value of the key; key does not exist.
     #[inline]
     pub fn getex(self) -> getex::NeedKey {
         getex::start()
@@ -1371,7 +1371,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the old value stored at the key; the key does not exist.
     #[inline]
     pub fn getset(self) -> getset::NeedKey {
         getset::start()
@@ -1398,7 +1398,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the hash does not contain the field, or key does not exist; the hash contains the field.
     #[inline]
     pub fn hexists(self) -> hexists::NeedKey {
         hexists::start()
@@ -1434,7 +1434,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the value associated with the field; if the field is not present in the hash or key does not exist.
     #[inline]
     pub fn hget(self) -> hget::NeedKey {
         hget::start()
@@ -1569,7 +1569,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned; group: hash.
     ///
-    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `Vec<Bytes>`. Key doesn't exist.
+    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `Vec<Bytes>`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
     #[inline]
     pub fn hrandfield(self) -> hrandfield::NeedKey {
         hrandfield::start()
@@ -1578,7 +1578,7 @@ impl Commands {
     ///
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: hash.
     ///
-    /// Returns `ScanPage<(Bytes, Bytes)>`; with `NOVALUES`: `ScanPage<Bytes>`. Cursor and field/value pairs.
+    /// Returns `ScanPage<(Bytes, Bytes)>`; with `NOVALUES`: `ScanPage<Bytes>`. One of: cursor and field/value pairs; cursor and fields (NOVALUES).
     #[inline]
     pub fn hscan(self) -> hscan::NeedKey {
         hscan::start()
@@ -1596,7 +1596,7 @@ impl Commands {
     ///
     /// Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the number of specified fields; group: hash.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: A condition was not met: nothing set; every field set.
     #[inline]
     pub fn hsetex(self) -> hsetex::NeedKey {
         hsetex::start()
@@ -1605,7 +1605,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the field is a new field in the hash and value was set; the field already exists in the hash and no operation was performed.
     #[inline]
     pub fn hsetnx(self) -> hsetnx::NeedKey {
         hsetnx::start()
@@ -1758,7 +1758,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively; group: string.
     ///
-    /// Returns `Bytes`; with `LEN`: `i64`; with `IDX`: `LcsIdxReply`. The longest common subsequence.
+    /// Returns `Bytes`; with `LEN`: `i64`; with `IDX`: `LcsIdxReply`. One of: the longest common subsequence; the length of the longest common subsequence when 'LEN' is given; array with the LCS length and all the ranges in both the strings when 'IDX' is given. In RESP2 this is returned as a flat array.
     #[inline]
     pub fn lcs(self) -> lcs::NeedKey1 {
         lcs::start()
@@ -1767,7 +1767,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1); group: list.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: index is out of range; the requested element.
     #[inline]
     pub fn lindex(self) -> lindex::NeedKey {
         lindex::start()
@@ -1776,7 +1776,7 @@ impl Commands {
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N); group: list.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: list length after a successful insert operation; in case key doesn't exist; when the pivot wasn't found.
     #[inline]
     pub fn linsert(self) -> linsert::NeedKey {
         linsert::start()
@@ -1794,7 +1794,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the source list is empty; the element being popped and pushed.
     #[inline]
     pub fn lmove(self) -> lmove::NeedSource {
         lmove::start()
@@ -1803,7 +1803,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`.
+    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: if no element could be popped; list key from which elements were popped.
     #[inline]
     pub fn lmpop(self) -> lmpop::NeedKey {
         lmpop::start()
@@ -1821,7 +1821,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. Key does not exist.
+    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
     #[inline]
     pub fn lpop(self) -> lpop::NeedKey {
         lpop::start()
@@ -1830,7 +1830,7 @@ impl Commands {
     ///
     /// Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time; group: list.
     ///
-    /// Returns `Option<i64>`; with `COUNT`: `Vec<i64>`. In case there is no matching element.
+    /// Returns `Option<i64>`; with `COUNT`: `Vec<i64>`. One of: in case there is no matching element; an integer representing the matching element; if the COUNT option is given, an array of integers representing the matching elements (empty if there are no matches).
     #[inline]
     pub fn lpos(self) -> lpos::NeedKey {
         lpos::start()
@@ -1938,7 +1938,7 @@ impl Commands {
     ///
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of samples; group: server.
     ///
-    /// Returns `Option<i64>`.
+    /// Returns `Option<i64>`. One of: number of bytes that a key and its value require to be stored in RAM; key does not exist.
     #[inline]
     pub fn memory_usage(self) -> memory_usage::NeedKey {
         memory_usage::start()
@@ -1956,7 +1956,7 @@ impl Commands {
     ///
     /// Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed; group: generic.
     ///
-    /// Returns `Bytes`.
+    /// Returns `Bytes`. One of: success; no keys were found in the source instance.
     #[inline]
     pub fn migrate(self) -> migrate::NeedHost {
         migrate::start()
@@ -2019,7 +2019,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: key was moved; key wasn't moved.
     #[inline]
     pub fn r#move(self) -> r#move::NeedKey {
         r#move::start()
@@ -2037,7 +2037,7 @@ impl Commands {
     ///
     /// Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of keys to set; group: string.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the condition was not met: nothing set; every key set.
     #[inline]
     pub fn msetex(self) -> msetex::NeedData {
         msetex::start()
@@ -2046,7 +2046,7 @@ impl Commands {
     ///
     /// Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set; group: string.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: no key was set (at least one key already existed); all the keys were set.
     #[inline]
     pub fn msetnx(self) -> msetnx::NeedData {
         msetnx::start()
@@ -2064,7 +2064,7 @@ impl Commands {
     ///
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: key doesn't exist; encoding of the object.
     #[inline]
     pub fn object_encoding(self) -> object_encoding::NeedKey {
         object_encoding::start()
@@ -2109,7 +2109,7 @@ impl Commands {
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: key does not exist or does not have an associated timeout; the timeout has been removed.
     #[inline]
     pub fn persist(self) -> persist::NeedKey {
         persist::start()
@@ -2118,7 +2118,7 @@ impl Commands {
     ///
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments; the timeout was set.
     #[inline]
     pub fn pexpire(self) -> pexpire::NeedKey {
         pexpire::start()
@@ -2127,7 +2127,7 @@ impl Commands {
     ///
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the timeout was set; the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments.
     #[inline]
     pub fn pexpireat(self) -> pexpireat::NeedKey {
         pexpireat::start()
@@ -2136,7 +2136,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: expiration Unix timestamp in milliseconds; the key exists but has no associated expiration time; the key does not exist.
     #[inline]
     pub fn pexpiretime(self) -> pexpiretime::NeedKey {
         pexpiretime::start()
@@ -2145,7 +2145,7 @@ impl Commands {
     ///
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(1) to add every element; group: hyperloglog.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: if at least 1 HyperLogLog internal register was altered; if no HyperLogLog internal register were altered.
     #[inline]
     pub fn pfadd(self) -> pfadd::NeedKey {
         pfadd::start()
@@ -2190,7 +2190,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
-    /// Returns `Bytes`.
+    /// Returns `Bytes`. One of: default reply; relay of given `message`.
     #[inline]
     pub fn ping(self) -> ping::Ready {
         ping::start()
@@ -2226,7 +2226,7 @@ impl Commands {
     ///
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: TTL in milliseconds; the key exists but has no associated expire; the key does not exist.
     #[inline]
     pub fn pttl(self) -> pttl::NeedKey {
         pttl::start()
@@ -2316,7 +2316,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: when the database is empty; random key in db.
     #[inline]
     pub fn randomkey(self) -> randomkey::Ready {
         randomkey::start()
@@ -2352,7 +2352,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: key was renamed to newkey; new key already exists.
     #[inline]
     pub fn renamenx(self) -> renamenx::NeedKey {
         renamenx::start()
@@ -2415,7 +2415,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. Key does not exist.
+    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
     #[inline]
     pub fn rpop(self) -> rpop::NeedKey {
         rpop::start()
@@ -2424,7 +2424,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: list.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the element being popped and pushed; source list is empty.
     #[inline]
     pub fn rpoplpush(self) -> rpoplpush::NeedSource {
         rpoplpush::start()
@@ -2577,7 +2577,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `()`; with `GET`: `Option<Bytes>`; with `condition`: `Option<()>`. `GET` not given: The key was set.
+    /// Returns `()`; with `GET`: `Option<Bytes>`; with `condition`: `Option<()>`. One of: `GET` not given: Operation was aborted (conflict with one of the `XX`/`NX` options); `GET` not given: The key was set; `GET` given: The key didn't exist before the `SET`; `GET` given: The previous value of the key.
     #[inline]
     pub fn set(self) -> set::NeedKey {
         set::start()
@@ -2604,7 +2604,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the key was set; the key was not set.
     #[inline]
     pub fn setnx(self) -> setnx::NeedKey {
         setnx::start()
@@ -2658,7 +2658,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: set.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: the element is not a member of the set, or the key does not exist; the element is a member of the set.
     #[inline]
     pub fn sismember(self) -> sismember::NeedKey {
         sismember::start()
@@ -2733,7 +2733,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: set.
     ///
-    /// Returns `bool`.
+    /// Returns `bool`. One of: element is moved; the element is not a member of source and no operation was performed.
     #[inline]
     pub fn smove(self) -> smove::NeedSource {
         smove::start()
@@ -2742,7 +2742,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     ///
-    /// Returns `Vec<Option<Bytes>>`; with `STORE`: `i64`. When not passing the store option the command returns a list of sorted elements.
+    /// Returns `Vec<Option<Bytes>>`; with `STORE`: `i64`. One of: when the store option is specified the command returns the number of sorted elements in the destination list; when not passing the store option the command returns a list of sorted elements.
     #[inline]
     pub fn sort(self) -> sort::NeedKey {
         sort::start()
@@ -2760,7 +2760,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count; group: set.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. The key does not exist.
+    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
     #[inline]
     pub fn spop(self) -> spop::NeedKey {
         spop::start()
@@ -2778,7 +2778,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count; group: set.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. In case `count` is not given and key doesn't exist.
+    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
     #[inline]
     pub fn srandmember(self) -> srandmember::NeedKey {
         srandmember::start()
@@ -2904,7 +2904,7 @@ impl Commands {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     ///
-    /// Returns `i64`.
+    /// Returns `i64`. One of: TTL in seconds; the key exists but has no associated expire; the key does not exist.
     #[inline]
     pub fn ttl(self) -> ttl::NeedKey {
         ttl::start()
@@ -2985,7 +2985,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted; group: stream.
     ///
-    /// Returns `Option<Bytes>`.
+    /// Returns `Option<Bytes>`. One of: the ID of the added entry. The ID is the one auto-generated if * is passed as ID argument, otherwise the command just returns the same ID specified by the user during insertion; the NOMKSTREAM option is given and the key doesn't exist.
     #[inline]
     pub fn xadd(self) -> xadd::NeedKey {
         xadd::start()
@@ -2994,7 +2994,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small; group: stream.
     ///
-    /// Returns `XautoclaimReply`; with `JUSTID`: `XautoclaimJustidReply`. Claimed stream entries (with data, if `JUSTID` was not given).
+    /// Returns `XautoclaimReply`; with `JUSTID`: `XautoclaimJustidReply`. One of: claimed stream entries (with data, if `JUSTID` was not given); claimed stream entries (without data, if `JUSTID` was given).
     #[inline]
     pub fn xautoclaim(self) -> xautoclaim::NeedKey {
         xautoclaim::start()
@@ -3102,7 +3102,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     ///
-    /// Returns `XinfoStreamReply`; with `FULL`: `XinfoStreamFullReply`. Summary form, in case `FULL` was not given.
+    /// Returns `XinfoStreamReply`; with `FULL`: `XinfoStreamFullReply`. One of: summary form, in case `FULL` was not given; extended form, in case `FULL` was given.
     #[inline]
     pub fn xinfo_stream(self) -> xinfo_stream::NeedKey {
         xinfo_stream::start()
@@ -3120,7 +3120,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer; group: stream.
     ///
-    /// Returns `XpendingReply`; with `range`: `Vec<XpendingRangeEntry>`. Summary form, in case `start` was not given.
+    /// Returns `XpendingReply`; with `range`: `Vec<XpendingRangeEntry>`. One of: extended form, in case `start` was given; summary form, in case `start` was not given.
     #[inline]
     pub fn xpending(self) -> xpending::NeedKey {
         xpending::start()
@@ -3138,7 +3138,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: ; group: stream.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`.
+    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: A map of key-value elements when each element composed of key name and the entries reported for that key; if BLOCK option is given, and a timeout occurs, or there is no stream we can serve.
     #[inline]
     pub fn xread(self) -> xread::NeedKey {
         xread::start()
@@ -3147,7 +3147,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data; group: stream.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`.
+    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: if BLOCK option is specified and the timeout expired; A map of key-value elements when each element composed of key name and the entries reported for that key.
     #[inline]
     pub fn xreadgroup(self) -> xreadgroup::NeedGroupBlock {
         xreadgroup::start()
@@ -3183,7 +3183,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set; group: sorted-set.
     ///
-    /// Returns `i64`; with `INCR`: `Option<f64>`. The number of new members (when the `CH` option is not used).
+    /// Returns `i64`; with `INCR`: `Option<f64>`. One of: operation was aborted (conflict with one of the `XX`/`NX`/`LT`/`GT` options); the number of new members (when the `CH` option is not used); the number of new or updated members (when the `CH` option is used); the updated score of the member (when the `INCR` option is used).
     #[inline]
     pub fn zadd(self) -> zadd::NeedKey {
         zadd::start()
@@ -3210,7 +3210,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. A list of members. Returned in case `WITHSCORES` was not used.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     #[inline]
     pub fn zdiff(self) -> zdiff::NeedKey {
         zdiff::start()
@@ -3237,7 +3237,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. Result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used; result of intersection, containing members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     #[inline]
     pub fn zinter(self) -> zinter::NeedKey {
         zinter::start()
@@ -3273,7 +3273,7 @@ impl Commands {
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     ///
-    /// Returns `Option<(Bytes, Vec<ScoredMember>)>`.
+    /// Returns `Option<(Bytes, Vec<ScoredMember>)>`. no element could be popped.
     #[inline]
     pub fn zmpop(self) -> zmpop::NeedKey {
         zmpop::start()
@@ -3291,7 +3291,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     ///
-    /// Returns `Vec<ScoredMember>`.
+    /// Returns `Vec<ScoredMember>`. One of: list of popped elements and scores when 'COUNT' isn't specified; list of popped elements and scores when 'COUNT' is specified.
     #[inline]
     pub fn zpopmax(self) -> zpopmax::NeedKey {
         zpopmax::start()
@@ -3300,7 +3300,7 @@ impl Commands {
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     ///
-    /// Returns `Vec<ScoredMember>`.
+    /// Returns `Vec<ScoredMember>`. One of: list of popped elements and scores when 'COUNT' isn't specified; list of popped elements and scores when 'COUNT' is specified.
     #[inline]
     pub fn zpopmin(self) -> zpopmin::NeedKey {
         zpopmin::start()
@@ -3309,7 +3309,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned; group: sorted-set.
     ///
-    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `Vec<Bytes>`. Key does not exist.
+    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `Vec<Bytes>`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
     #[inline]
     pub fn zrandmember(self) -> zrandmember::NeedKey {
         zrandmember::start()
@@ -3318,7 +3318,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. A list of member elements.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of member elements; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     #[inline]
     pub fn zrange(self) -> zrange::NeedKey {
         zrange::start()
@@ -3336,7 +3336,7 @@ impl Commands {
     ///
     /// Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. List of the elements in the specified score range, as not WITHSCORES.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     #[inline]
     pub fn zrangebyscore(self) -> zrangebyscore::NeedKey {
         zrangebyscore::start()
@@ -3354,7 +3354,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)); group: sorted-set.
     ///
-    /// Returns `Option<i64>`; with `WITHSCORE`: `Option<(i64, f64)>`. Key does not exist or the member does not exist in the sorted set.
+    /// Returns `Option<i64>`; with `WITHSCORE`: `Option<(i64, f64)>`. One of: key does not exist or the member does not exist in the sorted set; the rank of the member when 'WITHSCORE' is not used; the rank and score of the member when 'WITHSCORE' is used.
     #[inline]
     pub fn zrank(self) -> zrank::NeedKey {
         zrank::start()
@@ -3399,7 +3399,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. List of member elements.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of member elements; list of the members and their scores. Returned in case `WITHSCORES` was used.
     #[inline]
     pub fn zrevrange(self) -> zrevrange::NeedKey {
         zrevrange::start()
@@ -3417,7 +3417,7 @@ impl Commands {
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. List of the elements in the specified score range, as not WITHSCORES.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     #[inline]
     pub fn zrevrangebyscore(self) -> zrevrangebyscore::NeedKey {
         zrevrangebyscore::start()
@@ -3426,7 +3426,7 @@ impl Commands {
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)); group: sorted-set.
     ///
-    /// Returns `Option<i64>`; with `WITHSCORE`: `Option<(i64, f64)>`. Key does not exist or the member does not exist in the sorted set.
+    /// Returns `Option<i64>`; with `WITHSCORE`: `Option<(i64, f64)>`. One of: key does not exist or the member does not exist in the sorted set; the rank of the member when 'WITHSCORE' is not used; the rank and score of the member when 'WITHSCORE' is used.
     #[inline]
     pub fn zrevrank(self) -> zrevrank::NeedKey {
         zrevrank::start()
@@ -3435,7 +3435,7 @@ impl Commands {
     ///
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: sorted-set.
     ///
-    /// Returns `ScanPage<ScoredMember>`; with `NOSCORES`: `ScanPage<Bytes>`. Cursor and member/score pairs.
+    /// Returns `ScanPage<ScoredMember>`; with `NOSCORES`: `ScanPage<Bytes>`. One of: cursor and member/score pairs; cursor and members (NOSCORES).
     #[inline]
     pub fn zscan(self) -> zscan::NeedKey {
         zscan::start()
@@ -3444,7 +3444,7 @@ impl Commands {
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: sorted-set.
     ///
-    /// Returns `Option<f64>`.
+    /// Returns `Option<f64>`. One of: the score of the member (a double precision floating point number). In RESP2, this is returned as string; member does not exist in the sorted set, or key does not exist.
     #[inline]
     pub fn zscore(self) -> zscore::NeedKey {
         zscore::start()
@@ -3453,7 +3453,7 @@ impl Commands {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. The result of union when 'WITHSCORES' is not used.
+    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
     #[inline]
     pub fn zunion(self) -> zunion::NeedKey {
         zunion::start()
@@ -56970,7 +56970,7 @@ pub mod replies {
     pub struct CommandInfoEntryPart8BeginSearch {
         /// `type`.
         pub r#type: ::core::option::Option<crate::reply::Bytes>,
-        /// `spec`.
+        /// One of: unknown type, empty map; index type; keyword type.
         pub spec: ::core::option::Option<crate::reply::Value>,
     }
     /// Index type.
@@ -57012,7 +57012,7 @@ pub mod replies {
     pub struct CommandInfoEntryPart8FindKeys {
         /// `type`.
         pub r#type: ::core::option::Option<crate::reply::Bytes>,
-        /// `spec`.
+        /// One of: unknown type; range type; keynum type.
         pub spec: ::core::option::Option<crate::reply::Value>,
     }
     /// Range type.

@@ -346,11 +346,47 @@ fn singular(stem: &str) -> String {
 
 /// The schema's description, for rustdoc.
 pub(crate) fn description(s: &Json) -> String {
-    s.get("description")
+    let own = s
+        .get("description")
         .and_then(Json::as_str)
         .unwrap_or_default()
-        .trim()
-        .to_owned()
+        .trim();
+    if !own.is_empty() {
+        return own.to_owned();
+    }
+    // A choice of replies described one by one (GET: the value, or nothing).
+    let alternatives = ["oneOf", "anyOf"]
+        .iter()
+        .find_map(|k| s.get(*k).and_then(Json::as_array));
+    let Some(alternatives) = alternatives else {
+        return String::new();
+    };
+    let said: Vec<String> = alternatives
+        .iter()
+        .map(|a| {
+            let d = a
+                .get("description")
+                .and_then(Json::as_str)
+                .unwrap_or_default();
+            let d = d.trim().trim_end_matches('.');
+            // "Key does not exist" reads "key does not exist" after "One of:"; "OK" stays.
+            let mut chars = d.chars();
+            match (chars.next(), chars.next()) {
+                (Some(first), Some(second)) if first.is_uppercase() && second.is_lowercase() => {
+                    first
+                        .to_lowercase()
+                        .chain(d[first.len_utf8()..].chars())
+                        .collect()
+                }
+                _ => d.to_owned(),
+            }
+        })
+        .filter(|d| !d.is_empty())
+        .collect();
+    if said.len() < 2 {
+        return said.into_iter().next().unwrap_or_default();
+    }
+    format!("One of: {}.", said.join("; "))
 }
 
 /// Shapes that typedis's `reply` module has a type for.
