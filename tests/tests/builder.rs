@@ -190,3 +190,49 @@ fn subcommands_flags_and_policies_come_from_the_spec() {
     assert!(c.flags().contains(CommandFlags::BLOCKING));
     assert_eq!(args(&c), ["BLPOP", "q", "0.5"]);
 }
+
+#[test]
+fn optional_arguments_come_in_any_order_and_are_written_in_spec_order() {
+    // COUNT and BLOCK after the streams, as a user writes them; before STREAMS on the wire.
+    let c = b()
+        .xreadgroup()
+        .group("g", "c")
+        .key("s")
+        .id(">")
+        .count(4)
+        .block(500)
+        .build();
+    assert_eq!(
+        args(&c),
+        [
+            "XREADGROUP",
+            "GROUP",
+            "g",
+            "c",
+            "COUNT",
+            "4",
+            "BLOCK",
+            "500",
+            "STREAMS",
+            "s",
+            ">"
+        ]
+    );
+    // NOMKSTREAM after the fields.
+    let c = b()
+        .xadd()
+        .key("s")
+        .auto_id()
+        .field_value("f", "v")
+        .nomkstream()
+        .build();
+    assert_eq!(args(&c), ["XADD", "s", "NOMKSTREAM", "*", "f", "v"]);
+    // EVAL's numkeys is written from the keys given.
+    let c = b()
+        .eval()
+        .script("return 1")
+        .key_iter(["a", "b"])
+        .arg("x")
+        .build();
+    assert_eq!(args(&c), ["EVAL", "return 1", "2", "a", "b", "x"]);
+}
