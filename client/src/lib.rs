@@ -62,5 +62,5 @@ pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::{DecodeOwned, RespRead};
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
-pub use resp_derive::RespRead;
+pub use typedis_derive::RespRead;
 pub use value::Value;
