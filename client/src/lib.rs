@@ -28,6 +28,7 @@
 #[path = "private.rs"]
 pub mod __private;
 mod client;
+#[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod cmd;
 mod conn;
@@ -42,10 +43,12 @@ pub mod resp;
 mod scan;
 mod script;
 mod stream;
+mod trace;
 mod transaction;
 mod value;
 
 pub use client::{Client, ClientStats};
+#[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};

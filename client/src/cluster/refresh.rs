@@ -10,6 +10,7 @@ use crate::cmd::cmd;
 use crate::conn::Addr;
 use crate::error::Error;
 use crate::value::Value;
+use crate::trace;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Weak};
@@ -59,7 +60,7 @@ impl ClusterClient {
             }
             match this.discover().await {
                 Ok(topology) => this.install(topology),
-                Err(e) => tracing::debug!(error = %e, "cluster topology refresh failed"),
+                Err(e) => trace::debug!(error = %e, "cluster topology refresh failed"),
             }
             *gate.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
             gate.count.fetch_add(1, Ordering::Relaxed);
