@@ -23,11 +23,11 @@ use crate::error::Error;
 use crate::pushes::PushHub;
 use crate::read::DecodeOwned;
 use crate::resp::Frame;
+use crate::trace::{self, Instrument};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
-use crate::trace::{self, Instrument};
 
 /// A Redis client: cheap to clone, `Send + Sync`; every clone shares one multiplexed
 /// connection, so many tasks can issue commands at once and their requests are written

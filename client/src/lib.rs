@@ -50,11 +50,14 @@ mod value;
 pub use client::{Client, ClientStats};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
-pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
+pub use conn::{Addr, Backoff, Config, Protocol};
+#[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
+pub use conn::{TlsBackend, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
+#[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use rustls_pki_types as pki_types;
 pub use scan::Scan;
 pub use script::{Invocation, Script, ScriptRunner};
