@@ -23,11 +23,11 @@ use crate::error::Error;
 use crate::pushes::PushHub;
 use crate::read::DecodeOwned;
 use crate::resp::Frame;
+use crate::trace::{self, Instrument};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
-use tracing::Instrument;
 
 /// A Redis client: cheap to clone, `Send + Sync`; every clone shares one multiplexed
 /// connection, so many tasks can issue commands at once and their requests are written
@@ -212,7 +212,7 @@ impl Client {
             Placement::Dedicated(time) => Some(time),
             Placement::Refused(why) => return Err(refused(&command, why)),
         };
-        let span = tracing::debug_span!("redis", command = command.name());
+        let span = trace::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking {
             // Boxed: the rare path keeps its state out of every command's future.
@@ -247,7 +247,7 @@ impl Client {
     /// while it was in flight: within the response timeout, waiting for the server to come
     /// back (attempts paced by the backoff).
     async fn resend(&self, command: Command, reason: String) -> Result<Frame, Error> {
-        tracing::debug!(%reason, "resending a read-only command after a reconnect");
+        trace::debug!(%reason, "resending a read-only command after a reconnect");
         let deadline = self.deadline();
         let conn = loop {
             match self.live(deadline).await {

@@ -7,7 +7,30 @@ use crate::resp::{DecodeError, ProtocolError};
 /// Everything that can go wrong in typedis.
 ///
 /// A server error reply is its own variant ([`Error::Server`]), apart from protocol,
-/// decoding and I/O failures: it is an answer, the connection is fine.
+/// decoding and I/O failures: it is an answer, the connection is fine. The helpers
+/// [`server_code`](Error::server_code), [`is_timeout`](Error::is_timeout) and
+/// [`is_connection_error`](Error::is_connection_error) answer the questions a caller
+/// usually asks before deciding to retry.
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::Error;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // What a client returns when the key holds another type:
+/// let reply = Frame::from_slice(b"-WRONGTYPE Operation against a key holding the wrong kind of value\r\n")?;
+/// let err = reply.decode::<i64>().unwrap_err();
+/// assert_eq!(err.server_code(), Some("WRONGTYPE"));
+/// assert!(!err.is_connection_error() && !err.is_timeout());
+///
+/// match err {
+///     Error::Server(e) if e.code() == "WRONGTYPE" => println!("not a counter: {}", e.message()),
+///     e if e.is_connection_error() => println!("try again on a new connection: {e}"),
+///     e => return Err(e.into()),
+/// }
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -57,6 +80,39 @@ pub enum Error {
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,
+}
+
+impl Error {
+    /// The code of a server error reply (`"WRONGTYPE"`, `"MOVED"`, `"NOSCRIPT"`, ...; see
+    /// [`ServerError::code`]), `None` for every other error.
+    pub fn server_code(&self) -> Option<&str> {
+        match self {
+            Error::Server(e) => Some(e.code()),
+            _ => None,
+        }
+    }
+
+    /// Whether no reply (or no connection) came within the configured time:
+    /// [`Error::Timeout`], or an I/O error of kind
+    /// [`TimedOut`](std::io::ErrorKind::TimedOut). The command may have run.
+    pub fn is_timeout(&self) -> bool {
+        match self {
+            Error::Timeout(_) => true,
+            Error::Io(e) => e.kind() == std::io::ErrorKind::TimedOut,
+            _ => false,
+        }
+    }
+
+    /// Whether the connection failed rather than the command: [`Error::Io`],
+    /// [`Error::ConnectionClosed`] (the command may have run) and [`Error::Unreachable`]
+    /// (it was not sent). The same command may succeed once the client has connected again;
+    /// only a command that is safe to run twice should be resent after the first two.
+    pub fn is_connection_error(&self) -> bool {
+        matches!(
+            self,
+            Error::Io(_) | Error::ConnectionClosed(_) | Error::Unreachable(_)
+        )
+    }
 }
 
 impl From<ProtocolError> for Error {
@@ -173,6 +229,39 @@ mod tests {
             e.to_string(),
             "cannot decode reply: [1]: expected 2 elements, found 3"
         );
+    }
+
+    #[test]
+    fn helpers_sort_errors_by_what_a_caller_does_next() {
+        let server = Error::from(ServerError::new("NOSCRIPT No matching script"));
+        assert_eq!(server.server_code(), Some("NOSCRIPT"));
+        assert!(!server.is_timeout() && !server.is_connection_error());
+
+        let timeout = Error::Timeout(std::time::Duration::from_secs(1));
+        assert!(timeout.is_timeout() && !timeout.is_connection_error());
+        let io_timeout = Error::from(std::io::Error::from(std::io::ErrorKind::TimedOut));
+        assert!(io_timeout.is_timeout() && io_timeout.is_connection_error());
+
+        for lost in [
+            Error::from(std::io::Error::from(std::io::ErrorKind::ConnectionReset)),
+            Error::ConnectionClosed("closed by the server".into()),
+            Error::Unreachable("connection refused".into()),
+        ] {
+            assert!(lost.is_connection_error(), "{lost}");
+            assert!(!lost.is_timeout(), "{lost}");
+            assert_eq!(lost.server_code(), None);
+        }
+        for other in [
+            Error::from(DecodeError::length(2, 3)),
+            Error::Config("bad url".into()),
+            Error::ExecAborted,
+        ] {
+            assert!(
+                !other.is_connection_error() && !other.is_timeout(),
+                "{other}"
+            );
+            assert_eq!(other.server_code(), None);
+        }
     }
 
     #[test]

@@ -1,5 +1,82 @@
-//! typedis: a Redis client with typed, generated command builders and zero-copy typed
-//! replies.
+//! typedis: a Redis and Valkey client whose commands are typed builders, generated from the
+//! servers' own command specs, and whose replies are read straight into your types,
+//! borrowing from the receive buffer.
+//!
+//! A command missing a required argument does not compile; a command knows the type it
+//! replies; a reply of the wrong shape is a [`DecodeError`](resp::DecodeError) that says
+//! where, and never disturbs the connection. One [`Client`] multiplexes every task's
+//! commands over one connection, with pipelines, transactions, Pub/Sub, TLS and Redis
+//! Cluster around it.
+//!
+//! # Quick start
+//!
+//! ```toml
+//! [dependencies]
+//! typedis = "0.1"
+//! tokio = { version = "1", features = ["macros", "rt-multi-thread"] }
+//! ```
+//!
+//! ```no_run
+//! use typedis::{b, Client, RespRead};
+//!
+//! /// One stream entry, its strings borrowed from the reply: no copy per field.
+//! #[derive(Debug, RespRead)]
+//! struct Reading<'a> {
+//!     id: &'a str,
+//!     fields: Vec<(&'a str, &'a str)>,
+//! }
+//!
+//! #[tokio::main]
+//! async fn main() -> Result<(), typedis::Error> {
+//!     let client = Client::connect("redis://127.0.0.1:6379").await?;
+//!
+//!     // A typed command: `query` returns the type the command replies.
+//!     client.query(b().set().key("greeting").value("hello")).await?;
+//!     let greeting = client.query(b().get().key("greeting")).await?; // Option<Bytes>
+//!     assert_eq!(greeting.as_deref(), Some(&b"hello"[..]));
+//!
+//!     client
+//!         .query(b().xadd().key("readings").auto_id().field_value("celsius", "21.5"))
+//!         .await?;
+//!
+//!     // A derived reply, read from the frame without copying its strings.
+//!     let frame = client
+//!         .send(b().xrange().key("readings").start("-").end("+"))
+//!         .await?;
+//!     let readings: Vec<Reading<'_>> = frame.decode()?;
+//!     println!("{readings:?}");
+//!     Ok(())
+//! }
+//! ```
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `tls-rustls` | yes | `rediss://` with rustls: the application's process-wide crypto provider when it installed one, ring otherwise; the system's root certificates |
+//! | `tls-native-tls` | no | `rediss://` with the platform's TLS library (OpenSSL, Secure Transport, SChannel) |
+//! | `cluster` | yes | [`ClusterClient`] for Redis Cluster |
+//! | `tracing` | yes | a span per command and events on reconnects, redirects and failures, through `tracing` |
+//!
+//! With both TLS features, rustls is used unless [`TlsOptions::backend`] says otherwise.
+//! Without either, `rediss://` URLs still parse, and connecting with one fails with
+//! [`Error::Config`] naming the features. The smallest build is
+//! `default-features = false`: the single-node client, pipelines, transactions, Pub/Sub,
+//! scripts and scans, over TCP and Unix sockets.
+//!
+//! # Where to go next
+//!
+//! - [`Client`]: connecting, [`query`](Client::query), [`query_as`](Client::query_as) and
+//!   [`send`](Client::send); [`Config`] for URLs, credentials, timeouts, reconnection and
+//!   the bounds that keep a sick server from wedging the client.
+//! - [`b()`]: the typed builders; [`cmd()`] for commands the spec does not know.
+//! - [`Pipeline`], [`Transaction`], [`Subscriber`], [`Scan`], [`Script`].
+//! - [`ClusterClient`] for Redis Cluster.
+//! - [`RespRead`](trait@RespRead) and [`#[derive(RespRead)]`](macro@RespRead) (its
+//!   documentation is the guide: shapes, attributes, borrowed vs owned, errors).
+//! - [`Error`]: what can fail, and [`Error::is_connection_error`] and friends to decide
+//!   what to do next.
+//! - [`FrameScanner::next_frame`]: RESP frames out of your own transport.
 //!
 //! # Layout
 //!
@@ -7,15 +84,14 @@
 //! - [`resp`]: RESP2/RESP3 framing ([`resp::FrameScanner`]) and reading ([`resp::Frame`],
 //!   [`resp::Reader`]).
 //! - [`RespRead`](trait@RespRead): types that read themselves from a reply; [`Value`] for any shape;
-//!   [`#[derive(RespRead)]`](macro@RespRead) writes the reader of your own structs and enums
-//!   (its documentation is the guide: shapes, attributes, borrowed vs owned, errors).
+//!   [`#[derive(RespRead)]`](macro@RespRead) writes the reader of your own structs and enums.
 //! - [`reply`]: the types commands reply by default ([`Request::Reply`]): shared shapes
 //!   (stream entries, scored members, scan pages, ...) and the structs generated for
 //!   replies with named fields.
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
 //! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
 //!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
-//!   and how to connect.
+//!   and how to connect, [`TlsOptions`] how to secure it.
 //! - [`cluster`]: [`ClusterClient`] for Redis Cluster: routing by
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
@@ -23,11 +99,13 @@
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
 //!   wherever the server does not have them.
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 mod client;
+#[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod cmd;
 mod conn;
@@ -42,16 +120,21 @@ pub mod resp;
 mod scan;
 mod script;
 mod stream;
+mod trace;
 mod transaction;
 mod value;
 
 pub use client::{Client, ClientStats};
+#[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
-pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
+pub use conn::{Addr, Backoff, Config, Protocol};
+#[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
+pub use conn::{TlsBackend, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
+#[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use rustls_pki_types as pki_types;
 pub use scan::Scan;
 pub use script::{Invocation, Script, ScriptRunner};
@@ -62,5 +145,5 @@ pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::{DecodeOwned, RespRead};
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
-pub use resp_derive::RespRead;
+pub use typedis_derive::RespRead;
 pub use value::Value;

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
 use crate::resp::{DecodeError, Frame};
+use crate::trace;
 
 /// Commands sent in one write, answered in one round trip.
 ///
@@ -165,7 +166,7 @@ impl Batch {
         if self.len == 0 {
             return Ok(Vec::new());
         }
-        let span = tracing::debug_span!("redis", command = "pipeline", len = self.len);
+        let span = trace::debug_span!("redis", command = "pipeline", len = self.len);
         let client = self.client;
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
@@ -176,7 +177,7 @@ impl Batch {
         if span.is_disabled() {
             run.await
         } else {
-            tracing::Instrument::instrument(run, span).await
+            trace::Instrument::instrument(run, span).await
         }
     }
 }

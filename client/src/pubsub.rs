@@ -13,6 +13,7 @@ use crate::conn::pacing::Pacing;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
 use crate::error::Error;
 use crate::resp::write::encode;
+use crate::trace;
 use bytes::Bytes;
 use message::{parse, Push};
 use std::collections::{BTreeSet, VecDeque};
@@ -344,7 +345,7 @@ impl Subscriber {
                     break conn;
                 }
                 Err(e) => {
-                    tracing::debug!(error = %e, "subscriber reconnect failed");
+                    trace::debug!(error = %e, "subscriber reconnect failed");
                     self.pacing.failed(&config.backoff, &e);
                 }
             }
@@ -366,7 +367,7 @@ impl Subscriber {
                 confirmations += set.len();
             }
         }
-        tracing::info!("subscriber reconnected");
+        trace::info!("subscriber reconnected");
         self.client.count_reconnect();
         self.conn = Some(conn);
         self.confirmations(&[b"subscribe", b"psubscribe", b"ssubscribe"], confirmations)

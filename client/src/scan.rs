@@ -124,7 +124,9 @@ impl<T: DecodeOwned> Scan<T> {
         }
     }
 
-    /// A scan that yields `error` and ends, sending nothing.
+    /// A scan that yields `error` and ends, sending nothing (only a cluster scan can fail
+    /// before it starts: no node serves its key's slot).
+    #[cfg(feature = "cluster")]
     pub(crate) fn failed(command: Command, error: Error) -> Scan<T> {
         let mut scan = Scan::new(Box::new(Nowhere), command);
         scan.next = Next::Fail(error);
@@ -216,8 +218,10 @@ fn no_cursor(command: &Command) -> Error {
 }
 
 /// The pages of a scan that failed before it started: none.
+#[cfg(feature = "cluster")]
 struct Nowhere;
 
+#[cfg(feature = "cluster")]
 impl Pages for Nowhere {
     fn fetch(&mut self, _: Command) -> PageFuture {
         Box::pin(std::future::ready(Err(Error::InvalidUse(

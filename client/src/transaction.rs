@@ -5,7 +5,8 @@
 use std::marker::PhantomData;
 
 use crate::client::{check_shareable, Client, Lease};
-use crate::cluster::ClusterClient;
+#[cfg(feature = "cluster")]
+use crate::cluster::Pin;
 use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
@@ -198,7 +199,7 @@ impl Transaction {
 pub struct Multi<Replies> {
     tx: Transaction,
     /// The slot and cluster of a cluster transaction: every command must be in that slot.
-    pin: Option<(u16, ClusterClient)>,
+    pin: Option<Pin>,
     replies: PhantomData<fn() -> Replies>,
 }
 
@@ -206,7 +207,7 @@ impl<R> std::fmt::Debug for Multi<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Multi")
             .field("queued", &self.tx.len)
-            .field("slot", &self.pin.as_ref().map(|p| p.0))
+            .field("slot", &self.pin.as_ref().map(Pin::slot))
             .finish()
     }
 }
@@ -214,20 +215,20 @@ impl<R> std::fmt::Debug for Multi<R> {
 typed_queue!(Multi);
 
 impl<L> Multi<L> {
-    /// A cluster transaction's queue, pinned to `slot`.
-    pub(crate) fn pinned(tx: Transaction, slot: u16, cluster: ClusterClient) -> Multi<L> {
+    /// A cluster transaction's queue, pinned to one slot.
+    #[cfg(feature = "cluster")]
+    pub(crate) fn pinned(tx: Transaction, pin: Pin) -> Multi<L> {
         Multi {
             tx,
-            pin: Some((slot, cluster)),
+            pin: Some(pin),
             replies: PhantomData,
         }
     }
 
     fn append(&mut self, command: Command) {
-        let refusal = check_shareable(&command).err().or_else(|| {
-            let (slot, _) = self.pin.as_ref()?;
-            crate::cluster::check_pinned(*slot, command.name(), command.slot()).err()
-        });
+        let refusal = check_shareable(&command)
+            .err()
+            .or_else(|| self.pin.as_ref()?.check(&command).err());
         if let Some(e) = refusal {
             self.tx.refused.get_or_insert(e);
         }
@@ -281,10 +282,8 @@ impl<L> Multi<L> {
     /// As [`Multi::exec`].
     pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
         let result = self.tx.exec_frame().await.and_then(|f| f.decode());
-        if let (Err(Error::Server(e)), Some((_, cluster))) = (&result, &self.pin) {
-            if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
-                cluster.refresh_soon();
-            }
+        if let Some(pin) = &self.pin {
+            pin.after_exec(&result);
         }
         result
     }
@@ -296,6 +295,25 @@ impl<L> Multi<L> {
     /// As [`Transaction::discard`].
     pub async fn discard(self) -> Result<(), Error> {
         self.tx.discard().await
+    }
+}
+
+/// Without the cluster client, no transaction is pinned to a slot.
+#[cfg(not(feature = "cluster"))]
+enum Pin {}
+
+#[cfg(not(feature = "cluster"))]
+impl Pin {
+    fn slot(&self) -> u16 {
+        match *self {}
+    }
+
+    fn check(&self, _: &Command) -> Result<(), Error> {
+        match *self {}
+    }
+
+    fn after_exec<T>(&self, _: &Result<T, Error>) {
+        match *self {}
     }
 }
 

@@ -59,6 +59,10 @@ pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
 /// Where the conformance cases are written, relative to the repository root.
 pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
 
+/// The typedis crate's own copy of the root `commands.json`, relative to the repository
+/// root: what its build script reads, so that the published crate builds on its own.
+pub const PACKAGED_SPEC: &str = "client/commands.json";
+
 /// The options typedis itself is generated with.
 pub fn typedis_options() -> Options {
     Options {
@@ -68,7 +72,8 @@ pub fn typedis_options() -> Options {
 }
 
 /// Every checked-in generated file of the repository at `root`, with the content it
-/// should have: the builders and spec table snapshots and the conformance cases.
+/// should have: the builders and spec table snapshots, the conformance cases, and the
+/// typedis crate's copy of `commands.json` ([`PACKAGED_SPEC`]).
 ///
 /// # Errors
 ///
@@ -87,6 +92,7 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
         (root.join(BUILDERS_SNAPSHOT), builders),
         (root.join(SPEC_TABLE_SNAPSHOT), table),
         (root.join(CONFORMANCE_CASES), cases),
+        (root.join(PACKAGED_SPEC), text),
     ])
 }
 

@@ -11,7 +11,8 @@
 //! - `compat OLD... [--into FILE]`: records in a spec (default: the repository's
 //!   `commands.json`) the builder methods of the older specs `OLD` that it renamed, as
 //!   deprecated aliases, and lists what is breaking;
-//! - `regenerate`: rewrites the checked-in snapshots from `commands.json`;
+//! - `regenerate`: rewrites the checked-in snapshots, and typedis's copy of the spec
+//!   (`client/commands.json`), from `commands.json`;
 //! - `check`: fails when a snapshot is out of date;
 //! - `diff OLD NEW`: prints the API changes between two spec files.
 

@@ -1,5 +1,6 @@
 //! The checked-in generated files (builders and spec table snapshots, conformance cases)
-//! must be what the generator makes of the committed `commands.json`.
+//! must be what the generator makes of the committed `commands.json`, and the typedis
+//! crate's copy of the spec (what its build script reads) must equal the root one.
 
 #[test]
 fn checked_in_generated_files_are_up_to_date() {

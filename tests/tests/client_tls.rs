@@ -1,13 +1,17 @@
 //! TLS against a real redis-server started with `--tls-port`, with a CA, server and client
 //! certificates the test makes: `rediss://` connects when the CA is trusted, fails when it
-//! is not, and a server that demands client certificates accepts ours. RESP2 and RESP3.
-//! The server is [`tls_server_binary`], a build with TLS, whichever server the other tests
-//! run against.
+//! is not, and a server that demands client certificates accepts ours; reconnections and
+//! dedicated connections reuse the client's TLS configuration. RESP2 and RESP3, on each
+//! TLS backend (rustls and native-tls). The server is [`tls_server_binary`], a build with
+//! TLS, whichever server the other tests run against.
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
 use std::path::Path;
-use typedis::{cmd, Client, Config, Error, Protocol, TlsOptions};
+use std::time::Duration;
+use typedis::{b, cmd, Client, Config, Error, Protocol, TlsBackend, TlsOptions};
 use typedis_tests::{tls_server_binary, RedisServer};
+
+const BACKENDS: [TlsBackend; 2] = [TlsBackend::Rustls, TlsBackend::NativeTls];
 
 /// A throwaway CA and the PEM texts of a server and a client certificate it signed.
 struct Pki {
@@ -85,9 +89,14 @@ fn tls_server(pki: &Pki, client_auth: bool) -> (RedisServer, u16, std::path::Pat
 async fn rediss_connects_to_a_server_whose_ca_is_trusted() {
     let pki = make_pki();
     let (_server, port, dir) = tls_server(&pki, false);
-    for protocol in [Protocol::Resp2, Protocol::Resp3] {
-        for host in ["localhost", "127.0.0.1"] {
+    for (backend, protocol, host) in BACKENDS.into_iter().flat_map(|backend| {
+        [Protocol::Resp2, Protocol::Resp3]
+            .into_iter()
+            .flat_map(move |p| ["localhost", "127.0.0.1"].map(|h| (backend, p, h)))
+    }) {
+        {
             let tls = TlsOptions::new()
+                .backend(backend)
                 .root_certificates_pem(pki.ca.as_bytes())
                 .unwrap();
             let config = Config::from_url(&format!("rediss://{host}:{port}/1"))
@@ -109,8 +118,68 @@ async fn rediss_connects_to_a_server_whose_ca_is_trusted() {
             let counts: Vec<i64> = p.query_as().await.unwrap();
             assert_eq!(counts.len(), 200);
             let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
-            assert!(info.contains(" db=1 "), "{info}");
+            assert!(
+                info.contains(" db=1 "),
+                "{backend:?} {protocol:?} {host}: {info}"
+            );
         }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn reconnections_and_dedicated_connections_use_the_clients_tls_configuration() {
+    let pki = make_pki();
+    let (_server, port, dir) = tls_server(&pki, false);
+    for backend in BACKENDS {
+        let tls = TlsOptions::new()
+            .backend(backend)
+            .root_certificates_pem(pki.ca.as_bytes())
+            .unwrap();
+        let config = Config::from_url(&format!("rediss://localhost:{port}"))
+            .unwrap()
+            .tls_options(tls);
+        let client = Client::with_config(config).await.unwrap();
+        let id: i64 = client.query_as(cmd("CLIENT").arg("ID")).await.unwrap();
+        let killed: i64 = client
+            .query_as(
+                cmd("CLIENT")
+                    .arg("KILL")
+                    .arg("ID")
+                    .arg(id)
+                    .arg("SKIPME")
+                    .arg("no"),
+            )
+            .await
+            .unwrap_or(1);
+        assert_eq!(killed, 1, "{backend:?}");
+        // The next command opens a new TLS connection.
+        let mut reconnected = false;
+        for _ in 0..100 {
+            if let Ok(pong) = client.query_as::<String>(cmd("PING")).await {
+                assert_eq!(pong, "PONG");
+                reconnected = client.stats().reconnects >= 1;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(reconnected, "{backend:?}: no reconnection over TLS");
+        // A blocking command goes to a dedicated TLS connection.
+        let popped = client
+            .query(b().blpop().key("tls:list").timeout(0.1))
+            .await
+            .unwrap();
+        assert!(popped.is_none(), "{backend:?}: {popped:?}");
+        // So does a subscriber.
+        let mut subscriber = client.subscriber().await.unwrap();
+        subscriber.subscribe(&["tls:news"]).await.unwrap();
+        let receivers: i64 = client
+            .query_as(cmd("PUBLISH").arg("tls:news").arg("hi"))
+            .await
+            .unwrap();
+        assert_eq!(receivers, 1, "{backend:?}");
+        let message = subscriber.next_message().await.unwrap().unwrap();
+        assert_eq!(&message.payload[..], b"hi", "{backend:?}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -120,15 +189,18 @@ async fn rediss_refuses_a_server_signed_by_an_unknown_ca() {
     let pki = make_pki();
     let other = make_pki();
     let (_server, port, dir) = tls_server(&pki, false);
-    let tls = TlsOptions::new()
-        .root_certificates_pem(other.ca.as_bytes())
-        .unwrap();
-    let config = Config::from_url(&format!("rediss://localhost:{port}"))
-        .unwrap()
-        .tls_options(tls);
-    match Client::with_config(config).await {
-        Err(Error::Io(e)) => assert!(e.to_string().contains("certificate"), "{e}"),
-        other => panic!("expected a certificate error, got {other:?}"),
+    for backend in BACKENDS {
+        let tls = TlsOptions::new()
+            .backend(backend)
+            .root_certificates_pem(other.ca.as_bytes())
+            .unwrap();
+        let config = Config::from_url(&format!("rediss://localhost:{port}"))
+            .unwrap()
+            .tls_options(tls);
+        match Client::with_config(config).await {
+            Err(Error::Io(e)) => assert!(e.to_string().contains("certificate"), "{backend:?}: {e}"),
+            other => panic!("{backend:?}: expected a certificate error, got {other:?}"),
+        }
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -138,22 +210,30 @@ async fn server_demanding_client_certificates_accepts_ours_and_refuses_none() {
     let pki = make_pki();
     let (_server, port, dir) = tls_server(&pki, true);
     let url = format!("rediss://localhost:{port}");
-    let tls = TlsOptions::new()
-        .root_certificates_pem(pki.ca.as_bytes())
-        .unwrap()
-        .client_certificate_pem(pki.client_cert.as_bytes(), pki.client_key.as_bytes())
-        .unwrap();
-    let client = Client::with_config(Config::from_url(&url).unwrap().tls_options(tls))
-        .await
-        .unwrap();
-    let pong: String = client.query_as(cmd("PING")).await.unwrap();
-    assert_eq!(pong, "PONG");
+    for backend in BACKENDS {
+        let tls = TlsOptions::new()
+            .backend(backend)
+            .root_certificates_pem(pki.ca.as_bytes())
+            .unwrap()
+            .client_certificate_pem(pki.client_cert.as_bytes(), pki.client_key.as_bytes())
+            .unwrap();
+        let client = Client::with_config(Config::from_url(&url).unwrap().tls_options(tls))
+            .await
+            .unwrap();
+        let pong: String = client.query_as(cmd("PING")).await.unwrap();
+        assert_eq!(pong, "PONG", "{backend:?}");
 
-    let anonymous = TlsOptions::new()
-        .root_certificates_pem(pki.ca.as_bytes())
-        .unwrap();
-    let refused = Client::with_config(Config::from_url(&url).unwrap().tls_options(anonymous)).await;
-    assert!(refused.is_err(), "connected without a client certificate");
+        let anonymous = TlsOptions::new()
+            .backend(backend)
+            .root_certificates_pem(pki.ca.as_bytes())
+            .unwrap();
+        let refused =
+            Client::with_config(Config::from_url(&url).unwrap().tls_options(anonymous)).await;
+        assert!(
+            refused.is_err(),
+            "{backend:?}: connected without a client certificate"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

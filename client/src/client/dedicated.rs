@@ -6,6 +6,7 @@ use super::{lock, Client};
 use crate::conn::handshake;
 use crate::conn::mux::Connection;
 use crate::error::Error;
+use crate::trace;
 use std::time::Instant;
 
 impl Client {
@@ -53,7 +54,7 @@ impl Client {
             Err(e) => {
                 let mut pacing = lock(&self.inner.dedicated_pacing);
                 pacing.failed(&self.inner.config.backoff, &e);
-                tracing::debug!(error = %e, "opening a dedicated connection failed");
+                trace::debug!(error = %e, "opening a dedicated connection failed");
                 // A refused handshake (credentials, database) is the caller's to see as it
                 // is; anything else means the server cannot be reached.
                 Err(match e {

@@ -9,6 +9,7 @@ use crate::conn::handshake;
 use crate::conn::mux::{Connection, PushSink};
 use crate::conn::pacing::Pacing;
 use crate::error::Error;
+use crate::trace;
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
@@ -114,11 +115,11 @@ impl Client {
                     state.counted = false;
                     inner.reconnects.fetch_add(1, Ordering::Relaxed);
                     inner.pushes.reconnected();
-                    tracing::info!("reconnected");
+                    trace::info!("reconnected");
                 }
                 Err(e) => {
                     state.pacing.failed(&backoff, &e);
-                    tracing::debug!(error = %e, "reconnect failed");
+                    trace::debug!(error = %e, "reconnect failed");
                 }
             }
             state.running = false;

@@ -28,8 +28,8 @@ mod transaction;
 
 pub use config::{ClusterConfig, ReadFrom};
 pub use pipeline::ClusterPipeline;
-pub(crate) use transaction::check_pinned;
 pub use transaction::ClusterTransaction;
+pub(crate) use transaction::Pin;
 
 use crate::client::Client;
 use crate::cmd::placement::{placement, Placement};
@@ -39,6 +39,7 @@ use crate::error::Error;
 use crate::pubsub::Subscriber;
 use crate::read::DecodeOwned;
 use crate::resp::Frame;
+use crate::trace;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
 use redirect::{redirect, Redirect};
@@ -222,8 +223,8 @@ impl ClusterClient {
     /// As [`ClusterClient::query`], decoding aside.
     pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
         let command = request.into_command();
-        let span = tracing::debug_span!("redis-cluster", command = command.name());
-        tracing::Instrument::instrument(self.dispatch(command), span).await
+        let span = trace::debug_span!("redis-cluster", command = command.name());
+        trace::Instrument::instrument(self.dispatch(command), span).await
     }
 
     async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
@@ -275,7 +276,7 @@ impl ClusterClient {
             match self.attempt(addr, command, false, false).await {
                 Ok(frame) => return Ok(frame),
                 Err(Failure::NotSent(e)) if attempt < self.inner.config.max_redirects => {
-                    tracing::debug!(error = %e, %addr, "node unreachable, retrying");
+                    trace::debug!(error = %e, %addr, "node unreachable, retrying");
                     self.pause(attempt).await;
                 }
                 Err(Failure::NotSent(e) | Failure::Sent(e)) => {
@@ -330,7 +331,7 @@ impl ClusterClient {
                     Some(_) if last => return Ok(frame),
                     Some(Redirect::Moved { slot, addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        tracing::debug!(slot, %addr, "MOVED");
+                        trace::debug!(slot, %addr, "MOVED");
                         self.inner
                             .topology
                             .write()
@@ -340,7 +341,7 @@ impl ClusterClient {
                     }
                     Some(Redirect::Ask { addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        tracing::debug!(%addr, "ASK");
+                        trace::debug!(%addr, "ASK");
                         ask = Some(addr);
                     }
                     Some(Redirect::Retry { refresh }) => {
@@ -353,7 +354,7 @@ impl ClusterClient {
                     }
                 },
                 Err(Failure::NotSent(e)) => {
-                    tracing::debug!(error = %e, %addr, "node unreachable");
+                    trace::debug!(error = %e, %addr, "node unreachable");
                     if last {
                         return Err(e);
                     }
@@ -368,7 +369,7 @@ impl ClusterClient {
                     if !(lost && reads) || last {
                         return Err(e);
                     }
-                    tracing::debug!(error = %e, "resending a read-only command");
+                    trace::debug!(error = %e, "resending a read-only command");
                 }
             }
             attempt += 1;

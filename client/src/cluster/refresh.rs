@@ -9,6 +9,7 @@ use super::ClusterClient;
 use crate::cmd::cmd;
 use crate::conn::Addr;
 use crate::error::Error;
+use crate::trace;
 use crate::value::Value;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -59,7 +60,7 @@ impl ClusterClient {
             }
             match this.discover().await {
                 Ok(topology) => this.install(topology),
-                Err(e) => tracing::debug!(error = %e, "cluster topology refresh failed"),
+                Err(e) => trace::debug!(error = %e, "cluster topology refresh failed"),
             }
             *gate.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
             gate.count.fetch_add(1, Ordering::Relaxed);

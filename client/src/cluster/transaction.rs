@@ -4,7 +4,7 @@
 
 use super::aggregate::cluster_error;
 use super::ClusterClient;
-use crate::cmd::{key_slot, Request, Slot};
+use crate::cmd::{key_slot, Command, Request, Slot};
 use crate::error::Error;
 use crate::read::DecodeOwned;
 use crate::transaction::{Multi, Transaction};
@@ -65,8 +65,37 @@ impl ClusterClient {
     }
 }
 
+/// What ties a cluster transaction's [`Multi`] to its slot: the slot every queued command
+/// must be in, and the cluster whose slot map is read again when `EXEC` finds it moved.
+#[derive(Debug)]
+pub(crate) struct Pin {
+    slot: u16,
+    cluster: ClusterClient,
+}
+
+impl Pin {
+    /// The slot the transaction is pinned to.
+    pub(crate) fn slot(&self) -> u16 {
+        self.slot
+    }
+
+    /// Refuses a command whose keys are not in the slot.
+    pub(crate) fn check(&self, command: &Command) -> Result<(), Error> {
+        check_pinned(self.slot, command.name(), command.slot())
+    }
+
+    /// After `EXEC`: a refusal saying the slot moved starts a refresh of the slot map.
+    pub(crate) fn after_exec<T>(&self, result: &Result<T, Error>) {
+        if let Err(Error::Server(e)) = result {
+            if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
+                self.cluster.refresh_soon();
+            }
+        }
+    }
+}
+
 /// Refuses `what` (a command's name, or a key) when its keys are not all in `slot`.
-pub(crate) fn check_pinned(slot: u16, what: &str, keys: Slot) -> Result<(), Error> {
+fn check_pinned(slot: u16, what: &str, keys: Slot) -> Result<(), Error> {
     match keys {
         Slot::None => Ok(()),
         Slot::One(s) if s == slot => Ok(()),
@@ -136,7 +165,13 @@ impl ClusterTransaction {
 
     /// Starts queueing commands that all reply `T` (see [`Transaction::queue`]).
     pub fn queue<T>(self) -> Multi<Vec<T>> {
-        Multi::pinned(self.inner, self.slot, self.cluster)
+        Multi::pinned(
+            self.inner,
+            Pin {
+                slot: self.slot,
+                cluster: self.cluster,
+            },
+        )
     }
 
     /// Drops the `WATCH`es.

@@ -33,7 +33,26 @@ pub mod state;
 
 pub use arg::{ArgWriter, DoubleArg, IntArg, Raw, ToArg};
 pub use builder::{cmd, Cmd, PieceMark};
-pub use builders::{b, Commands};
+/// Builds a command with its typed builder: `b().<command>()`, then its arguments in spec
+/// order, and `build()` once every required one is given (a missing one does not compile).
+/// The client takes the builder itself too, and reads the reply as the type the command
+/// declares.
+///
+/// ```
+/// use typedis::{b, Request};
+///
+/// let set = b().set().key("greeting").value("hello").ex(60).nx().build();
+/// assert_eq!(set.name(), "SET");
+/// assert_eq!(set.as_bytes(), b"*6\r\n$3\r\nSET\r\n$8\r\ngreeting\r\n$5\r\nhello\r\n$2\r\nNX\r\n$2\r\nEX\r\n$2\r\n60\r\n");
+///
+/// // A request without `build()`: what `Client::query` takes, replying `Vec<(Bytes, Bytes)>`.
+/// let range = b().zrange().key("board").start(0).stop(9).withscores();
+/// let command = range.into_command();
+/// assert_eq!(command.name(), "ZRANGE");
+/// ```
+#[doc(inline)]
+pub use builders::b;
+pub use builders::Commands;
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
 pub use request::Request;

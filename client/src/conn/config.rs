@@ -168,7 +168,8 @@ impl Config {
     /// - `redis://[[user]:password@]host[:port][/db]` (port 6379 and database 0 by default;
     ///   `[::1]` for IPv6; user name and password percent-decoded);
     /// - `rediss://...`: the same over TLS, checked against the system's root certificates
-    ///   unless [`Config::tls_options`] says otherwise;
+    ///   unless `Config::tls_options` says otherwise (see [`Config::tls`] for the features
+    ///   it needs);
     /// - `valkey://...` and `valkeys://...`: the same as `redis://` and `rediss://`;
     /// - `unix:///path/to/socket` (also `unix://[[user]:password@]/path`).
     ///
@@ -346,12 +347,16 @@ impl Config {
     }
 
     /// Turns TLS on (with the system's root certificates) or off.
+    ///
+    /// TLS needs the `tls-rustls` (default) or `tls-native-tls` feature: without either,
+    /// connecting with TLS on fails with [`Error::Config`] naming them.
     pub fn tls(mut self, on: bool) -> Self {
         self.tls = on.then(|| self.tls.take().unwrap_or_default());
         self
     }
 
     /// Options of the TLS connection (turns TLS on).
+    #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
     pub fn tls_options(mut self, options: TlsOptions) -> Self {
         self.tls = Some(options);
         self

@@ -125,8 +125,8 @@ impl Handshake {
         self.write.write_all(&encode(args)).await?;
         self.write.flush().await?;
         loop {
-            if let Some(n) = self.scanner.scan(&self.buf)? {
-                return Ok(Frame::from_scanned(self.buf.split_to(n).freeze()));
+            if let Some(frame) = self.scanner.next_frame(&mut self.buf)? {
+                return Ok(frame);
             }
             self.buf.reserve(4096);
             if self.read.read_buf(&mut self.buf).await? == 0 {

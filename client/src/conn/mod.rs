@@ -15,4 +15,5 @@ mod url;
 
 pub use backoff::Backoff;
 pub use config::{Addr, Config, Protocol};
-pub use tls::TlsOptions;
+#[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
+pub use tls::{TlsBackend, TlsOptions};

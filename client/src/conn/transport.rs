@@ -14,15 +14,14 @@ pub(crate) type WriteHalf = Box<dyn AsyncWrite + Send + Unpin>;
 pub(crate) async fn open(config: &Config) -> Result<(ReadHalf, WriteHalf), Error> {
     match &config.addr {
         Addr::Tcp { host, port } => {
+            if let Some(tls) = &config.tls {
+                tls.prepare()?;
+            }
             let tcp = tokio::net::TcpStream::connect((host.as_str(), *port)).await?;
             // Requests are small and latency-bound; Nagle would hold them back.
             tcp.set_nodelay(true)?;
             match &config.tls {
-                Some(tls) => {
-                    let stream = tls.connect(host, tcp).await?;
-                    let (r, w) = tokio::io::split(stream);
-                    Ok((Box::new(r), Box::new(w)))
-                }
+                Some(tls) => tls.connect(host, tcp).await,
                 None => {
                     let (r, w) = tcp.into_split();
                     Ok((Box::new(r), Box::new(w)))

@@ -1,8 +1,9 @@
-//! [`Frame`]: one complete, validated top-level RESP frame, and decoding it into a type.
+//! [`Frame`]: one complete, validated top-level RESP frame, decoding it into a type, and
+//! taking frames out of a growing receive buffer ([`FrameScanner::next_frame`]).
 
 use std::fmt;
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 
 use super::{FrameScanner, ProtocolError, ProtocolErrorKind, Reader};
 use crate::{Error, RespRead};
@@ -11,7 +12,8 @@ use crate::{Error, RespRead};
 ///
 /// A `Frame` can only be made by scanning its bytes with the [`FrameScanner`], so it is
 /// always exactly one well-formed value whose nesting depth is bounded. Cloning is cheap
-/// (the bytes are shared).
+/// (the bytes are shared). Over a transport of your own, take frames out of the receive
+/// buffer with [`FrameScanner::next_frame`]; [`Frame::new`] is for bytes that arrive whole.
 ///
 /// ```
 /// use typedis::resp::Frame;
@@ -31,6 +33,10 @@ pub struct Frame {
 impl Frame {
     /// Checks that `bytes` hold exactly one complete frame (scanned with default
     /// [`Limits`](super::Limits)) and wraps them without copying.
+    ///
+    /// Each call scans with a new scanner; to read the replies of a connection, keep one
+    /// [`FrameScanner`] and use [`FrameScanner::next_frame`], which scans each byte once
+    /// however the replies are split between reads and reuses its memory.
     ///
     /// # Errors
     ///
@@ -135,6 +141,55 @@ impl Frame {
     }
 }
 
+impl FrameScanner {
+    /// Takes the complete frame at the start of `buf` out of it, if one is there: the
+    /// frame's bytes are split off `buf` without copying, and `buf` then starts at the next
+    /// frame. `Ok(None)` means more bytes are needed: append them to `buf` (read into it)
+    /// and call again; the bytes already scanned are not scanned again.
+    ///
+    /// This is the way to read replies over a transport of your own (a custom socket, a
+    /// proxy, a test harness). `buf` must start at a frame boundary and only grow at its
+    /// end between calls that return `Ok(None)`.
+    ///
+    /// # Errors
+    ///
+    /// A [`ProtocolError`] when the bytes at the start of `buf` can never be a frame (or
+    /// exceed the scanner's [`Limits`](super::Limits)); `buf` is left as it was. The
+    /// connection is then unusable: the next frame's start cannot be known.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use typedis::FrameScanner;
+    ///
+    /// # fn main() -> Result<(), typedis::Error> {
+    /// let mut scanner = FrameScanner::new();
+    /// let mut buf = BytesMut::new();
+    /// let mut replies = Vec::new();
+    ///
+    /// // Bytes as they arrive from the socket, cut anywhere.
+    /// for read in [&b"*2\r\n$5\r\nhel"[..], b"lo\r\n:42\r\n+O", b"K\r\n"] {
+    ///     buf.extend_from_slice(read);
+    ///     while let Some(frame) = scanner.next_frame(&mut buf)? {
+    ///         replies.push(frame);
+    ///     }
+    /// }
+    ///
+    /// let (word, n): (&str, i64) = replies[0].decode()?;
+    /// assert_eq!((word, n), ("hello", 42));
+    /// replies[1].decode::<()>()?; // +OK
+    /// assert!(buf.is_empty());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn next_frame(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, ProtocolError> {
+        Ok(self
+            .scan(buf)?
+            .map(|n| Frame::from_scanned(buf.split_to(n).freeze())))
+    }
+}
+
 /// Scans `bytes` as one frame and reads it as an owned `T` (see [`Frame::decode`]).
 ///
 /// ```
@@ -167,7 +222,45 @@ impl AsRef<[u8]> for Frame {
 
 #[cfg(test)]
 mod tests {
-    use super::Frame;
+    use super::{Frame, FrameScanner, ProtocolErrorKind};
+    use bytes::BytesMut;
+
+    #[test]
+    fn next_frame_takes_every_frame_however_the_bytes_are_split() {
+        let stream: &[u8] = b"*2\r\n*1\r\n$3\r\nabc\r\n:7\r\n>2\r\n+message\r\n+hi\r\n_\r\n";
+        let whole: Vec<Frame> = {
+            let mut buf = BytesMut::from(stream);
+            let mut scanner = FrameScanner::new();
+            std::iter::from_fn(|| scanner.next_frame(&mut buf).unwrap()).collect()
+        };
+        assert_eq!(whole.len(), 3);
+        assert_eq!(whole[0].as_bytes().as_ref(), &stream[..21]);
+        assert!(whole[1].is_push());
+        for piece in 1..stream.len() {
+            let mut scanner = FrameScanner::new();
+            let mut buf = BytesMut::new();
+            let mut frames = Vec::new();
+            for chunk in stream.chunks(piece) {
+                buf.extend_from_slice(chunk);
+                while let Some(frame) = scanner.next_frame(&mut buf).unwrap() {
+                    frames.push(frame);
+                }
+            }
+            assert_eq!(frames, whole, "pieces of {piece} bytes");
+            assert!(buf.is_empty());
+        }
+    }
+
+    #[test]
+    fn next_frame_leaves_the_buffer_as_it_was_on_bytes_that_are_not_resp() {
+        let mut buf = BytesMut::from(&b"+OK\r\n*1\r\n$x\r\n"[..]);
+        let mut scanner = FrameScanner::new();
+        assert!(scanner.next_frame(&mut buf).unwrap().is_some());
+        let e = scanner.next_frame(&mut buf).unwrap_err();
+        assert_eq!(e.offset, 5);
+        assert!(matches!(e.kind, ProtocolErrorKind::InvalidLength), "{e:?}");
+        assert_eq!(&buf[..], b"*1\r\n$x\r\n");
+    }
 
     #[test]
     fn push_frames_are_told_apart_with_and_without_attributes() {

@@ -2,6 +2,7 @@
 //! and the cluster client alike.
 
 use crate::client::Client;
+#[cfg(feature = "cluster")]
 use crate::cluster::ClusterClient;
 use crate::cmd::Command;
 use crate::error::Error;
@@ -41,10 +42,12 @@ impl sealed::Sealed for Client {
 
 impl ScriptRunner for Client {}
 
+#[cfg(feature = "cluster")]
 impl sealed::Sealed for ClusterClient {
     fn send_script(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
         self.send(command)
     }
 }
 
+#[cfg(feature = "cluster")]
 impl ScriptRunner for ClusterClient {}

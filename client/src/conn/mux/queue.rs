@@ -8,6 +8,7 @@ use super::cause::Cause;
 use crate::conn::streaming::{StreamEvent, StreamKind, StreamTx};
 use crate::error::Error;
 use crate::resp::Frame;
+use crate::trace;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -308,7 +309,7 @@ impl ReplyQueue {
         };
         drop(state);
         for to in expired {
-            tracing::debug!("request timed out");
+            trace::debug!("request timed out");
             match to {
                 To::One(tx) => drop(tx.send(Err(Error::Timeout(timeout)))),
                 To::Many(_, tx) => drop(tx.send(Err(Error::Timeout(timeout)))),
@@ -333,7 +334,7 @@ impl ReplyQueue {
         };
         let Some(cause) = cause else { return };
         if !drained.is_empty() {
-            tracing::debug!(in_flight = drained.len(), ?cause, "connection closed");
+            trace::debug!(in_flight = drained.len(), ?cause, "connection closed");
         }
         for slot in drained {
             match slot.to {

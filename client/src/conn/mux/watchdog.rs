@@ -18,6 +18,7 @@
 
 use super::{Cause, ReplyRx, Shared, Submission};
 use crate::resp::write::encode;
+use crate::trace;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -58,7 +59,7 @@ pub(super) async fn watch(
         let now = Instant::now();
         let watch = shared.queue.watch(now, timeout.unwrap_or(period), grace);
         if let Some(waited) = watch.stuck {
-            tracing::info!(?waited, "replacing a connection that stopped answering");
+            trace::info!(?waited, "replacing a connection that stopped answering");
             shared.close(Cause::stuck(waited));
             return;
         }
@@ -69,7 +70,7 @@ pub(super) async fn watch(
                 Ok(Some(deadline)) => next = next.min(deadline),
                 Ok(None) => {}
                 Err(cause) => {
-                    tracing::info!(?cause, "closing an unresponsive connection");
+                    trace::info!(?cause, "closing an unresponsive connection");
                     shared.close(cause);
                     return;
                 }

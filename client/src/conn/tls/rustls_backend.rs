@@ -1,0 +1,72 @@
+//! The rustls backend: a client configuration from [`TlsOptions`], and the handshake.
+
+use super::{Connector, TlsOptions};
+use crate::conn::transport::{ReadHalf, WriteHalf};
+use crate::error::Error;
+use rustls::crypto::CryptoProvider;
+use rustls_pki_types::ServerName;
+use std::sync::Arc;
+use tokio::net::TcpStream;
+
+/// The connector of `options`: their rustls configuration as given, or one built with
+/// their roots (the system's by default) and client certificate.
+pub(super) fn connector(options: &TlsOptions) -> Result<Connector, Error> {
+    let config = match &options.rustls_config {
+        Some(config) => config.clone(),
+        None => Arc::new(client_config(options)?),
+    };
+    Ok(Connector::Rustls(tokio_rustls::TlsConnector::from(config)))
+}
+
+fn client_config(options: &TlsOptions) -> Result<rustls::ClientConfig, Error> {
+    let mut store = rustls::RootCertStore::empty();
+    match &options.roots {
+        Some(roots) => {
+            for cert in roots {
+                store.add(cert.clone()).map_err(tls_error)?;
+            }
+        }
+        None => {
+            // Unreadable system certificates are skipped: the handshake then fails
+            // with a clear "unknown issuer" if the one needed was among them.
+            for cert in rustls_native_certs::load_native_certs().certs {
+                let _ = store.add(cert);
+            }
+        }
+    }
+    let builder = rustls::ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .map_err(tls_error)?
+        .with_root_certificates(store);
+    match &options.client_auth {
+        Some(auth) => builder
+            .with_client_auth_cert(auth.chain.clone(), auth.key.clone_key())
+            .map_err(tls_error),
+        None => Ok(builder.with_no_client_auth()),
+    }
+}
+
+/// The process-wide default provider when the application installed one (aws-lc-rs, a
+/// FIPS build, ...), ring otherwise: typedis compiles only ring.
+fn provider() -> Arc<CryptoProvider> {
+    CryptoProvider::get_default()
+        .cloned()
+        .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()))
+}
+
+pub(super) async fn connect(
+    connector: &tokio_rustls::TlsConnector,
+    name: &str,
+    tcp: TcpStream,
+) -> Result<(ReadHalf, WriteHalf), Error> {
+    let name = ServerName::try_from(name.to_owned())
+        .map_err(|e| Error::Config(format!("invalid TLS server name: {e}")))?;
+    let stream = connector.connect(name, tcp).await?;
+    let (r, w) = tokio::io::split(stream);
+    Ok((Box::new(r), Box::new(w)))
+}
+
+#[cold]
+fn tls_error(e: rustls::Error) -> Error {
+    Error::Config(format!("TLS configuration: {e}"))
+}
