@@ -18,6 +18,8 @@
 //!   and how to connect.
 //! - [`cluster`]: [`ClusterClient`] for Redis Cluster: routing by
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
+//! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
+//!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
@@ -41,6 +43,7 @@ pub mod reply;
 pub mod resp;
 mod scan;
 mod script;
+pub mod sentinel;
 mod stream;
 mod transaction;
 mod value;
@@ -55,6 +58,7 @@ pub use pushes::Pushes;
 pub use rustls_pki_types as pki_types;
 pub use scan::Scan;
 pub use script::{Invocation, Script, ScriptRunner};
+pub use sentinel::{SentinelClient, SentinelConfig};
 pub use stream::ReplyStream;
 pub use transaction::{Multi, Transaction};
 
