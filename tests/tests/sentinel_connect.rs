@@ -163,3 +163,76 @@ async fn sentinels_and_data_nodes_have_passwords_of_their_own() {
     .unwrap_err();
     assert!(matches!(e, Error::Server(_)), "{e}");
 }
+
+/// A Sentinel that names the node on `port` (read at each question), knows no other
+/// Sentinel, and confirms subscriptions without ever publishing: for a fault the real
+/// ones will not produce, a primary turned into a replica behind their back.
+fn fake_sentinel(port: std::sync::Arc<std::sync::atomic::AtomicU16>) -> FakeServer {
+    use std::sync::atomic::Ordering;
+    FakeServer::start(move |_, mut conn| {
+        while let Some(args) = conn.request() {
+            let word = |i: usize| String::from_utf8_lossy(&args[i]).to_uppercase();
+            let reply = match word(0).as_str() {
+                "HELLO" => b"-ERR unknown command 'HELLO'\r\n".to_vec(),
+                "SENTINEL" if word(1) == "GET-MASTER-ADDR-BY-NAME" => {
+                    let port = port.load(Ordering::SeqCst).to_string();
+                    format!("*2\r\n$9\r\n127.0.0.1\r\n${}\r\n{port}\r\n", port.len()).into_bytes()
+                }
+                "SENTINEL" => b"*0\r\n".to_vec(),
+                "SUBSCRIBE" => {
+                    let mut r = Vec::new();
+                    for (n, channel) in args[1..].iter().enumerate() {
+                        r.extend_from_slice(
+                            format!("*3\r\n$9\r\nsubscribe\r\n${}\r\n", channel.len()).as_bytes(),
+                        );
+                        r.extend_from_slice(channel);
+                        r.extend_from_slice(format!("\r\n:{}\r\n", n + 1).as_bytes());
+                    }
+                    r
+                }
+                _ => b"+OK\r\n".to_vec(),
+            };
+            if !conn.send(&reply) {
+                return;
+            }
+        }
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_primary_that_answers_readonly_makes_the_client_ask_again_and_move() {
+    use std::sync::atomic::{AtomicU16, Ordering};
+    let x = typedis_tests::RedisServer::start();
+    let y = typedis_tests::RedisServer::start();
+    let named = std::sync::Arc::new(AtomicU16::new(x.port()));
+    let sentinel = fake_sentinel(named.clone());
+    let config = SentinelConfig::new([tcp(sentinel.port())], "svc", typedis::Config::default());
+    let client = SentinelClient::with_config(config).await.unwrap();
+    client
+        .query(b().set().key("k").value("on x"))
+        .await
+        .unwrap();
+
+    // Behind the Sentinels' back, x becomes a replica of y; the Sentinel now names y.
+    let mut raw = typedis_tests::RawConnection::connect(x.port());
+    let port = y.port().to_string();
+    raw.request(&[b"REPLICAOF", b"127.0.0.1", port.as_bytes()]);
+    named.store(y.port(), Ordering::SeqCst);
+    let first = client.query(b().set().key("k").value("on y")).await;
+    match &first {
+        Err(Error::Server(e)) => assert_eq!(e.code(), "READONLY"),
+        other => panic!("expected READONLY from the demoted node, got {other:?}"),
+    }
+    // The next write goes to y, found by asking the Sentinel again.
+    client
+        .query(b().set().key("k").value("on y"))
+        .await
+        .unwrap();
+    let mut raw = typedis_tests::RawConnection::connect(y.port());
+    let v: Option<String> = raw.request(&[b"GET", b"k"]).decode().unwrap();
+    assert_eq!(v.as_deref(), Some("on y"));
+    assert_eq!(
+        client.primary_addr(),
+        Some(format!("127.0.0.1:{}", y.port()))
+    );
+}

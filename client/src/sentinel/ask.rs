@@ -17,7 +17,7 @@ pub(crate) enum Answer<T> {
     /// Every Sentinel that answered said it does not monitor the service.
     NotMonitored(String),
     /// No Sentinel answered; the text says what each one did.
-    NoAnswer(String),
+    Silence(String),
 }
 
 impl<T> Answer<T> {
@@ -28,7 +28,7 @@ impl<T> Answer<T> {
             Answer::NotMonitored(asked) => Err(Error::Unreachable(format!(
                 "no Sentinel monitors a service named {service:?} (asked {asked})"
             ))),
-            Answer::NoAnswer(why) => Err(Error::Unreachable(format!(
+            Answer::Silence(why) => Err(Error::Unreachable(format!(
                 "no Sentinel answered about {service:?}: {why}"
             ))),
         }
@@ -110,7 +110,7 @@ impl Locator {
         if unknown > 0 && unknown == notes.len() {
             return Answer::NotMonitored(notes.join(", "));
         }
-        Answer::NoAnswer(notes.join("; "))
+        Answer::Silence(notes.join("; "))
     }
 
     /// The address of the primary, as the first Sentinel that knows says.
@@ -118,10 +118,10 @@ impl Locator {
         match self.ask(Question::Primary).await {
             Answer::Known(mut found) => match found.pop() {
                 Some(addr) => Answer::Known(addr),
-                None => Answer::NoAnswer("no address".into()),
+                None => Answer::Silence("no address".into()),
             },
             Answer::NotMonitored(s) => Answer::NotMonitored(s),
-            Answer::NoAnswer(s) => Answer::NoAnswer(s),
+            Answer::Silence(s) => Answer::Silence(s),
         }
     }
 
