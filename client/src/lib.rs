@@ -20,6 +20,8 @@
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
 //! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
 //!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
+//! - [`Commands`]: the trait code written once runs on through, on every client (and on
+//!   a test double of yours).
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
@@ -32,6 +34,7 @@ pub mod __private;
 mod client;
 pub mod cluster;
 pub mod cmd;
+pub mod commands;
 mod conn;
 mod error;
 mod pipeline;
@@ -50,6 +53,7 @@ mod value;
 
 pub use client::{Client, ClientStats};
 pub use cluster::{ClusterClient, ClusterConfig};
+pub use commands::Commands;
 pub use conn::{Addr, Backoff, Config, Protocol, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
