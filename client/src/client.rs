@@ -8,11 +8,13 @@
 //! connection, waiting for room in its outbox, blocking commands, resending a read) is
 //! boxed, so it does not weigh on every command's future.
 
+mod cached;
 mod dedicated;
 mod redial;
 
 pub(crate) use dedicated::Lease;
 
+use crate::cache::{Cache, CacheStats, Lookup};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake;
@@ -80,6 +82,8 @@ struct Inner {
     dedicated: Option<Arc<tokio::sync::Semaphore>>,
     /// Where connections go when the Sentinels say (otherwise `config`'s address).
     via: Option<Via>,
+    /// The client-side cache, when `config` asks for one.
+    cache: Option<Arc<Cache>>,
     in_flight: AtomicUsize,
     reconnects: AtomicU64,
 }
@@ -94,6 +98,8 @@ pub struct ClientStats {
     pub reconnects: u64,
     /// Idle dedicated connections kept for blocking commands and transactions.
     pub idle_dedicated: usize,
+    /// The client-side cache's counters, when [`Config::cache`] set one up.
+    pub cache: Option<CacheStats>,
 }
 
 impl Client {
@@ -124,7 +130,8 @@ impl Client {
         via: Option<Via>,
         eager: bool,
     ) -> Result<Client, Error> {
-        let pushes = Arc::new(PushHub::new(config.push_buffer));
+        let cache = config.cache.as_ref().map(|c| Arc::new(Cache::new(c)));
+        let pushes = Arc::new(PushHub::new(config.push_buffer, cache.clone()));
         let conn = if eager {
             let push = Some(PushSink::Listeners(pushes.clone()));
             match &via {
@@ -143,6 +150,7 @@ impl Client {
                 pushes,
                 config,
                 via,
+                cache,
                 current: RwLock::new(conn),
                 redial: redial::Redial::default(),
                 idle: Mutex::new(Vec::new()),
@@ -170,6 +178,7 @@ impl Client {
             in_flight: self.inner.in_flight.load(Ordering::Relaxed),
             reconnects: self.inner.reconnects.load(Ordering::Relaxed),
             idle_dedicated: lock(&self.inner.idle).len(),
+            cache: self.inner.cache.as_ref().map(|c| c.stats()),
         }
     }
 
@@ -234,6 +243,14 @@ impl Client {
             Placement::Dedicated(time) => Some(time),
             Placement::Refused(why) => return Err(refused(&command, why)),
         };
+        if let Some(cache) = self.inner.cache.as_deref() {
+            match self.look_up(cache, &command) {
+                Lookup::Hit(frame) => return Ok(frame),
+                // Boxed: the cache's path keeps its state out of every command's future.
+                Lookup::Miss(read) => return Box::pin(self.send_read(read, command)).await,
+                Lookup::Bypass => {}
+            }
+        }
         let span = tracing::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking {

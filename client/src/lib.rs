@@ -12,6 +12,8 @@
 //! - [`reply`]: the types commands reply by default ([`Request::Reply`]): shared shapes
 //!   (stream entries, scored members, scan pages, ...) and the structs generated for
 //!   replies with named fields.
+//! - [`cache`]: client-side caching ([`Config::cache`]): reads served from the client,
+//!   invalidated by the server (RESP3 `CLIENT TRACKING`).
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
 //! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
 //!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
@@ -31,6 +33,7 @@
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+pub mod cache;
 mod client;
 pub mod cluster;
 pub mod cmd;

@@ -144,6 +144,13 @@ impl ClusterClient {
     ///
     /// As [`ClusterClient::connect`].
     pub async fn with_config(config: ClusterConfig) -> Result<ClusterClient, Error> {
+        if config.node.cache.is_some() {
+            return Err(Error::Config(
+                "client-side caching (Config::cache) is not supported on a cluster: its \
+                 commands go to each node's connection without the cache"
+                    .into(),
+            ));
+        }
         let every = config.refresh_interval;
         let client = ClusterClient {
             inner: Arc::new(Inner {

@@ -6,6 +6,7 @@
 use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
+use crate::cache::Tracking;
 use crate::error::Error;
 use crate::reply::Role;
 use crate::resp::write::encode;
@@ -45,6 +46,11 @@ pub(crate) async fn connect_as(
         let protocol = hs.run(config).await?;
         if let Some(expect) = expect {
             hs.check_role(config, expect).await?;
+        }
+        // Client-side caching: the shared connection (the one whose pushes reach the
+        // cache) is tracked.
+        if let (Some(cache), Some(PushSink::Listeners(_))) = (&config.cache, &push) {
+            hs.track(&cache.tracking, protocol).await?;
         }
         let tuning = Tuning {
             timeout: config.response_timeout,
@@ -128,6 +134,30 @@ impl Handshake {
             self.expect_ok(&[b"SELECT", db.as_bytes()]).await?;
         }
         Ok(protocol)
+    }
+
+    async fn track(&mut self, tracking: &Tracking, protocol: Protocol) -> Result<(), Error> {
+        if protocol == Protocol::Resp2 {
+            return Err(Error::Config(
+                "client-side caching (Config::cache) needs RESP3, whose invalidation pushes \
+                 arrive on the connection they are about, in order with its replies; this \
+                 connection speaks RESP2 (the server does not know HELLO 3, or \
+                 Config::protocol asked for RESP2)"
+                    .into(),
+            ));
+        }
+        let mut args: Vec<&[u8]> = vec![b"CLIENT", b"TRACKING", b"ON"];
+        match tracking {
+            Tracking::Broadcast(prefixes) => {
+                args.push(b"BCAST");
+                for prefix in prefixes {
+                    args.extend([b"PREFIX".as_slice(), prefix.as_slice()]);
+                }
+            }
+            Tracking::OptIn => args.push(b"OPTIN"),
+            _ => {}
+        }
+        self.expect_ok(&args).await
     }
 
     async fn check_role(&mut self, config: &Config, expect: Expect) -> Result<(), Error> {
