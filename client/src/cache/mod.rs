@@ -325,7 +325,10 @@ fn split(frame: &Frame, n: usize) -> Option<Vec<Frame>> {
         return None;
     }
     let header = memchr::memchr(b'\n', bytes)? + 1;
-    let count: usize = std::str::from_utf8(&bytes[1..header - 2]).ok()?.parse().ok()?;
+    let count: usize = std::str::from_utf8(&bytes[1..header - 2])
+        .ok()?
+        .parse()
+        .ok()?;
     if count != n {
         return None;
     }
@@ -431,8 +434,7 @@ mod tests {
     fn bounds_hold_across_shards() {
         let cache = Cache::new(&CacheConfig::new().max_entries(1000).max_bytes(1 << 30));
         for i in 0..5000 {
-            if let Lookup::Miss(read) = cache.lookup(&b().get().key(i.to_string()).into_command())
-            {
+            if let Lookup::Miss(read) = cache.lookup(&b().get().key(i.to_string()).into_command()) {
                 read.finish(&frame(b"$1\r\nv\r\n"));
             }
         }

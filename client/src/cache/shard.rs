@@ -128,7 +128,10 @@ impl Shard {
             self.counts.misses += 1;
             return None;
         };
-        if self.ttl.is_some_and(|ttl| self.slot(i).inserted.elapsed() >= ttl) {
+        if self
+            .ttl
+            .is_some_and(|ttl| self.slot(i).inserted.elapsed() >= ttl)
+        {
             self.remove(i);
             self.counts.evictions += 1;
             self.counts.misses += 1;
@@ -273,7 +276,11 @@ mod tests {
     fn cached(shard: &mut Shard, key: &'static str, command: &'static str, v: &str) {
         let key = Bytes::from_static(key.as_bytes());
         let mark = shard.begin(&key);
-        shard.end(&key, mark, Some((Bytes::from_static(command.as_bytes()), frame(v))));
+        shard.end(
+            &key,
+            mark,
+            Some((Bytes::from_static(command.as_bytes()), frame(v))),
+        );
     }
 
     #[test]
@@ -286,7 +293,10 @@ mod tests {
         assert!(s.get(b"GET b").is_none(), "b was the least recently used");
         assert!(s.get(b"GET a").is_some() && s.get(b"GET c").is_some());
         assert_eq!((s.counts.entries, s.counts.evictions), (2, 1));
-        assert!(s.keys.len() == 2, "a key without entries or readers is forgotten");
+        assert!(
+            s.keys.len() == 2,
+            "a key without entries or readers is forgotten"
+        );
     }
 
     #[test]
@@ -309,11 +319,19 @@ mod tests {
         let key = Bytes::from_static(b"k");
         let mark = s.begin(&key);
         s.invalidate(b"k");
-        s.end(&key, mark, Some((Bytes::from_static(b"GET k"), frame("old"))));
+        s.end(
+            &key,
+            mark,
+            Some((Bytes::from_static(b"GET k"), frame("old"))),
+        );
         assert!(s.get(b"GET k").is_none());
         let mark = s.begin(&key);
         s.flush();
-        s.end(&key, mark, Some((Bytes::from_static(b"GET k"), frame("old"))));
+        s.end(
+            &key,
+            mark,
+            Some((Bytes::from_static(b"GET k"), frame("old"))),
+        );
         assert!(s.get(b"GET k").is_none());
         assert!(s.keys.is_empty());
         // Without a race, it is.
