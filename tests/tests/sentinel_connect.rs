@@ -99,7 +99,7 @@ async fn the_client_finds_the_primary_through_the_sentinels_and_reads_from_repli
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unknown_service_or_no_sentinel_is_a_clear_error() {
+async fn an_unknown_service_or_no_sentinel_is_a_clear_error_and_resp2_works() {
     let setup = SentinelSetup::builder().replicas(0).sentinels(1).start();
     let url = format!(
         "redis+sentinel://127.0.0.1:{}/no-such-service",
@@ -123,6 +123,21 @@ async fn an_unknown_service_or_no_sentinel_is_a_clear_error() {
         .unwrap_err();
     assert!(matches!(e, Error::Unreachable(_)), "{e}");
     assert!(e.to_string().contains(&format!("127.0.0.1:{port}")), "{e}");
+
+    // RESP2 to the data nodes works the same, Pub/Sub included.
+    let resp2 = SentinelClient::connect(&format!("{}?protocol=resp2", setup.url()))
+        .await
+        .unwrap();
+    assert_eq!(resp2.primary().protocol(), typedis::Protocol::Resp2);
+    resp2.query(b().set().key("k2").value("v")).await.unwrap();
+    let mut subscriber = resp2.subscriber().await.unwrap();
+    subscriber.subscribe(&["c"]).await.unwrap();
+    resp2
+        .query(b().publish().channel("c").message("m"))
+        .await
+        .unwrap();
+    let m = subscriber.next_message().await.unwrap().unwrap();
+    assert_eq!(m.payload_str(), Ok("m"));
 
     // No replica: reads through the replica client say so.
     let client = SentinelClient::connect(&setup.url()).await.unwrap();

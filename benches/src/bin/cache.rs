@@ -77,7 +77,10 @@ impl Peer {
 
     async fn set(&self, key: &str, value: &str) {
         match self {
-            Peer::Typedis(c) => c.query(typedis::b().set().key(key).value(value)).await.unwrap(),
+            Peer::Typedis(c) => c
+                .query(typedis::b().set().key(key).value(value))
+                .await
+                .unwrap(),
             Peer::RedisRs(c) => {
                 let mut c = c.clone();
                 let () = c.set(key, value).await.unwrap();
@@ -153,7 +156,12 @@ async fn run(port: u16) -> Res<()> {
     let plain = typedis::Client::connect(&url).await?;
     for i in 0..HOT_KEYS {
         plain
-            .query(typedis::b().set().key(format!("hot:{i}")).value("0123456789abcdef"))
+            .query(
+                typedis::b()
+                    .set()
+                    .key(format!("hot:{i}"))
+                    .value("0123456789abcdef"),
+            )
             .await?;
     }
     let config = typedis::Config::from_url(&url)?

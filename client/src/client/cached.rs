@@ -15,11 +15,17 @@ impl Client {
     /// cached can be trusted (its invalidations cannot arrive): the cache is flushed.
     pub(super) fn look_up<'c>(&self, cache: &'c Cache, command: &Command) -> Lookup<'c> {
         let lookup = cache.lookup(command);
-        if matches!(lookup, Lookup::Hit(_)) && self.current().is_closed() {
+        if matches!(lookup, Lookup::Hit(_)) && self.shared_is_closed() {
             cache.flush();
             return cache.lookup(command);
         }
         lookup
+    }
+
+    /// Whether the shared connection is known to be dead (without cloning its handle).
+    fn shared_is_closed(&self) -> bool {
+        let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
+        current.is_closed()
     }
 
     /// Sends a cacheable read the cache did not have, and caches its reply.
