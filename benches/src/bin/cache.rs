@@ -124,7 +124,8 @@ async fn mix(peer: &Peer, round: usize) -> (f64, Option<f64>) {
                     // A small LCG: the same sequence for every client.
                     x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     let key = format!("hot:{}", (x >> 33) as usize % HOT_KEYS);
-                    if (x >> 20) % 10 == 0 {
+                    // One operation in ten writes.
+                    if matches!((x >> 20) % 10, 0) {
                         peer.set(&key, "0123456789abcdef").await;
                     } else {
                         std::hint::black_box(peer.get(&key).await);

@@ -6,7 +6,7 @@
 //! - `config`: [`CacheConfig`] and [`Tracking`] (default, broadcast, opt-in).
 //! - `policy`: which commands may be cached (spec flags plus a reviewed list).
 //! - `shard`: one lock's worth of entries: LRU order, bounds, per-key generations.
-//! - this file: the sharded [`Cache`] a client consults, the invalidation pushes, the
+//! - this file: the sharded `Cache` a client consults, the invalidation pushes, the
 //!   counters ([`CacheStats`]), and [`Cached`] for opt-in reads.
 //!
 //! # What a cached read guarantees
