@@ -22,8 +22,8 @@
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
 //! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
 //!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
-//! - [`Commands`]: the trait code written once runs on through, on every client (and on
-//!   a test double of yours).
+//! - [`Commands`]: one trait over every client ([`Client`], [`ClusterClient`],
+//!   [`SentinelClient`], a test double of yours), for code written once.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
