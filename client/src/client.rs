@@ -8,11 +8,13 @@
 //! connection, waiting for room in its outbox, blocking commands, resending a read) is
 //! boxed, so it does not weigh on every command's future.
 
+mod cached;
 mod dedicated;
 mod redial;
 
 pub(crate) use dedicated::Lease;
 
+use crate::cache::{Cache, CacheStats, Lookup};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake;
@@ -23,6 +25,7 @@ use crate::error::Error;
 use crate::pushes::PushHub;
 use crate::read::DecodeOwned;
 use crate::resp::Frame;
+use crate::sentinel::Via;
 use crate::trace::{self, Instrument};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -77,6 +80,10 @@ struct Inner {
     pushes: Arc<PushHub>,
     /// Permits for dedicated connections, when their number is capped.
     dedicated: Option<Arc<tokio::sync::Semaphore>>,
+    /// Where connections go when the Sentinels say (otherwise `config`'s address).
+    via: Option<Via>,
+    /// The client-side cache, when `config` asks for one.
+    cache: Option<Arc<Cache>>,
     in_flight: AtomicUsize,
     reconnects: AtomicU64,
 }
@@ -91,6 +98,8 @@ pub struct ClientStats {
     pub reconnects: u64,
     /// Idle dedicated connections kept for blocking commands and transactions.
     pub idle_dedicated: usize,
+    /// The client-side cache's counters, when [`Config::cache`] set one up.
+    pub cache: Option<CacheStats>,
 }
 
 impl Client {
@@ -111,8 +120,27 @@ impl Client {
     ///
     /// As [`Client::connect`].
     pub async fn with_config(config: Config) -> Result<Client, Error> {
-        let pushes = Arc::new(PushHub::new(config.push_buffer));
-        let conn = handshake::connect(&config, Some(PushSink::Listeners(pushes.clone()))).await?;
+        Client::start(config, None, true).await
+    }
+
+    /// A client whose connections go where `via` says (when given), connected now when
+    /// `eager`, or by its first command.
+    pub(crate) async fn start(
+        config: Config,
+        via: Option<Via>,
+        eager: bool,
+    ) -> Result<Client, Error> {
+        let cache = config.cache.as_ref().map(|c| Arc::new(Cache::new(c)));
+        let pushes = Arc::new(PushHub::new(config.push_buffer, cache.clone()));
+        let conn = if eager {
+            let push = Some(PushSink::Listeners(pushes.clone()));
+            match &via {
+                None => handshake::connect(&config, push).await?,
+                Some(via) => via.open(&config, push).await?,
+            }
+        } else {
+            Connection::never_opened(config.protocol)
+        };
         let dedicated = config
             .max_dedicated
             .map(|n| Arc::new(tokio::sync::Semaphore::new(n)));
@@ -121,6 +149,8 @@ impl Client {
                 dedicated,
                 pushes,
                 config,
+                via,
+                cache,
                 current: RwLock::new(conn),
                 redial: redial::Redial::default(),
                 idle: Mutex::new(Vec::new()),
@@ -148,6 +178,7 @@ impl Client {
             in_flight: self.inner.in_flight.load(Ordering::Relaxed),
             reconnects: self.inner.reconnects.load(Ordering::Relaxed),
             idle_dedicated: lock(&self.inner.idle).len(),
+            cache: self.inner.cache.as_ref().map(|c| c.stats()),
         }
     }
 
@@ -212,6 +243,14 @@ impl Client {
             Placement::Dedicated(time) => Some(time),
             Placement::Refused(why) => return Err(refused(&command, why)),
         };
+        if let Some(cache) = self.inner.cache.as_deref() {
+            match self.look_up(cache, &command) {
+                Lookup::Hit(frame) => return Ok(frame),
+                // Boxed: the cache's path keeps its state out of every command's future.
+                Lookup::Miss(read) => return Box::pin(self.send_read(read, command)).await,
+                Lookup::Bypass => {}
+            }
+        }
         let span = trace::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking {
@@ -234,13 +273,63 @@ impl Client {
         .then(|| command.clone());
         // The connection times the request out (see `Config::response_timeout`).
         let (request, rx) = Submission::one(command, self.deadline());
+        let reconnects = self.inner.reconnects.load(Ordering::Relaxed);
         self.submit(request).await?;
         match (mux::reply(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 Box::pin(self.resend(command, reason)).await
             }
+            (Ok(frame), _) if frame.is_error() && self.inner.via.is_some() => {
+                self.check_role(std::slice::from_ref(&frame), reconnects);
+                Ok(frame)
+            }
             (result, _) => result,
         }
+    }
+
+    /// After error replies on a connection found through Sentinel: a `-READONLY` says the
+    /// node is a replica now, so the connection (if it is still the current one, opened
+    /// `reconnects` reconnections ago) closes and the Sentinels are asked again.
+    pub(crate) fn check_role(&self, frames: &[Frame], reconnects: u64) {
+        let Some(via) = &self.inner.via else { return };
+        let readonly = frames
+            .iter()
+            .any(|f| f.is_error() && f.as_bytes().get(1..9) == Some(&b"READONLY"[..]));
+        if !readonly {
+            return;
+        }
+        via.distrust();
+        if self.inner.reconnects.load(Ordering::Relaxed) == reconnects {
+            self.current()
+                .shutdown("the node answered READONLY: it is no longer the primary");
+        }
+    }
+
+    /// Opens a connection where this client's connections go, handing its pushes to
+    /// `push`.
+    pub(crate) async fn open(&self, push: Option<PushSink>) -> Result<Connection, Error> {
+        match &self.inner.via {
+            None => handshake::connect(&self.inner.config, push).await,
+            Some(via) => via.open(&self.inner.config, push).await,
+        }
+    }
+
+    /// Waits out the backoff until `t`; through Sentinel, a move of the primary ends the
+    /// wait early (the new one is worth trying at once).
+    pub(crate) async fn pause_until(&self, t: Instant) {
+        match &self.inner.via {
+            None => tokio::time::sleep_until(t.into()).await,
+            Some(via) => via.pause_until(t).await,
+        }
+    }
+
+    /// Whether the node moved (through Sentinel) after `since`: an attempt then need not
+    /// wait out the backoff that failures at the old address earned.
+    pub(crate) fn moved_since(&self, since: Instant) -> bool {
+        self.inner
+            .via
+            .as_ref()
+            .is_some_and(|v| v.moved_since(since))
     }
 
     /// Sends a read-only command again on a fresh connection, after its connection died

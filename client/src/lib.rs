@@ -88,12 +88,18 @@
 //! - [`reply`]: the types commands reply by default ([`Request::Reply`]): shared shapes
 //!   (stream entries, scored members, scan pages, ...) and the structs generated for
 //!   replies with named fields.
+//! - [`cache`]: client-side caching ([`Config::cache`]): reads served from the client,
+//!   invalidated by the server (RESP3 `CLIENT TRACKING`).
 //! - [`Error`]: the one error type; [`ServerError`] for error replies.
 //! - [`Client`]: the connection users share: one multiplexed connection, [`Pipeline`]s,
 //!   [`Transaction`]s, blocking commands on dedicated connections; [`Config`] says where
 //!   and how to connect, [`TlsOptions`] how to secure it.
 //! - [`cluster`]: [`ClusterClient`] for Redis Cluster: routing by
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
+//! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
+//!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
+//! - [`Commands`]: one trait over every client ([`Client`], [`ClusterClient`],
+//!   [`SentinelClient`], a test double of yours), for code written once.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
@@ -104,21 +110,26 @@
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+pub mod cache;
 mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod cmd;
+pub mod commands;
 mod conn;
 mod error;
 mod pipeline;
 mod pubsub;
 mod pushes;
 mod queue;
+
 mod read;
+mod read_from;
 pub mod reply;
 pub mod resp;
 mod scan;
 mod script;
+pub mod sentinel;
 mod stream;
 mod trace;
 mod transaction;
@@ -127,6 +138,7 @@ mod value;
 pub use client::{Client, ClientStats};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
+pub use commands::Commands;
 pub use conn::{Addr, Backoff, Config, Protocol};
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
@@ -138,12 +150,14 @@ pub use pushes::Pushes;
 pub use rustls_pki_types as pki_types;
 pub use scan::Scan;
 pub use script::{Invocation, Script, ScriptRunner};
+pub use sentinel::{SentinelClient, SentinelConfig};
 pub use stream::ReplyStream;
 pub use transaction::{Multi, Transaction};
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{Error, ServerError};
 pub use read::{DecodeOwned, RespRead};
+pub use read_from::ReadFrom;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use typedis_derive::RespRead;
 pub use value::Value;

@@ -7,7 +7,6 @@ mod message;
 pub use message::{Message, MessageKind};
 
 use crate::client::{within, Client};
-use crate::conn::handshake;
 use crate::conn::mux::{Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
@@ -91,7 +90,7 @@ impl Client {
     /// When the connection cannot be opened.
     pub async fn subscriber(&self) -> Result<Subscriber, Error> {
         let (tx, rx) = push_queue(self.config().push_buffer);
-        let conn = handshake::connect(self.config(), Some(PushSink::Subscriber(tx))).await?;
+        let conn = self.open(Some(PushSink::Subscriber(tx))).await?;
         Ok(Subscriber {
             client: self.clone(),
             conn: Some(conn),
@@ -336,10 +335,10 @@ impl Subscriber {
                         return Err(e);
                     }
                 }
-                tokio::time::sleep_until(t.into()).await;
+                self.client.pause_until(t).await;
             }
             let (tx, rx) = push_queue(config.push_buffer);
-            match handshake::connect(config, Some(PushSink::Subscriber(tx))).await {
+            match self.client.open(Some(PushSink::Subscriber(tx))).await {
                 Ok(conn) => {
                     self.rx = rx;
                     break conn;

@@ -2,25 +2,29 @@
 //! command, such as the `invalidate` messages of client-side caching (`CLIENT TRACKING
 //! ON`), handed to every [`Pushes`] listener the client has handed out.
 
+use crate::cache::Cache;
 use crate::client::Client;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver, PushSender};
 use crate::error::Error;
 use crate::resp::Frame;
 use std::pin::Pin;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 /// The listeners of one client's pushes.
 pub(crate) struct PushHub {
     listeners: Mutex<Vec<PushSender>>,
+    /// The client-side cache, which applies the invalidations first.
+    cache: Option<Arc<Cache>>,
     /// Each listener's bound, in bytes (see `Config::push_buffer`).
     buffer: usize,
 }
 
 impl PushHub {
-    pub(crate) fn new(buffer: usize) -> PushHub {
+    pub(crate) fn new(buffer: usize, cache: Option<Arc<Cache>>) -> PushHub {
         PushHub {
             listeners: Mutex::new(Vec::new()),
+            cache,
             buffer,
         }
     }
@@ -39,11 +43,31 @@ impl PushHub {
     /// Tells every listener that the shared connection was opened again: pushes sent
     /// meanwhile were lost, and server-side state such as `CLIENT TRACKING` is gone.
     pub(crate) fn reconnected(&self) {
+        if let Some(cache) = &self.cache {
+            cache.flush();
+        }
         let gap = Gap {
             dropped: 0,
             reconnected: true,
         };
         self.lock().retain(|tx| tx.gap(gap));
+    }
+
+    /// Applies `frame` to the client-side cache, if it is an invalidation: the reader calls
+    /// it as soon as the frame is delimited, so that it takes effect before the replies
+    /// that followed it reach their callers.
+    pub(crate) fn invalidate(&self, frame: &Frame) {
+        if let Some(cache) = &self.cache {
+            cache.on_push(frame);
+        }
+    }
+
+    /// The shared connection was lost: invalidations can no longer arrive, so nothing
+    /// cached can be trusted.
+    pub(crate) fn connection_lost(&self) {
+        if let Some(cache) = &self.cache {
+            cache.flush();
+        }
     }
 
     fn listen(&self) -> PushReceiver {

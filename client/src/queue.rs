@@ -9,15 +9,22 @@
 //! `push(get)` reads `Vec<Option<Bytes>>`, with no annotation.
 
 /// Implements the typed `add` and `push` for a queue type `$q<L>` that has
-/// `fn append(&mut self, Command)` and `fn retype<M>(self) -> $q<M>`.
+/// `fn append(&mut self, Command)` and `fn retype<M>(self) -> $q<M>`; the second form is
+/// for a queue that borrows a client: `$q<'a, C, L>`.
 macro_rules! typed_queue {
     ($q:ident) => {
-        impl<T> $q<::std::vec::Vec<T>> {
+        typed_queue!(@all [] [] $q);
+    };
+    ($q:ident<$lt:lifetime, $c:ident: ?Sized + $bound:path>) => {
+        typed_queue!(@all [$lt, $c: ?Sized + $bound,] [$lt, $c,] $q);
+    };
+    (@all [$($gen:tt)*] [$($arg:tt)*] $q:ident) => {
+        impl<$($gen)* T> $q<$($arg)* ::std::vec::Vec<T>> {
             /// Appends a command: the first of a chain of `add`s, whose replies are read as a
             /// tuple with one element per command.
             // `add` reads as "add a command" in a builder chain; `Queue + Command` would not.
             #[allow(clippy::should_implement_trait)]
-            pub fn add<R: $crate::cmd::Request<Reply = T>>(mut self, request: R) -> $q<(T,)> {
+            pub fn add<R: $crate::cmd::Request<Reply = T>>(mut self, request: R) -> $q<$($arg)* (T,)> {
                 self.append(request.into_command());
                 self.retype()
             }
@@ -31,23 +38,23 @@ macro_rules! typed_queue {
             }
         }
 
-        typed_queue!(@tuple $q; A);
-        typed_queue!(@tuple $q; A, B);
-        typed_queue!(@tuple $q; A, B, C);
-        typed_queue!(@tuple $q; A, B, C, D);
-        typed_queue!(@tuple $q; A, B, C, D, E);
-        typed_queue!(@tuple $q; A, B, C, D, E, F);
-        typed_queue!(@tuple $q; A, B, C, D, E, F, G);
-        typed_queue!(@tuple $q; A, B, C, D, E, F, G, H);
-        typed_queue!(@tuple $q; A, B, C, D, E, F, G, H, I);
-        typed_queue!(@tuple $q; A, B, C, D, E, F, G, H, I, J);
-        typed_queue!(@tuple $q; A, B, C, D, E, F, G, H, I, J, K);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I, J);
+        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I, J, K);
     };
-    (@tuple $q:ident; $($t:ident),+) => {
-        impl<$($t),+> $q<($($t,)+)> {
+    (@tuple [$($gen:tt)*] [$($arg:tt)*] $q:ident; $($t:ident),+) => {
+        impl<$($gen)* $($t),+> $q<$($arg)* ($($t,)+)> {
             /// Appends a command; its reply type joins the tuple.
             #[allow(clippy::should_implement_trait)]
-            pub fn add<R: $crate::cmd::Request>(mut self, request: R) -> $q<($($t,)+ R::Reply,)> {
+            pub fn add<R: $crate::cmd::Request>(mut self, request: R) -> $q<$($arg)* ($($t,)+ R::Reply,)> {
                 self.append(request.into_command());
                 self.retype()
             }

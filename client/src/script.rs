@@ -205,7 +205,7 @@ impl Invocation {
 
     /// Sends `EVALSHA_RO` (and `EVAL_RO`) instead (Redis 7+): the server refuses a script
     /// that writes, and the client treats the call as a read (a cluster client with
-    /// [`ReadFrom::PreferReplica`](crate::cluster::ReadFrom::PreferReplica) sends it to a
+    /// [`ReadFrom::PreferReplica`](crate::ReadFrom::PreferReplica) sends it to a
     /// replica; [`Config::retry_read_only`](crate::Config::retry_read_only) sends it again
     /// after a lost connection).
     #[must_use]

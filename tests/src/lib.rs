@@ -1,6 +1,6 @@
 //! Shared helpers of the typedis integration tests: a real `redis-server` started on a free
-//! port (or a local Redis Cluster of them) for the duration of a test, and fake servers
-//! for the faults a real one will not produce.
+//! port (or a local Redis Cluster of them, or a primary with replicas and Sentinels) for
+//! the duration of a test, and fake servers for the faults a real one will not produce.
 
 /// The README's Rust examples, compiled as doc tests so they cannot drift from the API.
 #[cfg(doctest)]
@@ -10,11 +10,13 @@ pub struct ReadmeExamples;
 mod cluster;
 mod fake;
 mod raw;
+mod sentinel;
 mod server;
 
 pub use cluster::{ClusterNode, RedisCluster, RedisClusterBuilder};
 pub use fake::{answer_healthily, FakeConnection, FakeServer};
 pub use raw::{encode_command, RawConnection};
+pub use sentinel::{SentinelSetup, SentinelSetupBuilder, SERVICE};
 pub use server::{
     server_binary, server_family, tls_server_binary, RedisServer, RedisServerBuilder, SERVER_ENV,
     TLS_SERVER_ENV,

@@ -3,7 +3,6 @@
 //! backoff while opening fails), and given back to the pool only in a clean state.
 
 use super::{lock, Client};
-use crate::conn::handshake;
 use crate::conn::mux::Connection;
 use crate::error::Error;
 use crate::trace;
@@ -47,9 +46,9 @@ impl Client {
                     return Err(e);
                 }
             }
-            tokio::time::sleep_until(t.into()).await;
+            self.pause_until(t).await;
         }
-        match handshake::connect(&self.inner.config, None).await {
+        match self.open(None).await {
             Ok(conn) => Ok(conn),
             Err(e) => {
                 let mut pacing = lock(&self.inner.dedicated_pacing);

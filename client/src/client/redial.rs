@@ -5,7 +5,6 @@
 //! failed, learns the last connect error ([`Error::Unreachable`]).
 
 use super::Client;
-use crate::conn::handshake;
 use crate::conn::mux::{Connection, PushSink};
 use crate::conn::pacing::Pacing;
 use crate::error::Error;
@@ -34,6 +33,8 @@ struct State {
     pacing: Pacing,
     /// The loss of the current connection has been counted in `pacing`.
     counted: bool,
+    /// When the last attempt failed.
+    failed_at: Option<Instant>,
 }
 
 impl Redial {
@@ -87,6 +88,21 @@ impl Client {
         }
     }
 
+    /// Whether the shared connection is open; when it is not, an attempt to reopen it
+    /// starts (if none is under way) and the caller goes elsewhere meanwhile.
+    pub(crate) fn connected_or_dial(&self) -> bool {
+        let conn = self.current();
+        if !conn.is_closed() {
+            return true;
+        }
+        let mut state = self.inner.redial.lock();
+        if !state.running {
+            state.running = true;
+            tokio::spawn(self.clone().redial(conn));
+        }
+        false
+    }
+
     /// One attempt to reopen the shared connection, which `lost` was.
     async fn redial(self, lost: Connection) {
         let inner = &self.inner;
@@ -99,14 +115,17 @@ impl Client {
                     state.pacing.lost(&backoff, lived);
                 }
             }
-            state.pacing.not_before()
+            // Failures at an address the Sentinels have since moved away from do not
+            // hold back an attempt at the new one.
+            let moved = state.failed_at.is_some_and(|t| self.moved_since(t));
+            state.pacing.not_before().filter(|_| !moved)
         };
         if let Some(t) = not_before {
-            tokio::time::sleep_until(t.into()).await;
+            self.pause_until(t).await;
         }
         inner.redial.lock().connecting = true;
         let pushes = PushSink::Listeners(inner.pushes.clone());
-        let result = handshake::connect(&inner.config, Some(pushes)).await;
+        let result = self.open(Some(pushes)).await;
         {
             let mut state = inner.redial.lock();
             match result {
@@ -119,6 +138,7 @@ impl Client {
                 }
                 Err(e) => {
                     state.pacing.failed(&backoff, &e);
+                    state.failed_at = Some(Instant::now());
                     trace::debug!(error = %e, "reconnect failed");
                 }
             }

@@ -4,20 +4,8 @@
 
 use crate::conn::{Addr, Backoff, Config};
 use crate::error::Error;
+pub use crate::read_from::ReadFrom;
 use std::time::Duration;
-
-/// Which nodes serve read-only commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum ReadFrom {
-    /// Every command goes to the primary of its slot.
-    #[default]
-    Primary,
-    /// Read-only commands go to a replica of their slot's shard when it has one (the
-    /// connection is put in `READONLY` mode first); writes, blocking commands and
-    /// transactions always go to the primary. Replicas may lag behind their primary.
-    PreferReplica,
-}
 
 /// Everything a [`ClusterClient`](super::ClusterClient) needs: where to start discovering
 /// the cluster and how to talk to its nodes.

@@ -143,8 +143,17 @@ impl ClusterClient {
     ///
     /// # Errors
     ///
-    /// As [`ClusterClient::connect`].
+    /// As [`ClusterClient::connect`]; [`Error::Config`] when the node configuration asks
+    /// for a client-side cache ([`Config::cache`](crate::Config::cache)), which a cluster
+    /// client does not use.
     pub async fn with_config(config: ClusterConfig) -> Result<ClusterClient, Error> {
+        if config.node.cache.is_some() {
+            return Err(Error::Config(
+                "client-side caching (Config::cache) is not supported on a cluster: its \
+                 commands go to each node's connection without the cache"
+                    .into(),
+            ));
+        }
         let every = config.refresh_interval;
         let client = ClusterClient {
             inner: Arc::new(Inner {

@@ -53,6 +53,8 @@ pub(crate) struct Parts {
     pub(crate) count: Option<(u16, u32, u32)>,
     /// Items counted for `count`.
     pub(crate) counted: u32,
+    /// Wrapped in `cache::Cached`: to be cached under opt-in tracking.
+    pub(crate) cache_opt_in: bool,
 }
 
 /// A command's [`Parts`], given back to this thread's pool when dropped.
@@ -126,6 +128,7 @@ fn give(mut parts: Box<Parts>) {
     parts.pieces.clear();
     parts.count = None;
     parts.counted = 0;
+    parts.cache_opt_in = false;
     // During thread teardown (or a reentrant call) the parts are simply freed.
     let _ = FREE.try_with(|free| {
         if let Ok(mut free) = free.try_borrow_mut() {

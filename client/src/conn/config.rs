@@ -3,6 +3,7 @@
 
 use super::backoff::Backoff;
 use super::tls::TlsOptions;
+use crate::cache::CacheConfig;
 use crate::error::Error;
 use crate::resp::Limits;
 use std::path::PathBuf;
@@ -95,6 +96,7 @@ pub struct Config {
     pub(crate) max_dedicated: Option<usize>,
     pub(crate) limits: Limits,
     pub(crate) push_buffer: usize,
+    pub(crate) cache: Option<CacheConfig>,
 }
 
 impl std::fmt::Debug for Config {
@@ -119,6 +121,7 @@ impl std::fmt::Debug for Config {
             .field("max_dedicated", &self.max_dedicated)
             .field("limits", &self.limits)
             .field("push_buffer", &self.push_buffer)
+            .field("cache", &self.cache)
             .finish()
     }
 }
@@ -160,6 +163,7 @@ impl Config {
             max_dedicated: None,
             limits: Limits::default(),
             push_buffer: DEFAULT_PUSH_BUFFER,
+            cache: None,
         }
     }
 
@@ -343,6 +347,27 @@ impl Config {
     /// ```
     pub fn push_buffer(mut self, bytes: usize) -> Self {
         self.push_buffer = bytes.max(1);
+        self
+    }
+
+    /// Keeps the replies of reads in the client, served without a round trip until the
+    /// server says their key changed (client-side caching, see [`crate::cache`]). The
+    /// shared connection turns `CLIENT TRACKING` on at every (re)connection, as
+    /// [`CacheConfig::tracking`] says; [`Client::query`](crate::Client::query),
+    /// [`query_as`](crate::Client::query_as) and [`send`](crate::Client::send) of a
+    /// cacheable read look in the cache first. Pipelines and transactions always go to
+    /// the server. RESP3 only: connecting fails with [`Error::Config`] when the server
+    /// (or [`Config::protocol`]) speaks RESP2. Not for a
+    /// [`ClusterClient`](crate::ClusterClient)'s nodes (refused when it connects).
+    ///
+    /// ```
+    /// use typedis::cache::CacheConfig;
+    ///
+    /// let config = typedis::Config::default().cache(CacheConfig::new().max_entries(100_000));
+    /// # let _ = config;
+    /// ```
+    pub fn cache(mut self, cache: CacheConfig) -> Self {
+        self.cache = Some(cache);
         self
     }
 

@@ -1,11 +1,14 @@
 //! Opening a connection: the transport, then `HELLO 3` with `AUTH` and `SETNAME` (or the
 //! RESP2 sequence `AUTH`, `CLIENT SETNAME` when the server does not know `HELLO`), then
-//! `SELECT`, all within the connect timeout.
+//! `SELECT`, and for a node found through Sentinel a `ROLE` check, all within the connect
+//! timeout.
 
 use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
+use crate::cache::Tracking;
 use crate::error::Error;
+use crate::reply::Role;
 use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
@@ -15,6 +18,23 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 /// go to `push` when given (RESP3 pushes; on RESP2, every frame of a subscriber's
 /// connection); without it, they are dropped.
 pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<Connection, Error> {
+    connect_as(config, push, None).await
+}
+
+/// The role a node must report (`ROLE`) for a connection to it to be handed out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expect {
+    Primary,
+    Replica,
+}
+
+/// As [`connect`], and when `expect` says so, checks with `ROLE` that the node is a
+/// primary or a replica: [`Error::Unreachable`] saying what it is otherwise.
+pub(crate) async fn connect_as(
+    config: &Config,
+    push: Option<PushSink>,
+    expect: Option<Expect>,
+) -> Result<Connection, Error> {
     let setup = async {
         let (read, write) = transport::open(config).await?;
         let mut hs = Handshake {
@@ -24,6 +44,14 @@ pub(crate) async fn connect(config: &Config, push: Option<PushSink>) -> Result<C
             scanner: FrameScanner::with_limits(config.limits),
         };
         let protocol = hs.run(config).await?;
+        if let Some(expect) = expect {
+            hs.check_role(config, expect).await?;
+        }
+        // Client-side caching: the shared connection (the one whose pushes reach the
+        // cache) is tracked.
+        if let (Some(cache), Some(PushSink::Listeners(_))) = (&config.cache, &push) {
+            hs.track(&cache.tracking, protocol).await?;
+        }
         let tuning = Tuning {
             timeout: config.response_timeout,
             write_early_after: config.write_early_after,
@@ -113,6 +141,48 @@ impl Handshake {
         Ok(protocol)
     }
 
+    async fn track(&mut self, tracking: &Tracking, protocol: Protocol) -> Result<(), Error> {
+        if protocol == Protocol::Resp2 {
+            return Err(Error::Config(
+                "client-side caching (Config::cache) needs RESP3, whose invalidation pushes \
+                 arrive on the connection they are about, in order with its replies; this \
+                 connection speaks RESP2 (the server does not know HELLO 3, or \
+                 Config::protocol asked for RESP2)"
+                    .into(),
+            ));
+        }
+        let mut args: Vec<&[u8]> = vec![b"CLIENT", b"TRACKING", b"ON"];
+        match tracking {
+            Tracking::Broadcast(prefixes) => {
+                args.push(b"BCAST");
+                for prefix in prefixes {
+                    args.extend([b"PREFIX".as_slice(), prefix.as_slice()]);
+                }
+            }
+            Tracking::OptIn => args.push(b"OPTIN"),
+            _ => {}
+        }
+        self.expect_ok(&args).await
+    }
+
+    async fn check_role(&mut self, config: &Config, expect: Expect) -> Result<(), Error> {
+        let reply = self.roundtrip(&[b"ROLE"]).await?;
+        let role: Role = reply.decode()?;
+        let is = match role {
+            Role::Primary { .. } => Expect::Primary,
+            Role::Replica { .. } => Expect::Replica,
+            _ => return Err(wrong_role(config, "a Sentinel", expect)),
+        };
+        if is != expect {
+            let what = match is {
+                Expect::Primary => "the primary",
+                Expect::Replica => "a replica",
+            };
+            return Err(wrong_role(config, what, expect));
+        }
+        Ok(())
+    }
+
     async fn expect_ok(&mut self, args: &[&[u8]]) -> Result<(), Error> {
         let reply = self.roundtrip(args).await?;
         match server_error(&reply) {
@@ -150,6 +220,21 @@ fn server_error(frame: &Frame) -> Option<Error> {
 
 fn is_noauth(e: &Error) -> bool {
     matches!(e, Error::Server(s) if s.code() == "NOAUTH")
+}
+
+#[cold]
+fn wrong_role(config: &Config, is: &str, expect: Expect) -> Error {
+    let wanted = match expect {
+        Expect::Primary => "the primary",
+        Expect::Replica => "a replica",
+    };
+    let addr = match &config.addr {
+        super::Addr::Tcp { host, port } => format!("{host}:{port}"),
+        super::Addr::Unix(path) => path.display().to_string(),
+    };
+    Error::Unreachable(format!(
+        "{addr} says it is {is} (ROLE), not {wanted} as the Sentinels said"
+    ))
 }
 
 fn is_unknown_hello(e: &Error) -> bool {

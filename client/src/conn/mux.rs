@@ -335,6 +335,30 @@ impl Connection {
         }
     }
 
+    /// A connection that was never opened and counts as closed (by the client, so its
+    /// end does not count against the backoff): the first request opens a real one.
+    pub(crate) fn never_opened(protocol: Protocol) -> Connection {
+        let shared = Arc::new(Shared {
+            queue: ReplyQueue::default(),
+            outbox: Mutex::new(Outbox::new(Box::new(tokio::io::sink()), None)),
+            wake: Notify::new(),
+            unwritten: AtomicUsize::new(0),
+            drained: Notify::new(),
+            timeout: None,
+            reads: AtomicU64::new(0),
+            opened: Instant::now(),
+        });
+        shared.close(Cause::ShutDown("not connected yet"));
+        Connection {
+            inner: Arc::new(Handle { shared, protocol }),
+        }
+    }
+
+    /// A handle that does not keep the connection open, to close it from elsewhere.
+    pub(crate) fn downgrade(&self) -> WeakConnection {
+        WeakConnection(Arc::downgrade(&self.inner))
+    }
+
     /// The protocol the handshake settled on.
     pub(crate) fn protocol(&self) -> Protocol {
         self.inner.protocol
@@ -396,6 +420,25 @@ impl Connection {
     /// Closes the connection: waiting requests fail with a connection error saying `how`.
     pub(crate) fn shutdown(&self, how: &'static str) {
         self.inner.shared.close(Cause::ShutDown(how));
+    }
+}
+
+/// A [`Connection`] handle that does not keep it open.
+#[derive(Clone)]
+pub(crate) struct WeakConnection(std::sync::Weak<Handle>);
+
+impl WeakConnection {
+    /// Whether the connection is still open.
+    pub(crate) fn is_open(&self) -> bool {
+        self.0.upgrade().is_some_and(|h| !h.shared.is_closed())
+    }
+
+    /// Closes the connection, if it is still open: waiting requests fail with a connection
+    /// error saying `how`.
+    pub(crate) fn shutdown(&self, how: &'static str) {
+        if let Some(handle) = self.0.upgrade() {
+            handle.shared.close(Cause::ShutDown(how));
+        }
     }
 }
 

@@ -21,6 +21,12 @@ pub(crate) fn parse(url: &str) -> Result<Config, Error> {
         "redis" | "valkey" => parse_tcp(url, rest, false)?,
         "rediss" | "valkeys" => parse_tcp(url, rest, true)?,
         "unix" | "redis+unix" => parse_unix(url, rest)?,
+        s if s.ends_with("+sentinel") => {
+            return Err(invalid(
+                url,
+                "a Sentinel URL names no node of its own: connect with SentinelClient::connect",
+            ))
+        }
         other => {
             return Err(invalid(
                 url,

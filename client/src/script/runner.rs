@@ -1,10 +1,8 @@
-//! [`ScriptRunner`]: what a [`Script`](super::Script) can be invoked on, the single-node
-//! and the cluster client alike.
+//! [`ScriptRunner`]: what a [`Script`](super::Script) can be invoked on: every
+//! [`Commands`] client alike.
 
-use crate::client::Client;
-#[cfg(feature = "cluster")]
-use crate::cluster::ClusterClient;
 use crate::cmd::Command;
+use crate::commands::Commands;
 use crate::error::Error;
 use crate::resp::Frame;
 use std::future::Future;
@@ -24,30 +22,21 @@ pub(crate) mod sealed {
     }
 }
 
-/// A client a [`Script`](super::Script) can be invoked on: [`Client`] and
-/// [`ClusterClient`]. On a cluster, an invocation goes to the node of its keys' slot (any
-/// primary when it has no key), and each node loads the script into its own cache the
-/// first time it is asked for it.
+/// A client a [`Script`](super::Script) can be invoked on: every [`Commands`] client
+/// ([`Client`](crate::Client), [`ClusterClient`](crate::ClusterClient),
+/// [`SentinelClient`](crate::SentinelClient), your own). On a cluster, an invocation goes
+/// to the node of its keys' slot (any primary when it has no key), and each node loads
+/// the script into its own cache the first time it is asked for it.
 ///
 /// The trait is sealed: how an invocation is sent (`EVALSHA`, then `EVAL` when the server
 /// does not know the script) belongs to this crate, so it can change (a pipelined
-/// fallback, more clients) without breaking anyone's implementation.
+/// fallback) without breaking anyone's implementation; implement [`Commands`] instead.
 pub trait ScriptRunner: sealed::Sealed + Sync {}
 
-impl sealed::Sealed for Client {
+impl<C: Commands> sealed::Sealed for C {
     fn send_script(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
-        self.send(command)
+        self.send_command(command)
     }
 }
 
-impl ScriptRunner for Client {}
-
-#[cfg(feature = "cluster")]
-impl sealed::Sealed for ClusterClient {
-    fn send_script(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
-        self.send(command)
-    }
-}
-
-#[cfg(feature = "cluster")]
-impl ScriptRunner for ClusterClient {}
+impl<C: Commands> ScriptRunner for C {}

@@ -6,7 +6,7 @@
 //! lives exactly as long as the frame does.
 
 use super::queue::Done;
-use super::{Cause, PushRoute, Shared};
+use super::{Cause, PushRoute, PushSink, Shared};
 use crate::conn::streaming::{self, Header, StreamEvent};
 use crate::conn::transport::ReadHalf;
 use crate::resp::{Frame, FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
@@ -52,10 +52,17 @@ struct Batch {
 
 impl Batch {
     /// Files a delimited frame as a reply or a push. On a connection without a push route,
-    /// pushes (client-side caching invalidations nobody listens to) are dropped.
+    /// pushes (client-side caching invalidations nobody listens to) are dropped. A client's
+    /// cache applies an invalidation here, as the frame is delimited: before any reply
+    /// that came after it is handed over.
     fn add(&mut self, frame: Frame, push: &Option<PushRoute>) {
         match push {
-            Some(route) if route.takes(&frame) => self.pushes.push(frame),
+            Some(route) if route.takes(&frame) => {
+                if let PushSink::Listeners(hub) = &route.sink {
+                    hub.invalidate(&frame);
+                }
+                self.pushes.push(frame);
+            }
             None if frame.is_push() => {}
             _ => self.replies.push(frame),
         }
@@ -211,6 +218,13 @@ pub(super) async fn read_loop(
     // A reply being streamed ends without `End`: its consumer reports the lost connection.
     drop(mode);
     shared.close(cause);
+    if let Some(PushRoute {
+        sink: PushSink::Listeners(hub),
+        ..
+    }) = &push
+    {
+        hub.connection_lost();
+    }
 }
 
 /// Takes the first `n` bytes of `buf`. After a large frame, the rest moves to a buffer of

@@ -1,0 +1,325 @@
+//! Redis Sentinel: [`SentinelClient`] asks the Sentinels where the primary of a service is,
+//! checks with `ROLE` that it is, connects, and follows failovers by itself; reads may go
+//! to replicas.
+//!
+//! # Layout
+//!
+//! - `config`: [`SentinelConfig`] (Sentinels, service, node and Sentinel settings, URLs).
+//! - `ask`: the questions asked of the Sentinels, each in turn.
+//! - `locator`: where the nodes are, the connections opened to them, what a failover
+//!   closes and holds back.
+//! - `monitor`: the subscriptions to every Sentinel's failover events.
+
+mod ask;
+mod config;
+mod locator;
+mod monitor;
+
+pub use crate::read_from::ReadFrom;
+pub use config::{SentinelConfig, DEFAULT_SENTINEL_PORT};
+
+use crate::client::{Client, ClientStats};
+use crate::cmd::placement::{placement, Placement};
+use crate::cmd::{Command, CommandFlags, Request};
+use crate::conn::handshake::Expect;
+use crate::conn::mux::{Connection, PushSink};
+use crate::conn::Config;
+use crate::error::Error;
+use crate::pipeline::Pipeline;
+use crate::pubsub::Subscriber;
+use crate::pushes::Pushes;
+use crate::read::DecodeOwned;
+use crate::resp::Frame;
+use crate::transaction::Transaction;
+use ask::{show, Answer};
+use locator::Locator;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A client of a primary and its replicas watched by Redis Sentinel: cheap to clone,
+/// `Send + Sync`, shared by many tasks.
+///
+/// It asks the Sentinels for the primary of the service (each in turn, the one that
+/// answered last first), checks with `ROLE` that the node they name is the primary, and
+/// connects. Then it follows failovers without being told:
+///
+/// - it listens to every Sentinel it knows (those given and those they know of): when
+///   the Sentinel leading a failover starts promoting a replica, connections to the
+///   primary are closed and new commands wait (at most 5 s) for the promoted replica, so
+///   no write reaches the old primary after the replica stopped copying it (the old
+///   primary would drop such writes when it rejoins as a replica); `+promoted-slave` and
+///   `+switch-master` name the new primary, and commands go there;
+/// - a command answered `-READONLY` (the node was turned into a replica) makes it ask
+///   the Sentinels again, and move;
+/// - a lost connection is opened again (paced by the [`Backoff`](crate::Backoff)) to
+///   wherever the Sentinels say the primary is, asking them again when the node it
+///   knows cannot be reached or is not the primary.
+///
+/// Commands in flight when the primary changes fail with [`Error::ConnectionClosed`]
+/// (they may or may not have run), unless they only read and
+/// [`Config::retry_read_only`](crate::Config::retry_read_only) is on, as on a single
+/// node; commands made during a failover wait for the new primary within their response
+/// timeout, or fail with [`Error::Unreachable`] while no node can be reached.
+///
+/// [`primary`](Self::primary) is a [`Client`] that stays on the primary, with all of its
+/// API (pipelines, transactions, blocking commands, Pub/Sub subscribers that subscribe
+/// again on the new primary, scans, streams, pushes); [`replica`](Self::replica) one that
+/// stays on a replica. [`query`](Self::query), [`query_as`](Self::query_as) and
+/// [`send`](Self::send) send reads to a replica when [`SentinelConfig::read_from`] says
+/// so.
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), typedis::Error> {
+/// use typedis::b;
+/// use typedis::sentinel::SentinelClient;
+///
+/// let redis = SentinelClient::connect(
+///     "redis+sentinel://10.0.0.1:26379,10.0.0.2:26379,10.0.0.3:26379/orders",
+/// )
+/// .await?;
+/// redis.query(b().set().key("order:1").value("paid")).await?;
+/// let status = redis.query(b().get().key("order:1")).await?; // Option<Bytes>
+///
+/// // The whole Client API, on whichever node is the primary:
+/// let mut events = redis.primary().subscriber().await?;
+/// events.subscribe(&["orders"]).await?;
+/// # let _ = status; Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct SentinelClient {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    primary: Client,
+    replica: Client,
+    locator: Arc<Locator>,
+}
+
+impl std::fmt::Debug for SentinelClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SentinelClient")
+            .field("service", &self.inner.locator.config.service)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+/// Counters of a [`SentinelClient`], read with [`SentinelClient::stats`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SentinelStats {
+    /// Times the primary's address changed since the client connected.
+    pub failovers: u64,
+    /// The primary's address (`host:port`) as the client knows it.
+    pub primary_addr: Option<String>,
+    /// The counters of the client of the primary.
+    pub primary: ClientStats,
+    /// The counters of the client of the replicas.
+    pub replica: ClientStats,
+}
+
+impl SentinelClient {
+    /// Connects to the primary of the service a `redis+sentinel://` URL names (see
+    /// [`SentinelConfig::from_url`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] for a bad URL; [`Error::Unreachable`] when no Sentinel names the
+    /// primary (none answers, none monitors the service: the text says what each did) or
+    /// the node it names cannot be reached or is not the primary; the handshake's errors
+    /// otherwise (a refused password, an unknown database).
+    pub async fn connect(url: &str) -> Result<SentinelClient, Error> {
+        SentinelClient::with_config(SentinelConfig::from_url(url)?).await
+    }
+
+    /// Connects with a full [`SentinelConfig`].
+    ///
+    /// # Errors
+    ///
+    /// As [`SentinelClient::connect`].
+    pub async fn with_config(config: SentinelConfig) -> Result<SentinelClient, Error> {
+        if config.sentinels.is_empty() {
+            return Err(Error::Config("sentinel: no Sentinel address given".into()));
+        }
+        let node = config.node.clone();
+        let locator = Arc::new(Locator::new(config));
+        // Every Sentinel the given ones know of is listened to and asked as well.
+        if let Answer::Known(found) = locator.ask_sentinels().await {
+            locator.learn_sentinels(found);
+        }
+        monitor::spawn(&locator, locator.known_sentinels());
+        let via = |expect| Via {
+            locator: locator.clone(),
+            expect,
+        };
+        let primary = Client::start(node.clone(), Some(via(Expect::Primary)), true).await?;
+        let replica = Client::start(node, Some(via(Expect::Replica)), false).await?;
+        Ok(SentinelClient {
+            inner: Arc::new(Inner {
+                primary,
+                replica,
+                locator,
+            }),
+        })
+    }
+
+    /// The configuration this client was made with.
+    pub fn config(&self) -> &SentinelConfig {
+        &self.inner.locator.config
+    }
+
+    /// The client of the primary: it follows failovers, and has all of [`Client`]'s API.
+    pub fn primary(&self) -> &Client {
+        &self.inner.primary
+    }
+
+    /// The client of a replica the Sentinels list as in sync (chosen in turn at each
+    /// connection, the primary never): for reads that may lag behind the primary. It
+    /// connects with its first command, and fails with [`Error::Unreachable`] while no
+    /// replica is available.
+    pub fn replica(&self) -> &Client {
+        &self.inner.replica
+    }
+
+    /// The primary's address (`host:port`) as the client knows it.
+    pub fn primary_addr(&self) -> Option<String> {
+        self.inner.locator.primary().as_ref().map(show)
+    }
+
+    /// Current counters.
+    pub fn stats(&self) -> SentinelStats {
+        SentinelStats {
+            failovers: self.inner.locator.failovers.load(Ordering::Relaxed),
+            primary_addr: self.primary_addr(),
+            primary: self.inner.primary.stats(),
+            replica: self.inner.replica.stats(),
+        }
+    }
+
+    /// Sends a command and reads its reply as the type the command declares (see
+    /// [`Client::query`]): to the primary, or, when it only reads and
+    /// [`ReadFrom::PreferReplica`] is set, to a replica.
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`].
+    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
+        self.send(request).await?.decode()
+    }
+
+    /// Sends a command and reads its reply as an owned `T` of your choice.
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`].
+    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
+        self.send(request).await?.decode()
+    }
+
+    /// Sends a command and returns its reply frame (see [`Client::send`]). A read sent
+    /// to a replica goes to the primary instead while no replica is connected, and again
+    /// to the primary when the replica cannot serve it (`LOADING`, `MASTERDOWN`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::send`].
+    pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
+        let command = request.into_command();
+        if self.to_replica(&command) {
+            return Box::pin(self.send_to_replica(command)).await;
+        }
+        self.inner.primary.send(command).await
+    }
+
+    fn to_replica(&self, command: &Command) -> bool {
+        self.inner.locator.config.read_from == ReadFrom::PreferReplica
+            && command.flags().contains(CommandFlags::READONLY)
+            && placement(command) == Placement::Shared
+    }
+
+    async fn send_to_replica(&self, command: Command) -> Result<Frame, Error> {
+        let replica = &self.inner.replica;
+        if !replica.connected_or_dial() {
+            return self.inner.primary.send(command).await;
+        }
+        let frame = match replica.send(command.clone()).await {
+            Err(Error::Unreachable(_)) => return self.inner.primary.send(command).await,
+            other => other?,
+        };
+        let unready = frame.is_error()
+            && [&b"-LOADING"[..], b"-MASTERDOWN", b"-READONLY"]
+                .iter()
+                .any(|code| frame.as_bytes().starts_with(code));
+        if unready {
+            return self.inner.primary.send(command).await;
+        }
+        Ok(frame)
+    }
+
+    /// Starts a pipeline on the primary (see [`Client::pipeline`]).
+    pub fn pipeline<T>(&self) -> Pipeline<Vec<T>> {
+        self.inner.primary.pipeline()
+    }
+
+    /// Starts a transaction on the primary (see [`Client::transaction`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::transaction`].
+    pub async fn transaction(&self) -> Result<Transaction, Error> {
+        self.inner.primary.transaction().await
+    }
+
+    /// A Pub/Sub subscriber on the primary that subscribes again on the new primary after
+    /// a failover (see [`Client::subscriber`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::subscriber`].
+    pub async fn subscriber(&self) -> Result<Subscriber, Error> {
+        self.inner.primary.subscriber().await
+    }
+
+    /// The RESP3 pushes of the primary's shared connection (see [`Client::pushes`]).
+    pub fn pushes(&self) -> Pushes {
+        self.inner.primary.pushes()
+    }
+}
+
+/// How a [`Client`] found through Sentinel opens its connections: to the primary or to a
+/// replica of the service its locator watches.
+pub(crate) struct Via {
+    locator: Arc<Locator>,
+    expect: Expect,
+}
+
+/// A connection being opened through Sentinel.
+pub(crate) type Opening<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Connection, Error>> + Send + 'a>>;
+
+impl Via {
+    /// Opens a connection. Boxed as a trait object: asking the Sentinels goes through
+    /// clients of their own, whose futures would otherwise contain this one's type.
+    pub(crate) fn open<'a>(&'a self, template: &'a Config, push: Option<PushSink>) -> Opening<'a> {
+        Box::pin(self.locator.open(self.expect, template, push))
+    }
+
+    /// Waits until `t`, or until the primary moves.
+    pub(crate) async fn pause_until(&self, t: Instant) {
+        let mut moves = self.locator.watch_moves();
+        let _ = tokio::time::timeout_at(t.into(), moves.changed()).await;
+    }
+
+    pub(crate) fn moved_since(&self, since: Instant) -> bool {
+        self.locator.moved_since(since)
+    }
+
+    /// A node answered `-READONLY`.
+    pub(crate) fn distrust(&self) {
+        if self.expect == Expect::Primary {
+            self.locator.distrust_primary();
+        }
+    }
+}

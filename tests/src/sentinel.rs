@@ -1,0 +1,435 @@
+//! A real Sentinel deployment for tests: a primary, its replicas and a few Sentinels, each
+//! a process of the server binary the tests use (see [`server_binary`]) on a free
+//! 127.0.0.1 port, started in that order and waited for until every Sentinel knows the
+//! primary, every replica and every other Sentinel; stopped (working directories removed)
+//! when dropped.
+
+use crate::raw::RawConnection;
+use crate::server::{server_binary, RedisServer};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use typedis::resp::Frame;
+
+/// The service (primary) name the Sentinels monitor.
+pub const SERVICE: &str = "typedis-svc";
+
+/// Options of a [`SentinelSetup`].
+#[derive(Debug, Clone)]
+pub struct SentinelSetupBuilder {
+    replicas: usize,
+    sentinels: usize,
+    down_after_ms: u64,
+    failover_timeout_ms: u64,
+    password: Option<String>,
+    sentinel_password: Option<String>,
+}
+
+impl Default for SentinelSetupBuilder {
+    fn default() -> Self {
+        SentinelSetupBuilder {
+            replicas: 2,
+            sentinels: 3,
+            down_after_ms: 500,
+            failover_timeout_ms: 5000,
+            password: None,
+            sentinel_password: None,
+        }
+    }
+}
+
+impl SentinelSetupBuilder {
+    /// Number of replicas (2 by default).
+    pub fn replicas(mut self, n: usize) -> Self {
+        self.replicas = n;
+        self
+    }
+
+    /// Number of Sentinels (3 by default; the quorum is a majority of them).
+    pub fn sentinels(mut self, n: usize) -> Self {
+        self.sentinels = n;
+        self
+    }
+
+    /// `down-after-milliseconds`: how long a silent primary takes to be considered down
+    /// (500 ms by default).
+    pub fn down_after_ms(mut self, ms: u64) -> Self {
+        self.down_after_ms = ms;
+        self
+    }
+
+    /// A password every data node requires (`requirepass`, and `masterauth` for
+    /// replication); the Sentinels are told it (`auth-pass`).
+    pub fn password(mut self, password: impl Into<String>) -> Self {
+        self.password = Some(password.into());
+        self
+    }
+
+    /// A password every Sentinel requires (`requirepass` in Sentinel mode, and
+    /// `sentinel-pass` between Sentinels).
+    pub fn sentinel_password(mut self, password: impl Into<String>) -> Self {
+        self.sentinel_password = Some(password.into());
+        self
+    }
+
+    /// Starts the primary, then the replicas (waited for until in sync), then the
+    /// Sentinels, and waits until every Sentinel sees the whole deployment.
+    ///
+    /// # Panics
+    ///
+    /// When a process cannot be started or the deployment is not ready within 30 seconds:
+    /// a test that cannot get its Sentinels must fail, not skip.
+    pub fn start(self) -> SentinelSetup {
+        let mut node_args: Vec<String> = [
+            // A replica's first sync would otherwise wait 5 s for more replicas to join.
+            "--repl-diskless-sync",
+            "yes",
+            "--repl-diskless-sync-delay",
+            "0",
+        ]
+        .map(String::from)
+        .to_vec();
+        if let Some(pw) = &self.password {
+            node_args.extend(["--requirepass".into(), pw.clone()]);
+            node_args.extend(["--masterauth".into(), pw.clone()]);
+        }
+        let primary = RedisServer::builder().args(node_args.clone()).start();
+        let mut nodes = vec![primary];
+        for _ in 0..self.replicas {
+            let args = node_args.iter().cloned().chain([
+                "--replicaof".to_owned(),
+                "127.0.0.1".to_owned(),
+                nodes[0].port().to_string(),
+            ]);
+            nodes.push(RedisServer::builder().args(args).start());
+        }
+        let mut setup = SentinelSetup {
+            nodes,
+            sentinels: Vec::new(),
+            password: self.password.clone(),
+            sentinel_password: self.sentinel_password.clone(),
+            base: std::env::temp_dir().join(format!(
+                "typedis-sentinel-{}-{}",
+                std::process::id(),
+                NEXT_DIR.fetch_add(1, Ordering::Relaxed)
+            )),
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        for i in 1..setup.nodes.len() {
+            while !setup
+                .node_info(i, "replication")
+                .contains("master_link_status:up")
+            {
+                assert!(Instant::now() < deadline, "replica {i} did not sync");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        let primary_port = setup.nodes[0].port();
+        for i in 0..self.sentinels {
+            let dir = setup.base.join(format!("sentinel{i}"));
+            let sentinel = (0..5)
+                .find_map(|_| Sentinel::spawn(dir.clone(), &self, primary_port).ok())
+                .unwrap_or_else(|| panic!("could not start sentinel {i}"));
+            setup.sentinels.push(sentinel);
+        }
+        setup.wait_settled(deadline);
+        setup
+    }
+}
+
+static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
+
+/// One Sentinel process.
+#[derive(Debug)]
+struct Sentinel {
+    child: Option<Child>,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl Sentinel {
+    fn spawn(dir: PathBuf, options: &SentinelSetupBuilder, primary: u16) -> Result<Self, String> {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+        let port = free_port();
+        let mut conf = format!(
+            "port {port}\nbind 127.0.0.1\ndir {}\n\
+             sentinel monitor {SERVICE} 127.0.0.1 {primary} {quorum}\n\
+             sentinel down-after-milliseconds {SERVICE} {down}\n\
+             sentinel failover-timeout {SERVICE} {failover}\n\
+             sentinel parallel-syncs {SERVICE} 2\n",
+            dir.display(),
+            quorum = options.sentinels / 2 + 1,
+            down = options.down_after_ms,
+            failover = options.failover_timeout_ms,
+        );
+        if let Some(pw) = &options.password {
+            conf.push_str(&format!("sentinel auth-pass {SERVICE} {pw}\n"));
+        }
+        if let Some(pw) = &options.sentinel_password {
+            conf.push_str(&format!("requirepass {pw}\nsentinel sentinel-pass {pw}\n"));
+        }
+        let path = dir.join("sentinel.conf");
+        std::fs::write(&path, conf).map_err(|e| format!("write {}: {e}", path.display()))?;
+        let binary = server_binary();
+        let child = Command::new(&binary)
+            .arg(&path)
+            .arg("--sentinel")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("spawn {binary} --sentinel: {e}"))?;
+        let mut sentinel = Sentinel {
+            child: Some(child),
+            port,
+            dir,
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(Ok(Some(status))) = sentinel.child.as_mut().map(Child::try_wait) {
+                sentinel.child = None;
+                return Err(format!("sentinel exited at start: {status}"));
+            }
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Ok(sentinel);
+            }
+            if Instant::now() > deadline {
+                return Err(format!("sentinel on port {port} did not listen"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Sentinel {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A running primary, its replicas and its Sentinels, owned by one test.
+#[derive(Debug)]
+pub struct SentinelSetup {
+    /// The data nodes; the first one started as the primary.
+    nodes: Vec<RedisServer>,
+    sentinels: Vec<Sentinel>,
+    password: Option<String>,
+    sentinel_password: Option<String>,
+    base: PathBuf,
+}
+
+impl SentinelSetup {
+    /// A primary, two replicas and three Sentinels.
+    pub fn start() -> SentinelSetup {
+        SentinelSetup::builder().start()
+    }
+
+    /// Options for a deployment to start.
+    pub fn builder() -> SentinelSetupBuilder {
+        SentinelSetupBuilder::default()
+    }
+
+    /// The ports of the Sentinels.
+    pub fn sentinel_ports(&self) -> Vec<u16> {
+        self.sentinels.iter().map(|s| s.port).collect()
+    }
+
+    /// The ports of the data nodes (the first one started as the primary).
+    pub fn node_ports(&self) -> Vec<u16> {
+        self.nodes.iter().map(RedisServer::port).collect()
+    }
+
+    /// `redis+sentinel://127.0.0.1:<s1>,127.0.0.1:<s2>,.../<service>`.
+    pub fn url(&self) -> String {
+        let hosts: Vec<String> = self
+            .sentinels
+            .iter()
+            .map(|s| format!("127.0.0.1:{}", s.port))
+            .collect();
+        format!("redis+sentinel://{}/{SERVICE}", hosts.join(","))
+    }
+
+    /// Sends a command to Sentinel `i` and returns its reply.
+    ///
+    /// # Panics
+    ///
+    /// When the Sentinel cannot be reached.
+    pub fn sentinel(&self, i: usize, args: &[&str]) -> Frame {
+        let mut conn = RawConnection::connect(self.sentinels[i].port);
+        if let Some(pw) = &self.sentinel_password {
+            conn.request(&[b"AUTH", pw.as_bytes()]);
+        }
+        let args: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        conn.request(&args)
+    }
+
+    /// Sends a command to data node `i` and returns its reply.
+    ///
+    /// # Panics
+    ///
+    /// When the node cannot be reached.
+    pub fn node(&self, i: usize, args: &[&str]) -> Frame {
+        let mut conn = RawConnection::connect(self.nodes[i].port());
+        if let Some(pw) = &self.password {
+            conn.request(&[b"AUTH", pw.as_bytes()]);
+        }
+        let args: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        conn.request(&args)
+    }
+
+    fn node_info(&self, i: usize, section: &str) -> String {
+        self.node(i, &["INFO", section])
+            .decode::<String>()
+            .unwrap_or_default()
+    }
+
+    /// The port of the primary, as Sentinel `i` names it.
+    pub fn primary_port(&self, i: usize) -> Option<u16> {
+        let reply: Option<(String, String)> = self
+            .sentinel(i, &["SENTINEL", "GET-MASTER-ADDR-BY-NAME", SERVICE])
+            .decode()
+            .ok()?;
+        reply.and_then(|(_, port)| port.parse().ok())
+    }
+
+    /// The index (into [`node_ports`](Self::node_ports)) of the node at `port`.
+    ///
+    /// # Panics
+    ///
+    /// When no data node listens there.
+    pub fn index_of(&self, port: u16) -> usize {
+        self.nodes
+            .iter()
+            .position(|n| n.port() == port)
+            .unwrap_or_else(|| panic!("no data node on port {port}"))
+    }
+
+    /// The role data node `i` reports (`master` or `slave`).
+    pub fn role(&self, i: usize) -> String {
+        let role: Vec<typedis::Value> = self.node(i, &["ROLE"]).decode().unwrap_or_default();
+        match role.first() {
+            Some(typedis::Value::Bulk(b)) => String::from_utf8_lossy(b).into_owned(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Stops data node `i` at once (SIGKILL), as a crash would.
+    pub fn kill_node(&mut self, i: usize) {
+        self.nodes[i].kill();
+    }
+
+    /// Stops Sentinel `i` at once (SIGKILL).
+    pub fn kill_sentinel(&mut self, i: usize) {
+        self.sentinels[i].kill();
+    }
+
+    /// Waits until every live Sentinel names a primary other than the node on `old` and
+    /// that node reports itself the primary, and returns its port.
+    ///
+    /// # Panics
+    ///
+    /// When that takes longer than `limit`.
+    pub fn wait_new_primary(&self, old: u16, limit: Duration) -> u16 {
+        let deadline = Instant::now() + limit;
+        loop {
+            let named: Vec<Option<u16>> = (0..self.sentinels.len())
+                .filter(|&i| self.sentinels[i].child.is_some())
+                .map(|i| self.primary_port(i))
+                .collect();
+            if let Some(Some(port)) = named.first() {
+                if *port != old
+                    && named.iter().all(|p| *p == Some(*port))
+                    && self.role(self.index_of(*port)) == "master"
+                {
+                    return *port;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no new primary after {limit:?}: sentinels name {named:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until every live Sentinel sees the primary, every live replica connected and
+    /// in sync, and every other Sentinel (what a failover needs: a quorum, and a replica to promote).
+    ///
+    /// # Panics
+    ///
+    /// When that does not happen by `deadline`.
+    pub fn wait_settled(&self, deadline: Instant) {
+        let live: Vec<usize> = (0..self.sentinels.len())
+            .filter(|&i| self.sentinels[i].child.is_some())
+            .collect();
+        let replicas = self.nodes.iter().filter(|n| ping(n.port())).count() - 1;
+        for &i in &live {
+            loop {
+                let master: Vec<(String, String)> = self
+                    .sentinel(i, &["SENTINEL", "MASTER", SERVICE])
+                    .decode::<std::collections::HashMap<String, String>>()
+                    .map(|m| m.into_iter().collect())
+                    .unwrap_or_default();
+                let field = |name: &str| {
+                    master
+                        .iter()
+                        .find(|(k, _)| k == name)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default()
+                };
+                let flags = field("flags");
+                let listed: Vec<std::collections::HashMap<String, String>> = self
+                    .sentinel(i, &["SENTINEL", "REPLICAS", SERVICE])
+                    .decode()
+                    .unwrap_or_default();
+                let in_sync = listed
+                    .iter()
+                    .filter(|r| {
+                        r.get("flags").map(String::as_str) == Some("slave")
+                            && r.get("master-link-status").map(String::as_str) == Some("ok")
+                    })
+                    .count();
+                let ready = flags == "master"
+                    && field("num-slaves") == replicas.to_string()
+                    && in_sync == replicas
+                    && field("num-other-sentinels") == (self.sentinels.len() - 1).to_string();
+                if ready {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "sentinel {i} did not settle: {master:?}"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    }
+}
+
+impl Drop for SentinelSetup {
+    fn drop(&mut self) {
+        // Sentinels first, so they do not fail over while the nodes stop.
+        self.sentinels.clear();
+        let _ = std::fs::remove_dir_all(&self.base);
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("bind a free port")
+}
+
+fn ping(port: u16) -> bool {
+    std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+}
