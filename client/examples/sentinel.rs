@@ -9,9 +9,9 @@
 
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
-use typedis::cluster::ReadFrom;
+use typedis::reply::Role;
 use typedis::sentinel::{SentinelClient, SentinelConfig};
-use typedis::{b, cmd, Client};
+use typedis::{b, cmd, Client, ReadFrom};
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -34,11 +34,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .query_as(b().get().key("sentinel:greeting"))
         .await?;
     println!("GET on the primary: {greeting:?}");
-    let role: Vec<typedis::Value> = redis.replica().query_as(b().role()).await?;
-    println!(
-        "the replica client is on a node whose ROLE says {:?}",
-        role.first()
-    );
+    match redis.replica().query(b().role()).await? {
+        Role::Replica { port, state, .. } => println!(
+            "the replica client is on a replica of port {port} (replication {})",
+            String::from_utf8_lossy(&state)
+        ),
+        other => println!("the replica client is on a node whose ROLE says {other:?}"),
+    }
 
     let Some(local) = local else { return Ok(()) };
     // A task writes a counter throughout the failover.
@@ -65,7 +67,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("asking the Sentinel for a failover");
     local.failover().await?;
     let (ok, failed) = counting.await?;
-    let count: i64 = redis.query_as(cmd("GET").key("sentinel:counter")).await?;
+    let count: i64 = redis.query_as(b().get().key("sentinel:counter")).await?;
     println!(
         "{ok} increments acknowledged, {failed} failed; the counter reads {count} on the new \
          primary at {:?} ({} failover seen)",

@@ -4,8 +4,8 @@
 //! tests use; a fake Sentinel only to lie about the primary.
 
 use std::time::Duration;
-use typedis::cluster::ReadFrom;
 use typedis::sentinel::{SentinelClient, SentinelConfig};
+use typedis::ReadFrom;
 use typedis::{b, Addr, Error};
 use typedis_tests::{FakeServer, SentinelSetup, SERVICE};
 
