@@ -9,11 +9,15 @@
 //!   (`benches/decode.rs`) times and `src/bin/allocs.rs` counts allocations of;
 //!   `src/bin/report.rs` turns both into the tables of BENCHMARKS.md.
 //!
-//! `src/bin/e2e.rs` is the end-to-end benchmark against a local `redis-server`.
+//! - [`server`]: the local `redis-server` of the end-to-end benchmarks.
+//!
+//! `src/bin/e2e.rs` is the end-to-end benchmark against a local `redis-server`;
+//! `src/bin/cache.rs` measures client-side caching the same way.
 
 pub mod arrival;
 pub mod cases;
 pub mod derived;
 pub mod fixtures;
 pub mod peers;
+pub mod server;
 pub mod shapes;

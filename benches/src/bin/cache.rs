@@ -7,12 +7,11 @@
 //! `cargo run --profile bench -p typedis-benches --bin cache`; prefix with `taskset -c 0`
 //! to pin the server and the client to one CPU. `CACHE_ROUNDS` sets the rounds (5).
 
-use std::net::TcpListener;
-use std::process::{Child, Command as Process, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bytes::Bytes;
 use redis::AsyncCommands;
+use typedis_benches::server::Server;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
@@ -20,38 +19,6 @@ const SEQ_OPS: usize = 5_000;
 const HOT_KEYS: usize = 1_000;
 const MIX_TASKS: usize = 16;
 const MIX_OPS_PER_TASK: usize = 2_000;
-
-/// A redis-server on a free port, stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Res<Server> {
-        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let child = Process::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .stdout(Stdio::null())
-            .spawn()?;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if Instant::now() > deadline {
-                return Err("redis-server did not start".into());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Ok(Server { child, port })
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The clients measured.
 #[derive(Clone)]

@@ -8,10 +8,9 @@
 //! thread hand-offs.
 
 use std::future::Future;
-use std::net::TcpListener;
-use std::process::{Child, Command as Process, Stdio};
+use std::process::Command as Process;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bytes::{Bytes, BytesMut};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
@@ -20,6 +19,7 @@ use tokio::net::TcpStream;
 use tokio::sync::Mutex;
 use typedis::FrameScanner;
 use typedis_benches::derived::MapEntry;
+use typedis_benches::server::Server;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<std::alloc::System> = &INSTRUMENTED_SYSTEM;
@@ -35,38 +35,6 @@ const OPS_PER_TASK: usize = 40;
 const PIPELINE: usize = 100;
 const PIPELINES: usize = 30;
 const XRANGES: usize = 30;
-
-/// A redis-server on a free port, stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Res<Server> {
-        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let child = Process::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .stdout(Stdio::null())
-            .spawn()?;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if Instant::now() > deadline {
-                return Err("redis-server did not start".into());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Ok(Server { child, port })
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One client library under test.
 trait Peer: Clone + Send + Sync + 'static {
