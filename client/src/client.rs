@@ -14,7 +14,7 @@ mod redial;
 
 pub(crate) use dedicated::Lease;
 
-use crate::cache::{Cache, CacheStats, Lookup};
+use crate::cache::{changes_tracking, Cache, CacheStats, Lookup};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake;
@@ -244,13 +244,45 @@ impl Client {
             Placement::Refused(why) => return Err(refused(&command, why)),
         };
         if let Some(cache) = self.inner.cache.as_deref() {
+            self.check_tracking(&command)?;
+            // Boxed: the cache's paths keep their state out of every command's future.
             match self.look_up(cache, &command) {
                 Lookup::Hit(frame) => return Ok(frame),
-                // Boxed: the cache's path keeps its state out of every command's future.
                 Lookup::Miss(read) => return Box::pin(self.send_read(read, command)).await,
+                Lookup::Bypass if command.flags().contains(CommandFlags::WRITE) => {
+                    return Box::pin(self.send_write(cache, command, blocking)).await
+                }
                 Lookup::Bypass => {}
             }
         }
+        self.send_placed(command, blocking).await
+    }
+
+    /// With a client-side cache, `CLIENT TRACKING` is refused on the shared connection: the
+    /// cache relies on the tracking the client set up there.
+    pub(crate) fn check_tracking(&self, command: &Command) -> Result<(), Error> {
+        if self.inner.cache.is_some() && changes_tracking(command) {
+            return Err(refused(
+                command,
+                "the client-side cache (Config::cache) relies on the tracking the client set \
+                 up on its connection",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The client-side cache, when [`Config::cache`] set one up.
+    pub(crate) fn cache(&self) -> Option<&Arc<Cache>> {
+        self.inner.cache.as_ref()
+    }
+
+    /// Sends `command` where its placement said: the shared connection, or a dedicated
+    /// one for a blocking command (`blocking` is its time limit).
+    async fn send_placed(
+        &self,
+        command: Command,
+        blocking: Option<BlockTime>,
+    ) -> Result<Frame, Error> {
         let span = trace::debug_span!("redis", command = command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         if let Some(time) = blocking {
@@ -273,7 +305,7 @@ impl Client {
         .then(|| command.clone());
         // The connection times the request out (see `Config::response_timeout`).
         let (request, rx) = Submission::one(command, self.deadline());
-        let reconnects = self.inner.reconnects.load(Ordering::Relaxed);
+        let reconnects = self.reconnect_count();
         self.submit(request).await?;
         match (mux::reply(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
@@ -285,6 +317,11 @@ impl Client {
             }
             (result, _) => result,
         }
+    }
+
+    /// Times the shared connection was opened again (for [`Client::check_role`]).
+    pub(crate) fn reconnect_count(&self) -> u64 {
+        self.inner.reconnects.load(Ordering::Relaxed)
     }
 
     /// After error replies on a connection found through Sentinel: a `-READONLY` says the

@@ -4,6 +4,7 @@
 
 use std::marker::PhantomData;
 
+use crate::cache::Writes;
 use crate::client::{check_shareable, Client};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
@@ -69,14 +70,17 @@ struct Batch {
     len: usize,
     /// The first command that may not run on the shared connection, reported at send.
     refused: Option<Error>,
+    /// Its writes, for the client-side cache.
+    writes: Writes,
 }
 
 impl<L> Pipeline<L> {
     fn append(&mut self, command: Command) {
         let b = &mut self.batch;
-        if let Err(e) = check_shareable(&command) {
+        if let Err(e) = check_shareable(&command).and_then(|()| b.client.check_tracking(&command)) {
             b.refused.get_or_insert(e);
         }
+        b.writes.note(&command);
         if b.bytes.capacity() == 0 {
             // Room for a few more of the same size at once, instead of doubling from 8 bytes
             // (capped: a first command carrying a huge value is not a pattern to repeat).
@@ -171,8 +175,15 @@ impl Batch {
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
             let (request, rx) = Submission::many(self.bytes, self.len, client.deadline());
+            let reconnects = client.reconnect_count();
             client.submit(request).await?;
-            reply(rx).await
+            let replies = reply(rx).await;
+            self.writes.done();
+            if let Ok(frames) = &replies {
+                // Through Sentinel, a `-READONLY` says the primary moved.
+                client.check_role(frames, reconnects);
+            }
+            replies
         };
         if span.is_disabled() {
             run.await
@@ -192,6 +203,7 @@ impl Client {
                 bytes: Vec::new(),
                 len: 0,
                 refused: None,
+                writes: Writes::new(self.cache()),
             },
             replies: PhantomData,
         }

@@ -4,6 +4,7 @@
 
 use std::marker::PhantomData;
 
+use crate::cache::Writes;
 use crate::client::{check_shareable, Client, Lease};
 #[cfg(feature = "cluster")]
 use crate::cluster::Pin;
@@ -46,6 +47,8 @@ pub struct Transaction {
     queued: Vec<u8>,
     len: usize,
     refused: Option<Error>,
+    /// The writes queued and run, for the client-side cache.
+    writes: Writes,
 }
 
 impl std::fmt::Debug for Transaction {
@@ -72,6 +75,7 @@ impl Client {
             queued: Vec::new(),
             len: 0,
             refused: None,
+            writes: Writes::new(self.cache()),
         })
     }
 }
@@ -111,10 +115,13 @@ impl Transaction {
 
     async fn send(&mut self, command: Command) -> Result<Frame, Error> {
         check_shareable(&command)?;
+        let writes = self.writes.one(&command);
         let conn = self.lease.conn();
         let (submission, rx) = Submission::one(command, conn.deadline());
         conn.submit(submission);
-        reply(rx).await
+        let result = reply(rx).await;
+        writes.done();
+        result
     }
 
     /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
@@ -155,7 +162,10 @@ impl Transaction {
         let mut bytes = encode(&[b"MULTI"]);
         bytes.append(&mut self.queued);
         bytes.extend_from_slice(&encode(&[b"EXEC"]));
-        let mut frames = self.roundtrip(bytes, self.len + 2).await?;
+        let sent = self.roundtrip(bytes, self.len + 2).await;
+        // Sent, whatever came back: the queued writes may have run.
+        std::mem::take(&mut self.writes).done();
+        let mut frames = sent?;
         // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
         self.lease.release();
         let exec = frames.pop().expect("len + 2 frames");
@@ -234,6 +244,7 @@ impl<L> Multi<L> {
         }
         self.tx.queued.extend_from_slice(command.as_bytes());
         self.tx.len += 1;
+        self.tx.writes.note(&command);
     }
 
     fn retype<M>(self) -> Multi<M> {

@@ -342,15 +342,97 @@ async fn mget_parts_are_cached_and_invalidated_one_by_one() {
         client.query(b().get().key("a")).await.unwrap().as_deref(),
         Some(&b"1"[..])
     );
+    assert_eq!(calls(&server, "get") + calls(&server, "mget"), before);
+    // `b`'s nil was not kept (an MGET's nil also stands for a key of another type, where
+    // GET answers WRONGTYPE): the MGET goes to the server; once `b` has a value, both
+    // parts are hits.
     assert_eq!(
         client.query(b().mget().key("a").key("b")).await.unwrap(),
         both
     );
-    assert_eq!(calls(&server, "get") + calls(&server, "mget"), before);
+    assert_eq!(calls(&server, "mget"), 2);
     writer.query(b().set().key("b").value("2")).await.unwrap();
     eventually("the part invalidated", async || {
         client.query(b().mget().key("a").key("b")).await.unwrap()
             == [Some("1".into()), Some("2".into())]
+    })
+    .await;
+    let before = calls(&server, "get") + calls(&server, "mget");
+    assert_eq!(
+        client.query(b().mget().key("a").key("b")).await.unwrap(),
+        [Some("1".into()), Some("2".into())]
+    );
+    assert_eq!(calls(&server, "get") + calls(&server, "mget"), before);
+
+    // A list read by MGET is a nil part; GET of it is still the server's WRONGTYPE.
+    writer
+        .query(b().rpush().key("list").element("x"))
+        .await
+        .unwrap();
+    assert_eq!(
+        client.query(b().mget().key("list")).await.unwrap(),
+        [None::<bytes::Bytes>]
+    );
+    let e = client.query(b().get().key("list")).await.unwrap_err();
+    assert_eq!(e.server_code(), Some("WRONGTYPE"), "{e}");
+}
+
+/// A write of the client's own, on the shared connection, in a pipeline or in a
+/// transaction (on a dedicated connection), is never followed by a read of the value it
+/// replaced: the cache drops the key once the write's reply is in, before the caller sees
+/// it, without waiting for the server's invalidation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_of_its_own_is_never_followed_by_the_value_it_replaced() {
+    let server = RedisServer::start();
+    let client = cached_client(&server, CacheConfig::new()).await;
+    let get = || async {
+        client
+            .query_as::<Option<u64>>(b().get().key("k"))
+            .await
+            .unwrap()
+    };
+    for i in 0..300u64 {
+        assert_eq!(get().await, if i == 0 { None } else { Some(i * 3 - 1) });
+        client.query(b().set().key("k").value(i * 3)).await.unwrap();
+        assert_eq!(get().await, Some(i * 3), "after SET");
+        let ((),) = client
+            .pipeline()
+            .add(b().set().key("k").value(i * 3 + 1))
+            .query()
+            .await
+            .unwrap();
+        assert_eq!(get().await, Some(i * 3 + 1), "after a pipeline");
+        let ((),) = client
+            .transaction()
+            .await
+            .unwrap()
+            .add(b().set().key("k").value(i * 3 + 2))
+            .exec()
+            .await
+            .unwrap();
+        assert_eq!(get().await, Some(i * 3 + 2), "after a transaction");
+    }
+    assert!(stats(&client).hits > 0, "{:?}", stats(&client));
+}
+
+#[tokio::test]
+async fn client_tracking_is_refused_on_a_client_with_a_cache() {
+    let server = RedisServer::start();
+    let client = cached_client(&server, CacheConfig::new()).await;
+    let off = || typedis::cmd("CLIENT").arg("TRACKING").arg("OFF");
+    let e = client.send(off()).await.unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    let mut pipeline = client.pipeline();
+    pipeline.push(off());
+    let e = pipeline.send().await.unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    // Tracking is still on: a write elsewhere still invalidates.
+    client.query(b().set().key("k").value("1")).await.unwrap();
+    assert!(client.query(b().get().key("k")).await.unwrap().is_some());
+    let writer = Client::connect(&server.url()).await.unwrap();
+    writer.query(b().set().key("k").value("2")).await.unwrap();
+    eventually("the invalidation", async || {
+        client.query(b().get().key("k")).await.unwrap().as_deref() == Some(&b"2"[..])
     })
     .await;
 }

@@ -21,6 +21,14 @@
 //! Everything is flushed when the connection is lost, when it is opened again (the server
 //! forgets its tracking with the connection), on `FLUSHALL`/`FLUSHDB` (an invalidation
 //! without keys) and on `tracking-redir-broken`.
+//!
+//! The client's own writes (single commands, pipelines, transactions, blocking commands)
+//! drop their keys as soon as their reply is in, before the caller sees it: a read right
+//! after a write of one's own never returns the value it replaced, even though the
+//! server's invalidation for it comes later (or, for a dedicated connection, on another
+//! socket). Entries are copies, so the cache's byte bound is what it keeps alive; an
+//! `MGET`'s nil parts are not kept (nil there also stands for a key of another type, where
+//! `GET` answers `WRONGTYPE`). `CLIENT TRACKING` is refused on a client with a cache.
 
 mod config;
 mod policy;
@@ -28,13 +36,14 @@ mod shard;
 
 pub use config::{CacheConfig, Tracking};
 
-use crate::cmd::{Command, Request};
+use crate::cmd::{Command, CommandFlags, Request};
 use crate::resp::{Frame, FrameScanner};
 use bytes::{Bytes, BytesMut};
+pub(crate) use policy::changes_tracking;
 use policy::{get_of, shape, Shape};
 use shard::{Mark, Shard};
 use std::hash::BuildHasher;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Counters of a client-side cache, in [`ClientStats::cache`](crate::ClientStats::cache).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -260,6 +269,24 @@ impl Cache {
         }
     }
 
+    /// A write of this client's own whose reply is in: its keys are dropped (everything,
+    /// for `FLUSHALL`/`FLUSHDB`) before the caller sees the reply. The server's
+    /// invalidation for it comes after the reply, maybe in a later read of the socket, or
+    /// after the reply of a dedicated connection (transactions, blocking commands): too
+    /// late for a read the caller makes at once.
+    pub(crate) fn wrote(&self, command: &Command) {
+        if !command.flags().contains(CommandFlags::WRITE) {
+            return;
+        }
+        if matches!(command.name(), "FLUSHALL" | "FLUSHDB") {
+            self.flush();
+            return;
+        }
+        for key in command.keys() {
+            self.lock(self.shard_of(key)).invalidate(key);
+        }
+    }
+
     /// Drops everything; reads in flight will not cache what they read.
     pub(crate) fn flush(&self) {
         self.flushes
@@ -287,6 +314,46 @@ impl Cache {
     }
 }
 
+/// The writes of a pipeline or transaction, which [`Cache::wrote`] is told of once their
+/// replies are in. Empty, and costing nothing, for a client without a cache.
+#[derive(Default)]
+pub(crate) struct Writes {
+    cache: Option<Arc<Cache>>,
+    commands: Vec<Command>,
+}
+
+impl Writes {
+    pub(crate) fn new(cache: Option<&Arc<Cache>>) -> Writes {
+        Writes {
+            cache: cache.cloned(),
+            commands: Vec::new(),
+        }
+    }
+
+    /// Keeps `command` if it writes and there is a cache to tell.
+    pub(crate) fn note(&mut self, command: &Command) {
+        if self.cache.is_some() && command.flags().contains(CommandFlags::WRITE) {
+            self.commands.push(command.clone());
+        }
+    }
+
+    /// Writes of `command` alone, told to the same cache.
+    pub(crate) fn one(&self, command: &Command) -> Writes {
+        let mut writes = Writes::new(self.cache.as_ref());
+        writes.note(command);
+        writes
+    }
+
+    /// The replies are in: the cache drops what the writes changed.
+    pub(crate) fn done(self) {
+        if let Some(cache) = self.cache {
+            for command in &self.commands {
+                cache.wrote(command);
+            }
+        }
+    }
+}
+
 impl Read<'_> {
     /// The reply came: cache it (an `MGET`'s, part by part), unless it is an error or an
     /// invalidation overtook it.
@@ -295,12 +362,17 @@ impl Read<'_> {
         let replies: Vec<Option<Frame>> = if frame.is_error() {
             vec![None; parts.len()]
         } else if self.split {
+            // A nil part is not kept: `MGET` says nil for a key of another type, where
+            // `GET` says `-WRONGTYPE`.
             match split(frame, parts.len()) {
-                Some(elements) => elements.into_iter().map(Some).collect(),
+                Some(elements) => elements
+                    .into_iter()
+                    .map(|f| (!is_nil(&f)).then(|| own(&f)))
+                    .collect(),
                 None => vec![None; parts.len()],
             }
         } else {
-            vec![Some(frame.clone())]
+            vec![Some(own(frame))]
         };
         for (part, reply) in parts.into_iter().zip(replies) {
             let reply = reply.map(|f| (part.command, f));
@@ -316,6 +388,21 @@ impl Drop for Read<'_> {
             self.cache.lock(part.shard).end(&part.key, part.mark, None);
         }
     }
+}
+
+/// A copy of `frame` in a buffer of its own: a frame read from the connection is a slice of
+/// a read buffer that also held other replies, which the cache must not keep alive (its
+/// byte bound counts the frame alone).
+fn own(frame: &Frame) -> Frame {
+    Frame::from_scanned(Bytes::copy_from_slice(frame.as_bytes()))
+}
+
+/// Whether `frame` is a nil (RESP2 `$-1`/`*-1`, RESP3 `_`).
+fn is_nil(frame: &Frame) -> bool {
+    matches!(
+        &frame.as_bytes()[..],
+        [b'$' | b'*', b'-', b'1', ..] | [b'_', ..]
+    )
 }
 
 /// The `n` elements of an array reply, as frames of their own (slices of it).
@@ -375,15 +462,37 @@ mod tests {
         let Lookup::Miss(read) = cache.lookup(&mget) else {
             panic!("a first read is a miss")
         };
-        read.finish(&frame(b"*2\r\n$1\r\n1\r\n_\r\n"));
+        read.finish(&frame(b"*2\r\n$1\r\n1\r\n$1\r\n2\r\n"));
         assert!(matches!(
             cache.lookup(&b().get().key("b").into_command()),
-            Lookup::Hit(f) if f.as_bytes().as_ref() == b"_\r\n"
+            Lookup::Hit(f) if f.as_bytes().as_ref() == b"$1\r\n2\r\n"
         ));
         match cache.lookup(&mget) {
-            Lookup::Hit(f) => assert_eq!(f.as_bytes().as_ref(), b"*2\r\n$1\r\n1\r\n_\r\n"),
+            Lookup::Hit(f) => assert_eq!(f.as_bytes().as_ref(), b"*2\r\n$1\r\n1\r\n$1\r\n2\r\n"),
             _ => panic!("every part is cached"),
         };
+    }
+
+    #[test]
+    fn nil_mget_parts_are_not_cached_and_parts_own_their_bytes() {
+        let cache = Cache::new(&CacheConfig::new());
+        let mget = b().mget().key("a").key("b").key("c").into_command();
+        let Lookup::Miss(read) = cache.lookup(&mget) else {
+            panic!("a first read is a miss")
+        };
+        // `b` may be a list (MGET says nil, GET says WRONGTYPE); `c` a RESP2 nil.
+        let reply = frame(b"*3\r\n$1\r\n1\r\n_\r\n$-1\r\n");
+        read.finish(&reply);
+        for key in ["b", "c"] {
+            let get = b().get().key(key).into_command();
+            assert!(matches!(cache.lookup(&get), Lookup::Miss(_)), "{key}");
+        }
+        let Lookup::Hit(a) = cache.lookup(&b().get().key("a").into_command()) else {
+            panic!("a is cached")
+        };
+        // A copy: the entry does not keep the reply's buffer alive.
+        let within = reply.as_bytes().as_ptr_range();
+        assert!(!within.contains(&a.as_bytes().as_ptr()));
     }
 
     #[test]

@@ -87,6 +87,16 @@ pub(crate) fn shape(command: &Command) -> Shape<'_> {
     }
 }
 
+/// Whether `command` is `CLIENT TRACKING`, which would change or end the tracking that a
+/// client's cache relies on (its connection's tracking is the client's to set).
+pub(crate) fn changes_tracking(command: &Command) -> bool {
+    let mut args = command.args();
+    matches!(
+        (args.next(), args.next()),
+        (Some(a), Some(b)) if a.eq_ignore_ascii_case(b"CLIENT") && b.eq_ignore_ascii_case(b"TRACKING")
+    )
+}
+
 /// The bytes of `GET key`: what an `MGET` part is cached under.
 pub(crate) fn get_of(key: &[u8]) -> Vec<u8> {
     let len = key.len().to_string();

@@ -1,9 +1,11 @@
 //! A client's reads through its client-side cache: a hit is answered from the cache, a
 //! miss is sent (after `CLIENT CACHING YES` under opt-in tracking, in the same write so
-//! nothing comes between) and its reply handed to the cache.
+//! nothing comes between) and its reply handed to the cache; a write's keys are dropped
+//! from the cache once its reply is in.
 
 use super::{Client, InFlight};
 use crate::cache::{Cache, Lookup, Read};
+use crate::cmd::placement::BlockTime;
 use crate::cmd::{Command, CommandFlags};
 use crate::conn::mux::{self, Submission};
 use crate::error::Error;
@@ -26,6 +28,20 @@ impl Client {
     fn shared_is_closed(&self) -> bool {
         let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
         current.is_closed()
+    }
+
+    /// Sends a write and drops its keys from the cache once its reply is in (see
+    /// [`Cache::wrote`]), whatever the reply.
+    pub(super) async fn send_write(
+        &self,
+        cache: &Cache,
+        command: Command,
+        blocking: Option<BlockTime>,
+    ) -> Result<Frame, Error> {
+        let written = command.clone();
+        let result = self.send_placed(command, blocking).await;
+        cache.wrote(&written);
+        result
     }
 
     /// Sends a cacheable read the cache did not have, and caches its reply.

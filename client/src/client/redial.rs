@@ -130,6 +130,10 @@ impl Client {
             let mut state = inner.redial.lock();
             match result {
                 Ok(conn) => {
+                    // The cache is flushed before the new connection is seen, so no read
+                    // in between is served what was cached before the outage (the old
+                    // connection's reader may have been stopped before it could flush).
+                    inner.pushes.connection_lost();
                     *inner.current.write().unwrap_or_else(|p| p.into_inner()) = conn;
                     state.counted = false;
                     inner.reconnects.fetch_add(1, Ordering::Relaxed);

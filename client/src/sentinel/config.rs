@@ -220,6 +220,7 @@ impl SentinelConfig {
         config.addr = addr.clone();
         // A Sentinel has no databases, and caches nothing.
         config.database = 0;
+        config.cache = None;
         config
     }
 }

@@ -245,6 +245,29 @@ impl Locator {
         });
     }
 
+    /// Keeps a new connection to `addr` among the opened ones if `addr` is still the
+    /// primary the client knows (or none is known) and no failover is holding writes.
+    /// Checked and kept under one lock: a `hold` or `moved_to` that changes the state
+    /// after the check closes the connection, as it closes the others.
+    fn track_primary(&self, addr: Addr, conn: &Connection) -> bool {
+        let mut opened = lock(&self.opened);
+        {
+            let state = lock(&self.state);
+            let held = state.hold.is_some_and(|t| t > Instant::now());
+            let elsewhere = state.primary.as_ref().is_some_and(|p| p != &addr);
+            if held || elsewhere {
+                return false;
+            }
+        }
+        opened.retain(|o| o.conn.is_open());
+        opened.push(Opened {
+            expect: Expect::Primary,
+            addr,
+            conn: conn.downgrade(),
+        });
+        true
+    }
+
     /// When the hold ends, if there is one.
     fn held_until(&self) -> Option<Instant> {
         let mut state = lock(&self.state);
@@ -307,8 +330,17 @@ impl Locator {
             let config = template_for(template, &addr);
             match handshake::connect_as(&config, push.clone(), Some(Expect::Primary)).await {
                 Ok(conn) => {
-                    self.track(Expect::Primary, addr, &conn);
-                    return Ok(conn);
+                    if self.track_primary(addr, &conn) {
+                        return Ok(conn);
+                    }
+                    // A failover began, or another primary was named, while it connected.
+                    conn.shutdown("the primary changed (Sentinel failover) while connecting");
+                    if Instant::now() >= deadline {
+                        return Err(Error::Unreachable(format!(
+                            "the primary of {:?} kept changing while connecting",
+                            self.config.service
+                        )));
+                    }
                 }
                 Err(e @ (Error::Server(_) | Error::Config(_))) => return Err(e),
                 Err(e) => {
