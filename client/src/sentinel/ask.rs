@@ -75,9 +75,17 @@ impl Locator {
         let mut notes = Vec::new();
         let mut unknown = 0;
         let mut turned_down = None;
+        // Each Sentinel gets its response timeout to answer, or its connect timeout when it
+        // has none: one that accepts and never answers must not stop the round.
+        let sentinel = &self.config.sentinel;
+        let patience = sentinel
+            .response_timeout
+            .unwrap_or(sentinel.connect_timeout);
         for addr in self.known_sentinels() {
             let answer = match self.sentinel_client(&addr).await {
-                Ok(client) => question.ask(&client, &service).await,
+                Ok(client) => tokio::time::timeout(patience, question.ask(&client, &service))
+                    .await
+                    .unwrap_or(Err(Error::Timeout(patience))),
                 Err(e) => Err(e),
             };
             match answer {
