@@ -319,6 +319,11 @@ impl Client {
         }
     }
 
+    /// Whether the client found its primary through Sentinel.
+    pub(crate) fn through_sentinel(&self) -> bool {
+        self.inner.via.is_some()
+    }
+
     /// Times the shared connection was opened again (for [`Client::check_role`]).
     pub(crate) fn reconnect_count(&self) -> u64 {
         self.inner.reconnects.load(Ordering::Relaxed)

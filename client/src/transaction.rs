@@ -49,6 +49,9 @@ pub struct Transaction {
     refused: Option<Error>,
     /// The writes queued and run, for the client-side cache.
     writes: Writes,
+    /// The client, when it found its primary through Sentinel (a `-READONLY` reply tells
+    /// it the primary moved), and its reconnection count when the transaction began.
+    sentinel: Option<(Client, u64)>,
 }
 
 impl std::fmt::Debug for Transaction {
@@ -76,6 +79,9 @@ impl Client {
             len: 0,
             refused: None,
             writes: Writes::new(self.cache()),
+            sentinel: self
+                .through_sentinel()
+                .then(|| (self.clone(), self.reconnect_count())),
         })
     }
 }
@@ -121,7 +127,17 @@ impl Transaction {
         conn.submit(submission);
         let result = reply(rx).await;
         writes.done();
+        if let Ok(frame) = &result {
+            self.check_role(std::slice::from_ref(frame));
+        }
         result
+    }
+
+    /// Through Sentinel, a `-READONLY` among `frames` makes the client ask again.
+    fn check_role(&self, frames: &[Frame]) {
+        if let Some((client, reconnects)) = &self.sentinel {
+            client.check_role(frames, *reconnects);
+        }
     }
 
     /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
@@ -166,6 +182,7 @@ impl Transaction {
         // Sent, whatever came back: the queued writes may have run.
         std::mem::take(&mut self.writes).done();
         let mut frames = sent?;
+        self.check_role(&frames);
         // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
         self.lease.release();
         let exec = frames.pop().expect("len + 2 frames");

@@ -214,8 +214,27 @@ fn fake_sentinel(port: std::sync::Arc<std::sync::atomic::AtomicU16>) -> FakeServ
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_primary_that_answers_readonly_makes_the_client_ask_again_and_move() {
+/// How a write reaches the primary.
+#[derive(Debug, Clone, Copy)]
+enum Sent {
+    Alone,
+    InPipeline,
+    InTransaction,
+}
+
+async fn set(client: &SentinelClient, sent: Sent, value: &str) -> Result<(), Error> {
+    let set = b().set().key("k").value(value);
+    match sent {
+        Sent::Alone => client.query(set).await,
+        Sent::InPipeline => client.pipeline().add(set).query().await.map(|((),)| ()),
+        Sent::InTransaction => {
+            let ((),) = client.transaction().await?.add(set).exec().await?;
+            Ok(())
+        }
+    }
+}
+
+async fn readonly_makes_the_client_ask_again_and_move(sent: Sent) {
     use std::sync::atomic::{AtomicU16, Ordering};
     let x = typedis_tests::RedisServer::start();
     let y = typedis_tests::RedisServer::start();
@@ -223,31 +242,39 @@ async fn a_primary_that_answers_readonly_makes_the_client_ask_again_and_move() {
     let sentinel = fake_sentinel(named.clone());
     let config = SentinelConfig::new([tcp(sentinel.port())], "svc", typedis::Config::default());
     let client = SentinelClient::with_config(config).await.unwrap();
-    client
-        .query(b().set().key("k").value("on x"))
-        .await
-        .unwrap();
+    set(&client, sent, "on x").await.unwrap();
 
     // Behind the Sentinels' back, x becomes a replica of y; the Sentinel now names y.
     let mut raw = typedis_tests::RawConnection::connect(x.port());
     let port = y.port().to_string();
     raw.request(&[b"REPLICAOF", b"127.0.0.1", port.as_bytes()]);
     named.store(y.port(), Ordering::SeqCst);
-    let first = client.query(b().set().key("k").value("on y")).await;
-    match &first {
-        Err(Error::Server(e)) => assert_eq!(e.code(), "READONLY"),
-        other => panic!("expected READONLY from the demoted node, got {other:?}"),
+    match set(&client, sent, "on y").await {
+        Err(Error::Server(e)) => assert_eq!(e.code(), "READONLY", "{sent:?}"),
+        other => panic!("{sent:?}: expected READONLY from the demoted node, got {other:?}"),
     }
     // The next write goes to y, found by asking the Sentinel again.
-    client
-        .query(b().set().key("k").value("on y"))
-        .await
-        .unwrap();
+    set(&client, sent, "on y").await.unwrap();
     let mut raw = typedis_tests::RawConnection::connect(y.port());
     let v: Option<String> = raw.request(&[b"GET", b"k"]).decode().unwrap();
-    assert_eq!(v.as_deref(), Some("on y"));
+    assert_eq!(v.as_deref(), Some("on y"), "{sent:?}");
     assert_eq!(
         client.primary_addr(),
         Some(format!("127.0.0.1:{}", y.port()))
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_primary_that_answers_readonly_makes_the_client_ask_again_and_move() {
+    readonly_makes_the_client_ask_again_and_move(Sent::Alone).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_readonly_in_a_pipeline_makes_the_client_ask_again_and_move() {
+    readonly_makes_the_client_ask_again_and_move(Sent::InPipeline).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_readonly_in_a_transaction_makes_the_client_ask_again_and_move() {
+    readonly_makes_the_client_ask_again_and_move(Sent::InTransaction).await;
 }
