@@ -5,8 +5,7 @@
 //! when dropped.
 
 use crate::raw::RawConnection;
-use crate::server::{server_binary, RedisServer};
-use std::net::TcpListener;
+use crate::server::{free_port, server_binary, RedisServer};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -421,13 +420,6 @@ impl Drop for SentinelSetup {
         self.sentinels.clear();
         let _ = std::fs::remove_dir_all(&self.base);
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("bind a free port")
 }
 
 fn ping(port: u16) -> bool {
