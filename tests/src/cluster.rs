@@ -388,7 +388,7 @@ impl RedisCluster {
 
     fn check_ready(&self) -> Result<(), String> {
         let running = self.nodes.iter().filter(|n| n.is_running()).count();
-        let mut epochs = Vec::new();
+        let mut views = Vec::new();
         for node in self.nodes.iter().filter(|n| n.is_running()) {
             let info = cli(node.port, &["CLUSTER", "INFO"])?;
             let field = |name: &str| {
@@ -419,15 +419,18 @@ impl RedisCluster {
                     node.port
                 ));
             }
-            epochs.push(slots_view(&nodes));
+            views.push((node.port, slots_view(&nodes)));
             let replication = cli(node.port, &["INFO", "replication"])?;
             if replication.contains("role:slave") && !replication.contains("master_link_status:up")
             {
                 return Err(format!("{}: replica link not up", node.port));
             }
         }
-        if epochs.windows(2).any(|w| w[0] != w[1]) {
-            return Err("nodes disagree on the slot map".into());
+        if let Some(w) = views.windows(2).find(|w| w[0].1 != w[1].1) {
+            let ((a, view_a), (b, view_b)) = (&w[0], &w[1]);
+            return Err(format!(
+                "nodes disagree on the slot map: {a} sees {view_a:?}, {b} sees {view_b:?}"
+            ));
         }
         Ok(())
     }

@@ -398,10 +398,24 @@ async fn periodic_refresh_notices_a_moved_slot_without_any_command(cluster: &Red
         .find(|&i| i != owner)
         .unwrap();
     let target_id = cluster.node_id(target);
-    for i in cluster.primaries() {
+    // SETSLOT NODE outside a migration leaves the epochs alone, and a node gives a slot
+    // up to any claim of it made at a higher epoch. So the old owner stops claiming the
+    // slot first (else its gossip can take it back from the target), the target claims
+    // it last, then takes a fresh epoch so that its claim wins on every node, replicas
+    // included, which cannot be told with SETSLOT.
+    let others = cluster
+        .primaries()
+        .into_iter()
+        .filter(|&i| i != owner && i != target);
+    for i in std::iter::once(owner).chain(others).chain([target]) {
         let out = cluster.cli(i, &["CLUSTER", "SETSLOT", &slot_arg, "NODE", &target_id]);
         assert_eq!(out.trim(), "OK");
     }
+    let out = cluster.cli(target, &["CLUSTER", "BUMPEPOCH"]);
+    assert!(
+        out.starts_with("BUMPED") || out.starts_with("STILL"),
+        "{out}"
+    );
     let deadline = Instant::now() + Duration::from_secs(5);
     while client.primary_for_slot(slot) != Some(cluster.nodes()[target].addr()) {
         assert!(
