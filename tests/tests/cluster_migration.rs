@@ -1,19 +1,25 @@
 //! A slot migrated by hand (`CLUSTER SETSLOT ... MIGRATING/IMPORTING`, `MIGRATE` in small
 //! batches, `SETSLOT ... NODE`) while tasks keep writing and reading keys of that slot:
 //! `ASK` redirects are followed, nothing is lost or misplaced, and the client's map ends
-//! on the new owner.
+//! on the new owner. Then the same under Valkey's atomic slot migration
+//! (`CLUSTER MIGRATESLOTS`, Valkey 9.0+), read back through the typed
+//! `CLUSTER GETSLOTMIGRATIONS` reply.
 
 mod cluster_support;
 
 use cluster_support::{wrong_values, Workload};
 use std::time::{Duration, Instant};
 use typedis::cluster::ClusterClient;
-use typedis::cmd;
 use typedis::cmd::key_slot;
+use typedis::{b, cmd, Addr, Error};
 use typedis_tests::RedisCluster;
 
 fn key(task: usize, i: usize) -> String {
     format!("{{mig}}:{task}:{i}")
+}
+
+fn atomic_key(task: usize, i: usize) -> String {
+    format!("{{asm}}:{task}:{i}")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -111,6 +117,127 @@ async fn slot_migration_under_load_follows_ask_and_loses_nothing() {
         "{} ops, {} batches, {:?}, in {:?}",
         report.ops,
         batches,
+        client.stats(),
+        started.elapsed()
+    );
+}
+
+/// True when the cluster's servers move slots themselves: Valkey 9.0 and later.
+fn has_atomic_slot_migration(cluster: &RedisCluster) -> bool {
+    let info = cluster.cli(0, &["INFO", "server"]);
+    info.lines()
+        .find_map(|l| l.strip_prefix("valkey_version:"))
+        .and_then(|v| v.trim().split('.').next()?.parse::<u32>().ok())
+        .is_some_and(|major| major >= 9)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn atomic_slot_migration_under_load_loses_nothing_and_reads_as_typed() {
+    let started = Instant::now();
+    let cluster = RedisCluster::builder().replicas(0).start();
+    let client = ClusterClient::connect(&cluster.url()).await.unwrap();
+    let slot = key_slot(b"{asm}");
+    let source = cluster.index_of(cluster.primary_of(slot, 0));
+    let target = cluster
+        .primaries()
+        .into_iter()
+        .find(|&i| i != source)
+        .unwrap();
+    let (source_id, target_id) = (cluster.node_id(source), cluster.node_id(target));
+    let on_source = client.primary_for_key("{asm}").await.unwrap();
+    let migrate = b()
+        .cluster_migrateslots()
+        .range(slot, slot)
+        .node(target_id.as_str());
+    if !has_atomic_slot_migration(&cluster) {
+        // A server without it (Redis 7.0) refuses the command, and says so in a typed
+        // error; the classic migration above is this server's test.
+        let err = on_source.query(migrate).await.unwrap_err();
+        assert!(
+            matches!(&err, Error::Server(e) if e.message().contains("unknown subcommand")),
+            "{err}"
+        );
+        eprintln!("this server has no atomic slot migration: {err}");
+        return;
+    }
+
+    let mut fill = client.pipeline();
+    for i in 0..400 {
+        fill.push(cmd("SET").key(format!("{{asm}}:old:{i}")).arg(i));
+    }
+    fill.send().await.unwrap();
+    let workload = Workload::start(&client, 3, 40, atomic_key);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    on_source.query(migrate).await.unwrap();
+    // The source's record of the migration, read as the typed reply, until it is done.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let exported = loop {
+        let migrations = on_source
+            .query(b().cluster_getslotmigrations())
+            .await
+            .unwrap();
+        let ours = migrations
+            .into_iter()
+            .find(|m| m.slot_ranges == format!("{slot}-{slot}").as_bytes())
+            .expect("the source lists the migration it was asked for");
+        match &ours.state[..] {
+            b"success" => break ours,
+            b"failed" | b"cancelled" => panic!("the migration ended as {ours:?}"),
+            _ => {}
+        }
+        assert!(Instant::now() < deadline, "not done after 20 s: {ours:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(&exported.operation[..], b"EXPORT");
+    assert_eq!(&exported.source_node[..], source_id.as_bytes());
+    assert_eq!(&exported.target_node[..], target_id.as_bytes());
+    assert!(exported.create_time.is_some_and(|t| t > 0), "{exported:?}");
+    // The target keeps its own record, with the same name.
+    let on_target = client
+        .primaries()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|c| matches!(c.config().addr(), Addr::Tcp { port, .. } if *port == cluster.nodes()[target].port()))
+        .expect("a client for the target");
+    let imported = on_target
+        .query(b().cluster_getslotmigrations())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.name == exported.name)
+        .expect("the target lists the migration");
+    assert_eq!(&imported.operation[..], b"IMPORT");
+
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let report = workload.stop().await;
+    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
+    assert!(report.stale_reads.is_empty(), "{:?}", report.stale_reads);
+    assert_eq!(report.acked.len(), 3 * 40);
+    let wrong = wrong_values(&client, &report).await;
+    assert!(wrong.is_empty(), "{wrong:?}");
+    for i in 0..400 {
+        let v: i64 = client
+            .query_as(cmd("GET").key(format!("{{asm}}:old:{i}")))
+            .await
+            .unwrap();
+        assert_eq!(v, i);
+    }
+    let slot_arg = slot.to_string();
+    let keys: i64 = cluster
+        .cli(target, &["CLUSTER", "COUNTKEYSINSLOT", &slot_arg])
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(keys, 400 + 3 * 40);
+    assert_eq!(
+        client.primary_for_slot(slot),
+        Some(cluster.nodes()[target].addr())
+    );
+    eprintln!(
+        "{} ops, {:?}, in {:?}",
+        report.ops,
         client.stats(),
         started.elapsed()
     );
