@@ -16,7 +16,7 @@ mod server;
 pub use cluster::{ClusterNode, RedisCluster, RedisClusterBuilder};
 pub use fake::{answer_healthily, FakeConnection, FakeServer};
 pub use raw::{encode_command, RawConnection};
-pub use sentinel::{SentinelSetup, SentinelSetupBuilder, SERVICE};
+pub use sentinel::{SentinelSetup, SentinelSetupBuilder, TlsFiles, SERVICE};
 pub use server::{
     server_binary, server_family, tls_server_binary, RedisServer, RedisServerBuilder, SERVER_ENV,
     TLS_SERVER_ENV,

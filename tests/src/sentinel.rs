@@ -2,10 +2,10 @@
 //! a process of the server binary the tests use (see [`server_binary`]) on a free
 //! 127.0.0.1 port, started in that order and waited for until every Sentinel knows the
 //! primary, every replica and every other Sentinel; stopped (working directories removed)
-//! when dropped.
+//! when dropped. With [`SentinelSetupBuilder::tls`], the whole deployment speaks TLS.
 
 use crate::raw::RawConnection;
-use crate::server::{free_port, server_binary, RedisServer};
+use crate::server::{free_port, server_binary, RedisServer, RedisServerBuilder};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,6 +14,33 @@ use typedis::resp::Frame;
 
 /// The service (primary) name the Sentinels monitor.
 pub const SERVICE: &str = "typedis-svc";
+
+/// The PEM files of a deployment that speaks TLS (see [`SentinelSetupBuilder::tls`]).
+#[derive(Debug, Clone)]
+pub struct TlsFiles {
+    /// The certificate every node and Sentinel serves (and shows when it connects).
+    pub cert: PathBuf,
+    /// Its private key.
+    pub key: PathBuf,
+    /// The CA every node and Sentinel trusts.
+    pub ca: PathBuf,
+}
+
+impl TlsFiles {
+    /// The server options that serve these files on `port` and replicate over TLS.
+    fn args(&self, port: u16) -> Vec<String> {
+        let path = |p: &PathBuf| p.display().to_string();
+        [
+            ["--tls-port".to_owned(), port.to_string()],
+            ["--tls-cert-file".to_owned(), path(&self.cert)],
+            ["--tls-key-file".to_owned(), path(&self.key)],
+            ["--tls-ca-cert-file".to_owned(), path(&self.ca)],
+            ["--tls-replication".to_owned(), "yes".to_owned()],
+            ["--tls-auth-clients".to_owned(), "no".to_owned()],
+        ]
+        .concat()
+    }
+}
 
 /// Options of a [`SentinelSetup`].
 #[derive(Debug, Clone)]
@@ -24,6 +51,8 @@ pub struct SentinelSetupBuilder {
     failover_timeout_ms: u64,
     password: Option<String>,
     sentinel_password: Option<String>,
+    tls: Option<TlsFiles>,
+    binary: Option<String>,
 }
 
 impl Default for SentinelSetupBuilder {
@@ -35,6 +64,8 @@ impl Default for SentinelSetupBuilder {
             failover_timeout_ms: 5000,
             password: None,
             sentinel_password: None,
+            tls: None,
+            binary: None,
         }
     }
 }
@@ -73,6 +104,23 @@ impl SentinelSetupBuilder {
         self
     }
 
+    /// TLS everywhere: every data node and Sentinel also serves TLS on a port of its own
+    /// (the plain ports stay, for the harness's own checks), replicas sync from the
+    /// primary's TLS port, and the Sentinels monitor the nodes, and talk to each other,
+    /// over TLS. So the addresses the Sentinels hand out are TLS ports. Client
+    /// certificates are not required.
+    pub fn tls(mut self, files: TlsFiles) -> Self {
+        self.tls = Some(files);
+        self
+    }
+
+    /// Starts this server binary instead of [`server_binary`] (for example
+    /// [`tls_server_binary`](crate::tls_server_binary), for a deployment with TLS).
+    pub fn binary(mut self, binary: impl Into<String>) -> Self {
+        self.binary = Some(binary.into());
+        self
+    }
+
     /// Starts the primary, then the replicas (waited for until in sync), then the
     /// Sentinels, and waits until every Sentinel sees the whole deployment.
     ///
@@ -94,18 +142,34 @@ impl SentinelSetupBuilder {
             node_args.extend(["--requirepass".into(), pw.clone()]);
             node_args.extend(["--masterauth".into(), pw.clone()]);
         }
-        let primary = RedisServer::builder().args(node_args.clone()).start();
-        let mut nodes = vec![primary];
+        // Each node with its TLS port, when there is one.
+        let start_node = |extra: Vec<String>| -> (RedisServer, Option<u16>) {
+            let mut builder: RedisServerBuilder =
+                RedisServer::builder().args(node_args.iter().cloned().chain(extra));
+            if let Some(binary) = &self.binary {
+                builder = builder.binary(binary.clone());
+            }
+            let tls_port = self.tls.as_ref().map(|_| free_port());
+            if let (Some(files), Some(port)) = (&self.tls, tls_port) {
+                builder = builder.args(files.args(port));
+            }
+            (builder.start(), tls_port)
+        };
+        let mut nodes = vec![start_node(Vec::new())];
         for _ in 0..self.replicas {
-            let args = node_args.iter().cloned().chain([
+            let (primary, primary_tls) = &nodes[0];
+            let upstream = primary_tls.unwrap_or(primary.port());
+            nodes.push(start_node(vec![
                 "--replicaof".to_owned(),
                 "127.0.0.1".to_owned(),
-                nodes[0].port().to_string(),
-            ]);
-            nodes.push(RedisServer::builder().args(args).start());
+                upstream.to_string(),
+            ]));
         }
+        let (nodes, node_tls_ports) = nodes.into_iter().unzip();
         let mut setup = SentinelSetup {
             nodes,
+            node_tls_ports,
+            tls: self.tls.is_some(),
             sentinels: Vec::new(),
             password: self.password.clone(),
             sentinel_password: self.sentinel_password.clone(),
@@ -125,7 +189,7 @@ impl SentinelSetupBuilder {
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
-        let primary_port = setup.nodes[0].port();
+        let primary_port = setup.node_tls_ports[0].unwrap_or(setup.nodes[0].port());
         for i in 0..self.sentinels {
             let dir = setup.base.join(format!("sentinel{i}"));
             let sentinel = (0..5)
@@ -145,6 +209,8 @@ static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 struct Sentinel {
     child: Option<Child>,
     port: u16,
+    /// Its TLS port, in a deployment with TLS.
+    tls_port: Option<u16>,
     dir: PathBuf,
 }
 
@@ -169,9 +235,17 @@ impl Sentinel {
         if let Some(pw) = &options.sentinel_password {
             conf.push_str(&format!("requirepass {pw}\nsentinel sentinel-pass {pw}\n"));
         }
+        let tls_port = options.tls.as_ref().map(|_| free_port());
+        if let (Some(files), Some(tls_port)) = (&options.tls, tls_port) {
+            // The same options as the nodes', as lines of the config file.
+            for pair in files.args(tls_port).chunks(2) {
+                let name = pair[0].trim_start_matches('-');
+                conf.push_str(&format!("{name} {}\n", pair[1]));
+            }
+        }
         let path = dir.join("sentinel.conf");
         std::fs::write(&path, conf).map_err(|e| format!("write {}: {e}", path.display()))?;
-        let binary = server_binary();
+        let binary = options.binary.clone().unwrap_or_else(server_binary);
         let child = Command::new(&binary)
             .arg(&path)
             .arg("--sentinel")
@@ -182,6 +256,7 @@ impl Sentinel {
         let mut sentinel = Sentinel {
             child: Some(child),
             port,
+            tls_port,
             dir,
         };
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -220,6 +295,9 @@ impl Drop for Sentinel {
 pub struct SentinelSetup {
     /// The data nodes; the first one started as the primary.
     nodes: Vec<RedisServer>,
+    /// Their TLS ports, in a deployment with TLS.
+    node_tls_ports: Vec<Option<u16>>,
+    tls: bool,
     sentinels: Vec<Sentinel>,
     password: Option<String>,
     sentinel_password: Option<String>,
@@ -247,14 +325,16 @@ impl SentinelSetup {
         self.nodes.iter().map(RedisServer::port).collect()
     }
 
-    /// `redis+sentinel://127.0.0.1:<s1>,127.0.0.1:<s2>,.../<service>`.
+    /// `redis+sentinel://127.0.0.1:<s1>,127.0.0.1:<s2>,.../<service>`; in a deployment
+    /// with TLS, `rediss+sentinel://` and the Sentinels' TLS ports.
     pub fn url(&self) -> String {
         let hosts: Vec<String> = self
             .sentinels
             .iter()
-            .map(|s| format!("127.0.0.1:{}", s.port))
+            .map(|s| format!("127.0.0.1:{}", s.tls_port.unwrap_or(s.port)))
             .collect();
-        format!("redis+sentinel://{}/{SERVICE}", hosts.join(","))
+        let scheme = if self.tls { "rediss" } else { "redis" };
+        format!("{scheme}+sentinel://{}/{SERVICE}", hosts.join(","))
     }
 
     /// Sends a command to Sentinel `i` and returns its reply.
@@ -300,7 +380,8 @@ impl SentinelSetup {
         reply.and_then(|(_, port)| port.parse().ok())
     }
 
-    /// The index (into [`node_ports`](Self::node_ports)) of the node at `port`.
+    /// The index (into [`node_ports`](Self::node_ports)) of the node at `port`, its plain
+    /// port or its TLS port.
     ///
     /// # Panics
     ///
@@ -308,7 +389,8 @@ impl SentinelSetup {
     pub fn index_of(&self, port: u16) -> usize {
         self.nodes
             .iter()
-            .position(|n| n.port() == port)
+            .zip(&self.node_tls_ports)
+            .position(|(n, tls)| n.port() == port || *tls == Some(port))
             .unwrap_or_else(|| panic!("no data node on port {port}"))
     }
 

@@ -1,15 +1,17 @@
 //! TLS against a real redis-server started with `--tls-port`, with a CA, server and client
 //! certificates the test makes: `rediss://` connects when the CA is trusted, fails when it
 //! is not, and a server that demands client certificates accepts ours; reconnections and
-//! dedicated connections reuse the client's TLS configuration. RESP2 and RESP3, on each
-//! TLS backend (rustls and native-tls). The server is [`tls_server_binary`], a build with
+//! dedicated connections reuse the client's TLS configuration; a Sentinel deployment that
+//! speaks TLS throughout is followed through a failover. RESP2 and RESP3, on each TLS
+//! backend (rustls and native-tls). The server is [`tls_server_binary`], a build with
 //! TLS, whichever server the other tests run against.
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
 use std::path::Path;
-use std::time::Duration;
-use typedis::{b, cmd, Client, Config, Error, Protocol, TlsBackend, TlsOptions};
-use typedis_tests::{tls_server_binary, RedisServer};
+use std::time::{Duration, Instant};
+use typedis::sentinel::{SentinelClient, SentinelConfig};
+use typedis::{b, cmd, Client, Config, Error, Protocol, ReadFrom, TlsBackend, TlsOptions};
+use typedis_tests::{tls_server_binary, RedisServer, SentinelSetup, TlsFiles, SERVICE};
 
 const BACKENDS: [TlsBackend; 2] = [TlsBackend::Rustls, TlsBackend::NativeTls];
 
@@ -233,6 +235,103 @@ async fn server_demanding_client_certificates_accepts_ours_and_refuses_none() {
             refused.is_err(),
             "{backend:?}: connected without a client certificate"
         );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sentinel_over_tls_finds_the_primary_reads_from_replicas_and_follows_a_failover() {
+    let pki = make_pki();
+    let dir = std::env::temp_dir().join(format!("typedis-tls-sentinel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = TlsFiles {
+        cert: write(&dir, "server.crt", &pki.server_cert).into(),
+        key: write(&dir, "server.key", &pki.server_key).into(),
+        ca: write(&dir, "ca.crt", &pki.ca).into(),
+    };
+    let setup = SentinelSetup::builder()
+        .binary(tls_server_binary())
+        .tls(files)
+        .start();
+    let url = setup.url();
+    assert!(url.starts_with("rediss+sentinel://"), "{url}");
+    // One client per backend: TLS to the Sentinels (asked, and subscribed to for
+    // `+switch-master`), to the primary and to the replicas they name.
+    let mut clients = Vec::new();
+    for backend in BACKENDS {
+        let tls = TlsOptions::new()
+            .backend(backend)
+            .root_certificates_pem(pki.ca.as_bytes())
+            .unwrap();
+        let config = SentinelConfig::from_url(&url).unwrap();
+        let node = config.node_config().clone().tls_options(tls.clone());
+        let sentinel = config.sentinel_config().clone().tls_options(tls);
+        let config = config
+            .node(node)
+            .sentinel(sentinel)
+            .read_from(ReadFrom::PreferReplica);
+        let client = SentinelClient::with_config(config).await.unwrap();
+        let key = format!("tls:{backend:?}");
+        client.query(b().set().key(&key).value("1")).await.unwrap();
+        let role: Vec<typedis::Value> = client.replica().query_as(b().role()).await.unwrap();
+        assert_eq!(role[0], typedis::Value::Bulk("slave".into()), "{backend:?}");
+        let mut subscriber = client.subscriber().await.unwrap();
+        subscriber.subscribe(&[key.as_str()]).await.unwrap();
+        clients.push((backend, client, subscriber, key));
+    }
+    let old = clients[0].1.primary_addr().unwrap();
+
+    let () = setup
+        .sentinel(0, &["SENTINEL", "FAILOVER", SERVICE])
+        .decode()
+        .unwrap();
+    let old_port: u16 = old.rsplit(':').next().unwrap().parse().unwrap();
+    let new =
+        tokio::task::block_in_place(|| setup.wait_new_primary(old_port, Duration::from_secs(30)));
+    for (backend, client, subscriber, key) in &mut clients {
+        // Writes reach the new primary (over TLS: the Sentinels hand out TLS ports only),
+        // and the subscription was made again there.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let written = client.query(b().set().key(&*key).value("2")).await;
+            if written.is_ok() && client.primary_addr() == Some(format!("127.0.0.1:{new}")) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{backend:?}: still on {:?} after the failover: {written:?}",
+                client.primary_addr()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut gaps = 0;
+        let message = loop {
+            client
+                .query(b().publish().channel(&*key).message("after"))
+                .await
+                .unwrap();
+            let next = tokio::time::timeout(Duration::from_millis(200), subscriber.next_message());
+            match next.await {
+                Ok(Some(Ok(m))) => break m,
+                // The subscription moved to another node: the stream says what may be
+                // lost in between, once, then goes on.
+                Ok(Some(Err(Error::MissedMessages(_)))) => gaps += 1,
+                Ok(other) => panic!("{backend:?}: {other:?}"),
+                Err(_) => {}
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{backend:?}: no message after the failover"
+            );
+        };
+        assert_eq!(message.payload_str(), Ok("after"), "{backend:?}");
+        assert!(
+            gaps <= 1,
+            "{backend:?}: {gaps} gaps reported for one failover"
+        );
+        let stats = client.stats();
+        assert!(stats.failovers >= 1, "{backend:?}: {stats:?}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }
