@@ -169,7 +169,6 @@ impl SentinelSetupBuilder {
         let mut setup = SentinelSetup {
             nodes,
             node_tls_ports,
-            tls: self.tls.is_some(),
             sentinels: Vec::new(),
             password: self.password.clone(),
             sentinel_password: self.sentinel_password.clone(),
@@ -297,7 +296,6 @@ pub struct SentinelSetup {
     nodes: Vec<RedisServer>,
     /// Their TLS ports, in a deployment with TLS.
     node_tls_ports: Vec<Option<u16>>,
-    tls: bool,
     sentinels: Vec<Sentinel>,
     password: Option<String>,
     sentinel_password: Option<String>,
@@ -333,7 +331,8 @@ impl SentinelSetup {
             .iter()
             .map(|s| format!("127.0.0.1:{}", s.tls_port.unwrap_or(s.port)))
             .collect();
-        let scheme = if self.tls { "rediss" } else { "redis" };
+        let tls = self.sentinels.iter().any(|s| s.tls_port.is_some());
+        let scheme = if tls { "rediss" } else { "redis" };
         format!("{scheme}+sentinel://{}/{SERVICE}", hosts.join(","))
     }
 

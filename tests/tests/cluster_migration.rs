@@ -194,12 +194,13 @@ async fn atomic_slot_migration_under_load_loses_nothing_and_reads_as_typed() {
     assert_eq!(&exported.target_node[..], target_id.as_bytes());
     assert!(exported.create_time.is_some_and(|t| t > 0), "{exported:?}");
     // The target keeps its own record, with the same name.
+    let target_port = cluster.nodes()[target].port();
     let on_target = client
         .primaries()
         .await
         .unwrap()
         .into_iter()
-        .find(|c| matches!(c.config().addr(), Addr::Tcp { port, .. } if *port == cluster.nodes()[target].port()))
+        .find(|c| matches!(c.config().addr(), Addr::Tcp { port, .. } if *port == target_port))
         .expect("a client for the target");
     let imported = on_target
         .query(b().cluster_getslotmigrations())
