@@ -7,7 +7,7 @@
 
 mod cluster_support;
 
-use cluster_support::{wrong_values, Workload};
+use cluster_support::{wrong_values, Report, Workload};
 use std::time::{Duration, Instant};
 use typedis::cluster::ClusterClient;
 use typedis::cmd::key_slot;
@@ -20,6 +20,57 @@ fn key(task: usize, i: usize) -> String {
 
 fn atomic_key(task: usize, i: usize) -> String {
     format!("{{asm}}:{task}:{i}")
+}
+
+/// Keys put in the slot before it moves, so the migration has something to move.
+const OLD_KEYS: i64 = 400;
+/// Workload tasks writing and reading keys of the slot while it moves.
+const TASKS: usize = 3;
+/// Keys each of them owns.
+const KEYS_PER_TASK: usize = 40;
+
+/// Writes `OLD_KEYS` keys `{tag}:old:i` = i.
+async fn fill_slot(client: &ClusterClient, tag: &str) {
+    let mut fill = client.pipeline();
+    for i in 0..OLD_KEYS {
+        fill.push(cmd("SET").key(format!("{tag}:old:{i}")).arg(i));
+    }
+    fill.send().await.unwrap();
+}
+
+/// What a migration of `slot` to node `target` must end with: the workload saw no error
+/// and no stale read, every acknowledged value and every old key reads back, all of them
+/// are on the target, and the client's map names it.
+async fn check_moved(
+    client: &ClusterClient,
+    cluster: &RedisCluster,
+    report: &Report,
+    tag: &str,
+    slot: u16,
+    target: usize,
+) {
+    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
+    assert!(report.stale_reads.is_empty(), "{:?}", report.stale_reads);
+    assert_eq!(report.acked.len(), TASKS * KEYS_PER_TASK);
+    let wrong = wrong_values(client, report).await;
+    assert!(wrong.is_empty(), "{wrong:?}");
+    for i in 0..OLD_KEYS {
+        let v: i64 = client
+            .query_as(cmd("GET").key(format!("{tag}:old:{i}")))
+            .await
+            .unwrap();
+        assert_eq!(v, i);
+    }
+    let keys: i64 = cluster
+        .cli(target, &["CLUSTER", "COUNTKEYSINSLOT", &slot.to_string()])
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(keys, OLD_KEYS + (TASKS * KEYS_PER_TASK) as i64);
+    assert_eq!(
+        client.primary_for_slot(slot),
+        Some(cluster.nodes()[target].addr())
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -37,14 +88,8 @@ async fn slot_migration_under_load_follows_ask_and_loses_nothing() {
     let (source_id, target_id) = (cluster.node_id(source), cluster.node_id(target));
     let target_port = cluster.nodes()[target].port().to_string();
 
-    // Keys already in the slot, so the migration has something to move.
-    let mut fill = client.pipeline();
-    for i in 0..400 {
-        fill.push(cmd("SET").key(format!("{{mig}}:old:{i}")).arg(i));
-    }
-    fill.send().await.unwrap();
-
-    let workload = Workload::start(&client, 3, 40, key);
+    fill_slot(&client, "{mig}").await;
+    let workload = Workload::start(&client, TASKS, KEYS_PER_TASK, key);
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     let slot_arg = slot.to_string();
@@ -89,30 +134,8 @@ async fn slot_migration_under_load_follows_ask_and_loses_nothing() {
     let report = workload.stop().await;
 
     assert!(batches >= 10, "only {batches} MIGRATE batches");
-    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
-    assert!(report.stale_reads.is_empty(), "{:?}", report.stale_reads);
-    assert_eq!(report.acked.len(), 3 * 40);
-    let wrong = wrong_values(&client, &report).await;
-    assert!(wrong.is_empty(), "{wrong:?}");
-    for i in 0..400 {
-        let v: i64 = client
-            .query_as(cmd("GET").key(format!("{{mig}}:old:{i}")))
-            .await
-            .unwrap();
-        assert_eq!(v, i);
-    }
-    // Everything is on the target now, and the client knows it.
-    let keys: i64 = cluster
-        .cli(target, &["CLUSTER", "COUNTKEYSINSLOT", &slot_arg])
-        .trim()
-        .parse()
-        .unwrap();
-    assert_eq!(keys, 400 + 3 * 40);
+    check_moved(&client, &cluster, &report, "{mig}", slot, target).await;
     assert!(client.stats().redirects > 0, "no redirect seen");
-    assert_eq!(
-        client.primary_for_slot(slot),
-        Some(cluster.nodes()[target].addr())
-    );
     eprintln!(
         "{} ops, {} batches, {:?}, in {:?}",
         report.ops,
@@ -161,12 +184,8 @@ async fn atomic_slot_migration_under_load_loses_nothing_and_reads_as_typed() {
         return;
     }
 
-    let mut fill = client.pipeline();
-    for i in 0..400 {
-        fill.push(cmd("SET").key(format!("{{asm}}:old:{i}")).arg(i));
-    }
-    fill.send().await.unwrap();
-    let workload = Workload::start(&client, 3, 40, atomic_key);
+    fill_slot(&client, "{asm}").await;
+    let workload = Workload::start(&client, TASKS, KEYS_PER_TASK, atomic_key);
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     on_source.query(migrate).await.unwrap();
@@ -213,29 +232,7 @@ async fn atomic_slot_migration_under_load_loses_nothing_and_reads_as_typed() {
 
     tokio::time::sleep(Duration::from_millis(500)).await;
     let report = workload.stop().await;
-    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
-    assert!(report.stale_reads.is_empty(), "{:?}", report.stale_reads);
-    assert_eq!(report.acked.len(), 3 * 40);
-    let wrong = wrong_values(&client, &report).await;
-    assert!(wrong.is_empty(), "{wrong:?}");
-    for i in 0..400 {
-        let v: i64 = client
-            .query_as(cmd("GET").key(format!("{{asm}}:old:{i}")))
-            .await
-            .unwrap();
-        assert_eq!(v, i);
-    }
-    let slot_arg = slot.to_string();
-    let keys: i64 = cluster
-        .cli(target, &["CLUSTER", "COUNTKEYSINSLOT", &slot_arg])
-        .trim()
-        .parse()
-        .unwrap();
-    assert_eq!(keys, 400 + 3 * 40);
-    assert_eq!(
-        client.primary_for_slot(slot),
-        Some(cluster.nodes()[target].addr())
-    );
+    check_moved(&client, &cluster, &report, "{asm}", slot, target).await;
     eprintln!(
         "{} ops, {:?}, in {:?}",
         report.ops,
