@@ -76,7 +76,11 @@ impl Alias {
             .map(|p| {
                 let name = p.get("name").and_then(Value::as_str)?.to_owned();
                 let kind = ArgKind::parse(p.get("type").and_then(Value::as_str)?)?;
-                Some(Param { name, kind })
+                Some(Param {
+                    name,
+                    kind,
+                    counted: false,
+                })
             })
             .collect::<Option<Vec<_>>>()
             .ok_or_else(bad)?;
@@ -103,6 +107,7 @@ impl Alias {
                 writes,
                 params,
                 since: None,
+                since_in: Default::default(),
                 only: None,
                 missing_from: Vec::new(),
                 deprecated_since: None,

@@ -105,13 +105,31 @@ struct Walk<'a> {
     command: &'a str,
     blocking: bool,
     called: &'a mut std::collections::BTreeSet<String>,
+    /// The server family the invocations are for: methods only another family has are
+    /// left out (`None`: any method).
+    family: Option<&'a str>,
 }
 
 impl Walk<'_> {
+    /// True when the family the invocations are for has the method.
+    fn offers(&self, m: &Method) -> bool {
+        match (self.family, m.leaf.only.as_deref()) {
+            (Some(family), Some(only)) => family == only,
+            _ => true,
+        }
+    }
+
     fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
         leaf.params
             .iter()
-            .map(|p| sample(p.kind, &p.name, keys, self.blocking))
+            .map(|p| {
+                let one = sample(p.kind, &p.name, keys, self.blocking);
+                if p.counted {
+                    quote!([#one])
+                } else {
+                    one
+                }
+            })
             .collect()
     }
 
@@ -195,7 +213,7 @@ impl Walk<'_> {
             let advances: Vec<&Method> = s
                 .methods
                 .iter()
-                .filter(|m| matches!(m.effect, Effect::Advance { .. }))
+                .filter(|m| matches!(m.effect, Effect::Advance { .. }) && self.offers(m))
                 .collect();
             let Some(m) = advances.get(variant % advances.len().max(1)).copied() else {
                 break;
@@ -236,7 +254,7 @@ impl Walk<'_> {
             if let Some(m) = last
                 .methods
                 .iter()
-                .find(|m| sets_slot(m).is_some_and(|k| group.contains(&k)))
+                .find(|m| self.offers(m) && sets_slot(m).is_some_and(|k| group.contains(&k)))
             {
                 used.push((m.leaf.name.clone(), m.leaf.clone()));
                 let call = self.call(state, m, &mut keys, 0);
@@ -282,7 +300,9 @@ impl Walk<'_> {
             .iter()
             .enumerate()
             .filter(|(i, m)| {
-                matches!(m.effect, Effect::Piece { .. }) && (*i >= from || *i < s.inherited.start)
+                matches!(m.effect, Effect::Piece { .. })
+                    && (*i >= from || *i < s.inherited.start)
+                    && self.offers(m)
             })
             .map(|(_, m)| m)
             .collect();
@@ -506,6 +526,7 @@ fn variants(plan: &Plan) -> usize {
 ///
 /// When the generated code does not parse (a generator bug).
 pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
+    let families = spec.families();
     let mut cases = Vec::new();
     let mut cov = Coverage::default();
     for cmd in spec.commands.values().filter(|c| !c.is_container) {
@@ -516,25 +537,36 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
         let plan = crate::reply::builder_plan(cmd)?;
         let mut called = std::collections::BTreeSet::new();
         let blocking = cmd.flags.iter().any(|f| f == "blocking");
-        let mut walk = Walk {
-            plan: &plan,
-            command: &cmd.name,
-            blocking,
-            called: &mut called,
-        };
+        // Methods only one family has go to maximal invocations of their own, one set
+        // per family, so that each server is sent all it has and nothing else.
+        let split = cmd.only.is_none()
+            && plan
+                .states
+                .iter()
+                .flat_map(|s| &s.methods)
+                .any(|m| m.leaf.only.is_some());
         let name = &cmd.name;
         let group = &cmd.group;
         let entry = naming::ident(&naming::snake(&cmd.name).unwrap_or_default());
         let needs = |leaves: &[Leaf]| {
-            let mut since = cmd.since.clone();
+            let since: Vec<TokenStream> = families
+                .iter()
+                .map(|family| {
+                    let mut since = cmd.since_in.get(*family).unwrap_or(&cmd.since).clone();
+                    for l in leaves {
+                        let theirs = l.since_in.get(*family).or(l.since.as_ref());
+                        if let Some(s) = theirs {
+                            if crate::merge::version_cmp(s, &since).is_gt() {
+                                since = s.clone();
+                            }
+                        }
+                    }
+                    quote!((#family, #since))
+                })
+                .collect();
             let mut only = cmd.only.clone();
             let mut missing = cmd.missing_from.clone();
             for l in leaves {
-                if let Some(s) = &l.since {
-                    if crate::merge::version_cmp(s, &since).is_gt() {
-                        since = s.clone();
-                    }
-                }
                 only = only.or_else(|| l.only.clone());
                 for m in &l.missing_from {
                     if !missing.contains(m) {
@@ -546,27 +578,45 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
                 Some(f) => quote!(Some(#f)),
                 None => quote!(None),
             };
-            (since, only, quote!(&[#(#missing),*]))
+            (quote!(&[#(#since),*]), only, quote!(&[#(#missing),*]))
         };
         let arity_in = cmd
             .arity_in
             .iter()
             .map(|(server, arity)| quote!((#server, #arity)));
         let arity_in = quote!(&[#(#arity_in),*]);
+        let mut walk = Walk {
+            plan: &plan,
+            command: &cmd.name,
+            blocking,
+            called: &mut called,
+            family: None,
+        };
         let (minimal, leaves) = walk.invocation(&entry, 0, false);
         let (since, only, missing) = needs(&leaves);
         cases.push(quote!(Case {
             command: #name, group: #group, variant: "minimal", since: #since, only: #only,
             missing_from: #missing, arity_in: #arity_in, build: || #minimal
         }));
-        for v in 0..variants(&plan) {
-            let label = format!("maximal {}", v + 1);
-            let (max, leaves) = walk.invocation(&entry, v, true);
-            let (since, only, missing) = needs(&leaves);
-            cases.push(quote!(Case {
-                command: #name, group: #group, variant: #label, since: #since, only: #only,
-                missing_from: #missing, arity_in: #arity_in, build: || #max
-            }));
+        let sets: Vec<Option<&str>> = if split {
+            families.iter().map(|f| Some(*f)).collect()
+        } else {
+            vec![None]
+        };
+        for family in sets {
+            walk.family = family;
+            for v in 0..variants(&plan) {
+                let label = match family {
+                    Some(f) => format!("maximal {} ({f})", v + 1),
+                    None => format!("maximal {}", v + 1),
+                };
+                let (max, leaves) = walk.invocation(&entry, v, true);
+                let (since, only, missing) = needs(&leaves);
+                cases.push(quote!(Case {
+                    command: #name, group: #group, variant: #label, since: #since, only: #only,
+                    missing_from: #missing, arity_in: #arity_in, build: || #max
+                }));
+            }
         }
         cov.methods += plan
             .states
@@ -590,8 +640,9 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             pub group: &'static str,
             /// `minimal` or `maximal N`.
             pub variant: &'static str,
-            /// The oldest server version with the command and every argument given.
-            pub since: &'static str,
+            /// The oldest version of each server family with the command and every
+            /// argument given: `("redis", "8.0.0")`.
+            pub since: &'static [(&'static str, &'static str)],
             /// The one server family with them, when only one has them (`valkey`).
             pub only: ::core::option::Option<&'static str>,
             /// Servers (`redis 7.0.15`) that lack the command or an argument given.

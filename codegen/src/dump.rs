@@ -72,6 +72,13 @@ pub fn merge(version: &str, docs: &Value, info: &Value) -> Result<String, Error>
     for (name, doc) in docs {
         add(name, doc, &by_name, &mut out)?;
     }
+    for name in undocumented(&out) {
+        eprintln!(
+            "dump: {name} left out: a module command that documents no arguments \
+             (describe it in a spec file of your own)"
+        );
+        out.remove(&name);
+    }
     let mut root = Map::new();
     let mut meta = Map::new();
     meta.insert("server_version".into(), Value::String(version.to_owned()));
@@ -86,6 +93,23 @@ pub fn merge(version: &str, docs: &Value, info: &Value) -> Result<String, Error>
     let mut text = serde_json::to_string_pretty(&Value::Object(root))?;
     text.push('\n');
     Ok(text)
+}
+
+/// Module commands (`COMMAND DOCS` names their module) that document no arguments
+/// although their arity lets them take some (Redis 8's vector set commands): a builder
+/// made from them would send the bare name. Core commands that document none (Redis
+/// 7.0's `COMMAND GETKEYS`) are kept: the generator gives them generic arguments.
+fn undocumented(out: &std::collections::BTreeMap<String, Value>) -> Vec<String> {
+    out.iter()
+        .filter(|(name, c)| {
+            let words = name.split(' ').count() as i64;
+            let arity = c.get("arity").and_then(Value::as_i64).unwrap_or(0);
+            c.get("module").is_some()
+                && c.get("arguments").is_none()
+                && (arity < 0 || arity > words)
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 fn collect_info(
@@ -134,6 +158,7 @@ fn add(
         "replaced_by",
         "history",
         "doc_flags",
+        "module",
     ] {
         if let Some(v) = doc.get(field) {
             o.insert(field.into(), v.clone());
@@ -240,6 +265,25 @@ mod tests {
         let spec = crate::Spec::from_json(&text).unwrap();
         assert_eq!(spec.version.as_deref(), Some("redis 7.0.15"));
         assert!(spec.commands["CLIENT"].is_container);
+    }
+
+    #[test]
+    fn leaves_out_module_commands_that_document_no_arguments() {
+        let docs = json!({
+            "vadd": {"summary": "", "since": "8.0.0", "group": "module", "module": "vectorset"},
+            "vcard": {"summary": "", "group": "module", "module": "vectorset",
+                      "arguments": [{"name": "key", "type": "key"}]},
+            "dbsize": {"summary": "", "since": "1.0.0", "group": "server"}
+        });
+        let info = json!([
+            ["vadd", -1, ["write", "module"], 1, 1, 1, [], [], [], []],
+            ["vcard", 2, ["readonly", "module"], 1, 1, 1, [], [], [], []],
+            ["dbsize", 1, ["readonly"], 0, 0, 0, [], [], [], []]
+        ]);
+        let v: Value = serde_json::from_str(&merge("redis 8.2.3", &docs, &info).unwrap()).unwrap();
+        assert!(v.get("VADD").is_none());
+        assert_eq!(v["VCARD"]["module"], "vectorset");
+        assert_eq!(v["DBSIZE"]["arity"], 1);
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub struct Dump {
     pub version: String,
     /// The spec, as `typedis-codegen dump` writes it.
     pub spec: Map<String, Value>,
+    /// The module a spec file describes (`_meta.module`: `vectorset`): it says nothing of
+    /// the commands it does not list.
+    pub module: Option<String>,
 }
 
 impl Dump {
@@ -52,11 +55,24 @@ impl Dump {
         let (family, version) = server.split_once(' ').ok_or_else(|| {
             Error::Spec(format!("server_version {server:?} is not \"family x.y.z\""))
         })?;
+        let module = spec
+            .get(META_KEY)
+            .and_then(|m| m.get("module"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         Ok(Dump {
             family: family.to_owned(),
             version: version.to_owned(),
+            module,
             spec,
         })
+    }
+}
+
+impl Dump {
+    /// `family version` (`redis 8.2.3`), as `missing_from` and `arity_in` name servers.
+    pub fn server(&self) -> String {
+        format!("{} {}", self.family, self.version)
     }
 }
 
@@ -73,100 +89,373 @@ pub fn version_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     std::cmp::Ordering::Equal
 }
 
-/// Merges `dumps` (oldest first): each command as the last dump that has it describes
-/// it, `only` on what some dumps lack (see the module docs). Returns the spec text.
+/// Merges `dumps` (oldest first) into one spec: each command as the last dump that has
+/// it describes it, with every argument any other dump has added in its place (a union,
+/// argument by argument); `only`, `missing_from`, `since_in` and `arity_in` say which
+/// server has what (see the module docs). A module spec (`_meta.module`) describes its
+/// own commands only: what it lacks is not marked missing. Returns the spec text.
 ///
 /// # Errors
 ///
 /// [`Error::Spec`] without dumps; [`Error::Json`] if the result cannot be written.
 pub fn merge(dumps: &[Dump]) -> Result<String, Error> {
-    let Some(newest) = dumps.last() else {
+    if dumps.is_empty() {
         return Err(Error::Spec("nothing to merge".into()));
-    };
+    }
     let mut names: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, d) in dumps.iter().enumerate() {
         for name in d.spec.keys().filter(|k| *k != META_KEY) {
             names.entry(name).or_default().push(i);
         }
     }
-    let mut root = Map::new();
-    let servers: Vec<Value> = dumps
-        .iter()
-        .map(|d| Value::String(format!("{} {}", d.family, d.version)))
-        .collect();
+    let servers: Vec<&Dump> = dumps.iter().filter(|d| d.module.is_none()).collect();
     let mut meta = Map::new();
     meta.insert(
         "server_version".into(),
         Value::String(
-            dumps
+            servers
                 .iter()
-                .map(|d| format!("{} {}", d.family, d.version))
+                .map(|d| d.server())
                 .collect::<Vec<_>>()
                 .join(" + "),
         ),
     );
-    meta.insert("servers".into(), Value::Array(servers));
+    meta.insert(
+        "servers".into(),
+        Value::Array(servers.iter().map(|d| Value::String(d.server())).collect()),
+    );
+    let modules: Vec<Value> = dumps
+        .iter()
+        .filter_map(|d| d.module.clone().map(Value::String))
+        .collect();
+    if !modules.is_empty() {
+        meta.insert("modules".into(), Value::Array(modules));
+    }
     meta.insert(
         "source".into(),
         Value::String(format!(
-            "typedis-codegen merge of COMMAND DOCS + COMMAND INFO dumps; `only` marks what \
-             exists past the fork at {FORK} in one family alone"
+            "typedis-codegen merge of COMMAND DOCS + COMMAND INFO dumps and module specs: \
+             every argument of every server; `only` marks what exists past the fork at \
+             {FORK} in one family alone, `since_in` a family's own `since`"
         )),
     );
+    let mut root = Map::new();
     root.insert(META_KEY.into(), Value::Object(meta));
     for (name, have) in names {
         let last = *have.last().expect("a name comes from a dump");
         let mut cmd = dumps[last].spec[name].clone();
-        let families = families(dumps, &have);
-        let since = cmd
-            .get("since")
-            .and_then(Value::as_str)
-            .unwrap_or("0.0.0")
-            .to_owned();
-        if let Some(only) = exclusive(dumps, &families, &since) {
-            set(&mut cmd, "only", only);
-        }
-        for (i, d) in dumps.iter().enumerate() {
-            if !have.contains(&i) {
-                missing_from(&mut cmd, d);
+        // The union: what each other description has and this one lacks, newest first.
+        for &i in have.iter().rev().filter(|&&i| i != last) {
+            let theirs = &dumps[i].spec[name];
+            if let (Some(ours), Some(theirs)) = (
+                cmd.get_mut("arguments").and_then(Value::as_array_mut),
+                theirs.get("arguments").and_then(Value::as_array),
+            ) {
+                union(ours, theirs);
+            } else if cmd.get("arguments").is_none() {
+                if let (Some(o), Some(args)) = (cmd.as_object_mut(), theirs.get("arguments")) {
+                    o.insert("arguments".into(), args.clone());
+                }
             }
         }
-        // Arguments some dump with the command lacks.
-        let others: Vec<&Value> = have
-            .iter()
-            .filter(|&&i| i != last)
-            .map(|&i| &dumps[i].spec[name])
-            .collect();
-        for (i, other) in have.iter().filter(|&&i| i != last).zip(&others) {
+        let since = since_of(&cmd, "0.0.0");
+        let having = families(dumps, &have);
+        if let Some(only) = exclusive(dumps, &having, &since) {
+            set(&mut cmd, "only", only);
+        }
+        // A server lacks the command when its dump does and no module spec of that
+        // server describes it (the vector set commands Redis 8's dump leaves out).
+        let described_for: Vec<String> = have.iter().map(|&i| dumps[i].server()).collect();
+        for d in dumps.iter().enumerate().filter(|(i, d)| {
+            !have.contains(i) && d.module.is_none() && !described_for.contains(&d.server())
+        }) {
+            missing_from(&mut cmd, d.1);
+        }
+        let mut since_in = BTreeMap::new();
+        for &i in &have {
+            let other = &dumps[i].spec[name];
+            if let Some(s) = other.get("since").and_then(Value::as_str) {
+                if s != since && dumps[i].family != dumps[last].family {
+                    since_in.insert(dumps[i].family.clone(), s.to_owned());
+                }
+            }
             // An older server that counts the command's words otherwise (Redis 7.0's
             // `COMMAND GETKEYS` wants one more): conformance keeps to its count there.
-            if other.get("arity") != cmd.get("arity") {
+            if i != last && other.get("arity") != cmd.get("arity") {
                 if let (Some(o), Some(arity)) = (cmd.as_object_mut(), other.get("arity")) {
                     let list = o
                         .entry("arity_in")
                         .or_insert_with(|| Value::Object(Map::new()));
                     if let Value::Object(m) = list {
-                        m.insert(
-                            format!("{} {}", dumps[*i].family, dumps[*i].version),
-                            arity.clone(),
-                        );
+                        m.insert(dumps[i].server(), arity.clone());
                     }
                 }
             }
-            // A dump that lists no arguments at all says nothing about them.
-            let Some(theirs) = other.get("arguments").and_then(Value::as_array) else {
-                continue;
-            };
-            if let Some(args) = cmd.get_mut("arguments").and_then(Value::as_array_mut) {
-                mark_arguments(args, theirs, &dumps[last], &dumps[*i], &since);
-            }
+        }
+        set_since_in(&mut cmd, since_in.clone());
+        // Which dump with the command has which argument.
+        let all: Vec<&str> = families(dumps, &(0..dumps.len()).collect::<Vec<_>>());
+        if let Some(args) = cmd.get_mut("arguments").and_then(Value::as_array_mut) {
+            let described: Vec<(&Dump, &[Value], String)> = have
+                .iter()
+                .filter_map(|&i| {
+                    let other = &dumps[i].spec[name];
+                    // A dump that lists no arguments at all says nothing about them.
+                    let theirs = other.get("arguments").and_then(Value::as_array)?;
+                    Some((&dumps[i], theirs.as_slice(), since_of(other, &since)))
+                })
+                .collect();
+            mark(args, &described, &all, &since, &since_in);
         }
         root.insert(name.to_owned(), cmd);
     }
-    let _ = newest;
     let mut text = serde_json::to_string_pretty(&Value::Object(root))?;
     text.push('\n');
     Ok(text)
+}
+
+/// An item's own `since`, or `inherited`.
+fn since_of(v: &Value, inherited: &str) -> String {
+    v.get("since")
+        .and_then(Value::as_str)
+        .unwrap_or(inherited)
+        .to_owned()
+}
+
+fn set_since_in(v: &mut Value, since_in: BTreeMap<String, String>) {
+    if since_in.is_empty() {
+        return;
+    }
+    if let Some(o) = v.as_object_mut() {
+        let map = since_in
+            .into_iter()
+            .map(|(f, s)| (f, Value::String(s)))
+            .collect();
+        o.insert("since_in".into(), Value::Object(map));
+    }
+}
+
+/// The tokens an argument and its parts write, which name a group with no name or token
+/// of its own in common (`condition` and `fields-condition` both being `FNX | FXX`).
+fn tokens(v: &Value, out: &mut Vec<String>) {
+    if let Some(t) = v.get("token").and_then(Value::as_str) {
+        out.push(t.to_ascii_uppercase());
+    }
+    for c in v
+        .get("arguments")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        tokens(c, out);
+    }
+}
+
+/// The index in `ours` of the argument that is `arg` of another description at `index`:
+/// by name, by token (a rename that kept what the server reads), by the tokens of its
+/// parts (a renamed group), or (a rename) in the same place with the same type and token.
+fn find(ours: &[Value], arg: &Value, index: usize) -> Option<usize> {
+    let name = arg.get("name").and_then(Value::as_str);
+    let token = arg.get("token").filter(|t| !t.is_null());
+    let same = |a: &Value, key: &str| a.get(key) == arg.get(key);
+    let mut parts = Vec::new();
+    if arg.get("token").is_none() {
+        tokens(arg, &mut parts);
+    }
+    ours.iter()
+        .position(|a| a.get("name").and_then(Value::as_str) == name)
+        .or_else(|| token.and_then(|t| ours.iter().position(|a| a.get("token") == Some(t))))
+        .or_else(|| {
+            (!parts.is_empty())
+                .then(|| {
+                    ours.iter().position(|a| {
+                        let mut theirs = Vec::new();
+                        tokens(a, &mut theirs);
+                        a.get("token").is_none() && same(a, "type") && theirs == parts
+                    })
+                })
+                .flatten()
+        })
+        .or_else(|| {
+            ours.get(index)
+                .filter(|a| same(a, "type") && same(a, "token") && share_a_part(a, arg))
+                .map(|_| index)
+        })
+}
+
+/// True when two arguments in the same place can be one renamed: plain values, or
+/// groups with a part in common (BITOP's operations, a choice Redis 8 added to); not a
+/// group and another that only holds some of its parts deeper down (SHUTDOWN's
+/// `NOSAVE | SAVE` and Valkey's `abort-selector`).
+fn share_a_part(a: &Value, b: &Value) -> bool {
+    let parts = |v: &Value| v.get("arguments").and_then(Value::as_array).cloned();
+    match (parts(a), parts(b)) {
+        (Some(x), Some(y)) => x.iter().any(|p| y.iter().any(|q| same_item(p, q))),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// True when `arg` is `other` by name and type, or by token.
+fn same_item(arg: &Value, other: &Value) -> bool {
+    let token = arg.get("token").filter(|t| !t.is_null());
+    (arg.get("name") == other.get("name") && arg.get("type") == other.get("type"))
+        || token.is_some_and(|t| other.get("token") == Some(t))
+}
+
+/// True when one of `group`'s parts, at any depth, is `arg`, or holds all of `arg`'s
+/// parts (Redis's `NOSAVE | SAVE` inside Valkey's `abort-selector`).
+fn holds(group: &Value, arg: &Value) -> bool {
+    let parts = |v: &Value| -> Vec<Value> {
+        v.get("arguments")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mine = parts(group);
+    mine.iter().any(|c| same_item(c, arg) || holds(c, arg)) || {
+        let theirs = parts(arg);
+        // A bare grouping (no token of its own) of parts held elsewhere.
+        arg.get("token").is_none_or(Value::is_null)
+            && !mine.is_empty()
+            && !theirs.is_empty()
+            && theirs.iter().all(|p| holds(group, p))
+    }
+}
+
+/// Adds to `ours` every argument of `theirs` it lacks, after the argument that precedes
+/// it there; recursive into groups both have.
+fn union(ours: &mut Vec<Value>, theirs: &[Value]) {
+    // What goes after each of ours (`None`: before the first).
+    let mut inserts: BTreeMap<Option<usize>, Vec<Value>> = BTreeMap::new();
+    let mut anchor = None;
+    for (j, a) in theirs.iter().enumerate() {
+        // One that a group of ours holds (Valkey made BGSAVE's `SCHEDULE` a branch of
+        // `SCHEDULE | CANCEL`) is there already, in the newer shape.
+        if find(ours, a, j).is_none() {
+            if let Some(i) = ours.iter().position(|g| holds(g, a)) {
+                anchor = Some(i);
+                continue;
+            }
+        }
+        match find(ours, a, j) {
+            Some(i) => {
+                anchor = Some(i);
+                if let (Some(mine), Some(parts)) = (
+                    ours[i].get_mut("arguments").and_then(Value::as_array_mut),
+                    a.get("arguments").and_then(Value::as_array),
+                ) {
+                    union(mine, parts);
+                }
+            }
+            None => {
+                // Its `since`, when its server says none, is unknown (not the
+                // command's): the overlay gives it where it is known.
+                inserts.entry(anchor).or_default().push(a.clone());
+            }
+        }
+    }
+    if inserts.is_empty() {
+        return;
+    }
+    let old = std::mem::take(ours);
+    ours.extend(inserts.remove(&None).unwrap_or_default());
+    for (i, a) in old.into_iter().enumerate() {
+        ours.push(a);
+        ours.extend(inserts.remove(&Some(i)).unwrap_or_default());
+    }
+}
+
+/// One server's description of the command: the dump, its arguments at this level, and
+/// the `since` they inherit there.
+type Described<'a> = (&'a Dump, &'a [Value], String);
+
+/// Marks each of `ours` that some of `described` lack (`missing_from`), the one family
+/// that alone has it past the fork (`only`), and each family's own `since` where it is
+/// not the one `ours` inherits (`since_in`). Recursive.
+fn mark(
+    ours: &mut [Value],
+    described: &[Described<'_>],
+    all: &[&str],
+    parent_since: &str,
+    parent_since_in: &BTreeMap<String, String>,
+) {
+    for (index, arg) in ours.iter_mut().enumerate() {
+        let since = since_of(arg, parent_since);
+        let mut have_families: Vec<&str> = Vec::new();
+        let mut since_in: BTreeMap<String, String> = BTreeMap::new();
+        let mut children: Vec<Described<'_>> = Vec::new();
+        let mut lacking = Vec::new();
+        for (dump, theirs, their_parent_since) in described {
+            match find(theirs, arg, index) {
+                // Ours is a group that holds what they list flat (or the other way
+                // round): they have it, in another shape; its parts are looked up
+                // among theirs.
+                None if theirs.iter().any(|t| holds(arg, t)) => {
+                    have_families.push(dump.family.as_str());
+                    children.push((dump, theirs, their_parent_since.clone()));
+                }
+                None if theirs.iter().any(|t| holds(t, arg)) => {
+                    have_families.push(dump.family.as_str());
+                }
+                None => lacking.push(*dump),
+                Some(i) => {
+                    have_families.push(dump.family.as_str());
+                    let found = &theirs[i];
+                    let theirs_since = since_of(found, their_parent_since);
+                    let inherited = parent_since_in
+                        .get(&dump.family)
+                        .map_or(since.as_str(), |s| {
+                            if arg.get("since").is_some() {
+                                since.as_str()
+                            } else {
+                                s.as_str()
+                            }
+                        });
+                    if theirs_since != inherited {
+                        since_in.insert(dump.family.clone(), theirs_since.clone());
+                    }
+                    // One that takes a plain value where ours has parts (a string that
+                    // became a choice of tokens) says nothing about the parts.
+                    if let Some(parts) = found.get("arguments").and_then(Value::as_array) {
+                        children.push((dump, parts.as_slice(), theirs_since));
+                    }
+                }
+            }
+        }
+        have_families.sort_unstable();
+        have_families.dedup();
+        // One family alone has it, and it is no shared history an older dump predates:
+        // it is past the fork, or a server of another family newer than the fork (which
+        // has all that history) lacks it.
+        let post_fork = version_cmp(&since, FORK).is_gt()
+            || lacking
+                .iter()
+                .any(|d| version_cmp(&d.version, FORK).is_gt() && d.module.is_none());
+        if have_families.len() == 1
+            && all.len() > 1
+            && post_fork
+            && described
+                .iter()
+                .any(|(d, _, _)| d.family != have_families[0])
+        {
+            set(arg, "only", have_families[0].to_owned());
+        }
+        for d in lacking {
+            missing_from(arg, d);
+        }
+        // A family whose own since is what the others say is no news.
+        since_in.retain(|f, s| parent_since_in.get(f) != Some(s) || arg.get("since").is_some());
+        let mut inherited_in = parent_since_in.clone();
+        inherited_in.extend(since_in.clone());
+        if arg.get("since").is_some() {
+            inherited_in = since_in.clone();
+        }
+        set_since_in(arg, since_in);
+        if let Some(parts) = arg.get_mut("arguments").and_then(Value::as_array_mut) {
+            mark(parts, &children, all, &since, &inherited_in);
+        }
+    }
 }
 
 /// The families of the dumps at `have`.
@@ -194,7 +483,10 @@ fn missing_from(v: &mut Value, dump: &Dump) {
             .entry("missing_from")
             .or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(items) = list {
-            items.push(Value::String(format!("{} {}", dump.family, dump.version)));
+            let server = Value::String(dump.server());
+            if !items.contains(&server) {
+                items.push(server);
+            }
         }
     }
 }
@@ -202,63 +494,6 @@ fn missing_from(v: &mut Value, dump: &Dump) {
 fn set(v: &mut Value, key: &str, value: String) {
     if let Some(o) = v.as_object_mut() {
         o.insert(key.into(), Value::String(value));
-    }
-}
-
-/// Marks the arguments of the newest description (`ours`, from `newest`) that `theirs`
-/// (from `other`, which has the command) lacks: `missing_from` names `other`, and `only`
-/// names `newest`'s family when the argument came after the fork. Recursive.
-fn mark_arguments(
-    ours: &mut [Value],
-    theirs: &[Value],
-    newest: &Dump,
-    other: &Dump,
-    parent_since: &str,
-) {
-    for (index, arg) in ours.iter_mut().enumerate() {
-        let name = arg
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
-        let since = arg
-            .get("since")
-            .and_then(Value::as_str)
-            .unwrap_or(parent_since)
-            .to_owned();
-        // By name, by token (a rename that kept what the server reads), or (a rename)
-        // in the same place with the same type and token.
-        let same = |a: &Value, key: &str| a.get(key) == arg.get(key);
-        let token = arg.get("token").filter(|t| !t.is_null());
-        let found = theirs
-            .iter()
-            .find(|a| a.get("name").and_then(Value::as_str) == Some(name.as_str()))
-            .or_else(|| {
-                token.and_then(|token| theirs.iter().find(|a| a.get("token") == Some(token)))
-            })
-            .or_else(|| {
-                theirs
-                    .get(index)
-                    .filter(|a| same(a, "type") && same(a, "token"))
-            });
-        match found {
-            None => {
-                if newest.family != other.family && version_cmp(&since, FORK).is_gt() {
-                    set(arg, "only", newest.family.clone());
-                }
-                missing_from(arg, other);
-            }
-            Some(o) => {
-                // One that takes a plain value where ours has parts (a string that
-                // became a choice of tokens) says nothing about the parts.
-                let Some(theirs) = o.get("arguments").and_then(Value::as_array) else {
-                    continue;
-                };
-                if let Some(children) = arg.get_mut("arguments").and_then(Value::as_array_mut) {
-                    mark_arguments(children, theirs, newest, other, &since);
-                }
-            }
-        }
     }
 }
 

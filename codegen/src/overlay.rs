@@ -5,7 +5,8 @@
 //!
 //! An entry, keyed by command name, may hold:
 //! - `arguments`: `[{"at": "/1", "merge": {...}}]`: objects merged into the arguments at
-//!   those JSON Pointers (relative to the command's `arguments` array);
+//!   those JSON Pointers (relative to the command's `arguments` array); a patch with
+//!   `"if_present": true` is skipped by a spec that lacks its place (an older one);
 //! - `append_arguments`: arguments added after the command's;
 //! - `reply_schema`: a schema replacing the command's;
 //! - `reply_patches`: `[{"at": "/oneOf/1/items/1", "merge": {...}}]`: objects merged into
@@ -97,10 +98,14 @@ fn patch(target: &mut Value, patches: &Value) -> Result<(), String> {
             .get("merge")
             .and_then(Value::as_object)
             .ok_or("a patch has no `merge` object")?;
-        let place = target
-            .pointer_mut(at)
-            .and_then(Value::as_object_mut)
-            .ok_or_else(|| format!("no object at {at}"))?;
+        let Some(place) = target.pointer_mut(at).and_then(Value::as_object_mut) else {
+            // A patch of what older specs lack (a `since` Redis 8's dump does not give)
+            // says so, and is skipped there.
+            if p.get("if_present").and_then(Value::as_bool) == Some(true) {
+                continue;
+            }
+            return Err(format!("no object at {at}"));
+        };
         for (k, v) in merge {
             if v.is_null() {
                 place.remove(k);

@@ -35,6 +35,9 @@ pub struct CommandSpec {
     pub summary: String,
     /// First server version with the command.
     pub since: String,
+    /// Each family's own `since` where it differs from `since` (`{"redis": "8.0.0"}` for
+    /// `HSETEX`, since 9.0.0 on Valkey), as `typedis-codegen merge` marks it.
+    pub since_in: BTreeMap<String, String>,
     /// The one server family that has the command, when only one does (`valkey`), as
     /// `typedis-codegen merge` marks it.
     pub only: Option<String>,
@@ -160,6 +163,9 @@ pub struct Arg {
     pub multiple_token: bool,
     /// Version that added the argument.
     pub since: Option<String>,
+    /// Each family's own `since` where it differs from the one the argument has (or
+    /// inherits).
+    pub since_in: BTreeMap<String, String>,
     /// The one server family that has the argument, when only one does.
     pub only: Option<String>,
     /// Servers whose dumps lack the argument.
@@ -181,6 +187,7 @@ pub struct Arg {
 struct RawCommand {
     summary: Option<String>,
     since: Option<String>,
+    since_in: BTreeMap<String, String>,
     only: Option<String>,
     missing_from: Vec<String>,
     arity_in: BTreeMap<String, i64>,
@@ -213,6 +220,7 @@ struct RawArg {
     multiple_token: bool,
     flags: Vec<String>,
     since: Option<String>,
+    since_in: BTreeMap<String, String>,
     only: Option<String>,
     missing_from: Vec<String>,
     deprecated_since: Option<String>,
@@ -283,6 +291,14 @@ fn list<T>(v: Value, item: fn(Value) -> Result<T, String>) -> Result<Vec<T>, Str
     }
 }
 
+/// `{"redis": "8.0.0"}`: a version per server family.
+fn versions(v: Value) -> Result<BTreeMap<String, String>, String> {
+    match v {
+        Value::Object(o) => o.into_iter().map(|(k, v)| Ok((k, text(v)?))).collect(),
+        other => Err(format!("expected an object, found {}", kind(&other))),
+    }
+}
+
 /// A boolean written `true` or `"true"` (Valkey 8.0 writes CLIENT CAPA's `multiple` as
 /// a string).
 fn lenient_bool(v: Value) -> Result<bool, String> {
@@ -300,6 +316,7 @@ impl RawCommand {
         Ok(RawCommand {
             summary: f.text("summary")?,
             since: f.text("since")?,
+            since_in: f.take("since_in", versions)?.unwrap_or_default(),
             only: f.text("only")?,
             missing_from: f.texts("missing_from")?,
             arity_in: f
@@ -364,6 +381,10 @@ impl RawArg {
             multiple_token,
             flags: f.texts("flags").map_err(at)?,
             since: f.text("since").map_err(at)?,
+            since_in: f
+                .take("since_in", versions)
+                .map_err(at)?
+                .unwrap_or_default(),
             only: f.text("only").map_err(at)?,
             missing_from: f.texts("missing_from").map_err(at)?,
             deprecated_since: f.text("deprecated_since").map_err(at)?,
@@ -382,6 +403,26 @@ impl RawArg {
 pub const META_KEY: &str = "_meta";
 
 impl Spec {
+    /// The server families the spec was made from, sorted (`["redis", "valkey"]` for a
+    /// merge of `redis 7.0.15 + valkey 9.1.2`); both when it does not say.
+    pub fn families(&self) -> Vec<&str> {
+        let mut families: Vec<&str> = self
+            .version
+            .as_deref()
+            .map(|v| {
+                v.split(" + ")
+                    .filter_map(|server| server.split(' ').next())
+                    .collect()
+            })
+            .unwrap_or_default();
+        families.sort_unstable();
+        families.dedup();
+        if families.is_empty() {
+            families = vec!["redis", "valkey"];
+        }
+        families
+    }
+
     /// Reads a spec in any supported layout from JSON text.
     ///
     /// # Errors
@@ -455,6 +496,7 @@ impl Spec {
             name: name.clone(),
             summary: raw.summary.unwrap_or_default(),
             since: raw.since.unwrap_or_default(),
+            since_in: raw.since_in,
             only: raw.only,
             missing_from: raw.missing_from,
             arity_in: raw.arity_in,
@@ -553,6 +595,7 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
         multiple: raw.multiple || has_flag("multiple"),
         multiple_token: raw.multiple_token || has_flag("multiple_token"),
         since: raw.since,
+        since_in: raw.since_in,
         only: raw.only,
         missing_from: raw.missing_from,
         deprecated_since: raw.deprecated_since,

@@ -19,7 +19,7 @@ pub fn server_binary() -> String {
 
 /// The environment variable that names the server binary of the TLS tests, which needs a
 /// build with TLS. Unset, it is `redis-server` (Debian's is built with TLS; the Valkey
-/// binary `.ci/fetch-valkey` fetches is not).
+/// binary `.ci/fetch-server valkey` fetches is not).
 pub const TLS_SERVER_ENV: &str = "TYPEDIS_TLS_SERVER";
 
 /// The server binary the TLS tests start (see [`TLS_SERVER_ENV`]).

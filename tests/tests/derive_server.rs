@@ -398,17 +398,20 @@ fn hello_and_client_info_read_into_structs() {
         assert_eq!(hello.mode, Mode::Standalone);
         assert_eq!(hello.role, "master");
         assert!(hello.version.starts_with(|c: char| c.is_ascii_digit()));
-        // Valkey's Lua engine is a module that it loads itself.
+        // Valkey's Lua engine is a module that it loads itself; Redis 8 has vector sets
+        // built in as a module (with no path).
         let modules: Vec<&str> = hello.modules.iter().map(|m| m.name).collect();
+        let major: u32 = hello.version.split('.').next().unwrap().parse().unwrap();
         let expected: &[&str] = match typedis_tests::server_family() {
             "valkey" => &["lua"],
+            _ if major >= 8 => &["vectorset"],
             _ => &[],
         };
         assert_eq!(modules, expected);
         assert!(hello
             .modules
             .iter()
-            .all(|m| m.ver > 0 && !m.path.is_empty()));
+            .all(|m| m.ver > 0 && (!m.path.is_empty() || m.name == "vectorset")));
         assert!(hello.modules.iter().all(|m| m.args.is_empty()));
 
         run(&mut c, &["CLIENT", "SETNAME", "derive-test"]);

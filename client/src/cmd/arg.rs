@@ -200,6 +200,44 @@ impl ToArg for f32 {
     }
 }
 
+/// A vector of `f32` is written as one argument: its components as little-endian
+/// 4-byte floats, the `FP32` blob the vector set commands read (`VADD key FP32 blob ...`),
+/// with no copy of the vector beside the request.
+///
+/// ```
+/// use typedis::b;
+///
+/// let embedding: Vec<f32> = vec![0.1, 0.7, 0.2];
+/// let add = b().vadd().key("docs").fp32(&embedding[..]).element("doc:1");
+/// # let _ = add;
+/// ```
+impl ToArg for [f32] {
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        let len = self.len() * 4;
+        let buf = out.buf;
+        buf.reserve(len + 16);
+        crate::resp::write::header(buf, b'$', len);
+        for x in self {
+            buf.extend_from_slice(&x.to_le_bytes());
+        }
+        buf.extend_from_slice(b"\r\n");
+    }
+}
+
+impl<const N: usize> ToArg for [f32; N] {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        self[..].write_arg(out);
+    }
+}
+
+impl ToArg for Vec<f32> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        self[..].write_arg(out);
+    }
+}
+
 impl ToArg for str {
     #[inline]
     fn write_arg(&self, out: ArgWriter<'_>) {

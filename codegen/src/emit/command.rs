@@ -48,7 +48,7 @@ pub(super) fn command(
         String::new(),
         format!(
             "Exists {}; complexity: {}; group: {}.",
-            availability(&cmd.since, cmd.only.as_deref()),
+            availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
             bare(&cmd.complexity),
             doc_text(&cmd.group)
         ),

@@ -25,13 +25,19 @@ pub(crate) fn doc_lines(lines: &[String]) -> TokenStream {
     quote!(#(#lines)*)
 }
 
-/// Where an item exists, for docs: `since 7.2.0 (Redis and Valkey)` or `since 9.0.0
-/// (Valkey only)`.
-pub(crate) fn availability(since: &str, only: Option<&str>) -> String {
-    let since = doc_text(since);
+/// Where an item exists, for docs: `since 7.2.0 (Redis and Valkey)`, `since 9.0.0
+/// (Valkey only)`, or, where the families added it in different versions, `since Redis
+/// 8.0.0 and Valkey 9.0.0`.
+pub(crate) fn availability(
+    since: &str,
+    since_in: &std::collections::BTreeMap<String, String>,
+    only: Option<&str>,
+) -> String {
+    let of = |family: &str| doc_text(since_in.get(family).map_or(since, String::as_str));
     match only {
-        Some(family) => format!("since {since} ({} only)", family_name(family)),
-        None => format!("since {since} (Redis and Valkey)"),
+        Some(family) => format!("since {} ({} only)", of(family), family_name(family)),
+        None if since_in.is_empty() => format!("since {} (Redis and Valkey)", doc_text(since)),
+        None => format!("since Redis {} and Valkey {}", of("redis"), of("valkey")),
     }
 }
 

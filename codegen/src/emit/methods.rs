@@ -5,17 +5,22 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::naming;
-use crate::plan::{Effect, Leaf, Method, Plan, Stage, State, Write};
+use crate::plan::{Effect, Leaf, Method, Param, Plan, Stage, State, Write};
 use crate::spec::ArgKind;
 
 use super::doc::{availability, doc_lines, doc_text};
 use super::state::{construct, stage_ty, state_ty};
 
-fn param_ty(kind: ArgKind) -> TokenStream {
-    match kind {
+fn param_ty(p: &Param) -> TokenStream {
+    let one = match p.kind {
         ArgKind::Integer | ArgKind::UnixTime => quote!(impl IntArg),
         ArgKind::Double => quote!(impl DoubleArg),
         _ => quote!(impl ToArg),
+    };
+    if p.counted {
+        quote!(impl IntoIterator<Item = #one, IntoIter: ExactSizeIterator>)
+    } else {
+        one
     }
 }
 
@@ -30,7 +35,15 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
         Write::Token(t) => quote!(c.push(#t);),
         Write::Param(i) => {
             let p = &params[*i];
-            if leaf.params[*i].kind == ArgKind::Key {
+            if leaf.params[*i].counted {
+                quote! {
+                    let items = #p.into_iter();
+                    c.push(&items.len());
+                    for item in items {
+                        c.push(&item);
+                    }
+                }
+            } else if leaf.params[*i].kind == ArgKind::Key {
                 quote!(c.push_key(&#p);)
             } else {
                 quote!(c.push(&#p);)
@@ -49,7 +62,7 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     let mut lines = vec![format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax()))];
     if let Some(since) = &m.leaf.since {
         lines.push(String::new());
-        let text = availability(since, m.leaf.only.as_deref());
+        let text = availability(since, &m.leaf.since_in, m.leaf.only.as_deref());
         lines.push(format!("{}{}.", text[..1].to_ascii_uppercase(), &text[1..]));
     } else if let Some(only) = &m.leaf.only {
         lines.push(String::new());
@@ -105,7 +118,7 @@ pub(super) fn advance_method(
         },
     });
     let params = param_idents(&m.leaf);
-    let tys = m.leaf.params.iter().map(|p| param_ty(p.kind));
+    let tys = m.leaf.params.iter().map(param_ty);
     let (begin, end) = match record {
         Some(order) => {
             let order = Literal::u16_unsuffixed(*order);
@@ -179,11 +192,11 @@ pub(super) fn count_at(order: u16, prefix: &[String]) -> TokenStream {
 /// The item type and destructuring pattern of an `_iter` twin.
 fn item_shape(leaf: &Leaf, params: &[syn::Ident]) -> (TokenStream, TokenStream) {
     if params.len() == 1 {
-        let ty = param_ty(leaf.params[0].kind);
+        let ty = param_ty(&leaf.params[0]);
         let p = &params[0];
         (ty, quote!(#p))
     } else {
-        let tys = leaf.params.iter().map(|p| param_ty(p.kind));
+        let tys = leaf.params.iter().map(param_ty);
         (quote!((#(#tys,)*)), quote!((#(#params,)*)))
     }
 }
@@ -214,7 +227,7 @@ pub(super) fn piece_methods(
     };
     let name = naming::ident(&m.leaf.name);
     let params = param_idents(&m.leaf);
-    let tys: Vec<TokenStream> = m.leaf.params.iter().map(|p| param_ty(p.kind)).collect();
+    let tys: Vec<TokenStream> = m.leaf.params.iter().map(param_ty).collect();
     let order = Literal::u16_unsuffixed(*order);
     let once = token_once.as_ref().map_or_else(
         || quote!(),

@@ -81,6 +81,7 @@ pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
             multiple: cmd.arity < 0 && i == missing,
             multiple_token: false,
             since: None,
+            since_in: Default::default(),
             only: None,
             missing_from: Vec::new(),
             deprecated_since: None,
@@ -104,6 +105,9 @@ fn normalise(a: &Arg) -> Arg {
             merged.multiple = a.multiple || child.multiple;
             merged.multiple_token = a.multiple && !child.multiple;
             merged.since = a.since.clone().or(merged.since);
+            if !a.since_in.is_empty() {
+                merged.since_in = a.since_in.clone();
+            }
             merged.only = a.only.clone().or(merged.only);
             for m in &a.missing_from {
                 if !merged.missing_from.contains(m) {

@@ -19,6 +19,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             writes: vec![Write::Token(a.token.clone().unwrap_or_default())],
             params: vec![],
             since: a.since.clone(),
+            since_in: a.since_in.clone(),
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
@@ -39,12 +40,32 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             }
             out
         }
+        ArgKind::Block if counted_list(a).is_some() => {
+            let items = counted_list(a)?;
+            let mut writes: Vec<Write> = a.token.iter().cloned().map(Write::Token).collect();
+            writes.push(Write::Param(0));
+            vec![Leaf {
+                name: block_name(a),
+                writes,
+                params: vec![Param {
+                    name: naming::method(&items.name, "values"),
+                    kind: items.kind,
+                    counted: true,
+                }],
+                since: a.since.clone(),
+                since_in: a.since_in.clone(),
+                only: a.only.clone(),
+                missing_from: a.missing_from.clone(),
+                deprecated_since: a.deprecated_since.clone(),
+            }]
+        }
         ArgKind::Block => {
             let mut acc = vec![Leaf {
                 name: block_name(a),
                 writes: a.token.iter().cloned().map(Write::Token).collect(),
                 params: vec![],
                 since: a.since.clone(),
+                since_in: a.since_in.clone(),
                 only: a.only.clone(),
                 missing_from: a.missing_from.clone(),
                 deprecated_since: a.deprecated_since.clone(),
@@ -80,8 +101,10 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             params: vec![Param {
                 name: naming::method(&a.name, "value"),
                 kind: a.kind,
+                counted: false,
             }],
             since: a.since.clone(),
+            since_in: a.since_in.clone(),
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
@@ -90,12 +113,33 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
     Some(leaves)
 }
 
+/// The repeated plain value of a block that is a count and its items (`VALUES num vector
+/// [vector ...]`), which one method takes as a list, writing the count itself.
+fn counted_list(a: &Arg) -> Option<&Arg> {
+    match a.children.as_slice() {
+        [count, items]
+            if super::arguments::is_count(count, Some(items))
+                && !items.optional
+                && !items.kind.is_group()
+                && items.token.is_none() =>
+        {
+            Some(items)
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {
     if leaf.deprecated_since.is_none() {
         leaf.deprecated_since = a.deprecated_since.clone();
     }
     if leaf.since.is_none() {
         leaf.since = a.since.clone();
+        for (family, since) in &a.since_in {
+            leaf.since_in
+                .entry(family.clone())
+                .or_insert_with(|| since.clone());
+        }
     }
     if leaf.only.is_none() {
         leaf.only = a.only.clone();
@@ -122,7 +166,11 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
         while leaf.params.iter().any(|q| q.name == name) {
             name.push('2');
         }
-        leaf.params.push(Param { name, kind: p.kind });
+        leaf.params.push(Param {
+            name,
+            kind: p.kind,
+            counted: p.counted,
+        });
     }
     leaf.writes.extend(part.writes.iter().map(|w| match w {
         Write::Token(t) => Write::Token(t.clone()),
@@ -177,6 +225,9 @@ pub(super) fn loose(a: &Arg) -> Vec<Leaf> {
     if let Some(mut leaves) = tight(a) {
         if !a.multiple || a.kind != ArgKind::Oneof {
             for l in &mut leaves {
+                if l.since.is_none() {
+                    l.since_in = a.since_in.clone();
+                }
                 l.since = l.since.clone().or_else(|| a.since.clone());
                 l.only = l.only.clone().or_else(|| a.only.clone());
                 merge_missing(&mut l.missing_from, &a.missing_from);

@@ -61,6 +61,9 @@ pub struct Param {
     pub name: String,
     /// Value kind (never a group or a pure token).
     pub kind: ArgKind,
+    /// A list of such values, written as its length then its items (`VALUES num v1 v2
+    /// ...`): the count is computed, never passed.
+    pub counted: bool,
 }
 
 /// A method's writes: the smallest unit of the builder API.
@@ -74,6 +77,8 @@ pub struct Leaf {
     pub params: Vec<Param>,
     /// Newest `since` of the arguments it writes.
     pub since: Option<String>,
+    /// Each family's own `since` where it differs from `since`.
+    pub since_in: std::collections::BTreeMap<String, String>,
     /// The one server family that has an argument it writes, if any.
     pub only: Option<String>,
     /// Servers that lack an argument it writes.

@@ -484,6 +484,7 @@ fn entry(a: &Arg) -> Option<Entry> {
             writes: vec![Write::Token(token)],
             params: vec![],
             since: a.since.clone(),
+            since_in: a.since_in.clone(),
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),

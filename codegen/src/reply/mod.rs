@@ -104,9 +104,13 @@ pub fn command_reply(cmd: &CommandSpec, structs: &mut Structs) -> CommandReply {
     let rules = switch
         .rules
         .iter()
-        .filter(|r| r.given.iter().any(|g| has_arg(&cmd.arguments, g)))
+        .filter(|r| {
+            r.given
+                .iter()
+                .any(|g| g.split('+').all(|part| has_arg(&cmd.arguments, part)))
+        })
         .map(|r| {
-            let stem = format!("{hint}{}", naming::camel(r.given[0]));
+            let stem = format!("{hint}{}", naming::camel(&r.given[0].replace('+', "_")));
             let ty = c.alternatives(&pick(r.alts), &stem);
             (r.given.iter().map(|g| (*g).to_owned()).collect(), ty)
         })
@@ -179,7 +183,36 @@ pub fn impls(
     let mut out = Vec::new();
     // Parameters that earlier rules need `Unset` (else they would have applied).
     let mut unset: Vec<usize> = Vec::new();
+    // Parameters that an earlier all-of rule set together: a later rule for one of them
+    // needs the others `Unset`.
+    let mut together: Vec<Vec<usize>> = Vec::new();
     for (given, ty) in &reply.rules {
+        if let [all] = given.as_slice() {
+            if all.contains('+') {
+                let mut slots = Vec::new();
+                for part in all.split('+') {
+                    match condition(cmd, plan, state, part)? {
+                        Condition::Given(slot) => slots.push(slot),
+                        Condition::Always(true) => {}
+                        Condition::Always(false) => slots.clear(),
+                    }
+                }
+                if slots.len() == all.split('+').count() && !slots.iter().any(|s| unset.contains(s))
+                {
+                    let mut fixed: Vec<(usize, Stage)> =
+                        unset.iter().map(|s| (*s, Stage::Unset)).collect();
+                    fixed.extend(slots.iter().map(|s| (*s, Stage::Set)));
+                    fixed.sort();
+                    fixed.dedup();
+                    out.push(ReplyImpl {
+                        fixed,
+                        ty: ty.clone(),
+                    });
+                    together.push(slots);
+                }
+                continue;
+            }
+        }
         let mut lits = Vec::new();
         let mut always = false;
         for g in given {
@@ -202,6 +235,14 @@ pub fn impls(
             }
             let mut fixed: Vec<(usize, Stage)> = unset.iter().map(|s| (*s, Stage::Unset)).collect();
             fixed.extend(lits[..i].iter().map(|s| (*s, Stage::Unset)));
+            for group in together.iter().filter(|g| g.contains(&slot)) {
+                fixed.extend(
+                    group
+                        .iter()
+                        .filter(|s| **s != slot)
+                        .map(|s| (*s, Stage::Unset)),
+                );
+            }
             fixed.push((slot, Stage::Set));
             fixed.sort();
             fixed.dedup();

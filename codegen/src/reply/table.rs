@@ -16,7 +16,8 @@ pub(crate) struct Switch {
     pub(crate) default: &'static [usize],
 }
 
-/// Arguments (by token, or by name when they have none) and the alternatives they pick.
+/// Arguments (by token, or by name when they have none) and the alternatives they pick;
+/// `"A+B"` is one argument list entry that applies when both are given.
 pub(crate) struct Rule {
     pub(crate) given: &'static [&'static str],
     pub(crate) alts: &'static [usize],
@@ -142,6 +143,35 @@ pub(crate) const SWITCHES: &[Switch] = &[
         command: "SRANDMEMBER",
         rules: &[rule(&["count"], &[2, 3])],
         default: &[0, 1],
+    },
+    // [vector, raw form]
+    Switch {
+        command: "VEMB",
+        rules: &[rule(&["RAW"], &[1])],
+        default: &[0],
+    },
+    // [layers of names, layers of name/score maps]
+    Switch {
+        command: "VLINKS",
+        rules: &[rule(&["WITHSCORES"], &[1])],
+        default: &[0],
+    },
+    // [null, element, elements]: a count returns a list.
+    Switch {
+        command: "VRANDMEMBER",
+        rules: &[rule(&["count"], &[2])],
+        default: &[0, 1],
+    },
+    // [array, WITHSCORES map, WITHATTRIBS map, both]: each option turns the elements into
+    // a map; both make each value a (score, attributes) pair.
+    Switch {
+        command: "VSIM",
+        rules: &[
+            rule(&["WITHSCORES+WITHATTRIBS"], &[3]),
+            rule(&["WITHSCORES"], &[1]),
+            rule(&["WITHATTRIBS"], &[2]),
+        ],
+        default: &[0],
     },
     // [entries with data, ids]
     Switch {
