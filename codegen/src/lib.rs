@@ -44,8 +44,8 @@ pub mod spec;
 mod table;
 
 pub use emit::{generate, reply_report};
-pub use overlay::corrected;
-pub use spec::{Arg, ArgKind, CommandSpec, Spec};
+pub use overlay::{corrected, with_overlay};
+pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
 
 /// Where the generated builders of typedis itself are snapshotted, relative to the

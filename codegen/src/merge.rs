@@ -548,4 +548,90 @@ mod tests {
         assert_eq!(v["_meta"]["server_version"], "redis 7.0.15 + valkey 9.1.2");
         assert!(crate::Spec::from_json(&text).is_ok());
     }
+
+    #[test]
+    fn the_merge_is_a_union_of_every_servers_arguments() {
+        let redis7 = dump(
+            "redis 7.0.15",
+            r#"{"BGSAVE": {"since": "1.0.0", "arguments": [
+                    {"name": "schedule", "type": "pure-token", "token": "SCHEDULE", "optional": true}]}}"#,
+        );
+        let redis8 = dump(
+            "redis 8.2.3",
+            r#"{"BGSAVE": {"since": "1.0.0", "arguments": [
+                    {"name": "schedule", "type": "pure-token", "token": "SCHEDULE", "optional": true}]},
+                "HSETEX": {"since": "8.0.0", "arguments": [
+                    {"name": "key", "type": "key"},
+                    {"name": "condition", "type": "oneof", "optional": true, "arguments": [
+                        {"name": "fnx", "type": "pure-token", "token": "FNX"},
+                        {"name": "fxx", "type": "pure-token", "token": "FXX"}]},
+                    {"name": "keepttl", "type": "pure-token", "token": "KEEPTTL", "optional": true}]}}"#,
+        );
+        let vectors = {
+            let mut d = dump(
+                "redis 8.2.3",
+                r#"{"VCARD": {"since": "8.0.0", "arguments": [{"name": "key", "type": "key"}]}}"#,
+            );
+            d.module = Some("vectorset".into());
+            d
+        };
+        let valkey = dump(
+            "valkey 9.1.2",
+            r#"{"BGSAVE": {"since": "1.0.0", "arguments": [
+                    {"name": "operation", "type": "oneof", "optional": true, "arguments": [
+                        {"name": "schedule", "type": "pure-token", "token": "SCHEDULE", "since": "3.2.2"},
+                        {"name": "cancel", "type": "pure-token", "token": "CANCEL", "since": "8.1.0"}]}]},
+                "HSETEX": {"since": "9.0.0", "arguments": [
+                    {"name": "key", "type": "key"},
+                    {"name": "key-condition", "type": "oneof", "optional": true, "arguments": [
+                        {"name": "nx", "type": "pure-token", "token": "NX"},
+                        {"name": "xx", "type": "pure-token", "token": "XX"}]},
+                    {"name": "fields-condition", "type": "oneof", "optional": true, "arguments": [
+                        {"name": "fnx", "type": "pure-token", "token": "FNX"},
+                        {"name": "fxx", "type": "pure-token", "token": "FXX"}]}]}}"#,
+        );
+        let text = merge(&[redis7, redis8, vectors, valkey]).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        // Valkey's shape is the base; what only Redis 8 has is added in its place.
+        let hsetex = v["HSETEX"]["arguments"].as_array().unwrap();
+        let names: Vec<&str> = hsetex.iter().map(|a| a["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["key", "key-condition", "fields-condition", "keepttl"]
+        );
+        assert_eq!(hsetex[1]["only"], "valkey");
+        assert_eq!(
+            hsetex[1]["missing_from"],
+            serde_json::json!(["redis 8.2.3"])
+        );
+        assert!(
+            hsetex[2].get("missing_from").is_none(),
+            "a renamed group is one argument"
+        );
+        assert_eq!(hsetex[3]["only"], "redis");
+        assert_eq!(
+            hsetex[3]["missing_from"],
+            serde_json::json!(["valkey 9.1.2"])
+        );
+        assert_eq!(v["HSETEX"]["since"], "9.0.0");
+        assert_eq!(v["HSETEX"]["since_in"]["redis"], "8.0.0");
+        // A group Valkey made of an argument Redis lists flat is not added twice, and
+        // its new branch is Valkey's alone.
+        let bgsave = v["BGSAVE"]["arguments"].as_array().unwrap();
+        assert_eq!(bgsave.len(), 1);
+        assert!(bgsave[0].get("missing_from").is_none());
+        assert_eq!(bgsave[0]["arguments"][1]["only"], "valkey");
+        // A module spec speaks for its server: the dump that left VCARD out does not
+        // make it missing there.
+        assert_eq!(v["VCARD"]["only"], "redis");
+        assert_eq!(
+            v["VCARD"]["missing_from"],
+            serde_json::json!(["redis 7.0.15", "valkey 9.1.2"])
+        );
+        assert_eq!(
+            v["_meta"]["server_version"],
+            "redis 7.0.15 + redis 8.2.3 + valkey 9.1.2"
+        );
+        assert!(crate::Spec::from_json(&text).is_ok());
+    }
 }

@@ -9,6 +9,8 @@
 //!   `"if_present": true` is skipped by a spec that lacks its place (an older one);
 //! - `append_arguments`: arguments added after the command's;
 //! - `reply_schema`: a schema replacing the command's;
+//! - `reply_switches`: which arguments pick which alternative of the reply schema (see
+//!   [`ReplySwitches`](crate::ReplySwitches));
 //! - `reply_patches`: `[{"at": "/oneOf/1/items/1", "merge": {...}}]`: objects merged into
 //!   the reply schema at those pointers (a key set to null is removed);
 //! - `exactly_one`: groups of argument names exactly one of which the command needs, a
@@ -31,8 +33,33 @@ pub const OVERLAY: &str = include_str!("overlay.json");
 /// As [`Spec::from_json`], and [`Error::Spec`] when a correction does not apply (its
 /// command or place is missing: the spec changed, and the overlay must be reviewed).
 pub fn corrected(text: &str) -> Result<Spec, Error> {
+    with_overlay(text, OVERLAY)
+}
+
+/// Reads a spec (any layout [`Spec::from_json`] reads) with the corrections of an
+/// overlay of your own applied: the same format as typedis's (see the module docs), so a
+/// module's spec can stay as dumped while your reply schemas, option switches and
+/// argument fixes live beside it.
+///
+/// ```
+/// let spec = r#"{"MYMOD.GET": {"summary": "Gets.", "since": "1.0.0", "group": "module",
+///     "arity": -2, "arguments": [{"name": "key", "type": "key", "key_spec_index": 0},
+///     {"name": "withmeta", "type": "pure-token", "token": "WITHMETA", "optional": true}]}}"#;
+/// let overlay = r#"{"MYMOD.GET": {"why": "the module ships no reply schema",
+///     "reply_schema": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+///     "reply_switches": {"rules": [{"given": ["WITHMETA"], "alternatives": [1]}], "default": [0]}}}"#;
+/// let spec = typedis_codegen::with_overlay(spec, overlay)?;
+/// assert!(spec.commands["MYMOD.GET"].reply_switches.is_some());
+/// # Ok::<(), typedis_codegen::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`Spec::from_json`], [`Error::Json`] when the overlay is not a JSON object, and
+/// [`Error::Spec`] when a correction has no `why` or does not apply.
+pub fn with_overlay(text: &str, overlay: &str) -> Result<Spec, Error> {
     let mut root: Map<String, Value> = serde_json::from_str(text)?;
-    let overlay: Map<String, Value> = serde_json::from_str(OVERLAY)?;
+    let overlay: Map<String, Value> = serde_json::from_str(overlay)?;
     apply(&mut root, &overlay)?;
     Spec::from_json(&serde_json::to_string(&Value::Object(root))?)
 }
@@ -71,6 +98,11 @@ fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<
             cmd.as_object_mut()
                 .ok_or_else(|| bad("the command is not an object"))?
                 .insert("reply_schema".into(), schema.clone());
+        }
+        if let Some(switches) = entry.get("reply_switches") {
+            cmd.as_object_mut()
+                .ok_or_else(|| bad("the command is not an object"))?
+                .insert("reply_switches".into(), switches.clone());
         }
         if let Some(groups) = entry.get("exactly_one") {
             cmd.as_object_mut()

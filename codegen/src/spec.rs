@@ -72,6 +72,9 @@ pub struct CommandSpec {
     /// JSON Schema of the reply, when the spec has one (source-tree specs of Redis >= 7.2
     /// and Valkey, or merged into `commands.json` by `typedis-codegen schemas`).
     pub reply_schema: Option<Value>,
+    /// Which arguments pick which alternative of the reply schema's top `oneOf`, when the
+    /// spec says (`reply_switches`; typedis's own commands also have a reviewed table).
+    pub reply_switches: Option<ReplySwitches>,
     /// Builder methods of older specs kept as deprecated aliases (see [`crate::compat`]).
     pub compat: Vec<Value>,
     /// Groups of arguments (by name) exactly one of which the command needs, a constraint
@@ -84,6 +87,55 @@ impl CommandSpec {
     pub fn is_deprecated(&self) -> bool {
         self.deprecated_since.is_some() || self.doc_flags.iter().any(|f| f == "deprecated")
     }
+}
+
+/// The options that change a command's reply type, as a spec gives them:
+///
+/// ```json
+/// "reply_switches": {
+///   "rules": [{"given": ["WITHSCORES"], "alternatives": [1]}],
+///   "default": [0]
+/// }
+/// ```
+///
+/// `alternatives` index the reply schema's top `oneOf` (or `anyOf`); the first rule any
+/// of whose arguments (by token, or by name when they have none) is given picks the
+/// reply; a `given` entry `"A+B"` applies when both are given; with none, `default`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReplySwitches {
+    /// In order: arguments, and the alternatives they pick.
+    pub rules: Vec<(Vec<String>, Vec<usize>)>,
+    /// The alternatives when no rule applies.
+    pub default: Vec<usize>,
+}
+
+impl ReplySwitches {
+    fn read(v: Value) -> Result<ReplySwitches, String> {
+        let mut f = Fields::of(v)?;
+        let rules = f
+            .take("rules", |v| {
+                list(v, |r| {
+                    let mut r = Fields::of(r)?;
+                    let given = r.take("given", |v| list(v, text))?.unwrap_or_default();
+                    let alts = r
+                        .take("alternatives", |v| list(v, index))?
+                        .unwrap_or_default();
+                    if given.is_empty() || alts.is_empty() {
+                        return Err("a rule needs `given` and `alternatives`".into());
+                    }
+                    Ok((given, alts))
+                })
+            })?
+            .unwrap_or_default();
+        let default = f.take("default", |v| list(v, index))?.unwrap_or_default();
+        Ok(ReplySwitches { rules, default })
+    }
+}
+
+fn index(v: Value) -> Result<usize, String> {
+    v.as_u64()
+        .map(|i| i as usize)
+        .ok_or_else(|| format!("expected an index, found {}", kind(&v)))
 }
 
 /// What kind of value an argument takes.
@@ -136,6 +188,9 @@ impl ArgKind {
             "pure-token" => ArgKind::PureToken,
             "oneof" => ArgKind::Oneof,
             "block" => ArgKind::Block,
+            // Module specs name a function (Search's `REDUCE function`) or mark an
+            // expression: both are written as strings.
+            "function" | "expression" => ArgKind::String,
             _ => return None,
         })
     }
@@ -206,6 +261,7 @@ struct RawCommand {
     arguments: Option<Vec<RawArg>>,
     subcommands: Option<BTreeMap<String, RawCommand>>,
     reply_schema: Option<Value>,
+    reply_switches: Option<ReplySwitches>,
     compat: Vec<Value>,
     exactly_one: Vec<Vec<String>>,
 }
@@ -349,6 +405,7 @@ impl RawCommand {
                 other => Err(format!("expected an object, found {}", kind(&other))),
             })?,
             reply_schema: f.take("reply_schema", Ok)?,
+            reply_switches: f.take("reply_switches", ReplySwitches::read)?,
             compat: f.take("compat", |v| list(v, Ok))?.unwrap_or_default(),
             exactly_one: f
                 .take("exactly_one", |v| list(v, |g| list(g, text)))?
@@ -513,6 +570,7 @@ impl Spec {
             arguments,
             key_specs: raw.key_specs,
             reply_schema: raw.reply_schema,
+            reply_switches: raw.reply_switches,
             compat: raw.compat,
             exactly_one: raw.exactly_one,
         };

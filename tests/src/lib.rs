@@ -18,6 +18,6 @@ pub use fake::{answer_healthily, FakeConnection, FakeServer};
 pub use raw::{encode_command, RawConnection};
 pub use sentinel::{SentinelSetup, SentinelSetupBuilder, TlsFiles, SERVICE};
 pub use server::{
-    server_binary, server_family, tls_server_binary, RedisServer, RedisServerBuilder, SERVER_ENV,
-    TLS_SERVER_ENV,
+    has_vector_sets, server_binary, server_family, server_version, tls_server_binary, RedisServer,
+    RedisServerBuilder, SERVER_ENV, TLS_SERVER_ENV,
 };

@@ -49,6 +49,36 @@ pub fn server_family() -> &'static str {
     })
 }
 
+/// The version of the server binary the tests start, as its `--version` says (`8.2.3`).
+///
+/// # Panics
+///
+/// When the binary cannot be run or names no version.
+pub fn server_version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        let binary = server_binary();
+        let out = Command::new(&binary)
+            .arg("--version")
+            .output()
+            .unwrap_or_else(|e| panic!("run {binary} --version: {e}"));
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("v="))
+            .unwrap_or_else(|| panic!("{binary} --version names no version"))
+            .to_owned()
+    })
+}
+
+/// True when the server the tests start has Redis 8's vector sets.
+pub fn has_vector_sets() -> bool {
+    let major = server_version()
+        .split('.')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok());
+    server_family() == "redis" && major >= Some(8)
+}
+
 /// A running `redis-server` owned by one test.
 #[derive(Debug)]
 pub struct RedisServer {

@@ -11,7 +11,8 @@
 //! - [`ScoredMember`] (`ZRANGE ... WITHSCORES`, `ZPOPMIN`, ...);
 //! - [`GeoMatch`] (`GEOSEARCH ... WITHDIST`, ...);
 //! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
-//! - [`LcsMatch`], [`SlotRange`], [`Role`].
+//! - [`LcsMatch`], [`SlotRange`], [`Role`];
+//! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`).
 //!
 //! Replies whose schema names their fields (`XINFO STREAM`, `HELLO`, `CLUSTER SHARDS`, ...)
 //! are read into structs generated with the builders, named after the command
@@ -27,6 +28,7 @@ mod scan;
 mod scored;
 mod server;
 mod stream;
+mod vector;
 
 pub use bytes::Bytes;
 
@@ -37,3 +39,4 @@ pub use scan::ScanPage;
 pub use scored::ScoredMember;
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, StreamEntry};
+pub use vector::{RawVector, VectorMatch};

@@ -19,7 +19,10 @@ use super::Ctx;
 fn returns(reply: &CommandReply) -> Vec<String> {
     let mut line = format!("Returns `{}`", reply.default.text());
     for (given, ty) in &reply.rules {
-        let given: Vec<String> = given.iter().map(|g| format!("`{g}`")).collect();
+        let given: Vec<String> = given
+            .iter()
+            .map(|g| format!("`{}`", g.replace('+', "` and `")))
+            .collect();
         line.push_str(&format!("; with {}: `{}`", given.join(" or "), ty.text()));
     }
     line.push('.');

@@ -113,12 +113,20 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
     Some(leaves)
 }
 
-/// The repeated plain value of a block that is a count and its items (`VALUES num vector
-/// [vector ...]`), which one method takes as a list, writing the count itself.
+/// The repeated plain value of a block that is a count and its items, which one method
+/// takes as a list, writing the count itself: a `num...` integer before them, or any
+/// integer right after the block's keyword (`VALUES num vector [vector ...]`, a module's
+/// `INKEYS count key [key ...]`).
 fn counted_list(a: &Arg) -> Option<&Arg> {
     match a.children.as_slice() {
         [count, items]
-            if super::arguments::is_count(count, Some(items))
+            if (super::arguments::is_count(count, Some(items))
+                || (a.token.is_some()
+                    && count.kind == ArgKind::Integer
+                    && !count.optional
+                    && !count.multiple
+                    && count.token.is_none()
+                    && items.multiple))
                 && !items.optional
                 && !items.kind.is_group()
                 && items.token.is_none() =>

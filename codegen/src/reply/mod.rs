@@ -85,7 +85,12 @@ pub fn command_reply(cmd: &CommandSpec, structs: &mut Structs) -> CommandReply {
         .and_then(Json::as_array)
         .map(|a| a.iter().collect())
         .unwrap_or_default();
-    let Some(switch) = table::switch(&cmd.name).filter(|_| !alternatives.is_empty()) else {
+    // The spec's own switches (a user's module spec), else typedis's reviewed table.
+    let switch = cmd
+        .reply_switches
+        .clone()
+        .or_else(|| table::switch(&cmd.name).map(table::Switch::owned));
+    let Some(switch) = switch.filter(|_| !alternatives.is_empty()) else {
         let default = c.reply(schema, &hint);
         return CommandReply {
             default,
@@ -99,24 +104,24 @@ pub fn command_reply(cmd: &CommandSpec, structs: &mut Structs) -> CommandReply {
             .filter_map(|&i| alternatives.get(i).copied())
             .collect()
     };
-    let default = c.alternatives(&pick(switch.default), &hint);
+    let default = c.alternatives(&pick(&switch.default), &hint);
     // A rule whose arguments this version of the command does not have never applies.
     let rules = switch
         .rules
         .iter()
-        .filter(|r| {
-            r.given
+        .filter(|(given, _)| {
+            given
                 .iter()
                 .any(|g| g.split('+').all(|part| has_arg(&cmd.arguments, part)))
         })
-        .map(|r| {
-            let stem = format!("{hint}{}", naming::camel(&r.given[0].replace('+', "_")));
-            let ty = c.alternatives(&pick(r.alts), &stem);
-            (r.given.iter().map(|g| (*g).to_owned()).collect(), ty)
+        .map(|(given, alts)| {
+            let stem = format!("{hint}{}", naming::camel(&given[0].replace('+', "_")));
+            let ty = c.alternatives(&pick(alts), &stem);
+            (given.clone(), ty)
         })
         .collect();
     let doc = if doc.is_empty() {
-        pick(switch.default)
+        pick(&switch.default)
             .first()
             .map(|a| description(a))
             .unwrap_or_default()

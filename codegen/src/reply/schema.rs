@@ -21,6 +21,10 @@ use super::table;
 use super::ty::Ty;
 use crate::naming;
 
+/// The schema keyword that names a type of `typedis::reply` to read a value with
+/// (`{"typedis_type": "VectorMatch"}`), for shapes no std type reads on both protocols.
+pub const SHARED_KEY: &str = "typedis_type";
+
 /// One alternative of a `oneOf`/`anyOf`, before the alternatives are merged.
 #[derive(Debug, Clone, PartialEq)]
 enum Alt {
@@ -74,6 +78,13 @@ impl Converter<'_> {
     }
 
     fn alt(&mut self, s: &Json, hint: &Hint, at: &str) -> Alt {
+        // A shape typedis reads with a type of its own, named by the overlay.
+        if let Some(name) = s.get(SHARED_KEY).and_then(Json::as_str) {
+            return Alt::Ty(match table::shared(name) {
+                Some(name) => Ty::Shared(name, vec![]),
+                None => self.untyped(at, &format!("{SHARED_KEY} {name:?} is no typedis type")),
+            });
+        }
         if let Some(alts) = s.get("oneOf").or_else(|| s.get("anyOf")) {
             let alts = alts.as_array().map(Vec::as_slice).unwrap_or_default();
             let converted = alts.iter().map(|a| self.alt(a, hint, at)).collect();

@@ -23,6 +23,23 @@ pub(crate) struct Rule {
     pub(crate) alts: &'static [usize],
 }
 
+impl Switch {
+    /// The switch as a spec gives one.
+    pub(crate) fn owned(&self) -> crate::spec::ReplySwitches {
+        crate::spec::ReplySwitches {
+            rules: self
+                .rules
+                .iter()
+                .map(|r| {
+                    let given = r.given.iter().map(|g| (*g).to_owned()).collect();
+                    (given, r.alts.to_vec())
+                })
+                .collect(),
+            default: self.default.to_vec(),
+        }
+    }
+}
+
 const fn rule(given: &'static [&'static str], alts: &'static [usize]) -> Rule {
     Rule { given, alts }
 }
@@ -308,6 +325,15 @@ pub(crate) const POSITIONAL: &[(&str, &str, &[&str])] = &[
 /// The switch of `command`, if it has one.
 pub(crate) fn switch(command: &str) -> Option<&'static Switch> {
     SWITCHES.iter().find(|s| s.command == command)
+}
+
+/// The types of `typedis::reply` a schema may name with
+/// [`SHARED_KEY`](super::schema::SHARED_KEY).
+const SHARED: &[&str] = &["VectorMatch", "RawVector"];
+
+/// The name of a type a schema names, if typedis has it.
+pub(crate) fn shared(name: &str) -> Option<&'static str> {
+    SHARED.iter().copied().find(|s| *s == name)
 }
 
 /// The type `command`'s reply is always read with, if the table says.
