@@ -51,6 +51,9 @@ fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) ->
             }
         }
         ArgKind::Pattern => quote!("*"),
+        // A vector set's `FP32` blob: one little-endian float, the dimension the cases'
+        // `VALUES 1 1.5` and the test's seed data have.
+        ArgKind::String if name == "vector" => quote!(&[1.5_f32][..]),
         _ => {
             let v = match name {
                 "script" => "return 1",

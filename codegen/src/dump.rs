@@ -95,6 +95,44 @@ pub fn merge(version: &str, docs: &Value, info: &Value) -> Result<String, Error>
     Ok(text)
 }
 
+/// The prose `COMMAND DOCS` gives (a command's `summary`, `complexity` and `history`).
+const PROSE: &[&str] = &["summary", "complexity", "history"];
+
+/// A dump without the server's prose: the interface facts alone (names, arguments,
+/// tokens, versions, arity, flags, key specs). For a server whose licence is not the
+/// project's (Redis 8): what a merge takes from it then needs no notice, and the
+/// commands only it has get summaries of the project's own (`overlay.json`).
+///
+/// # Errors
+///
+/// [`Error::Json`] when `text` is not a JSON object.
+pub fn facts_only(text: &str) -> Result<String, Error> {
+    let mut root: Map<String, Value> = serde_json::from_str(text)?;
+    for (name, cmd) in root.iter_mut() {
+        if name == META_KEY {
+            if let Some(meta) = cmd.as_object_mut() {
+                meta.insert(
+                    "source".into(),
+                    Value::String(
+                        "typedis-codegen dump --facts-only: COMMAND DOCS + COMMAND INFO, \
+                         without summaries, complexities and history"
+                            .into(),
+                    ),
+                );
+            }
+            continue;
+        }
+        if let Some(o) = cmd.as_object_mut() {
+            for field in PROSE {
+                o.remove(*field);
+            }
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(root))?;
+    text.push('\n');
+    Ok(text)
+}
+
 /// Module commands (`COMMAND DOCS` names their module) that document no arguments
 /// although their arity lets them take some (Redis 8's vector set commands): a builder
 /// made from them would send the bare name. Core commands that document none (Redis

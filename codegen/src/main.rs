@@ -1,8 +1,10 @@
 //! `typedis-codegen`: the repository's command-spec tasks.
 //!
-//! - `dump redis://host:port [--out FILE] [--schemas PATH]...`: writes a spec from a live
-//!   server (default: the repository's `commands.json`), with the reply schemas of the
-//!   source-tree specs at each `PATH` merged in (see `schemas`);
+//! - `dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only]`: writes a
+//!   spec from a live server (default: the repository's `commands.json`), with the reply
+//!   schemas of the source-tree specs at each `PATH` merged in (see `schemas`); with
+//!   `--facts-only`, without the server's prose (summaries, complexities, history), for a
+//!   server whose licence is not the project's;
 //! - `schemas PATH... [--into FILE]`: merges into a spec (default: the repository's
 //!   `commands.json`) each command's `reply_schema` from the first source-tree spec that
 //!   has one: a `src/commands/` folder, one of its files, or a combined file;
@@ -21,7 +23,7 @@ use std::process::ExitCode;
 
 use typedis_codegen::{compat, diff, dump, merge, schemas, Error, Spec};
 
-const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW>";
+const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only] | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW>";
 
 fn main() -> ExitCode {
     match try_main(std::env::args().skip(1).collect()) {
@@ -44,10 +46,7 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["dump", url, rest @ ..] => {
-            let (out, schemas) = dump_options(rest, &root)?;
-            write_dump(url, &out, &schemas)
-        }
+        ["dump", url, rest @ ..] => write_dump(url, &dump_options(rest, &root)?),
         ["schemas", rest @ ..] => {
             let (into, paths) = schemas_options(rest, &root)?;
             let text =
@@ -126,19 +125,33 @@ fn err(e: Error) -> String {
 }
 
 /// `[--out FILE] [--schemas PATH]...` of `dump`.
-fn dump_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
-    let mut out = root.join("commands.json");
-    let mut schemas = Vec::new();
+/// What `dump` is asked for.
+struct DumpOptions {
+    out: PathBuf,
+    schemas: Vec<PathBuf>,
+    facts_only: bool,
+}
+
+fn dump_options(args: &[&str], root: &Path) -> Result<DumpOptions, String> {
+    let mut options = DumpOptions {
+        out: root.join("commands.json"),
+        schemas: Vec::new(),
+        facts_only: false,
+    };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
+        if *flag == "--facts-only" {
+            options.facts_only = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| USAGE.to_owned())?;
         match *flag {
-            "--out" => out = PathBuf::from(value),
-            "--schemas" => schemas.push(PathBuf::from(value)),
+            "--out" => options.out = PathBuf::from(value),
+            "--schemas" => options.schemas.push(PathBuf::from(value)),
             _ => return Err(USAGE.to_owned()),
         }
     }
-    Ok((out, schemas))
+    Ok(options)
 }
 
 /// `PATH... [--into FILE]` of `schemas`.
@@ -193,11 +206,15 @@ fn merge_schemas(text: &str, paths: &[PathBuf]) -> Result<String, String> {
     Ok(text)
 }
 
-fn write_dump(url: &str, out: &Path, schemas: &[PathBuf]) -> Result<(), String> {
+fn write_dump(url: &str, options: &DumpOptions) -> Result<(), String> {
     let mut text = dump::dump(url).map_err(err)?;
-    if !schemas.is_empty() {
-        text = merge_schemas(&text, schemas)?;
+    if options.facts_only {
+        text = dump::facts_only(&text).map_err(err)?;
     }
+    if !options.schemas.is_empty() {
+        text = merge_schemas(&text, &options.schemas)?;
+    }
+    let out = &options.out;
     write(out, &text)?;
     let spec = Spec::from_json(&text).map_err(err)?;
     println!(

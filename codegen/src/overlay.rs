@@ -8,6 +8,8 @@
 //!   those JSON Pointers (relative to the command's `arguments` array); a patch with
 //!   `"if_present": true` is skipped by a spec that lacks its place (an older one);
 //! - `append_arguments`: arguments added after the command's;
+//! - `summary`, `complexity`: the project's own words, for a command whose spec has none
+//!   (one only a server dumped with `--facts-only` has);
 //! - `reply_schema`: a schema replacing the command's;
 //! - `reply_switches`: which arguments pick which alternative of the reply schema (see
 //!   [`ReplySwitches`](crate::ReplySwitches));
@@ -98,6 +100,13 @@ fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<
             cmd.as_object_mut()
                 .ok_or_else(|| bad("the command is not an object"))?
                 .insert("reply_schema".into(), schema.clone());
+        }
+        for field in ["summary", "complexity"] {
+            if let Some(text) = entry.get(field) {
+                cmd.as_object_mut()
+                    .ok_or_else(|| bad("the command is not an object"))?
+                    .insert(field.into(), text.clone());
+            }
         }
         if let Some(switches) = entry.get("reply_switches") {
             cmd.as_object_mut()

@@ -3089,9 +3089,9 @@ impl Commands {
     pub fn xack(self) -> xack::NeedKey {
         xack::start()
     }
-    /// `XACKDEL`: Acknowledges and deletes one or multiple messages for a stream consumer group.
+    /// `XACKDEL`: Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references.
     ///
-    /// Exists since 8.2.0 (Redis only); complexity: O(1) for each message ID processed; group: stream.
+    /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     ///
     /// Returns `Vec<i64>`. One result per id.
     #[inline]
@@ -3134,9 +3134,9 @@ impl Commands {
     pub fn xdel(self) -> xdel::NeedKey {
         xdel::start()
     }
-    /// `XDELEX`: Deletes one or multiple entries from the stream.
+    /// `XDELEX`: Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them.
     ///
-    /// Exists since 8.2.0 (Redis only); complexity: O(1) for each single item to delete in the stream, regardless of the stream size; group: stream.
+    /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     ///
     /// Returns `Vec<i64>`. One result per id.
     #[inline]
@@ -49481,7 +49481,7 @@ pub mod xack {
         }
     }
 }
-/// Builder states of `XACKDEL` (Acknowledges and deletes one or multiple messages for a stream consumer group.).
+/// Builder states of `XACKDEL` (Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references.).
 pub mod xackdel {
     #[allow(unused_imports)]
     use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
@@ -49505,7 +49505,7 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Key`.
     ///
-    /// Acknowledges and deletes one or multiple messages for a stream consumer group. Since 8.2.0; complexity: O(1) for each message ID processed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -49533,7 +49533,7 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Group`.
     ///
-    /// Acknowledges and deletes one or multiple messages for a stream consumer group. Since 8.2.0; complexity: O(1) for each message ID processed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -49564,7 +49564,7 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Id`.
     ///
-    /// Acknowledges and deletes one or multiple messages for a stream consumer group. Since 8.2.0; complexity: O(1) for each message ID processed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedId<TCondition> {
@@ -49673,7 +49673,7 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Acknowledges and deletes one or multiple messages for a stream consumer group. Since 8.2.0; complexity: O(1) for each message ID processed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -51660,7 +51660,7 @@ pub mod xdel {
         }
     }
 }
-/// Builder states of `XDELEX` (Deletes one or multiple entries from the stream.).
+/// Builder states of `XDELEX` (Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them.).
 pub mod xdelex {
     #[allow(unused_imports)]
     use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
@@ -51684,7 +51684,7 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, awaiting `Key`.
     ///
-    /// Deletes one or multiple entries from the stream. Since 8.2.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -51715,7 +51715,7 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, awaiting `Id`.
     ///
-    /// Deletes one or multiple entries from the stream. Since 8.2.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedId<TCondition> {
@@ -51824,7 +51824,7 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes one or multiple entries from the stream. Since 8.2.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {

@@ -19148,7 +19148,9 @@ pub static CASES: &[Case] = &[
         only: Some("redis"),
         missing_from: &["redis 7.0.15", "valkey 9.1.2"],
         arity_in: &[],
-        build: || typed(::typedis::b().vadd().key("{t}k1").fp32("1").element("1")),
+        build: || typed(
+            ::typedis::b().vadd().key("{t}k1").fp32(&[1.5_f32][..]).element("1"),
+        ),
     },
     Case {
         command: "VADD",
@@ -19163,7 +19165,7 @@ pub static CASES: &[Case] = &[
                 .vadd()
                 .key("{t}k1")
                 .reduce(1)
-                .fp32("1")
+                .fp32(&[1.5_f32][..])
                 .element("1")
                 .m(1)
                 .setattr("1")
@@ -19207,7 +19209,7 @@ pub static CASES: &[Case] = &[
                 .vadd()
                 .key("{t}k1")
                 .reduce_opt(Some(1))
-                .fp32("1")
+                .fp32(&[1.5_f32][..])
                 .element("1")
                 .m_opt(Some(1))
                 .setattr_opt(Some("1"))
@@ -19662,7 +19664,7 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .vsim()
                 .key("{t}k1")
-                .fp32("1")
+                .fp32(&[1.5_f32][..])
                 .nothread()
                 .truth()
                 .filter_ef(1)
