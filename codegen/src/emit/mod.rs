@@ -127,6 +127,13 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
 pub fn reply_report(spec: &Spec) -> Report {
     let mut structs = Structs::default();
     let mut report = Report::default();
+    let servers: Vec<&str> = spec
+        .version
+        .as_deref()
+        .map(|v| v.split(" + ").collect())
+        .unwrap_or_default();
+    let mut per_server: Vec<(String, usize, usize)> =
+        servers.iter().map(|s| ((*s).to_owned(), 0, 0)).collect();
     for cmd in spec.commands.values().filter(|c| !c.is_container) {
         if naming::snake(&cmd.name).is_none() {
             continue;
@@ -136,6 +143,15 @@ pub fn reply_report(spec: &Spec) -> Report {
         if !reply.rules.is_empty() {
             report.switched += 1;
         }
+        for (server, commands, untyped) in &mut per_server {
+            let family = server.split(' ').next().unwrap_or_default();
+            let has = !cmd.missing_from.contains(server)
+                && cmd.only.as_deref().is_none_or(|only| only == family);
+            if has {
+                *commands += 1;
+                *untyped += usize::from(reply.is_untyped());
+            }
+        }
         if reply.is_untyped() {
             report
                 .untyped
@@ -143,6 +159,7 @@ pub fn reply_report(spec: &Spec) -> Report {
         }
     }
     report.structs = structs.len();
+    report.per_server = per_server;
     report
 }
 

@@ -322,6 +322,9 @@ pub struct Report {
     pub switched: usize,
     /// Structs generated.
     pub structs: usize,
+    /// For each server the spec was merged from (`redis 8.2.3`): how many of the
+    /// commands it has, and how many of those are on `Value`.
+    pub per_server: Vec<(String, usize, usize)>,
 }
 
 impl std::fmt::Display for Report {
@@ -340,6 +343,13 @@ impl std::fmt::Display for Report {
             for w in why {
                 writeln!(f, "  {w}")?;
             }
+        }
+        for (server, commands, untyped) in &self.per_server {
+            writeln!(
+                f,
+                "on {server}: {untyped} of its {commands} commands on Value ({:.1}%)",
+                *untyped as f64 * 100.0 / (*commands).max(1) as f64
+            )?;
         }
         Ok(())
     }
