@@ -79,7 +79,7 @@ impl Alias {
                 Some(Param {
                     name,
                     kind,
-                    counted: false,
+                    counted: None,
                 })
             })
             .collect::<Option<Vec<_>>>()

@@ -125,12 +125,18 @@ impl Walk<'_> {
     fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
         leaf.params
             .iter()
-            .map(|p| {
-                let one = sample(p.kind, &p.name, keys, self.blocking);
-                if p.counted {
-                    quote!([#one])
-                } else {
-                    one
+            .map(|p| match &p.counted {
+                None => sample(p.kind, &p.name, keys, self.blocking),
+                Some(list) => {
+                    let parts: Vec<TokenStream> = list
+                        .parts
+                        .iter()
+                        .map(|k| sample(*k, &p.name, keys, self.blocking))
+                        .collect();
+                    match parts.as_slice() {
+                        [one] => quote!([#one]),
+                        _ => quote!([(#(#parts),*)]),
+                    }
                 }
             })
             .collect()

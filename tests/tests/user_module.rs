@@ -70,3 +70,35 @@ async fn a_users_module_spec_gives_typed_builders_and_replies() {
     assert!((scored[0].score - 1.0).abs() < 1e-6);
     assert_eq!(scored[1].member, "b");
 }
+
+/// Counts after a keyword are written from the items: `INKEYS count key ...` counts
+/// items, `PARAMS nargs name value ...` counts words; a `function` argument is a string.
+#[test]
+fn counts_after_a_keyword_are_written_from_the_items() {
+    let command = user::b()
+        .mymod_query()
+        .index("idx")
+        .inkeys(["doc:1", "doc:2", "doc:3"])
+        .params([("lang", "en"), ("limit", "10")])
+        .reduce("COUNT")
+        .build();
+    let words: Vec<&[u8]> = command.args().collect();
+    let expected: [&[u8]; 15] = [
+        b"MYMOD.QUERY",
+        b"idx",
+        b"INKEYS",
+        b"3",
+        b"doc:1",
+        b"doc:2",
+        b"doc:3",
+        b"PARAMS",
+        b"4",
+        b"lang",
+        b"en",
+        b"limit",
+        b"10",
+        b"REDUCE",
+        b"COUNT",
+    ];
+    assert_eq!(words, expected);
+}

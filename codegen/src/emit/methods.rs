@@ -5,22 +5,71 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::naming;
-use crate::plan::{Effect, Leaf, Method, Param, Plan, Stage, State, Write};
+use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, Write};
 use crate::spec::ArgKind;
 
 use super::doc::{availability, doc_lines, doc_text};
 use super::state::{construct, stage_ty, state_ty};
 
-fn param_ty(p: &Param) -> TokenStream {
-    let one = match p.kind {
+fn kind_ty(kind: ArgKind) -> TokenStream {
+    match kind {
         ArgKind::Integer | ArgKind::UnixTime => quote!(impl IntArg),
         ArgKind::Double => quote!(impl DoubleArg),
         _ => quote!(impl ToArg),
-    };
-    if p.counted {
-        quote!(impl IntoIterator<Item = #one, IntoIter: ExactSizeIterator>)
+    }
+}
+
+fn param_ty(p: &Param) -> TokenStream {
+    match &p.counted {
+        None => kind_ty(p.kind),
+        Some(list) => {
+            let item = match list.parts.as_slice() {
+                [one] => kind_ty(*one),
+                parts => {
+                    let parts = parts.iter().map(|k| kind_ty(*k));
+                    quote!((#(#parts),*))
+                }
+            };
+            quote!(impl IntoIterator<Item = #item, IntoIter: ExactSizeIterator>)
+        }
+    }
+}
+
+/// Writes a counted list `p`: its count (of items, or of words), then its items.
+fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
+    let n = list.parts.len();
+    let count = if list.words && n > 1 {
+        quote!((items.len() * #n))
     } else {
-        one
+        quote!(items.len())
+    };
+    let push = |kind: ArgKind, v: TokenStream| {
+        if kind == ArgKind::Key {
+            quote!(c.push_key(&#v);)
+        } else {
+            quote!(c.push(&#v);)
+        }
+    };
+    let body = if n == 1 {
+        push(list.parts[0], quote!(item))
+    } else {
+        let names: Vec<syn::Ident> = (0..n).map(|i| quote::format_ident!("part{i}")).collect();
+        let pushes = list
+            .parts
+            .iter()
+            .zip(&names)
+            .map(|(k, name)| push(*k, quote!(#name)));
+        quote! {
+            let (#(#names),*) = item;
+            #(#pushes)*
+        }
+    };
+    quote! {
+        let items = #p.into_iter();
+        c.push(&#count);
+        for item in items {
+            #body
+        }
     }
 }
 
@@ -35,14 +84,8 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
         Write::Token(t) => quote!(c.push(#t);),
         Write::Param(i) => {
             let p = &params[*i];
-            if leaf.params[*i].counted {
-                quote! {
-                    let items = #p.into_iter();
-                    c.push(&items.len());
-                    for item in items {
-                        c.push(&item);
-                    }
-                }
+            if let Some(list) = &leaf.params[*i].counted {
+                counted_stmts(p, list)
             } else if leaf.params[*i].kind == ArgKind::Key {
                 quote!(c.push_key(&#p);)
             } else {

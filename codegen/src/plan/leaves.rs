@@ -4,7 +4,7 @@
 use crate::naming;
 use crate::spec::{Arg, ArgKind};
 
-use super::{Leaf, Param, Write};
+use super::{Counted, Leaf, Param, Write};
 
 /// Most variants one method may expand into (a block holding pure-token `oneof`s).
 const MAX_VARIANTS: usize = 16;
@@ -41,7 +41,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             out
         }
         ArgKind::Block if counted_list(a).is_some() => {
-            let items = counted_list(a)?;
+            let (items, counted) = counted_list(a)?;
             let mut writes: Vec<Write> = a.token.iter().cloned().map(Write::Token).collect();
             writes.push(Write::Param(0));
             vec![Leaf {
@@ -49,8 +49,8 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 writes,
                 params: vec![Param {
                     name: naming::method(&items.name, "values"),
-                    kind: items.kind,
-                    counted: true,
+                    kind: counted.parts[0],
+                    counted: Some(counted),
                 }],
                 since: a.since.clone(),
                 since_in: a.since_in.clone(),
@@ -101,7 +101,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             params: vec![Param {
                 name: naming::method(&a.name, "value"),
                 kind: a.kind,
-                counted: false,
+                counted: None,
             }],
             since: a.since.clone(),
             since_in: a.since_in.clone(),
@@ -113,28 +113,44 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
     Some(leaves)
 }
 
-/// The repeated plain value of a block that is a count and its items, which one method
-/// takes as a list, writing the count itself: a `num...` integer before them, or any
-/// integer right after the block's keyword (`VALUES num vector [vector ...]`, a module's
-/// `INKEYS count key [key ...]`).
-fn counted_list(a: &Arg) -> Option<&Arg> {
-    match a.children.as_slice() {
-        [count, items]
-            if (super::arguments::is_count(count, Some(items))
-                || (a.token.is_some()
-                    && count.kind == ArgKind::Integer
-                    && !count.optional
-                    && !count.multiple
-                    && count.token.is_none()
-                    && items.multiple))
-                && !items.optional
-                && !items.kind.is_group()
-                && items.token.is_none() =>
-        {
-            Some(items)
-        }
-        _ => None,
+/// The items of a block that is a count and its items, which one method takes as a
+/// list, writing the count itself: a `num...` integer before them, or any integer right
+/// after the block's keyword (`VALUES num vector [vector ...]`, a module's `INKEYS count
+/// key [key ...]`). The items are plain values, or groups of plain values (`PARAMS nargs
+/// name value [name value ...]`); a count named `nargs` (or `...args`) counts words.
+fn counted_list(a: &Arg) -> Option<(&Arg, Counted)> {
+    let [count, items] = a.children.as_slice() else {
+        return None;
+    };
+    let counts = super::arguments::is_count(count, Some(items))
+        || (a.token.is_some()
+            && count.kind == ArgKind::Integer
+            && !count.optional
+            && !count.multiple
+            && count.token.is_none()
+            && items.multiple);
+    if !counts || items.optional || items.token.is_some() {
+        return None;
     }
+    let parts = match items.kind {
+        ArgKind::Block => {
+            let plain = |c: &Arg| {
+                !c.kind.is_group()
+                    && c.kind != ArgKind::PureToken
+                    && !c.optional
+                    && !c.multiple
+                    && c.token.is_none()
+            };
+            if items.children.len() < 2 || !items.children.iter().all(plain) {
+                return None;
+            }
+            items.children.iter().map(|c| c.kind).collect()
+        }
+        kind if !kind.is_group() && kind != ArgKind::PureToken => vec![kind],
+        _ => return None,
+    };
+    let words = count.name.ends_with("args");
+    Some((items, Counted { parts, words }))
 }
 
 pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {
@@ -177,7 +193,7 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
         leaf.params.push(Param {
             name,
             kind: p.kind,
-            counted: p.counted,
+            counted: p.counted.clone(),
         });
     }
     leaf.writes.extend(part.writes.iter().map(|w| match w {

@@ -61,9 +61,20 @@ pub struct Param {
     pub name: String,
     /// Value kind (never a group or a pure token).
     pub kind: ArgKind,
-    /// A list of such values, written as its length then its items (`VALUES num v1 v2
+    /// A list taken whole and written as its count, then its items (`VALUES num v1 v2
     /// ...`): the count is computed, never passed.
-    pub counted: bool,
+    pub counted: Option<Counted>,
+}
+
+/// The list a [`Param`] takes when it is counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// The kinds of one item's values: one for a list of values (`VALUES num v1 v2 ...`),
+    /// more for a list of groups (`PARAMS nargs name value [name value ...]`), each item
+    /// then a tuple.
+    pub parts: Vec<ArgKind>,
+    /// The count counts words (a module's `nargs`), not items.
+    pub words: bool,
 }
 
 /// A method's writes: the smallest unit of the builder API.
