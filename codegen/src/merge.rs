@@ -1,17 +1,28 @@
 //! One spec from the dumps of several servers (`typedis-codegen merge`): every command of
-//! every server, each as the newest server describes it, with what only some servers
-//! have marked.
+//! every server, and every argument any of them has, with what only some servers have
+//! marked.
+//!
+//! Each command is taken as the last dump that has it describes it (the base), and every
+//! argument another dump has and the base lacks is added in its place (after the argument
+//! that precedes it there): a union. Arguments are matched by name, by token, by the
+//! tokens of their parts (a renamed group), or by place; a group that holds, deeper down,
+//! what another dump lists flat (Valkey's `SCHEDULE | CANCEL` around Redis's `SCHEDULE`)
+//! is the same arguments in a newer shape, not a new one.
 //!
 //! Redis and Valkey share their history, and their version numbers, up to Redis 7.2.4,
-//! where Valkey forked. So a command or argument that one dump lacks is marked `only`
-//! for the family of the servers that have it when its `since` is past the fork (Valkey's
-//! `HEXPIRE`, since 9.0.0, is `"only": "valkey"`); one that is older than the fork is
-//! shared history that the older dump predates (`CLIENT NO-TOUCH`, since 7.2.0, is not in
-//! Redis 7.0.15 but is in Redis 7.2), and its `since` says enough. Whatever a dump lacks
-//! is also listed under `missing_from` (`["redis 7.0.15"]`), since a spec's `since` is not
-//! always there or right. Conformance and the builders' docs read them: a server of
-//! another family, of a version older than `since`, or of a family and version no newer
-//! than one the item is missing from, does not have it.
+//! where Valkey forked. So a command or argument that one family's dumps lack is marked
+//! `only` for the family that has it when its `since` is past the fork (Valkey's
+//! `HEXPIRE`, since 9.0.0, is `"only": "valkey"`), or when a dump of the other family
+//! newer than the fork lacks it (which it would not if it were shared history); one
+//! older than the fork that only an old dump lacks is shared history that dump predates
+//! (`CLIENT NO-TOUCH`, since 7.2.0, is not in Redis 7.0.15 but is in Redis 7.2), and its
+//! `since` says enough. Whatever a dump lacks is also listed under `missing_from`
+//! (`["redis 7.0.15"]`), since a spec's `since` is not always there or right. Where the
+//! families added an item in different versions, `since_in` gives each one's own
+//! (`HSETEX`: 9.0.0, and `{"redis": "8.0.0"}`). A module spec (`_meta.module`) speaks
+//! only of its own commands. Conformance and the builders' docs read these marks: a
+//! server of another family, of a version older than its family's `since`, or of a
+//! family and version no newer than one the item is missing from, does not have it.
 
 use std::collections::BTreeMap;
 
@@ -108,21 +119,28 @@ pub fn merge(dumps: &[Dump]) -> Result<String, Error> {
             names.entry(name).or_default().push(i);
         }
     }
-    let servers: Vec<&Dump> = dumps.iter().filter(|d| d.module.is_none()).collect();
+    let mut root = Map::new();
+    root.insert(META_KEY.into(), Value::Object(meta(dumps)));
+    for (name, have) in names {
+        root.insert(name.to_owned(), merge_command(dumps, name, &have));
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(root))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The merged spec's `_meta`: the servers (`server_version`, `servers`), the modules.
+fn meta(dumps: &[Dump]) -> Map<String, Value> {
+    let servers: Vec<String> = dumps
+        .iter()
+        .filter(|d| d.module.is_none())
+        .map(Dump::server)
+        .collect();
     let mut meta = Map::new();
-    meta.insert(
-        "server_version".into(),
-        Value::String(
-            servers
-                .iter()
-                .map(|d| d.server())
-                .collect::<Vec<_>>()
-                .join(" + "),
-        ),
-    );
+    meta.insert("server_version".into(), Value::String(servers.join(" + ")));
     meta.insert(
         "servers".into(),
-        Value::Array(servers.iter().map(|d| Value::String(d.server())).collect()),
+        Value::Array(servers.into_iter().map(Value::String).collect()),
     );
     let modules: Vec<Value> = dumps
         .iter()
@@ -139,79 +157,77 @@ pub fn merge(dumps: &[Dump]) -> Result<String, Error> {
              {FORK} in one family alone, `since_in` a family's own `since`"
         )),
     );
-    let mut root = Map::new();
-    root.insert(META_KEY.into(), Value::Object(meta));
-    for (name, have) in names {
-        let last = *have.last().expect("a name comes from a dump");
-        let mut cmd = dumps[last].spec[name].clone();
-        // The union: what each other description has and this one lacks, newest first.
-        for &i in have.iter().rev().filter(|&&i| i != last) {
-            let theirs = &dumps[i].spec[name];
-            if let (Some(ours), Some(theirs)) = (
-                cmd.get_mut("arguments").and_then(Value::as_array_mut),
-                theirs.get("arguments").and_then(Value::as_array),
-            ) {
-                union(ours, theirs);
-            } else if cmd.get("arguments").is_none() {
-                if let (Some(o), Some(args)) = (cmd.as_object_mut(), theirs.get("arguments")) {
-                    o.insert("arguments".into(), args.clone());
-                }
+    meta
+}
+
+/// Command `name` from the dumps at `have` (which have it): the last one's description
+/// with every other one's arguments added, and the marks of what each server has.
+fn merge_command(dumps: &[Dump], name: &str, have: &[usize]) -> Value {
+    let last = *have.last().expect("a name comes from a dump");
+    let mut cmd = dumps[last].spec[name].clone();
+    // The union: what each other description has and this one lacks, newest first.
+    for &i in have.iter().rev().filter(|&&i| i != last) {
+        let theirs = &dumps[i].spec[name];
+        if let (Some(ours), Some(theirs)) = (
+            cmd.get_mut("arguments").and_then(Value::as_array_mut),
+            theirs.get("arguments").and_then(Value::as_array),
+        ) {
+            union(ours, theirs);
+        } else if cmd.get("arguments").is_none() {
+            if let (Some(o), Some(args)) = (cmd.as_object_mut(), theirs.get("arguments")) {
+                o.insert("arguments".into(), args.clone());
             }
         }
-        let since = since_of(&cmd, "0.0.0");
-        let having = families(dumps, &have);
-        if let Some(only) = exclusive(dumps, &having, &since) {
-            set(&mut cmd, "only", only);
-        }
-        // A server lacks the command when its dump does and no module spec of that
-        // server describes it (the vector set commands Redis 8's dump leaves out).
-        let described_for: Vec<String> = have.iter().map(|&i| dumps[i].server()).collect();
-        for d in dumps.iter().enumerate().filter(|(i, d)| {
-            !have.contains(i) && d.module.is_none() && !described_for.contains(&d.server())
-        }) {
-            missing_from(&mut cmd, d.1);
-        }
-        let mut since_in = BTreeMap::new();
-        for &i in &have {
-            let other = &dumps[i].spec[name];
-            if let Some(s) = other.get("since").and_then(Value::as_str) {
-                if s != since && dumps[i].family != dumps[last].family {
-                    since_in.insert(dumps[i].family.clone(), s.to_owned());
-                }
-            }
-            // An older server that counts the command's words otherwise (Redis 7.0's
-            // `COMMAND GETKEYS` wants one more): conformance keeps to its count there.
-            if i != last && other.get("arity") != cmd.get("arity") {
-                if let (Some(o), Some(arity)) = (cmd.as_object_mut(), other.get("arity")) {
-                    let list = o
-                        .entry("arity_in")
-                        .or_insert_with(|| Value::Object(Map::new()));
-                    if let Value::Object(m) = list {
-                        m.insert(dumps[i].server(), arity.clone());
-                    }
-                }
-            }
-        }
-        set_since_in(&mut cmd, since_in.clone());
-        // Which dump with the command has which argument.
-        let all: Vec<&str> = families(dumps, &(0..dumps.len()).collect::<Vec<_>>());
-        if let Some(args) = cmd.get_mut("arguments").and_then(Value::as_array_mut) {
-            let described: Vec<(&Dump, &[Value], String)> = have
-                .iter()
-                .filter_map(|&i| {
-                    let other = &dumps[i].spec[name];
-                    // A dump that lists no arguments at all says nothing about them.
-                    let theirs = other.get("arguments").and_then(Value::as_array)?;
-                    Some((&dumps[i], theirs.as_slice(), since_of(other, &since)))
-                })
-                .collect();
-            mark(args, &described, &all, &since, &since_in);
-        }
-        root.insert(name.to_owned(), cmd);
     }
-    let mut text = serde_json::to_string_pretty(&Value::Object(root))?;
-    text.push('\n');
-    Ok(text)
+    let since = since_of(&cmd, "0.0.0");
+    if let Some(only) = exclusive(dumps, &families(dumps, have), &since) {
+        set(&mut cmd, "only", only);
+    }
+    // A server lacks the command when its dump does and no module spec of that server
+    // describes it (the vector set commands Redis 8's dump leaves out).
+    let described_for: Vec<String> = have.iter().map(|&i| dumps[i].server()).collect();
+    for (_, d) in dumps.iter().enumerate().filter(|(i, d)| {
+        !have.contains(i) && d.module.is_none() && !described_for.contains(&d.server())
+    }) {
+        missing_from(&mut cmd, d);
+    }
+    let mut since_in = BTreeMap::new();
+    for &i in have {
+        let other = &dumps[i].spec[name];
+        if let Some(s) = other.get("since").and_then(Value::as_str) {
+            if s != since && dumps[i].family != dumps[last].family {
+                since_in.insert(dumps[i].family.clone(), s.to_owned());
+            }
+        }
+        // An older server that counts the command's words otherwise (Redis 7.0's
+        // `COMMAND GETKEYS` wants one more): conformance keeps to its count there.
+        if i != last && other.get("arity") != cmd.get("arity") {
+            if let (Some(o), Some(arity)) = (cmd.as_object_mut(), other.get("arity")) {
+                let list = o
+                    .entry("arity_in")
+                    .or_insert_with(|| Value::Object(Map::new()));
+                if let Value::Object(m) = list {
+                    m.insert(dumps[i].server(), arity.clone());
+                }
+            }
+        }
+    }
+    set_since_in(&mut cmd, since_in.clone());
+    // Which dump with the command has which argument.
+    let all = families(dumps, &(0..dumps.len()).collect::<Vec<_>>());
+    if let Some(args) = cmd.get_mut("arguments").and_then(Value::as_array_mut) {
+        let described: Vec<Described<'_>> = have
+            .iter()
+            .filter_map(|&i| {
+                let other = &dumps[i].spec[name];
+                // A dump that lists no arguments at all says nothing about them.
+                let theirs = other.get("arguments").and_then(Value::as_array)?;
+                Some((&dumps[i], theirs.as_slice(), since_of(other, &since)))
+            })
+            .collect();
+        mark(args, &described, &all, &since, &since_in);
+    }
+    cmd
 }
 
 /// An item's own `since`, or `inherited`.
@@ -382,6 +398,15 @@ fn mark(
 ) {
     for (index, arg) in ours.iter_mut().enumerate() {
         let since = since_of(arg, parent_since);
+        // Our description's `since` for a family, before this item's `since_in`: its
+        // own, or what its group has for that family.
+        let own = arg.get("since").is_some();
+        let ours_for = |family: &str| -> String {
+            match parent_since_in.get(family) {
+                Some(s) if !own => s.clone(),
+                _ => since.clone(),
+            }
+        };
         let mut have_families: Vec<&str> = Vec::new();
         let mut since_in: BTreeMap<String, String> = BTreeMap::new();
         let mut children: Vec<Described<'_>> = Vec::new();
@@ -403,16 +428,7 @@ fn mark(
                     have_families.push(dump.family.as_str());
                     let found = &theirs[i];
                     let theirs_since = since_of(found, their_parent_since);
-                    let inherited = parent_since_in
-                        .get(&dump.family)
-                        .map_or(since.as_str(), |s| {
-                            if arg.get("since").is_some() {
-                                since.as_str()
-                            } else {
-                                s.as_str()
-                            }
-                        });
-                    if theirs_since != inherited {
+                    if theirs_since != ours_for(&dump.family) {
                         since_in.insert(dump.family.clone(), theirs_since.clone());
                     }
                     // One that takes a plain value where ours has parts (a string that
@@ -444,13 +460,13 @@ fn mark(
         for d in lacking {
             missing_from(arg, d);
         }
-        // A family whose own since is what the others say is no news.
-        since_in.retain(|f, s| parent_since_in.get(f) != Some(s) || arg.get("since").is_some());
-        let mut inherited_in = parent_since_in.clone();
+        // What its parts inherit: its own `since` in each family.
+        let mut inherited_in = if own {
+            BTreeMap::new()
+        } else {
+            parent_since_in.clone()
+        };
         inherited_in.extend(since_in.clone());
-        if arg.get("since").is_some() {
-            inherited_in = since_in.clone();
-        }
         set_since_in(arg, since_in);
         if let Some(parts) = arg.get_mut("arguments").and_then(Value::as_array_mut) {
             mark(parts, &children, all, &since, &inherited_in);
