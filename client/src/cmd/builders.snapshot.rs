@@ -3093,7 +3093,7 @@ impl Commands {
     ///
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     ///
-    /// Returns `Vec<i64>`. One result per id.
+    /// Returns `Vec<i64>`. One code per id, in order: -1, no such id in the group's pending list; 1, acknowledged and deleted; 2, acknowledged, not deleted because another group still references it (with ACKED).
     #[inline]
     pub fn xackdel(self) -> xackdel::NeedKey {
         xackdel::start()
@@ -3138,7 +3138,7 @@ impl Commands {
     ///
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     ///
-    /// Returns `Vec<i64>`. One result per id.
+    /// Returns `Vec<i64>`. One code per id, in order: -1, no such id; 1, deleted; 2, not deleted because a consumer group still references it (with ACKED).
     #[inline]
     pub fn xdelex(self) -> xdelex::NeedKey {
         xdelex::start()
@@ -3619,7 +3619,7 @@ pub mod acl_cat {
     }
     /// `ACL CAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists the ACL categories, or the commands inside a category. Since 6.0.0; complexity: O(1) since the categories and commands are a fixed set.
+    /// Lists the ACL categories, or the commands inside a category. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCategory = Unset>(Cmd, PhantomData<(TCategory,)>);
     impl<TCategory: Done> Ready<TCategory> {
@@ -3710,7 +3710,7 @@ pub mod acl_deluser {
     }
     /// `ACL DELUSER` builder, awaiting `Username`.
     ///
-    /// Deletes ACL users, and terminates their connections. Since 6.0.0; complexity: O(1) amortized time considering the typical user.
+    /// Deletes ACL users, and terminates their connections. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) amortized time considering the typical user.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -3753,7 +3753,7 @@ pub mod acl_deluser {
     }
     /// `ACL DELUSER` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes ACL users, and terminates their connections. Since 6.0.0; complexity: O(1) amortized time considering the typical user.
+    /// Deletes ACL users, and terminates their connections. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) amortized time considering the typical user.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3825,7 +3825,7 @@ pub mod acl_dryrun {
     }
     /// `ACL DRYRUN` builder, awaiting `Username`.
     ///
-    /// Simulates the execution of a command by a user, without executing the command. Since 7.0.0; complexity: O(1).
+    /// Simulates the execution of a command by a user, without executing the command. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -3853,7 +3853,7 @@ pub mod acl_dryrun {
     }
     /// `ACL DRYRUN` builder, awaiting `Command`.
     ///
-    /// Simulates the execution of a command by a user, without executing the command. Since 7.0.0; complexity: O(1).
+    /// Simulates the execution of a command by a user, without executing the command. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCommand(Cmd);
     impl NeedCommand {
@@ -3881,7 +3881,7 @@ pub mod acl_dryrun {
     }
     /// `ACL DRYRUN` builder, complete: send it, or add optional arguments.
     ///
-    /// Simulates the execution of a command by a user, without executing the command. Since 7.0.0; complexity: O(1).
+    /// Simulates the execution of a command by a user, without executing the command. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -3949,7 +3949,7 @@ pub mod acl_genpass {
     }
     /// `ACL GENPASS` builder, complete: send it, or add optional arguments.
     ///
-    /// Generates a pseudorandom, secure password that can be used to identify ACL users. Since 6.0.0; complexity: O(1).
+    /// Generates a pseudorandom, secure password that can be used to identify ACL users. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TBits = Unset>(Cmd, PhantomData<(TBits,)>);
     impl<TBits: Done> Ready<TBits> {
@@ -4015,7 +4015,7 @@ pub mod acl_getuser {
     }
     /// `ACL GETUSER` builder, awaiting `Username`.
     ///
-    /// Lists the ACL rules of a user. Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
+    /// Lists the ACL rules of a user. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -4043,7 +4043,7 @@ pub mod acl_getuser {
     }
     /// `ACL GETUSER` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists the ACL rules of a user. Since 6.0.0; complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
+    /// Lists the ACL rules of a user. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of password, command and pattern rules that the user has.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4086,7 +4086,7 @@ pub mod acl_help {
     }
     /// `ACL HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 6.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4131,7 +4131,7 @@ pub mod acl_list {
     }
     /// `ACL LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Dumps the effective rules in ACL file format. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
+    /// Dumps the effective rules in ACL file format. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4176,7 +4176,7 @@ pub mod acl_load {
     }
     /// `ACL LOAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Reloads the rules from the configured ACL file. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
+    /// Reloads the rules from the configured ACL file. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4221,7 +4221,7 @@ pub mod acl_log {
     }
     /// `ACL LOG` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists recent security events generated due to ACL rules. Since 6.0.0; complexity: O(N) with N being the number of entries shown.
+    /// Lists recent security events generated due to ACL rules. Exists since 6.0.0 (Redis and Valkey); complexity: O(N) with N being the number of entries shown.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOperation = Unset, TReset = Unset>(
         Cmd,
@@ -4298,7 +4298,7 @@ pub mod acl_save {
     }
     /// `ACL SAVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Saves the effective ACL rules in the configured ACL file. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
+    /// Saves the effective ACL rules in the configured ACL file. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4343,7 +4343,7 @@ pub mod acl_setuser {
     }
     /// `ACL SETUSER` builder, awaiting `Username`.
     ///
-    /// Creates and modifies an ACL user and its rules. Since 6.0.0; complexity: O(N). Where N is the number of rules provided.
+    /// Creates and modifies an ACL user and its rules. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of rules provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUsername(Cmd);
     impl NeedUsername {
@@ -4371,7 +4371,7 @@ pub mod acl_setuser {
     }
     /// `ACL SETUSER` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates and modifies an ACL user and its rules. Since 6.0.0; complexity: O(N). Where N is the number of rules provided.
+    /// Creates and modifies an ACL user and its rules. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of rules provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4440,7 +4440,7 @@ pub mod acl_users {
     }
     /// `ACL USERS` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists all ACL users. Since 6.0.0; complexity: O(N). Where N is the number of configured users.
+    /// Lists all ACL users. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4484,7 +4484,7 @@ pub mod acl_whoami {
     }
     /// `ACL WHOAMI` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the authenticated username of the current connection. Since 6.0.0; complexity: O(1).
+    /// Returns the authenticated username of the current connection. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4528,7 +4528,7 @@ pub mod append {
     }
     /// `APPEND` builder, awaiting `Key`.
     ///
-    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
+    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4556,7 +4556,7 @@ pub mod append {
     }
     /// `APPEND` builder, awaiting `Value`.
     ///
-    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
+    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -4584,7 +4584,7 @@ pub mod append {
     }
     /// `APPEND` builder, complete: send it, or add optional arguments.
     ///
-    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
+    /// Appends a string to the value of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4625,7 +4625,7 @@ pub mod asking {
     }
     /// `ASKING` builder, complete: send it, or add optional arguments.
     ///
-    /// Signals that a cluster client is following an -ASK redirect. Since 3.0.0; complexity: O(1).
+    /// Signals that a cluster client is following an -ASK redirect. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4672,7 +4672,7 @@ pub mod auth {
     }
     /// `AUTH` builder, awaiting `Password`.
     ///
-    /// Authenticates the connection. Since 1.0.0; complexity: O(N) where N is the number of passwords defined for the user.
+    /// Authenticates the connection. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of passwords defined for the user.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPassword<TUsername = Unset>(Cmd, PhantomData<(TUsername,)>);
     impl<TUsername: Done> NeedPassword<TUsername> {
@@ -4728,7 +4728,7 @@ pub mod auth {
     }
     /// `AUTH` builder, complete: send it, or add optional arguments.
     ///
-    /// Authenticates the connection. Since 1.0.0; complexity: O(N) where N is the number of passwords defined for the user.
+    /// Authenticates the connection. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of passwords defined for the user.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TUsername = Unset>(Cmd, PhantomData<(TUsername,)>);
     impl<TUsername: Done> Ready<TUsername> {
@@ -4797,7 +4797,7 @@ pub mod bgrewriteaof {
     }
     /// `BGREWRITEAOF` builder, complete: send it, or add optional arguments.
     ///
-    /// Asynchronously rewrites the append-only file to disk. Since 1.0.0; complexity: O(1).
+    /// Asynchronously rewrites the append-only file to disk. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -4841,7 +4841,7 @@ pub mod bgsave {
     }
     /// `BGSAVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Asynchronously saves the database(s) to disk. Since 1.0.0; complexity: O(1).
+    /// Asynchronously saves the database(s) to disk. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOperation = Unset>(Cmd, PhantomData<(TOperation,)>);
     impl<TOperation: Done> Ready<TOperation> {
@@ -4930,7 +4930,7 @@ pub mod bitcount {
     }
     /// `BITCOUNT` builder, awaiting `Key`.
     ///
-    /// Counts the number of set bits (population counting) in a string. Since 2.6.0; complexity: O(N).
+    /// Counts the number of set bits (population counting) in a string. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -4958,7 +4958,7 @@ pub mod bitcount {
     }
     /// `BITCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Counts the number of set bits (population counting) in a string. Since 2.6.0; complexity: O(N).
+    /// Counts the number of set bits (population counting) in a string. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRange = Unset, TEndUnitBlock = Unset, TUnit = Unset>(
         Cmd,
@@ -5100,7 +5100,7 @@ pub mod bitfield {
     }
     /// `BITFIELD` builder, awaiting `Key`.
     ///
-    /// Performs arbitrary bitfield integer operations on strings. Since 3.2.0; complexity: O(1) for each subcommand specified.
+    /// Performs arbitrary bitfield integer operations on strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -5128,7 +5128,7 @@ pub mod bitfield {
     }
     /// `BITFIELD` builder, complete: send it, or add optional arguments.
     ///
-    /// Performs arbitrary bitfield integer operations on strings. Since 3.2.0; complexity: O(1) for each subcommand specified.
+    /// Performs arbitrary bitfield integer operations on strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5248,7 +5248,7 @@ pub mod bitfield_ro {
     }
     /// `BITFIELD_RO` builder, awaiting `Key`.
     ///
-    /// Performs arbitrary read-only bitfield integer operations on strings. Since 6.0.0; complexity: O(1) for each subcommand specified.
+    /// Performs arbitrary read-only bitfield integer operations on strings. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -5276,7 +5276,7 @@ pub mod bitfield_ro {
     }
     /// `BITFIELD_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Performs arbitrary read-only bitfield integer operations on strings. Since 6.0.0; complexity: O(1) for each subcommand specified.
+    /// Performs arbitrary read-only bitfield integer operations on strings. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) for each subcommand specified.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5350,7 +5350,7 @@ pub mod bitop {
     }
     /// `BITOP` builder, awaiting `Operation`.
     ///
-    /// Performs bitwise operations on multiple strings, and stores the result. Since 2.6.0; complexity: O(N).
+    /// Performs bitwise operations on multiple strings, and stores the result. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOperation(Cmd);
     impl NeedOperation {
@@ -5445,7 +5445,7 @@ pub mod bitop {
     }
     /// `BITOP` builder, awaiting `Destkey`.
     ///
-    /// Performs bitwise operations on multiple strings, and stores the result. Since 2.6.0; complexity: O(N).
+    /// Performs bitwise operations on multiple strings, and stores the result. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestkey(Cmd);
     impl NeedDestkey {
@@ -5473,7 +5473,7 @@ pub mod bitop {
     }
     /// `BITOP` builder, awaiting `Key`.
     ///
-    /// Performs bitwise operations on multiple strings, and stores the result. Since 2.6.0; complexity: O(N).
+    /// Performs bitwise operations on multiple strings, and stores the result. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -5513,7 +5513,7 @@ pub mod bitop {
     }
     /// `BITOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Performs bitwise operations on multiple strings, and stores the result. Since 2.6.0; complexity: O(N).
+    /// Performs bitwise operations on multiple strings, and stores the result. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5578,7 +5578,7 @@ pub mod bitpos {
     }
     /// `BITPOS` builder, awaiting `Key`.
     ///
-    /// Finds the first set (1) or clear (0) bit in a string. Since 2.8.7; complexity: O(N).
+    /// Finds the first set (1) or clear (0) bit in a string. Exists since 2.8.7 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -5606,7 +5606,7 @@ pub mod bitpos {
     }
     /// `BITPOS` builder, awaiting `Bit`.
     ///
-    /// Finds the first set (1) or clear (0) bit in a string. Since 2.8.7; complexity: O(N).
+    /// Finds the first set (1) or clear (0) bit in a string. Exists since 2.8.7 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedBit(Cmd);
     impl NeedBit {
@@ -5634,7 +5634,7 @@ pub mod bitpos {
     }
     /// `BITPOS` builder, complete: send it, or add optional arguments.
     ///
-    /// Finds the first set (1) or clear (0) bit in a string. Since 2.8.7; complexity: O(N).
+    /// Finds the first set (1) or clear (0) bit in a string. Exists since 2.8.7 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRange = Unset, TEndUnitBlock = Unset, TUnit = Unset>(
         Cmd,
@@ -5780,7 +5780,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, awaiting `Source`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -5808,7 +5808,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, awaiting `Destination`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -5836,7 +5836,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, awaiting `Wherefrom`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWherefrom(Cmd);
     impl NeedWherefrom {
@@ -5871,7 +5871,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, awaiting `Whereto`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhereto(Cmd);
     impl NeedWhereto {
@@ -5906,7 +5906,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, awaiting `Timeout`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -5934,7 +5934,7 @@ pub mod blmove {
     }
     /// `BLMOVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -5978,7 +5978,7 @@ pub mod blmpop {
     }
     /// `BLMPOP` builder, awaiting `Timeout`.
     ///
-    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6008,7 +6008,7 @@ pub mod blmpop {
     }
     /// `BLMPOP` builder, awaiting `Key`.
     ///
-    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6051,7 +6051,7 @@ pub mod blmpop {
     }
     /// `BLMPOP` builder, awaiting `Where`.
     ///
-    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -6112,7 +6112,7 @@ pub mod blmpop {
     }
     /// `BLMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -6180,7 +6180,7 @@ pub mod blpop {
     }
     /// `BLPOP` builder, awaiting `Key`.
     ///
-    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6223,7 +6223,7 @@ pub mod blpop {
     }
     /// `BLPOP` builder, awaiting `Timeout`.
     ///
-    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6278,7 +6278,7 @@ pub mod blpop {
     }
     /// `BLPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6321,7 +6321,7 @@ pub mod brpop {
     }
     /// `BRPOP` builder, awaiting `Key`.
     ///
-    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6364,7 +6364,7 @@ pub mod brpop {
     }
     /// `BRPOP` builder, awaiting `Timeout`.
     ///
-    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6419,7 +6419,7 @@ pub mod brpop {
     }
     /// `BRPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.0.0; complexity: O(N) where N is the number of provided keys.
+    /// Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6463,7 +6463,7 @@ pub mod brpoplpush {
     }
     /// `BRPOPLPUSH` builder, awaiting `Source`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -6491,7 +6491,7 @@ pub mod brpoplpush {
     }
     /// `BRPOPLPUSH` builder, awaiting `Destination`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -6519,7 +6519,7 @@ pub mod brpoplpush {
     }
     /// `BRPOPLPUSH` builder, awaiting `Timeout`.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6547,7 +6547,7 @@ pub mod brpoplpush {
     }
     /// `BRPOPLPUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Since 2.2.0; complexity: O(1).
+    /// Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6591,7 +6591,7 @@ pub mod bzmpop {
     }
     /// `BZMPOP` builder, awaiting `Timeout`.
     ///
-    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6621,7 +6621,7 @@ pub mod bzmpop {
     }
     /// `BZMPOP` builder, awaiting `Key`.
     ///
-    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6664,7 +6664,7 @@ pub mod bzmpop {
     }
     /// `BZMPOP` builder, awaiting `Where`.
     ///
-    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -6725,7 +6725,7 @@ pub mod bzmpop {
     }
     /// `BZMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -6794,7 +6794,7 @@ pub mod bzpopmax {
     }
     /// `BZPOPMAX` builder, awaiting `Key`.
     ///
-    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6837,7 +6837,7 @@ pub mod bzpopmax {
     }
     /// `BZPOPMAX` builder, awaiting `Timeout`.
     ///
-    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -6892,7 +6892,7 @@ pub mod bzpopmax {
     }
     /// `BZPOPMAX` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -6936,7 +6936,7 @@ pub mod bzpopmin {
     }
     /// `BZPOPMIN` builder, awaiting `Key`.
     ///
-    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -6979,7 +6979,7 @@ pub mod bzpopmin {
     }
     /// `BZPOPMIN` builder, awaiting `Timeout`.
     ///
-    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -7034,7 +7034,7 @@ pub mod bzpopmin {
     }
     /// `BZPOPMIN` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Since 5.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7079,7 +7079,7 @@ pub mod client_caching {
     }
     /// `CLIENT CACHING` builder, awaiting `Mode`.
     ///
-    /// Instructs the server whether to track the keys in the next request. Since 6.0.0; complexity: O(1).
+    /// Instructs the server whether to track the keys in the next request. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMode(Cmd);
     impl NeedMode {
@@ -7114,7 +7114,7 @@ pub mod client_caching {
     }
     /// `CLIENT CACHING` builder, complete: send it, or add optional arguments.
     ///
-    /// Instructs the server whether to track the keys in the next request. Since 6.0.0; complexity: O(1).
+    /// Instructs the server whether to track the keys in the next request. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7159,11 +7159,13 @@ pub mod client_capa {
     }
     /// `CLIENT CAPA` builder, awaiting `Capability`.
     ///
-    /// A client claims its capability. Since 8.0.0; complexity: O(1).
+    /// A client claims its capability. Exists since 8.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCapability(Cmd);
     impl NeedCapability {
         /// Writes `capability`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn capability(self, capability: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -7171,6 +7173,8 @@ pub mod client_capa {
             Ready(c)
         }
         /// Writes `capability` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On valkey only.
         pub fn capability_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -7202,7 +7206,7 @@ pub mod client_capa {
     }
     /// `CLIENT CAPA` builder, complete: send it, or add optional arguments.
     ///
-    /// A client claims its capability. Since 8.0.0; complexity: O(1).
+    /// A client claims its capability. Exists since 8.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7215,6 +7219,8 @@ pub mod client_capa {
     }
     impl Ready {
         /// Writes `capability` (optional, repeatable).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn capability(self, capability: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -7224,6 +7230,8 @@ pub mod client_capa {
             Ready(c)
         }
         /// Writes `capability` once per item (nothing when the iterator is empty).
+        ///
+        /// On valkey only.
         pub fn capability_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -7274,7 +7282,7 @@ pub mod client_getname {
     }
     /// `CLIENT GETNAME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the name of the connection. Since 2.6.9; complexity: O(1).
+    /// Returns the name of the connection. Exists since 2.6.9 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7319,7 +7327,7 @@ pub mod client_getredir {
     }
     /// `CLIENT GETREDIR` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the client ID to which the connection's tracking notifications are redirected. Since 6.0.0; complexity: O(1).
+    /// Returns the client ID to which the connection's tracking notifications are redirected. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7362,7 +7370,7 @@ pub mod client_help {
     }
     /// `CLIENT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7407,7 +7415,7 @@ pub mod client_id {
     }
     /// `CLIENT ID` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the unique client ID of the connection. Since 5.0.0; complexity: O(1).
+    /// Returns the unique client ID of the connection. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7451,11 +7459,13 @@ pub mod client_import_source {
     }
     /// `CLIENT IMPORT-SOURCE` builder, awaiting `Enabled`.
     ///
-    /// Marks this client as an import source when the server is in import mode. Since 8.1.0; complexity: O(1).
+    /// Marks this client as an import source when the server is in import mode. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnabled(Cmd);
     impl NeedEnabled {
         /// Writes `ON`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn on(self) -> Ready {
             let mut c = self.0;
@@ -7463,6 +7473,8 @@ pub mod client_import_source {
             Ready(c)
         }
         /// Writes `OFF`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn off(self) -> Ready {
             let mut c = self.0;
@@ -7486,7 +7498,7 @@ pub mod client_import_source {
     }
     /// `CLIENT IMPORT-SOURCE` builder, complete: send it, or add optional arguments.
     ///
-    /// Marks this client as an import source when the server is in import mode. Since 8.1.0; complexity: O(1).
+    /// Marks this client as an import source when the server is in import mode. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7530,7 +7542,7 @@ pub mod client_info {
     }
     /// `CLIENT INFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about the connection. Since 6.2.0; complexity: O(1).
+    /// Returns information about the connection. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -7575,7 +7587,7 @@ pub mod client_kill {
     }
     /// `CLIENT KILL` builder, awaiting `Filter`.
     ///
-    /// Terminates open connections. Since 2.4.0; complexity: O(N) where N is the number of client connections.
+    /// Terminates open connections. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilter(Cmd);
     impl NeedFilter {
@@ -8001,7 +8013,7 @@ pub mod client_kill {
     }
     /// `CLIENT KILL` builder, complete: send it, or add optional arguments.
     ///
-    /// Terminates open connections. Since 2.4.0; complexity: O(N) where N is the number of client connections.
+    /// Terminates open connections. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -8021,7 +8033,7 @@ pub mod client_kill {
     }
     /// `CLIENT KILL` builder, complete: send it, or add optional arguments.
     ///
-    /// Terminates open connections. Since 2.4.0; complexity: O(N) where N is the number of client connections.
+    /// Terminates open connections. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct ReadyAfterNewFormat(Cmd);
     impl ReadyAfterNewFormat {
@@ -8531,7 +8543,7 @@ pub mod client_list {
     }
     /// `CLIENT LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists open connections. Since 2.4.0; complexity: O(N) where N is the number of client connections.
+    /// Lists open connections. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TClientType = Unset,
@@ -12944,7 +12956,7 @@ pub mod client_no_evict {
     }
     /// `CLIENT NO-EVICT` builder, awaiting `Enabled`.
     ///
-    /// Sets the client eviction mode of the connection. Since 7.0.0; complexity: O(1).
+    /// Sets the client eviction mode of the connection. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnabled(Cmd);
     impl NeedEnabled {
@@ -12979,7 +12991,7 @@ pub mod client_no_evict {
     }
     /// `CLIENT NO-EVICT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the client eviction mode of the connection. Since 7.0.0; complexity: O(1).
+    /// Sets the client eviction mode of the connection. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13024,7 +13036,7 @@ pub mod client_no_touch {
     }
     /// `CLIENT NO-TOUCH` builder, awaiting `Enabled`.
     ///
-    /// Controls whether commands sent by the client affect the LRU/LFU of accessed keys. Since 7.2.0; complexity: O(1).
+    /// Controls whether commands sent by the client affect the LRU/LFU of accessed keys. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnabled(Cmd);
     impl NeedEnabled {
@@ -13059,7 +13071,7 @@ pub mod client_no_touch {
     }
     /// `CLIENT NO-TOUCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Controls whether commands sent by the client affect the LRU/LFU of accessed keys. Since 7.2.0; complexity: O(1).
+    /// Controls whether commands sent by the client affect the LRU/LFU of accessed keys. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13104,7 +13116,7 @@ pub mod client_pause {
     }
     /// `CLIENT PAUSE` builder, awaiting `Timeout`.
     ///
-    /// Suspends commands processing. Since 3.0.0; complexity: O(1).
+    /// Suspends commands processing. Exists since Redis 2.9.50 and Valkey 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -13132,7 +13144,7 @@ pub mod client_pause {
     }
     /// `CLIENT PAUSE` builder, complete: send it, or add optional arguments.
     ///
-    /// Suspends commands processing. Since 3.0.0; complexity: O(1).
+    /// Suspends commands processing. Exists since Redis 2.9.50 and Valkey 3.0.0; complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TMode = Unset>(Cmd, PhantomData<(TMode,)>);
     impl<TMode: Done> Ready<TMode> {
@@ -13226,7 +13238,7 @@ pub mod client_reply {
     }
     /// `CLIENT REPLY` builder, awaiting `Action`.
     ///
-    /// Instructs the server whether to reply to commands. Since 3.2.0; complexity: O(1).
+    /// Instructs the server whether to reply to commands. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAction(Cmd);
     impl NeedAction {
@@ -13268,7 +13280,7 @@ pub mod client_reply {
     }
     /// `CLIENT REPLY` builder, complete: send it, or add optional arguments.
     ///
-    /// Instructs the server whether to reply to commands. Since 3.2.0; complexity: O(1).
+    /// Instructs the server whether to reply to commands. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13313,7 +13325,7 @@ pub mod client_setinfo {
     }
     /// `CLIENT SETINFO` builder, awaiting `Attr`.
     ///
-    /// Sets information specific to the client or connection. Since 7.2.0; complexity: O(1).
+    /// Sets information specific to the client or connection. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAttr(Cmd);
     impl NeedAttr {
@@ -13350,7 +13362,7 @@ pub mod client_setinfo {
     }
     /// `CLIENT SETINFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets information specific to the client or connection. Since 7.2.0; complexity: O(1).
+    /// Sets information specific to the client or connection. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13395,7 +13407,7 @@ pub mod client_setname {
     }
     /// `CLIENT SETNAME` builder, awaiting `ConnectionName`.
     ///
-    /// Sets the connection name. Since 2.6.9; complexity: O(1).
+    /// Sets the connection name. Exists since 2.6.9 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConnectionName(Cmd);
     impl NeedConnectionName {
@@ -13423,7 +13435,7 @@ pub mod client_setname {
     }
     /// `CLIENT SETNAME` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the connection name. Since 2.6.9; complexity: O(1).
+    /// Sets the connection name. Exists since 2.6.9 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13467,7 +13479,7 @@ pub mod client_tracking {
     }
     /// `CLIENT TRACKING` builder, awaiting `Status`.
     ///
-    /// Controls server-assisted client-side caching for the connection. Since 6.0.0; complexity: O(1). Some options may introduce additional complexity.
+    /// Controls server-assisted client-side caching for the connection. Exists since 6.0.0 (Redis and Valkey); complexity: O(1). Some options may introduce additional complexity.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStatus(Cmd);
     impl NeedStatus {
@@ -13502,7 +13514,7 @@ pub mod client_tracking {
     }
     /// `CLIENT TRACKING` builder, complete: send it, or add optional arguments.
     ///
-    /// Controls server-assisted client-side caching for the connection. Since 6.0.0; complexity: O(1). Some options may introduce additional complexity.
+    /// Controls server-assisted client-side caching for the connection. Exists since 6.0.0 (Redis and Valkey); complexity: O(1). Some options may introduce additional complexity.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TClientId = Unset,
@@ -13755,7 +13767,7 @@ pub mod client_trackinginfo {
     }
     /// `CLIENT TRACKINGINFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about server-assisted client-side caching for the connection. Since 6.2.0; complexity: O(1).
+    /// Returns information about server-assisted client-side caching for the connection. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13800,7 +13812,7 @@ pub mod client_unblock {
     }
     /// `CLIENT UNBLOCK` builder, awaiting `ClientId`.
     ///
-    /// Unblocks a client blocked by a blocking command from a different connection. Since 5.0.0; complexity: O(log N) where N is the number of client connections.
+    /// Unblocks a client blocked by a blocking command from a different connection. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedClientId(Cmd);
     impl NeedClientId {
@@ -13828,7 +13840,7 @@ pub mod client_unblock {
     }
     /// `CLIENT UNBLOCK` builder, complete: send it, or add optional arguments.
     ///
-    /// Unblocks a client blocked by a blocking command from a different connection. Since 5.0.0; complexity: O(log N) where N is the number of client connections.
+    /// Unblocks a client blocked by a blocking command from a different connection. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) where N is the number of client connections.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TUnblockType = Unset>(Cmd, PhantomData<(TUnblockType,)>);
     impl<TUnblockType: Done> Ready<TUnblockType> {
@@ -13913,7 +13925,7 @@ pub mod client_unpause {
     }
     /// `CLIENT UNPAUSE` builder, complete: send it, or add optional arguments.
     ///
-    /// Resumes processing commands from paused clients. Since 6.2.0; complexity: O(N) Where N is the number of paused clients.
+    /// Resumes processing commands from paused clients. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) Where N is the number of paused clients.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -13957,7 +13969,7 @@ pub mod cluster_addslots {
     }
     /// `CLUSTER ADDSLOTS` builder, awaiting `Slot`.
     ///
-    /// Assigns new hash slots to a node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
+    /// Assigns new hash slots to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -13997,7 +14009,7 @@ pub mod cluster_addslots {
     }
     /// `CLUSTER ADDSLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Assigns new hash slots to a node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
+    /// Assigns new hash slots to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14065,7 +14077,7 @@ pub mod cluster_addslotsrange {
     }
     /// `CLUSTER ADDSLOTSRANGE` builder, awaiting `Range`.
     ///
-    /// Assigns new hash slot ranges to a node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
+    /// Assigns new hash slot ranges to a node. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRange(Cmd);
     impl NeedRange {
@@ -14146,7 +14158,7 @@ pub mod cluster_addslotsrange {
     }
     /// `CLUSTER ADDSLOTSRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Assigns new hash slot ranges to a node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
+    /// Assigns new hash slot ranges to a node. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14256,7 +14268,7 @@ pub mod cluster_bumpepoch {
     }
     /// `CLUSTER BUMPEPOCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Advances the cluster config epoch. Since 3.0.0; complexity: O(1).
+    /// Advances the cluster config epoch. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14300,7 +14312,7 @@ pub mod cluster_cancelslotmigrations {
     }
     /// `CLUSTER CANCELSLOTMIGRATIONS` builder, complete: send it, or add optional arguments.
     ///
-    /// Cancel all current ongoing slot migration operations. Since 9.0.0; complexity: O(N), where N is the number of slot migration operations being cancelled.
+    /// Cancel all current ongoing slot migration operations. Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of slot migration operations being cancelled.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14343,7 +14355,7 @@ pub mod cluster_count_failure_reports {
     }
     /// `CLUSTER COUNT-FAILURE-REPORTS` builder, awaiting `NodeId`.
     ///
-    /// Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed. Since 3.0.0; complexity: O(N) where N is the number of failure reports.
+    /// Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of failure reports.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -14371,7 +14383,7 @@ pub mod cluster_count_failure_reports {
     }
     /// `CLUSTER COUNT-FAILURE-REPORTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed. Since 3.0.0; complexity: O(N) where N is the number of failure reports.
+    /// Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of failure reports.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14412,7 +14424,7 @@ pub mod cluster_countkeysinslot {
     }
     /// `CLUSTER COUNTKEYSINSLOT` builder, awaiting `Slot`.
     ///
-    /// Returns the number of keys in a hash slot. Since 3.0.0; complexity: O(1).
+    /// Returns the number of keys in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -14440,7 +14452,7 @@ pub mod cluster_countkeysinslot {
     }
     /// `CLUSTER COUNTKEYSINSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of keys in a hash slot. Since 3.0.0; complexity: O(1).
+    /// Returns the number of keys in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14484,7 +14496,7 @@ pub mod cluster_delslots {
     }
     /// `CLUSTER DELSLOTS` builder, awaiting `Slot`.
     ///
-    /// Sets hash slots as unbound for a node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
+    /// Sets hash slots as unbound for a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -14524,7 +14536,7 @@ pub mod cluster_delslots {
     }
     /// `CLUSTER DELSLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets hash slots as unbound for a node. Since 3.0.0; complexity: O(N) where N is the total number of hash slot arguments.
+    /// Sets hash slots as unbound for a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14592,7 +14604,7 @@ pub mod cluster_delslotsrange {
     }
     /// `CLUSTER DELSLOTSRANGE` builder, awaiting `Range`.
     ///
-    /// Sets hash slot ranges as unbound for a node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
+    /// Sets hash slot ranges as unbound for a node. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRange(Cmd);
     impl NeedRange {
@@ -14673,7 +14685,7 @@ pub mod cluster_delslotsrange {
     }
     /// `CLUSTER DELSLOTSRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets hash slot ranges as unbound for a node. Since 7.0.0; complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
+    /// Sets hash slot ranges as unbound for a node. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -14783,7 +14795,7 @@ pub mod cluster_failover {
     }
     /// `CLUSTER FAILOVER` builder, complete: send it, or add optional arguments.
     ///
-    /// Forces a replica to perform a manual failover of its primary. Since 3.0.0; complexity: O(1).
+    /// Forces a replica to perform a manual failover of its primary. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOptions = Unset>(Cmd, PhantomData<(TOptions,)>);
     impl<TOptions: Done> Ready<TOptions> {
@@ -14867,11 +14879,13 @@ pub mod cluster_flushslot {
     }
     /// `CLUSTER FLUSHSLOT` builder, awaiting `Slot`.
     ///
-    /// Removes all keys from the target slot. Since 9.0.0; complexity: O(N) where N is the number of keys in the target slot.
+    /// Removes all keys from the target slot. Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the number of keys in the target slot.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
         /// Writes `slot`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn slot(self, slot: impl IntArg) -> Ready {
             let mut c = self.0;
@@ -14895,7 +14909,7 @@ pub mod cluster_flushslot {
     }
     /// `CLUSTER FLUSHSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes all keys from the target slot. Since 9.0.0; complexity: O(N) where N is the number of keys in the target slot.
+    /// Removes all keys from the target slot. Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the number of keys in the target slot.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFlushType = Unset>(Cmd, PhantomData<(TFlushType,)>);
     impl<TFlushType: Done> Ready<TFlushType> {
@@ -14908,6 +14922,8 @@ pub mod cluster_flushslot {
     }
     impl Ready {
         /// Writes `ASYNC` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn r#async(self) -> Ready<Set> {
             let mut c = self.0;
@@ -14917,6 +14933,8 @@ pub mod cluster_flushslot {
             Ready(c, PhantomData)
         }
         /// Writes `ASYNC` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn async_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -14927,6 +14945,8 @@ pub mod cluster_flushslot {
             Ready(c, PhantomData)
         }
         /// Writes `SYNC` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn sync(self) -> Ready<Set> {
             let mut c = self.0;
@@ -14936,6 +14956,8 @@ pub mod cluster_flushslot {
             Ready(c, PhantomData)
         }
         /// Writes `SYNC` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn sync_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -14979,7 +15001,7 @@ pub mod cluster_flushslots {
     }
     /// `CLUSTER FLUSHSLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes all slots information from a node. Since 3.0.0; complexity: O(1).
+    /// Deletes all slots information from a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15023,7 +15045,7 @@ pub mod cluster_forget {
     }
     /// `CLUSTER FORGET` builder, awaiting `NodeId`.
     ///
-    /// Removes a node from the nodes table. Since 3.0.0; complexity: O(1).
+    /// Removes a node from the nodes table. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -15051,7 +15073,7 @@ pub mod cluster_forget {
     }
     /// `CLUSTER FORGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes a node from the nodes table. Since 3.0.0; complexity: O(1).
+    /// Removes a node from the nodes table. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15092,7 +15114,7 @@ pub mod cluster_getkeysinslot {
     }
     /// `CLUSTER GETKEYSINSLOT` builder, awaiting `Slot`.
     ///
-    /// Returns the key names in a hash slot. Since 3.0.0; complexity: O(N) where N is the number of requested keys.
+    /// Returns the key names in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -15120,7 +15142,7 @@ pub mod cluster_getkeysinslot {
     }
     /// `CLUSTER GETKEYSINSLOT` builder, awaiting `Count`.
     ///
-    /// Returns the key names in a hash slot. Since 3.0.0; complexity: O(N) where N is the number of requested keys.
+    /// Returns the key names in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCount(Cmd);
     impl NeedCount {
@@ -15148,7 +15170,7 @@ pub mod cluster_getkeysinslot {
     }
     /// `CLUSTER GETKEYSINSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the key names in a hash slot. Since 3.0.0; complexity: O(N) where N is the number of requested keys.
+    /// Returns the key names in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15192,7 +15214,7 @@ pub mod cluster_getslotmigrations {
     }
     /// `CLUSTER GETSLOTMIGRATIONS` builder, complete: send it, or add optional arguments.
     ///
-    /// Gets the status of ongoing and recently finished slot import and export operations. Since 9.0.0; complexity: O(N), where N is the number of active slot import and export jobs.
+    /// Gets the status of ongoing and recently finished slot import and export operations. Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of active slot import and export jobs.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15235,7 +15257,7 @@ pub mod cluster_help {
     }
     /// `CLUSTER HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15278,7 +15300,7 @@ pub mod cluster_info {
     }
     /// `CLUSTER INFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about the state of a node. Since 3.0.0; complexity: O(1).
+    /// Returns information about the state of a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15319,7 +15341,7 @@ pub mod cluster_keyslot {
     }
     /// `CLUSTER KEYSLOT` builder, awaiting `Key`.
     ///
-    /// Returns the hash slot for a key. Since 3.0.0; complexity: O(N) where N is the number of bytes in the key.
+    /// Returns the hash slot for a key. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of bytes in the key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -15347,7 +15369,7 @@ pub mod cluster_keyslot {
     }
     /// `CLUSTER KEYSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the hash slot for a key. Since 3.0.0; complexity: O(N) where N is the number of bytes in the key.
+    /// Returns the hash slot for a key. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of bytes in the key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15388,7 +15410,7 @@ pub mod cluster_links {
     }
     /// `CLUSTER LINKS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a list of all TCP links to and from peer nodes. Since 7.0.0; complexity: O(N) where N is the total number of Cluster nodes.
+    /// Returns a list of all TCP links to and from peer nodes. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15432,7 +15454,7 @@ pub mod cluster_meet {
     }
     /// `CLUSTER MEET` builder, awaiting `Ip`.
     ///
-    /// Forces a node to handshake with another node. Since 3.0.0; complexity: O(1).
+    /// Forces a node to handshake with another node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIp(Cmd);
     impl NeedIp {
@@ -15460,7 +15482,7 @@ pub mod cluster_meet {
     }
     /// `CLUSTER MEET` builder, awaiting `Port`.
     ///
-    /// Forces a node to handshake with another node. Since 3.0.0; complexity: O(1).
+    /// Forces a node to handshake with another node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPort(Cmd);
     impl NeedPort {
@@ -15488,7 +15510,7 @@ pub mod cluster_meet {
     }
     /// `CLUSTER MEET` builder, complete: send it, or add optional arguments.
     ///
-    /// Forces a node to handshake with another node. Since 3.0.0; complexity: O(1).
+    /// Forces a node to handshake with another node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TClusterBusPort = Unset>(Cmd, PhantomData<(TClusterBusPort,)>);
     impl<TClusterBusPort: Done> Ready<TClusterBusPort> {
@@ -15557,11 +15579,13 @@ pub mod cluster_migrateslots {
     }
     /// `CLUSTER MIGRATESLOTS` builder, awaiting `Range`.
     ///
-    /// Migrate the given slots from this node to the specified nodes. Since 9.0.0; complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
+    /// Migrate the given slots from this node to the specified nodes. Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRange(Cmd);
     impl NeedRange {
         /// Writes `SLOTSRANGE start_slot end_slot`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn range(
             self,
@@ -15575,6 +15599,8 @@ pub mod cluster_migrateslots {
             NeedNodeId(c)
         }
         /// Writes `SLOTSRANGE start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On valkey only.
         pub fn range_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -15609,11 +15635,13 @@ pub mod cluster_migrateslots {
     }
     /// `CLUSTER MIGRATESLOTS` builder, awaiting `NodeId`.
     ///
-    /// Migrate the given slots from this node to the specified nodes. Since 9.0.0; complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
+    /// Migrate the given slots from this node to the specified nodes. Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
         /// Writes `NODE node_id`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn node(self, node_id: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -15624,6 +15652,8 @@ pub mod cluster_migrateslots {
     }
     impl NeedNodeId {
         /// Writes `start_slot end_slot` (optional, repeatable).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn range(
             self,
@@ -15638,6 +15668,8 @@ pub mod cluster_migrateslots {
             NeedNodeId(c)
         }
         /// Writes `start_slot end_slot` once per item (nothing when the iterator is empty).
+        ///
+        /// On valkey only.
         pub fn range_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -15671,7 +15703,7 @@ pub mod cluster_migrateslots {
     }
     /// `CLUSTER MIGRATESLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Migrate the given slots from this node to the specified nodes. Since 9.0.0; complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
+    /// Migrate the given slots from this node to the specified nodes. Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15714,7 +15746,7 @@ pub mod cluster_myid {
     }
     /// `CLUSTER MYID` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the ID of a node. Since 3.0.0; complexity: O(1).
+    /// Returns the ID of a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15757,7 +15789,7 @@ pub mod cluster_myshardid {
     }
     /// `CLUSTER MYSHARDID` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the shard ID of a node. Since 7.2.0; complexity: O(1).
+    /// Returns the shard ID of a node. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15800,7 +15832,7 @@ pub mod cluster_nodes {
     }
     /// `CLUSTER NODES` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the cluster configuration for a node. Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes.
+    /// Returns the cluster configuration for a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15843,7 +15875,7 @@ pub mod cluster_replicas {
     }
     /// `CLUSTER REPLICAS` builder, awaiting `NodeId`.
     ///
-    /// Lists the replica nodes of a primary node. Since 5.0.0; complexity: O(N) where N is the number of replicas.
+    /// Lists the replica nodes of a primary node. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -15871,7 +15903,7 @@ pub mod cluster_replicas {
     }
     /// `CLUSTER REPLICAS` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists the replica nodes of a primary node. Since 5.0.0; complexity: O(N) where N is the number of replicas.
+    /// Lists the replica nodes of a primary node. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15915,7 +15947,7 @@ pub mod cluster_replicate {
     }
     /// `CLUSTER REPLICATE` builder, awaiting `Args`.
     ///
-    /// Configures a node as replica of a primary node or detaches a replica from its primary. Since 3.0.0; complexity: O(1).
+    /// Configures a node as replica of a primary node or detaches a replica from its primary. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedArgs(Cmd);
     impl NeedArgs {
@@ -15953,7 +15985,7 @@ pub mod cluster_replicate {
     }
     /// `CLUSTER REPLICATE` builder, complete: send it, or add optional arguments.
     ///
-    /// Configures a node as replica of a primary node or detaches a replica from its primary. Since 3.0.0; complexity: O(1).
+    /// Configures a node as replica of a primary node or detaches a replica from its primary. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -15997,7 +16029,7 @@ pub mod cluster_reset {
     }
     /// `CLUSTER RESET` builder, complete: send it, or add optional arguments.
     ///
-    /// Resets a node. Since 3.0.0; complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect.
+    /// Resets a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TResetType = Unset>(Cmd, PhantomData<(TResetType,)>);
     impl<TResetType: Done> Ready<TResetType> {
@@ -16081,7 +16113,7 @@ pub mod cluster_saveconfig {
     }
     /// `CLUSTER SAVECONFIG` builder, complete: send it, or add optional arguments.
     ///
-    /// Forces a node to save the cluster configuration to disk. Since 3.0.0; complexity: O(1).
+    /// Forces a node to save the cluster configuration to disk. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16125,7 +16157,7 @@ pub mod cluster_set_config_epoch {
     }
     /// `CLUSTER SET-CONFIG-EPOCH` builder, awaiting `ConfigEpoch`.
     ///
-    /// Sets the configuration epoch for a new node. Since 3.0.0; complexity: O(1).
+    /// Sets the configuration epoch for a new node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConfigEpoch(Cmd);
     impl NeedConfigEpoch {
@@ -16153,7 +16185,7 @@ pub mod cluster_set_config_epoch {
     }
     /// `CLUSTER SET-CONFIG-EPOCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the configuration epoch for a new node. Since 3.0.0; complexity: O(1).
+    /// Sets the configuration epoch for a new node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16197,7 +16229,7 @@ pub mod cluster_setslot {
     }
     /// `CLUSTER SETSLOT` builder, awaiting `Slot`.
     ///
-    /// Binds a hash slot to a node. Since 3.0.0; complexity: O(1).
+    /// Binds a hash slot to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSlot(Cmd);
     impl NeedSlot {
@@ -16225,7 +16257,7 @@ pub mod cluster_setslot {
     }
     /// `CLUSTER SETSLOT` builder, awaiting `Subcommand`.
     ///
-    /// Binds a hash slot to a node. Since 3.0.0; complexity: O(1).
+    /// Binds a hash slot to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSubcommand(Cmd);
     impl NeedSubcommand {
@@ -16277,7 +16309,7 @@ pub mod cluster_setslot {
     }
     /// `CLUSTER SETSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Binds a hash slot to a node. Since 3.0.0; complexity: O(1).
+    /// Binds a hash slot to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TTimeout = Unset>(Cmd, PhantomData<(TTimeout,)>);
     impl<TTimeout: Done> Ready<TTimeout> {
@@ -16347,7 +16379,7 @@ pub mod cluster_shards {
     }
     /// `CLUSTER SHARDS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the mapping of cluster slots to shards. Since 7.0.0; complexity: O(N) where N is the total number of cluster nodes.
+    /// Returns the mapping of cluster slots to shards. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of cluster nodes.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16390,7 +16422,7 @@ pub mod cluster_slaves {
     }
     /// `CLUSTER SLAVES` builder, awaiting `NodeId`.
     ///
-    /// Lists the replica nodes of a primary node. Since 3.0.0; complexity: O(N) where N is the number of replicas.
+    /// Lists the replica nodes of a primary node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodeId(Cmd);
     impl NeedNodeId {
@@ -16418,7 +16450,7 @@ pub mod cluster_slaves {
     }
     /// `CLUSTER SLAVES` builder, complete: send it, or add optional arguments.
     ///
-    /// Lists the replica nodes of a primary node. Since 3.0.0; complexity: O(N) where N is the number of replicas.
+    /// Lists the replica nodes of a primary node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16461,7 +16493,7 @@ pub mod cluster_slot_stats {
     }
     /// `CLUSTER SLOT-STATS` builder, awaiting `Filter`.
     ///
-    /// Return an array of slot usage statistics for slots assigned to the current node. Since 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand.
+    /// Return an array of slot usage statistics for slots assigned to the current node. Exists since Redis 8.2.0 and Valkey 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilter(Cmd);
     impl NeedFilter {
@@ -16503,7 +16535,7 @@ pub mod cluster_slot_stats {
     }
     /// `CLUSTER SLOT-STATS` builder, complete: send it, or add optional arguments.
     ///
-    /// Return an array of slot usage statistics for slots assigned to the current node. Since 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand.
+    /// Return an array of slot usage statistics for slots assigned to the current node. Exists since Redis 8.2.0 and Valkey 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOrderby = Unset, TLimit = Unset, TOrder = Unset>(
         Cmd,
@@ -16616,7 +16648,7 @@ pub mod cluster_slots {
     }
     /// `CLUSTER SLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the mapping of cluster slots to nodes. Since 3.0.0; complexity: O(N) where N is the total number of Cluster nodes.
+    /// Returns the mapping of cluster slots to nodes. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16660,11 +16692,13 @@ pub mod cluster_syncslots {
     }
     /// `CLUSTER SYNCSLOTS` builder, awaiting `Arg1`.
     ///
-    /// A container for internal slot migration commands. Since 9.0.0; complexity: Depends on subcommand.
+    /// A container for internal slot migration commands. Exists since 9.0.0 (Valkey only); complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedArg1(Cmd);
     impl NeedArg1 {
         /// Writes `arg1`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -16672,6 +16706,8 @@ pub mod cluster_syncslots {
             Ready(c)
         }
         /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On valkey only.
         pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
@@ -16700,7 +16736,7 @@ pub mod cluster_syncslots {
     }
     /// `CLUSTER SYNCSLOTS` builder, complete: send it, or add optional arguments.
     ///
-    /// A container for internal slot migration commands. Since 9.0.0; complexity: Depends on subcommand.
+    /// A container for internal slot migration commands. Exists since 9.0.0 (Valkey only); complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -16713,6 +16749,8 @@ pub mod cluster_syncslots {
     }
     impl Ready {
         /// Writes `arg1` (optional, repeatable).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -16722,6 +16760,8 @@ pub mod cluster_syncslots {
             Ready(c)
         }
         /// Writes `arg1` once per item (nothing when the iterator is empty).
+        ///
+        /// On valkey only.
         pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -16765,11 +16805,13 @@ pub mod clusterscan {
     }
     /// `CLUSTERSCAN` builder, awaiting `Cursor`.
     ///
-    /// Iterates over the keys in the cluster. Since 9.1.0; complexity: O(N) where N is the number of elements returned.
+    /// Iterates over the keys in the cluster. Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
         /// Writes `cursor`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn cursor(self, cursor: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -16793,7 +16835,7 @@ pub mod clusterscan {
     }
     /// `CLUSTERSCAN` builder, complete: send it, or add optional arguments.
     ///
-    /// Iterates over the keys in the cluster. Since 9.1.0; complexity: O(N) where N is the number of elements returned.
+    /// Iterates over the keys in the cluster. Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TMatchPattern = Unset,
@@ -16819,6 +16861,8 @@ pub mod clusterscan {
     }
     impl<TCount, TType, TSlot> Ready<Unset, TCount, TType, TSlot> {
         /// Writes `MATCH match_pattern` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn r#match(
             self,
@@ -16832,6 +16876,8 @@ pub mod clusterscan {
             Ready(c, PhantomData)
         }
         /// Writes `MATCH match_pattern` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn match_opt(
             self,
             value: Option<impl ToArg>,
@@ -16848,6 +16894,8 @@ pub mod clusterscan {
     }
     impl<TMatchPattern, TType, TSlot> Ready<TMatchPattern, Unset, TType, TSlot> {
         /// Writes `COUNT count` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn count(
             self,
@@ -16861,6 +16909,8 @@ pub mod clusterscan {
             Ready(c, PhantomData)
         }
         /// Writes `COUNT count` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn count_opt(
             self,
             value: Option<impl IntArg>,
@@ -16877,6 +16927,8 @@ pub mod clusterscan {
     }
     impl<TMatchPattern, TCount, TSlot> Ready<TMatchPattern, TCount, Unset, TSlot> {
         /// Writes `TYPE type` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn r#type(
             self,
@@ -16890,6 +16942,8 @@ pub mod clusterscan {
             Ready(c, PhantomData)
         }
         /// Writes `TYPE type` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn type_opt(
             self,
             value: Option<impl ToArg>,
@@ -16906,6 +16960,8 @@ pub mod clusterscan {
     }
     impl<TMatchPattern, TCount, TType> Ready<TMatchPattern, TCount, TType, Unset> {
         /// Writes `SLOT slot` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn slot(
             self,
@@ -16919,6 +16975,8 @@ pub mod clusterscan {
             Ready(c, PhantomData)
         }
         /// Writes `SLOT slot` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn slot_opt(
             self,
             value: Option<impl IntArg>,
@@ -16966,7 +17024,7 @@ pub mod command_count {
     }
     /// `COMMAND COUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a count of commands. Since 2.8.13; complexity: O(1).
+    /// Returns a count of commands. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17009,7 +17067,7 @@ pub mod command_docs {
     }
     /// `COMMAND DOCS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns documentary information about one, multiple or all commands. Since 7.0.0; complexity: O(N) where N is the number of commands to look up.
+    /// Returns documentary information about one, multiple or all commands. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands to look up.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17082,7 +17140,7 @@ pub mod command_getkeys {
     }
     /// `COMMAND GETKEYS` builder, awaiting `Command`.
     ///
-    /// Extracts the key names from an arbitrary command. Since 2.8.13; complexity: O(N) where N is the number of arguments to the command.
+    /// Extracts the key names from an arbitrary command. Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCommand(Cmd);
     impl NeedCommand {
@@ -17120,7 +17178,7 @@ pub mod command_getkeys {
     }
     /// `COMMAND GETKEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Extracts the key names from an arbitrary command. Since 2.8.13; complexity: O(N) where N is the number of arguments to the command.
+    /// Extracts the key names from an arbitrary command. Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17215,7 +17273,7 @@ pub mod command_getkeysandflags {
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, awaiting `Command`.
     ///
-    /// Extracts the key names and access flags for an arbitrary command. Since 7.0.0; complexity: O(N) where N is the number of arguments to the command.
+    /// Extracts the key names and access flags for an arbitrary command. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCommand(Cmd);
     impl NeedCommand {
@@ -17253,7 +17311,7 @@ pub mod command_getkeysandflags {
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, complete: send it, or add optional arguments.
     ///
-    /// Extracts the key names and access flags for an arbitrary command. Since 7.0.0; complexity: O(N) where N is the number of arguments to the command.
+    /// Extracts the key names and access flags for an arbitrary command. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17350,7 +17408,7 @@ pub mod command_help {
     }
     /// `COMMAND HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17393,7 +17451,7 @@ pub mod command_info {
     }
     /// `COMMAND INFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about one, multiple or all commands. Since 2.8.13; complexity: O(N) where N is the number of commands to look up.
+    /// Returns information about one, multiple or all commands. Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of commands to look up.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17465,7 +17523,7 @@ pub mod command_list {
     }
     /// `COMMAND LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a list of command names. Since 7.0.0; complexity: O(N) where N is the total number of commands.
+    /// Returns a list of command names. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of commands.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFilterby = Unset>(Cmd, PhantomData<(TFilterby,)>);
     impl<TFilterby: Done> Ready<TFilterby> {
@@ -17580,11 +17638,13 @@ pub mod commandlog_get {
     }
     /// `COMMANDLOG GET` builder, awaiting `Count`.
     ///
-    /// Returns the specified command log's entries. Since 8.1.0; complexity: O(N) where N is the number of entries returned.
+    /// Returns the specified command log's entries. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCount(Cmd);
     impl NeedCount {
         /// Writes `count`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn count(self, count: impl IntArg) -> NeedType {
             let mut c = self.0;
@@ -17608,11 +17668,13 @@ pub mod commandlog_get {
     }
     /// `COMMANDLOG GET` builder, awaiting `Type`.
     ///
-    /// Returns the specified command log's entries. Since 8.1.0; complexity: O(N) where N is the number of entries returned.
+    /// Returns the specified command log's entries. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedType(Cmd);
     impl NeedType {
         /// Writes `SLOW`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
@@ -17620,6 +17682,8 @@ pub mod commandlog_get {
             Ready(c)
         }
         /// Writes `LARGE-REQUEST`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
@@ -17627,6 +17691,8 @@ pub mod commandlog_get {
             Ready(c)
         }
         /// Writes `LARGE-REPLY`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
@@ -17650,7 +17716,7 @@ pub mod commandlog_get {
     }
     /// `COMMANDLOG GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the specified command log's entries. Since 8.1.0; complexity: O(N) where N is the number of entries returned.
+    /// Returns the specified command log's entries. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17702,7 +17768,7 @@ pub mod commandlog_help {
     }
     /// `COMMANDLOG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Shows helpful text about the different subcommands. Since 8.1.0; complexity: O(1).
+    /// Shows helpful text about the different subcommands. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17746,11 +17812,13 @@ pub mod commandlog_len {
     }
     /// `COMMANDLOG LEN` builder, awaiting `Type`.
     ///
-    /// Returns the number of entries in the specified type of command log. Since 8.1.0; complexity: O(1).
+    /// Returns the number of entries in the specified type of command log. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedType(Cmd);
     impl NeedType {
         /// Writes `SLOW`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
@@ -17758,6 +17826,8 @@ pub mod commandlog_len {
             Ready(c)
         }
         /// Writes `LARGE-REQUEST`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
@@ -17765,6 +17835,8 @@ pub mod commandlog_len {
             Ready(c)
         }
         /// Writes `LARGE-REPLY`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
@@ -17788,7 +17860,7 @@ pub mod commandlog_len {
     }
     /// `COMMANDLOG LEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of entries in the specified type of command log. Since 8.1.0; complexity: O(1).
+    /// Returns the number of entries in the specified type of command log. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17832,11 +17904,13 @@ pub mod commandlog_reset {
     }
     /// `COMMANDLOG RESET` builder, awaiting `Type`.
     ///
-    /// Clears all entries from the specified type of command log. Since 8.1.0; complexity: O(N) where N is the number of entries in the commandlog.
+    /// Clears all entries from the specified type of command log. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries in the commandlog.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedType(Cmd);
     impl NeedType {
         /// Writes `SLOW`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
@@ -17844,6 +17918,8 @@ pub mod commandlog_reset {
             Ready(c)
         }
         /// Writes `LARGE-REQUEST`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
@@ -17851,6 +17927,8 @@ pub mod commandlog_reset {
             Ready(c)
         }
         /// Writes `LARGE-REPLY`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
@@ -17874,7 +17952,7 @@ pub mod commandlog_reset {
     }
     /// `COMMANDLOG RESET` builder, complete: send it, or add optional arguments.
     ///
-    /// Clears all entries from the specified type of command log. Since 8.1.0; complexity: O(N) where N is the number of entries in the commandlog.
+    /// Clears all entries from the specified type of command log. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries in the commandlog.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -17919,7 +17997,7 @@ pub mod config_get {
     }
     /// `CONFIG GET` builder, awaiting `Parameter`.
     ///
-    /// Returns the effective values of configuration parameters. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
+    /// Returns the effective values of configuration parameters. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedParameter(Cmd);
     impl NeedParameter {
@@ -17962,7 +18040,7 @@ pub mod config_get {
     }
     /// `CONFIG GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the effective values of configuration parameters. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
+    /// Returns the effective values of configuration parameters. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18035,7 +18113,7 @@ pub mod config_help {
     }
     /// `CONFIG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18080,7 +18158,7 @@ pub mod config_resetstat {
     }
     /// `CONFIG RESETSTAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Resets the server's statistics. Since 2.0.0; complexity: O(1).
+    /// Resets the server's statistics. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18125,7 +18203,7 @@ pub mod config_rewrite {
     }
     /// `CONFIG REWRITE` builder, complete: send it, or add optional arguments.
     ///
-    /// Persists the effective configuration to file. Since 2.8.0; complexity: O(1).
+    /// Persists the effective configuration to file. Exists since 2.8.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18170,7 +18248,7 @@ pub mod config_set {
     }
     /// `CONFIG SET` builder, awaiting `Data`.
     ///
-    /// Sets configuration parameters in-flight. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
+    /// Sets configuration parameters in-flight. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
@@ -18216,7 +18294,7 @@ pub mod config_set {
     }
     /// `CONFIG SET` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets configuration parameters in-flight. Since 2.0.0; complexity: O(N) when N is the number of configuration parameters provided.
+    /// Sets configuration parameters in-flight. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18288,7 +18366,7 @@ pub mod copy {
     }
     /// `COPY` builder, awaiting `Source`.
     ///
-    /// Copies the value of a key to a new key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
+    /// Copies the value of a key to a new key. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -18316,7 +18394,7 @@ pub mod copy {
     }
     /// `COPY` builder, awaiting `Destination`.
     ///
-    /// Copies the value of a key to a new key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
+    /// Copies the value of a key to a new key. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -18344,7 +18422,7 @@ pub mod copy {
     }
     /// `COPY` builder, complete: send it, or add optional arguments.
     ///
-    /// Copies the value of a key to a new key. Since 6.2.0; complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
+    /// Copies the value of a key to a new key. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TDestinationDb = Unset, TReplace = Unset>(
         Cmd,
@@ -18435,7 +18513,7 @@ pub mod dbsize {
     }
     /// `DBSIZE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of keys in the database. Since 1.0.0; complexity: O(1).
+    /// Returns the number of keys in the database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18480,7 +18558,7 @@ pub mod debug {
     }
     /// `DEBUG` builder, awaiting `Arg1`.
     ///
-    /// A container for debugging commands. Since 1.0.0; complexity: Depends on subcommand.
+    /// A container for debugging commands. Exists since 1.0.0 (Redis and Valkey); complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedArg1(Cmd);
     impl NeedArg1 {
@@ -18520,7 +18598,7 @@ pub mod debug {
     }
     /// `DEBUG` builder, complete: send it, or add optional arguments.
     ///
-    /// A container for debugging commands. Since 1.0.0; complexity: Depends on subcommand.
+    /// A container for debugging commands. Exists since 1.0.0 (Redis and Valkey); complexity: Depends on subcommand.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18588,7 +18666,7 @@ pub mod decr {
     }
     /// `DECR` builder, awaiting `Key`.
     ///
-    /// Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18616,7 +18694,7 @@ pub mod decr {
     }
     /// `DECR` builder, complete: send it, or add optional arguments.
     ///
-    /// Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18660,7 +18738,7 @@ pub mod decrby {
     }
     /// `DECRBY` builder, awaiting `Key`.
     ///
-    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18688,7 +18766,7 @@ pub mod decrby {
     }
     /// `DECRBY` builder, awaiting `Decrement`.
     ///
-    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDecrement(Cmd);
     impl NeedDecrement {
@@ -18716,7 +18794,7 @@ pub mod decrby {
     }
     /// `DECRBY` builder, complete: send it, or add optional arguments.
     ///
-    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18757,7 +18835,7 @@ pub mod del {
     }
     /// `DEL` builder, awaiting `Key`.
     ///
-    /// Deletes one or more keys. Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
+    /// Deletes one or more keys. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -18797,7 +18875,7 @@ pub mod del {
     }
     /// `DEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes one or more keys. Since 1.0.0; complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
+    /// Deletes one or more keys. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18864,11 +18942,13 @@ pub mod delifeq {
     }
     /// `DELIFEQ` builder, awaiting `Key`.
     ///
-    /// Delete key if value matches string. Since 9.0.0; complexity: O(1).
+    /// Delete key if value matches string. Exists since 9.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedValue {
             let mut c = self.0;
@@ -18892,11 +18972,13 @@ pub mod delifeq {
     }
     /// `DELIFEQ` builder, awaiting `Value`.
     ///
-    /// Delete key if value matches string. Since 9.0.0; complexity: O(1).
+    /// Delete key if value matches string. Exists since 9.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
         /// Writes `value`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -18920,7 +19002,7 @@ pub mod delifeq {
     }
     /// `DELIFEQ` builder, complete: send it, or add optional arguments.
     ///
-    /// Delete key if value matches string. Since 9.0.0; complexity: O(1).
+    /// Delete key if value matches string. Exists since 9.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -18966,7 +19048,7 @@ pub mod discard {
     }
     /// `DISCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Discards a transaction. Since 2.0.0; complexity: O(N), when N is the number of queued commands.
+    /// Discards a transaction. Exists since 2.0.0 (Redis and Valkey); complexity: O(N), when N is the number of queued commands.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19007,7 +19089,7 @@ pub mod dump {
     }
     /// `DUMP` builder, awaiting `Key`.
     ///
-    /// Returns a serialized representation of the value stored at a key. Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
+    /// Returns a serialized representation of the value stored at a key. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19035,7 +19117,7 @@ pub mod dump {
     }
     /// `DUMP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a serialized representation of the value stored at a key. Since 2.6.0; complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
+    /// Returns a serialized representation of the value stored at a key. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19079,7 +19161,7 @@ pub mod echo {
     }
     /// `ECHO` builder, awaiting `Message`.
     ///
-    /// Returns the given string. Since 1.0.0; complexity: O(1).
+    /// Returns the given string. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -19107,7 +19189,7 @@ pub mod echo {
     }
     /// `ECHO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the given string. Since 1.0.0; complexity: O(1).
+    /// Returns the given string. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19153,7 +19235,7 @@ pub mod eval {
     }
     /// `EVAL` builder, awaiting `Script`.
     ///
-    /// Executes a server-side Lua script. Since 2.6.0; complexity: Depends on the script that is executed.
+    /// Executes a server-side Lua script. Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -19183,7 +19265,7 @@ pub mod eval {
     }
     /// `EVAL` builder, complete: send it, or add optional arguments.
     ///
-    /// Executes a server-side Lua script. Since 2.6.0; complexity: Depends on the script that is executed.
+    /// Executes a server-side Lua script. Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19277,7 +19359,7 @@ pub mod evalsha {
     }
     /// `EVALSHA` builder, awaiting `Sha1`.
     ///
-    /// Executes a server-side Lua script by SHA1 digest. Since 2.6.0; complexity: Depends on the script that is executed.
+    /// Executes a server-side Lua script by SHA1 digest. Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -19307,7 +19389,7 @@ pub mod evalsha {
     }
     /// `EVALSHA` builder, complete: send it, or add optional arguments.
     ///
-    /// Executes a server-side Lua script by SHA1 digest. Since 2.6.0; complexity: Depends on the script that is executed.
+    /// Executes a server-side Lua script by SHA1 digest. Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19402,7 +19484,7 @@ pub mod evalsha_ro {
     }
     /// `EVALSHA_RO` builder, awaiting `Sha1`.
     ///
-    /// Executes a read-only server-side Lua script by SHA1 digest. Since 7.0.0; complexity: Depends on the script that is executed.
+    /// Executes a read-only server-side Lua script by SHA1 digest. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -19432,7 +19514,7 @@ pub mod evalsha_ro {
     }
     /// `EVALSHA_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Executes a read-only server-side Lua script by SHA1 digest. Since 7.0.0; complexity: Depends on the script that is executed.
+    /// Executes a read-only server-side Lua script by SHA1 digest. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19527,7 +19609,7 @@ pub mod eval_ro {
     }
     /// `EVAL_RO` builder, awaiting `Script`.
     ///
-    /// Executes a read-only server-side Lua script. Since 7.0.0; complexity: Depends on the script that is executed.
+    /// Executes a read-only server-side Lua script. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -19557,7 +19639,7 @@ pub mod eval_ro {
     }
     /// `EVAL_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Executes a read-only server-side Lua script. Since 7.0.0; complexity: Depends on the script that is executed.
+    /// Executes a read-only server-side Lua script. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19649,7 +19731,7 @@ pub mod exec {
     }
     /// `EXEC` builder, complete: send it, or add optional arguments.
     ///
-    /// Executes all commands in a transaction. Since 1.2.0; complexity: Depends on commands in the transaction.
+    /// Executes all commands in a transaction. Exists since 1.2.0 (Redis and Valkey); complexity: Depends on commands in the transaction.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19692,7 +19774,7 @@ pub mod exists {
     }
     /// `EXISTS` builder, awaiting `Key`.
     ///
-    /// Determines whether one or more keys exist. Since 1.0.0; complexity: O(N) where N is the number of keys to check.
+    /// Determines whether one or more keys exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to check.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19732,7 +19814,7 @@ pub mod exists {
     }
     /// `EXISTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines whether one or more keys exist. Since 1.0.0; complexity: O(N) where N is the number of keys to check.
+    /// Determines whether one or more keys exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to check.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -19799,7 +19881,7 @@ pub mod expire {
     }
     /// `EXPIRE` builder, awaiting `Key`.
     ///
-    /// Sets the expiration time of a key in seconds. Since 1.0.0; complexity: O(1).
+    /// Sets the expiration time of a key in seconds. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -19827,7 +19909,7 @@ pub mod expire {
     }
     /// `EXPIRE` builder, awaiting `Seconds`.
     ///
-    /// Sets the expiration time of a key in seconds. Since 1.0.0; complexity: O(1).
+    /// Sets the expiration time of a key in seconds. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSeconds(Cmd);
     impl NeedSeconds {
@@ -19855,7 +19937,7 @@ pub mod expire {
     }
     /// `EXPIRE` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the expiration time of a key in seconds. Since 1.0.0; complexity: O(1).
+    /// Sets the expiration time of a key in seconds. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -19992,7 +20074,7 @@ pub mod expireat {
     }
     /// `EXPIREAT` builder, awaiting `Key`.
     ///
-    /// Sets the expiration time of a key to a Unix timestamp. Since 1.2.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix timestamp. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20020,7 +20102,7 @@ pub mod expireat {
     }
     /// `EXPIREAT` builder, awaiting `UnixTimeSeconds`.
     ///
-    /// Sets the expiration time of a key to a Unix timestamp. Since 1.2.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix timestamp. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnixTimeSeconds(Cmd);
     impl NeedUnixTimeSeconds {
@@ -20049,7 +20131,7 @@ pub mod expireat {
     }
     /// `EXPIREAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the expiration time of a key to a Unix timestamp. Since 1.2.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix timestamp. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -20186,7 +20268,7 @@ pub mod expiretime {
     }
     /// `EXPIRETIME` builder, awaiting `Key`.
     ///
-    /// Returns the expiration time of a key as a Unix timestamp. Since 7.0.0; complexity: O(1).
+    /// Returns the expiration time of a key as a Unix timestamp. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -20214,7 +20296,7 @@ pub mod expiretime {
     }
     /// `EXPIRETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the expiration time of a key as a Unix timestamp. Since 7.0.0; complexity: O(1).
+    /// Returns the expiration time of a key as a Unix timestamp. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20258,7 +20340,7 @@ pub mod failover {
     }
     /// `FAILOVER` builder, complete: send it, or add optional arguments.
     ///
-    /// Starts a coordinated failover from a server to one of its replicas. Since 6.2.0; complexity: O(1).
+    /// Starts a coordinated failover from a server to one of its replicas. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TTarget = Unset,
@@ -20414,7 +20496,7 @@ pub mod fcall {
     }
     /// `FCALL` builder, awaiting `Function`.
     ///
-    /// Invokes a function. Since 7.0.0; complexity: Depends on the function that is executed.
+    /// Invokes a function. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFunction(Cmd);
     impl NeedFunction {
@@ -20444,7 +20526,7 @@ pub mod fcall {
     }
     /// `FCALL` builder, complete: send it, or add optional arguments.
     ///
-    /// Invokes a function. Since 7.0.0; complexity: Depends on the function that is executed.
+    /// Invokes a function. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20539,7 +20621,7 @@ pub mod fcall_ro {
     }
     /// `FCALL_RO` builder, awaiting `Function`.
     ///
-    /// Invokes a read-only function. Since 7.0.0; complexity: Depends on the function that is executed.
+    /// Invokes a read-only function. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFunction(Cmd);
     impl NeedFunction {
@@ -20569,7 +20651,7 @@ pub mod fcall_ro {
     }
     /// `FCALL_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Invokes a read-only function. Since 7.0.0; complexity: Depends on the function that is executed.
+    /// Invokes a read-only function. Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20658,7 +20740,7 @@ pub mod flushall {
     }
     /// `FLUSHALL` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes all keys from all databases. Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases.
+    /// Removes all keys from all databases. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of keys in all databases.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFlushType = Unset>(Cmd, PhantomData<(TFlushType,)>);
     impl<TFlushType: Done> Ready<TFlushType> {
@@ -20747,7 +20829,7 @@ pub mod flushdb {
     }
     /// `FLUSHDB` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes all keys from the current database. Since 1.0.0; complexity: O(N) where N is the number of keys in the selected database.
+    /// Removes all keys from the current database. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys in the selected database.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFlushType = Unset>(Cmd, PhantomData<(TFlushType,)>);
     impl<TFlushType: Done> Ready<TFlushType> {
@@ -20838,7 +20920,7 @@ pub mod function_delete {
     }
     /// `FUNCTION DELETE` builder, awaiting `LibraryName`.
     ///
-    /// Deletes a library and its functions. Since 7.0.0; complexity: O(1).
+    /// Deletes a library and its functions. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLibraryName(Cmd);
     impl NeedLibraryName {
@@ -20866,7 +20948,7 @@ pub mod function_delete {
     }
     /// `FUNCTION DELETE` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes a library and its functions. Since 7.0.0; complexity: O(1).
+    /// Deletes a library and its functions. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20907,7 +20989,7 @@ pub mod function_dump {
     }
     /// `FUNCTION DUMP` builder, complete: send it, or add optional arguments.
     ///
-    /// Dumps all libraries into a serialized binary payload. Since 7.0.0; complexity: O(N) where N is the number of functions.
+    /// Dumps all libraries into a serialized binary payload. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -20950,7 +21032,7 @@ pub mod function_flush {
     }
     /// `FUNCTION FLUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes all libraries and functions. Since 7.0.0; complexity: O(N) where N is the number of functions deleted.
+    /// Deletes all libraries and functions. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions deleted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFlushType = Unset>(Cmd, PhantomData<(TFlushType,)>);
     impl<TFlushType: Done> Ready<TFlushType> {
@@ -21033,7 +21115,7 @@ pub mod function_help {
     }
     /// `FUNCTION HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 7.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21076,7 +21158,7 @@ pub mod function_kill {
     }
     /// `FUNCTION KILL` builder, complete: send it, or add optional arguments.
     ///
-    /// Terminates a function during execution. Since 7.0.0; complexity: O(1).
+    /// Terminates a function during execution. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21117,7 +21199,7 @@ pub mod function_list {
     }
     /// `FUNCTION LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about all libraries. Since 7.0.0; complexity: O(N) where N is the number of functions.
+    /// Returns information about all libraries. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TLibraryNamePattern = Unset, TWithcode = Unset>(
         Cmd,
@@ -21218,7 +21300,7 @@ pub mod function_load {
     }
     /// `FUNCTION LOAD` builder, awaiting `FunctionCode`.
     ///
-    /// Creates a library. Since 7.0.0; complexity: O(1) (considering compilation time is redundant).
+    /// Creates a library. Exists since 7.0.0 (Redis and Valkey); complexity: O(1) (considering compilation time is redundant).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFunctionCode<TReplace = Unset>(Cmd, PhantomData<(TReplace,)>);
     impl<TReplace: Done> NeedFunctionCode<TReplace> {
@@ -21270,7 +21352,7 @@ pub mod function_load {
     }
     /// `FUNCTION LOAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates a library. Since 7.0.0; complexity: O(1) (considering compilation time is redundant).
+    /// Creates a library. Exists since 7.0.0 (Redis and Valkey); complexity: O(1) (considering compilation time is redundant).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TReplace = Unset>(Cmd, PhantomData<(TReplace,)>);
     impl<TReplace: Done> Ready<TReplace> {
@@ -21335,7 +21417,7 @@ pub mod function_restore {
     }
     /// `FUNCTION RESTORE` builder, awaiting `SerializedValue`.
     ///
-    /// Restores all libraries from a payload. Since 7.0.0; complexity: O(N) where N is the number of functions on the payload.
+    /// Restores all libraries from a payload. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions on the payload.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -21364,7 +21446,7 @@ pub mod function_restore {
     }
     /// `FUNCTION RESTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Restores all libraries from a payload. Since 7.0.0; complexity: O(N) where N is the number of functions on the payload.
+    /// Restores all libraries from a payload. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions on the payload.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPolicy = Unset>(Cmd, PhantomData<(TPolicy,)>);
     impl<TPolicy: Done> Ready<TPolicy> {
@@ -21466,7 +21548,7 @@ pub mod function_stats {
     }
     /// `FUNCTION STATS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about a function during execution. Since 7.0.0; complexity: O(1).
+    /// Returns information about a function during execution. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -21509,7 +21591,7 @@ pub mod geoadd {
     }
     /// `GEOADD` builder, awaiting `Key`.
     ///
-    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Exists since 3.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21537,7 +21619,7 @@ pub mod geoadd {
     }
     /// `GEOADD` builder, awaiting `Data`.
     ///
-    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Exists since 3.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData<TCondition = Unset, TChange = Unset>(
         Cmd,
@@ -21672,7 +21754,7 @@ pub mod geoadd {
     }
     /// `GEOADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Since 3.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a geospatial index. The key is created if it doesn't exist. Exists since 3.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset, TChange = Unset>(
         Cmd,
@@ -21826,7 +21908,7 @@ pub mod geodist {
     }
     /// `GEODIST` builder, awaiting `Key`.
     ///
-    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(1).
+    /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -21854,7 +21936,7 @@ pub mod geodist {
     }
     /// `GEODIST` builder, awaiting `Member1`.
     ///
-    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(1).
+    /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember1(Cmd);
     impl NeedMember1 {
@@ -21882,7 +21964,7 @@ pub mod geodist {
     }
     /// `GEODIST` builder, awaiting `Member2`.
     ///
-    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(1).
+    /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember2(Cmd);
     impl NeedMember2 {
@@ -21910,7 +21992,7 @@ pub mod geodist {
     }
     /// `GEODIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the distance between two members of a geospatial index. Since 3.2.0; complexity: O(1).
+    /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TUnit = Unset>(Cmd, PhantomData<(TUnit,)>);
     impl<TUnit: Done> Ready<TUnit> {
@@ -22029,7 +22111,7 @@ pub mod geohash {
     }
     /// `GEOHASH` builder, awaiting `Key`.
     ///
-    /// Returns members from a geospatial index as geohash strings. Since 3.2.0; complexity: O(1) for each member requested.
+    /// Returns members from a geospatial index as geohash strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22057,7 +22139,7 @@ pub mod geohash {
     }
     /// `GEOHASH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members from a geospatial index as geohash strings. Since 3.2.0; complexity: O(1) for each member requested.
+    /// Returns members from a geospatial index as geohash strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22122,7 +22204,7 @@ pub mod geopos {
     }
     /// `GEOPOS` builder, awaiting `Key`.
     ///
-    /// Returns the longitude and latitude of members from a geospatial index. Since 3.2.0; complexity: O(1) for each member requested.
+    /// Returns the longitude and latitude of members from a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22150,7 +22232,7 @@ pub mod geopos {
     }
     /// `GEOPOS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the longitude and latitude of members from a geospatial index. Since 3.2.0; complexity: O(1) for each member requested.
+    /// Returns the longitude and latitude of members from a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -22218,7 +22300,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, awaiting `Key`.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -22246,7 +22328,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, awaiting `Longitude`.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLongitude(Cmd);
     impl NeedLongitude {
@@ -22274,7 +22356,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, awaiting `Latitude`.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLatitude(Cmd);
     impl NeedLatitude {
@@ -22302,7 +22384,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, awaiting `Radius`.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -22330,7 +22412,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, awaiting `Unit`.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -22379,7 +22461,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, complete: send it, or add optional arguments.
     ///
-    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -23003,7 +23085,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Key`.
     ///
-    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23031,7 +23113,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Member`.
     ///
-    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -23059,7 +23141,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Radius`.
     ///
-    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -23087,7 +23169,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Unit`.
     ///
-    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -23136,7 +23218,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Since 3.2.0; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -23753,7 +23835,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Key`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a member. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -23781,7 +23863,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Member`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a member. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -23809,7 +23891,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Radius`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a member. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -23837,7 +23919,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Unit`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a member. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -23886,7 +23968,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members from a geospatial index that are within a distance from a member. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -24145,7 +24227,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, awaiting `Key`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24173,7 +24255,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, awaiting `Longitude`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLongitude(Cmd);
     impl NeedLongitude {
@@ -24201,7 +24283,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, awaiting `Latitude`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLatitude(Cmd);
     impl NeedLatitude {
@@ -24229,7 +24311,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, awaiting `Radius`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRadius(Cmd);
     impl NeedRadius {
@@ -24257,7 +24339,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, awaiting `Unit`.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnit(Cmd);
     impl NeedUnit {
@@ -24306,7 +24388,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members from a geospatial index that are within a distance from a coordinate. Since 3.2.10; complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
+    /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithcoord = Unset,
@@ -24569,7 +24651,7 @@ pub mod geosearch {
     }
     /// `GEOSEARCH` builder, awaiting `Key`.
     ///
-    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -24597,7 +24679,7 @@ pub mod geosearch {
     }
     /// `GEOSEARCH` builder, awaiting `By`.
     ///
-    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedBy<TFrom = Unset>(Cmd, PhantomData<(TFrom,)>);
     impl<TFrom: Done> NeedBy<TFrom> {
@@ -24808,7 +24890,7 @@ pub mod geosearch {
     }
     /// `GEOSEARCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TFrom = Unset,
@@ -25463,7 +25545,7 @@ pub mod geosearchstore {
     }
     /// `GEOSEARCHSTORE` builder, awaiting `Destination`.
     ///
-    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -25491,7 +25573,7 @@ pub mod geosearchstore {
     }
     /// `GEOSEARCHSTORE` builder, awaiting `Source`.
     ///
-    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -25519,7 +25601,7 @@ pub mod geosearchstore {
     }
     /// `GEOSEARCHSTORE` builder, awaiting `By`.
     ///
-    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedBy<TFrom = Unset>(Cmd, PhantomData<(TFrom,)>);
     impl<TFrom: Done> NeedBy<TFrom> {
@@ -25730,7 +25812,7 @@ pub mod geosearchstore {
     }
     /// `GEOSEARCHSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Since 6.2.0; complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
+    /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TFrom = Unset,
@@ -26079,7 +26161,7 @@ pub mod get {
     }
     /// `GET` builder, awaiting `Key`.
     ///
-    /// Returns the string value of a key. Since 1.0.0; complexity: O(1).
+    /// Returns the string value of a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26107,7 +26189,7 @@ pub mod get {
     }
     /// `GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the string value of a key. Since 1.0.0; complexity: O(1).
+    /// Returns the string value of a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26150,7 +26232,7 @@ pub mod getbit {
     }
     /// `GETBIT` builder, awaiting `Key`.
     ///
-    /// Returns a bit value by offset. Since 2.2.0; complexity: O(1).
+    /// Returns a bit value by offset. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26178,7 +26260,7 @@ pub mod getbit {
     }
     /// `GETBIT` builder, awaiting `Offset`.
     ///
-    /// Returns a bit value by offset. Since 2.2.0; complexity: O(1).
+    /// Returns a bit value by offset. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -26206,7 +26288,7 @@ pub mod getbit {
     }
     /// `GETBIT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a bit value by offset. Since 2.2.0; complexity: O(1).
+    /// Returns a bit value by offset. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26249,7 +26331,7 @@ pub mod getdel {
     }
     /// `GETDEL` builder, awaiting `Key`.
     ///
-    /// Returns the string value of a key after deleting the key. Since 6.2.0; complexity: O(1).
+    /// Returns the string value of a key after deleting the key. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26277,7 +26359,7 @@ pub mod getdel {
     }
     /// `GETDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the string value of a key after deleting the key. Since 6.2.0; complexity: O(1).
+    /// Returns the string value of a key after deleting the key. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26320,7 +26402,7 @@ pub mod getex {
     }
     /// `GETEX` builder, awaiting `Key`.
     ///
-    /// Returns the string value of a key after setting its expiration time. Since 6.2.0; complexity: O(1).
+    /// Returns the string value of a key after setting its expiration time. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26348,7 +26430,7 @@ pub mod getex {
     }
     /// `GETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the string value of a key after setting its expiration time. Since 6.2.0; complexity: O(1).
+    /// Returns the string value of a key after setting its expiration time. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TExpiration = Unset>(Cmd, PhantomData<(TExpiration,)>);
     impl<TExpiration: Done> Ready<TExpiration> {
@@ -26494,7 +26576,7 @@ pub mod getrange {
     }
     /// `GETRANGE` builder, awaiting `Key`.
     ///
-    /// Returns a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring of the string stored at a key. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26522,7 +26604,7 @@ pub mod getrange {
     }
     /// `GETRANGE` builder, awaiting `Start`.
     ///
-    /// Returns a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring of the string stored at a key. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -26550,7 +26632,7 @@ pub mod getrange {
     }
     /// `GETRANGE` builder, awaiting `End`.
     ///
-    /// Returns a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring of the string stored at a key. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -26578,7 +26660,7 @@ pub mod getrange {
     }
     /// `GETRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a substring of the string stored at a key. Since 2.4.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring of the string stored at a key. Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26622,7 +26704,7 @@ pub mod getset {
     }
     /// `GETSET` builder, awaiting `Key`.
     ///
-    /// Returns the previous string value of a key after setting it to a new value. Since 1.0.0; complexity: O(1).
+    /// Returns the previous string value of a key after setting it to a new value. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26650,7 +26732,7 @@ pub mod getset {
     }
     /// `GETSET` builder, awaiting `Value`.
     ///
-    /// Returns the previous string value of a key after setting it to a new value. Since 1.0.0; complexity: O(1).
+    /// Returns the previous string value of a key after setting it to a new value. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -26678,7 +26760,7 @@ pub mod getset {
     }
     /// `GETSET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the previous string value of a key after setting it to a new value. Since 1.0.0; complexity: O(1).
+    /// Returns the previous string value of a key after setting it to a new value. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26721,7 +26803,7 @@ pub mod hdel {
     }
     /// `HDEL` builder, awaiting `Key`.
     ///
-    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
+    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -26749,7 +26831,7 @@ pub mod hdel {
     }
     /// `HDEL` builder, awaiting `Field`.
     ///
-    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
+    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -26789,7 +26871,7 @@ pub mod hdel {
     }
     /// `HDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Since 2.0.0; complexity: O(N) where N is the number of fields to be removed.
+    /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -26860,7 +26942,7 @@ pub mod hello {
     }
     /// `HELLO` builder, complete: send it, or add optional arguments.
     ///
-    /// Handshakes with the server. Since 6.0.0; complexity: O(1).
+    /// Handshakes with the server. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TArguments = Unset, TAuth = Unset, TClientname = Unset>(
         Cmd,
@@ -26980,7 +27062,7 @@ pub mod hexists {
     }
     /// `HEXISTS` builder, awaiting `Key`.
     ///
-    /// Determines whether a field exists in a hash. Since 2.0.0; complexity: O(1).
+    /// Determines whether a field exists in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27008,7 +27090,7 @@ pub mod hexists {
     }
     /// `HEXISTS` builder, awaiting `Field`.
     ///
-    /// Determines whether a field exists in a hash. Since 2.0.0; complexity: O(1).
+    /// Determines whether a field exists in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -27036,7 +27118,7 @@ pub mod hexists {
     }
     /// `HEXISTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines whether a field exists in a hash. Since 2.0.0; complexity: O(1).
+    /// Determines whether a field exists in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27079,7 +27161,7 @@ pub mod hexpire {
     }
     /// `HEXPIRE` builder, awaiting `Key`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27107,7 +27189,7 @@ pub mod hexpire {
     }
     /// `HEXPIRE` builder, awaiting `Seconds`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSeconds(Cmd);
     impl NeedSeconds {
@@ -27138,7 +27220,7 @@ pub mod hexpire {
     }
     /// `HEXPIRE` builder, awaiting `Field`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedField<TCondition> {
@@ -27267,7 +27349,7 @@ pub mod hexpire {
     }
     /// `HEXPIRE` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -27417,7 +27499,7 @@ pub mod hexpireat {
     }
     /// `HEXPIREAT` builder, awaiting `Key`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27445,7 +27527,7 @@ pub mod hexpireat {
     }
     /// `HEXPIREAT` builder, awaiting `UnixTimeSeconds`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnixTimeSeconds(Cmd);
     impl NeedUnixTimeSeconds {
@@ -27477,7 +27559,7 @@ pub mod hexpireat {
     }
     /// `HEXPIREAT` builder, awaiting `Field`.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedField<TCondition> {
@@ -27622,7 +27704,7 @@ pub mod hexpireat {
     }
     /// `HEXPIREAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets expiry time on hash fields. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -27788,7 +27870,7 @@ pub mod hexpiretime {
     }
     /// `HEXPIRETIME` builder, awaiting `Key`.
     ///
-    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27819,7 +27901,7 @@ pub mod hexpiretime {
     }
     /// `HEXPIRETIME` builder, awaiting `Field`.
     ///
-    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -27862,7 +27944,7 @@ pub mod hexpiretime {
     }
     /// `HEXPIRETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -27931,7 +28013,7 @@ pub mod hget {
     }
     /// `HGET` builder, awaiting `Key`.
     ///
-    /// Returns the value of a field in a hash. Since 2.0.0; complexity: O(1).
+    /// Returns the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -27959,7 +28041,7 @@ pub mod hget {
     }
     /// `HGET` builder, awaiting `Field`.
     ///
-    /// Returns the value of a field in a hash. Since 2.0.0; complexity: O(1).
+    /// Returns the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -27987,7 +28069,7 @@ pub mod hget {
     }
     /// `HGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the value of a field in a hash. Since 2.0.0; complexity: O(1).
+    /// Returns the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28028,7 +28110,7 @@ pub mod hgetall {
     }
     /// `HGETALL` builder, awaiting `Key`.
     ///
-    /// Returns all fields and values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all fields and values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28056,7 +28138,7 @@ pub mod hgetall {
     }
     /// `HGETALL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all fields and values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all fields and values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28102,7 +28184,7 @@ pub mod hgetdel {
     }
     /// `HGETDEL` builder, awaiting `Key`.
     ///
-    /// Returns the values of one or more fields and deletes them from a hash. Since 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
+    /// Returns the values of one or more fields and deletes them from a hash. Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28133,7 +28215,7 @@ pub mod hgetdel {
     }
     /// `HGETDEL` builder, awaiting `Field`.
     ///
-    /// Returns the values of one or more fields and deletes them from a hash. Since 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
+    /// Returns the values of one or more fields and deletes them from a hash. Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -28176,7 +28258,7 @@ pub mod hgetdel {
     }
     /// `HGETDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the values of one or more fields and deletes them from a hash. Since 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
+    /// Returns the values of one or more fields and deletes them from a hash. Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28245,7 +28327,7 @@ pub mod hgetex {
     }
     /// `HGETEX` builder, awaiting `Key`.
     ///
-    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28276,7 +28358,7 @@ pub mod hgetex {
     }
     /// `HGETEX` builder, awaiting `Field`.
     ///
-    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TExpiration = Unset>(Cmd, PhantomData<(TExpiration,)>);
     impl<TExpiration: Done> NeedField<TExpiration> {
@@ -28432,7 +28514,7 @@ pub mod hgetex {
     }
     /// `HGETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TExpiration = Unset>(Cmd, PhantomData<(TExpiration,)>);
     impl<TExpiration: Done> Ready<TExpiration> {
@@ -28610,7 +28692,7 @@ pub mod hincrby {
     }
     /// `HINCRBY` builder, awaiting `Key`.
     ///
-    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28638,7 +28720,7 @@ pub mod hincrby {
     }
     /// `HINCRBY` builder, awaiting `Field`.
     ///
-    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -28666,7 +28748,7 @@ pub mod hincrby {
     }
     /// `HINCRBY` builder, awaiting `Increment`.
     ///
-    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -28694,7 +28776,7 @@ pub mod hincrby {
     }
     /// `HINCRBY` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28738,7 +28820,7 @@ pub mod hincrbyfloat {
     }
     /// `HINCRBYFLOAT` builder, awaiting `Key`.
     ///
-    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28766,7 +28848,7 @@ pub mod hincrbyfloat {
     }
     /// `HINCRBYFLOAT` builder, awaiting `Field`.
     ///
-    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -28794,7 +28876,7 @@ pub mod hincrbyfloat {
     }
     /// `HINCRBYFLOAT` builder, awaiting `Increment`.
     ///
-    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -28822,7 +28904,7 @@ pub mod hincrbyfloat {
     }
     /// `HINCRBYFLOAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28863,7 +28945,7 @@ pub mod hkeys {
     }
     /// `HKEYS` builder, awaiting `Key`.
     ///
-    /// Returns all fields in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28891,7 +28973,7 @@ pub mod hkeys {
     }
     /// `HKEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all fields in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -28934,7 +29016,7 @@ pub mod hlen {
     }
     /// `HLEN` builder, awaiting `Key`.
     ///
-    /// Returns the number of fields in a hash. Since 2.0.0; complexity: O(1).
+    /// Returns the number of fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -28962,7 +29044,7 @@ pub mod hlen {
     }
     /// `HLEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of fields in a hash. Since 2.0.0; complexity: O(1).
+    /// Returns the number of fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29005,7 +29087,7 @@ pub mod hmget {
     }
     /// `HMGET` builder, awaiting `Key`.
     ///
-    /// Returns the values of all fields in a hash. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
+    /// Returns the values of all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29033,7 +29115,7 @@ pub mod hmget {
     }
     /// `HMGET` builder, awaiting `Field`.
     ///
-    /// Returns the values of all fields in a hash. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
+    /// Returns the values of all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -29073,7 +29155,7 @@ pub mod hmget {
     }
     /// `HMGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the values of all fields in a hash. Since 2.0.0; complexity: O(N) where N is the number of fields being requested.
+    /// Returns the values of all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29141,7 +29223,7 @@ pub mod hmset {
     }
     /// `HMSET` builder, awaiting `Key`.
     ///
-    /// Sets the values of multiple fields. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
+    /// Sets the values of multiple fields. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29169,7 +29251,7 @@ pub mod hmset {
     }
     /// `HMSET` builder, awaiting `Data`.
     ///
-    /// Sets the values of multiple fields. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
+    /// Sets the values of multiple fields. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
@@ -29215,7 +29297,7 @@ pub mod hmset {
     }
     /// `HMSET` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the values of multiple fields. Since 2.0.0; complexity: O(N) where N is the number of fields being set.
+    /// Sets the values of multiple fields. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29287,7 +29369,7 @@ pub mod hpersist {
     }
     /// `HPERSIST` builder, awaiting `Key`.
     ///
-    /// Remove the existing expiration on a hash key's field(s). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Remove the existing expiration on a hash key's field(s). Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29318,7 +29400,7 @@ pub mod hpersist {
     }
     /// `HPERSIST` builder, awaiting `Field`.
     ///
-    /// Remove the existing expiration on a hash key's field(s). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Remove the existing expiration on a hash key's field(s). Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -29361,7 +29443,7 @@ pub mod hpersist {
     }
     /// `HPERSIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Remove the existing expiration on a hash key's field(s). Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Remove the existing expiration on a hash key's field(s). Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -29430,7 +29512,7 @@ pub mod hpexpire {
     }
     /// `HPEXPIRE` builder, awaiting `Key`.
     ///
-    /// Sets expiry time on hash object. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash object. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29458,7 +29540,7 @@ pub mod hpexpire {
     }
     /// `HPEXPIRE` builder, awaiting `Milliseconds`.
     ///
-    /// Sets expiry time on hash object. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash object. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMilliseconds(Cmd);
     impl NeedMilliseconds {
@@ -29489,7 +29571,7 @@ pub mod hpexpire {
     }
     /// `HPEXPIRE` builder, awaiting `Field`.
     ///
-    /// Sets expiry time on hash object. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash object. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedField<TCondition> {
@@ -29634,7 +29716,7 @@ pub mod hpexpire {
     }
     /// `HPEXPIRE` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets expiry time on hash object. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiry time on hash object. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -29800,7 +29882,7 @@ pub mod hpexpireat {
     }
     /// `HPEXPIREAT` builder, awaiting `Key`.
     ///
-    /// Sets expiration time on hash field. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiration time on hash field. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -29828,7 +29910,7 @@ pub mod hpexpireat {
     }
     /// `HPEXPIREAT` builder, awaiting `UnixTimeMilliseconds`.
     ///
-    /// Sets expiration time on hash field. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiration time on hash field. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnixTimeMilliseconds(Cmd);
     impl NeedUnixTimeMilliseconds {
@@ -29863,7 +29945,7 @@ pub mod hpexpireat {
     }
     /// `HPEXPIREAT` builder, awaiting `Field`.
     ///
-    /// Sets expiration time on hash field. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiration time on hash field. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedField<TCondition> {
@@ -30008,7 +30090,7 @@ pub mod hpexpireat {
     }
     /// `HPEXPIREAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets expiration time on hash field. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets expiration time on hash field. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -30174,7 +30256,7 @@ pub mod hpexpiretime {
     }
     /// `HPEXPIRETIME` builder, awaiting `Key`.
     ///
-    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30205,7 +30287,7 @@ pub mod hpexpiretime {
     }
     /// `HPEXPIRETIME` builder, awaiting `Field`.
     ///
-    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -30248,7 +30330,7 @@ pub mod hpexpiretime {
     }
     /// `HPEXPIRETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -30317,7 +30399,7 @@ pub mod hpttl {
     }
     /// `HPTTL` builder, awaiting `Key`.
     ///
-    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30348,7 +30430,7 @@ pub mod hpttl {
     }
     /// `HPTTL` builder, awaiting `Field`.
     ///
-    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -30391,7 +30473,7 @@ pub mod hpttl {
     }
     /// `HPTTL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -30458,7 +30540,7 @@ pub mod hrandfield {
     }
     /// `HRANDFIELD` builder, awaiting `Key`.
     ///
-    /// Returns one or more random fields from a hash. Since 6.2.0; complexity: O(N) where N is the number of fields returned.
+    /// Returns one or more random fields from a hash. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30486,7 +30568,7 @@ pub mod hrandfield {
     }
     /// `HRANDFIELD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns one or more random fields from a hash. Since 6.2.0; complexity: O(N) where N is the number of fields returned.
+    /// Returns one or more random fields from a hash. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOptions = Unset, TWithvalues = Unset>(
         Cmd,
@@ -30566,7 +30648,7 @@ pub mod hscan {
     }
     /// `HSCAN` builder, awaiting `Key`.
     ///
-    /// Iterates over fields and values of a hash. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over fields and values of a hash. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30594,7 +30676,7 @@ pub mod hscan {
     }
     /// `HSCAN` builder, awaiting `Cursor`.
     ///
-    /// Iterates over fields and values of a hash. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over fields and values of a hash. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -30622,7 +30704,7 @@ pub mod hscan {
     }
     /// `HSCAN` builder, complete: send it, or add optional arguments.
     ///
-    /// Iterates over fields and values of a hash. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over fields and values of a hash. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset, TNovalues = Unset>(
         Cmd,
@@ -30745,7 +30827,7 @@ pub mod hset {
     }
     /// `HSET` builder, awaiting `Key`.
     ///
-    /// Creates or modifies the value of a field in a hash. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
+    /// Creates or modifies the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30773,7 +30855,7 @@ pub mod hset {
     }
     /// `HSET` builder, awaiting `Data`.
     ///
-    /// Creates or modifies the value of a field in a hash. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
+    /// Creates or modifies the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
@@ -30819,7 +30901,7 @@ pub mod hset {
     }
     /// `HSET` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates or modifies the value of a field in a hash. Since 2.0.0; complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
+    /// Creates or modifies the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -30892,7 +30974,7 @@ pub mod hsetex {
     }
     /// `HSETEX` builder, awaiting `Key`.
     ///
-    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -30923,7 +31005,7 @@ pub mod hsetex {
     }
     /// `HSETEX` builder, awaiting `Data`.
     ///
-    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData<
         TKeyCondition = Unset,
@@ -31219,7 +31301,7 @@ pub mod hsetex {
     }
     /// `HSETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Sets the value of one or more fields of a given hash key, and optionally sets their expiration time. Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TKeyCondition = Unset,
@@ -31537,7 +31619,7 @@ pub mod hsetnx {
     }
     /// `HSETNX` builder, awaiting `Key`.
     ///
-    /// Sets the value of a field in a hash only when the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the value of a field in a hash only when the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31565,7 +31647,7 @@ pub mod hsetnx {
     }
     /// `HSETNX` builder, awaiting `Field`.
     ///
-    /// Sets the value of a field in a hash only when the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the value of a field in a hash only when the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -31593,7 +31675,7 @@ pub mod hsetnx {
     }
     /// `HSETNX` builder, awaiting `Value`.
     ///
-    /// Sets the value of a field in a hash only when the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the value of a field in a hash only when the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -31621,7 +31703,7 @@ pub mod hsetnx {
     }
     /// `HSETNX` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the value of a field in a hash only when the field doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the value of a field in a hash only when the field doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31664,7 +31746,7 @@ pub mod hstrlen {
     }
     /// `HSTRLEN` builder, awaiting `Key`.
     ///
-    /// Returns the length of the value of a field. Since 3.2.0; complexity: O(1).
+    /// Returns the length of the value of a field. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31692,7 +31774,7 @@ pub mod hstrlen {
     }
     /// `HSTRLEN` builder, awaiting `Field`.
     ///
-    /// Returns the length of the value of a field. Since 3.2.0; complexity: O(1).
+    /// Returns the length of the value of a field. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -31720,7 +31802,7 @@ pub mod hstrlen {
     }
     /// `HSTRLEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the length of the value of a field. Since 3.2.0; complexity: O(1).
+    /// Returns the length of the value of a field. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31763,7 +31845,7 @@ pub mod httl {
     }
     /// `HTTL` builder, awaiting `Key`.
     ///
-    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31794,7 +31876,7 @@ pub mod httl {
     }
     /// `HTTL` builder, awaiting `Field`.
     ///
-    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField(Cmd);
     impl NeedField {
@@ -31837,7 +31919,7 @@ pub mod httl {
     }
     /// `HTTL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Since 9.0.0; complexity: O(N) where N is the number of specified fields.
+    /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31904,7 +31986,7 @@ pub mod hvals {
     }
     /// `HVALS` builder, awaiting `Key`.
     ///
-    /// Returns all values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -31932,7 +32014,7 @@ pub mod hvals {
     }
     /// `HVALS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all values in a hash. Since 2.0.0; complexity: O(N) where N is the size of the hash.
+    /// Returns all values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -31976,7 +32058,7 @@ pub mod incr {
     }
     /// `INCR` builder, awaiting `Key`.
     ///
-    /// Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -32004,7 +32086,7 @@ pub mod incr {
     }
     /// `INCR` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32048,7 +32130,7 @@ pub mod incrby {
     }
     /// `INCRBY` builder, awaiting `Key`.
     ///
-    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -32076,7 +32158,7 @@ pub mod incrby {
     }
     /// `INCRBY` builder, awaiting `Increment`.
     ///
-    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -32104,7 +32186,7 @@ pub mod incrby {
     }
     /// `INCRBY` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32148,7 +32230,7 @@ pub mod incrbyfloat {
     }
     /// `INCRBYFLOAT` builder, awaiting `Key`.
     ///
-    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -32176,7 +32258,7 @@ pub mod incrbyfloat {
     }
     /// `INCRBYFLOAT` builder, awaiting `Increment`.
     ///
-    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -32204,7 +32286,7 @@ pub mod incrbyfloat {
     }
     /// `INCRBYFLOAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32247,7 +32329,7 @@ pub mod info {
     }
     /// `INFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information and statistics about the server. Since 1.0.0; complexity: O(1).
+    /// Returns information and statistics about the server. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32312,7 +32394,7 @@ pub mod keys {
     }
     /// `KEYS` builder, awaiting `Pattern`.
     ///
-    /// Returns all key names that match a pattern. Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
+    /// Returns all key names that match a pattern. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPattern(Cmd);
     impl NeedPattern {
@@ -32340,7 +32422,7 @@ pub mod keys {
     }
     /// `KEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all key names that match a pattern. Since 1.0.0; complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
+    /// Returns all key names that match a pattern. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32384,7 +32466,7 @@ pub mod lastsave {
     }
     /// `LASTSAVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the Unix timestamp of the last successful save to disk. Since 1.0.0; complexity: O(1).
+    /// Returns the Unix timestamp of the last successful save to disk. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32429,7 +32511,7 @@ pub mod latency_doctor {
     }
     /// `LATENCY DOCTOR` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a human-readable latency analysis report. Since 2.8.13; complexity: O(1).
+    /// Returns a human-readable latency analysis report. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32474,7 +32556,7 @@ pub mod latency_graph {
     }
     /// `LATENCY GRAPH` builder, awaiting `Event`.
     ///
-    /// Returns a latency graph for an event. Since 2.8.13; complexity: O(1).
+    /// Returns a latency graph for an event. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEvent(Cmd);
     impl NeedEvent {
@@ -32502,7 +32584,7 @@ pub mod latency_graph {
     }
     /// `LATENCY GRAPH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a latency graph for an event. Since 2.8.13; complexity: O(1).
+    /// Returns a latency graph for an event. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32545,7 +32627,7 @@ pub mod latency_help {
     }
     /// `LATENCY HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 2.8.13; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32590,7 +32672,7 @@ pub mod latency_histogram {
     }
     /// `LATENCY HISTOGRAM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the cumulative distribution of latencies of a subset or all commands. Since 7.0.0; complexity: O(N) where N is the number of commands with latency information being retrieved.
+    /// Returns the cumulative distribution of latencies of a subset or all commands. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands with latency information being retrieved.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32662,7 +32744,7 @@ pub mod latency_history {
     }
     /// `LATENCY HISTORY` builder, awaiting `Event`.
     ///
-    /// Returns timestamp-latency samples for an event. Since 2.8.13; complexity: O(1).
+    /// Returns timestamp-latency samples for an event. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEvent(Cmd);
     impl NeedEvent {
@@ -32690,7 +32772,7 @@ pub mod latency_history {
     }
     /// `LATENCY HISTORY` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns timestamp-latency samples for an event. Since 2.8.13; complexity: O(1).
+    /// Returns timestamp-latency samples for an event. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32735,7 +32817,7 @@ pub mod latency_latest {
     }
     /// `LATENCY LATEST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the latest latency samples for all events. Since 2.8.13; complexity: O(1).
+    /// Returns the latest latency samples for all events. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32780,7 +32862,7 @@ pub mod latency_reset {
     }
     /// `LATENCY RESET` builder, complete: send it, or add optional arguments.
     ///
-    /// Resets the latency data for one or more events. Since 2.8.13; complexity: O(1).
+    /// Resets the latency data for one or more events. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -32845,7 +32927,7 @@ pub mod lcs {
     }
     /// `LCS` builder, awaiting `Key1`.
     ///
-    /// Finds the longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
+    /// Finds the longest common substring. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey1(Cmd);
     impl NeedKey1 {
@@ -32873,7 +32955,7 @@ pub mod lcs {
     }
     /// `LCS` builder, awaiting `Key2`.
     ///
-    /// Finds the longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
+    /// Finds the longest common substring. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey2(Cmd);
     impl NeedKey2 {
@@ -32901,7 +32983,7 @@ pub mod lcs {
     }
     /// `LCS` builder, complete: send it, or add optional arguments.
     ///
-    /// Finds the longest common substring. Since 7.0.0; complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
+    /// Finds the longest common substring. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TLen = Unset,
@@ -33052,7 +33134,7 @@ pub mod lindex {
     }
     /// `LINDEX` builder, awaiting `Key`.
     ///
-    /// Returns an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
+    /// Returns an element from a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33080,7 +33162,7 @@ pub mod lindex {
     }
     /// `LINDEX` builder, awaiting `Index`.
     ///
-    /// Returns an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
+    /// Returns an element from a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -33108,7 +33190,7 @@ pub mod lindex {
     }
     /// `LINDEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns an element from a list by its index. Since 1.0.0; complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
+    /// Returns an element from a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -33151,7 +33233,7 @@ pub mod linsert {
     }
     /// `LINSERT` builder, awaiting `Key`.
     ///
-    /// Inserts an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
+    /// Inserts an element before or after another element in a list. Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33179,7 +33261,7 @@ pub mod linsert {
     }
     /// `LINSERT` builder, awaiting `Where`.
     ///
-    /// Inserts an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
+    /// Inserts an element before or after another element in a list. Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -33214,7 +33296,7 @@ pub mod linsert {
     }
     /// `LINSERT` builder, awaiting `Pivot`.
     ///
-    /// Inserts an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
+    /// Inserts an element before or after another element in a list. Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPivot(Cmd);
     impl NeedPivot {
@@ -33242,7 +33324,7 @@ pub mod linsert {
     }
     /// `LINSERT` builder, awaiting `Element`.
     ///
-    /// Inserts an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
+    /// Inserts an element before or after another element in a list. Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -33270,7 +33352,7 @@ pub mod linsert {
     }
     /// `LINSERT` builder, complete: send it, or add optional arguments.
     ///
-    /// Inserts an element before or after another element in a list. Since 2.2.0; complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
+    /// Inserts an element before or after another element in a list. Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -33313,7 +33395,7 @@ pub mod llen {
     }
     /// `LLEN` builder, awaiting `Key`.
     ///
-    /// Returns the length of a list. Since 1.0.0; complexity: O(1).
+    /// Returns the length of a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33341,7 +33423,7 @@ pub mod llen {
     }
     /// `LLEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the length of a list. Since 1.0.0; complexity: O(1).
+    /// Returns the length of a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -33384,7 +33466,7 @@ pub mod lmove {
     }
     /// `LMOVE` builder, awaiting `Source`.
     ///
-    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -33412,7 +33494,7 @@ pub mod lmove {
     }
     /// `LMOVE` builder, awaiting `Destination`.
     ///
-    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -33440,7 +33522,7 @@ pub mod lmove {
     }
     /// `LMOVE` builder, awaiting `Wherefrom`.
     ///
-    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWherefrom(Cmd);
     impl NeedWherefrom {
@@ -33475,7 +33557,7 @@ pub mod lmove {
     }
     /// `LMOVE` builder, awaiting `Whereto`.
     ///
-    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhereto(Cmd);
     impl NeedWhereto {
@@ -33510,7 +33592,7 @@ pub mod lmove {
     }
     /// `LMOVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Since 6.2.0; complexity: O(1).
+    /// Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -33555,7 +33637,7 @@ pub mod lmpop {
     }
     /// `LMPOP` builder, awaiting `Key`.
     ///
-    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33598,7 +33680,7 @@ pub mod lmpop {
     }
     /// `LMPOP` builder, awaiting `Where`.
     ///
-    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -33659,7 +33741,7 @@ pub mod lmpop {
     }
     /// `LMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Since 7.0.0; complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
+    /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -33727,7 +33809,7 @@ pub mod lolwut {
     }
     /// `LOLWUT` builder, complete: send it, or add optional arguments.
     ///
-    /// Displays computer art and the server version. Since 5.0.0; complexity: .
+    /// Displays computer art and the server version. Exists since 5.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TVersion = Unset>(Cmd, PhantomData<(TVersion,)>);
     impl<TVersion: Done> Ready<TVersion> {
@@ -33793,7 +33875,7 @@ pub mod lpop {
     }
     /// `LPOP` builder, awaiting `Key`.
     ///
-    /// Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
+    /// Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33821,7 +33903,7 @@ pub mod lpop {
     }
     /// `LPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
+    /// Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -33882,7 +33964,7 @@ pub mod lpos {
     }
     /// `LPOS` builder, awaiting `Key`.
     ///
-    /// Returns the index of matching elements in a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
+    /// Returns the index of matching elements in a list. Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -33910,7 +33992,7 @@ pub mod lpos {
     }
     /// `LPOS` builder, awaiting `Element`.
     ///
-    /// Returns the index of matching elements in a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
+    /// Returns the index of matching elements in a list. Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -33938,7 +34020,7 @@ pub mod lpos {
     }
     /// `LPOS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the index of matching elements in a list. Since 6.0.6; complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
+    /// Returns the index of matching elements in a list. Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRank = Unset, TNumMatches = Unset, TLen = Unset>(
         Cmd,
@@ -34056,7 +34138,7 @@ pub mod lpush {
     }
     /// `LPUSH` builder, awaiting `Key`.
     ///
-    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34084,7 +34166,7 @@ pub mod lpush {
     }
     /// `LPUSH` builder, awaiting `Element`.
     ///
-    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -34124,7 +34206,7 @@ pub mod lpush {
     }
     /// `LPUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34192,7 +34274,7 @@ pub mod lpushx {
     }
     /// `LPUSHX` builder, awaiting `Key`.
     ///
-    /// Prepends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34220,7 +34302,7 @@ pub mod lpushx {
     }
     /// `LPUSHX` builder, awaiting `Element`.
     ///
-    /// Prepends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -34260,7 +34342,7 @@ pub mod lpushx {
     }
     /// `LPUSHX` builder, complete: send it, or add optional arguments.
     ///
-    /// Prepends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Prepends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34325,7 +34407,7 @@ pub mod lrange {
     }
     /// `LRANGE` builder, awaiting `Key`.
     ///
-    /// Returns a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
+    /// Returns a range of elements from a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34353,7 +34435,7 @@ pub mod lrange {
     }
     /// `LRANGE` builder, awaiting `Start`.
     ///
-    /// Returns a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
+    /// Returns a range of elements from a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -34381,7 +34463,7 @@ pub mod lrange {
     }
     /// `LRANGE` builder, awaiting `Stop`.
     ///
-    /// Returns a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
+    /// Returns a range of elements from a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -34409,7 +34491,7 @@ pub mod lrange {
     }
     /// `LRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a range of elements from a list. Since 1.0.0; complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
+    /// Returns a range of elements from a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34450,7 +34532,7 @@ pub mod lrem {
     }
     /// `LREM` builder, awaiting `Key`.
     ///
-    /// Removes elements from a list. Deletes the list if the last element was removed. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
+    /// Removes elements from a list. Deletes the list if the last element was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34478,7 +34560,7 @@ pub mod lrem {
     }
     /// `LREM` builder, awaiting `Count`.
     ///
-    /// Removes elements from a list. Deletes the list if the last element was removed. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
+    /// Removes elements from a list. Deletes the list if the last element was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCount(Cmd);
     impl NeedCount {
@@ -34506,7 +34588,7 @@ pub mod lrem {
     }
     /// `LREM` builder, awaiting `Element`.
     ///
-    /// Removes elements from a list. Deletes the list if the last element was removed. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
+    /// Removes elements from a list. Deletes the list if the last element was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -34534,7 +34616,7 @@ pub mod lrem {
     }
     /// `LREM` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes elements from a list. Deletes the list if the last element was removed. Since 1.0.0; complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
+    /// Removes elements from a list. Deletes the list if the last element was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M) where N is the length of the list and M is the number of elements removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34577,7 +34659,7 @@ pub mod lset {
     }
     /// `LSET` builder, awaiting `Key`.
     ///
-    /// Sets the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
+    /// Sets the value of an element in a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34605,7 +34687,7 @@ pub mod lset {
     }
     /// `LSET` builder, awaiting `Index`.
     ///
-    /// Sets the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
+    /// Sets the value of an element in a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -34633,7 +34715,7 @@ pub mod lset {
     }
     /// `LSET` builder, awaiting `Element`.
     ///
-    /// Sets the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
+    /// Sets the value of an element in a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -34661,7 +34743,7 @@ pub mod lset {
     }
     /// `LSET` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the value of an element in a list by its index. Since 1.0.0; complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
+    /// Sets the value of an element in a list by its index. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34702,7 +34784,7 @@ pub mod ltrim {
     }
     /// `LTRIM` builder, awaiting `Key`.
     ///
-    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
+    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -34730,7 +34812,7 @@ pub mod ltrim {
     }
     /// `LTRIM` builder, awaiting `Start`.
     ///
-    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
+    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -34758,7 +34840,7 @@ pub mod ltrim {
     }
     /// `LTRIM` builder, awaiting `Stop`.
     ///
-    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
+    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -34786,7 +34868,7 @@ pub mod ltrim {
     }
     /// `LTRIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Since 1.0.0; complexity: O(N) where N is the number of elements to be removed by the operation.
+    /// Removes elements from both ends of a list. Deletes the list if all elements were trimmed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to be removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34827,7 +34909,7 @@ pub mod memory_doctor {
     }
     /// `MEMORY DOCTOR` builder, complete: send it, or add optional arguments.
     ///
-    /// Outputs a memory problems report. Since 4.0.0; complexity: O(1).
+    /// Outputs a memory problems report. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34870,7 +34952,7 @@ pub mod memory_help {
     }
     /// `MEMORY HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 4.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34911,7 +34993,7 @@ pub mod memory_malloc_stats {
     }
     /// `MEMORY MALLOC-STATS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the allocator statistics. Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow.
+    /// Returns the allocator statistics. Exists since 4.0.0 (Redis and Valkey); complexity: Depends on how much memory is allocated, could be slow.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34952,7 +35034,7 @@ pub mod memory_purge {
     }
     /// `MEMORY PURGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Asks the allocator to release memory. Since 4.0.0; complexity: Depends on how much memory is allocated, could be slow.
+    /// Asks the allocator to release memory. Exists since 4.0.0 (Redis and Valkey); complexity: Depends on how much memory is allocated, could be slow.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -34993,7 +35075,7 @@ pub mod memory_stats {
     }
     /// `MEMORY STATS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns details about memory usage. Since 4.0.0; complexity: O(1).
+    /// Returns details about memory usage. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35034,7 +35116,7 @@ pub mod memory_usage {
     }
     /// `MEMORY USAGE` builder, awaiting `Key`.
     ///
-    /// Estimates the memory usage of a key. Since 4.0.0; complexity: O(N) where N is the number of samples.
+    /// Estimates the memory usage of a key. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of samples.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -35062,7 +35144,7 @@ pub mod memory_usage {
     }
     /// `MEMORY USAGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Estimates the memory usage of a key. Since 4.0.0; complexity: O(N) where N is the number of samples.
+    /// Estimates the memory usage of a key. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of samples.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -35128,7 +35210,7 @@ pub mod mget {
     }
     /// `MGET` builder, awaiting `Key`.
     ///
-    /// Atomically returns the string values of one or more keys. Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve.
+    /// Atomically returns the string values of one or more keys. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to retrieve.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -35168,7 +35250,7 @@ pub mod mget {
     }
     /// `MGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Atomically returns the string values of one or more keys. Since 1.0.0; complexity: O(N) where N is the number of keys to retrieve.
+    /// Atomically returns the string values of one or more keys. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to retrieve.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35235,7 +35317,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, awaiting `Host`.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedHost(Cmd);
     impl NeedHost {
@@ -35263,7 +35345,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, awaiting `Port`.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPort(Cmd);
     impl NeedPort {
@@ -35291,7 +35373,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, awaiting `KeySelector`.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKeySelector(Cmd);
     impl NeedKeySelector {
@@ -35326,7 +35408,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, awaiting `DestinationDb`.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestinationDb(Cmd);
     impl NeedDestinationDb {
@@ -35354,7 +35436,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, awaiting `Timeout`.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -35382,7 +35464,7 @@ pub mod migrate {
     }
     /// `MIGRATE` builder, complete: send it, or add optional arguments.
     ///
-    /// Atomically transfers a key from one instance to another. Since 2.6.0; complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
+    /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCopy = Unset, TReplace = Unset, TAuthentication = Unset>(
         Cmd,
@@ -35581,7 +35663,7 @@ pub mod module_help {
     }
     /// `MODULE HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35624,7 +35706,7 @@ pub mod module_list {
     }
     /// `MODULE LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all loaded modules. Since 4.0.0; complexity: O(N) where N is the number of loaded modules.
+    /// Returns all loaded modules. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of loaded modules.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35668,7 +35750,7 @@ pub mod module_load {
     }
     /// `MODULE LOAD` builder, awaiting `Path`.
     ///
-    /// Loads a module. Since 4.0.0; complexity: O(1).
+    /// Loads a module. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(Cmd);
     impl NeedPath {
@@ -35696,7 +35778,7 @@ pub mod module_load {
     }
     /// `MODULE LOAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Loads a module. Since 4.0.0; complexity: O(1).
+    /// Loads a module. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35764,7 +35846,7 @@ pub mod module_loadex {
     }
     /// `MODULE LOADEX` builder, awaiting `Path`.
     ///
-    /// Loads a module using extended parameters. Since 7.0.0; complexity: O(1).
+    /// Loads a module using extended parameters. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(Cmd);
     impl NeedPath {
@@ -35792,7 +35874,7 @@ pub mod module_loadex {
     }
     /// `MODULE LOADEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Loads a module using extended parameters. Since 7.0.0; complexity: O(1).
+    /// Loads a module using extended parameters. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35895,7 +35977,7 @@ pub mod module_unload {
     }
     /// `MODULE UNLOAD` builder, awaiting `Name`.
     ///
-    /// Unloads a module. Since 4.0.0; complexity: O(1).
+    /// Unloads a module. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedName(Cmd);
     impl NeedName {
@@ -35923,7 +36005,7 @@ pub mod module_unload {
     }
     /// `MODULE UNLOAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Unloads a module. Since 4.0.0; complexity: O(1).
+    /// Unloads a module. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -35968,7 +36050,7 @@ pub mod monitor {
     }
     /// `MONITOR` builder, complete: send it, or add optional arguments.
     ///
-    /// Listens for all requests received by the server in real-time. Since 1.0.0; complexity: .
+    /// Listens for all requests received by the server in real-time. Exists since 1.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36011,7 +36093,7 @@ pub mod r#move {
     }
     /// `MOVE` builder, awaiting `Key`.
     ///
-    /// Moves a key to another database. Since 1.0.0; complexity: O(1).
+    /// Moves a key to another database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -36039,7 +36121,7 @@ pub mod r#move {
     }
     /// `MOVE` builder, awaiting `Db`.
     ///
-    /// Moves a key to another database. Since 1.0.0; complexity: O(1).
+    /// Moves a key to another database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDb(Cmd);
     impl NeedDb {
@@ -36067,7 +36149,7 @@ pub mod r#move {
     }
     /// `MOVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Moves a key to another database. Since 1.0.0; complexity: O(1).
+    /// Moves a key to another database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36110,7 +36192,7 @@ pub mod mset {
     }
     /// `MSET` builder, awaiting `Data`.
     ///
-    /// Atomically creates or modifies the string values of one or more keys. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
+    /// Atomically creates or modifies the string values of one or more keys. Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
@@ -36156,7 +36238,7 @@ pub mod mset {
     }
     /// `MSET` builder, complete: send it, or add optional arguments.
     ///
-    /// Atomically creates or modifies the string values of one or more keys. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
+    /// Atomically creates or modifies the string values of one or more keys. Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36231,11 +36313,13 @@ pub mod msetex {
     }
     /// `MSETEX` builder, awaiting `Data`.
     ///
-    /// Atomically creates or modifies the string values of one or more keys, and optionally set their expiration. Since 9.1.0; complexity: O(N) where N is the number of keys to set.
+    /// Atomically creates or modifies the string values of one or more keys, and optionally set their expiration. Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
         /// Writes `key value`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn key_value(self, key: impl ToArg, value: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -36245,6 +36329,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On valkey only.
         pub fn key_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -36280,7 +36366,7 @@ pub mod msetex {
     }
     /// `MSETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Atomically creates or modifies the string values of one or more keys, and optionally set their expiration. Since 9.1.0; complexity: O(N) where N is the number of keys to set.
+    /// Atomically creates or modifies the string values of one or more keys, and optionally set their expiration. Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset, TExpiration = Unset>(
         Cmd,
@@ -36296,6 +36382,8 @@ pub mod msetex {
     }
     impl<TCondition, TExpiration> Ready<TCondition, TExpiration> {
         /// Writes `key value` (optional, repeatable).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn key_value(
             self,
@@ -36311,6 +36399,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `key value` once per item (nothing when the iterator is empty).
+        ///
+        /// On valkey only.
         pub fn key_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -36331,6 +36421,8 @@ pub mod msetex {
     }
     impl<TExpiration> Ready<Unset, TExpiration> {
         /// Writes `NX` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn nx(self) -> Ready<Set, TExpiration> {
             let mut c = self.0;
@@ -36340,6 +36432,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `NX` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn nx_if(self, on: bool) -> Ready<Set, TExpiration> {
             let mut c = self.0;
             if on {
@@ -36350,6 +36444,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `XX` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn xx(self) -> Ready<Set, TExpiration> {
             let mut c = self.0;
@@ -36359,6 +36455,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `XX` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn xx_if(self, on: bool) -> Ready<Set, TExpiration> {
             let mut c = self.0;
             if on {
@@ -36371,6 +36469,8 @@ pub mod msetex {
     }
     impl<TCondition> Ready<TCondition, Unset> {
         /// Writes `EX seconds` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn ex(self, seconds: impl IntArg) -> Ready<TCondition, Set> {
             let mut c = self.0;
@@ -36381,6 +36481,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn ex_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
@@ -36392,6 +36494,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn px(self, milliseconds: impl IntArg) -> Ready<TCondition, Set> {
             let mut c = self.0;
@@ -36402,6 +36506,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn px_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
@@ -36413,6 +36519,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `EXAT unix_time_seconds` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn exat(self, unix_time_seconds: impl IntArg) -> Ready<TCondition, Set> {
             let mut c = self.0;
@@ -36423,6 +36531,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `EXAT unix_time_seconds` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn exat_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(unix_time_seconds) = value {
@@ -36434,6 +36544,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `PXAT unix_time_milliseconds` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn pxat(
             self,
@@ -36447,6 +36559,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `PXAT unix_time_milliseconds` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn pxat_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(unix_time_milliseconds) = value {
@@ -36458,6 +36572,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `KEEPTTL` (optional, at most once).
+        ///
+        /// On valkey only.
         #[inline]
         pub fn keepttl(self) -> Ready<TCondition, Set> {
             let mut c = self.0;
@@ -36467,6 +36583,8 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
         /// Writes `KEEPTTL` when given (optional, at most once).
+        ///
+        /// On valkey only.
         pub fn keepttl_if(self, on: bool) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if on {
@@ -36510,7 +36628,7 @@ pub mod msetnx {
     }
     /// `MSETNX` builder, awaiting `Data`.
     ///
-    /// Atomically modifies the string values of one or more keys only when all keys don't exist. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
+    /// Atomically modifies the string values of one or more keys only when all keys don't exist. Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(Cmd);
     impl NeedData {
@@ -36556,7 +36674,7 @@ pub mod msetnx {
     }
     /// `MSETNX` builder, complete: send it, or add optional arguments.
     ///
-    /// Atomically modifies the string values of one or more keys only when all keys don't exist. Since 1.0.1; complexity: O(N) where N is the number of keys to set.
+    /// Atomically modifies the string values of one or more keys only when all keys don't exist. Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36632,7 +36750,7 @@ pub mod multi {
     }
     /// `MULTI` builder, complete: send it, or add optional arguments.
     ///
-    /// Starts a transaction. Since 1.2.0; complexity: O(1).
+    /// Starts a transaction. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36673,7 +36791,7 @@ pub mod object_encoding {
     }
     /// `OBJECT ENCODING` builder, awaiting `Key`.
     ///
-    /// Returns the internal encoding of an object. Since 2.2.3; complexity: O(1).
+    /// Returns the internal encoding of an object. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -36701,7 +36819,7 @@ pub mod object_encoding {
     }
     /// `OBJECT ENCODING` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the internal encoding of an object. Since 2.2.3; complexity: O(1).
+    /// Returns the internal encoding of an object. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36742,7 +36860,7 @@ pub mod object_freq {
     }
     /// `OBJECT FREQ` builder, awaiting `Key`.
     ///
-    /// Returns the logarithmic access frequency counter of an object. Since 4.0.0; complexity: O(1).
+    /// Returns the logarithmic access frequency counter of an object. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -36770,7 +36888,7 @@ pub mod object_freq {
     }
     /// `OBJECT FREQ` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the logarithmic access frequency counter of an object. Since 4.0.0; complexity: O(1).
+    /// Returns the logarithmic access frequency counter of an object. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36813,7 +36931,7 @@ pub mod object_help {
     }
     /// `OBJECT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36854,7 +36972,7 @@ pub mod object_idletime {
     }
     /// `OBJECT IDLETIME` builder, awaiting `Key`.
     ///
-    /// Returns the time since the last access to an object. Since 2.2.3; complexity: O(1).
+    /// Returns the time since the last access to an object. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -36882,7 +37000,7 @@ pub mod object_idletime {
     }
     /// `OBJECT IDLETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the time since the last access to an object. Since 2.2.3; complexity: O(1).
+    /// Returns the time since the last access to an object. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36923,7 +37041,7 @@ pub mod object_refcount {
     }
     /// `OBJECT REFCOUNT` builder, awaiting `Key`.
     ///
-    /// Returns the reference count of a value of a key. Since 2.2.3; complexity: O(1).
+    /// Returns the reference count of a value of a key. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -36951,7 +37069,7 @@ pub mod object_refcount {
     }
     /// `OBJECT REFCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the reference count of a value of a key. Since 2.2.3; complexity: O(1).
+    /// Returns the reference count of a value of a key. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -36994,7 +37112,7 @@ pub mod persist {
     }
     /// `PERSIST` builder, awaiting `Key`.
     ///
-    /// Removes the expiration time of a key. Since 2.2.0; complexity: O(1).
+    /// Removes the expiration time of a key. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37022,7 +37140,7 @@ pub mod persist {
     }
     /// `PERSIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes the expiration time of a key. Since 2.2.0; complexity: O(1).
+    /// Removes the expiration time of a key. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37065,7 +37183,7 @@ pub mod pexpire {
     }
     /// `PEXPIRE` builder, awaiting `Key`.
     ///
-    /// Sets the expiration time of a key in milliseconds. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key in milliseconds. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37093,7 +37211,7 @@ pub mod pexpire {
     }
     /// `PEXPIRE` builder, awaiting `Milliseconds`.
     ///
-    /// Sets the expiration time of a key in milliseconds. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key in milliseconds. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMilliseconds(Cmd);
     impl NeedMilliseconds {
@@ -37121,7 +37239,7 @@ pub mod pexpire {
     }
     /// `PEXPIRE` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the expiration time of a key in milliseconds. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key in milliseconds. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -37258,7 +37376,7 @@ pub mod pexpireat {
     }
     /// `PEXPIREAT` builder, awaiting `Key`.
     ///
-    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37286,7 +37404,7 @@ pub mod pexpireat {
     }
     /// `PEXPIREAT` builder, awaiting `UnixTimeMilliseconds`.
     ///
-    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedUnixTimeMilliseconds(Cmd);
     impl NeedUnixTimeMilliseconds {
@@ -37318,7 +37436,7 @@ pub mod pexpireat {
     }
     /// `PEXPIREAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Since 2.6.0; complexity: O(1).
+    /// Sets the expiration time of a key to a Unix milliseconds timestamp. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -37455,7 +37573,7 @@ pub mod pexpiretime {
     }
     /// `PEXPIRETIME` builder, awaiting `Key`.
     ///
-    /// Returns the expiration time of a key as a Unix milliseconds timestamp. Since 7.0.0; complexity: O(1).
+    /// Returns the expiration time of a key as a Unix milliseconds timestamp. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37483,7 +37601,7 @@ pub mod pexpiretime {
     }
     /// `PEXPIRETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the expiration time of a key as a Unix milliseconds timestamp. Since 7.0.0; complexity: O(1).
+    /// Returns the expiration time of a key as a Unix milliseconds timestamp. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37527,7 +37645,7 @@ pub mod pfadd {
     }
     /// `PFADD` builder, awaiting `Key`.
     ///
-    /// Adds elements to a HyperLogLog key. Creates the key if it doesn't exist. Since 2.8.9; complexity: O(1) to add every element.
+    /// Adds elements to a HyperLogLog key. Creates the key if it doesn't exist. Exists since 2.8.9 (Redis and Valkey); complexity: O(1) to add every element.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37555,7 +37673,7 @@ pub mod pfadd {
     }
     /// `PFADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Adds elements to a HyperLogLog key. Creates the key if it doesn't exist. Since 2.8.9; complexity: O(1) to add every element.
+    /// Adds elements to a HyperLogLog key. Creates the key if it doesn't exist. Exists since 2.8.9 (Redis and Valkey); complexity: O(1) to add every element.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37620,7 +37738,7 @@ pub mod pfcount {
     }
     /// `PFCOUNT` builder, awaiting `Key`.
     ///
-    /// Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s). Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
+    /// Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s). Exists since 2.8.9 (Redis and Valkey); complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37660,7 +37778,7 @@ pub mod pfcount {
     }
     /// `PFCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s). Since 2.8.9; complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
+    /// Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s). Exists since 2.8.9 (Redis and Valkey); complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37728,7 +37846,7 @@ pub mod pfdebug {
     }
     /// `PFDEBUG` builder, awaiting `Subcommand`.
     ///
-    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
+    /// Internal commands for debugging HyperLogLog values. Exists since 2.8.9 (Redis and Valkey); complexity: N/A.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSubcommand(Cmd);
     impl NeedSubcommand {
@@ -37756,7 +37874,7 @@ pub mod pfdebug {
     }
     /// `PFDEBUG` builder, awaiting `Key`.
     ///
-    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
+    /// Internal commands for debugging HyperLogLog values. Exists since 2.8.9 (Redis and Valkey); complexity: N/A.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -37784,7 +37902,7 @@ pub mod pfdebug {
     }
     /// `PFDEBUG` builder, complete: send it, or add optional arguments.
     ///
-    /// Internal commands for debugging HyperLogLog values. Since 2.8.9; complexity: N/A.
+    /// Internal commands for debugging HyperLogLog values. Exists since 2.8.9 (Redis and Valkey); complexity: N/A.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37827,7 +37945,7 @@ pub mod pfmerge {
     }
     /// `PFMERGE` builder, awaiting `Destkey`.
     ///
-    /// Merges one or more HyperLogLog values into a single key. Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.
+    /// Merges one or more HyperLogLog values into a single key. Exists since 2.8.9 (Redis and Valkey); complexity: O(N) to merge N HyperLogLogs, but with high constant times.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestkey(Cmd);
     impl NeedDestkey {
@@ -37855,7 +37973,7 @@ pub mod pfmerge {
     }
     /// `PFMERGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Merges one or more HyperLogLog values into a single key. Since 2.8.9; complexity: O(N) to merge N HyperLogLogs, but with high constant times.
+    /// Merges one or more HyperLogLog values into a single key. Exists since 2.8.9 (Redis and Valkey); complexity: O(N) to merge N HyperLogLogs, but with high constant times.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37923,7 +38041,7 @@ pub mod pfselftest {
     }
     /// `PFSELFTEST` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command for testing HyperLogLog values. Since 2.8.9; complexity: N/A.
+    /// An internal command for testing HyperLogLog values. Exists since 2.8.9 (Redis and Valkey); complexity: N/A.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -37964,7 +38082,7 @@ pub mod ping {
     }
     /// `PING` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the server's liveliness response. Since 1.0.0; complexity: O(1).
+    /// Returns the server's liveliness response. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TMessage = Unset>(Cmd, PhantomData<(TMessage,)>);
     impl<TMessage: Done> Ready<TMessage> {
@@ -38028,7 +38146,7 @@ pub mod psetex {
     }
     /// `PSETEX` builder, awaiting `Key`.
     ///
-    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -38056,7 +38174,7 @@ pub mod psetex {
     }
     /// `PSETEX` builder, awaiting `Milliseconds`.
     ///
-    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMilliseconds(Cmd);
     impl NeedMilliseconds {
@@ -38084,7 +38202,7 @@ pub mod psetex {
     }
     /// `PSETEX` builder, awaiting `Value`.
     ///
-    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -38112,7 +38230,7 @@ pub mod psetex {
     }
     /// `PSETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Since 2.6.0; complexity: O(1).
+    /// Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38157,7 +38275,7 @@ pub mod psubscribe {
     }
     /// `PSUBSCRIBE` builder, awaiting `Pattern`.
     ///
-    /// Listens for messages published to channels that match one or more patterns. Since 2.0.0; complexity: O(N) where N is the number of patterns to subscribe to.
+    /// Listens for messages published to channels that match one or more patterns. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPattern(Cmd);
     impl NeedPattern {
@@ -38197,7 +38315,7 @@ pub mod psubscribe {
     }
     /// `PSUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Listens for messages published to channels that match one or more patterns. Since 2.0.0; complexity: O(N) where N is the number of patterns to subscribe to.
+    /// Listens for messages published to channels that match one or more patterns. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38266,7 +38384,7 @@ pub mod psync {
     }
     /// `PSYNC` builder, awaiting `Replicationid`.
     ///
-    /// An internal command used in replication. Since 2.8.0; complexity: .
+    /// An internal command used in replication. Exists since 2.8.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedReplicationid(Cmd);
     impl NeedReplicationid {
@@ -38294,7 +38412,7 @@ pub mod psync {
     }
     /// `PSYNC` builder, awaiting `Offset`.
     ///
-    /// An internal command used in replication. Since 2.8.0; complexity: .
+    /// An internal command used in replication. Exists since 2.8.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -38322,7 +38440,7 @@ pub mod psync {
     }
     /// `PSYNC` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command used in replication. Since 2.8.0; complexity: .
+    /// An internal command used in replication. Exists since 2.8.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38365,7 +38483,7 @@ pub mod pttl {
     }
     /// `PTTL` builder, awaiting `Key`.
     ///
-    /// Returns the expiration time in milliseconds of a key. Since 2.6.0; complexity: O(1).
+    /// Returns the expiration time in milliseconds of a key. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -38393,7 +38511,7 @@ pub mod pttl {
     }
     /// `PTTL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the expiration time in milliseconds of a key. Since 2.6.0; complexity: O(1).
+    /// Returns the expiration time in milliseconds of a key. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38438,7 +38556,7 @@ pub mod publish {
     }
     /// `PUBLISH` builder, awaiting `Channel`.
     ///
-    /// Posts a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
+    /// Posts a message to a channel. Exists since 2.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedChannel(Cmd);
     impl NeedChannel {
@@ -38466,7 +38584,7 @@ pub mod publish {
     }
     /// `PUBLISH` builder, awaiting `Message`.
     ///
-    /// Posts a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
+    /// Posts a message to a channel. Exists since 2.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -38494,7 +38612,7 @@ pub mod publish {
     }
     /// `PUBLISH` builder, complete: send it, or add optional arguments.
     ///
-    /// Posts a message to a channel. Since 2.0.0; complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
+    /// Posts a message to a channel. Exists since 2.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38538,7 +38656,7 @@ pub mod pubsub_channels {
     }
     /// `PUBSUB CHANNELS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the active channels. Since 2.8.0; complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns).
+    /// Returns the active channels. Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset>(Cmd, PhantomData<(TPattern,)>);
     impl<TPattern: Done> Ready<TPattern> {
@@ -38602,7 +38720,7 @@ pub mod pubsub_help {
     }
     /// `PUBSUB HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38646,7 +38764,7 @@ pub mod pubsub_numpat {
     }
     /// `PUBSUB NUMPAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a count of unique pattern subscriptions. Since 2.8.0; complexity: O(1).
+    /// Returns a count of unique pattern subscriptions. Exists since 2.8.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38690,7 +38808,7 @@ pub mod pubsub_numsub {
     }
     /// `PUBSUB NUMSUB` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a count of subscribers to channels. Since 2.8.0; complexity: O(N) for the NUMSUB subcommand, where N is the number of requested channels.
+    /// Returns a count of subscribers to channels. Exists since 2.8.0 (Redis and Valkey); complexity: O(N) for the NUMSUB subcommand, where N is the number of requested channels.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38758,7 +38876,7 @@ pub mod pubsub_shardchannels {
     }
     /// `PUBSUB SHARDCHANNELS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the active shard channels. Since 7.0.0; complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).
+    /// Returns the active shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset>(Cmd, PhantomData<(TPattern,)>);
     impl<TPattern: Done> Ready<TPattern> {
@@ -38823,7 +38941,7 @@ pub mod pubsub_shardnumsub {
     }
     /// `PUBSUB SHARDNUMSUB` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the count of subscribers of shard channels. Since 7.0.0; complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels.
+    /// Returns the count of subscribers of shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38895,7 +39013,7 @@ pub mod punsubscribe {
     }
     /// `PUNSUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stops listening to messages published to channels that match one or more patterns. Since 2.0.0; complexity: O(N) where N is the number of patterns to unsubscribe.
+    /// Stops listening to messages published to channels that match one or more patterns. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to unsubscribe.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -38966,7 +39084,7 @@ pub mod quit {
     }
     /// `QUIT` builder, complete: send it, or add optional arguments.
     ///
-    /// Closes the connection. Since 1.0.0; complexity: O(1).
+    /// Closes the connection. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39007,7 +39125,7 @@ pub mod randomkey {
     }
     /// `RANDOMKEY` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a random key name from the database. Since 1.0.0; complexity: O(1).
+    /// Returns a random key name from the database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39051,7 +39169,7 @@ pub mod readonly {
     }
     /// `READONLY` builder, complete: send it, or add optional arguments.
     ///
-    /// Enables read-only queries for a connection to a Valkey replica node. Since 3.0.0; complexity: O(1).
+    /// Enables read-only queries for a connection to a Valkey replica node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39095,7 +39213,7 @@ pub mod readwrite {
     }
     /// `READWRITE` builder, complete: send it, or add optional arguments.
     ///
-    /// Enables read-write queries for a connection to a Valkey replica node. Since 3.0.0; complexity: O(1).
+    /// Enables read-write queries for a connection to a Valkey replica node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39136,7 +39254,7 @@ pub mod rename {
     }
     /// `RENAME` builder, awaiting `Key`.
     ///
-    /// Renames a key and overwrites the destination. Since 1.0.0; complexity: O(1).
+    /// Renames a key and overwrites the destination. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -39164,7 +39282,7 @@ pub mod rename {
     }
     /// `RENAME` builder, awaiting `Newkey`.
     ///
-    /// Renames a key and overwrites the destination. Since 1.0.0; complexity: O(1).
+    /// Renames a key and overwrites the destination. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNewkey(Cmd);
     impl NeedNewkey {
@@ -39192,7 +39310,7 @@ pub mod rename {
     }
     /// `RENAME` builder, complete: send it, or add optional arguments.
     ///
-    /// Renames a key and overwrites the destination. Since 1.0.0; complexity: O(1).
+    /// Renames a key and overwrites the destination. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39235,7 +39353,7 @@ pub mod renamenx {
     }
     /// `RENAMENX` builder, awaiting `Key`.
     ///
-    /// Renames a key only when the target key name doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Renames a key only when the target key name doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -39263,7 +39381,7 @@ pub mod renamenx {
     }
     /// `RENAMENX` builder, awaiting `Newkey`.
     ///
-    /// Renames a key only when the target key name doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Renames a key only when the target key name doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNewkey(Cmd);
     impl NeedNewkey {
@@ -39291,7 +39409,7 @@ pub mod renamenx {
     }
     /// `RENAMENX` builder, complete: send it, or add optional arguments.
     ///
-    /// Renames a key only when the target key name doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Renames a key only when the target key name doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39337,7 +39455,7 @@ pub mod replconf {
     }
     /// `REPLCONF` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command for configuring the replication stream. Since 3.0.0; complexity: O(1).
+    /// An internal command for configuring the replication stream. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39382,7 +39500,7 @@ pub mod replicaof {
     }
     /// `REPLICAOF` builder, awaiting `Args`.
     ///
-    /// Configures a server as replica of another, or promotes it to a primary. Since 5.0.0; complexity: O(1).
+    /// Configures a server as replica of another, or promotes it to a primary. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedArgs(Cmd);
     impl NeedArgs {
@@ -39419,7 +39537,7 @@ pub mod replicaof {
     }
     /// `REPLICAOF` builder, complete: send it, or add optional arguments.
     ///
-    /// Configures a server as replica of another, or promotes it to a primary. Since 5.0.0; complexity: O(1).
+    /// Configures a server as replica of another, or promotes it to a primary. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39466,7 +39584,7 @@ pub mod reset {
     }
     /// `RESET` builder, complete: send it, or add optional arguments.
     ///
-    /// Resets the connection. Since 6.2.0; complexity: O(1).
+    /// Resets the connection. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -39509,7 +39627,7 @@ pub mod restore {
     }
     /// `RESTORE` builder, awaiting `Key`.
     ///
-    /// Creates a key from the serialized representation of a value. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// Creates a key from the serialized representation of a value. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -39537,7 +39655,7 @@ pub mod restore {
     }
     /// `RESTORE` builder, awaiting `Ttl`.
     ///
-    /// Creates a key from the serialized representation of a value. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// Creates a key from the serialized representation of a value. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTtl(Cmd);
     impl NeedTtl {
@@ -39565,7 +39683,7 @@ pub mod restore {
     }
     /// `RESTORE` builder, awaiting `SerializedValue`.
     ///
-    /// Creates a key from the serialized representation of a value. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// Creates a key from the serialized representation of a value. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -39594,7 +39712,7 @@ pub mod restore {
     }
     /// `RESTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates a key from the serialized representation of a value. Since 2.6.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// Creates a key from the serialized representation of a value. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TReplace = Unset,
@@ -39772,7 +39890,7 @@ pub mod restore_asking {
     }
     /// `RESTORE-ASKING` builder, awaiting `Key`.
     ///
-    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// An internal command for migrating keys in a cluster. Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -39800,7 +39918,7 @@ pub mod restore_asking {
     }
     /// `RESTORE-ASKING` builder, awaiting `Ttl`.
     ///
-    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// An internal command for migrating keys in a cluster. Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTtl(Cmd);
     impl NeedTtl {
@@ -39828,7 +39946,7 @@ pub mod restore_asking {
     }
     /// `RESTORE-ASKING` builder, awaiting `SerializedValue`.
     ///
-    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// An internal command for migrating keys in a cluster. Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSerializedValue(Cmd);
     impl NeedSerializedValue {
@@ -39857,7 +39975,7 @@ pub mod restore_asking {
     }
     /// `RESTORE-ASKING` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command for migrating keys in a cluster. Since 3.0.0; complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
+    /// An internal command for migrating keys in a cluster. Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TReplace = Unset,
@@ -40036,7 +40154,7 @@ pub mod role {
     }
     /// `ROLE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the replication role. Since 2.8.12; complexity: O(1).
+    /// Returns the replication role. Exists since 2.8.12 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40079,7 +40197,7 @@ pub mod rpop {
     }
     /// `RPOP` builder, awaiting `Key`.
     ///
-    /// Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
+    /// Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -40107,7 +40225,7 @@ pub mod rpop {
     }
     /// `RPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped. Since 1.0.0; complexity: O(N) where N is the number of elements returned.
+    /// Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -40170,7 +40288,7 @@ pub mod rpoplpush {
     }
     /// `RPOPLPUSH` builder, awaiting `Source`.
     ///
-    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Since 1.2.0; complexity: O(1).
+    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -40198,7 +40316,7 @@ pub mod rpoplpush {
     }
     /// `RPOPLPUSH` builder, awaiting `Destination`.
     ///
-    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Since 1.2.0; complexity: O(1).
+    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -40226,7 +40344,7 @@ pub mod rpoplpush {
     }
     /// `RPOPLPUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Since 1.2.0; complexity: O(1).
+    /// Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40270,7 +40388,7 @@ pub mod rpush {
     }
     /// `RPUSH` builder, awaiting `Key`.
     ///
-    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -40298,7 +40416,7 @@ pub mod rpush {
     }
     /// `RPUSH` builder, awaiting `Element`.
     ///
-    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -40338,7 +40456,7 @@ pub mod rpush {
     }
     /// `RPUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40406,7 +40524,7 @@ pub mod rpushx {
     }
     /// `RPUSHX` builder, awaiting `Key`.
     ///
-    /// Appends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -40434,7 +40552,7 @@ pub mod rpushx {
     }
     /// `RPUSHX` builder, awaiting `Element`.
     ///
-    /// Appends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
@@ -40474,7 +40592,7 @@ pub mod rpushx {
     }
     /// `RPUSHX` builder, complete: send it, or add optional arguments.
     ///
-    /// Appends one or more elements to a list only when the list exists. Since 2.2.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Appends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40542,7 +40660,7 @@ pub mod sadd {
     }
     /// `SADD` builder, awaiting `Key`.
     ///
-    /// Adds one or more members to a set. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Adds one or more members to a set. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -40570,7 +40688,7 @@ pub mod sadd {
     }
     /// `SADD` builder, awaiting `Member`.
     ///
-    /// Adds one or more members to a set. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Adds one or more members to a set. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -40610,7 +40728,7 @@ pub mod sadd {
     }
     /// `SADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Adds one or more members to a set. Creates the key if it doesn't exist. Since 1.0.0; complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
+    /// Adds one or more members to a set. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40679,7 +40797,7 @@ pub mod save {
     }
     /// `SAVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Synchronously saves the database(s) to disk. Since 1.0.0; complexity: O(N) where N is the total number of keys in all databases.
+    /// Synchronously saves the database(s) to disk. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of keys in all databases.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40720,7 +40838,7 @@ pub mod scan {
     }
     /// `SCAN` builder, awaiting `Cursor`.
     ///
-    /// Iterates over the key names in the database. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over the key names in the database. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -40748,7 +40866,7 @@ pub mod scan {
     }
     /// `SCAN` builder, complete: send it, or add optional arguments.
     ///
-    /// Iterates over the key names in the database. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over the key names in the database. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset, TType = Unset>(
         Cmd,
@@ -40874,7 +40992,7 @@ pub mod scard {
     }
     /// `SCARD` builder, awaiting `Key`.
     ///
-    /// Returns the number of members in a set. Since 1.0.0; complexity: O(1).
+    /// Returns the number of members in a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -40902,7 +41020,7 @@ pub mod scard {
     }
     /// `SCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of members in a set. Since 1.0.0; complexity: O(1).
+    /// Returns the number of members in a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -40943,7 +41061,7 @@ pub mod script_debug {
     }
     /// `SCRIPT DEBUG` builder, awaiting `Mode`.
     ///
-    /// Sets the debug mode of server-side Lua scripts. Since 3.2.0; complexity: O(1).
+    /// Sets the debug mode of server-side Lua scripts. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMode(Cmd);
     impl NeedMode {
@@ -40985,7 +41103,7 @@ pub mod script_debug {
     }
     /// `SCRIPT DEBUG` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the debug mode of server-side Lua scripts. Since 3.2.0; complexity: O(1).
+    /// Sets the debug mode of server-side Lua scripts. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TEngine = Unset>(Cmd, PhantomData<(TEngine,)>);
     impl<TEngine: Done> Ready<TEngine> {
@@ -41053,7 +41171,7 @@ pub mod script_exists {
     }
     /// `SCRIPT EXISTS` builder, awaiting `Sha1`.
     ///
-    /// Determines whether server-side Lua scripts exist in the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
+    /// Determines whether server-side Lua scripts exist in the script cache. Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
@@ -41093,7 +41211,7 @@ pub mod script_exists {
     }
     /// `SCRIPT EXISTS` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines whether server-side Lua scripts exist in the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
+    /// Determines whether server-side Lua scripts exist in the script cache. Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41160,7 +41278,7 @@ pub mod script_flush {
     }
     /// `SCRIPT FLUSH` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes all server-side Lua scripts from the script cache. Since 2.6.0; complexity: O(N) with N being the number of scripts in cache.
+    /// Removes all server-side Lua scripts from the script cache. Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the number of scripts in cache.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFlushType = Unset>(Cmd, PhantomData<(TFlushType,)>);
     impl<TFlushType: Done> Ready<TFlushType> {
@@ -41251,7 +41369,7 @@ pub mod script_help {
     }
     /// `SCRIPT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41294,7 +41412,7 @@ pub mod script_kill {
     }
     /// `SCRIPT KILL` builder, complete: send it, or add optional arguments.
     ///
-    /// Terminates a server-side Lua script during execution. Since 2.6.0; complexity: O(1).
+    /// Terminates a server-side Lua script during execution. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41337,7 +41455,7 @@ pub mod script_load {
     }
     /// `SCRIPT LOAD` builder, awaiting `Script`.
     ///
-    /// Loads a server-side Lua script to the script cache. Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body.
+    /// Loads a server-side Lua script to the script cache. Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the length in bytes of the script body.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedScript(Cmd);
     impl NeedScript {
@@ -41365,7 +41483,7 @@ pub mod script_load {
     }
     /// `SCRIPT LOAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Loads a server-side Lua script to the script cache. Since 2.6.0; complexity: O(N) with N being the length in bytes of the script body.
+    /// Loads a server-side Lua script to the script cache. Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the length in bytes of the script body.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41408,11 +41526,13 @@ pub mod script_show {
     }
     /// `SCRIPT SHOW` builder, awaiting `Sha1`.
     ///
-    /// Show server-side Lua script in the script cache. Since 8.0.0; complexity: O(1).
+    /// Show server-side Lua script in the script cache. Exists since 8.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSha1(Cmd);
     impl NeedSha1 {
         /// Writes `sha1`.
+        ///
+        /// On valkey only.
         #[inline]
         pub fn sha1(self, sha1: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -41436,7 +41556,7 @@ pub mod script_show {
     }
     /// `SCRIPT SHOW` builder, complete: send it, or add optional arguments.
     ///
-    /// Show server-side Lua script in the script cache. Since 8.0.0; complexity: O(1).
+    /// Show server-side Lua script in the script cache. Exists since 8.0.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41477,7 +41597,7 @@ pub mod sdiff {
     }
     /// `SDIFF` builder, awaiting `Key`.
     ///
-    /// Returns the difference of multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Returns the difference of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -41517,7 +41637,7 @@ pub mod sdiff {
     }
     /// `SDIFF` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the difference of multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Returns the difference of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41584,7 +41704,7 @@ pub mod sdiffstore {
     }
     /// `SDIFFSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the difference of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the difference of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -41612,7 +41732,7 @@ pub mod sdiffstore {
     }
     /// `SDIFFSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the difference of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the difference of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -41652,7 +41772,7 @@ pub mod sdiffstore {
     }
     /// `SDIFFSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the difference of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the difference of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41721,7 +41841,7 @@ pub mod select {
     }
     /// `SELECT` builder, awaiting `Index`.
     ///
-    /// Changes the selected database. Since 1.0.0; complexity: O(1).
+    /// Changes the selected database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(Cmd);
     impl NeedIndex {
@@ -41749,7 +41869,7 @@ pub mod select {
     }
     /// `SELECT` builder, complete: send it, or add optional arguments.
     ///
-    /// Changes the selected database. Since 1.0.0; complexity: O(1).
+    /// Changes the selected database. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -41792,7 +41912,7 @@ pub mod set {
     }
     /// `SET` builder, awaiting `Key`.
     ///
-    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -41820,7 +41940,7 @@ pub mod set {
     }
     /// `SET` builder, awaiting `Value`.
     ///
-    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -41848,7 +41968,7 @@ pub mod set {
     }
     /// `SET` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset, TGet = Unset, TExpiration = Unset>(
         Cmd,
@@ -42102,7 +42222,7 @@ pub mod setbit {
     }
     /// `SETBIT` builder, awaiting `Key`.
     ///
-    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1).
+    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -42130,7 +42250,7 @@ pub mod setbit {
     }
     /// `SETBIT` builder, awaiting `Offset`.
     ///
-    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1).
+    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -42158,7 +42278,7 @@ pub mod setbit {
     }
     /// `SETBIT` builder, awaiting `Value`.
     ///
-    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1).
+    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -42186,7 +42306,7 @@ pub mod setbit {
     }
     /// `SETBIT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1).
+    /// Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -42229,7 +42349,7 @@ pub mod setex {
     }
     /// `SETEX` builder, awaiting `Key`.
     ///
-    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -42257,7 +42377,7 @@ pub mod setex {
     }
     /// `SETEX` builder, awaiting `Seconds`.
     ///
-    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSeconds(Cmd);
     impl NeedSeconds {
@@ -42285,7 +42405,7 @@ pub mod setex {
     }
     /// `SETEX` builder, awaiting `Value`.
     ///
-    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -42313,7 +42433,7 @@ pub mod setex {
     }
     /// `SETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Since 2.0.0; complexity: O(1).
+    /// Sets the string value and expiration time of a key. Creates the key if it doesn't exist. Exists since 2.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -42357,7 +42477,7 @@ pub mod setnx {
     }
     /// `SETNX` builder, awaiting `Key`.
     ///
-    /// Sets the string value of a key only when the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key only when the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -42385,7 +42505,7 @@ pub mod setnx {
     }
     /// `SETNX` builder, awaiting `Value`.
     ///
-    /// Sets the string value of a key only when the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key only when the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -42413,7 +42533,7 @@ pub mod setnx {
     }
     /// `SETNX` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the string value of a key only when the key doesn't exist. Since 1.0.0; complexity: O(1).
+    /// Sets the string value of a key only when the key doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -42456,7 +42576,7 @@ pub mod setrange {
     }
     /// `SETRANGE` builder, awaiting `Key`.
     ///
-    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
+    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -42484,7 +42604,7 @@ pub mod setrange {
     }
     /// `SETRANGE` builder, awaiting `Offset`.
     ///
-    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
+    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOffset(Cmd);
     impl NeedOffset {
@@ -42512,7 +42632,7 @@ pub mod setrange {
     }
     /// `SETRANGE` builder, awaiting `Value`.
     ///
-    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
+    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(Cmd);
     impl NeedValue {
@@ -42540,7 +42660,7 @@ pub mod setrange {
     }
     /// `SETRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Since 2.2.0; complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
+    /// Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist. Exists since 2.2.0 (Redis and Valkey); complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -42587,7 +42707,7 @@ pub mod shutdown {
     }
     /// `SHUTDOWN` builder, complete: send it, or add optional arguments.
     ///
-    /// Synchronously saves the database(s) to disk and shuts down the server. Since 1.0.0; complexity: O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1).
+    /// Synchronously saves the database(s) to disk and shuts down the server. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TAbortSelector = Unset,
@@ -43069,7 +43189,7 @@ pub mod sinter {
     }
     /// `SINTER` builder, awaiting `Key`.
     ///
-    /// Returns the intersect of multiple sets. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Returns the intersect of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43109,7 +43229,7 @@ pub mod sinter {
     }
     /// `SINTER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the intersect of multiple sets. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Returns the intersect of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43178,7 +43298,7 @@ pub mod sintercard {
     }
     /// `SINTERCARD` builder, awaiting `Key`.
     ///
-    /// Returns the number of members of the intersect of multiple sets. Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Returns the number of members of the intersect of multiple sets. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43221,7 +43341,7 @@ pub mod sintercard {
     }
     /// `SINTERCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of members of the intersect of multiple sets. Since 7.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Returns the number of members of the intersect of multiple sets. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -43316,7 +43436,7 @@ pub mod sinterstore {
     }
     /// `SINTERSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the intersect of multiple sets in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Stores the intersect of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -43344,7 +43464,7 @@ pub mod sinterstore {
     }
     /// `SINTERSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the intersect of multiple sets in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Stores the intersect of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43384,7 +43504,7 @@ pub mod sinterstore {
     }
     /// `SINTERSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the intersect of multiple sets in a key. Since 1.0.0; complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
+    /// Stores the intersect of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43451,7 +43571,7 @@ pub mod sismember {
     }
     /// `SISMEMBER` builder, awaiting `Key`.
     ///
-    /// Determines whether a member belongs to a set. Since 1.0.0; complexity: O(1).
+    /// Determines whether a member belongs to a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43479,7 +43599,7 @@ pub mod sismember {
     }
     /// `SISMEMBER` builder, awaiting `Member`.
     ///
-    /// Determines whether a member belongs to a set. Since 1.0.0; complexity: O(1).
+    /// Determines whether a member belongs to a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -43507,7 +43627,7 @@ pub mod sismember {
     }
     /// `SISMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines whether a member belongs to a set. Since 1.0.0; complexity: O(1).
+    /// Determines whether a member belongs to a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43552,7 +43672,7 @@ pub mod slaveof {
     }
     /// `SLAVEOF` builder, awaiting `Args`.
     ///
-    /// Sets a server as a replica of another, or promotes it to being a primary. Since 1.0.0; complexity: O(1).
+    /// Sets a server as a replica of another, or promotes it to being a primary. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedArgs(Cmd);
     impl NeedArgs {
@@ -43589,7 +43709,7 @@ pub mod slaveof {
     }
     /// `SLAVEOF` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets a server as a replica of another, or promotes it to being a primary. Since 1.0.0; complexity: O(1).
+    /// Sets a server as a replica of another, or promotes it to being a primary. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43633,7 +43753,7 @@ pub mod slowlog_get {
     }
     /// `SLOWLOG GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the slow log's entries. Since 2.2.12; complexity: O(N) where N is the number of entries returned.
+    /// Returns the slow log's entries. Exists since 2.2.12 (Redis and Valkey); complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -43697,7 +43817,7 @@ pub mod slowlog_help {
     }
     /// `SLOWLOG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Shows helpful text about the different subcommands. Since 6.2.0; complexity: O(1).
+    /// Shows helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43741,7 +43861,7 @@ pub mod slowlog_len {
     }
     /// `SLOWLOG LEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of entries in the slow log. Since 2.2.12; complexity: O(1).
+    /// Returns the number of entries in the slow log. Exists since 2.2.12 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43785,7 +43905,7 @@ pub mod slowlog_reset {
     }
     /// `SLOWLOG RESET` builder, complete: send it, or add optional arguments.
     ///
-    /// Clears all entries from the slow log. Since 2.2.12; complexity: O(N) where N is the number of entries in the slowlog.
+    /// Clears all entries from the slow log. Exists since 2.2.12 (Redis and Valkey); complexity: O(N) where N is the number of entries in the slowlog.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43826,7 +43946,7 @@ pub mod smembers {
     }
     /// `SMEMBERS` builder, awaiting `Key`.
     ///
-    /// Returns all members of a set. Since 1.0.0; complexity: O(N) where N is the set cardinality.
+    /// Returns all members of a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the set cardinality.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43854,7 +43974,7 @@ pub mod smembers {
     }
     /// `SMEMBERS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns all members of a set. Since 1.0.0; complexity: O(N) where N is the set cardinality.
+    /// Returns all members of a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the set cardinality.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -43897,7 +44017,7 @@ pub mod smismember {
     }
     /// `SMISMEMBER` builder, awaiting `Key`.
     ///
-    /// Determines whether multiple members belong to a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
+    /// Determines whether multiple members belong to a set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -43925,7 +44045,7 @@ pub mod smismember {
     }
     /// `SMISMEMBER` builder, awaiting `Member`.
     ///
-    /// Determines whether multiple members belong to a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
+    /// Determines whether multiple members belong to a set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -43965,7 +44085,7 @@ pub mod smismember {
     }
     /// `SMISMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines whether multiple members belong to a set. Since 6.2.0; complexity: O(N) where N is the number of elements being checked for membership.
+    /// Determines whether multiple members belong to a set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -44032,7 +44152,7 @@ pub mod smove {
     }
     /// `SMOVE` builder, awaiting `Source`.
     ///
-    /// Moves a member from one set to another. Since 1.0.0; complexity: O(1).
+    /// Moves a member from one set to another. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(Cmd);
     impl NeedSource {
@@ -44060,7 +44180,7 @@ pub mod smove {
     }
     /// `SMOVE` builder, awaiting `Destination`.
     ///
-    /// Moves a member from one set to another. Since 1.0.0; complexity: O(1).
+    /// Moves a member from one set to another. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -44088,7 +44208,7 @@ pub mod smove {
     }
     /// `SMOVE` builder, awaiting `Member`.
     ///
-    /// Moves a member from one set to another. Since 1.0.0; complexity: O(1).
+    /// Moves a member from one set to another. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -44116,7 +44236,7 @@ pub mod smove {
     }
     /// `SMOVE` builder, complete: send it, or add optional arguments.
     ///
-    /// Moves a member from one set to another. Since 1.0.0; complexity: O(1).
+    /// Moves a member from one set to another. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -44160,7 +44280,7 @@ pub mod sort {
     }
     /// `SORT` builder, awaiting `Key`.
     ///
-    /// Sorts the elements in a list, a set, or a sorted set, optionally storing the result. Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
+    /// Sorts the elements in a list, a set, or a sorted set, optionally storing the result. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -44188,7 +44308,7 @@ pub mod sort {
     }
     /// `SORT` builder, complete: send it, or add optional arguments.
     ///
-    /// Sorts the elements in a list, a set, or a sorted set, optionally storing the result. Since 1.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
+    /// Sorts the elements in a list, a set, or a sorted set, optionally storing the result. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TByPattern = Unset,
@@ -44472,7 +44592,7 @@ pub mod sort_ro {
     }
     /// `SORT_RO` builder, awaiting `Key`.
     ///
-    /// Returns the sorted elements of a list, a set, or a sorted set. Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
+    /// Returns the sorted elements of a list, a set, or a sorted set. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -44500,7 +44620,7 @@ pub mod sort_ro {
     }
     /// `SORT_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the sorted elements of a list, a set, or a sorted set. Since 7.0.0; complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
+    /// Returns the sorted elements of a list, a set, or a sorted set. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TByPattern = Unset,
@@ -44717,7 +44837,7 @@ pub mod spop {
     }
     /// `SPOP` builder, awaiting `Key`.
     ///
-    /// Returns one or more random members from a set after removing them. Deletes the set if the last member was popped. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
+    /// Returns one or more random members from a set after removing them. Deletes the set if the last member was popped. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -44745,7 +44865,7 @@ pub mod spop {
     }
     /// `SPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns one or more random members from a set after removing them. Deletes the set if the last member was popped. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
+    /// Returns one or more random members from a set after removing them. Deletes the set if the last member was popped. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -44810,7 +44930,7 @@ pub mod spublish {
     }
     /// `SPUBLISH` builder, awaiting `Shardchannel`.
     ///
-    /// Posts a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
+    /// Posts a message to a shard channel. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedShardchannel(Cmd);
     impl NeedShardchannel {
@@ -44838,7 +44958,7 @@ pub mod spublish {
     }
     /// `SPUBLISH` builder, awaiting `Message`.
     ///
-    /// Posts a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
+    /// Posts a message to a shard channel. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMessage(Cmd);
     impl NeedMessage {
@@ -44866,7 +44986,7 @@ pub mod spublish {
     }
     /// `SPUBLISH` builder, complete: send it, or add optional arguments.
     ///
-    /// Posts a message to a shard channel. Since 7.0.0; complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
+    /// Posts a message to a shard channel. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of clients subscribed to the receiving shard channel.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -44907,7 +45027,7 @@ pub mod srandmember {
     }
     /// `SRANDMEMBER` builder, awaiting `Key`.
     ///
-    /// Gets one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
+    /// Gets one or multiple random members from a set. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -44935,7 +45055,7 @@ pub mod srandmember {
     }
     /// `SRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Gets one or multiple random members from a set. Since 1.0.0; complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
+    /// Gets one or multiple random members from a set. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -44998,7 +45118,7 @@ pub mod srem {
     }
     /// `SREM` builder, awaiting `Key`.
     ///
-    /// Removes one or more members from a set. Deletes the set if the last member was removed. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
+    /// Removes one or more members from a set. Deletes the set if the last member was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45026,7 +45146,7 @@ pub mod srem {
     }
     /// `SREM` builder, awaiting `Member`.
     ///
-    /// Removes one or more members from a set. Deletes the set if the last member was removed. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
+    /// Removes one or more members from a set. Deletes the set if the last member was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -45066,7 +45186,7 @@ pub mod srem {
     }
     /// `SREM` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes one or more members from a set. Deletes the set if the last member was removed. Since 1.0.0; complexity: O(N) where N is the number of members to be removed.
+    /// Removes one or more members from a set. Deletes the set if the last member was removed. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of members to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45131,7 +45251,7 @@ pub mod sscan {
     }
     /// `SSCAN` builder, awaiting `Key`.
     ///
-    /// Iterates over members of a set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members of a set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45159,7 +45279,7 @@ pub mod sscan {
     }
     /// `SSCAN` builder, awaiting `Cursor`.
     ///
-    /// Iterates over members of a set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members of a set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -45187,7 +45307,7 @@ pub mod sscan {
     }
     /// `SSCAN` builder, complete: send it, or add optional arguments.
     ///
-    /// Iterates over members of a set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members of a set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset>(
         Cmd,
@@ -45281,7 +45401,7 @@ pub mod ssubscribe {
     }
     /// `SSUBSCRIBE` builder, awaiting `Shardchannel`.
     ///
-    /// Listens for messages published to shard channels. Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to.
+    /// Listens for messages published to shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedShardchannel(Cmd);
     impl NeedShardchannel {
@@ -45324,7 +45444,7 @@ pub mod ssubscribe {
     }
     /// `SSUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Listens for messages published to shard channels. Since 7.0.0; complexity: O(N) where N is the number of shard channels to subscribe to.
+    /// Listens for messages published to shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45394,7 +45514,7 @@ pub mod strlen {
     }
     /// `STRLEN` builder, awaiting `Key`.
     ///
-    /// Returns the length of a string value. Since 2.2.0; complexity: O(1).
+    /// Returns the length of a string value. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45422,7 +45542,7 @@ pub mod strlen {
     }
     /// `STRLEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the length of a string value. Since 2.2.0; complexity: O(1).
+    /// Returns the length of a string value. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45467,7 +45587,7 @@ pub mod subscribe {
     }
     /// `SUBSCRIBE` builder, awaiting `Channel`.
     ///
-    /// Listens for messages published to channels. Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to.
+    /// Listens for messages published to channels. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedChannel(Cmd);
     impl NeedChannel {
@@ -45507,7 +45627,7 @@ pub mod subscribe {
     }
     /// `SUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Listens for messages published to channels. Since 2.0.0; complexity: O(N) where N is the number of channels to subscribe to.
+    /// Listens for messages published to channels. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to subscribe to.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45572,7 +45692,7 @@ pub mod substr {
     }
     /// `SUBSTR` builder, awaiting `Key`.
     ///
-    /// Returns a substring from a string value. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring from a string value. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45600,7 +45720,7 @@ pub mod substr {
     }
     /// `SUBSTR` builder, awaiting `Start`.
     ///
-    /// Returns a substring from a string value. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring from a string value. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -45628,7 +45748,7 @@ pub mod substr {
     }
     /// `SUBSTR` builder, awaiting `End`.
     ///
-    /// Returns a substring from a string value. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring from a string value. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -45656,7 +45776,7 @@ pub mod substr {
     }
     /// `SUBSTR` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a substring from a string value. Since 1.0.0; complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
+    /// Returns a substring from a string value. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45697,7 +45817,7 @@ pub mod sunion {
     }
     /// `SUNION` builder, awaiting `Key`.
     ///
-    /// Returns the union of multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Returns the union of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45737,7 +45857,7 @@ pub mod sunion {
     }
     /// `SUNION` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the union of multiple sets. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Returns the union of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45804,7 +45924,7 @@ pub mod sunionstore {
     }
     /// `SUNIONSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the union of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the union of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -45832,7 +45952,7 @@ pub mod sunionstore {
     }
     /// `SUNIONSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the union of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the union of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -45872,7 +45992,7 @@ pub mod sunionstore {
     }
     /// `SUNIONSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the union of multiple sets in a key. Since 1.0.0; complexity: O(N) where N is the total number of elements in all given sets.
+    /// Stores the union of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -45941,7 +46061,7 @@ pub mod sunsubscribe {
     }
     /// `SUNSUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stops listening to messages posted to shard channels. Since 7.0.0; complexity: O(N) where N is the number of shard channels to unsubscribe.
+    /// Stops listening to messages posted to shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to unsubscribe.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46011,7 +46131,7 @@ pub mod swapdb {
     }
     /// `SWAPDB` builder, awaiting `Index1`.
     ///
-    /// Swaps two databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
+    /// Swaps two databases. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex1(Cmd);
     impl NeedIndex1 {
@@ -46039,7 +46159,7 @@ pub mod swapdb {
     }
     /// `SWAPDB` builder, awaiting `Index2`.
     ///
-    /// Swaps two databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
+    /// Swaps two databases. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex2(Cmd);
     impl NeedIndex2 {
@@ -46067,7 +46187,7 @@ pub mod swapdb {
     }
     /// `SWAPDB` builder, complete: send it, or add optional arguments.
     ///
-    /// Swaps two databases. Since 4.0.0; complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
+    /// Swaps two databases. Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the count of clients watching or blocking on keys from both databases.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46112,7 +46232,7 @@ pub mod sync {
     }
     /// `SYNC` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command used in replication. Since 1.0.0; complexity: .
+    /// An internal command used in replication. Exists since 1.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46156,7 +46276,7 @@ pub mod time {
     }
     /// `TIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the server time. Since 2.6.0; complexity: O(1).
+    /// Returns the server time. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46199,7 +46319,7 @@ pub mod touch {
     }
     /// `TOUCH` builder, awaiting `Key`.
     ///
-    /// Returns the number of existing keys out of those specified after updating the time they were last accessed. Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched.
+    /// Returns the number of existing keys out of those specified after updating the time they were last accessed. Exists since 3.2.1 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be touched.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -46239,7 +46359,7 @@ pub mod touch {
     }
     /// `TOUCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of existing keys out of those specified after updating the time they were last accessed. Since 3.2.1; complexity: O(N) where N is the number of keys that will be touched.
+    /// Returns the number of existing keys out of those specified after updating the time they were last accessed. Exists since 3.2.1 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be touched.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46306,7 +46426,7 @@ pub mod ttl {
     }
     /// `TTL` builder, awaiting `Key`.
     ///
-    /// Returns the expiration time in seconds of a key. Since 1.0.0; complexity: O(1).
+    /// Returns the expiration time in seconds of a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -46334,7 +46454,7 @@ pub mod ttl {
     }
     /// `TTL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the expiration time in seconds of a key. Since 1.0.0; complexity: O(1).
+    /// Returns the expiration time in seconds of a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46377,7 +46497,7 @@ pub mod r#type {
     }
     /// `TYPE` builder, awaiting `Key`.
     ///
-    /// Determines the type of value stored at a key. Since 1.0.0; complexity: O(1).
+    /// Determines the type of value stored at a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -46405,7 +46525,7 @@ pub mod r#type {
     }
     /// `TYPE` builder, complete: send it, or add optional arguments.
     ///
-    /// Determines the type of value stored at a key. Since 1.0.0; complexity: O(1).
+    /// Determines the type of value stored at a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46448,7 +46568,7 @@ pub mod unlink {
     }
     /// `UNLINK` builder, awaiting `Key`.
     ///
-    /// Asynchronously deletes one or more keys. Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
+    /// Asynchronously deletes one or more keys. Exists since 4.0.0 (Redis and Valkey); complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -46488,7 +46608,7 @@ pub mod unlink {
     }
     /// `UNLINK` builder, complete: send it, or add optional arguments.
     ///
-    /// Asynchronously deletes one or more keys. Since 4.0.0; complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
+    /// Asynchronously deletes one or more keys. Exists since 4.0.0 (Redis and Valkey); complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46557,7 +46677,7 @@ pub mod unsubscribe {
     }
     /// `UNSUBSCRIBE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stops listening to messages posted to channels. Since 2.0.0; complexity: O(N) where N is the number of channels to unsubscribe.
+    /// Stops listening to messages posted to channels. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to unsubscribe.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46627,7 +46747,7 @@ pub mod unwatch {
     }
     /// `UNWATCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Forgets about watched keys of a transaction. Since 2.2.0; complexity: O(1).
+    /// Forgets about watched keys of a transaction. Exists since 2.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -46671,11 +46791,13 @@ pub mod vadd {
     }
     /// `VADD` builder, awaiting `Key`.
     ///
-    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Since 8.0.0; complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
+    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedVector {
             let mut c = self.0;
@@ -46699,11 +46821,13 @@ pub mod vadd {
     }
     /// `VADD` builder, awaiting `Vector`.
     ///
-    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Since 8.0.0; complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
+    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedVector<TDim = Unset>(Cmd, PhantomData<(TDim,)>);
     impl<TDim: Done> NeedVector<TDim> {
         /// Writes `FP32 vector`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn fp32(self, vector: impl ToArg) -> NeedElement<TDim> {
             let mut c = self.0;
@@ -46714,6 +46838,8 @@ pub mod vadd {
             NeedElement(c, PhantomData)
         }
         /// Writes `VALUES vector`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn values(
             self,
@@ -46733,6 +46859,8 @@ pub mod vadd {
     }
     impl NeedVector {
         /// Writes `REDUCE dim` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn reduce(self, dim: impl IntArg) -> NeedVector<Set> {
             let mut c = self.0;
@@ -46743,6 +46871,8 @@ pub mod vadd {
             NeedVector(c, PhantomData)
         }
         /// Writes `REDUCE dim` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn reduce_opt(self, value: Option<impl IntArg>) -> NeedVector<Set> {
             let mut c = self.0;
             if let Some(dim) = value {
@@ -46770,11 +46900,13 @@ pub mod vadd {
     }
     /// `VADD` builder, awaiting `Element`.
     ///
-    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Since 8.0.0; complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
+    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement<TDim = Unset>(Cmd, PhantomData<(TDim,)>);
     impl<TDim: Done> NeedElement<TDim> {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(
             self,
@@ -46789,6 +46921,8 @@ pub mod vadd {
     }
     impl NeedElement {
         /// Writes `REDUCE dim` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn reduce(self, dim: impl IntArg) -> NeedElement<Set> {
             let mut c = self.0;
@@ -46799,6 +46933,8 @@ pub mod vadd {
             NeedElement(c, PhantomData)
         }
         /// Writes `REDUCE dim` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn reduce_opt(self, value: Option<impl IntArg>) -> NeedElement<Set> {
             let mut c = self.0;
             if let Some(dim) = value {
@@ -46826,7 +46962,7 @@ pub mod vadd {
     }
     /// `VADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Since 8.0.0; complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
+    /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TDim = Unset,
@@ -46871,6 +47007,8 @@ pub mod vadd {
         TNumlinks,
     > {
         /// Writes `REDUCE dim` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn reduce(
             self,
@@ -46891,6 +47029,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `REDUCE dim` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn reduce_opt(
             self,
             value: Option<impl IntArg>,
@@ -46927,6 +47067,8 @@ pub mod vadd {
         TNumlinks,
     > {
         /// Writes `CAS` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn cas(
             self,
@@ -46945,6 +47087,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `CAS` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn cas_if(
             self,
             on: bool,
@@ -46973,6 +47117,8 @@ pub mod vadd {
         TNumlinks,
     > Ready<TDim, TCas, Unset, TBuildExplorationFactor, TAttributes, TNumlinks> {
         /// Writes `NOQUANT` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn noquant(
             self,
@@ -46984,6 +47130,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `NOQUANT` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn noquant_if(
             self,
             on: bool,
@@ -46997,6 +47145,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `Q8` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn q8(
             self,
@@ -47008,6 +47158,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `Q8` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn q8_if(
             self,
             on: bool,
@@ -47021,6 +47173,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `BIN` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn bin(
             self,
@@ -47032,6 +47186,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `BIN` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn bin_if(
             self,
             on: bool,
@@ -47053,6 +47209,8 @@ pub mod vadd {
         TNumlinks,
     > Ready<TDim, TCas, TQuantization, Unset, TAttributes, TNumlinks> {
         /// Writes `EF build_exploration_factor` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn ef(
             self,
@@ -47066,6 +47224,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `EF build_exploration_factor` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn ef_opt(
             self,
             value: Option<impl IntArg>,
@@ -47088,6 +47248,8 @@ pub mod vadd {
         TNumlinks,
     > Ready<TDim, TCas, TQuantization, TBuildExplorationFactor, Unset, TNumlinks> {
         /// Writes `SETATTR attributes` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn setattr(
             self,
@@ -47101,6 +47263,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `SETATTR attributes` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn setattr_opt(
             self,
             value: Option<impl ToArg>,
@@ -47123,6 +47287,8 @@ pub mod vadd {
         TAttributes,
     > Ready<TDim, TCas, TQuantization, TBuildExplorationFactor, TAttributes, Unset> {
         /// Writes `M numlinks` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn m(
             self,
@@ -47143,6 +47309,8 @@ pub mod vadd {
             Ready(c, PhantomData)
         }
         /// Writes `M numlinks` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn m_opt(
             self,
             value: Option<impl IntArg>,
@@ -47212,11 +47380,13 @@ pub mod vcard {
     }
     /// `VCARD` builder, awaiting `Key`.
     ///
-    /// Returns how many elements a vector set holds. Since 8.0.0; complexity: O(1).
+    /// Returns how many elements a vector set holds. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47240,7 +47410,7 @@ pub mod vcard {
     }
     /// `VCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns how many elements a vector set holds. Since 8.0.0; complexity: O(1).
+    /// Returns how many elements a vector set holds. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -47284,11 +47454,13 @@ pub mod vdim {
     }
     /// `VDIM` builder, awaiting `Key`.
     ///
-    /// Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection). Since 8.0.0; complexity: O(1).
+    /// Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection). Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47312,7 +47484,7 @@ pub mod vdim {
     }
     /// `VDIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection). Since 8.0.0; complexity: O(1).
+    /// Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection). Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -47356,11 +47528,13 @@ pub mod vemb {
     }
     /// `VEMB` builder, awaiting `Key`.
     ///
-    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Since 8.0.0; complexity: O(1).
+    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -47384,11 +47558,13 @@ pub mod vemb {
     }
     /// `VEMB` builder, awaiting `Element`.
     ///
-    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Since 8.0.0; complexity: O(1).
+    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47412,7 +47588,7 @@ pub mod vemb {
     }
     /// `VEMB` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Since 8.0.0; complexity: O(1).
+    /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRaw = Unset>(Cmd, PhantomData<(TRaw,)>);
     impl<TRaw: Done> Ready<TRaw> {
@@ -47425,6 +47601,8 @@ pub mod vemb {
     }
     impl Ready {
         /// Writes `RAW` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn raw(self) -> Ready<Set> {
             let mut c = self.0;
@@ -47474,11 +47652,13 @@ pub mod vgetattr {
     }
     /// `VGETATTR` builder, awaiting `Key`.
     ///
-    /// Returns the JSON attributes attached to an element of a vector set. Since 8.0.0; complexity: O(1).
+    /// Returns the JSON attributes attached to an element of a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -47502,11 +47682,13 @@ pub mod vgetattr {
     }
     /// `VGETATTR` builder, awaiting `Element`.
     ///
-    /// Returns the JSON attributes attached to an element of a vector set. Since 8.0.0; complexity: O(1).
+    /// Returns the JSON attributes attached to an element of a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47530,7 +47712,7 @@ pub mod vgetattr {
     }
     /// `VGETATTR` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the JSON attributes attached to an element of a vector set. Since 8.0.0; complexity: O(1).
+    /// Returns the JSON attributes attached to an element of a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -47574,11 +47756,13 @@ pub mod vinfo {
     }
     /// `VINFO` builder, awaiting `Key`.
     ///
-    /// Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters. Since 8.0.0; complexity: O(1).
+    /// Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47602,7 +47786,7 @@ pub mod vinfo {
     }
     /// `VINFO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters. Since 8.0.0; complexity: O(1).
+    /// Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -47645,11 +47829,13 @@ pub mod vismember {
     }
     /// `VISMEMBER` builder, awaiting `Key`.
     ///
-    /// Tells whether an element belongs to a vector set. Since 8.0.0; complexity: O(1).
+    /// Tells whether an element belongs to a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -47673,11 +47859,13 @@ pub mod vismember {
     }
     /// `VISMEMBER` builder, awaiting `Element`.
     ///
-    /// Tells whether an element belongs to a vector set. Since 8.0.0; complexity: O(1).
+    /// Tells whether an element belongs to a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47701,7 +47889,7 @@ pub mod vismember {
     }
     /// `VISMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Tells whether an element belongs to a vector set. Since 8.0.0; complexity: O(1).
+    /// Tells whether an element belongs to a vector set. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -47745,11 +47933,13 @@ pub mod vlinks {
     }
     /// `VLINKS` builder, awaiting `Key`.
     ///
-    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Since 8.0.0; complexity: O(1).
+    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -47773,11 +47963,13 @@ pub mod vlinks {
     }
     /// `VLINKS` builder, awaiting `Element`.
     ///
-    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Since 8.0.0; complexity: O(1).
+    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47801,7 +47993,7 @@ pub mod vlinks {
     }
     /// `VLINKS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Since 8.0.0; complexity: O(1).
+    /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset>(Cmd, PhantomData<(TWithscores,)>);
     impl<TWithscores: Done> Ready<TWithscores> {
@@ -47814,6 +48006,8 @@ pub mod vlinks {
     }
     impl Ready {
         /// Writes `WITHSCORES` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn withscores(self) -> Ready<Set> {
             let mut c = self.0;
@@ -47866,11 +48060,13 @@ pub mod vrandmember {
     }
     /// `VRANDMEMBER` builder, awaiting `Key`.
     ///
-    /// Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative). Since 8.0.0; complexity: O(1) without count, else O(N) with N the absolute value of count.
+    /// Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative). Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -47894,7 +48090,7 @@ pub mod vrandmember {
     }
     /// `VRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative). Since 8.0.0; complexity: O(1) without count, else O(N) with N the absolute value of count.
+    /// Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative). Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -47907,6 +48103,8 @@ pub mod vrandmember {
     }
     impl Ready {
         /// Writes `count` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn count(self, count: impl IntArg) -> Ready<Set> {
             let mut c = self.0;
@@ -47955,11 +48153,13 @@ pub mod vrem {
     }
     /// `VREM` builder, awaiting `Key`.
     ///
-    /// Removes an element from a vector set. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set.
+    /// Removes an element from a vector set. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -47983,11 +48183,13 @@ pub mod vrem {
     }
     /// `VREM` builder, awaiting `Element`.
     ///
-    /// Removes an element from a vector set. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set.
+    /// Removes an element from a vector set. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -48011,7 +48213,7 @@ pub mod vrem {
     }
     /// `VREM` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes an element from a vector set. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set.
+    /// Removes an element from a vector set. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -48055,11 +48257,13 @@ pub mod vsetattr {
     }
     /// `VSETATTR` builder, awaiting `Key`.
     ///
-    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Since 8.0.0; complexity: O(1).
+    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
@@ -48083,11 +48287,13 @@ pub mod vsetattr {
     }
     /// `VSETATTR` builder, awaiting `Element`.
     ///
-    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Since 8.0.0; complexity: O(1).
+    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedElement(Cmd);
     impl NeedElement {
         /// Writes `element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn element(self, element: impl ToArg) -> NeedJson {
             let mut c = self.0;
@@ -48111,11 +48317,13 @@ pub mod vsetattr {
     }
     /// `VSETATTR` builder, awaiting `Json`.
     ///
-    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Since 8.0.0; complexity: O(1).
+    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedJson(Cmd);
     impl NeedJson {
         /// Writes `json`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn json(self, json: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -48139,7 +48347,7 @@ pub mod vsetattr {
     }
     /// `VSETATTR` builder, complete: send it, or add optional arguments.
     ///
-    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Since 8.0.0; complexity: O(1).
+    /// Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -48182,11 +48390,13 @@ pub mod vsim {
     }
     /// `VSIM` builder, awaiting `Key`.
     ///
-    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
+    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedQuery {
             let mut c = self.0;
@@ -48210,11 +48420,13 @@ pub mod vsim {
     }
     /// `VSIM` builder, awaiting `Query`.
     ///
-    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
+    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(Cmd);
     impl NeedQuery {
         /// Writes `ELE element`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn ele(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -48223,6 +48435,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `FP32 vector`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn fp32(self, vector: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -48231,6 +48445,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `VALUES vector`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn values(
             self,
@@ -48262,7 +48478,7 @@ pub mod vsim {
     }
     /// `VSIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Since 8.0.0; complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
+    /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithscores = Unset,
@@ -48339,6 +48555,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `WITHSCORES` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn withscores(
             self,
@@ -48382,7 +48600,7 @@ pub mod vsim {
     > {
         /// Writes `WITHATTRIBS` (optional, at most once).
         ///
-        /// Since 8.2.0 (Redis and Valkey).
+        /// Since 8.2.0 (Redis only).
         #[inline]
         pub fn withattribs(
             self,
@@ -48425,6 +48643,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `COUNT count` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn count(
             self,
@@ -48448,6 +48668,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `COUNT count` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn count_opt(
             self,
             value: Option<impl IntArg>,
@@ -48494,7 +48716,7 @@ pub mod vsim {
     > {
         /// Writes `EPSILON delta` (optional, at most once).
         ///
-        /// Since 8.2.0 (Redis and Valkey).
+        /// Since 8.2.0 (Redis only).
         #[inline]
         pub fn epsilon(
             self,
@@ -48519,7 +48741,7 @@ pub mod vsim {
         }
         /// Writes `EPSILON delta` when given (optional, at most once).
         ///
-        /// Since 8.2.0 (Redis and Valkey).
+        /// Since 8.2.0 (Redis only).
         pub fn epsilon_opt(
             self,
             value: Option<impl DoubleArg>,
@@ -48565,6 +48787,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `EF search_exploration_factor` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn ef(
             self,
@@ -48588,6 +48812,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `EF search_exploration_factor` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn ef_opt(
             self,
             value: Option<impl IntArg>,
@@ -48633,6 +48859,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `FILTER expression` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn filter(
             self,
@@ -48656,6 +48884,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `FILTER expression` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn filter_opt(
             self,
             value: Option<impl ToArg>,
@@ -48701,6 +48931,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `FILTER-EF max_filtering_effort` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn filter_ef(
             self,
@@ -48724,6 +48956,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `FILTER-EF max_filtering_effort` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn filter_ef_opt(
             self,
             value: Option<impl IntArg>,
@@ -48769,6 +49003,8 @@ pub mod vsim {
         TNothread,
     > {
         /// Writes `TRUTH` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn truth(
             self,
@@ -48790,6 +49026,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `TRUTH` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn truth_if(
             self,
             on: bool,
@@ -48834,6 +49072,8 @@ pub mod vsim {
         Unset,
     > {
         /// Writes `NOTHREAD` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn nothread(
             self,
@@ -48855,6 +49095,8 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
         /// Writes `NOTHREAD` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn nothread_if(
             self,
             on: bool,
@@ -49007,7 +49249,7 @@ pub mod wait {
     }
     /// `WAIT` builder, awaiting `Numreplicas`.
     ///
-    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Since 3.0.0; complexity: O(1).
+    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNumreplicas(Cmd);
     impl NeedNumreplicas {
@@ -49035,7 +49277,7 @@ pub mod wait {
     }
     /// `WAIT` builder, awaiting `Timeout`.
     ///
-    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Since 3.0.0; complexity: O(1).
+    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -49063,7 +49305,7 @@ pub mod wait {
     }
     /// `WAIT` builder, complete: send it, or add optional arguments.
     ///
-    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Since 3.0.0; complexity: O(1).
+    /// Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -49104,7 +49346,7 @@ pub mod waitaof {
     }
     /// `WAITAOF` builder, awaiting `Numlocal`.
     ///
-    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Since 7.2.0; complexity: O(1).
+    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNumlocal(Cmd);
     impl NeedNumlocal {
@@ -49132,7 +49374,7 @@ pub mod waitaof {
     }
     /// `WAITAOF` builder, awaiting `Numreplicas`.
     ///
-    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Since 7.2.0; complexity: O(1).
+    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNumreplicas(Cmd);
     impl NeedNumreplicas {
@@ -49160,7 +49402,7 @@ pub mod waitaof {
     }
     /// `WAITAOF` builder, awaiting `Timeout`.
     ///
-    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Since 7.2.0; complexity: O(1).
+    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimeout(Cmd);
     impl NeedTimeout {
@@ -49188,7 +49430,7 @@ pub mod waitaof {
     }
     /// `WAITAOF` builder, complete: send it, or add optional arguments.
     ///
-    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Since 7.2.0; complexity: O(1).
+    /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -49235,7 +49477,7 @@ pub mod watch {
     }
     /// `WATCH` builder, awaiting `Key`.
     ///
-    /// Monitors changes to keys to determine the execution of a transaction. Since 2.2.0; complexity: O(1) for every key.
+    /// Monitors changes to keys to determine the execution of a transaction. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for every key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -49275,7 +49517,7 @@ pub mod watch {
     }
     /// `WATCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Monitors changes to keys to determine the execution of a transaction. Since 2.2.0; complexity: O(1) for every key.
+    /// Monitors changes to keys to determine the execution of a transaction. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for every key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -49342,7 +49584,7 @@ pub mod xack {
     }
     /// `XACK` builder, awaiting `Key`.
     ///
-    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Since 5.0.0; complexity: O(1) for each message ID processed.
+    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -49370,7 +49612,7 @@ pub mod xack {
     }
     /// `XACK` builder, awaiting `Group`.
     ///
-    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Since 5.0.0; complexity: O(1) for each message ID processed.
+    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -49398,7 +49640,7 @@ pub mod xack {
     }
     /// `XACK` builder, awaiting `Id`.
     ///
-    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Since 5.0.0; complexity: O(1) for each message ID processed.
+    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -49438,7 +49680,7 @@ pub mod xack {
     }
     /// `XACK` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Since 5.0.0; complexity: O(1) for each message ID processed.
+    /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -49505,11 +49747,13 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Key`.
     ///
-    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedGroup {
             let mut c = self.0;
@@ -49533,11 +49777,13 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Group`.
     ///
-    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
         /// Writes `group`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn group(self, group: impl ToArg) -> NeedId {
             let mut c = self.0;
@@ -49564,11 +49810,13 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, awaiting `Id`.
     ///
-    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedId<TCondition> {
         /// Writes `id`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
@@ -49579,6 +49827,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On redis only.
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -49600,6 +49850,8 @@ pub mod xackdel {
     }
     impl NeedId {
         /// Writes `KEEPREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn keepref(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -49609,6 +49861,8 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
         /// Writes `KEEPREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn keepref_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -49619,6 +49873,8 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
         /// Writes `DELREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn delref(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -49628,6 +49884,8 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
         /// Writes `DELREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn delref_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -49638,6 +49896,8 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
         /// Writes `ACKED` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn acked(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -49647,6 +49907,8 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
         /// Writes `ACKED` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn acked_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -49673,7 +49935,7 @@ pub mod xackdel {
     }
     /// `XACKDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -49686,6 +49948,8 @@ pub mod xackdel {
     }
     impl<TCondition> Ready<TCondition> {
         /// Writes `id` (optional, repeatable).
+        ///
+        /// On redis only.
         #[inline]
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
@@ -49696,6 +49960,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `id` once per item (nothing when the iterator is empty).
+        ///
+        /// On redis only.
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -49715,6 +49981,8 @@ pub mod xackdel {
     }
     impl Ready {
         /// Writes `KEEPREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn keepref(self) -> Ready<Set> {
             let mut c = self.0;
@@ -49724,6 +49992,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `KEEPREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn keepref_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -49734,6 +50004,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `DELREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn delref(self) -> Ready<Set> {
             let mut c = self.0;
@@ -49743,6 +50015,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `DELREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn delref_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -49753,6 +50027,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `ACKED` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn acked(self) -> Ready<Set> {
             let mut c = self.0;
@@ -49762,6 +50038,8 @@ pub mod xackdel {
             Ready(c, PhantomData)
         }
         /// Writes `ACKED` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn acked_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -49805,7 +50083,7 @@ pub mod xadd {
     }
     /// `XADD` builder, awaiting `Key`.
     ///
-    /// Appends a new message to a stream. Creates the key if it doesn't exist. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
+    /// Appends a new message to a stream. Creates the key if it doesn't exist. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -49833,7 +50111,7 @@ pub mod xadd {
     }
     /// `XADD` builder, awaiting `IdSelector`.
     ///
-    /// Appends a new message to a stream. Creates the key if it doesn't exist. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
+    /// Appends a new message to a stream. Creates the key if it doesn't exist. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIdSelector<
         TNomkstream = Unset,
@@ -50167,7 +50445,7 @@ pub mod xadd {
     }
     /// `XADD` builder, awaiting `Data`.
     ///
-    /// Appends a new message to a stream. Creates the key if it doesn't exist. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
+    /// Appends a new message to a stream. Creates the key if it doesn't exist. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData<
         TNomkstream = Unset,
@@ -50501,7 +50779,7 @@ pub mod xadd {
     }
     /// `XADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Appends a new message to a stream. Creates the key if it doesn't exist. Since 5.0.0; complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
+    /// Appends a new message to a stream. Creates the key if it doesn't exist. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TNomkstream = Unset,
@@ -50861,7 +51139,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, awaiting `Key`.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -50889,7 +51167,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, awaiting `Group`.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -50917,7 +51195,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, awaiting `Consumer`.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -50945,7 +51223,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, awaiting `MinIdleTime`.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMinIdleTime(Cmd);
     impl NeedMinIdleTime {
@@ -50973,7 +51251,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, awaiting `Start`.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -51001,7 +51279,7 @@ pub mod xautoclaim {
     }
     /// `XAUTOCLAIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Since 6.2.0; complexity: O(1) if COUNT is small.
+    /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset, TJustid = Unset>(
         Cmd,
@@ -51088,7 +51366,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, awaiting `Key`.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -51116,7 +51394,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, awaiting `Group`.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -51144,7 +51422,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, awaiting `Consumer`.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -51172,7 +51450,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, awaiting `MinIdleTime`.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMinIdleTime(Cmd);
     impl NeedMinIdleTime {
@@ -51200,7 +51478,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, awaiting `Id`.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -51240,7 +51518,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Since 5.0.0; complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
+    /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TMs = Unset,
@@ -51549,7 +51827,7 @@ pub mod xdel {
     }
     /// `XDEL` builder, awaiting `Key`.
     ///
-    /// Returns the number of messages after removing them from a stream. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Returns the number of messages after removing them from a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -51577,7 +51855,7 @@ pub mod xdel {
     }
     /// `XDEL` builder, awaiting `Id`.
     ///
-    /// Returns the number of messages after removing them from a stream. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Returns the number of messages after removing them from a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId(Cmd);
     impl NeedId {
@@ -51617,7 +51895,7 @@ pub mod xdel {
     }
     /// `XDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of messages after removing them from a stream. Since 5.0.0; complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
+    /// Returns the number of messages after removing them from a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -51684,11 +51962,13 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, awaiting `Key`.
     ///
-    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
         /// Writes `key`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedId {
             let mut c = self.0;
@@ -51715,11 +51995,13 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, awaiting `Id`.
     ///
-    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> NeedId<TCondition> {
         /// Writes `id`.
+        ///
+        /// On redis only.
         #[inline]
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
@@ -51730,6 +52012,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        ///
+        /// On redis only.
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -51751,6 +52035,8 @@ pub mod xdelex {
     }
     impl NeedId {
         /// Writes `KEEPREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn keepref(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -51760,6 +52046,8 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
         /// Writes `KEEPREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn keepref_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -51770,6 +52058,8 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
         /// Writes `DELREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn delref(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -51779,6 +52069,8 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
         /// Writes `DELREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn delref_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -51789,6 +52081,8 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
         /// Writes `ACKED` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn acked(self) -> NeedId<Set> {
             let mut c = self.0;
@@ -51798,6 +52092,8 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
         /// Writes `ACKED` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn acked_if(self, on: bool) -> NeedId<Set> {
             let mut c = self.0;
             if on {
@@ -51824,7 +52120,7 @@ pub mod xdelex {
     }
     /// `XDELEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Since 8.2.0; complexity: O(1) per id, plus the references removed.
+    /// Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCondition = Unset>(Cmd, PhantomData<(TCondition,)>);
     impl<TCondition: Done> Ready<TCondition> {
@@ -51837,6 +52133,8 @@ pub mod xdelex {
     }
     impl<TCondition> Ready<TCondition> {
         /// Writes `id` (optional, repeatable).
+        ///
+        /// On redis only.
         #[inline]
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
@@ -51847,6 +52145,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `id` once per item (nothing when the iterator is empty).
+        ///
+        /// On redis only.
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -51866,6 +52166,8 @@ pub mod xdelex {
     }
     impl Ready {
         /// Writes `KEEPREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn keepref(self) -> Ready<Set> {
             let mut c = self.0;
@@ -51875,6 +52177,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `KEEPREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn keepref_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -51885,6 +52189,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `DELREF` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn delref(self) -> Ready<Set> {
             let mut c = self.0;
@@ -51894,6 +52200,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `DELREF` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn delref_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -51904,6 +52212,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `ACKED` (optional, at most once).
+        ///
+        /// On redis only.
         #[inline]
         pub fn acked(self) -> Ready<Set> {
             let mut c = self.0;
@@ -51913,6 +52223,8 @@ pub mod xdelex {
             Ready(c, PhantomData)
         }
         /// Writes `ACKED` when given (optional, at most once).
+        ///
+        /// On redis only.
         pub fn acked_if(self, on: bool) -> Ready<Set> {
             let mut c = self.0;
             if on {
@@ -51955,7 +52267,7 @@ pub mod xgroup_create {
     }
     /// `XGROUP CREATE` builder, awaiting `Key`.
     ///
-    /// Creates a consumer group. Since 5.0.0; complexity: O(1).
+    /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -51983,7 +52295,7 @@ pub mod xgroup_create {
     }
     /// `XGROUP CREATE` builder, awaiting `Group`.
     ///
-    /// Creates a consumer group. Since 5.0.0; complexity: O(1).
+    /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52021,7 +52333,7 @@ pub mod xgroup_create {
     }
     /// `XGROUP CREATE` builder, awaiting `IdSelector`.
     ///
-    /// Creates a consumer group. Since 5.0.0; complexity: O(1).
+    /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIdSelector(Cmd);
     impl NeedIdSelector {
@@ -52056,7 +52368,7 @@ pub mod xgroup_create {
     }
     /// `XGROUP CREATE` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates a consumer group. Since 5.0.0; complexity: O(1).
+    /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TMkstream = Unset, TEntriesread = Unset>(
         Cmd,
@@ -52150,7 +52462,7 @@ pub mod xgroup_createconsumer {
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Key`.
     ///
-    /// Creates a consumer in a consumer group. Since 6.2.0; complexity: O(1).
+    /// Creates a consumer in a consumer group. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52178,7 +52490,7 @@ pub mod xgroup_createconsumer {
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Group`.
     ///
-    /// Creates a consumer in a consumer group. Since 6.2.0; complexity: O(1).
+    /// Creates a consumer in a consumer group. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52216,7 +52528,7 @@ pub mod xgroup_createconsumer {
     }
     /// `XGROUP CREATECONSUMER` builder, awaiting `Consumer`.
     ///
-    /// Creates a consumer in a consumer group. Since 6.2.0; complexity: O(1).
+    /// Creates a consumer in a consumer group. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -52254,7 +52566,7 @@ pub mod xgroup_createconsumer {
     }
     /// `XGROUP CREATECONSUMER` builder, complete: send it, or add optional arguments.
     ///
-    /// Creates a consumer in a consumer group. Since 6.2.0; complexity: O(1).
+    /// Creates a consumer in a consumer group. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52295,7 +52607,7 @@ pub mod xgroup_delconsumer {
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Key`.
     ///
-    /// Deletes a consumer from a consumer group. Since 5.0.0; complexity: O(1).
+    /// Deletes a consumer from a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52323,7 +52635,7 @@ pub mod xgroup_delconsumer {
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Group`.
     ///
-    /// Deletes a consumer from a consumer group. Since 5.0.0; complexity: O(1).
+    /// Deletes a consumer from a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52361,7 +52673,7 @@ pub mod xgroup_delconsumer {
     }
     /// `XGROUP DELCONSUMER` builder, awaiting `Consumer`.
     ///
-    /// Deletes a consumer from a consumer group. Since 5.0.0; complexity: O(1).
+    /// Deletes a consumer from a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedConsumer(Cmd);
     impl NeedConsumer {
@@ -52399,7 +52711,7 @@ pub mod xgroup_delconsumer {
     }
     /// `XGROUP DELCONSUMER` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes a consumer from a consumer group. Since 5.0.0; complexity: O(1).
+    /// Deletes a consumer from a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52440,7 +52752,7 @@ pub mod xgroup_destroy {
     }
     /// `XGROUP DESTROY` builder, awaiting `Key`.
     ///
-    /// Destroys a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
+    /// Destroys a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52468,7 +52780,7 @@ pub mod xgroup_destroy {
     }
     /// `XGROUP DESTROY` builder, awaiting `Group`.
     ///
-    /// Destroys a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
+    /// Destroys a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52506,7 +52818,7 @@ pub mod xgroup_destroy {
     }
     /// `XGROUP DESTROY` builder, complete: send it, or add optional arguments.
     ///
-    /// Destroys a consumer group. Since 5.0.0; complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
+    /// Destroys a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of entries in the group's pending entries list (PEL).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52549,7 +52861,7 @@ pub mod xgroup_help {
     }
     /// `XGROUP HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52590,7 +52902,7 @@ pub mod xgroup_setid {
     }
     /// `XGROUP SETID` builder, awaiting `Key`.
     ///
-    /// Sets the last-delivered ID of a consumer group. Since 5.0.0; complexity: O(1).
+    /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52618,7 +52930,7 @@ pub mod xgroup_setid {
     }
     /// `XGROUP SETID` builder, awaiting `Group`.
     ///
-    /// Sets the last-delivered ID of a consumer group. Since 5.0.0; complexity: O(1).
+    /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52656,7 +52968,7 @@ pub mod xgroup_setid {
     }
     /// `XGROUP SETID` builder, awaiting `IdSelector`.
     ///
-    /// Sets the last-delivered ID of a consumer group. Since 5.0.0; complexity: O(1).
+    /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIdSelector(Cmd);
     impl NeedIdSelector {
@@ -52691,7 +53003,7 @@ pub mod xgroup_setid {
     }
     /// `XGROUP SETID` builder, complete: send it, or add optional arguments.
     ///
-    /// Sets the last-delivered ID of a consumer group. Since 5.0.0; complexity: O(1).
+    /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TEntriesread = Unset>(Cmd, PhantomData<(TEntriesread,)>);
     impl<TEntriesread: Done> Ready<TEntriesread> {
@@ -52755,7 +53067,7 @@ pub mod xinfo_consumers {
     }
     /// `XINFO CONSUMERS` builder, awaiting `Key`.
     ///
-    /// Returns a list of the consumers in a consumer group. Since 5.0.0; complexity: O(1).
+    /// Returns a list of the consumers in a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52783,7 +53095,7 @@ pub mod xinfo_consumers {
     }
     /// `XINFO CONSUMERS` builder, awaiting `Group`.
     ///
-    /// Returns a list of the consumers in a consumer group. Since 5.0.0; complexity: O(1).
+    /// Returns a list of the consumers in a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -52821,7 +53133,7 @@ pub mod xinfo_consumers {
     }
     /// `XINFO CONSUMERS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a list of the consumers in a consumer group. Since 5.0.0; complexity: O(1).
+    /// Returns a list of the consumers in a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52862,7 +53174,7 @@ pub mod xinfo_groups {
     }
     /// `XINFO GROUPS` builder, awaiting `Key`.
     ///
-    /// Returns a list of the consumer groups of a stream. Since 5.0.0; complexity: O(1).
+    /// Returns a list of the consumer groups of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -52890,7 +53202,7 @@ pub mod xinfo_groups {
     }
     /// `XINFO GROUPS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns a list of the consumer groups of a stream. Since 5.0.0; complexity: O(1).
+    /// Returns a list of the consumer groups of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52933,7 +53245,7 @@ pub mod xinfo_help {
     }
     /// `XINFO HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns helpful text about the different subcommands. Since 5.0.0; complexity: O(1).
+    /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -52974,7 +53286,7 @@ pub mod xinfo_stream {
     }
     /// `XINFO STREAM` builder, awaiting `Key`.
     ///
-    /// Returns information about a stream. Since 5.0.0; complexity: O(1).
+    /// Returns information about a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -53002,7 +53314,7 @@ pub mod xinfo_stream {
     }
     /// `XINFO STREAM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns information about a stream. Since 5.0.0; complexity: O(1).
+    /// Returns information about a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TFullBlock = Unset, TCount = Unset>(
         Cmd,
@@ -53089,7 +53401,7 @@ pub mod xlen {
     }
     /// `XLEN` builder, awaiting `Key`.
     ///
-    /// Returns the number of messages in a stream. Since 5.0.0; complexity: O(1).
+    /// Returns the number of messages in a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -53117,7 +53429,7 @@ pub mod xlen {
     }
     /// `XLEN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of messages in a stream. Since 5.0.0; complexity: O(1).
+    /// Returns the number of messages in a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -53158,7 +53470,7 @@ pub mod xpending {
     }
     /// `XPENDING` builder, awaiting `Key`.
     ///
-    /// Returns the information and entries from a stream consumer group's pending entries list. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
+    /// Returns the information and entries from a stream consumer group's pending entries list. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -53186,7 +53498,7 @@ pub mod xpending {
     }
     /// `XPENDING` builder, awaiting `Group`.
     ///
-    /// Returns the information and entries from a stream consumer group's pending entries list. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
+    /// Returns the information and entries from a stream consumer group's pending entries list. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroup(Cmd);
     impl NeedGroup {
@@ -53214,7 +53526,7 @@ pub mod xpending {
     }
     /// `XPENDING` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the information and entries from a stream consumer group's pending entries list. Since 5.0.0; complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
+    /// Returns the information and entries from a stream consumer group's pending entries list. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRange = Unset, TMinIdleTime = Unset, TConsumer = Unset>(
         Cmd,
@@ -53343,7 +53655,7 @@ pub mod xrange {
     }
     /// `XRANGE` builder, awaiting `Key`.
     ///
-    /// Returns the messages from a stream within a range of IDs. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -53371,7 +53683,7 @@ pub mod xrange {
     }
     /// `XRANGE` builder, awaiting `Start`.
     ///
-    /// Returns the messages from a stream within a range of IDs. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -53399,7 +53711,7 @@ pub mod xrange {
     }
     /// `XRANGE` builder, awaiting `End`.
     ///
-    /// Returns the messages from a stream within a range of IDs. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -53427,7 +53739,7 @@ pub mod xrange {
     }
     /// `XRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the messages from a stream within a range of IDs. Since 5.0.0; complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -53494,7 +53806,7 @@ pub mod xread {
     }
     /// `XREAD` builder, awaiting `Key`.
     ///
-    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Since 5.0.0; complexity: .
+    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey<TCount = Unset, TMilliseconds = Unset>(
         Cmd,
@@ -53596,7 +53908,7 @@ pub mod xread {
     }
     /// `XREAD` builder, awaiting `Id`.
     ///
-    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Since 5.0.0; complexity: .
+    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCount = Unset, TMilliseconds = Unset>(
         Cmd,
@@ -53723,7 +54035,7 @@ pub mod xread {
     }
     /// `XREAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Since 5.0.0; complexity: .
+    /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset, TMilliseconds = Unset>(
         Cmd,
@@ -53849,7 +54161,7 @@ pub mod xreadgroup {
     }
     /// `XREADGROUP` builder, awaiting `GroupBlock`.
     ///
-    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
+    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedGroupBlock(Cmd);
     impl NeedGroupBlock {
@@ -53879,7 +54191,7 @@ pub mod xreadgroup {
     }
     /// `XREADGROUP` builder, awaiting `Key`.
     ///
-    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
+    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey<TCount = Unset, TMilliseconds = Unset, TNoack = Unset>(
         Cmd,
@@ -54009,7 +54321,7 @@ pub mod xreadgroup {
     }
     /// `XREADGROUP` builder, awaiting `Id`.
     ///
-    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
+    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedId<TCount = Unset, TMilliseconds = Unset, TNoack = Unset>(
         Cmd,
@@ -54164,7 +54476,7 @@ pub mod xreadgroup {
     }
     /// `XREADGROUP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Since 5.0.0; complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
+    /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset, TMilliseconds = Unset, TNoack = Unset>(
         Cmd,
@@ -54318,7 +54630,7 @@ pub mod xrevrange {
     }
     /// `XREVRANGE` builder, awaiting `Key`.
     ///
-    /// Returns the messages from a stream within a range of IDs in reverse order. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -54346,7 +54658,7 @@ pub mod xrevrange {
     }
     /// `XREVRANGE` builder, awaiting `End`.
     ///
-    /// Returns the messages from a stream within a range of IDs in reverse order. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedEnd(Cmd);
     impl NeedEnd {
@@ -54374,7 +54686,7 @@ pub mod xrevrange {
     }
     /// `XREVRANGE` builder, awaiting `Start`.
     ///
-    /// Returns the messages from a stream within a range of IDs in reverse order. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -54402,7 +54714,7 @@ pub mod xrevrange {
     }
     /// `XREVRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the messages from a stream within a range of IDs in reverse order. Since 5.0.0; complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
+    /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -54469,7 +54781,7 @@ pub mod xsetid {
     }
     /// `XSETID` builder, awaiting `Key`.
     ///
-    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
+    /// An internal command for replicating stream values. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -54497,7 +54809,7 @@ pub mod xsetid {
     }
     /// `XSETID` builder, awaiting `LastId`.
     ///
-    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
+    /// An internal command for replicating stream values. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLastId(Cmd);
     impl NeedLastId {
@@ -54525,7 +54837,7 @@ pub mod xsetid {
     }
     /// `XSETID` builder, complete: send it, or add optional arguments.
     ///
-    /// An internal command for replicating stream values. Since 5.0.0; complexity: O(1).
+    /// An internal command for replicating stream values. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TEntriesAdded = Unset, TMaxDeletedId = Unset>(
         Cmd,
@@ -54636,7 +54948,7 @@ pub mod xtrim {
     }
     /// `XTRIM` builder, awaiting `Key`.
     ///
-    /// Deletes messages from the beginning of a stream. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
+    /// Deletes messages from the beginning of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -54664,7 +54976,7 @@ pub mod xtrim {
     }
     /// `XTRIM` builder, awaiting `Strategy`.
     ///
-    /// Deletes messages from the beginning of a stream. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
+    /// Deletes messages from the beginning of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStrategy(Cmd);
     impl NeedStrategy {
@@ -54701,7 +55013,7 @@ pub mod xtrim {
     }
     /// `XTRIM` builder, awaiting `Threshold`.
     ///
-    /// Deletes messages from the beginning of a stream. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
+    /// Deletes messages from the beginning of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedThreshold<TOperator = Unset>(Cmd, PhantomData<(TOperator,)>);
     impl<TOperator: Done> NeedThreshold<TOperator> {
@@ -54772,7 +55084,7 @@ pub mod xtrim {
     }
     /// `XTRIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Deletes messages from the beginning of a stream. Since 5.0.0; complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
+    /// Deletes messages from the beginning of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOperator = Unset, TCount = Unset, TCondition = Unset>(
         Cmd,
@@ -54965,7 +55277,7 @@ pub mod zadd {
     }
     /// `ZADD` builder, awaiting `Key`.
     ///
-    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -54993,7 +55305,7 @@ pub mod zadd {
     }
     /// `ZADD` builder, awaiting `Data`.
     ///
-    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData<
         TCondition = Unset,
@@ -55219,7 +55531,7 @@ pub mod zadd {
     }
     /// `ZADD` builder, complete: send it, or add optional arguments.
     ///
-    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Since 1.2.0; complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
+    /// Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TCondition = Unset,
@@ -55468,7 +55780,7 @@ pub mod zcard {
     }
     /// `ZCARD` builder, awaiting `Key`.
     ///
-    /// Returns the number of members in a sorted set. Since 1.2.0; complexity: O(1).
+    /// Returns the number of members in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -55496,7 +55808,7 @@ pub mod zcard {
     }
     /// `ZCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of members in a sorted set. Since 1.2.0; complexity: O(1).
+    /// Returns the number of members in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -55539,7 +55851,7 @@ pub mod zcount {
     }
     /// `ZCOUNT` builder, awaiting `Key`.
     ///
-    /// Returns the count of members in a sorted set that have scores within a range. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the count of members in a sorted set that have scores within a range. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -55567,7 +55879,7 @@ pub mod zcount {
     }
     /// `ZCOUNT` builder, awaiting `Min`.
     ///
-    /// Returns the count of members in a sorted set that have scores within a range. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the count of members in a sorted set that have scores within a range. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -55595,7 +55907,7 @@ pub mod zcount {
     }
     /// `ZCOUNT` builder, awaiting `Max`.
     ///
-    /// Returns the count of members in a sorted set that have scores within a range. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the count of members in a sorted set that have scores within a range. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -55623,7 +55935,7 @@ pub mod zcount {
     }
     /// `ZCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the count of members in a sorted set that have scores within a range. Since 2.0.0; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the count of members in a sorted set that have scores within a range. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -55668,7 +55980,7 @@ pub mod zdiff {
     }
     /// `ZDIFF` builder, awaiting `Key`.
     ///
-    /// Returns the difference between multiple sorted sets. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
+    /// Returns the difference between multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -55711,7 +56023,7 @@ pub mod zdiff {
     }
     /// `ZDIFF` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the difference between multiple sorted sets. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
+    /// Returns the difference between multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset>(Cmd, PhantomData<(TWithscores,)>);
     impl<TWithscores: Done> Ready<TWithscores> {
@@ -55802,7 +56114,7 @@ pub mod zdiffstore {
     }
     /// `ZDIFFSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the difference of multiple sorted sets in a key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
+    /// Stores the difference of multiple sorted sets in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -55832,7 +56144,7 @@ pub mod zdiffstore {
     }
     /// `ZDIFFSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the difference of multiple sorted sets in a key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
+    /// Stores the difference of multiple sorted sets in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -55875,7 +56187,7 @@ pub mod zdiffstore {
     }
     /// `ZDIFFSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the difference of multiple sorted sets in a key. Since 6.2.0; complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
+    /// Stores the difference of multiple sorted sets in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -55945,7 +56257,7 @@ pub mod zincrby {
     }
     /// `ZINCRBY` builder, awaiting `Key`.
     ///
-    /// Increments the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
+    /// Increments the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -55973,7 +56285,7 @@ pub mod zincrby {
     }
     /// `ZINCRBY` builder, awaiting `Increment`.
     ///
-    /// Increments the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
+    /// Increments the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIncrement(Cmd);
     impl NeedIncrement {
@@ -56001,7 +56313,7 @@ pub mod zincrby {
     }
     /// `ZINCRBY` builder, awaiting `Member`.
     ///
-    /// Increments the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
+    /// Increments the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -56029,7 +56341,7 @@ pub mod zincrby {
     }
     /// `ZINCRBY` builder, complete: send it, or add optional arguments.
     ///
-    /// Increments the score of a member in a sorted set. Since 1.2.0; complexity: O(log(N)) where N is the number of elements in the sorted set.
+    /// Increments the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) where N is the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -56074,7 +56386,7 @@ pub mod zinter {
     }
     /// `ZINTER` builder, awaiting `Key`.
     ///
-    /// Returns the intersect of multiple sorted sets. Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
+    /// Returns the intersect of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -56117,7 +56429,7 @@ pub mod zinter {
     }
     /// `ZINTER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the intersect of multiple sorted sets. Since 6.2.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
+    /// Returns the intersect of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregate = Unset, TWithscores = Unset>(
         Cmd,
@@ -56308,7 +56620,7 @@ pub mod zintercard {
     }
     /// `ZINTERCARD` builder, awaiting `Key`.
     ///
-    /// Returns the number of members of the intersect of multiple sorted sets. Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
+    /// Returns the number of members of the intersect of multiple sorted sets. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -56351,7 +56663,7 @@ pub mod zintercard {
     }
     /// `ZINTERCARD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of members of the intersect of multiple sorted sets. Since 7.0.0; complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
+    /// Returns the number of members of the intersect of multiple sorted sets. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -56447,7 +56759,7 @@ pub mod zinterstore {
     }
     /// `ZINTERSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the intersect of multiple sorted sets in a key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
+    /// Stores the intersect of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -56477,7 +56789,7 @@ pub mod zinterstore {
     }
     /// `ZINTERSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the intersect of multiple sorted sets in a key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
+    /// Stores the intersect of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -56520,7 +56832,7 @@ pub mod zinterstore {
     }
     /// `ZINTERSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the intersect of multiple sorted sets in a key. Since 2.0.0; complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
+    /// Stores the intersect of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregate = Unset>(Cmd, PhantomData<(TAggregate,)>);
     impl<TAggregate: Done> Ready<TAggregate> {
@@ -56688,7 +57000,7 @@ pub mod zlexcount {
     }
     /// `ZLEXCOUNT` builder, awaiting `Key`.
     ///
-    /// Returns the number of members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the number of members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -56716,7 +57028,7 @@ pub mod zlexcount {
     }
     /// `ZLEXCOUNT` builder, awaiting `Min`.
     ///
-    /// Returns the number of members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the number of members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -56744,7 +57056,7 @@ pub mod zlexcount {
     }
     /// `ZLEXCOUNT` builder, awaiting `Max`.
     ///
-    /// Returns the number of members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the number of members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -56772,7 +57084,7 @@ pub mod zlexcount {
     }
     /// `ZLEXCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the number of members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)) with N being the number of elements in the sorted set.
+    /// Returns the number of members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -56817,7 +57129,7 @@ pub mod zmpop {
     }
     /// `ZMPOP` builder, awaiting `Key`.
     ///
-    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -56860,7 +57172,7 @@ pub mod zmpop {
     }
     /// `ZMPOP` builder, awaiting `Where`.
     ///
-    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWhere(Cmd);
     impl NeedWhere {
@@ -56921,7 +57233,7 @@ pub mod zmpop {
     }
     /// `ZMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Since 7.0.0; complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -56989,7 +57301,7 @@ pub mod zmscore {
     }
     /// `ZMSCORE` builder, awaiting `Key`.
     ///
-    /// Returns the score of one or more members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
+    /// Returns the score of one or more members in a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57017,7 +57329,7 @@ pub mod zmscore {
     }
     /// `ZMSCORE` builder, awaiting `Member`.
     ///
-    /// Returns the score of one or more members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
+    /// Returns the score of one or more members in a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -57057,7 +57369,7 @@ pub mod zmscore {
     }
     /// `ZMSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the score of one or more members in a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members being requested.
+    /// Returns the score of one or more members in a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members being requested.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -57124,7 +57436,7 @@ pub mod zpopmax {
     }
     /// `ZPOPMAX` builder, awaiting `Key`.
     ///
-    /// Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57152,7 +57464,7 @@ pub mod zpopmax {
     }
     /// `ZPOPMAX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -57216,7 +57528,7 @@ pub mod zpopmin {
     }
     /// `ZPOPMIN` builder, awaiting `Key`.
     ///
-    /// Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57244,7 +57556,7 @@ pub mod zpopmin {
     }
     /// `ZPOPMIN` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Since 5.0.0; complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
+    /// Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped. Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCount = Unset>(Cmd, PhantomData<(TCount,)>);
     impl<TCount: Done> Ready<TCount> {
@@ -57306,7 +57618,7 @@ pub mod zrandmember {
     }
     /// `ZRANDMEMBER` builder, awaiting `Key`.
     ///
-    /// Returns one or more random members from a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members returned.
+    /// Returns one or more random members from a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57334,7 +57646,7 @@ pub mod zrandmember {
     }
     /// `ZRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns one or more random members from a sorted set. Since 6.2.0; complexity: O(N) where N is the number of members returned.
+    /// Returns one or more random members from a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOptions = Unset, TWithscores = Unset>(
         Cmd,
@@ -57414,7 +57726,7 @@ pub mod zrange {
     }
     /// `ZRANGE` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a range of indexes. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57442,7 +57754,7 @@ pub mod zrange {
     }
     /// `ZRANGE` builder, awaiting `Start`.
     ///
-    /// Returns members in a sorted set within a range of indexes. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -57470,7 +57782,7 @@ pub mod zrange {
     }
     /// `ZRANGE` builder, awaiting `Stop`.
     ///
-    /// Returns members in a sorted set within a range of indexes. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -57498,7 +57810,7 @@ pub mod zrange {
     }
     /// `ZRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a range of indexes. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TSortby = Unset, TRev = Unset, TLimit = Unset, TWithscores = Unset>(
         Cmd,
@@ -57676,7 +57988,7 @@ pub mod zrangebylex {
     }
     /// `ZRANGEBYLEX` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57704,7 +58016,7 @@ pub mod zrangebylex {
     }
     /// `ZRANGEBYLEX` builder, awaiting `Min`.
     ///
-    /// Returns members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -57732,7 +58044,7 @@ pub mod zrangebylex {
     }
     /// `ZRANGEBYLEX` builder, awaiting `Max`.
     ///
-    /// Returns members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -57760,7 +58072,7 @@ pub mod zrangebylex {
     }
     /// `ZRANGEBYLEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a lexicographical range. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -57826,7 +58138,7 @@ pub mod zrangebyscore {
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a range of scores. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -57854,7 +58166,7 @@ pub mod zrangebyscore {
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Min`.
     ///
-    /// Returns members in a sorted set within a range of scores. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -57882,7 +58194,7 @@ pub mod zrangebyscore {
     }
     /// `ZRANGEBYSCORE` builder, awaiting `Max`.
     ///
-    /// Returns members in a sorted set within a range of scores. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -57910,7 +58222,7 @@ pub mod zrangebyscore {
     }
     /// `ZRANGEBYSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a range of scores. Since 1.0.5; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset, TLimit = Unset>(
         Cmd,
@@ -58008,7 +58320,7 @@ pub mod zrangestore {
     }
     /// `ZRANGESTORE` builder, awaiting `Dst`.
     ///
-    /// Stores a range of members from sorted set in a key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
+    /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDst(Cmd);
     impl NeedDst {
@@ -58036,7 +58348,7 @@ pub mod zrangestore {
     }
     /// `ZRANGESTORE` builder, awaiting `Src`.
     ///
-    /// Stores a range of members from sorted set in a key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
+    /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSrc(Cmd);
     impl NeedSrc {
@@ -58064,7 +58376,7 @@ pub mod zrangestore {
     }
     /// `ZRANGESTORE` builder, awaiting `Min`.
     ///
-    /// Stores a range of members from sorted set in a key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
+    /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -58092,7 +58404,7 @@ pub mod zrangestore {
     }
     /// `ZRANGESTORE` builder, awaiting `Max`.
     ///
-    /// Stores a range of members from sorted set in a key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
+    /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -58120,7 +58432,7 @@ pub mod zrangestore {
     }
     /// `ZRANGESTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores a range of members from sorted set in a key. Since 6.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
+    /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TSortby = Unset, TRev = Unset, TLimit = Unset>(
         Cmd,
@@ -58260,7 +58572,7 @@ pub mod zrank {
     }
     /// `ZRANK` builder, awaiting `Key`.
     ///
-    /// Returns the index of a member in a sorted set ordered by ascending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by ascending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58288,7 +58600,7 @@ pub mod zrank {
     }
     /// `ZRANK` builder, awaiting `Member`.
     ///
-    /// Returns the index of a member in a sorted set ordered by ascending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by ascending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -58316,7 +58628,7 @@ pub mod zrank {
     }
     /// `ZRANK` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the index of a member in a sorted set ordered by ascending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by ascending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscore = Unset>(Cmd, PhantomData<(TWithscore,)>);
     impl<TWithscore: Done> Ready<TWithscore> {
@@ -58377,7 +58689,7 @@ pub mod zrem {
     }
     /// `ZREM` builder, awaiting `Key`.
     ///
-    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
+    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58405,7 +58717,7 @@ pub mod zrem {
     }
     /// `ZREM` builder, awaiting `Member`.
     ///
-    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
+    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -58445,7 +58757,7 @@ pub mod zrem {
     }
     /// `ZREM` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
+    /// Removes one or more members from a sorted set. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -58510,7 +58822,7 @@ pub mod zremrangebylex {
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Key`.
     ///
-    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58538,7 +58850,7 @@ pub mod zremrangebylex {
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Min`.
     ///
-    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -58566,7 +58878,7 @@ pub mod zremrangebylex {
     }
     /// `ZREMRANGEBYLEX` builder, awaiting `Max`.
     ///
-    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -58594,7 +58906,7 @@ pub mod zremrangebylex {
     }
     /// `ZREMRANGEBYLEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -58635,7 +58947,7 @@ pub mod zremrangebyrank {
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Key`.
     ///
-    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58663,7 +58975,7 @@ pub mod zremrangebyrank {
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Start`.
     ///
-    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -58691,7 +59003,7 @@ pub mod zremrangebyrank {
     }
     /// `ZREMRANGEBYRANK` builder, awaiting `Stop`.
     ///
-    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -58719,7 +59031,7 @@ pub mod zremrangebyrank {
     }
     /// `ZREMRANGEBYRANK` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Since 2.0.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -58760,7 +59072,7 @@ pub mod zremrangebyscore {
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Key`.
     ///
-    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58788,7 +59100,7 @@ pub mod zremrangebyscore {
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Min`.
     ///
-    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -58816,7 +59128,7 @@ pub mod zremrangebyscore {
     }
     /// `ZREMRANGEBYSCORE` builder, awaiting `Max`.
     ///
-    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -58844,7 +59156,7 @@ pub mod zremrangebyscore {
     }
     /// `ZREMRANGEBYSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
+    /// Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -58885,7 +59197,7 @@ pub mod zrevrange {
     }
     /// `ZREVRANGE` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a range of indexes in reverse order. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -58913,7 +59225,7 @@ pub mod zrevrange {
     }
     /// `ZREVRANGE` builder, awaiting `Start`.
     ///
-    /// Returns members in a sorted set within a range of indexes in reverse order. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(Cmd);
     impl NeedStart {
@@ -58941,7 +59253,7 @@ pub mod zrevrange {
     }
     /// `ZREVRANGE` builder, awaiting `Stop`.
     ///
-    /// Returns members in a sorted set within a range of indexes in reverse order. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(Cmd);
     impl NeedStop {
@@ -58969,7 +59281,7 @@ pub mod zrevrange {
     }
     /// `ZREVRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a range of indexes in reverse order. Since 1.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
+    /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset>(Cmd, PhantomData<(TWithscores,)>);
     impl<TWithscores: Done> Ready<TWithscores> {
@@ -59028,7 +59340,7 @@ pub mod zrevrangebylex {
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a lexicographical range in reverse order. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59056,7 +59368,7 @@ pub mod zrevrangebylex {
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Max`.
     ///
-    /// Returns members in a sorted set within a lexicographical range in reverse order. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -59084,7 +59396,7 @@ pub mod zrevrangebylex {
     }
     /// `ZREVRANGEBYLEX` builder, awaiting `Min`.
     ///
-    /// Returns members in a sorted set within a lexicographical range in reverse order. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -59112,7 +59424,7 @@ pub mod zrevrangebylex {
     }
     /// `ZREVRANGEBYLEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a lexicographical range in reverse order. Since 2.8.9; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TLimit = Unset>(Cmd, PhantomData<(TLimit,)>);
     impl<TLimit: Done> Ready<TLimit> {
@@ -59178,7 +59490,7 @@ pub mod zrevrangebyscore {
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Key`.
     ///
-    /// Returns members in a sorted set within a range of scores in reverse order. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59206,7 +59518,7 @@ pub mod zrevrangebyscore {
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Max`.
     ///
-    /// Returns members in a sorted set within a range of scores in reverse order. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMax(Cmd);
     impl NeedMax {
@@ -59234,7 +59546,7 @@ pub mod zrevrangebyscore {
     }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Min`.
     ///
-    /// Returns members in a sorted set within a range of scores in reverse order. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMin(Cmd);
     impl NeedMin {
@@ -59262,7 +59574,7 @@ pub mod zrevrangebyscore {
     }
     /// `ZREVRANGEBYSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns members in a sorted set within a range of scores in reverse order. Since 2.2.0; complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
+    /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset, TLimit = Unset>(
         Cmd,
@@ -59358,7 +59670,7 @@ pub mod zrevrank {
     }
     /// `ZREVRANK` builder, awaiting `Key`.
     ///
-    /// Returns the index of a member in a sorted set ordered by descending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by descending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59386,7 +59698,7 @@ pub mod zrevrank {
     }
     /// `ZREVRANK` builder, awaiting `Member`.
     ///
-    /// Returns the index of a member in a sorted set ordered by descending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by descending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -59414,7 +59726,7 @@ pub mod zrevrank {
     }
     /// `ZREVRANK` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the index of a member in a sorted set ordered by descending scores. Since 2.0.0; complexity: O(log(N)).
+    /// Returns the index of a member in a sorted set ordered by descending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscore = Unset>(Cmd, PhantomData<(TWithscore,)>);
     impl<TWithscore: Done> Ready<TWithscore> {
@@ -59473,7 +59785,7 @@ pub mod zscan {
     }
     /// `ZSCAN` builder, awaiting `Key`.
     ///
-    /// Iterates over members and scores of a sorted set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members and scores of a sorted set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59501,7 +59813,7 @@ pub mod zscan {
     }
     /// `ZSCAN` builder, awaiting `Cursor`.
     ///
-    /// Iterates over members and scores of a sorted set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members and scores of a sorted set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursor(Cmd);
     impl NeedCursor {
@@ -59529,7 +59841,7 @@ pub mod zscan {
     }
     /// `ZSCAN` builder, complete: send it, or add optional arguments.
     ///
-    /// Iterates over members and scores of a sorted set. Since 2.8.0; complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
+    /// Iterates over members and scores of a sorted set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPattern = Unset, TCount = Unset, TNoscores = Unset>(
         Cmd,
@@ -59653,7 +59965,7 @@ pub mod zscore {
     }
     /// `ZSCORE` builder, awaiting `Key`.
     ///
-    /// Returns the score of a member in a sorted set. Since 1.2.0; complexity: O(1).
+    /// Returns the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59681,7 +59993,7 @@ pub mod zscore {
     }
     /// `ZSCORE` builder, awaiting `Member`.
     ///
-    /// Returns the score of a member in a sorted set. Since 1.2.0; complexity: O(1).
+    /// Returns the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedMember(Cmd);
     impl NeedMember {
@@ -59709,7 +60021,7 @@ pub mod zscore {
     }
     /// `ZSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the score of a member in a sorted set. Since 1.2.0; complexity: O(1).
+    /// Returns the score of a member in a sorted set. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(Cmd);
     impl Ready {
@@ -59754,7 +60066,7 @@ pub mod zunion {
     }
     /// `ZUNION` builder, awaiting `Key`.
     ///
-    /// Returns the union of multiple sorted sets. Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
+    /// Returns the union of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -59797,7 +60109,7 @@ pub mod zunion {
     }
     /// `ZUNION` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns the union of multiple sorted sets. Since 6.2.0; complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
+    /// Returns the union of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregate = Unset, TWithscores = Unset>(
         Cmd,
@@ -59987,7 +60299,7 @@ pub mod zunionstore {
     }
     /// `ZUNIONSTORE` builder, awaiting `Destination`.
     ///
-    /// Stores the union of multiple sorted sets in a key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
+    /// Stores the union of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(Cmd);
     impl NeedDestination {
@@ -60017,7 +60329,7 @@ pub mod zunionstore {
     }
     /// `ZUNIONSTORE` builder, awaiting `Key`.
     ///
-    /// Stores the union of multiple sorted sets in a key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
+    /// Stores the union of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(Cmd);
     impl NeedKey {
@@ -60060,7 +60372,7 @@ pub mod zunionstore {
     }
     /// `ZUNIONSTORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Stores the union of multiple sorted sets in a key. Since 2.0.0; complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
+    /// Stores the union of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregate = Unset>(Cmd, PhantomData<(TAggregate,)>);
     impl<TAggregate: Done> Ready<TAggregate> {

@@ -45,7 +45,7 @@ pub use builder::{cmd, Cmd, PieceMark};
 /// assert_eq!(set.name(), "SET");
 /// assert_eq!(set.as_bytes(), b"*6\r\n$3\r\nSET\r\n$8\r\ngreeting\r\n$5\r\nhello\r\n$2\r\nNX\r\n$2\r\nEX\r\n$2\r\n60\r\n");
 ///
-/// // A request without `build()`: what `Client::query` takes, replying `Vec<(Bytes, Bytes)>`.
+/// // A request without `build()`: what `Client::query` takes, replying `Vec<ScoredMember>`.
 /// let range = b().zrange().key("board").start(0).stop(9).withscores();
 /// let command = range.into_command();
 /// assert_eq!(command.name(), "ZRANGE");

@@ -5,8 +5,10 @@ use bytes::Bytes;
 use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
-/// A member of a sorted set and its score: what `ZRANGE ... WITHSCORES`, `ZPOPMIN`,
-/// `ZRANDMEMBER ... WITHSCORES` and the like return a list of.
+/// A member and its score: what `ZRANGE ... WITHSCORES`, `ZPOPMIN`,
+/// `ZRANDMEMBER ... WITHSCORES` and the like return a list of, and the elements of a
+/// vector set with their similarity from `VSIM ... WITHSCORES` and `VLINKS ...
+/// WITHSCORES` (`(1 + cosine) / 2`: 1 for the same direction, 0 for the opposite).
 ///
 /// RESP3 sends each pair as a two-element array with a double; RESP2 sends the list
 /// flat (`[member, score, member, score, ...]`) with the score as text. A

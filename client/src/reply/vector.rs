@@ -33,7 +33,8 @@ use crate::RespRead;
 pub struct VectorMatch {
     /// The element.
     pub element: Bytes,
-    /// Its similarity to the query, from 0 to 1 (1: same direction).
+    /// Its similarity to the query, `(1 + cosine) / 2`: from 0 (opposite direction) to 1
+    /// (same direction).
     pub score: f64,
     /// Its attributes, as set by `VADD ... SETATTR` or `VSETATTR`.
     pub attributes: Option<Bytes>,

@@ -9,7 +9,7 @@ use crate::plan::{Effect, Plan, Stage, State};
 use crate::reply::ReplyImpl;
 use crate::spec::CommandSpec;
 
-use super::doc::{bare, doc_lines, doc_text};
+use super::doc::{availability, bare, doc_lines, doc_text};
 use super::methods::{advance_method, piece_methods};
 use super::Ctx;
 
@@ -93,9 +93,9 @@ pub(super) fn state(
         format!("`{}` builder, {what}.", cmd.name),
         String::new(),
         format!(
-            "{}. Since {}; complexity: {}.",
+            "{}. Exists {}; complexity: {}.",
             bare(&cmd.summary),
-            doc_text(&cmd.since),
+            availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
             bare(&cmd.complexity)
         ),
     ]);

@@ -152,6 +152,12 @@ pub fn builder_plan(cmd: &CommandSpec) -> Result<Plan, Error> {
 pub(crate) fn plan_for(cmd: &CommandSpec, reply: &CommandReply) -> Result<Plan, Error> {
     let mut plan = crate::plan::plan_with(cmd, &reply.args());
     crate::compat::apply(&mut plan, &crate::compat::recorded(cmd)?, &cmd.name)?;
+    // Every argument of a command one family alone has is that family's alone.
+    if let Some(only) = &cmd.only {
+        for m in plan.states.iter_mut().flat_map(|s| &mut s.methods) {
+            m.leaf.only.get_or_insert_with(|| only.clone());
+        }
+    }
     Ok(plan)
 }
 
