@@ -9,7 +9,7 @@ use crate::plan::{Effect, Plan, Stage, State};
 use crate::reply::ReplyImpl;
 use crate::spec::CommandSpec;
 
-use super::doc::{availability, bare, doc_lines, doc_text};
+use super::doc::{availability, bare, doc_lines};
 use super::methods::{advance_method, piece_methods};
 use super::Ctx;
 
