@@ -27,6 +27,24 @@ pub fn tls_server_binary() -> String {
     std::env::var(TLS_SERVER_ENV).unwrap_or_else(|_| "redis-server".to_owned())
 }
 
+/// What the server binary the tests start says to `--version` (`Redis server v=8.2.3
+/// ...`), asked once.
+///
+/// # Panics
+///
+/// When the binary cannot be run.
+fn version_line() -> &'static str {
+    static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    LINE.get_or_init(|| {
+        let binary = server_binary();
+        let out = Command::new(&binary)
+            .arg("--version")
+            .output()
+            .unwrap_or_else(|e| panic!("run {binary} --version: {e}"));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    })
+}
+
 /// The family of the server binary the tests start, as `HELLO` names it: `valkey` when its
 /// `--version` says Valkey, `redis` otherwise.
 ///
@@ -34,19 +52,11 @@ pub fn tls_server_binary() -> String {
 ///
 /// When the binary cannot be run.
 pub fn server_family() -> &'static str {
-    static FAMILY: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
-    FAMILY.get_or_init(|| {
-        let binary = server_binary();
-        let out = Command::new(&binary)
-            .arg("--version")
-            .output()
-            .unwrap_or_else(|e| panic!("run {binary} --version: {e}"));
-        if String::from_utf8_lossy(&out.stdout).starts_with("Valkey") {
-            "valkey"
-        } else {
-            "redis"
-        }
-    })
+    if version_line().starts_with("Valkey") {
+        "valkey"
+    } else {
+        "redis"
+    }
 }
 
 /// The version of the server binary the tests start, as its `--version` says (`8.2.3`).
@@ -55,19 +65,10 @@ pub fn server_family() -> &'static str {
 ///
 /// When the binary cannot be run or names no version.
 pub fn server_version() -> &'static str {
-    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    VERSION.get_or_init(|| {
-        let binary = server_binary();
-        let out = Command::new(&binary)
-            .arg("--version")
-            .output()
-            .unwrap_or_else(|e| panic!("run {binary} --version: {e}"));
-        String::from_utf8_lossy(&out.stdout)
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("v="))
-            .unwrap_or_else(|| panic!("{binary} --version names no version"))
-            .to_owned()
-    })
+    version_line()
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("v="))
+        .unwrap_or_else(|| panic!("{} --version names no version", server_binary()))
 }
 
 /// True when the server the tests start has Redis 8's vector sets.
