@@ -244,15 +244,17 @@ async fn readonly_makes_the_client_ask_again_and_move(sent: Sent) {
     let client = SentinelClient::with_config(config).await.unwrap();
     set(&client, sent, "on x").await.unwrap();
 
-    // Behind the Sentinels' back, x becomes a replica of y; the Sentinel now names y.
+    // Behind the Sentinels' back, x becomes a replica of y. The Sentinel names y only once
+    // x has answered READONLY: named earlier, the client's own watch of the Sentinel could
+    // move it before the write reaches x (as it should), and READONLY would not be tested.
     let mut raw = typedis_tests::RawConnection::connect(x.port());
     let port = y.port().to_string();
     raw.request(&[b"REPLICAOF", b"127.0.0.1", port.as_bytes()]);
-    named.store(y.port(), Ordering::SeqCst);
     match set(&client, sent, "on y").await {
         Err(Error::Server(e)) => assert_eq!(e.code(), "READONLY", "{sent:?}"),
         other => panic!("{sent:?}: expected READONLY from the demoted node, got {other:?}"),
     }
+    named.store(y.port(), Ordering::SeqCst);
     // The next write goes to y, found by asking the Sentinel again.
     set(&client, sent, "on y").await.unwrap();
     let mut raw = typedis_tests::RawConnection::connect(y.port());
