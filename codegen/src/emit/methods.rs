@@ -35,6 +35,15 @@ fn param_ty(p: &Param) -> TokenStream {
     }
 }
 
+/// Writes one value: a key through `push_key` (it feeds the slot), anything else `push`.
+fn push_stmt(kind: ArgKind, value: TokenStream) -> TokenStream {
+    if kind == ArgKind::Key {
+        quote!(c.push_key(&#value);)
+    } else {
+        quote!(c.push(&#value);)
+    }
+}
+
 /// Writes a counted list `p`: its count (of items, or of words), then its items.
 fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
     let n = list.parts.len();
@@ -43,22 +52,15 @@ fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
     } else {
         quote!(items.len())
     };
-    let push = |kind: ArgKind, v: TokenStream| {
-        if kind == ArgKind::Key {
-            quote!(c.push_key(&#v);)
-        } else {
-            quote!(c.push(&#v);)
-        }
-    };
     let body = if n == 1 {
-        push(list.parts[0], quote!(item))
+        push_stmt(list.parts[0], quote!(item))
     } else {
         let names: Vec<syn::Ident> = (0..n).map(|i| quote::format_ident!("part{i}")).collect();
         let pushes = list
             .parts
             .iter()
             .zip(&names)
-            .map(|(k, name)| push(*k, quote!(#name)));
+            .map(|(k, name)| push_stmt(*k, quote!(#name)));
         quote! {
             let (#(#names),*) = item;
             #(#pushes)*
@@ -84,12 +86,9 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
         Write::Token(t) => quote!(c.push(#t);),
         Write::Param(i) => {
             let p = &params[*i];
-            if let Some(list) = &leaf.params[*i].counted {
-                counted_stmts(p, list)
-            } else if leaf.params[*i].kind == ArgKind::Key {
-                quote!(c.push_key(&#p);)
-            } else {
-                quote!(c.push(&#p);)
+            match &leaf.params[*i].counted {
+                Some(list) => counted_stmts(p, list),
+                None => push_stmt(leaf.params[*i].kind, quote!(#p)),
             }
         }
     });

@@ -40,26 +40,10 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             }
             out
         }
-        ArgKind::Block if counted_list(a).is_some() => {
-            let (items, counted) = counted_list(a)?;
-            let mut writes: Vec<Write> = a.token.iter().cloned().map(Write::Token).collect();
-            writes.push(Write::Param(0));
-            vec![Leaf {
-                name: block_name(a),
-                writes,
-                params: vec![Param {
-                    name: naming::method(&items.name, "values"),
-                    kind: counted.parts[0],
-                    counted: Some(counted),
-                }],
-                since: a.since.clone(),
-                since_in: a.since_in.clone(),
-                only: a.only.clone(),
-                missing_from: a.missing_from.clone(),
-                deprecated_since: a.deprecated_since.clone(),
-            }]
-        }
         ArgKind::Block => {
+            if let Some(list) = counted_leaf(a) {
+                return Some(vec![list]);
+            }
             let mut acc = vec![Leaf {
                 name: block_name(a),
                 writes: a.token.iter().cloned().map(Write::Token).collect(),
@@ -111,6 +95,27 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
         }],
     };
     Some(leaves)
+}
+
+/// The one method of a block that is a count and its items (see [`counted_list`]).
+fn counted_leaf(a: &Arg) -> Option<Leaf> {
+    let (items, counted) = counted_list(a)?;
+    let mut writes: Vec<Write> = a.token.iter().cloned().map(Write::Token).collect();
+    writes.push(Write::Param(0));
+    Some(Leaf {
+        name: block_name(a),
+        writes,
+        params: vec![Param {
+            name: naming::method(&items.name, "values"),
+            kind: counted.parts[0],
+            counted: Some(counted),
+        }],
+        since: a.since.clone(),
+        since_in: a.since_in.clone(),
+        only: a.only.clone(),
+        missing_from: a.missing_from.clone(),
+        deprecated_since: a.deprecated_since.clone(),
+    })
 }
 
 /// The items of a block that is a count and its items, which one method takes as a
