@@ -2,30 +2,62 @@
 //! (included by `src/cmd/builders.rs`) and the spec table of every command's name, flags
 //! and policy into `OUT_DIR/spec_table.rs` (included by `src/cmd/spec_table.rs`).
 //!
+//! Each module feature that is on (`json`, `search`, `bloom`, `timeseries`) adds the
+//! builders of its module's spec (`modules/<feature>.json`) as more methods of `b()`, into
+//! `OUT_DIR/module_<feature>.rs` (included by `src/cmd/modules.rs`), and its commands'
+//! table into `OUT_DIR/module_<feature>_table.rs`.
+//!
 //! The spec read is the crate's own copy (`client/commands.json`), so the published crate
 //! builds on its own; in the repository it is kept equal to the root `commands.json` by
 //! `typedis-codegen regenerate`, and the snapshot test fails while they differ.
 
 use std::path::{Path, PathBuf};
 
+/// Each module feature, and the product its spec's versions are of.
+const MODULES: &[(&str, &str)] = &[
+    ("json", "RedisJSON"),
+    ("search", "RediSearch"),
+    ("bloom", "RedisBloom"),
+    ("timeseries", "RedisTimeSeries"),
+];
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let spec_path = manifest.join("commands.json");
-    println!("cargo:rerun-if-changed={}", spec_path.display());
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-changed=build.rs");
-    let text = std::fs::read_to_string(&spec_path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", spec_path.display()));
+    let spec_path = manifest.join("commands.json");
     // With typedis's corrections (argument types, reply schemas) applied.
-    let spec = typedis_codegen::corrected(&text)
+    let spec = typedis_codegen::corrected(&read(&spec_path))
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     let options = typedis_codegen::typedis_options();
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     let builders = typedis_codegen::generate(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("builders.rs"), &builders);
     let table = typedis_codegen::generate_table(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("spec_table.rs"), &table);
+
+    for (feature, product) in MODULES {
+        let var = format!("CARGO_FEATURE_{}", feature.to_ascii_uppercase());
+        if std::env::var_os(var).is_none() {
+            continue;
+        }
+        let path = manifest.join("modules").join(format!("{feature}.json"));
+        let spec = typedis_codegen::Spec::from_json(&read(&path))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let options = typedis_codegen::typedis_module_options(product);
+        let builders = typedis_codegen::generate(&spec, &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        write(&out.join(format!("module_{feature}.rs")), &builders);
+        let table = typedis_codegen::generate_table(&spec, &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        write(&out.join(format!("module_{feature}_table.rs")), &table);
+    }
+}
+
+fn read(path: &Path) -> String {
+    println!("cargo:rerun-if-changed={}", path.display());
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 fn write(path: &Path, code: &str) {

@@ -67,7 +67,18 @@ pub const PACKAGED_SPEC: &str = "client/commands.json";
 pub fn typedis_options() -> Options {
     Options {
         typedis: "crate".to_owned(),
-        version: None,
+        ..Options::default()
+    }
+}
+
+/// The options typedis generates the builders of one of its module features with: the
+/// commands become methods of typedis's own `b()` (`crate::cmd::Commands`), and their
+/// docs date them by `product`'s versions ("since RedisJSON 2.6.0").
+pub fn typedis_module_options(product: &str) -> Options {
+    Options {
+        extend: Some("crate::cmd::Commands".to_owned()),
+        product: Some(product.to_owned()),
+        ..typedis_options()
     }
 }
 
@@ -105,6 +116,14 @@ pub struct Options {
     pub typedis: String,
     /// Version label for the first line when the spec records none.
     pub version: Option<String>,
+    /// The path of an existing entry type (such as `crate::cmd::Commands`) whose methods the
+    /// commands become, instead of a new `Commands` with its own `b()`: how a crate adds
+    /// the commands of another spec to an entry point it already has. The generated
+    /// file then holds an `impl` of that type, the commands' modules and `replies`.
+    pub extend: Option<String>,
+    /// The product whose versions the spec's `since` fields count (a module: "RedisJSON"):
+    /// the docs then say "since RedisJSON 2.6.0" instead of naming Redis and Valkey.
+    pub product: Option<String>,
 }
 
 impl Default for Options {
@@ -112,6 +131,8 @@ impl Default for Options {
         Options {
             typedis: "::typedis".to_owned(),
             version: None,
+            extend: None,
+            product: None,
         }
     }
 }

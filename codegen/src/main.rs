@@ -16,14 +16,17 @@
 //! - `regenerate`: rewrites the checked-in snapshots, and typedis's copy of the spec
 //!   (`client/commands.json`), from `commands.json`;
 //! - `check`: fails when a snapshot is out of date;
-//! - `diff OLD NEW`: prints the API changes between two spec files.
+//! - `diff OLD NEW`: prints the API changes between two spec files;
+//! - `generate SPEC [--out FILE]`: generates the builders of a spec file (a module's, a
+//!   user's) as a build script would, and prints its reply report: how a spec being
+//!   written reads as Rust.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use typedis_codegen::{compat, diff, dump, merge, schemas, Error, Spec};
 
-const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only] | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW>";
+const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only] | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW | generate SPEC [--out FILE]>";
 
 fn main() -> ExitCode {
     match try_main(std::env::args().skip(1).collect()) {
@@ -110,6 +113,20 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
                     stale.join(", ")
                 ))
             }
+        }
+        ["generate", spec, rest @ ..] => {
+            let path = Path::new(spec);
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+            let spec_model = Spec::from_json(&text).map_err(|e| format!("{spec}: {e}"))?;
+            let code = typedis_codegen::generate(&spec_model, &typedis_codegen::Options::default())
+                .map_err(|e| format!("{spec}: {e}"))?;
+            match rest {
+                [] => print!("{code}"),
+                ["--out", out] => write(Path::new(out), &code)?,
+                _ => return Err(USAGE.to_owned()),
+            }
+            eprint!("{}", typedis_codegen::reply_report(&spec_model));
+            Ok(())
         }
         ["diff", old, new] => {
             let (old, new) = (read_spec(Path::new(old))?, read_spec(Path::new(new))?);

@@ -16,6 +16,8 @@
 //!   dedicated ones, and for how long), for the single-node and cluster clients alike.
 //! - `spec_table`: the spec's name, flags and policy of every command, for untyped
 //!   commands (generated).
+//! - [`modules`]: the generated builders of the module features (`json`, `search`,
+//!   `bloom`, `timeseries`), methods of [`b`] too.
 //! - [`state`]: marker types of the generated builders' type states.
 
 mod arg;
@@ -23,6 +25,7 @@ mod builder;
 pub mod builders;
 mod command;
 mod flags;
+pub mod modules;
 pub(crate) mod placement;
 mod pool;
 mod request;

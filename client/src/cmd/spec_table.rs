@@ -25,20 +25,75 @@ enum Found {
 
 include!(concat!(env!("OUT_DIR"), "/spec_table.rs"));
 
+/// The table of each module feature that is on, generated from the module's spec.
+macro_rules! module_tables {
+    ($($feature:literal $name:ident $file:literal),* $(,)?) => {
+        $(
+            #[cfg(feature = $feature)]
+            mod $name {
+                use super::{Entry, Found};
+                include!(concat!(env!("OUT_DIR"), $file));
+                pub(super) const LONGEST: usize = LONGEST_WORD;
+                pub(super) fn find(name: &[u8]) -> Option<Found> {
+                    command(name)
+                }
+                pub(super) fn find_sub(container: &[u8], sub: &[u8]) -> Option<Entry> {
+                    subcommand(container, sub)
+                }
+            }
+        )*
+
+        /// The longest word of the core table and of every module table that is on.
+        const LONGEST: usize = {
+            #[allow(unused_mut)]
+            let mut longest = LONGEST_WORD;
+            $(
+                #[cfg(feature = $feature)]
+                if $name::LONGEST > longest {
+                    longest = $name::LONGEST;
+                }
+            )*
+            longest
+        };
+
+        /// The core table's command named `name`, or else a module table's.
+        fn any_command(name: &[u8]) -> Option<(Found, fn(&[u8], &[u8]) -> Option<Entry>)> {
+            if let Some(found) = command(name) {
+                return Some((found, subcommand));
+            }
+            $(
+                #[cfg(feature = $feature)]
+                if let Some(found) = $name::find(name) {
+                    return Some((found, $name::find_sub));
+                }
+            )*
+            None
+        }
+    };
+}
+
+module_tables! {
+    "json" json "/module_json_table.rs",
+    "search" search "/module_search_table.rs",
+    "bloom" bloom "/module_bloom_table.rs",
+    "timeseries" timeseries "/module_timeseries_table.rs",
+}
+
 /// The spec's entry of the command whose first arguments are `first` and `second`, in any
-/// case; `None` when the spec does not know `first`.
+/// case; `None` when the spec does not know `first`. The commands of the module features
+/// that are on are known too (`JSON.GET` with `json`).
 ///
 /// `second` only matters when `first` is a container: a subcommand the spec knows gives
 /// its own entry (`CLIENT KILL`); a missing or unknown one gives the container's entry
 /// (name `CLIENT`, its flags and policy, usually none), since the container is all that
 /// is known of the command.
 pub(crate) fn lookup(first: &[u8], second: Option<&[u8]>) -> Option<Entry> {
-    let mut buf = [0u8; LONGEST_WORD];
+    let mut buf = [0u8; LONGEST];
     let name = uppercase(first, &mut buf)?;
-    match command(name)? {
-        Found::Command(entry) => Some(entry),
-        Found::Container(container) => {
-            let mut sub_buf = [0u8; LONGEST_WORD];
+    match any_command(name)? {
+        (Found::Command(entry), _) => Some(entry),
+        (Found::Container(container), subcommand) => {
+            let mut sub_buf = [0u8; LONGEST];
             let sub = second
                 .and_then(|s| uppercase(s, &mut sub_buf))
                 .and_then(|s| subcommand(name, s));
@@ -49,7 +104,7 @@ pub(crate) fn lookup(first: &[u8], second: Option<&[u8]>) -> Option<Entry> {
 
 /// `word` in ASCII uppercase, in `buf`; `None` when it is longer than any word of the spec
 /// (so names no command).
-fn uppercase<'a>(word: &[u8], buf: &'a mut [u8; LONGEST_WORD]) -> Option<&'a [u8]> {
+fn uppercase<'a>(word: &[u8], buf: &'a mut [u8; LONGEST]) -> Option<&'a [u8]> {
     let out = buf.get_mut(..word.len())?;
     for (o, b) in out.iter_mut().zip(word) {
         *o = b.to_ascii_uppercase();

@@ -27,13 +27,17 @@ pub(crate) fn doc_lines(lines: &[String]) -> TokenStream {
 
 /// Where an item exists, for docs: `since 7.2.0 (Redis and Valkey)`, `since 9.0.0
 /// (Valkey only)`, or, where the families added it in different versions, `since Redis
-/// 8.0.0 and Valkey 9.0.0`.
+/// 8.0.0 and Valkey 9.0.0`; a `since` that names its product (`RedisJSON 2.6.0`, see
+/// `Options::product`) as it is.
 pub(crate) fn availability(
     since: &str,
     since_in: &std::collections::BTreeMap<String, String>,
     only: Option<&str>,
 ) -> String {
     let of = |family: &str| doc_text(since_in.get(family).map_or(since, String::as_str));
+    if since.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return format!("since {}", doc_text(since));
+    }
     match only {
         Some(family) => format!("since {} ({} only)", of(family), family_name(family)),
         None if since_in.is_empty() => format!("since {} (Redis and Valkey)", doc_text(since)),

@@ -42,6 +42,37 @@ pub(crate) struct Ctx<'a> {
 /// meet in one Rust name; [`Error::Generate`] if the code does not parse (a generator
 /// bug).
 pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
+    match &options.product {
+        Some(product) => generate_spec(&dated_by(spec, product), options),
+        None => generate_spec(spec, options),
+    }
+}
+
+/// `spec` with every `since` naming `product` ("RedisJSON 2.6.0"), so the docs date the
+/// commands and their arguments by the product's versions.
+fn dated_by(spec: &Spec, product: &str) -> Spec {
+    fn date(since: &mut String, product: &str) {
+        if !since.is_empty() {
+            *since = format!("{product} {since}");
+        }
+    }
+    fn date_args(args: &mut [crate::spec::Arg], product: &str) {
+        for a in args {
+            if let Some(since) = &mut a.since {
+                date(since, product);
+            }
+            date_args(&mut a.children, product);
+        }
+    }
+    let mut spec = spec.clone();
+    for cmd in spec.commands.values_mut() {
+        date(&mut cmd.since, product);
+        date_args(&mut cmd.arguments, product);
+    }
+    spec
+}
+
+fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
     let krate = typedis_path(options)?;
     let rt: syn::Path = syn::parse_quote!(#krate::cmd);
     let cx = Ctx {
@@ -87,20 +118,34 @@ pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
     report.structs = structs.len();
     let krate_text = options.typedis.clone();
     let struct_defs = structs.tokens(&krate, &krate_text);
+    let entry_point = match &options.extend {
+        Some(path) => {
+            let path: syn::Path = syn::parse_str(path)
+                .map_err(|e| Error::Options(format!("extended type {path:?}: {e}")))?;
+            quote! {
+                impl #path {
+                    #(#entries)*
+                }
+            }
+        }
+        None => quote! {
+            /// The entry point of the typed builders: `b().get().key("k")`.
+            #[derive(Debug, Clone, Copy, Default)]
+            pub struct Commands;
+
+            /// Starts a typed command builder: `b().set().key("k").value("v").ex(10)`.
+            #[inline]
+            pub fn b() -> Commands {
+                Commands
+            }
+
+            impl Commands {
+                #(#entries)*
+            }
+        },
+    };
     let file = quote! {
-        /// The entry point of the typed builders: `b().get().key("k")`.
-        #[derive(Debug, Clone, Copy, Default)]
-        pub struct Commands;
-
-        /// Starts a typed command builder: `b().set().key("k").value("v").ex(10)`.
-        #[inline]
-        pub fn b() -> Commands {
-            Commands
-        }
-
-        impl Commands {
-            #(#entries)*
-        }
+        #entry_point
 
         #(#modules)*
 
