@@ -118,6 +118,8 @@ pub mod cmd;
 pub mod commands;
 mod conn;
 mod error;
+#[cfg(feature = "serde")]
+mod json;
 mod pipeline;
 mod pubsub;
 mod pushes;
@@ -156,6 +158,8 @@ pub use transaction::{Multi, Transaction};
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{Error, ServerError};
+#[cfg(feature = "serde")]
+pub use json::Json;
 pub use read::{DecodeOwned, RespRead};
 pub use read_from::ReadFrom;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
