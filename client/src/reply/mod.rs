@@ -12,7 +12,9 @@
 //! - [`GeoMatch`] (`GEOSEARCH ... WITHDIST`, ...);
 //! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
 //! - [`LcsMatch`], [`SlotRange`], [`Role`];
-//! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`).
+//! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
+//! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
+//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`).
 //!
 //! Replies whose schema names their fields (`XINFO STREAM`, `HELLO`, `CLUSTER SHARDS`, ...)
 //! are read into structs generated with the builders, named after the command
@@ -26,6 +28,8 @@
 mod geo;
 mod scan;
 mod scored;
+#[cfg(feature = "search")]
+mod search;
 mod server;
 mod stream;
 mod vector;
@@ -33,10 +37,21 @@ mod vector;
 pub use bytes::Bytes;
 
 pub use crate::cmd::builders::replies::*;
+#[cfg(feature = "bloom")]
+pub use crate::cmd::modules::bloom::replies::*;
+#[cfg(feature = "json")]
+pub use crate::cmd::modules::json::replies::*;
+#[cfg(feature = "search")]
+pub use crate::cmd::modules::search::replies::*;
+#[cfg(feature = "timeseries")]
+pub use crate::cmd::modules::timeseries::replies::*;
 pub use crate::Value;
 pub use geo::GeoMatch;
 pub use scan::ScanPage;
 pub use scored::ScoredMember;
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use search::{SearchDoc, SearchPage, SearchResults};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, StreamEntry};
 pub use vector::{RawVector, VectorMatch};

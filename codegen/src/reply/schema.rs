@@ -25,6 +25,27 @@ use crate::naming;
 /// (`{"typedis_type": "VectorMatch"}`), for shapes no std type reads on both protocols.
 pub const SHARED_KEY: &str = "typedis_type";
 
+/// The type a `typedis_type` names: a type of typedis (`VectorMatch`), with `bool` const
+/// arguments where it has them (`SearchResults<true, false, true>`).
+fn shared_type(text: &str) -> Option<Ty> {
+    let (name, args) = match text.split_once('<') {
+        Some((name, rest)) => (name.trim(), rest.strip_suffix('>')?),
+        None => (text.trim(), ""),
+    };
+    let name = table::shared(name)?;
+    let args = args
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(|a| match a {
+            "true" => Some(Ty::Flag(true)),
+            "false" => Some(Ty::Flag(false)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Ty::Shared(name, args))
+}
+
 /// One alternative of a `oneOf`/`anyOf`, before the alternatives are merged.
 #[derive(Debug, Clone, PartialEq)]
 enum Alt {
@@ -80,8 +101,8 @@ impl Converter<'_> {
     fn alt(&mut self, s: &Json, hint: &Hint, at: &str) -> Alt {
         // A shape typedis reads with a type of its own, named by the overlay.
         if let Some(name) = s.get(SHARED_KEY).and_then(Json::as_str) {
-            return Alt::Ty(match table::shared(name) {
-                Some(name) => Ty::Shared(name, vec![]),
+            return Alt::Ty(match shared_type(name) {
+                Some(ty) => ty,
                 None => self.untyped(at, &format!("{SHARED_KEY} {name:?} is no typedis type")),
             });
         }
@@ -473,6 +494,23 @@ mod tests {
         let ty = c.reply(&schema, "Test");
         let untyped = c.untyped;
         (ty, structs, untyped)
+    }
+
+    #[test]
+    fn a_typedis_type_may_take_bool_arguments() {
+        let (ty, _, untyped) = convert(json!({"typedis_type": "SearchResults<true, false, true>"}));
+        assert_eq!(
+            ty,
+            Ty::Shared(
+                "SearchResults",
+                vec![Ty::Flag(true), Ty::Flag(false), Ty::Flag(true)]
+            )
+        );
+        assert_eq!(ty.text(), "SearchResults<true, false, true>");
+        assert!(untyped.is_empty());
+        let (ty, _, untyped) = convert(json!({"typedis_type": "SearchResults<maybe>"}));
+        assert_eq!(ty, Ty::Value);
+        assert_eq!(untyped.len(), 1, "{untyped:?}");
     }
 
     #[test]

@@ -329,7 +329,15 @@ pub(crate) fn switch(command: &str) -> Option<&'static Switch> {
 
 /// The types of `typedis::reply` a schema may name with
 /// [`SHARED_KEY`](super::schema::SHARED_KEY).
-const SHARED: &[&str] = &["VectorMatch", "RawVector"];
+const SHARED: &[&str] = &[
+    "VectorMatch",
+    "RawVector",
+    // Feature `search`.
+    "SearchResults",
+    "SearchPage",
+    // Feature `timeseries`.
+    "MultiSeries",
+];
 
 /// The name of a type a schema names, if typedis has it.
 pub(crate) fn shared(name: &str) -> Option<&'static str> {

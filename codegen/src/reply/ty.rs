@@ -32,6 +32,9 @@ pub enum Ty {
     /// A type of typedis's `reply` module (`StreamEntry`, `ScanPage<T>`, ...), with its
     /// type arguments.
     Shared(&'static str, Vec<Ty>),
+    /// A `bool` const argument of a [`Ty::Shared`] type (`SearchResults<true>`: which
+    /// options shaped the reply).
+    Flag(bool),
 }
 
 /// Where the types a generated file names live.
@@ -74,6 +77,7 @@ impl Ty {
             Ty::Bool => quote!(bool),
             Ty::Bytes => quote!(#reply::Bytes),
             Ty::Value => quote!(#reply::Value),
+            Ty::Flag(on) => quote!(#on),
             Ty::Option(t) => {
                 let t = t.tokens(paths);
                 quote!(::core::option::Option<#t>)
@@ -118,6 +122,7 @@ impl Ty {
             Ty::Bool => "bool".into(),
             Ty::Bytes => "Bytes".into(),
             Ty::Value => "Value".into(),
+            Ty::Flag(on) => on.to_string(),
             Ty::Option(t) => format!("Option<{}>", t.text()),
             Ty::Vec(t) => format!("Vec<{}>", t.text()),
             Ty::Tuple(ts) => {

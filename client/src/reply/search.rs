@@ -1,0 +1,397 @@
+//! [`SearchResults`]: the reply of `FT.SEARCH` and `FT.AGGREGATE` on both protocols, and
+//! [`SearchPage`], one page of an aggregation read through a cursor (feature `search`).
+
+use std::fmt;
+
+use bytes::Bytes;
+
+use super::Fields;
+use crate::resp::{DecodeError, Kind, Reader};
+use crate::{RespRead, Value};
+
+/// The reply of `FT.SEARCH` or `FT.AGGREGATE`: how many documents matched, and the
+/// documents (or aggregated rows) returned, each with its fields kept as one zero-copy
+/// slice of the reply, readable into a `#[derive(RespRead)]` struct of yours with
+/// [`Fields::decode`].
+///
+/// RESP3 answers a map (`total_results`, `results: [{id, score, extra_attributes, ...}]`,
+/// `warning`); RESP2 a flat array whose layout depends on the options given:
+/// `[total, id, score?, payload?, sort key?, [field, value, ...]?, id, ...]`. The three
+/// parameters say which of `WITHSCORES`, `WITHPAYLOADS` and `WITHSORTKEYS` were given, so
+/// the flat form is read exactly; the builders set them (`b().ft_search()...withscores()`
+/// replies `SearchResults<true>`), and `NOCONTENT` or `RETURN 0` (no fields) needs none.
+/// On RESP3 the parameters change nothing.
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::reply::SearchResults;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// #[derive(typedis::RespRead)]
+/// #[resp(map)]
+/// struct Title<'a> {
+///     title: &'a str,
+/// }
+///
+/// // `FT.SEARCH idx hello WITHSCORES` on RESP2: [total, id, score, fields, ...].
+/// let frame = Frame::from_slice(
+///     b"*4\r\n:1\r\n$5\r\ndoc:1\r\n$3\r\n0.5\r\n*2\r\n$5\r\ntitle\r\n$11\r\nhello world\r\n",
+/// )?;
+/// let results: SearchResults<true> = frame.decode()?;
+/// assert_eq!(results.total, 1);
+/// let doc = &results.docs[0];
+/// assert_eq!(doc.id.as_deref(), Some(&b"doc:1"[..]));
+/// assert_eq!(doc.score, Some(0.5));
+/// let title: Title<'_> = doc.fields.decode()?;
+/// assert_eq!(title.title, "hello world");
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SearchResults<
+    const SCORES: bool = false,
+    const PAYLOADS: bool = false,
+    const SORTKEYS: bool = false,
+> {
+    /// How many documents matched (of `FT.AGGREGATE`: as the server counts its rows),
+    /// which may be more than were returned (`LIMIT`).
+    pub total: i64,
+    /// The documents or rows returned, in the order of the reply.
+    pub docs: Vec<SearchDoc>,
+    /// The server's warnings (RESP3 only: a timeout with `ON_TIMEOUT RETURN`, say).
+    pub warnings: Vec<Bytes>,
+}
+
+/// One document of [`SearchResults`] (or one row of an aggregation, which has no id).
+#[derive(Clone, PartialEq, Default)]
+#[non_exhaustive]
+pub struct SearchDoc {
+    /// The document's key; `None` for a row of `FT.AGGREGATE`.
+    pub id: Option<Bytes>,
+    /// Its score, with `WITHSCORES`.
+    pub score: Option<f64>,
+    /// How the score was computed, with `EXPLAINSCORE`.
+    pub explanation: Option<Value>,
+    /// Its payload, with `WITHPAYLOADS` (`None` too for a document without one).
+    pub payload: Option<Bytes>,
+    /// The value it was sorted by, with `WITHSORTKEYS` (`None` too when it has none).
+    pub sort_key: Option<Bytes>,
+    /// Its fields, or the row's values: empty with `NOCONTENT` or `RETURN 0`. A document
+    /// indexed `ON JSON` has its whole JSON text under `$` unless `RETURN` names fields.
+    pub fields: Fields,
+}
+
+impl<const S: bool, const P: bool, const K: bool> SearchResults<S, P, K> {
+    /// The document whose key is `id`.
+    pub fn get(&self, id: impl AsRef<[u8]>) -> Option<&SearchDoc> {
+        let id = id.as_ref();
+        self.docs.iter().find(|d| d.id.as_deref() == Some(id))
+    }
+
+    /// The number of documents or rows returned.
+    pub fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// True when none was returned.
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty()
+    }
+
+    /// The documents or rows returned.
+    pub fn iter(&self) -> std::slice::Iter<'_, SearchDoc> {
+        self.docs.iter()
+    }
+
+    /// The results without the layout parameters (for a function that takes any).
+    pub fn into_plain(self) -> SearchResults {
+        SearchResults {
+            total: self.total,
+            docs: self.docs,
+            warnings: self.warnings,
+        }
+    }
+}
+
+impl<'a, const S: bool, const P: bool, const K: bool> IntoIterator for &'a SearchResults<S, P, K> {
+    type Item = &'a SearchDoc;
+    type IntoIter = std::slice::Iter<'a, SearchDoc>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.docs.iter()
+    }
+}
+
+impl<'de, const S: bool, const P: bool, const K: bool> RespRead<'de> for SearchResults<S, P, K> {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        match r.peek()? {
+            Kind::Map => read_map(r),
+            Kind::Array => read_flat::<S, P, K>(r),
+            other => Err(DecodeError::unexpected("search results", other)),
+        }
+        .map(|(total, docs, warnings)| SearchResults {
+            total,
+            docs,
+            warnings,
+        })
+    }
+}
+
+type Parts = (i64, Vec<SearchDoc>, Vec<Bytes>);
+
+/// RESP3: `{attributes, total_results, format, results: [{..}], warning}`, in any order.
+fn read_map(r: &mut Reader<'_>) -> Result<Parts, DecodeError> {
+    let n = r.map_len()?;
+    let (mut total, mut docs, mut warnings) = (None, Vec::new(), Vec::new());
+    for _ in 0..n {
+        match r.bytes()? {
+            b"total_results" => total = Some(r.int().map_err(|e| e.at_field("total_results"))?),
+            b"results" => {
+                let len = r.array_len().map_err(|e| e.at_field("results"))?;
+                docs.reserve(len);
+                for i in 0..len {
+                    let doc = read_doc_map(r).map_err(|e| e.at_index(i).at_field("results"))?;
+                    docs.push(doc);
+                }
+            }
+            b"warning" => {
+                warnings = RespRead::read(r).map_err(|e: DecodeError| e.at_field("warning"))?;
+            }
+            _ => r.skip()?,
+        }
+    }
+    let total = total.ok_or_else(|| DecodeError::missing_field("total_results"))?;
+    Ok((total, docs, warnings))
+}
+
+/// One RESP3 result: `{id?, score?, payload?, sortkey?, extra_attributes?, values}`.
+fn read_doc_map(r: &mut Reader<'_>) -> Result<SearchDoc, DecodeError> {
+    let n = r.map_len()?;
+    let mut doc = SearchDoc::default();
+    for _ in 0..n {
+        match r.bytes()? {
+            b"id" => doc.id = Some(r.bytes_owned().map_err(|e| e.at_field("id"))?),
+            b"score" => read_score(r, &mut doc).map_err(|e| e.at_field("score"))?,
+            b"payload" => {
+                doc.payload = RespRead::read(r).map_err(|e: DecodeError| e.at_field("payload"))?
+            }
+            b"sortkey" => {
+                doc.sort_key = RespRead::read(r).map_err(|e: DecodeError| e.at_field("sortkey"))?
+            }
+            b"extra_attributes" => {
+                doc.fields = Fields::read(r).map_err(|e| e.at_field("extra_attributes"))?;
+            }
+            _ => r.skip()?,
+        }
+    }
+    Ok(doc)
+}
+
+/// RESP2: `[total, (id, score?, payload?, sort key?, fields?)...]` for a search, `[total,
+/// fields...]` for an aggregation: a document starts with its id (a string), a row is an
+/// array; a document's fields, when sent, are the one array after its id and flags.
+fn read_flat<const S: bool, const P: bool, const K: bool>(
+    r: &mut Reader<'_>,
+) -> Result<Parts, DecodeError> {
+    let n = r.array_len()?;
+    if n == 0 {
+        return Err(DecodeError::unexpected_end("total"));
+    }
+    let total = r.int().map_err(|e| e.at_index(0))?;
+    let mut docs = Vec::new();
+    let mut i = 1;
+    while i < n {
+        let at = i;
+        let doc = read_flat_doc::<S, P, K>(r, n, &mut i).map_err(|e| e.at_index(at))?;
+        docs.push(doc);
+    }
+    Ok((total, docs, Vec::new()))
+}
+
+/// The document or row at item `*i` of a flat reply of `n` items; `*i` moves past it.
+fn read_flat_doc<const S: bool, const P: bool, const K: bool>(
+    r: &mut Reader<'_>,
+    n: usize,
+    i: &mut usize,
+) -> Result<SearchDoc, DecodeError> {
+    let mut doc = SearchDoc::default();
+    *i += 1;
+    if r.peek()? == Kind::Array {
+        doc.fields = Fields::read(r)?;
+        return Ok(doc);
+    }
+    doc.id = Some(r.bytes_owned()?);
+    let flags = usize::from(S) + usize::from(P) + usize::from(K);
+    if *i + flags > n {
+        return Err(DecodeError::unexpected_end(
+            "a document's score, payload or sort key",
+        ));
+    }
+    *i += flags;
+    if S {
+        read_score(r, &mut doc)?;
+    }
+    if P {
+        doc.payload = RespRead::read(r)?;
+    }
+    if K {
+        doc.sort_key = RespRead::read(r)?;
+    }
+    if *i < n && matches!(r.peek()?, Kind::Array | Kind::Map) {
+        doc.fields = Fields::read(r)?;
+        *i += 1;
+    }
+    Ok(doc)
+}
+
+/// A score, or with `EXPLAINSCORE` `[score, explanation]`.
+fn read_score(r: &mut Reader<'_>, doc: &mut SearchDoc) -> Result<(), DecodeError> {
+    if r.peek()? == Kind::Array {
+        let n = r.array_len()?;
+        if n != 2 {
+            return Err(DecodeError::length(2, n));
+        }
+        doc.score = Some(r.double()?);
+        doc.explanation = Some(Value::read(r)?);
+    } else {
+        doc.score = Some(r.double()?);
+    }
+    Ok(())
+}
+
+/// One page of an aggregation read through a cursor: the reply of `FT.AGGREGATE ...
+/// WITHCURSOR` and of `FT.CURSOR READ`, `[results, cursor]` on both protocols. A cursor
+/// of 0 means the last page; otherwise pass it to `FT.CURSOR READ` for the next one.
+#[derive(Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SearchPage {
+    /// The rows of this page.
+    pub results: SearchResults,
+    /// The cursor for the next page; 0 when this page is the last.
+    pub cursor: i64,
+}
+
+impl SearchPage {
+    /// True when this is the last page (the server closed the cursor).
+    pub fn is_last(&self) -> bool {
+        self.cursor == 0
+    }
+}
+
+impl<'de> RespRead<'de> for SearchPage {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let n = r.array_len()?;
+        if n != 2 {
+            return Err(DecodeError::length(2, n));
+        }
+        let results = SearchResults::read(r).map_err(|e| e.at_index(0))?;
+        let cursor = r.int().map_err(|e| e.at_index(1))?;
+        Ok(SearchPage { results, cursor })
+    }
+}
+
+impl<const S: bool, const P: bool, const K: bool> fmt::Debug for SearchResults<S, P, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchResults")
+            .field("total", &self.total)
+            .field("docs", &self.docs)
+            .field("warnings", &self.warnings)
+            .finish()
+    }
+}
+
+impl fmt::Debug for SearchPage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchPage")
+            .field("results", &self.results)
+            .field("cursor", &self.cursor)
+            .finish()
+    }
+}
+
+impl fmt::Debug for SearchDoc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |b: &Option<Bytes>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
+        f.debug_struct("SearchDoc")
+            .field("id", &text(&self.id))
+            .field("score", &self.score)
+            .field("payload", &text(&self.payload))
+            .field("sort_key", &text(&self.sort_key))
+            .field("fields", &self.fields)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resp::Frame;
+
+    fn decode<T: for<'de> RespRead<'de>>(bytes: &[u8]) -> T {
+        Frame::from_slice(bytes).unwrap().decode().unwrap()
+    }
+
+    // Replies as RediSearch 2.10.5 sends them for two hash documents.
+    const RESP3_SCORES_SORTKEYS: &[u8] = b"%5\r\n+attributes\r\n*0\r\n+total_results\r\n:2\r\n+format\r\n+STRING\r\n+results\r\n*2\r\n%5\r\n+id\r\n$5\r\ndoc:1\r\n+score\r\n,1\r\n+sortkey\r\n$2\r\n#1\r\n+extra_attributes\r\n%2\r\n$1\r\nn\r\n$1\r\n1\r\n$5\r\ntitle\r\n$11\r\nhello world\r\n+values\r\n*0\r\n%5\r\n+id\r\n$5\r\ndoc:2\r\n+score\r\n,1\r\n+sortkey\r\n$2\r\n#2\r\n+extra_attributes\r\n%2\r\n$1\r\nn\r\n$1\r\n2\r\n$5\r\ntitle\r\n$11\r\nhello there\r\n+values\r\n*0\r\n+warning\r\n*0\r\n";
+    const RESP2_SCORES_SORTKEYS: &[u8] = b"*9\r\n:2\r\n$5\r\ndoc:1\r\n$1\r\n1\r\n$2\r\n#1\r\n*4\r\n$1\r\nn\r\n$1\r\n1\r\n$5\r\ntitle\r\n$11\r\nhello world\r\n$5\r\ndoc:2\r\n$1\r\n1\r\n$2\r\n#2\r\n*4\r\n$1\r\nn\r\n$1\r\n2\r\n$5\r\ntitle\r\n$11\r\nhello there\r\n";
+
+    #[test]
+    fn both_protocols_read_the_same_results() {
+        let a: SearchResults<true, false, true> = decode(RESP2_SCORES_SORTKEYS);
+        let b: SearchResults<true, false, true> = decode(RESP3_SCORES_SORTKEYS);
+        assert_eq!(a, b);
+        assert_eq!(a.total, 2);
+        assert_eq!(a.len(), 2);
+        let doc = a.get("doc:2").unwrap();
+        assert_eq!(doc.score, Some(1.0));
+        assert_eq!(doc.sort_key.as_deref(), Some(&b"#2"[..]));
+        assert_eq!(doc.fields.get("title"), Some(&b"hello there"[..]));
+    }
+
+    #[test]
+    fn without_content_documents_are_ids_and_flags_only() {
+        let ids: SearchResults = decode(b"*3\r\n:2\r\n$5\r\ndoc:2\r\n$5\r\ndoc:1\r\n");
+        assert_eq!(ids.docs.len(), 2);
+        assert!(ids.docs.iter().all(|d| d.fields.is_empty()));
+        let scored: SearchResults<true> =
+            decode(b"*5\r\n:2\r\n$5\r\ndoc:2\r\n$1\r\n1\r\n$5\r\ndoc:1\r\n$1\r\n1\r\n");
+        assert_eq!(scored.docs[1].id.as_deref(), Some(&b"doc:1"[..]));
+        assert_eq!(scored.docs[1].score, Some(1.0));
+        let payloads: SearchResults<false, true> =
+            decode(b"*6\r\n:2\r\n$5\r\ndoc:2\r\n$-1\r\n*0\r\n$5\r\ndoc:1\r\n$2\r\npl\r\n");
+        assert_eq!(payloads.docs[0].payload, None);
+        assert_eq!(payloads.docs[1].payload.as_deref(), Some(&b"pl"[..]));
+    }
+
+    #[test]
+    fn aggregated_rows_have_no_id() {
+        let rows: SearchResults = decode(b"*3\r\n:2\r\n*4\r\n$1\r\nn\r\n$1\r\n2\r\n$1\r\nc\r\n$1\r\n1\r\n*2\r\n$1\r\nn\r\n$1\r\n1\r\n");
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows.docs[0].id, None);
+        assert_eq!(rows.docs[0].fields.get("c"), Some(&b"1"[..]));
+        let page: SearchPage =
+            decode(b"*2\r\n*2\r\n:1\r\n*2\r\n$5\r\ntitle\r\n$2\r\nhi\r\n:1825799464\r\n");
+        assert_eq!(page.cursor, 1825799464);
+        assert!(!page.is_last());
+        assert_eq!(page.results.docs[0].fields.get("title"), Some(&b"hi"[..]));
+    }
+
+    #[test]
+    fn an_explained_score_keeps_the_score_and_the_explanation() {
+        let r: SearchResults<true> =
+            decode(b"*4\r\n:1\r\n$1\r\nd\r\n*2\r\n$3\r\n1.5\r\n*1\r\n+why\r\n*0\r\n");
+        assert_eq!(r.docs[0].score, Some(1.5));
+        assert!(r.docs[0].explanation.is_some());
+    }
+
+    #[test]
+    fn a_truncated_document_is_an_error_that_says_where() {
+        let frame = Frame::from_slice(b"*2\r\n:1\r\n$1\r\nd\r\n").unwrap();
+        let err = frame.decode::<SearchResults<true>>().unwrap_err();
+        assert!(err.to_string().contains("[1]"), "{err}");
+        let frame = Frame::from_slice(b"%1\r\n+results\r\n*0\r\n").unwrap();
+        let err = frame.decode::<SearchResults>().unwrap_err();
+        assert!(err.to_string().contains("total_results"), "{err}");
+    }
+}
