@@ -14,7 +14,9 @@
 //! - [`LcsMatch`], [`SlotRange`], [`Role`];
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
-//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`).
+//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`);
+//! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
+//!   `TS.MREVRANGE`) and `LastSample` (`TS.GET`).
 //!
 //! Replies whose schema names their fields (`XINFO STREAM`, `HELLO`, `CLUSTER SHARDS`, ...)
 //! are read into structs generated with the builders, named after the command
@@ -32,18 +34,24 @@ mod scored;
 mod search;
 mod server;
 mod stream;
+#[cfg(feature = "timeseries")]
+mod timeseries;
 mod vector;
 
 pub use bytes::Bytes;
 
 pub use crate::cmd::builders::replies::*;
 #[cfg(feature = "bloom")]
+#[allow(unused_imports)] // a module whose replies need no struct
 pub use crate::cmd::modules::bloom::replies::*;
 #[cfg(feature = "json")]
+#[allow(unused_imports)] // a module whose replies need no struct
 pub use crate::cmd::modules::json::replies::*;
 #[cfg(feature = "search")]
+#[allow(unused_imports)] // a module whose replies need no struct
 pub use crate::cmd::modules::search::replies::*;
 #[cfg(feature = "timeseries")]
+#[allow(unused_imports)] // a module whose replies need no struct
 pub use crate::cmd::modules::timeseries::replies::*;
 pub use crate::Value;
 pub use geo::GeoMatch;
@@ -54,4 +62,7 @@ pub use scored::ScoredMember;
 pub use search::{SearchDoc, SearchPage, SearchResults};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, StreamEntry};
+#[cfg(feature = "timeseries")]
+#[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
+pub use timeseries::{LastSample, MultiSeries, Sample, Series};
 pub use vector::{RawVector, VectorMatch};

@@ -337,6 +337,7 @@ const SHARED: &[&str] = &[
     "SearchPage",
     // Feature `timeseries`.
     "MultiSeries",
+    "LastSample",
 ];
 
 /// The name of a type a schema names, if typedis has it.
