@@ -13,14 +13,6 @@
 
 use std::path::{Path, PathBuf};
 
-/// Each module feature, and the product its spec's versions are of.
-const MODULES: &[(&str, &str)] = &[
-    ("json", "RedisJSON"),
-    ("search", "RediSearch"),
-    ("bloom", "RedisBloom"),
-    ("timeseries", "RedisTimeSeries"),
-];
-
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
@@ -37,7 +29,7 @@ fn main() {
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("spec_table.rs"), &table);
 
-    for (feature, product) in MODULES {
+    for (feature, product) in typedis_codegen::MODULE_FEATURES {
         let var = format!("CARGO_FEATURE_{}", feature.to_ascii_uppercase());
         if std::env::var_os(var).is_none() {
             continue;

@@ -80,6 +80,7 @@ impl Alias {
                     name,
                     kind,
                     counted: None,
+                    example: None,
                 })
             })
             .collect::<Option<Vec<_>>>()

@@ -125,9 +125,11 @@ impl Walk<'_> {
     fn args(&self, leaf: &Leaf, keys: &mut usize) -> Vec<TokenStream> {
         leaf.params
             .iter()
-            .map(|p| match &p.counted {
-                None => sample(p.kind, &p.name, keys, self.blocking),
-                Some(list) => {
+            .map(|p| match (&p.counted, &p.example) {
+                // A spec's example, where the builder takes text (a number is a number).
+                (None, Some(example)) if p.kind == ArgKind::String => quote!(#example),
+                (None, _) => sample(p.kind, &p.name, keys, self.blocking),
+                (Some(list), _) => {
                     let parts: Vec<TokenStream> = list
                         .parts
                         .iter()

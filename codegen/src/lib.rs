@@ -59,6 +59,22 @@ pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
 /// Where the conformance cases are written, relative to the repository root.
 pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
 
+/// Where the module specs of typedis's module features live, relative to the repository
+/// root (one `<feature>.json` each, read by the typedis crate's build script).
+pub const MODULE_SPECS: &str = "client/modules";
+
+/// Where the conformance cases of each module spec are written, relative to the
+/// repository root (`<feature>.rs`).
+pub const MODULE_CONFORMANCE_CASES: &str = "tests/tests/module_conformance";
+
+/// The module features of typedis and the product each one's spec dates its versions by.
+pub const MODULE_FEATURES: &[(&str, &str)] = &[
+    ("json", "RedisJSON"),
+    ("search", "RediSearch"),
+    ("bloom", "RedisBloom"),
+    ("timeseries", "RedisTimeSeries"),
+];
+
 /// The typedis crate's own copy of the root `commands.json`, relative to the repository
 /// root: what its build script reads, so that the published crate builds on its own.
 pub const PACKAGED_SPEC: &str = "client/commands.json";
@@ -84,7 +100,8 @@ pub fn typedis_module_options(product: &str) -> Options {
 
 /// Every checked-in generated file of the repository at `root`, with the content it
 /// should have: the builders and spec table snapshots, the conformance cases, and the
-/// typedis crate's copy of `commands.json` ([`PACKAGED_SPEC`]).
+/// typedis crate's copy of `commands.json` ([`PACKAGED_SPEC`]), and the conformance cases
+/// of each module spec ([`MODULE_CONFORMANCE_CASES`]).
 ///
 /// # Errors
 ///
@@ -99,12 +116,26 @@ pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Stri
     let builders = generate(&spec, &typedis_options())?;
     let table = generate_table(&spec, &typedis_options())?;
     let (cases, _) = conformance::generate_cases(&spec)?;
-    Ok(vec![
+    let mut files = vec![
         (root.join(BUILDERS_SNAPSHOT), builders),
         (root.join(SPEC_TABLE_SNAPSHOT), table),
         (root.join(CONFORMANCE_CASES), cases),
         (root.join(PACKAGED_SPEC), text),
-    ])
+    ];
+    for (feature, _) in MODULE_FEATURES {
+        let path = root.join(MODULE_SPECS).join(format!("{feature}.json"));
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let spec = Spec::from_json(&text)?;
+        let (cases, _) = conformance::generate_cases(&spec)?;
+        let out = root
+            .join(MODULE_CONFORMANCE_CASES)
+            .join(format!("{feature}.rs"));
+        files.push((out, cases));
+    }
+    Ok(files)
 }
 
 /// Generation options.

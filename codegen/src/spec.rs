@@ -229,6 +229,9 @@ pub struct Arg {
     pub deprecated_since: Option<String>,
     /// Display name, when it differs from `name` (`ip:port`).
     pub display: Option<String>,
+    /// A value the server accepts here (`$` for a JSONPath), which the conformance cases
+    /// send instead of a generic sample (`example` in a spec of the project's own).
+    pub example: Option<String>,
     /// Children of a block or oneof.
     pub children: Vec<Arg>,
 }
@@ -282,6 +285,7 @@ struct RawArg {
     deprecated_since: Option<String>,
     display: Option<String>,
     display_text: Option<String>,
+    example: Option<String>,
     arguments: Vec<RawArg>,
 }
 
@@ -447,6 +451,7 @@ impl RawArg {
             deprecated_since: f.text("deprecated_since").map_err(at)?,
             display: f.text("display").map_err(at)?,
             display_text: f.text("display_text").map_err(at)?,
+            example: f.text("example").map_err(at)?,
             arguments: f
                 .take("arguments", |v| list(v, RawArg::read))
                 .map_err(at)?
@@ -658,6 +663,7 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
         missing_from: raw.missing_from,
         deprecated_since: raw.deprecated_since,
         display,
+        example: raw.example,
         children,
     })
 }

@@ -94,6 +94,7 @@ pub struct RedisServerBuilder {
     args: Vec<String>,
     port: Option<u16>,
     binary: Option<String>,
+    env: Vec<(String, String)>,
 }
 
 impl RedisServerBuilder {
@@ -121,6 +122,13 @@ impl RedisServerBuilder {
         self
     }
 
+    /// Sets an environment variable of the server's process (`LD_LIBRARY_PATH` for the
+    /// libraries a module links).
+    pub fn env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
     /// Starts the server and waits until it answers `PING`.
     ///
     /// # Panics
@@ -133,7 +141,7 @@ impl RedisServerBuilder {
         for _ in 0..attempts {
             let port = self.port.unwrap_or_else(free_port);
             let binary = self.binary.clone().unwrap_or_else(server_binary);
-            match RedisServer::spawn(&binary, port, &self.args) {
+            match RedisServer::spawn(&binary, port, &self.args, &self.env) {
                 Ok(server) => return server,
                 Err(e) => last_error = e,
             }
@@ -185,7 +193,12 @@ impl RedisServer {
         let _ = self.child.wait();
     }
 
-    fn spawn(binary: &str, port: u16, extra: &[String]) -> Result<RedisServer, String> {
+    fn spawn(
+        binary: &str,
+        port: u16,
+        extra: &[String],
+        env: &[(String, String)],
+    ) -> Result<RedisServer, String> {
         let dir = std::env::temp_dir().join(format!(
             "typedis-test-{}-{}",
             std::process::id(),
@@ -198,6 +211,7 @@ impl RedisServer {
             .arg("--dir")
             .arg(&dir)
             .args(extra)
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -13,6 +13,8 @@
 //! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
 //! - [`LcsMatch`], [`SlotRange`], [`Role`];
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
+//! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
+//!   `JsonTypes` (`JSON.TYPE`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
 //!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`);
 //! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
@@ -28,6 +30,8 @@
 //! maps, flat member/score arrays and arrays of pairs, doubles sent as strings.
 
 mod geo;
+#[cfg(feature = "json")]
+mod json;
 mod scan;
 mod scored;
 #[cfg(feature = "search")]
@@ -55,6 +59,9 @@ pub use crate::cmd::modules::search::replies::*;
 pub use crate::cmd::modules::timeseries::replies::*;
 pub use crate::Value;
 pub use geo::GeoMatch;
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
+pub use json::{JsonNumbers, JsonTypes};
 pub use scan::ScanPage;
 pub use scored::ScoredMember;
 #[cfg(feature = "search")]

@@ -9,6 +9,7 @@ use crate::reply::{self, CommandReply};
 use crate::spec::CommandSpec;
 use crate::Error;
 
+use super::doc::dated;
 use super::doc::{availability, bare, doc_lines, doc_text};
 use super::flags::{flags_expr, policy_expr};
 use super::state::{construct, state};
@@ -61,8 +62,12 @@ pub(super) fn command(
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
         let note = match &cmd.replaced_by {
-            Some(r) => format!("deprecated since Redis {since}: use {}", strip_markup(r)),
-            None => format!("deprecated since Redis {since}"),
+            Some(r) => format!(
+                "deprecated since {}: use {}",
+                dated(&since),
+                strip_markup(r)
+            ),
+            None => format!("deprecated since {}", dated(&since)),
         };
         doc.push(String::new());
         doc.push(format!("Deprecated: {}.", doc_text(&note)));

@@ -45,6 +45,16 @@ pub(crate) fn availability(
     }
 }
 
+/// A version as docs name it: `Redis 6.2.0`, or as it is when it names its product
+/// (`RedisJSON 2.0.0`, see `Options::product`).
+pub(crate) fn dated(version: &str) -> String {
+    if version.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        version.to_owned()
+    } else {
+        format!("Redis {version}")
+    }
+}
+
 /// `valkey` → `Valkey`.
 fn family_name(family: &str) -> String {
     let mut chars = family.chars();

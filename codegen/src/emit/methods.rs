@@ -123,7 +123,7 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
         return quote!(#out #[deprecated(note = #note)]);
     }
     if let Some(d) = &m.leaf.deprecated_since {
-        let note = format!("deprecated since Redis {d}");
+        let note = format!("deprecated since {}", super::doc::dated(d));
         out = quote!(#out #[deprecated(since = #d, note = #note)]);
     }
     out

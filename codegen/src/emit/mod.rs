@@ -58,7 +58,7 @@ fn dated_by(spec: &Spec, product: &str) -> Spec {
     }
     fn date_args(args: &mut [crate::spec::Arg], product: &str) {
         for a in args {
-            if let Some(since) = &mut a.since {
+            for since in a.since.iter_mut().chain(a.deprecated_since.iter_mut()) {
                 date(since, product);
             }
             date_args(&mut a.children, product);
@@ -67,6 +67,9 @@ fn dated_by(spec: &Spec, product: &str) -> Spec {
     let mut spec = spec.clone();
     for cmd in spec.commands.values_mut() {
         date(&mut cmd.since, product);
+        if let Some(since) = &mut cmd.deprecated_since {
+            date(since, product);
+        }
         date_args(&mut cmd.arguments, product);
     }
     spec

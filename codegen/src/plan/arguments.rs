@@ -86,6 +86,7 @@ pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
             missing_from: Vec::new(),
             deprecated_since: None,
             display: None,
+            example: None,
             children: Vec::new(),
         })
         .collect()

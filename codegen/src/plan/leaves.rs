@@ -86,6 +86,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 name: naming::method(&a.name, "value"),
                 kind: a.kind,
                 counted: None,
+                example: a.example.clone(),
             }],
             since: a.since.clone(),
             since_in: a.since_in.clone(),
@@ -109,6 +110,7 @@ fn counted_leaf(a: &Arg) -> Option<Leaf> {
             name: naming::method(&items.name, "values"),
             kind: counted.parts[0],
             counted: Some(counted),
+            example: items.example.clone(),
         }],
         since: a.since.clone(),
         since_in: a.since_in.clone(),
@@ -199,6 +201,7 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
             name,
             kind: p.kind,
             counted: p.counted.clone(),
+            example: p.example.clone(),
         });
     }
     leaf.writes.extend(part.writes.iter().map(|w| match w {

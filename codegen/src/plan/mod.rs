@@ -64,6 +64,8 @@ pub struct Param {
     /// A list taken whole and written as its count, then its items (`VALUES num v1 v2
     /// ...`): the count is computed, never passed.
     pub counted: Option<Counted>,
+    /// The spec's example of a value the server accepts (for the conformance cases).
+    pub example: Option<String>,
 }
 
 /// The list a [`Param`] takes when it is counted.

@@ -332,6 +332,9 @@ pub(crate) fn switch(command: &str) -> Option<&'static Switch> {
 const SHARED: &[&str] = &[
     "VectorMatch",
     "RawVector",
+    // Feature `json`.
+    "JsonNumbers",
+    "JsonTypes",
     // Feature `search`.
     "SearchResults",
     "SearchPage",

@@ -1,0 +1,84 @@
+//! A Redis 8.2.3 with the four modules of the module features loaded (RedisJSON,
+//! RediSearch, RedisBloom, RedisTimeSeries), whatever server the other tests run against.
+//!
+//! The binaries are not part of the repository (their licences are not the project's):
+//! `TYPEDIS_REDIS8` names the Redis 8 binary and `TYPEDIS_MODULES` the folder of the
+//! modules; unset, the tests fetch both, pinned and digest-checked, with the repository's
+//! `.ci/fetch-server` (python3, PyPI) into `target/`, once.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use crate::{RedisServer, RedisServerBuilder};
+
+/// The environment variable naming the Redis 8 binary the module tests start.
+pub const REDIS8_ENV: &str = "TYPEDIS_REDIS8";
+
+/// The environment variable naming the folder of the modules (and of the OpenSSL 1.1
+/// that RedisTimeSeries links), as `.ci/fetch-server modules` lays it out.
+pub const MODULES_ENV: &str = "TYPEDIS_MODULES";
+
+/// The module files loaded, in load order.
+pub const MODULE_FILES: &[&str] = &[
+    "rejson.so",
+    "redisearch.so",
+    "redisbloom.so",
+    "redistimeseries.so",
+];
+
+/// Runs `.ci/fetch-server what` and returns the path it prints.
+fn fetch(what: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let script = root.join(".ci/fetch-server");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(what)
+        .output()
+        .unwrap_or_else(|e| panic!("run python3 {} {what}: {e}", script.display()));
+    assert!(
+        out.status.success(),
+        "{} {what} failed: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// The Redis 8 binary and the modules' folder, found or fetched once.
+fn binaries() -> &'static (String, PathBuf) {
+    static FOUND: OnceLock<(String, PathBuf)> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let redis8 = std::env::var(REDIS8_ENV).unwrap_or_else(|_| fetch("redis8"));
+        let modules = std::env::var(MODULES_ENV).unwrap_or_else(|_| fetch("modules"));
+        (redis8, PathBuf::from(modules))
+    })
+}
+
+/// A builder of a Redis 8.2.3 with the four modules loaded: add arguments, then `start`.
+///
+/// # Panics
+///
+/// When the binaries can be neither found nor fetched: a module test that cannot get its
+/// server fails.
+pub fn module_server_builder() -> RedisServerBuilder {
+    let (redis8, modules) = binaries();
+    let mut builder = RedisServer::builder()
+        .binary(redis8.clone())
+        .env("LD_LIBRARY_PATH", modules.display().to_string());
+    for file in MODULE_FILES {
+        builder = builder
+            .arg("--loadmodule")
+            .arg(modules.join(file).display().to_string());
+    }
+    builder
+}
+
+/// A Redis 8.2.3 with the four modules loaded, on a free port.
+///
+/// # Panics
+///
+/// As [`module_server_builder`], and when the server does not start.
+pub fn module_server() -> RedisServer {
+    module_server_builder().start()
+}
