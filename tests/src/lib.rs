@@ -8,6 +8,7 @@
 pub struct ReadmeExamples;
 
 mod cluster;
+pub mod conformance;
 mod fake;
 mod modules;
 mod raw;
