@@ -131,6 +131,9 @@ pub mod reply;
 pub mod resp;
 mod scan;
 mod script;
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub mod search;
 pub mod sentinel;
 mod stream;
 mod trace;

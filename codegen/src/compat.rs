@@ -81,6 +81,7 @@ impl Alias {
                     kind,
                     counted: None,
                     example: None,
+                    typed: None,
                 })
             })
             .collect::<Option<Vec<_>>>()

@@ -126,8 +126,27 @@ impl Walk<'_> {
         leaf.params
             .iter()
             .map(|p| match (&p.counted, &p.example) {
-                // A spec's example, where the builder takes text (a number is a number).
+                // A typed value: the spec's example is a Rust expression of its type.
+                (None, Some(example)) if p.typed.is_some() => {
+                    let text = format!("::typedis::{example}");
+                    syn::parse_str::<syn::Expr>(&text)
+                        .map(|e| quote!(#e))
+                        .unwrap_or_else(|_| quote!(compile_error!(#text)))
+                }
+                // A spec's example, as the builder takes it: text, or a number.
                 (None, Some(example)) if p.kind == ArgKind::String => quote!(#example),
+                (None, Some(example)) if p.kind == ArgKind::Integer => {
+                    match example.parse::<i64>() {
+                        Ok(n) => quote!(#n),
+                        Err(_) => sample(p.kind, &p.name, keys, self.blocking),
+                    }
+                }
+                (None, Some(example)) if p.kind == ArgKind::Double => {
+                    match example.parse::<f64>() {
+                        Ok(n) => quote!(#n),
+                        Err(_) => sample(p.kind, &p.name, keys, self.blocking),
+                    }
+                }
                 (None, _) => sample(p.kind, &p.name, keys, self.blocking),
                 (Some(list), _) => {
                     let parts: Vec<TokenStream> = list

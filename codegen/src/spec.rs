@@ -230,8 +230,16 @@ pub struct Arg {
     /// Display name, when it differs from `name` (`ip:port`).
     pub display: Option<String>,
     /// A value the server accepts here (`$` for a JSONPath), which the conformance cases
-    /// send instead of a generic sample (`example` in a spec of the project's own).
+    /// send instead of a generic sample (`example` in a spec of the project's own); for a
+    /// [`typed`](Self::typed) argument, a Rust expression of its type, its path relative
+    /// to the typedis crate (`search::Field::text("title")`).
     pub example: Option<String>,
+    /// A type of the typedis crate (`search::Field`, relative to it; `crate::...` or
+    /// `::...` as it is) that the builder takes for the whole argument, for a shape the
+    /// generic rules cannot express (a field of `FT.CREATE`'s schema): `typedis_arg` in a
+    /// spec. The type is `From` what users pass, and writes its own words with an
+    /// inherent `fn write_args(&self, c: &mut Cmd)`.
+    pub typed: Option<String>,
     /// Children of a block or oneof.
     pub children: Vec<Arg>,
 }
@@ -286,6 +294,7 @@ struct RawArg {
     display: Option<String>,
     display_text: Option<String>,
     example: Option<String>,
+    typed: Option<String>,
     arguments: Vec<RawArg>,
 }
 
@@ -452,6 +461,7 @@ impl RawArg {
             display: f.text("display").map_err(at)?,
             display_text: f.text("display_text").map_err(at)?,
             example: f.text("example").map_err(at)?,
+            typed: f.text("typedis_arg").map_err(at)?,
             arguments: f
                 .take("arguments", |v| list(v, RawArg::read))
                 .map_err(at)?
@@ -664,6 +674,7 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
         deprecated_since: raw.deprecated_since,
         display,
         example: raw.example,
+        typed: raw.typed,
         children,
     })
 }

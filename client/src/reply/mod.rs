@@ -16,7 +16,8 @@
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
 //!   `JsonTypes` (`JSON.TYPE`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
-//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`);
+//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `SpellCheck`,
+//!   `ConfigHelp` and `SearchProfile`;
 //! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
 //!   `TS.MREVRANGE`) and `LastSample` (`TS.GET`).
 //!
@@ -36,6 +37,8 @@ mod scan;
 mod scored;
 #[cfg(feature = "search")]
 mod search;
+#[cfg(feature = "search")]
+mod search_admin;
 mod server;
 mod stream;
 #[cfg(feature = "timeseries")]
@@ -67,6 +70,9 @@ pub use scored::ScoredMember;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search::{SearchDoc, SearchPage, SearchResults};
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, SpellCheck};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, StreamEntry};
 #[cfg(feature = "timeseries")]

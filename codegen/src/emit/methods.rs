@@ -19,7 +19,16 @@ fn kind_ty(kind: ArgKind) -> TokenStream {
     }
 }
 
+/// The path of a typed parameter's type (`Arg::typed`, resolved by `generate`).
+fn typed_path(path: &str) -> syn::Path {
+    syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(InvalidTypedisArgPath))
+}
+
 fn param_ty(p: &Param) -> TokenStream {
+    if let Some(path) = &p.typed {
+        let path = typed_path(path);
+        return quote!(impl Into<#path>);
+    }
     match &p.counted {
         None => kind_ty(p.kind),
         Some(list) => {
@@ -88,7 +97,14 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
             let p = &params[*i];
             match &leaf.params[*i].counted {
                 Some(list) => counted_stmts(p, list),
-                None => push_stmt(leaf.params[*i].kind, quote!(#p)),
+                None => match &leaf.params[*i].typed {
+                    // A typed value writes its own words.
+                    Some(path) => {
+                        let path = typed_path(path);
+                        quote!(::core::convert::Into::<#path>::into(#p).write_args(&mut c);)
+                    }
+                    None => push_stmt(leaf.params[*i].kind, quote!(#p)),
+                },
             }
         }
     });

@@ -42,10 +42,38 @@ pub(crate) struct Ctx<'a> {
 /// meet in one Rust name; [`Error::Generate`] if the code does not parse (a generator
 /// bug).
 pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
+    let spec = with_typed_paths(spec, &options.typedis);
     match &options.product {
-        Some(product) => generate_spec(&dated_by(spec, product), options),
-        None => generate_spec(spec, options),
+        Some(product) => generate_spec(&dated_by(&spec, product), options),
+        None => generate_spec(&spec, options),
     }
+}
+
+/// `spec` with every typed argument's path (`search::Field`) made absolute against the
+/// typedis crate's path `krate` (`crate::search::Field`, `::typedis::search::Field`).
+pub(crate) fn with_typed_paths<'a>(spec: &'a Spec, krate: &str) -> std::borrow::Cow<'a, Spec> {
+    fn resolve(args: &mut [crate::spec::Arg], krate: &str) {
+        for a in args {
+            if let Some(path) = &mut a.typed {
+                if !path.starts_with("::") && !path.starts_with("crate::") {
+                    *path = format!("{krate}::{path}");
+                }
+            }
+            resolve(&mut a.children, krate);
+        }
+    }
+    fn has_typed(args: &[crate::spec::Arg]) -> bool {
+        args.iter()
+            .any(|a| a.typed.is_some() || has_typed(&a.children))
+    }
+    if !spec.commands.values().any(|c| has_typed(&c.arguments)) {
+        return std::borrow::Cow::Borrowed(spec);
+    }
+    let mut spec = spec.clone();
+    for cmd in spec.commands.values_mut() {
+        resolve(&mut cmd.arguments, krate);
+    }
+    std::borrow::Cow::Owned(spec)
 }
 
 /// `spec` with every `since` naming `product` ("RedisJSON 2.6.0"), so the docs date the

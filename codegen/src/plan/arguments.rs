@@ -87,6 +87,7 @@ pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
             deprecated_since: None,
             display: None,
             example: None,
+            typed: None,
             children: Vec::new(),
         })
         .collect()

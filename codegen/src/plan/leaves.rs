@@ -13,6 +13,9 @@ const MAX_VARIANTS: usize = 16;
 /// `multiple` (the caller handles those); `None` when the argument's structure cannot be
 /// written by single calls.
 pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
+    if let Some(typed) = &a.typed {
+        return Some(vec![typed_leaf(a, typed)]);
+    }
     let leaves = match a.kind {
         ArgKind::PureToken => vec![Leaf {
             name: naming::method(a.token.as_deref().unwrap_or(&a.name), &a.name),
@@ -87,6 +90,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 kind: a.kind,
                 counted: None,
                 example: a.example.clone(),
+                typed: None,
             }],
             since: a.since.clone(),
             since_in: a.since_in.clone(),
@@ -96,6 +100,33 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
         }],
     };
     Some(leaves)
+}
+
+/// The one method of an argument taken whole as a typed value (`Arg::typed`): its token,
+/// then the value, which writes its own words.
+fn typed_leaf(a: &Arg, typed: &str) -> Leaf {
+    Leaf {
+        name: naming::method(a.token.as_deref().unwrap_or(&a.name), &a.name),
+        writes: a
+            .token
+            .iter()
+            .cloned()
+            .map(Write::Token)
+            .chain([Write::Param(0)])
+            .collect(),
+        params: vec![Param {
+            name: naming::method(&a.name, "value"),
+            kind: ArgKind::String,
+            counted: None,
+            example: a.example.clone(),
+            typed: Some(typed.to_owned()),
+        }],
+        since: a.since.clone(),
+        since_in: a.since_in.clone(),
+        only: a.only.clone(),
+        missing_from: a.missing_from.clone(),
+        deprecated_since: a.deprecated_since.clone(),
+    }
 }
 
 /// The one method of a block that is a count and its items (see [`counted_list`]).
@@ -111,6 +142,7 @@ fn counted_leaf(a: &Arg) -> Option<Leaf> {
             kind: counted.parts[0],
             counted: Some(counted),
             example: items.example.clone(),
+            typed: None,
         }],
         since: a.since.clone(),
         since_in: a.since_in.clone(),
@@ -202,6 +234,7 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
             kind: p.kind,
             counted: p.counted.clone(),
             example: p.example.clone(),
+            typed: p.typed.clone(),
         });
     }
     leaf.writes.extend(part.writes.iter().map(|w| match w {

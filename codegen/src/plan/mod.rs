@@ -66,6 +66,8 @@ pub struct Param {
     pub counted: Option<Counted>,
     /// The spec's example of a value the server accepts (for the conformance cases).
     pub example: Option<String>,
+    /// The path of the type taken for the whole argument (see `Arg::typed`), resolved.
+    pub typed: Option<String>,
 }
 
 /// The list a [`Param`] takes when it is counted.

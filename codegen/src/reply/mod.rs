@@ -213,12 +213,12 @@ pub fn impls(
                     let mut fixed: Vec<(usize, Stage)> =
                         unset.iter().map(|s| (*s, Stage::Unset)).collect();
                     fixed.extend(slots.iter().map(|s| (*s, Stage::Set)));
-                    fixed.sort();
-                    fixed.dedup();
-                    out.push(ReplyImpl {
-                        fixed,
-                        ty: ty.clone(),
-                    });
+                    for fixed in excluding(fixed, &together) {
+                        out.push(ReplyImpl {
+                            fixed,
+                            ty: ty.clone(),
+                        });
+                    }
                     together.push(slots);
                 }
                 continue;
@@ -246,21 +246,13 @@ pub fn impls(
             }
             let mut fixed: Vec<(usize, Stage)> = unset.iter().map(|s| (*s, Stage::Unset)).collect();
             fixed.extend(lits[..i].iter().map(|s| (*s, Stage::Unset)));
-            for group in together.iter().filter(|g| g.contains(&slot)) {
-                fixed.extend(
-                    group
-                        .iter()
-                        .filter(|s| **s != slot)
-                        .map(|s| (*s, Stage::Unset)),
-                );
-            }
             fixed.push((slot, Stage::Set));
-            fixed.sort();
-            fixed.dedup();
-            out.push(ReplyImpl {
-                fixed,
-                ty: ty.clone(),
-            });
+            for fixed in excluding(fixed, &together) {
+                out.push(ReplyImpl {
+                    fixed,
+                    ty: ty.clone(),
+                });
+            }
         }
         for slot in lits {
             if !unset.contains(&slot) {
@@ -268,13 +260,51 @@ pub fn impls(
             }
         }
     }
-    let mut fixed: Vec<(usize, Stage)> = unset.iter().map(|s| (*s, Stage::Unset)).collect();
-    fixed.sort();
-    out.push(ReplyImpl {
-        fixed,
-        ty: reply.default.clone(),
-    });
+    let fixed: Vec<(usize, Stage)> = unset.iter().map(|s| (*s, Stage::Unset)).collect();
+    for fixed in excluding(fixed, &together) {
+        out.push(ReplyImpl {
+            fixed,
+            ty: reply.default.clone(),
+        });
+    }
     Ok(out)
+}
+
+/// The cases of `fixed` that no earlier all-of rule (`groups`, each its parameters all
+/// `Set`) matches, as disjoint fixings, so that the impls never overlap and every
+/// combination of options has one: for a group not already ruled out, one case per
+/// parameter of it left open, that parameter `Unset` and the ones before it `Set`
+/// (`A+B+C` first, then `A+B` takes `C` unset). A case the group covers whole (its
+/// parameters all set by `fixed`) is dropped: the earlier rule has it.
+fn excluding(fixed: Vec<(usize, Stage)>, groups: &[Vec<usize>]) -> Vec<Vec<(usize, Stage)>> {
+    let mut cases = vec![fixed];
+    for group in groups {
+        let mut next = Vec::new();
+        for case in cases {
+            let stage = |k: usize| case.iter().find(|(j, _)| *j == k).map(|(_, s)| *s);
+            if group.iter().any(|&k| stage(k) == Some(Stage::Unset)) {
+                next.push(case);
+                continue;
+            }
+            let open: Vec<usize> = group
+                .iter()
+                .copied()
+                .filter(|&k| stage(k).is_none())
+                .collect();
+            for (i, &k) in open.iter().enumerate() {
+                let mut c = case.clone();
+                c.extend(open[..i].iter().map(|&j| (j, Stage::Set)));
+                c.push((k, Stage::Unset));
+                next.push(c);
+            }
+        }
+        cases = next;
+    }
+    for case in &mut cases {
+        case.sort();
+        case.dedup();
+    }
+    cases
 }
 
 fn condition(

@@ -338,6 +338,9 @@ const SHARED: &[&str] = &[
     // Feature `search`.
     "SearchResults",
     "SearchPage",
+    "SpellCheck",
+    "ConfigHelp",
+    "SearchProfile",
     // Feature `timeseries`.
     "MultiSeries",
     "LastSample",

@@ -277,8 +277,8 @@ pub static CASES: &[Case] = &[
                 .nonscaling()
                 .nocreate()
                 .expansion(1)
-                .error(1.5)
-                .capacity(1)
+                .error(0.01f64)
+                .capacity(100i64)
                 .items("1")
                 .items("1"),
         ),
@@ -300,8 +300,8 @@ pub static CASES: &[Case] = &[
                 .nonscaling()
                 .nocreate()
                 .expansion(1)
-                .error(1.5)
-                .capacity(1),
+                .error(0.01f64)
+                .capacity(100i64),
         ),
     },
     Case {
@@ -319,8 +319,8 @@ pub static CASES: &[Case] = &[
                 .nonscaling_if(true)
                 .nocreate_if(true)
                 .expansion_opt(Some(1))
-                .error_opt(Some(1.5))
-                .capacity_opt(Some(1))
+                .error_opt(Some(0.01f64))
+                .capacity_opt(Some(100i64))
                 .items("1")
                 .items("1"),
         ),
@@ -458,7 +458,7 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().bf_reserve().key("{t}k1").error_rate(1.5).capacity(1),
+            ::typedis::b().bf_reserve().key("{t}k1").error_rate(0.01f64).capacity(100i64),
         ),
     },
     Case {
@@ -473,8 +473,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .bf_reserve()
                 .key("{t}k1")
-                .error_rate(1.5)
-                .capacity(1)
+                .error_rate(0.01f64)
+                .capacity(100i64)
                 .expansion(1),
         ),
     },
@@ -490,8 +490,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .bf_reserve()
                 .key("{t}k1")
-                .error_rate(1.5)
-                .capacity(1)
+                .error_rate(0.01f64)
+                .capacity(100i64)
                 .nonscaling(),
         ),
     },
@@ -507,8 +507,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .bf_reserve()
                 .key("{t}k1")
-                .error_rate(1.5)
-                .capacity(1)
+                .error_rate(0.01f64)
+                .capacity(100i64)
                 .expansion_opt(Some(1)),
         ),
     },
@@ -895,7 +895,7 @@ pub static CASES: &[Case] = &[
                 .cf_insert()
                 .key("{t}k1")
                 .nocreate()
-                .capacity(1)
+                .capacity(1000i64)
                 .items("1")
                 .items("1"),
         ),
@@ -915,7 +915,7 @@ pub static CASES: &[Case] = &[
                 .items_iter(["1"])
                 .items_iter(["1"])
                 .nocreate()
-                .capacity(1),
+                .capacity(1000i64),
         ),
     },
     Case {
@@ -931,7 +931,7 @@ pub static CASES: &[Case] = &[
                 .cf_insert()
                 .key("{t}k1")
                 .nocreate_if(true)
-                .capacity_opt(Some(1))
+                .capacity_opt(Some(1000i64))
                 .items("1")
                 .items("1"),
         ),
@@ -959,7 +959,7 @@ pub static CASES: &[Case] = &[
                 .cf_insertnx()
                 .key("{t}k1")
                 .nocreate()
-                .capacity(1)
+                .capacity(1000i64)
                 .items("1")
                 .items("1"),
         ),
@@ -979,7 +979,7 @@ pub static CASES: &[Case] = &[
                 .items_iter(["1"])
                 .items_iter(["1"])
                 .nocreate()
-                .capacity(1),
+                .capacity(1000i64),
         ),
     },
     Case {
@@ -995,7 +995,7 @@ pub static CASES: &[Case] = &[
                 .cf_insertnx()
                 .key("{t}k1")
                 .nocreate_if(true)
-                .capacity_opt(Some(1))
+                .capacity_opt(Some(1000i64))
                 .items("1")
                 .items("1"),
         ),
@@ -1090,7 +1090,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().cf_reserve().key("{t}k1").capacity(1)),
+        build: || typed(::typedis::b().cf_reserve().key("{t}k1").capacity(1000i64)),
     },
     Case {
         command: "CF.RESERVE",
@@ -1104,10 +1104,10 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .cf_reserve()
                 .key("{t}k1")
-                .capacity(1)
+                .capacity(1000i64)
                 .expansion(1)
                 .maxiterations(1)
-                .bucketsize(1),
+                .bucketsize(2i64),
         ),
     },
     Case {
@@ -1122,10 +1122,10 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .cf_reserve()
                 .key("{t}k1")
-                .capacity(1)
+                .capacity(1000i64)
                 .expansion(1)
                 .maxiterations(1)
-                .bucketsize(1),
+                .bucketsize(2i64),
         ),
     },
     Case {
@@ -1140,10 +1140,10 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .cf_reserve()
                 .key("{t}k1")
-                .capacity(1)
+                .capacity(1000i64)
                 .expansion_opt(Some(1))
                 .maxiterations_opt(Some(1))
-                .bucketsize_opt(Some(1)),
+                .bucketsize_opt(Some(2i64)),
         ),
     },
     Case {
@@ -1325,7 +1325,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().cms_initbyprob().key("{t}k1").error(1.5).probability(1.5),
+            ::typedis::b()
+                .cms_initbyprob()
+                .key("{t}k1")
+                .error(0.01f64)
+                .probability(0.01f64),
         ),
     },
     Case {
@@ -1337,7 +1341,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().cms_initbyprob().key("{t}k1").error(1.5).probability(1.5),
+            ::typedis::b()
+                .cms_initbyprob()
+                .key("{t}k1")
+                .error(0.01f64)
+                .probability(0.01f64),
         ),
     },
     Case {
@@ -1349,7 +1357,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().cms_initbyprob().key("{t}k1").error(1.5).probability(1.5),
+            ::typedis::b()
+                .cms_initbyprob()
+                .key("{t}k1")
+                .error(0.01f64)
+                .probability(0.01f64),
         ),
     },
     Case {
@@ -1361,7 +1373,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().cms_initbyprob().key("{t}k1").error(1.5).probability(1.5),
+            ::typedis::b()
+                .cms_initbyprob()
+                .key("{t}k1")
+                .error(0.01f64)
+                .probability(0.01f64),
         ),
     },
     Case {
@@ -1617,7 +1633,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().tdigest_cdf().key("{t}k1").value(1.5)),
+        build: || typed(::typedis::b().tdigest_cdf().key("{t}k1").value(1.5f64)),
     },
     Case {
         command: "TDIGEST.CDF",
@@ -1627,7 +1643,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().tdigest_cdf().key("{t}k1").value(1.5).value(1.5)),
+        build: || typed(
+            ::typedis::b().tdigest_cdf().key("{t}k1").value(1.5f64).value(1.5f64),
+        ),
     },
     Case {
         command: "TDIGEST.CDF",
@@ -1638,7 +1656,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().tdigest_cdf().key("{t}k1").value_iter([1.5]).value_iter([1.5]),
+            ::typedis::b()
+                .tdigest_cdf()
+                .key("{t}k1")
+                .value_iter([1.5f64])
+                .value_iter([1.5f64]),
         ),
     },
     Case {
@@ -1649,7 +1671,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().tdigest_cdf().key("{t}k1").value(1.5).value(1.5)),
+        build: || typed(
+            ::typedis::b().tdigest_cdf().key("{t}k1").value(1.5f64).value(1.5f64),
+        ),
     },
     Case {
         command: "TDIGEST.CREATE",
@@ -1887,7 +1911,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().tdigest_quantile().key("{t}k1").quantile(1.5)),
+        build: || typed(::typedis::b().tdigest_quantile().key("{t}k1").quantile(0.5f64)),
     },
     Case {
         command: "TDIGEST.QUANTILE",
@@ -1898,7 +1922,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().tdigest_quantile().key("{t}k1").quantile(1.5).quantile(1.5),
+            ::typedis::b()
+                .tdigest_quantile()
+                .key("{t}k1")
+                .quantile(0.5f64)
+                .quantile(0.5f64),
         ),
     },
     Case {
@@ -1913,8 +1941,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .tdigest_quantile()
                 .key("{t}k1")
-                .quantile_iter([1.5])
-                .quantile_iter([1.5]),
+                .quantile_iter([0.5f64])
+                .quantile_iter([0.5f64]),
         ),
     },
     Case {
@@ -1926,7 +1954,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().tdigest_quantile().key("{t}k1").quantile(1.5).quantile(1.5),
+            ::typedis::b()
+                .tdigest_quantile()
+                .key("{t}k1")
+                .quantile(0.5f64)
+                .quantile(0.5f64),
         ),
     },
     Case {
@@ -2077,8 +2109,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .tdigest_trimmed_mean()
                 .key("{t}k1")
-                .low_cut_quantile(1.5)
-                .high_cut_quantile(1.5),
+                .low_cut_quantile(0.1f64)
+                .high_cut_quantile(0.9f64),
         ),
     },
     Case {
@@ -2093,8 +2125,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .tdigest_trimmed_mean()
                 .key("{t}k1")
-                .low_cut_quantile(1.5)
-                .high_cut_quantile(1.5),
+                .low_cut_quantile(0.1f64)
+                .high_cut_quantile(0.9f64),
         ),
     },
     Case {
@@ -2109,8 +2141,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .tdigest_trimmed_mean()
                 .key("{t}k1")
-                .low_cut_quantile(1.5)
-                .high_cut_quantile(1.5),
+                .low_cut_quantile(0.1f64)
+                .high_cut_quantile(0.9f64),
         ),
     },
     Case {
@@ -2125,8 +2157,8 @@ pub static CASES: &[Case] = &[
             ::typedis::b()
                 .tdigest_trimmed_mean()
                 .key("{t}k1")
-                .low_cut_quantile(1.5)
-                .high_cut_quantile(1.5),
+                .low_cut_quantile(0.1f64)
+                .high_cut_quantile(0.9f64),
         ),
     },
     Case {

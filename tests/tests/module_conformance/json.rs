@@ -1078,7 +1078,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().json_strappend().key("{t}k1").value("1")),
+        build: || typed(::typedis::b().json_strappend().key("{t}k1").value("\"y\"")),
     },
     Case {
         command: "JSON.STRAPPEND",
@@ -1089,7 +1089,7 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().json_strappend().key("{t}k1").path("$..a").value("1"),
+            ::typedis::b().json_strappend().key("{t}k1").path("$..a").value("\"y\""),
         ),
     },
     Case {
@@ -1101,7 +1101,7 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().json_strappend().key("{t}k1").value("1").path("$..a"),
+            ::typedis::b().json_strappend().key("{t}k1").value("\"y\"").path("$..a"),
         ),
     },
     Case {
@@ -1113,7 +1113,7 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().json_strappend().key("{t}k1").path("$..a").value("1"),
+            ::typedis::b().json_strappend().key("{t}k1").path("$..a").value("\"y\""),
         ),
     },
     Case {
