@@ -159,13 +159,34 @@ impl Segment<'_> {
             return;
         }
         let order = self.next_order();
-        for leaf in loose(a) {
+        // A repeated branch of a `oneof` whose token is written once (`SELECTED_LABELS
+        // label [label ...]`, `ID client-id [client-id ...]`): each call writes its
+        // value, the first one the token too.
+        let once_tokens: Vec<&String> = if a.kind == ArgKind::Oneof && a.token.is_none() {
+            a.children
+                .iter()
+                .filter(|c| c.multiple && !c.multiple_token && !c.kind.is_group())
+                .filter_map(|c| c.token.as_ref())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for mut leaf in loose(a) {
+            let token_once = match leaf.writes.first() {
+                Some(Write::Token(t)) if once_tokens.contains(&t) && leaf.writes.len() > 1 => {
+                    let t = t.clone();
+                    leaf.writes.remove(0);
+                    Some(t)
+                }
+                _ => None,
+            };
             self.piece(
                 leaf,
                 order,
                 owner,
                 PieceEffect {
                     gate,
+                    token_once,
                     ..PieceEffect::default()
                 },
             );

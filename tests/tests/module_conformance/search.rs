@@ -162,7 +162,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasdel().alias("1")),
+        build: || typed(::typedis::b().ft_aliasdel().alias("2")),
     },
     Case {
         command: "FT.ALIASDEL",
@@ -172,7 +172,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasdel().alias("1")),
+        build: || typed(::typedis::b().ft_aliasdel().alias("2")),
     },
     Case {
         command: "FT.ALIASDEL",
@@ -182,7 +182,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasdel().alias("1")),
+        build: || typed(::typedis::b().ft_aliasdel().alias("2")),
     },
     Case {
         command: "FT.ALIASDEL",
@@ -192,7 +192,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasdel().alias("1")),
+        build: || typed(::typedis::b().ft_aliasdel().alias("2")),
     },
     Case {
         command: "FT.ALIASUPDATE",
@@ -202,7 +202,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasupdate().alias("1").index("1")),
+        build: || typed(::typedis::b().ft_aliasupdate().alias("3").index("1")),
     },
     Case {
         command: "FT.ALIASUPDATE",
@@ -212,7 +212,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasupdate().alias("1").index("1")),
+        build: || typed(::typedis::b().ft_aliasupdate().alias("3").index("1")),
     },
     Case {
         command: "FT.ALIASUPDATE",
@@ -222,7 +222,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasupdate().alias("1").index("1")),
+        build: || typed(::typedis::b().ft_aliasupdate().alias("3").index("1")),
     },
     Case {
         command: "FT.ALIASUPDATE",
@@ -232,7 +232,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_aliasupdate().alias("1").index("1")),
+        build: || typed(::typedis::b().ft_aliasupdate().alias("3").index("1")),
     },
     Case {
         command: "FT.ALTER",
@@ -248,7 +248,7 @@ pub static CASES: &[Case] = &[
                 .index("1")
                 .schema()
                 .add()
-                .field(::typedis::search::Field::text("1")),
+                .field(::typedis::search::Field::text("x")),
         ),
     },
     Case {
@@ -266,8 +266,8 @@ pub static CASES: &[Case] = &[
                 .skipinitialscan()
                 .schema()
                 .add()
-                .field(::typedis::search::Field::text("1"))
-                .field(::typedis::search::Field::text("1")),
+                .field(::typedis::search::Field::text("x"))
+                .field(::typedis::search::Field::text("x")),
         ),
     },
     Case {
@@ -284,8 +284,8 @@ pub static CASES: &[Case] = &[
                 .index("1")
                 .schema()
                 .add()
-                .field_iter([::typedis::search::Field::text("1")])
-                .field_iter([::typedis::search::Field::text("1")])
+                .field_iter([::typedis::search::Field::text("x")])
+                .field_iter([::typedis::search::Field::text("x")])
                 .skipinitialscan(),
         ),
     },
@@ -304,8 +304,8 @@ pub static CASES: &[Case] = &[
                 .skipinitialscan_if(true)
                 .schema()
                 .add()
-                .field(::typedis::search::Field::text("1"))
-                .field(::typedis::search::Field::text("1")),
+                .field(::typedis::search::Field::text("x"))
+                .field(::typedis::search::Field::text("x")),
         ),
     },
     Case {
@@ -1532,7 +1532,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("1")),
+        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("t")),
     },
     Case {
         command: "FT.TAGVALS",
@@ -1542,7 +1542,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("1")),
+        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("t")),
     },
     Case {
         command: "FT.TAGVALS",
@@ -1552,7 +1552,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("1")),
+        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("t")),
     },
     Case {
         command: "FT.TAGVALS",
@@ -1562,7 +1562,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("1")),
+        build: || typed(::typedis::b().ft_tagvals().index("1").field_name("t")),
     },
     Case {
         command: "FT._LIST",

@@ -1202,7 +1202,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ts_mget().filter("1")),
+        build: || typed(::typedis::b().ts_mget().filter("l=1")),
     },
     Case {
         command: "TS.MGET",
@@ -1218,8 +1218,8 @@ pub static CASES: &[Case] = &[
                 .withlabels()
                 .selected_labels("1")
                 .latest()
-                .filter("1")
-                .filter("1"),
+                .filter("l=1")
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1233,8 +1233,8 @@ pub static CASES: &[Case] = &[
         build: || typed(
             ::typedis::b()
                 .ts_mget()
-                .filter_iter(["1"])
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
+                .filter_iter(["l=1"])
                 .withlabels()
                 .selected_labels("1")
                 .latest(),
@@ -1254,8 +1254,8 @@ pub static CASES: &[Case] = &[
                 .withlabels()
                 .selected_labels("1")
                 .latest_if(true)
-                .filter("1")
-                .filter("1"),
+                .filter("l=1")
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1267,7 +1267,11 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().ts_mrange().from_timestamp("1").to_timestamp("1").filter("1"),
+            ::typedis::b()
+                .ts_mrange()
+                .from_timestamp("1")
+                .to_timestamp("1")
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1283,19 +1287,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_avg(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_avg("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1311,16 +1315,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_sum("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_first(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest(),
@@ -1339,19 +1343,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_last(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true)
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_min_opt(Some("1"))
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1367,16 +1371,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_max("1")
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_min(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest(),
@@ -1395,19 +1399,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_max(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest()
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_range("1")
-                .filter_iter(["1"]),
+                .filter_iter(["l=1"]),
         ),
     },
     Case {
@@ -1423,16 +1427,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_count_opt(Some("1"))
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_sum(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true),
@@ -1451,19 +1455,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_range(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_std_p("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1479,16 +1483,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_std_s("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_count(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest(),
@@ -1507,19 +1511,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_std_p(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true)
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_var_p_opt(Some("1"))
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1535,16 +1539,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_var_s("1")
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_std_s(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest(),
@@ -1563,19 +1567,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_var_p(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest()
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_avg("1")
-                .filter_iter(["1"]),
+                .filter_iter(["l=1"]),
         ),
     },
     Case {
@@ -1591,16 +1595,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_sum_opt(Some("1"))
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_var_s(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true),
@@ -1619,19 +1623,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_twa(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_min("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1647,7 +1651,7 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1663,19 +1667,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_avg(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_avg("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1691,16 +1695,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_sum("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_first(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest(),
@@ -1719,19 +1723,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_last(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true)
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_min_opt(Some("1"))
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1747,16 +1751,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_max("1")
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_min(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest(),
@@ -1775,19 +1779,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_max(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest()
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_range("1")
-                .filter_iter(["1"]),
+                .filter_iter(["l=1"]),
         ),
     },
     Case {
@@ -1803,16 +1807,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_count_opt(Some("1"))
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_sum(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true),
@@ -1831,19 +1835,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_range(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_std_p("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1859,16 +1863,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_std_s("1")
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_count(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest(),
@@ -1887,19 +1891,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_std_p(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true)
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_var_p_opt(Some("1"))
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -1915,16 +1919,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_var_s("1")
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_std_s(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest(),
@@ -1943,19 +1947,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_var_p(1)
                 .empty()
                 .buckettimestamp_end()
                 .align_end()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts_iter([1])
                 .latest()
-                .filter_iter(["1"])
+                .filter_iter(["l=1"])
                 .groupby_reduce_avg("1")
-                .filter_iter(["1"]),
+                .filter_iter(["l=1"]),
         ),
     },
     Case {
@@ -1971,16 +1975,16 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_sum_opt(Some("1"))
-                .filter("1")
+                .filter("l=1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_var_s(1)
                 .empty_if(true)
                 .buckettimestamp_mid_if(true)
                 .align_timestamp_opt(Some(1))
                 .count_opt(Some(1))
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value_opt(Some((1.5, 1.5)))
                 .filter_by_ts(1)
                 .latest_if(true),
@@ -1999,19 +2003,19 @@ pub static CASES: &[Case] = &[
                 .ts_mrevrange()
                 .from_timestamp("1")
                 .to_timestamp("1")
+                .withlabels()
+                .selected_labels("1")
                 .aggregation_twa(1)
                 .empty()
                 .buckettimestamp_start()
                 .align_start()
                 .count(1)
-                .withlabels()
-                .selected_labels("1")
                 .filter_by_value(1.5, 1.5)
                 .filter_by_ts(1)
                 .latest()
-                .filter("1")
+                .filter("l=1")
                 .groupby_reduce_min("1")
-                .filter("1"),
+                .filter("l=1"),
         ),
     },
     Case {
@@ -2022,7 +2026,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ts_queryindex().filter_expr("1")),
+        build: || typed(::typedis::b().ts_queryindex().filter_expr("l=1")),
     },
     Case {
         command: "TS.QUERYINDEX",
@@ -2032,7 +2036,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ts_queryindex().filter_expr("1").filter_expr("1")),
+        build: || typed(
+            ::typedis::b().ts_queryindex().filter_expr("l=1").filter_expr("l=1"),
+        ),
     },
     Case {
         command: "TS.QUERYINDEX",
@@ -2045,8 +2051,8 @@ pub static CASES: &[Case] = &[
         build: || typed(
             ::typedis::b()
                 .ts_queryindex()
-                .filter_expr_iter(["1"])
-                .filter_expr_iter(["1"]),
+                .filter_expr_iter(["l=1"])
+                .filter_expr_iter(["l=1"]),
         ),
     },
     Case {
@@ -2057,7 +2063,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ts_queryindex().filter_expr("1").filter_expr("1")),
+        build: || typed(
+            ::typedis::b().ts_queryindex().filter_expr("l=1").filter_expr("l=1"),
+        ),
     },
     Case {
         command: "TS.RANGE",
