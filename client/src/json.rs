@@ -53,6 +53,20 @@ impl<T> Json<T> {
     }
 }
 
+impl<T> std::ops::Deref for Json<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Json<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 impl<T: Serialize> ToArg for Json<T> {
     /// Serializes the value; a value serde cannot write as JSON (a map with non-string
     /// keys, say) is written as the JSON text `null`, which the server then rejects or

@@ -49,14 +49,66 @@ impl Server {
         )
     }
 
+    /// `REDIS_URL` when set, else a local Redis 8 with the RedisJSON, RediSearch,
+    /// RedisBloom and RedisTimeSeries modules loaded: the Redis 8 of `TYPEDIS_REDIS8` or
+    /// of `python3 .ci/fetch-server redis8`, the modules of `TYPEDIS_MODULES` or of
+    /// `python3 .ci/fetch-server modules`.
+    #[allow(dead_code)] // only the examples of the module features call it
+    pub fn with_modules_from_env() -> Result<Server, Box<dyn std::error::Error>> {
+        if let Ok(url) = std::env::var("REDIS_URL") {
+            return Ok(Server { child: None, url });
+        }
+        let target = concat!(env!("CARGO_MANIFEST_DIR"), "/../target");
+        let redis8 = std::env::var("TYPEDIS_REDIS8")
+            .unwrap_or_else(|_| format!("{target}/redis-8.2.3/redis-server"));
+        let modules = std::env::var("TYPEDIS_MODULES")
+            .unwrap_or_else(|_| format!("{target}/redis-stack-modules"));
+        const FILES: [&str; 4] = [
+            "rejson.so",
+            "redisearch.so",
+            "redisbloom.so",
+            "redistimeseries.so",
+        ];
+        let found = redis_major(&redis8).is_some_and(|major| major >= 8)
+            && FILES
+                .iter()
+                .all(|f| std::path::Path::new(&modules).join(f).exists());
+        if !found {
+            return Err(
+                "this example needs Redis 8 with the JSON and Search modules and found none: \
+                 set REDIS_URL to one, or run `python3 .ci/fetch-server redis8` and \
+                 `python3 .ci/fetch-server modules` (they download Redis 8.2.3 and the Redis \
+                 Stack modules for linux x86-64 into target/) and run the example again"
+                    .into(),
+            );
+        }
+        let mut args = Vec::new();
+        for f in FILES {
+            args.push("--loadmodule".to_owned());
+            args.push(format!("{modules}/{f}"));
+        }
+        Server::start_with(&redis8, &args, &[("LD_LIBRARY_PATH", modules.as_str())])
+    }
+
     /// A `binary` started on a free port.
     fn start(binary: &str) -> Result<Server, Box<dyn std::error::Error>> {
+        Server::start_with(binary, &[], &[])
+    }
+
+    /// A `binary` started on a free port, with more arguments and environment.
+    fn start_with(
+        binary: &str,
+        args: &[String],
+        env: &[(&str, &str)],
+    ) -> Result<Server, Box<dyn std::error::Error>> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?
             .local_addr()?
             .port();
         let child = Command::new(binary)
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no"])
+            .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
