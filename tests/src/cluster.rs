@@ -17,6 +17,8 @@ pub struct ClusterNode {
     dir: PathBuf,
     node_timeout_ms: u64,
     extra: Vec<String>,
+    binary: Option<String>,
+    env: Vec<(String, String)>,
 }
 
 impl ClusterNode {
@@ -35,7 +37,7 @@ impl ClusterNode {
         self.child.is_some()
     }
 
-    fn spawn(dir: PathBuf, node_timeout_ms: u64, extra: &[String]) -> Result<ClusterNode, String> {
+    fn spawn(dir: PathBuf, options: &RedisClusterBuilder) -> Result<ClusterNode, String> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
         let (port, bus_port) = (free_port(), free_port());
         let mut node = ClusterNode {
@@ -43,16 +45,22 @@ impl ClusterNode {
             port,
             bus_port,
             dir,
-            node_timeout_ms,
-            extra: extra.to_vec(),
+            node_timeout_ms: options.node_timeout_ms,
+            extra: options.args.clone(),
+            binary: options.binary.clone(),
+            env: options.env.clone(),
         };
         node.launch()?;
         Ok(node)
     }
 
     fn launch(&mut self) -> Result<(), String> {
-        let binary = crate::server::server_binary();
+        let binary = self
+            .binary
+            .clone()
+            .unwrap_or_else(crate::server::server_binary);
         let child = Command::new(&binary)
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
             .args(["--cluster-enabled", "yes"])
             .args(["--cluster-port", &self.bus_port.to_string()])
@@ -120,6 +128,8 @@ pub struct RedisClusterBuilder {
     replicas: usize,
     node_timeout_ms: u64,
     args: Vec<String>,
+    binary: Option<String>,
+    env: Vec<(String, String)>,
 }
 
 impl Default for RedisClusterBuilder {
@@ -129,6 +139,8 @@ impl Default for RedisClusterBuilder {
             replicas: 1,
             node_timeout_ms: 3000,
             args: Vec::new(),
+            binary: None,
+            env: Vec::new(),
         }
     }
 }
@@ -159,6 +171,19 @@ impl RedisClusterBuilder {
         self
     }
 
+    /// Starts this binary instead of [`server_binary`](crate::server_binary) (a Redis 8
+    /// with modules).
+    pub fn binary(mut self, binary: impl Into<String>) -> Self {
+        self.binary = Some(binary.into());
+        self
+    }
+
+    /// Sets an environment variable of every node's process.
+    pub fn env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
     /// Starts the processes, creates the cluster and waits until it is ready.
     ///
     /// # Panics
@@ -176,9 +201,7 @@ impl RedisClusterBuilder {
         for i in 0..count {
             let dir = base.join(format!("node{i}"));
             let node = (0..5)
-                .find_map(|_| {
-                    ClusterNode::spawn(dir.clone(), self.node_timeout_ms, &self.args).ok()
-                })
+                .find_map(|_| ClusterNode::spawn(dir.clone(), &self).ok())
                 .unwrap_or_else(|| panic!("could not start cluster node {i}"));
             nodes.push(node);
         }

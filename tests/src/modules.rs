@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use crate::{RedisServer, RedisServerBuilder};
+use crate::{RedisClusterBuilder, RedisServer, RedisServerBuilder};
 
 /// The environment variable naming the Redis 8 binary the module tests start.
 pub const REDIS8_ENV: &str = "TYPEDIS_REDIS8";
@@ -81,4 +81,24 @@ pub fn module_server_builder() -> RedisServerBuilder {
 /// As [`module_server_builder`], and when the server does not start.
 pub fn module_server() -> RedisServer {
     module_server_builder().start()
+}
+
+/// A builder of a local Redis Cluster of Redis 8.2.3 nodes with the `modules` of
+/// [`MODULE_FILES`] named here loaded (RediSearch is per node in a cluster, so the
+/// cluster tests load what they use).
+///
+/// # Panics
+///
+/// As [`module_server_builder`].
+pub fn module_cluster_builder(modules: &[&str]) -> RedisClusterBuilder {
+    let (redis8, dir) = binaries();
+    let mut builder = RedisClusterBuilder::default()
+        .binary(redis8.clone())
+        .env("LD_LIBRARY_PATH", dir.display().to_string());
+    for file in modules {
+        builder = builder
+            .arg("--loadmodule")
+            .arg(dir.join(file).display().to_string());
+    }
+    builder
 }
