@@ -134,6 +134,8 @@ mod script;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
+#[cfg(feature = "search")]
+mod search_pages;
 pub mod sentinel;
 mod stream;
 mod trace;
@@ -155,6 +157,9 @@ pub use pushes::Pushes;
 pub use rustls_pki_types as pki_types;
 pub use scan::Scan;
 pub use script::{Invocation, Script, ScriptRunner};
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use search_pages::SearchPages;
 pub use sentinel::{SentinelClient, SentinelConfig};
 pub use stream::ReplyStream;
 pub use transaction::{Multi, Transaction};
