@@ -113,7 +113,7 @@ impl SearchPages {
             let client = self.client.clone();
             self.pending = Some(Box::pin(async move {
                 let frame = client.send(command).await?;
-                Ok(frame.decode::<SearchPage>()?)
+                frame.decode::<SearchPage>()
             }));
         }
         let page = match self.pending.as_mut().map(|p| p.as_mut().poll(cx)) {

@@ -71,7 +71,9 @@ pub(super) fn command(
         };
         doc.push(String::new());
         doc.push(format!("Deprecated: {}.", doc_text(&note)));
-        quote!(#[deprecated(since = #since, note = #note)])
+        // The attribute takes the version alone ("2.0.0"); the note names its product.
+        let version = since.rsplit(' ').next().unwrap_or_default();
+        quote!(#[deprecated(since = #version, note = #note)])
     } else {
         quote!()
     };

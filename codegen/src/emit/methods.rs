@@ -140,7 +140,8 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     }
     if let Some(d) = &m.leaf.deprecated_since {
         let note = format!("deprecated since {}", super::doc::dated(d));
-        out = quote!(#out #[deprecated(since = #d, note = #note)]);
+        let version = d.rsplit(' ').next().unwrap_or_default();
+        out = quote!(#out #[deprecated(since = #version, note = #note)]);
     }
     out
 }
