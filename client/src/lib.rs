@@ -57,6 +57,14 @@
 //! | `tls-native-tls` | no | `rediss://` with the platform's TLS library (OpenSSL, Secure Transport, SChannel) |
 //! | `cluster` | yes | [`ClusterClient`] for Redis Cluster |
 //! | `tracing` | yes | a span per command and events on reconnects, redirects and failures, through `tracing` |
+//! | `json` | no | RedisJSON 2.8's `JSON.*` builders and replies (part of Redis 8) |
+//! | `search` | no | RediSearch 2.10's `FT.*` builders and replies, `search` (schema fields, aggregation steps), `SearchPages` |
+//! | `bloom` | no | RedisBloom 2.8's `BF.*`, `CF.*`, `CMS.*`, `TOPK.*`, `TDIGEST.*` builders and replies |
+//! | `timeseries` | no | RedisTimeSeries 1.12's `TS.*` builders and replies |
+//! | `serde` | no | `Json<T>`: serde values as JSON arguments and replies |
+//!
+//! The module features' builders are methods of [`b()`](b) like the core's (their type
+//! states live in [`cmd::modules`]); their replies' types are in [`reply`].
 //!
 //! With both TLS features, rustls is used unless [`TlsOptions::backend`] says otherwise.
 //! Without either, `rediss://` URLs still parse, and connecting with one fails with
