@@ -79,9 +79,9 @@ impl Field {
     }
 
     /// A vector field, searched by KNN or range (`*=>[KNN 10 @v $blob]`), indexed as
-    /// `index` says.
-    pub fn vector(attribute: impl Into<String>, index: Vector) -> VectorField {
-        VectorField(Common::new(attribute, "VECTOR"), index)
+    /// `index` says ([`Vector::flat`] or [`Vector::hnsw`]).
+    pub fn vector(attribute: impl Into<String>, index: impl Into<Vector>) -> VectorField {
+        VectorField(Common::new(attribute, "VECTOR"), index.into())
     }
 
     /// Writes the field's words (what the builders call).
@@ -373,7 +373,8 @@ impl From<VectorField> for Field {
 }
 
 /// How a vector field is indexed: its algorithm, element type, dimension and distance,
-/// and the algorithm's tuning. The attribute count RediSearch wants is written from the
+/// and the algorithm's tuning ([`FlatVector`], [`HnswVector`], each with the options of
+/// its algorithm only). The attribute count RediSearch wants is written from the
 /// attributes given.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Vector {
@@ -407,13 +408,13 @@ pub enum Distance {
 
 impl Vector {
     /// Brute force (`FLAT`): exact, for up to about a million vectors.
-    pub fn flat(ty: VectorType, dim: u32, distance: Distance) -> Vector {
-        Vector::new("FLAT", ty, dim, distance)
+    pub fn flat(ty: VectorType, dim: u32, distance: Distance) -> FlatVector {
+        FlatVector(Vector::new("FLAT", ty, dim, distance))
     }
 
     /// A hierarchical navigable small world graph (`HNSW`): approximate, fast at scale.
-    pub fn hnsw(ty: VectorType, dim: u32, distance: Distance) -> Vector {
-        Vector::new("HNSW", ty, dim, distance)
+    pub fn hnsw(ty: VectorType, dim: u32, distance: Distance) -> HnswVector {
+        HnswVector(Vector::new("HNSW", ty, dim, distance))
     }
 
     fn new(algorithm: &'static str, ty: VectorType, dim: u32, distance: Distance) -> Vector {
@@ -444,36 +445,6 @@ impl Vector {
         self
     }
 
-    /// Room for this many vectors from the start (`INITIAL_CAP`).
-    pub fn initial_capacity(self, vectors: u64) -> Vector {
-        self.with("INITIAL_CAP", vectors)
-    }
-
-    /// `FLAT`: vectors per block of memory (`BLOCK_SIZE`).
-    pub fn block_size(self, vectors: u64) -> Vector {
-        self.with("BLOCK_SIZE", vectors)
-    }
-
-    /// `HNSW`: edges per node and layer (`M`, 16 unless set).
-    pub fn m(self, edges: u32) -> Vector {
-        self.with("M", edges)
-    }
-
-    /// `HNSW`: candidates kept while building the graph (`EF_CONSTRUCTION`).
-    pub fn ef_construction(self, candidates: u32) -> Vector {
-        self.with("EF_CONSTRUCTION", candidates)
-    }
-
-    /// `HNSW`: candidates kept while searching (`EF_RUNTIME`).
-    pub fn ef_runtime(self, candidates: u32) -> Vector {
-        self.with("EF_RUNTIME", candidates)
-    }
-
-    /// `HNSW`: the relative margin of range queries (`EPSILON`).
-    pub fn epsilon(self, epsilon: f64) -> Vector {
-        self.with("EPSILON", epsilon)
-    }
-
     fn words(&self) -> Vec<String> {
         let mut words = vec![
             self.algorithm.to_owned(),
@@ -483,6 +454,65 @@ impl Vector {
             words.extend([(*name).to_owned(), value.clone()]);
         }
         words
+    }
+}
+
+/// A vector field indexed by brute force ([`Vector::flat`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlatVector(Vector);
+
+impl FlatVector {
+    /// Room for this many vectors from the start (`INITIAL_CAP`).
+    pub fn initial_capacity(self, vectors: u64) -> Self {
+        FlatVector(self.0.with("INITIAL_CAP", vectors))
+    }
+
+    /// Vectors per block of memory (`BLOCK_SIZE`).
+    pub fn block_size(self, vectors: u64) -> Self {
+        FlatVector(self.0.with("BLOCK_SIZE", vectors))
+    }
+}
+
+impl From<FlatVector> for Vector {
+    fn from(v: FlatVector) -> Vector {
+        v.0
+    }
+}
+
+/// A vector field indexed by an HNSW graph ([`Vector::hnsw`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HnswVector(Vector);
+
+impl HnswVector {
+    /// Room for this many vectors from the start (`INITIAL_CAP`).
+    pub fn initial_capacity(self, vectors: u64) -> Self {
+        HnswVector(self.0.with("INITIAL_CAP", vectors))
+    }
+
+    /// Edges per node and layer (`M`, 16 unless set).
+    pub fn m(self, edges: u32) -> Self {
+        HnswVector(self.0.with("M", edges))
+    }
+
+    /// Candidates kept while building the graph (`EF_CONSTRUCTION`).
+    pub fn ef_construction(self, candidates: u32) -> Self {
+        HnswVector(self.0.with("EF_CONSTRUCTION", candidates))
+    }
+
+    /// Candidates kept while searching (`EF_RUNTIME`).
+    pub fn ef_runtime(self, candidates: u32) -> Self {
+        HnswVector(self.0.with("EF_RUNTIME", candidates))
+    }
+
+    /// The relative margin of range queries (`EPSILON`).
+    pub fn epsilon(self, epsilon: f64) -> Self {
+        HnswVector(self.0.with("EPSILON", epsilon))
+    }
+}
+
+impl From<HnswVector> for Vector {
+    fn from(v: HnswVector) -> Vector {
+        v.0
     }
 }
 
@@ -540,11 +570,19 @@ impl Step {
         }
     }
 
-    /// Groups the rows by these properties (`GROUPBY n @a @b`; none: one group of all),
-    /// then reduces each group with the reducers [`GroupBy::reduce`] adds.
+    /// Groups the rows by these properties (`GROUPBY n @a @b`), then reduces each group
+    /// with the reducers [`GroupBy::reduce`] adds.
     pub fn group_by<S: Into<String>>(properties: impl IntoIterator<Item = S>) -> GroupBy {
         GroupBy {
             properties: properties.into_iter().map(Into::into).collect(),
+            reducers: Vec::new(),
+        }
+    }
+
+    /// One group of every row (`GROUPBY 0`), for reducers over the whole result.
+    pub fn group_all() -> GroupBy {
+        GroupBy {
+            properties: Vec::new(),
             reducers: Vec::new(),
         }
     }

@@ -16,7 +16,6 @@ mod cases;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use typedis::resp::Frame;
 use typedis_tests::conformance::{exchange, server_keys, syntax_problem};
 use typedis_tests::{RawConnection, RedisServer};
 

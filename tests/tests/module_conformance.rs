@@ -43,7 +43,7 @@ struct Case {
     variant: &'static str,
     /// The module version that added the command and every argument given.
     since: &'static str,
-    build: fn() -> (Command, fn(&Frame) -> Result<(), typedis::Error>),
+    build: fn() -> (Command, json::Decode),
 }
 
 /// Every case of the four modules.

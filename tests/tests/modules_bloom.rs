@@ -93,32 +93,45 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
         let members: Vec<String> = (0..N).map(member).collect();
         let mut added = 0;
         for chunk in members.chunks(CHUNK) {
-            added += madd(&client, &k, chunk).await.iter().filter(|a| **a).count();
+            added += madd(&client, &k, chunk)
+                .await
+                .iter()
+                .filter(|a| **a)
+                .count();
         }
         assert!(
             added >= N - (N as f64 * ERROR_RATE) as usize,
             "{added} of {N} new items were seen as new"
         );
-        assert_eq!(client.query(b().bf_card().key(&k)).await.unwrap(), added as i64);
+        assert_eq!(
+            client.query(b().bf_card().key(&k)).await.unwrap(),
+            added as i64
+        );
         // Adding them again adds nothing.
         let again = madd(&client, &k, &members[..CHUNK]).await;
         assert!(again.iter().all(|a| !a), "{again:?}");
 
         // No false negatives.
-        for (c, chunk) in members.chunks(CHUNK).enumerate() {
+        for chunk in members.chunks(CHUNK) {
             let found = mexists(&client, &k, chunk).await;
             if let Some(i) = found.iter().position(|f| !f) {
                 panic!("{} was added but is not found", chunk[i]);
             }
-            assert!(found.iter().all(|f| *f), "chunk {c}");
         }
-        assert!(client.query(b().bf_exists().key(&k).item(member(17))).await.unwrap());
+        assert!(client
+            .query(b().bf_exists().key(&k).item(member(17)))
+            .await
+            .unwrap());
 
         // The false-positive rate over 10 x N items never added.
         let strangers: Vec<String> = (0..10 * N).map(stranger).collect();
         let mut false_positives = 0;
         for chunk in strangers.chunks(CHUNK) {
-            false_positives += mexists(&client, &k, chunk).await.iter().filter(|f| **f).count();
+            false_positives += mexists(&client, &k, chunk)
+                .await
+                .iter()
+                .filter(|f| **f)
+                .count();
         }
         let rate = false_positives as f64 / strangers.len() as f64;
         println!(
@@ -136,7 +149,11 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
         assert_eq!(info.capacity, N as i64, "{info:?}");
         assert_eq!(info.number_of_items_inserted, added as i64, "{info:?}");
         assert_eq!(info.number_of_filters, 1, "{info:?}");
-        assert_eq!(info.expansion_rate, Some(2), "the default expansion: {info:?}");
+        assert_eq!(
+            info.expansion_rate,
+            Some(2),
+            "the default expansion: {info:?}"
+        );
         // At least the bits the configured rate needs: n * ln(1/p) / ln(2)^2.
         let bits = N as f64 * (1.0 / ERROR_RATE).ln() / 2f64.ln().powi(2);
         assert!(info.size as f64 >= bits / 8.0, "{info:?} for {bits} bits");
@@ -155,19 +172,71 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
         // A filter that does not scale refuses what does not fit.
         let small = key(protocol, "bf:small");
         client
-            .query(b().bf_reserve().key(&small).error_rate(0.01).capacity(2).nonscaling())
+            .query(
+                b().bf_reserve()
+                    .key(&small)
+                    .error_rate(0.01)
+                    .capacity(2)
+                    .nonscaling(),
+            )
             .await
             .unwrap();
         let info = client.query(b().bf_info().key(&small)).await.unwrap();
         assert_eq!(info.expansion_rate, None, "NONSCALING: {info:?}");
-        assert!(client.query(b().bf_add().key(&small).item("a")).await.unwrap());
-        assert!(client.query(b().bf_add().key(&small).item("b")).await.unwrap());
+        assert!(client
+            .query(b().bf_add().key(&small).item("a"))
+            .await
+            .unwrap());
+        assert!(client
+            .query(b().bf_add().key(&small).item("b"))
+            .await
+            .unwrap());
         let full = client.query(b().bf_add().key(&small).item("c")).await;
         assert!(
             matches!(&full, Err(Error::Server(e)) if e.message().contains("full")),
             "{full:?}"
         );
-        assert!(!client.query(b().bf_exists().key(key(protocol, "none")).item("a")).await.unwrap());
+        // BF.MADD and BF.INSERT answer an error in place of the first item that does not
+        // fit, and stop there. Their typed reply (`Vec<bool>`) cannot hold that error
+        // (`client.query` gives a `DecodeError` at `[n]`, expected boolean, found
+        // SimpleError): read as `Vec<Value>` to see it.
+        let partly: Vec<Value> = client
+            .query_as(b().bf_madd().key(&small).item("a").item("c").item("d"))
+            .await
+            .unwrap();
+        assert_eq!(partly.len(), 2, "it stops at the first refusal: {partly:?}");
+        assert!(
+            matches!(&partly[0], Value::Int(0) | Value::Boolean(false)),
+            "a was there already: {partly:?}"
+        );
+        assert!(
+            matches!(&partly[1], Value::Error(e) if e.message().contains("full")),
+            "{partly:?}"
+        );
+        let other = key(protocol, "bf:insert");
+        let partly: Vec<Value> = client
+            .query_as(
+                b().bf_insert()
+                    .key(&other)
+                    .capacity(2)
+                    .error(0.01)
+                    .nonscaling()
+                    .items("a")
+                    .items("b")
+                    .items("c"),
+            )
+            .await
+            .unwrap();
+        assert_eq!(partly.len(), 3, "{partly:?}");
+        assert!(
+            matches!(&partly[2], Value::Error(e) if e.message().contains("full")),
+            "{partly:?}"
+        );
+        assert_eq!(client.query(b().bf_card().key(&other)).await.unwrap(), 2);
+        assert!(!client
+            .query(b().bf_exists().key(key(protocol, "none")).item("a"))
+            .await
+            .unwrap());
     }
 }
 
@@ -183,30 +252,102 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
             .unwrap();
 
         // An item may be added more than once; ADDNX does not add it again.
-        assert!(client.query(b().cf_add().key(&k).item("apple")).await.unwrap());
-        assert!(client.query(b().cf_add().key(&k).item("apple")).await.unwrap());
-        assert!(client.query(b().cf_add().key(&k).item("pear")).await.unwrap());
-        assert!(!client.query(b().cf_addnx().key(&k).item("apple")).await.unwrap());
-        assert!(client.query(b().cf_addnx().key(&k).item("plum")).await.unwrap());
-        assert_eq!(client.query(b().cf_count().key(&k).item("apple")).await.unwrap(), 2);
-        assert_eq!(client.query(b().cf_count().key(&k).item("pear")).await.unwrap(), 1);
-        assert_eq!(client.query(b().cf_count().key(&k).item("fig")).await.unwrap(), 0);
-        assert!(client.query(b().cf_exists().key(&k).item("apple")).await.unwrap());
-        assert!(!client.query(b().cf_exists().key(&k).item("fig")).await.unwrap());
+        assert!(client
+            .query(b().cf_add().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(client
+            .query(b().cf_add().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(client
+            .query(b().cf_add().key(&k).item("pear"))
+            .await
+            .unwrap());
+        assert!(!client
+            .query(b().cf_addnx().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(client
+            .query(b().cf_addnx().key(&k).item("plum"))
+            .await
+            .unwrap());
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&k).item("apple"))
+                .await
+                .unwrap(),
+            2
+        );
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&k).item("pear"))
+                .await
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&k).item("fig"))
+                .await
+                .unwrap(),
+            0
+        );
+        assert!(client
+            .query(b().cf_exists().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(!client
+            .query(b().cf_exists().key(&k).item("fig"))
+            .await
+            .unwrap());
         let found = client
-            .query(b().cf_mexists().key(&k).item("pear").item("fig").item("plum"))
+            .query(
+                b().cf_mexists()
+                    .key(&k)
+                    .item("pear")
+                    .item("fig")
+                    .item("plum"),
+            )
             .await
             .unwrap();
         assert_eq!(found, [true, false, true]);
 
         // Each delete removes one occurrence.
-        assert!(client.query(b().cf_del().key(&k).item("apple")).await.unwrap());
-        assert_eq!(client.query(b().cf_count().key(&k).item("apple")).await.unwrap(), 1);
-        assert!(client.query(b().cf_exists().key(&k).item("apple")).await.unwrap());
-        assert!(client.query(b().cf_del().key(&k).item("apple")).await.unwrap());
-        assert_eq!(client.query(b().cf_count().key(&k).item("apple")).await.unwrap(), 0);
-        assert!(!client.query(b().cf_exists().key(&k).item("apple")).await.unwrap());
-        assert!(!client.query(b().cf_del().key(&k).item("apple")).await.unwrap());
+        assert!(client
+            .query(b().cf_del().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&k).item("apple"))
+                .await
+                .unwrap(),
+            1
+        );
+        assert!(client
+            .query(b().cf_exists().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(client
+            .query(b().cf_del().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&k).item("apple"))
+                .await
+                .unwrap(),
+            0
+        );
+        assert!(!client
+            .query(b().cf_exists().key(&k).item("apple"))
+            .await
+            .unwrap());
+        assert!(!client
+            .query(b().cf_del().key(&k).item("apple"))
+            .await
+            .unwrap());
 
         let info = client.query(b().cf_info().key(&k)).await.unwrap();
         assert_eq!(info.number_of_items_inserted, 2, "pear and plum: {info:?}");
@@ -218,8 +359,17 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
 
         // A key that does not exist: nothing exists there, deleting from it is an error.
         let none = key(protocol, "cf:none");
-        assert!(!client.query(b().cf_exists().key(&none).item("a")).await.unwrap());
-        assert_eq!(client.query(b().cf_count().key(&none).item("a")).await.unwrap(), 0);
+        assert!(!client
+            .query(b().cf_exists().key(&none).item("a"))
+            .await
+            .unwrap());
+        assert_eq!(
+            client
+                .query(b().cf_count().key(&none).item("a"))
+                .await
+                .unwrap(),
+            0
+        );
         let err = client
             .query(b().cf_del().key(&none).item("a"))
             .await
@@ -276,7 +426,14 @@ async fn count_min_sketches_count_query_and_merge() {
             .await
             .unwrap();
         let q = client
-            .query(b().cms_query().key(&sum).item("x").item("y").item("z").item("w"))
+            .query(
+                b().cms_query()
+                    .key(&sum)
+                    .item("x")
+                    .item("y")
+                    .item("z")
+                    .item("w"),
+            )
             .await
             .unwrap();
         assert_eq!(q, [6 + 3 * 2, 3, 3 * 7, 0]);
@@ -352,7 +509,13 @@ async fn top_k_keeps_the_heaviest_items_with_their_counts() {
         let names = client.query(b().topk_list().key(&k)).await.unwrap();
         assert_eq!(names, ["alpha", "beta", "gamma"]);
         let present = client
-            .query(b().topk_query().key(&k).item("beta").item("delta").item("nope"))
+            .query(
+                b().topk_query()
+                    .key(&k)
+                    .item("beta")
+                    .item("delta")
+                    .item("nope"),
+            )
             .await
             .unwrap();
         assert_eq!(present, [true, false, false]);
@@ -393,9 +556,17 @@ async fn t_digest_estimates_a_known_distribution() {
             .await
             .unwrap();
         assert!(q.len() == 1 && q[0].is_nan(), "{q:?}");
+        // ... and a rank is -2, the server's "no observations" (undocumented by the builder).
+        let rank = client
+            .query(b().tdigest_rank().key(&k).value(1))
+            .await
+            .unwrap();
+        assert_eq!(rank, [-2]);
 
         // 1, 2, ..., 1000, in a shuffled order (a fixed permutation), 100 per command.
-        let values: Vec<f64> = (0..1000u32).map(|i| f64::from((i * 7919) % 1000 + 1)).collect();
+        let values: Vec<f64> = (0..1000u32)
+            .map(|i| f64::from((i * 7919) % 1000 + 1))
+            .collect();
         for chunk in values.chunks(100) {
             let mut add = b().tdigest_add().key(&k).value(chunk[0]);
             for v in &chunk[1..] {
@@ -415,7 +586,10 @@ async fn t_digest_estimates_a_known_distribution() {
 
         // The extremes are kept exactly.
         assert_eq!(client.query(b().tdigest_min().key(&k)).await.unwrap(), 1.0);
-        assert_eq!(client.query(b().tdigest_max().key(&k)).await.unwrap(), 1000.0);
+        assert_eq!(
+            client.query(b().tdigest_max().key(&k)).await.unwrap(),
+            1000.0
+        );
 
         // Quantiles of the uniform 1..=1000: within 1% of the range.
         let fractions = [0.0, 0.01, 0.25, 0.5, 0.75, 0.99, 1.0];
@@ -430,11 +604,23 @@ async fn t_digest_estimates_a_known_distribution() {
             assert_near(&format!("quantile {f}"), *q, want, 10.0);
         }
         assert_eq!(got[0], 1.0, "quantile 0 is the minimum");
-        assert_eq!(got[fractions.len() - 1], 1000.0, "quantile 1 is the maximum");
+        assert_eq!(
+            got[fractions.len() - 1],
+            1000.0,
+            "quantile 1 is the maximum"
+        );
 
         // CDF: the fraction at most each value.
         let cdf = client
-            .query(b().tdigest_cdf().key(&k).value(0).value(100).value(500).value(900).value(2000))
+            .query(
+                b().tdigest_cdf()
+                    .key(&k)
+                    .value(0)
+                    .value(100)
+                    .value(500)
+                    .value(900)
+                    .value(2000),
+            )
             .await
             .unwrap();
         assert_eq!(cdf.len(), 5);
@@ -456,7 +642,10 @@ async fn t_digest_estimates_a_known_distribution() {
             .query(b().tdigest_revrank().key(&k).value(750))
             .await
             .unwrap();
-        assert!((revranks[0] - 250).abs() <= 10, "revrank of 750: {revranks:?}");
+        assert!(
+            (revranks[0] - 250).abs() <= 10,
+            "revrank of 750: {revranks:?}"
+        );
         let by_rank = client
             .query(b().tdigest_byrank().key(&k).rank(0).rank(999).rank(1000))
             .await
@@ -471,7 +660,12 @@ async fn t_digest_estimates_a_known_distribution() {
 
         // The mean between the 10% and 90% quantiles of a uniform distribution.
         let mean = client
-            .query(b().tdigest_trimmed_mean().key(&k).low_cut_quantile(0.1).high_cut_quantile(0.9))
+            .query(
+                b().tdigest_trimmed_mean()
+                    .key(&k)
+                    .low_cut_quantile(0.1)
+                    .high_cut_quantile(0.9),
+            )
             .await
             .unwrap();
         assert_near("trimmed mean", mean, 500.5, 5.0);

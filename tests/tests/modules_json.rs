@@ -44,6 +44,13 @@ struct NameAndAge {
     age: Vec<u32>,
 }
 
+/// A user's name borrowed from the reply frame (serde borrows `&str` from JSON text
+/// without escapes).
+#[derive(Debug, PartialEq, Deserialize)]
+struct Named<'a> {
+    name: &'a str,
+}
+
 fn alice() -> User {
     User {
         name: "Alice".into(),
@@ -181,6 +188,21 @@ async fn documents_round_trip_through_set_get_mset_and_mget() {
         assert_eq!(get_user(&client, &k1).await, older);
         assert_eq!(get_user(&client, &k2).await, bob());
         assert_eq!(get_user(&client, &k3).await, carol());
+
+        // `Json<T>` borrowing from the frame: fine without escapes, a decode error (not a
+        // panic) with them, as documented.
+        let frame = client
+            .send(b().json_get().key(&k1).path("$"))
+            .await
+            .unwrap();
+        let Json(named) = frame.decode::<Json<Vec<Named<'_>>>>().unwrap();
+        assert_eq!(named, [Named { name: "Alice" }]);
+        let frame = client
+            .send(b().json_get().key(&k3).path("$"))
+            .await
+            .unwrap();
+        let escaped = frame.decode::<Json<Vec<Named<'_>>>>();
+        assert!(escaped.is_err(), "{escaped:?}");
 
         // JSON.MGET: one entry per key, in order, null for a key that does not exist.
         let missing = key(protocol, "user:none");

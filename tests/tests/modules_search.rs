@@ -12,9 +12,11 @@
 //!   owned and borrowed) and by KNN, whose order is checked against a brute-force cosine
 //!   search;
 //! - `FT.AGGREGATE` pipelines (load, group with reducers, apply, filter, sort, limit) checked
-//!   row by row, and a cursor (`WITHCURSOR COUNT`, `FT.CURSOR READ`) read to its end;
-//! - `FT.INFO`, `FT._LIST`, `FT.SPELLCHECK`, `FT.TAGVALS`, `FT.EXPLAIN`, `FT.ALIASADD`,
-//!   `FT.DROPINDEX` and `FT.SUGADD`/`FT.SUGGET`/`FT.SUGLEN`/`FT.SUGDEL`.
+//!   row by row, a cursor (`WITHCURSOR COUNT`, `FT.CURSOR READ`) read to its end, and one
+//!   deleted (`FT.CURSOR DEL`);
+//! - `FT.INFO`, `FT._LIST`, `FT.SPELLCHECK`, `FT.TAGVALS`, `FT.EXPLAIN`, `FT.EXPLAINCLI`,
+//!   `FT.ALIASADD`, `FT.DROPINDEX` (with and without `DD`) and
+//!   `FT.SUGADD`/`FT.SUGGET`/`FT.SUGLEN`/`FT.SUGDEL`.
 //!
 //! An index fills in the background after `FT.CREATE`: the tests wait for `FT.INFO` to say
 //! it is done (with a deadline), never for a fixed time.
@@ -23,10 +25,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use typedis::cmd::Raw;
+use typedis::cmd::{Raw, ToArg};
 use typedis::reply::{FtInfoReply, SearchResults};
 use typedis::search::{Distance, Field, Order, Reducer, Return, Step, Vector, VectorType};
-use typedis::{b, Client, Config, Error, Json, Protocol, Request, RespRead, Value};
+use typedis::{b, Client, Config, Error, Json, Protocol, Request, RespRead};
 
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
 
@@ -257,7 +259,13 @@ async fn check_lamps<const S: bool, const P: bool, const K: bool, R>(
         let view: ProductView<'_> = doc.fields.decode().unwrap();
         assert_eq!(
             (view.title, view.price, view.tags, view.stock, view.colour),
-            (p.title.as_str(), p.price, p.tags.as_str(), p.stock, p.colour),
+            (
+                p.title.as_str(),
+                p.price,
+                p.tags.as_str(),
+                p.stock,
+                p.colour
+            ),
             "{what}"
         );
         // The payload field is the document's payload, not one of its fields.
@@ -314,7 +322,11 @@ async fn a_hash_index_is_searched_with_every_reply_option_on_both_protocols() {
             .query(b().ft_search().index("products").query("*"))
             .await
             .unwrap();
-        assert_eq!((all.total, all.len()), (PRODUCTS as i64, 10), "{protocol:?}");
+        assert_eq!(
+            (all.total, all.len()),
+            (PRODUCTS as i64, 10),
+            "{protocol:?}"
+        );
         assert!(all.iter().all(|d| d.score.is_none() && d.fields.len() == 5));
 
         // Scores without SORTBY come best first.
@@ -360,7 +372,12 @@ async fn a_hash_index_is_searched_with_every_reply_option_on_both_protocols() {
         assert_eq!(page.total, PRODUCTS as i64);
         assert_eq!(ids(&page), keys(by_price_desc[2..5].iter().copied()));
         let count = client
-            .query(b().ft_search().index("products").query("@tags:{sale}").limit(0, 0))
+            .query(
+                b().ft_search()
+                    .index("products")
+                    .query("@tags:{sale}")
+                    .limit(0, 0),
+            )
             .await
             .unwrap();
         assert_eq!((count.total, count.len()), (6, 0), "{count:?}");
@@ -679,7 +696,9 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
         assert_eq!(ids(&redis), want, "{protocol:?}");
         assert_eq!(redis.total, 6);
         for doc in &redis {
-            assert_eq!(doc.fields.len(), 1, "{doc:?}");
+            // The JSON text, and the value sorted by (RediSearch adds it to the fields).
+            let names: Vec<&str> = doc.fields.iter().map(|(f, _)| text(f)).collect();
+            assert_eq!(names, ["year", "$"], "{protocol:?}: {doc:?}");
             let JsonDoc { doc: Json(article) } = doc.fields.decode::<JsonDoc<Article>>().unwrap();
             assert_eq!(&article, stored[text(doc.id.as_deref().unwrap())]);
         }
@@ -704,13 +723,20 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
             })
             .collect();
         want.sort_by_key(|(_, a)| std::cmp::Reverse(a.year));
-        assert_eq!(ids(&found), want.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>());
+        assert_eq!(
+            ids(&found),
+            want.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>()
+        );
         for (doc, (_, article)) in found.iter().zip(&want) {
             let JsonDoc { doc: Json(view) } =
                 doc.fields.decode::<JsonDoc<ArticleRef<'_>>>().unwrap();
             assert_eq!(
                 (view.title, view.category, view.year),
-                (article.title.as_str(), article.category.as_str(), article.year)
+                (
+                    article.title.as_str(),
+                    article.category.as_str(),
+                    article.year
+                )
             );
         }
 
@@ -744,7 +770,10 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
             .iter()
             .filter(|(_, a)| (2.0..=3.0).contains(&a.rating))
             .collect();
-        assert_eq!(ids(&rated), want.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>());
+        assert_eq!(
+            ids(&rated),
+            want.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>()
+        );
         for (doc, (_, article)) in rated.iter().zip(&want) {
             assert_eq!(doc.fields.len(), 2, "{doc:?}");
             let ty: TitleYear<'_> = doc.fields.decode().unwrap();
@@ -782,17 +811,14 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
         check_hits(&format!("{protocol:?} hybrid KNN"), &hybrid, &want, &stored);
 
         // The HNSW field, searched wide enough to be exact on 24 vectors; the count and
-        // the runtime candidates as parameters too.
+        // the runtime candidates as parameters too (the pairs have one value type, so
+        // the vector and the numbers go as `&dyn ToArg`).
         let hnsw = client
             .query(
                 b().ft_search()
                     .index("articles")
                     .query("*=>[KNN $k @vh $blob EF_RUNTIME $ef AS dist]")
-                    .params([
-                        ("blob", fp32_bytes(&query)),
-                        ("k", b"5".to_vec()),
-                        ("ef", b"100".to_vec()),
-                    ])
+                    .params([("blob", &query as &dyn ToArg), ("k", &5), ("ef", &100)])
                     .sortby("dist")
                     .dialect(2),
             )
@@ -815,7 +841,10 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
             .await
             .unwrap();
         let want = nearest(&articles, &query, 3, |_| true);
-        assert_eq!(ids(&dists), want.iter().map(|(k, _)| *k).collect::<Vec<_>>());
+        assert_eq!(
+            ids(&dists),
+            want.iter().map(|(k, _)| *k).collect::<Vec<_>>()
+        );
         for (doc, (_, distance)) in dists.iter().zip(&want) {
             assert_eq!(doc.fields.len(), 1, "{doc:?}");
             let got: f64 = text(doc.fields.get("dist").unwrap()).parse().unwrap();
@@ -824,8 +853,512 @@ async fn a_json_index_with_vectors_is_searched_by_filters_and_by_knn() {
     }
 }
 
-/// `v` as the FP32 blob, as bytes: for a `PARAMS` list whose values are not all vectors
-/// (the builder's pairs have one value type).
-fn fp32_bytes(v: &[f32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+/// A row of the aggregation by colour.
+#[derive(Debug, PartialEq, RespRead)]
+#[resp(map)]
+struct ColourRow<'a> {
+    colour: &'a str,
+    n: i64,
+    units: i64,
+    top: f64,
+}
+
+/// A row with a computed value.
+#[derive(Debug, PartialEq, RespRead)]
+#[resp(map)]
+struct ValueRow<'a> {
+    #[resp(rename = "__key")]
+    key: &'a str,
+    value: f64,
+}
+
+/// The one row of a `GROUPBY 0`.
+#[derive(Debug, PartialEq, RespRead)]
+#[resp(map)]
+struct Totals {
+    n: i64,
+    units: i64,
+    colours: i64,
+    cheapest: f64,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn aggregations_group_apply_filter_sort_and_page_through_a_cursor() {
+    let server = typedis_tests::module_server();
+    let url = server.url();
+    let products = create_products(&connect(&url, Protocol::Resp2).await).await;
+
+    // What the pipelines must compute, from the data.
+    let mut by_colour: BTreeMap<&str, (i64, i64, f64)> = BTreeMap::new();
+    for p in &products {
+        let e = by_colour.entry(p.colour).or_insert((0, 0, f64::MIN));
+        e.0 += 1;
+        e.1 += p.stock;
+        e.2 = e.2.max(p.price);
+    }
+    let mut values: Vec<(&str, f64)> = products
+        .iter()
+        .map(|p| (p.key.as_str(), p.price * p.stock as f64))
+        .filter(|(_, v)| *v >= 60.0)
+        .collect();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1));
+    assert!(values.len() > 6, "{values:?}");
+    let all_keys: BTreeSet<&str> = keys(&products).into_iter().collect();
+
+    for protocol in PROTOCOLS {
+        let client = connect(&url, protocol).await;
+
+        // LOAD, GROUPBY with COUNT, SUM and MAX, SORTBY.
+        let grouped = client
+            .query(
+                b().ft_aggregate()
+                    .index("products")
+                    .query("*")
+                    .step(Step::load(["@colour", "@stock"]))
+                    .step(
+                        Step::group_by(["@colour"])
+                            .reduce(Reducer::count().alias("n"))
+                            .reduce(Reducer::sum("@stock").alias("units"))
+                            .reduce(Reducer::max("@price").alias("top")),
+                    )
+                    .step(Step::sort_by([("@colour", Order::Asc)])),
+            )
+            .await
+            .unwrap();
+        let rows: Vec<ColourRow<'_>> = grouped
+            .iter()
+            .map(|row| {
+                assert_eq!(row.id, None, "{row:?}");
+                row.fields.decode().unwrap()
+            })
+            .collect();
+        let want: Vec<ColourRow<'_>> = by_colour
+            .iter()
+            .map(|(colour, (n, units, top))| ColourRow {
+                colour,
+                n: *n,
+                units: *units,
+                top: *top,
+            })
+            .collect();
+        assert_eq!(rows, want, "{protocol:?}");
+
+        // APPLY, FILTER, SORTBY two keys, LIMIT.
+        let computed = client
+            .query(
+                b().ft_aggregate()
+                    .index("products")
+                    .query("*")
+                    .step(Step::load(["@__key", "@stock"]))
+                    .step(Step::apply("@price * @stock", "value"))
+                    .step(Step::filter("@value >= 60"))
+                    .step(Step::sort_by([
+                        ("@value", Order::Desc),
+                        ("@__key", Order::Asc),
+                    ]))
+                    .step(Step::limit(1, 4)),
+            )
+            .await
+            .unwrap();
+        let rows: Vec<ValueRow<'_>> = computed
+            .iter()
+            .map(|row| row.fields.decode().unwrap())
+            .collect();
+        let want: Vec<ValueRow<'_>> = values[1..5]
+            .iter()
+            .map(|(key, value)| ValueRow { key, value: *value })
+            .collect();
+        assert_eq!(rows, want, "{protocol:?}");
+
+        // One group of everything (`GROUPBY 0`), the query narrowing what is grouped.
+        let totals = client
+            .query(
+                b().ft_aggregate()
+                    .index("products")
+                    .query("@tags:{sale}")
+                    .step(Step::load(["@colour", "@stock"]))
+                    .step(
+                        Step::group_all()
+                            .reduce(Reducer::count().alias("n"))
+                            .reduce(Reducer::sum("@stock").alias("units"))
+                            .reduce(Reducer::count_distinct("@colour").alias("colours"))
+                            .reduce(Reducer::min("@price").alias("cheapest")),
+                    ),
+            )
+            .await
+            .unwrap();
+        assert_eq!(totals.len(), 1, "{totals:?}");
+        let sale: Vec<&Product> = products
+            .iter()
+            .filter(|p| p.tags.ends_with(",sale"))
+            .collect();
+        let want = Totals {
+            n: sale.len() as i64,
+            units: sale.iter().map(|p| p.stock).sum(),
+            colours: sale.iter().map(|p| p.colour).collect::<BTreeSet<_>>().len() as i64,
+            cheapest: sale.iter().map(|p| p.price).fold(f64::MAX, f64::min),
+        };
+        assert_eq!(totals.docs[0].fields.decode::<Totals>().unwrap(), want);
+
+        // A cursor, five rows a page, read until the server closes it: every row once.
+        let mut page = client
+            .query(
+                b().ft_aggregate()
+                    .index("products")
+                    .query("*")
+                    .step(Step::load(["@__key"]))
+                    .withcursor()
+                    .count(5),
+            )
+            .await
+            .unwrap();
+        let mut seen: Vec<String> = Vec::new();
+        let mut reads = 0;
+        loop {
+            assert!(page.results.len() <= 5, "{page:?}");
+            for row in &page.results {
+                seen.push(text(row.fields.get("__key").unwrap()).to_owned());
+            }
+            if page.is_last() {
+                break;
+            }
+            reads += 1;
+            assert!(reads <= PRODUCTS, "the cursor never ends");
+            page = client
+                .query(
+                    b().ft_cursor_read()
+                        .index("products")
+                        .cursor_id(page.cursor)
+                        .count(5),
+                )
+                .await
+                .unwrap();
+        }
+        assert_eq!(seen.len(), PRODUCTS, "{protocol:?}: {seen:?}");
+        let unique: BTreeSet<&str> = seen.iter().map(String::as_str).collect();
+        assert_eq!(unique, all_keys, "{protocol:?}");
+        assert!(reads >= PRODUCTS / 5 - 1, "{reads} reads");
+
+        // A cursor read once and deleted; reading it again is a server error.
+        let first = client
+            .query(
+                b().ft_aggregate()
+                    .index("products")
+                    .query("*")
+                    .step(Step::load(["@__key"]))
+                    .withcursor()
+                    .count(2),
+            )
+            .await
+            .unwrap();
+        assert_eq!(first.results.len(), 2);
+        assert!(!first.is_last());
+        client
+            .query(
+                b().ft_cursor_del()
+                    .index("products")
+                    .cursor_id(first.cursor),
+            )
+            .await
+            .unwrap();
+        let gone = client
+            .query(
+                b().ft_cursor_read()
+                    .index("products")
+                    .cursor_id(first.cursor),
+            )
+            .await;
+        assert!(matches!(gone, Err(Error::Server(_))), "{gone:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn index_admin_spellcheck_tags_explain_aliases_drops_and_suggestions() {
+    let server = typedis_tests::module_server();
+    let url = server.url();
+    let setup = connect(&url, Protocol::Resp3).await;
+    let products = create_products(&setup).await;
+    setup
+        .query(b().ft_aliasadd().alias("shop").index("products"))
+        .await
+        .unwrap();
+    let tags: BTreeSet<String> = products
+        .iter()
+        .flat_map(|p| p.tags.split(','))
+        .map(str::to_owned)
+        .collect();
+
+    for protocol in PROTOCOLS {
+        let client = connect(&url, protocol).await;
+
+        let info = client.query(b().ft_info().index("products")).await.unwrap();
+        assert_eq!(info.index_name, "products");
+        assert_eq!(info.num_docs, PRODUCTS as i64);
+        assert_eq!((info.indexing, info.percent_indexed), (0, 1.0));
+        assert_eq!(info.hash_indexing_failures, 0);
+        assert_eq!(info.index_definition.key_type, "HASH");
+        assert_eq!(info.index_definition.prefixes, ["product:"]);
+        assert_eq!(
+            info.index_definition.payload_field.as_deref(),
+            Some(&b"note"[..])
+        );
+        assert_eq!(info.attributes.len(), 4, "{:?}", info.attributes);
+        let fields: Vec<&[u8]> = info
+            .field_statistics
+            .iter()
+            .map(|f| &f.identifier[..])
+            .collect();
+        assert_eq!(fields, [&b"title"[..], b"price", b"tags", b"stock"]);
+        assert_eq!(info.index_errors.indexing_failures, 0);
+
+        let list = client.query(b().ft_list()).await.unwrap();
+        assert_eq!(list, ["products"]);
+
+        // One term misspelled by one letter each, one spelled right (not reported).
+        let check = client
+            .query(
+                b().ft_spellcheck()
+                    .index("products")
+                    .query("lampp chaer table"),
+            )
+            .await
+            .unwrap();
+        let terms: Vec<(&str, Vec<&str>)> = check
+            .terms
+            .iter()
+            .map(|t| {
+                assert!(t.suggestions.iter().all(|(_, score)| *score > 0.0), "{t:?}");
+                (
+                    text(&t.term),
+                    t.suggestions.iter().map(|(s, _)| text(s)).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            terms,
+            [("lampp", vec!["lamp"]), ("chaer", vec!["chair"])],
+            "{protocol:?}: {check:?}"
+        );
+        let none = client
+            .query(
+                b().ft_spellcheck()
+                    .index("products")
+                    .query("zzyzx")
+                    .distance(1),
+            )
+            .await
+            .unwrap();
+        assert_eq!(none.terms.len(), 1, "{none:?}");
+        assert!(none.terms[0].suggestions.is_empty(), "{none:?}");
+
+        let values = client
+            .query(b().ft_tagvals().index("products").field_name("tags"))
+            .await
+            .unwrap();
+        let values: BTreeSet<String> = values.iter().map(|v| text(v).to_owned()).collect();
+        assert_eq!(values, tags);
+
+        let plan = client
+            .query(
+                b().ft_explain()
+                    .index("products")
+                    .query("@title:lamp @price:[20 30]"),
+            )
+            .await
+            .unwrap();
+        let plan = text(&plan);
+        assert!(plan.starts_with("INTERSECT {"), "{plan}");
+        assert!(plan.contains("@title:lamp"), "{plan}");
+        assert!(
+            plan.contains("NUMERIC {20.000000 <= @price <= 30.000000}"),
+            "{plan}"
+        );
+        let cli = client
+            .query(b().ft_explaincli().index("products").query("@title:lamp"))
+            .await
+            .unwrap();
+        assert!(!cli.is_empty(), "{cli:?}");
+
+        // The alias searches the index.
+        let direct = client
+            .query(
+                b().ft_search()
+                    .index("products")
+                    .query("@tags:{sale}")
+                    .nocontent()
+                    .sortby("price"),
+            )
+            .await
+            .unwrap();
+        let aliased = client
+            .query(
+                b().ft_search()
+                    .index("shop")
+                    .query("@tags:{sale}")
+                    .nocontent()
+                    .sortby("price"),
+            )
+            .await
+            .unwrap();
+        assert_eq!(aliased, direct);
+        assert_eq!(aliased.total, 6);
+    }
+
+    // FT.DROPINDEX: without DD the documents stay, with DD they go.
+    let client = connect(&url, Protocol::Resp2).await;
+    let mut pipe = client.pipeline();
+    for i in 0..3 {
+        pipe.push(
+            b().hset()
+                .key(format!("scratch:{i}"))
+                .field_value("title", format!("scratch note {i}")),
+        );
+    }
+    pipe.query().await.unwrap();
+    for index in ["keep", "purge"] {
+        client
+            .query(
+                b().ft_create()
+                    .index(index)
+                    .on_hash()
+                    .prefix(["scratch:"])
+                    .schema()
+                    .field(Field::text("title")),
+            )
+            .await
+            .unwrap();
+        wait_indexed(&client, index, 3).await;
+    }
+    let mut list = client.query(b().ft_list()).await.unwrap();
+    list.sort();
+    assert_eq!(list, ["keep", "products", "purge"]);
+    client
+        .query(b().ft_dropindex().index("keep"))
+        .await
+        .unwrap();
+    let missing = client
+        .query(b().ft_search().index("keep").query("scratch"))
+        .await;
+    match &missing {
+        Err(Error::Server(e)) => assert!(e.to_string().contains("no such index"), "{e}"),
+        other => panic!("search of a dropped index: {other:?}"),
+    }
+    let left = client
+        .query(
+            b().exists()
+                .key_iter(["scratch:0", "scratch:1", "scratch:2"]),
+        )
+        .await
+        .unwrap();
+    assert_eq!(left, 3);
+    client
+        .query(b().ft_dropindex().index("purge").dd())
+        .await
+        .unwrap();
+    let deadline = Instant::now() + INDEX_DEADLINE;
+    loop {
+        let left = client
+            .query(
+                b().exists()
+                    .key_iter(["scratch:0", "scratch:1", "scratch:2"]),
+            )
+            .await
+            .unwrap();
+        if left == 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "DD left {left} documents");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(client.query(b().ft_list()).await.unwrap(), ["products"]);
+
+    // Suggestions: scores, payloads, fuzzy matching, MAX, INCR, SUGLEN, SUGDEL.
+    for (string, score, payload) in [
+        ("red lamp", 3.0, Some("lamp-page")),
+        ("red lantern", 2.0, None),
+        ("green lamp", 1.0, Some("green-page")),
+    ] {
+        let len = client
+            .query(
+                b().ft_sugadd()
+                    .key("ac")
+                    .string(string)
+                    .score(score)
+                    .payload_opt(payload),
+            )
+            .await
+            .unwrap();
+        assert!(len >= 1);
+    }
+    assert_eq!(client.query(b().ft_suglen().key("ac")).await.unwrap(), 3);
+    for protocol in PROTOCOLS {
+        let client = connect(&url, protocol).await;
+        let plain = client
+            .query(b().ft_sugget().key("ac").prefix("red"))
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        assert_eq!(plain, ["red lamp", "red lantern"], "{protocol:?}");
+        let scored = client
+            .query(b().ft_sugget().key("ac").prefix("red").withscores())
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let members: Vec<&str> = scored.iter().map(|m| text(&m.member)).collect();
+        assert_eq!(members, ["red lamp", "red lantern"]);
+        assert!(
+            scored[0].score > scored[1].score && scored[1].score > 0.0,
+            "{scored:?}"
+        );
+        let with_payloads = client
+            .query(b().ft_sugget().key("ac").prefix("red").withpayloads())
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let pairs: Vec<(&str, Option<&str>)> = with_payloads
+            .iter()
+            .map(|(s, p)| (text(s), p.as_deref().map(text)))
+            .collect();
+        assert_eq!(
+            pairs,
+            [("red lamp", Some("lamp-page")), ("red lantern", None)]
+        );
+        let fuzzy = client
+            .query(b().ft_sugget().key("ac").prefix("grean").fuzzy().max(1))
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        assert_eq!(fuzzy, ["green lamp"]);
+        let nothing = client
+            .query(b().ft_sugget().key("ac").prefix("blue"))
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        assert!(nothing.is_empty(), "{nothing:?}");
+    }
+    client
+        .query(
+            b().ft_sugadd()
+                .key("ac")
+                .string("green lamp")
+                .score(10.0)
+                .incr(),
+        )
+        .await
+        .unwrap();
+    let lamps = client
+        .query(b().ft_sugget().key("ac").prefix("green").withscores())
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(lamps.len(), 1);
+    assert!(client
+        .query(b().ft_sugdel().key("ac").string("red lantern"))
+        .await
+        .unwrap());
+    assert!(!client
+        .query(b().ft_sugdel().key("ac").string("red lantern"))
+        .await
+        .unwrap());
+    assert_eq!(client.query(b().ft_suglen().key("ac")).await.unwrap(), 2);
 }

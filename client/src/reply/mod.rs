@@ -69,7 +69,7 @@ pub use scan::ScanPage;
 pub use scored::ScoredMember;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
-pub use search::{SearchDoc, SearchPage, SearchResults};
+pub use search::{SearchDoc, SearchFields, SearchPage, SearchResults};
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, SpellCheck};

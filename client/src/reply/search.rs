@@ -5,14 +5,14 @@ use std::fmt;
 
 use bytes::Bytes;
 
-use super::Fields;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::error::Error;
+use crate::resp::{DecodeError, Frame, Kind, Reader};
 use crate::{RespRead, Value};
 
 /// The reply of `FT.SEARCH` or `FT.AGGREGATE`: how many documents matched, and the
 /// documents (or aggregated rows) returned, each with its fields kept as one zero-copy
 /// slice of the reply, readable into a `#[derive(RespRead)]` struct of yours with
-/// [`Fields::decode`].
+/// [`SearchFields::decode`].
 ///
 /// RESP3 answers a map (`total_results`, `results: [{id, score, extra_attributes, ...}]`,
 /// `warning`); RESP2 a flat array whose layout depends on the options given:
@@ -54,8 +54,9 @@ pub struct SearchResults<
     const PAYLOADS: bool = false,
     const SORTKEYS: bool = false,
 > {
-    /// How many documents matched (of `FT.AGGREGATE`: as the server counts its rows),
-    /// which may be more than were returned (`LIMIT`).
+    /// How many documents matched, which may be more than were returned (`LIMIT`). Of
+    /// `FT.AGGREGATE`, RediSearch's own count, which is not the number of rows (the
+    /// number of groups after a `GROUPBY`, 1 for a pipeline without one).
     pub total: i64,
     /// The documents or rows returned, in the order of the reply.
     pub docs: Vec<SearchDoc>,
@@ -75,11 +76,138 @@ pub struct SearchDoc {
     pub explanation: Option<Value>,
     /// Its payload, with `WITHPAYLOADS` (`None` too for a document without one).
     pub payload: Option<Bytes>,
-    /// The value it was sorted by, with `WITHSORTKEYS` (`None` too when it has none).
+    /// The value it was sorted by, with `WITHSORTKEYS`, as RediSearch encodes it: `#` and
+    /// the number for a numeric field (`#10.25`), `$` and the text for a text one (`$blue
+    /// lamp`); `None` without `SORTBY` or when the document has no such value.
     pub sort_key: Option<Bytes>,
     /// Its fields, or the row's values: empty with `NOCONTENT` or `RETURN 0`. A document
-    /// indexed `ON JSON` has its whole JSON text under `$` unless `RETURN` names fields.
-    pub fields: Fields,
+    /// indexed `ON JSON` has its whole JSON text under `$` unless `RETURN` names fields
+    /// (with the field `SORTBY` names beside it).
+    pub fields: SearchFields,
+}
+
+/// The fields of a [`SearchDoc`] (or the values of an aggregated row), kept as one
+/// zero-copy slice of the reply and read when asked for: by name with
+/// [`get`](Self::get), in order with [`iter`](Self::iter), or whole into a
+/// `#[derive(RespRead)]` `#[resp(map)]` struct of yours with [`decode`](Self::decode),
+/// borrowing from the reply.
+///
+/// A value is usually a string; it may also be null (a JSONPath `RETURN` names that a
+/// document lacks), a list (`REDUCE TOLIST`) or a map (`FORMAT EXPAND`): `get` and `iter`
+/// give the strings, `decode` reads any of them as the struct's field types say.
+#[derive(Clone, Default)]
+pub struct SearchFields {
+    /// The `[field, value, ...]` array (or a RESP3 map); `None` when the reply had none.
+    frame: Option<Frame>,
+}
+
+/// An empty map, what fields the reply does not have decode from.
+const NO_FIELDS: &[u8] = b"*0\r\n";
+
+impl SearchFields {
+    /// The number of fields.
+    pub fn len(&self) -> usize {
+        self.pairs().map_or(0, |(n, _)| n)
+    }
+
+    /// True when there are none (`NOCONTENT`, `RETURN 0`, or an empty document).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The fields in the order of the reply: each name, and its value when it is a
+    /// string (`None` for a null, a list or a map).
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], Option<&[u8]>)> + '_ {
+        let (n, mut reader) = match self.pairs() {
+            Some((n, reader)) => (n, Some(reader)),
+            None => (0, None),
+        };
+        (0..n).map_while(move |_| {
+            let r = reader.as_mut()?;
+            let name = r.bytes().ok()?;
+            let value = match r.peek().ok()? {
+                Kind::BulkString | Kind::SimpleString | Kind::VerbatimString => r.bytes().ok(),
+                _ => {
+                    r.skip().ok()?;
+                    None
+                }
+            };
+            Some((name, value))
+        })
+    }
+
+    /// The value of the first field named `field`, when it is a string.
+    pub fn get(&self, field: impl AsRef<[u8]>) -> Option<&[u8]> {
+        let field = field.as_ref();
+        self.iter().find(|(f, _)| *f == field).and_then(|(_, v)| v)
+    }
+
+    /// Reads the fields into a type of yours: a `#[derive(RespRead)]` `#[resp(map)]`
+    /// struct reads them by name (a document without fields reads as an empty map, so
+    /// its `Option` fields are `None`), borrowing from the reply.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decode`] when the fields do not fit `T`.
+    pub fn decode<'de, T: RespRead<'de>>(&'de self) -> Result<T, Error> {
+        static EMPTY: std::sync::OnceLock<Frame> = std::sync::OnceLock::new();
+        match &self.frame {
+            Some(frame) => frame.decode(),
+            None => EMPTY
+                .get_or_init(|| Frame::from_slice(NO_FIELDS).expect("an empty map is a frame"))
+                .decode(),
+        }
+    }
+
+    fn pairs(&self) -> Option<(usize, Reader<'_>)> {
+        let frame = self.frame.as_ref()?;
+        let mut reader = Reader::new(frame);
+        // Checked to be a map or an even array of named values when it was read.
+        let n = reader.map_len().ok()?;
+        Some((n, reader))
+    }
+}
+
+impl<'de> RespRead<'de> for SearchFields {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        if r.try_null()? {
+            return Ok(SearchFields { frame: None });
+        }
+        match r.peek()? {
+            Kind::Array | Kind::Map => {}
+            other => return Err(DecodeError::unexpected("fields", other)),
+        }
+        let frame = Frame::read(r)?;
+        // Checked once here, so that reading them later cannot fail: names are strings.
+        let mut check = Reader::new(&frame);
+        let n = check.map_len()?;
+        for i in 0..n {
+            check.bytes().map_err(|e| e.at_index(2 * i))?;
+            check.skip().map_err(|e| e.at_index(2 * i + 1))?;
+        }
+        Ok(SearchFields { frame: Some(frame) })
+    }
+}
+
+impl PartialEq for SearchFields {
+    fn eq(&self, other: &SearchFields) -> bool {
+        // By value: the same fields sent as a RESP2 array and as a RESP3 map are equal.
+        let value = |f: &SearchFields| f.decode::<Vec<(Bytes, Value)>>().ok();
+        value(self) == value(other)
+    }
+}
+
+impl fmt::Debug for SearchFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|(k, v)| {
+                (
+                    String::from_utf8_lossy(k),
+                    v.map(|v| String::from_utf8_lossy(v).into_owned()),
+                )
+            }))
+            .finish()
+    }
 }
 
 impl<const S: bool, const P: bool, const K: bool> SearchResults<S, P, K> {
@@ -180,7 +308,7 @@ fn read_doc_map(r: &mut Reader<'_>) -> Result<SearchDoc, DecodeError> {
                 doc.sort_key = RespRead::read(r).map_err(|e: DecodeError| e.at_field("sortkey"))?
             }
             b"extra_attributes" => {
-                doc.fields = Fields::read(r).map_err(|e| e.at_field("extra_attributes"))?;
+                doc.fields = SearchFields::read(r).map_err(|e| e.at_field("extra_attributes"))?;
             }
             _ => r.skip()?,
         }
@@ -218,7 +346,7 @@ fn read_flat_doc<const S: bool, const P: bool, const K: bool>(
     let mut doc = SearchDoc::default();
     *i += 1;
     if r.peek()? == Kind::Array {
-        doc.fields = Fields::read(r)?;
+        doc.fields = SearchFields::read(r)?;
         return Ok(doc);
     }
     doc.id = Some(r.bytes_owned()?);
@@ -239,7 +367,7 @@ fn read_flat_doc<const S: bool, const P: bool, const K: bool>(
         doc.sort_key = RespRead::read(r)?;
     }
     if *i < n && matches!(r.peek()?, Kind::Array | Kind::Map) {
-        doc.fields = Fields::read(r)?;
+        doc.fields = SearchFields::read(r)?;
         *i += 1;
     }
     Ok(doc)
@@ -375,6 +503,31 @@ mod tests {
         assert_eq!(page.cursor, 1825799464);
         assert!(!page.is_last());
         assert_eq!(page.results.docs[0].fields.get("title"), Some(&b"hi"[..]));
+    }
+
+    #[test]
+    fn fields_may_be_null_lists_or_missing() {
+        // `RETURN 2 $.year $.title` of a document whose year is null, and a TOLIST row.
+        let r: SearchResults = decode(
+            b"*3\r\n:1\r\n$1\r\nd\r\n*4\r\n$6\r\n$.year\r\n$-1\r\n$7\r\n$.title\r\n$5\r\nhello\r\n",
+        );
+        let doc = &r.docs[0];
+        assert_eq!(doc.fields.len(), 2);
+        assert_eq!(doc.fields.get("$.title"), Some(&b"hello"[..]));
+        assert_eq!(doc.fields.get("$.year"), None);
+        let rows: SearchResults = decode(
+            b"*2\r\n:1\r\n*4\r\n$1\r\nc\r\n$1\r\ng\r\n$3\r\nall\r\n*2\r\n$1\r\na\r\n$1\r\nb\r\n",
+        );
+        let all: std::collections::HashMap<String, Value> = rows.docs[0].fields.decode().unwrap();
+        assert!(matches!(&all["all"], Value::Array(items) if items.len() == 2));
+        assert_eq!(
+            rows.docs[0].fields.iter().collect::<Vec<_>>(),
+            [(&b"c"[..], Some(&b"g"[..])), (&b"all"[..], None)]
+        );
+        // NOCONTENT: no fields, which read as an empty map.
+        let ids: SearchResults = decode(b"*2\r\n:1\r\n$1\r\nd\r\n");
+        let empty: std::collections::HashMap<String, String> = ids.docs[0].fields.decode().unwrap();
+        assert!(empty.is_empty());
     }
 
     #[test]

@@ -75,9 +75,14 @@ fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
             #(#pushes)*
         }
     };
+    let count = if list.written {
+        quote!(c.push(&#count);)
+    } else {
+        quote!()
+    };
     quote! {
         let items = #p.into_iter();
-        c.push(&#count);
+        #count
         for item in items {
             #body
         }

@@ -189,7 +189,14 @@ fn counted_list(a: &Arg) -> Option<(&Arg, Counted)> {
         _ => return None,
     };
     let words = count.name.ends_with("args");
-    Some((items, Counted { parts, words }))
+    Some((
+        items,
+        Counted {
+            parts,
+            words,
+            written: true,
+        },
+    ))
 }
 
 pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {

@@ -79,6 +79,9 @@ pub struct Counted {
     pub parts: Vec<ArgKind>,
     /// The count counts words (a module's `nargs`), not items.
     pub words: bool,
+    /// The count is written before the items; `false` for a list the server reads to its
+    /// next keyword (`SELECTED_LABELS a b`), which has no count.
+    pub written: bool,
 }
 
 /// A method's writes: the smallest unit of the builder API.

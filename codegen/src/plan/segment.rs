@@ -5,7 +5,7 @@ use crate::naming;
 use crate::spec::{Arg, ArgKind};
 
 use super::leaves::{inherit, loose, tight};
-use super::{Effect, Leaf, Method, Slot, Stage, Write};
+use super::{Counted, Effect, Leaf, Method, Param, Slot, Stage, Write};
 
 /// What a segment adds to the command's plan as it is collected.
 pub(super) struct Segment<'a> {
@@ -159,34 +159,13 @@ impl Segment<'_> {
             return;
         }
         let order = self.next_order();
-        // A repeated branch of a `oneof` whose token is written once (`SELECTED_LABELS
-        // label [label ...]`, `ID client-id [client-id ...]`): each call writes its
-        // value, the first one the token too.
-        let once_tokens: Vec<&String> = if a.kind == ArgKind::Oneof && a.token.is_none() {
-            a.children
-                .iter()
-                .filter(|c| c.multiple && !c.multiple_token && !c.kind.is_group())
-                .filter_map(|c| c.token.as_ref())
-                .collect()
-        } else {
-            Vec::new()
-        };
-        for mut leaf in loose(a) {
-            let token_once = match leaf.writes.first() {
-                Some(Write::Token(t)) if once_tokens.contains(&t) && leaf.writes.len() > 1 => {
-                    let t = t.clone();
-                    leaf.writes.remove(0);
-                    Some(t)
-                }
-                _ => None,
-            };
+        for leaf in loose(a) {
             self.piece(
                 leaf,
                 order,
                 owner,
                 PieceEffect {
                     gate,
-                    token_once,
                     ..PieceEffect::default()
                 },
             );
@@ -301,7 +280,9 @@ impl Segment<'_> {
                 continue;
             }
             let shape = match tight(c) {
-                _ if c.multiple => None,
+                // A repeated value behind its token (`SELECTED_LABELS label [label ...]`):
+                // one call with the values, the token written once.
+                _ if c.multiple => listed_leaf(c).map(|leaf| (None, vec![leaf])),
                 Some(leaves) => Some((None, leaves)),
                 None if c.kind == ArgKind::Block => entry(c).map(|e| {
                     let leaves = e.leaves.clone();
@@ -535,4 +516,33 @@ struct PieceEffect {
     iter: bool,
     conditional: bool,
     counted: bool,
+}
+
+/// The one method of a repeated value behind a token that the token precedes once
+/// (`SELECTED_LABELS label [label ...]`): the token, then every item given.
+fn listed_leaf(c: &Arg) -> Option<Leaf> {
+    if c.kind.is_group() || c.kind == ArgKind::PureToken || c.multiple_token || c.typed.is_some() {
+        return None;
+    }
+    let token = c.token.clone()?;
+    Some(Leaf {
+        name: naming::method(&token, &c.name),
+        writes: vec![Write::Token(token), Write::Param(0)],
+        params: vec![Param {
+            name: naming::method(&c.name, "values"),
+            kind: c.kind,
+            counted: Some(Counted {
+                parts: vec![c.kind],
+                words: false,
+                written: false,
+            }),
+            example: c.example.clone(),
+            typed: None,
+        }],
+        since: c.since.clone(),
+        since_in: c.since_in.clone(),
+        only: c.only.clone(),
+        missing_from: c.missing_from.clone(),
+        deprecated_since: c.deprecated_since.clone(),
+    })
 }
