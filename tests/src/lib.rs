@@ -18,8 +18,8 @@ mod server;
 pub use cluster::{ClusterNode, RedisCluster, RedisClusterBuilder};
 pub use fake::{answer_healthily, FakeConnection, FakeServer};
 pub use modules::{
-    module_cluster_builder, module_server, module_server_builder, MODULES_ENV, MODULE_FILES,
-    REDIS8_ENV,
+    connect_with_protocol, module_cluster_builder, module_server, module_server_builder,
+    protocol_key, MODULES_ENV, MODULE_FILES, PROTOCOLS, REDIS8_ENV,
 };
 pub use raw::{encode_command, RawConnection};
 pub use sentinel::{SentinelSetup, SentinelSetupBuilder, TlsFiles, SERVICE};

@@ -102,3 +102,28 @@ pub fn module_cluster_builder(modules: &[&str]) -> RedisClusterBuilder {
     }
     builder
 }
+
+/// Both protocols, for tests that run their work on each.
+pub const PROTOCOLS: [typedis::Protocol; 2] = [typedis::Protocol::Resp2, typedis::Protocol::Resp3];
+
+/// A client of the server at `url` speaking `protocol`.
+///
+/// # Panics
+///
+/// When it cannot connect, or the connection speaks another protocol.
+pub async fn connect_with_protocol(url: &str, protocol: typedis::Protocol) -> typedis::Client {
+    let config = typedis::Config::from_url(url)
+        .expect("a test server's URL")
+        .protocol(protocol);
+    let client = typedis::Client::with_config(config)
+        .await
+        .expect("connect to the test server");
+    assert_eq!(client.protocol(), protocol, "the protocol asked for");
+    client
+}
+
+/// A key of `protocol`'s own, so a leftover of one protocol's run cannot satisfy the
+/// other's.
+pub fn protocol_key(protocol: typedis::Protocol, name: &str) -> String {
+    format!("{protocol:?}:{name}")
+}

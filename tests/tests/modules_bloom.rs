@@ -10,9 +10,8 @@
 //! runs on RESP2 and on RESP3.
 
 use typedis::reply::Bytes;
-use typedis::{b, Client, Config, Error, Protocol, Value};
-
-const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+use typedis::{b, Client, Error, Protocol, Value};
+use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
 /// The Bloom filter's capacity, and how many items are added to it.
 const N: usize = 5000;
@@ -20,19 +19,6 @@ const N: usize = 5000;
 const ERROR_RATE: f64 = 0.01;
 /// Items per `BF.MADD` / `BF.MEXISTS`.
 const CHUNK: usize = 500;
-
-async fn connect(url: &str, protocol: Protocol) -> Client {
-    let client = Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
-        .await
-        .unwrap();
-    assert_eq!(client.protocol(), protocol, "the protocol asked for");
-    client
-}
-
-/// A key of its own per protocol, so a leftover of one run cannot satisfy the other.
-fn key(protocol: Protocol, name: &str) -> String {
-    format!("{protocol:?}:{name}")
-}
 
 /// The items added: `member:0`, `member:1`, ...
 fn member(i: usize) -> String {

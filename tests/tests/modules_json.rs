@@ -12,9 +12,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use typedis::reply::{Bytes, JsonNumbers, JsonTypes};
-use typedis::{b, Client, Config, Error, Json, Protocol};
-
-const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+use typedis::{b, Client, Error, Json};
+use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Address {
@@ -91,19 +90,6 @@ fn carol() -> User {
         },
         score: 0.0,
     }
-}
-
-async fn connect(url: &str, protocol: Protocol) -> Client {
-    let client = Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
-        .await
-        .unwrap();
-    assert_eq!(client.protocol(), protocol, "the protocol asked for");
-    client
-}
-
-/// A key of its own per protocol, so a leftover of one run cannot satisfy the other.
-fn key(protocol: Protocol, name: &str) -> String {
-    format!("{protocol:?}:{name}")
 }
 
 /// The JSON text of a reply as a serde value, for comparisons that ignore formatting.

@@ -28,9 +28,8 @@ use serde::{Deserialize, Serialize};
 use typedis::cmd::{Raw, ToArg};
 use typedis::reply::{FtInfoReply, SearchResults};
 use typedis::search::{Distance, Field, Order, Reducer, Return, Step, Vector, VectorType};
-use typedis::{b, Client, Config, Error, Json, Protocol, Request, RespRead};
-
-const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+use typedis::{b, Client, Error, Json, Protocol, Request, RespRead};
+use typedis_tests::{connect_with_protocol as connect, PROTOCOLS};
 
 /// How long an index may take to fill, on a loaded machine.
 const INDEX_DEADLINE: Duration = Duration::from_secs(60);
@@ -119,15 +118,6 @@ struct Resp3Results<'a> {
 struct Resp3Doc<'a> {
     id: &'a str,
     extra_attributes: ProductView<'a>,
-}
-
-/// A client speaking `protocol`.
-async fn connect(url: &str, protocol: Protocol) -> Client {
-    let config = Config::from_url(url).unwrap().protocol(protocol);
-    let client = Client::with_config(config).await.unwrap();
-    client.query(b().ping()).await.unwrap();
-    assert_eq!(client.protocol(), protocol);
-    client
 }
 
 /// Waits until `index` has indexed what exists (`FT.INFO`: not `indexing`, 100 %

@@ -7,15 +7,10 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use typedis::search::{Field, Step};
-use typedis::{b, Client, Config, Protocol};
+use typedis::{b, Client};
+use typedis_tests::{connect_with_protocol, PROTOCOLS};
 
 const DOCS: usize = 25;
-
-async fn client(url: &str, protocol: Protocol) -> Client {
-    Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
-        .await
-        .unwrap()
-}
 
 /// An index over `DOCS` hashes, built.
 async fn index(client: &Client) {
@@ -71,8 +66,8 @@ async fn every_row_comes_once_and_a_dropped_stream_deletes_its_cursor() {
     let server = typedis_tests::module_server();
     let setup = Client::connect(&server.url()).await.unwrap();
     index(&setup).await;
-    for protocol in [Protocol::Resp2, Protocol::Resp3] {
-        let client = client(&server.url(), protocol).await;
+    for protocol in PROTOCOLS {
+        let client = connect_with_protocol(&server.url(), protocol).await;
         let mut pages = client.search_pages(aggregation());
         let mut seen = BTreeSet::new();
         let mut count = 0;

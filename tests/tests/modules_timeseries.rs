@@ -10,9 +10,8 @@
 //! generated struct. Every test runs on RESP2 and on RESP3, with exact values.
 
 use typedis::reply::{Bytes, LastSample, MultiSeries, Series};
-use typedis::{b, Client, Config, Error, Protocol, Value};
-
-const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
+use typedis::{b, Error, Protocol, Value};
+use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
 /// A timestamp (ms) aligned to the buckets used here, far from 0 like a real clock's.
 const T0: i64 = 1_700_000_000_000;
@@ -22,19 +21,6 @@ const BUCKET: i64 = 1000;
 const PER_BUCKET: i64 = 4;
 /// Buckets of samples written.
 const BUCKETS: i64 = 10;
-
-async fn connect(url: &str, protocol: Protocol) -> Client {
-    let client = Client::with_config(Config::from_url(url).unwrap().protocol(protocol))
-        .await
-        .unwrap();
-    assert_eq!(client.protocol(), protocol, "the protocol asked for");
-    client
-}
-
-/// A key of its own per protocol, so a leftover of one run cannot satisfy the other.
-fn key(protocol: Protocol, name: &str) -> String {
-    format!("{protocol:?}:{name}")
-}
 
 /// The value of the `i`th sample: small integers, so sums and quarters are exact.
 fn value(i: i64) -> f64 {
