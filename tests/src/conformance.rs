@@ -71,3 +71,42 @@ pub fn exchange(
         }
     }
 }
+
+/// What `COMMAND GETKEYS` says of the keys a builder recorded.
+#[derive(Debug, PartialEq, Eq)]
+pub enum KeysCheck {
+    /// The same keys (or none, where GETKEYS finds none).
+    Agree,
+    /// GETKEYS refused the arguments while the builder recorded keys: it refuses those it
+    /// finds no key in, and some it cannot parse, so this is not a mismatch.
+    NotCheckable,
+    /// Different keys: the message says both.
+    Differ(String),
+}
+
+/// Checks the keys `ours` a builder recorded for `args` against `COMMAND GETKEYS`.
+pub fn check_keys<'a>(
+    port: u16,
+    args: &[&[u8]],
+    ours: impl Iterator<Item = &'a [u8]>,
+) -> KeysCheck {
+    let mut ours: Vec<&[u8]> = ours.collect();
+    let Some(mut theirs) = server_keys(port, args) else {
+        return if ours.is_empty() {
+            KeysCheck::Agree
+        } else {
+            KeysCheck::NotCheckable
+        };
+    };
+    ours.sort();
+    theirs.sort();
+    if ours.iter().copied().eq(theirs.iter().map(Vec::as_slice)) {
+        return KeysCheck::Agree;
+    }
+    let text = |k: &[u8]| String::from_utf8_lossy(k).into_owned();
+    KeysCheck::Differ(format!(
+        "builder keys {:?} but GETKEYS {:?}",
+        ours.iter().map(|k| text(k)).collect::<Vec<_>>(),
+        theirs.iter().map(|k| text(k)).collect::<Vec<_>>(),
+    ))
+}
