@@ -27,13 +27,13 @@ struct Product {
     embedding: [f32; 4],
 }
 
-/// One search hit as the index returns it: the KNN distance, borrowed from the reply,
-/// and the whole document (RediSearch sends it as JSON text under `$`).
+/// One search hit as the index returns it: the KNN distance (when asked for) and the
+/// whole document (RediSearch sends it as JSON text under `$`).
 #[derive(Debug, RespRead)]
 #[resp(map)]
-struct Hit<'a> {
+struct Hit {
     #[resp(default)]
-    dist: Option<&'a str>,
+    dist: Option<f64>,
     #[resp(rename = "$")]
     product: Json<Product>,
 }
@@ -147,19 +147,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // FT.SEARCH: kitchen products under 50, cheapest first. The reply is a
-    // `SearchResults`; each document's fields read into `Hit`, borrowing from the frame.
-    let frame = client
-        .send(
+    // `SearchResults` (its type follows the options given); each document's fields read
+    // into `Hit`, borrowing from the reply.
+    let results = client
+        .query(
             b().ft_search()
                 .index("products")
                 .query("@tags:{kitchen} @price:[0 50]")
                 .sortby("price"),
         )
         .await?;
-    let results: typedis::reply::SearchResults = frame.decode()?;
     println!("{} kitchen product(s) under 50:", results.total);
     for doc in &results {
-        let hit: Hit<'_> = doc.fields.decode()?;
+        let hit: Hit = doc.fields.decode()?;
         let id = String::from_utf8_lossy(doc.id.as_deref().unwrap_or_default());
         println!("  {id}: {} at {}", hit.product.name, hit.product.price);
     }
@@ -180,11 +180,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     println!("nearest to an outdoor query:");
     for doc in &nearest {
-        let hit: Hit<'_> = doc.fields.decode()?;
+        let hit: Hit = doc.fields.decode()?;
         println!(
-            "  {} (distance {})",
+            "  {} (distance {:.4})",
             hit.product.name,
-            hit.dist.unwrap_or("?")
+            hit.dist.unwrap_or(f64::NAN)
         );
     }
 

@@ -329,9 +329,24 @@ fn read_flat<const S: bool, const P: bool, const K: bool>(
     let total = r.int().map_err(|e| e.at_index(0))?;
     let mut docs = Vec::new();
     let mut i = 1;
+    // Every document of a reply has its fields, or none has (`NOCONTENT`, `RETURN 0`):
+    // a mix means the layout parameters do not match the options the search was sent
+    // with, and the items were read out of place.
+    let (mut with_fields, mut without) = (false, false);
     while i < n {
         let at = i;
         let doc = read_flat_doc::<S, P, K>(r, n, &mut i).map_err(|e| e.at_index(at))?;
+        if doc.id.is_some() {
+            with_fields |= doc.fields.frame.is_some();
+            without |= doc.fields.frame.is_none();
+        }
+        if with_fields && without {
+            return Err(DecodeError::malformed(
+                "a search reply laid out as its type's WITHSCORES, WITHPAYLOADS and WITHSORTKEYS \
+                 parameters say (read it as the builder's reply type)",
+            )
+            .at_index(at));
+        }
         docs.push(doc);
     }
     Ok((total, docs, Vec::new()))
@@ -487,7 +502,7 @@ mod tests {
         assert_eq!(scored.docs[1].id.as_deref(), Some(&b"doc:1"[..]));
         assert_eq!(scored.docs[1].score, Some(1.0));
         let payloads: SearchResults<false, true> =
-            decode(b"*6\r\n:2\r\n$5\r\ndoc:2\r\n$-1\r\n*0\r\n$5\r\ndoc:1\r\n$2\r\npl\r\n");
+            decode(b"*7\r\n:2\r\n$5\r\ndoc:2\r\n$-1\r\n*0\r\n$5\r\ndoc:1\r\n$2\r\npl\r\n*0\r\n");
         assert_eq!(payloads.docs[0].payload, None);
         assert_eq!(payloads.docs[1].payload.as_deref(), Some(&b"pl"[..]));
     }
@@ -536,6 +551,15 @@ mod tests {
             decode(b"*4\r\n:1\r\n$1\r\nd\r\n*2\r\n$3\r\n1.5\r\n*1\r\n+why\r\n*0\r\n");
         assert_eq!(r.docs[0].score, Some(1.5));
         assert!(r.docs[0].explanation.is_some());
+    }
+
+    #[test]
+    fn a_reply_read_with_the_wrong_layout_is_refused() {
+        // `WITHSCORES` sent, the reply read as if it were not.
+        let frame = Frame::from_slice(b"*7\r\n:2\r\n$5\r\ndoc:2\r\n$1\r\n1\r\n*2\r\n$1\r\na\r\n$1\r\nb\r\n$5\r\ndoc:1\r\n$1\r\n1\r\n*2\r\n$1\r\na\r\n$1\r\nc\r\n").unwrap();
+        let err = frame.decode::<SearchResults>().unwrap_err();
+        assert!(err.to_string().contains("WITHSCORES"), "{err}");
+        assert!(frame.decode::<SearchResults<true>>().is_ok());
     }
 
     #[test]
