@@ -10,7 +10,7 @@ use typedis::{reply, Error};
 use crate::arrival::Arrival;
 use crate::derived;
 use crate::fixtures::{self, Fixture, Proto};
-use crate::peers::{frame_only, fred_typed, fred_value, redis_typed, redis_value};
+use crate::peers::{frame_only, fred_typed, fred_value, redis_typed, redis_value, rustis_typed};
 use crate::shapes::{MapEntry, StreamEntry};
 
 /// Who decodes.
@@ -26,6 +26,8 @@ pub enum Lib {
     RedisProtocol,
     /// fred: its decoder, then fred's `Value` and `FromValue`.
     Fred,
+    /// rustis: its tape parser, then its serde deserializer.
+    Rustis,
 }
 
 impl Lib {
@@ -37,12 +39,13 @@ impl Lib {
             Lib::RedisRs => "redis-rs",
             Lib::RedisProtocol => "redis-protocol",
             Lib::Fred => "fred",
+            Lib::Rustis => "rustis",
         }
     }
 
     /// Whether the result is a typed value whose weight must agree with the others'.
     pub fn is_typed(self) -> bool {
-        matches!(self, Lib::Typedis | Lib::RedisRs | Lib::Fred)
+        matches!(self, Lib::Typedis | Lib::RedisRs | Lib::Fred | Lib::Rustis)
     }
 }
 
@@ -107,6 +110,45 @@ fn one<T>(v: &T) -> usize {
 
 fn map_len<K, V>(m: &HashMap<K, V>) -> usize {
     m.len()
+}
+
+/// The number of documents of an FT.SEARCH reply read by typedis as a tree.
+fn typedis_docs(v: &typedis::Value) -> usize {
+    use typedis::Value;
+    let Value::Map(pairs) = v else {
+        panic!("expected a map, got {v:?}")
+    };
+    pairs
+        .iter()
+        .find_map(|(k, v)| match (k, v) {
+            (Value::SimpleString(k), Value::Array(docs)) if k == "results" => Some(docs.len()),
+            _ => None,
+        })
+        .expect("a results array")
+}
+
+/// The number of documents of an FT.SEARCH reply read by redis-rs as a tree.
+fn redis_docs(v: &redis::Value) -> usize {
+    use redis::Value;
+    let Value::Map(pairs) = v else {
+        panic!("expected a map, got {v:?}")
+    };
+    pairs
+        .iter()
+        .find_map(|(k, v)| match (k, v) {
+            (Value::SimpleString(k), Value::Array(docs)) if k == "results" => Some(docs.len()),
+            _ => None,
+        })
+        .expect("a results array")
+}
+
+/// The number of documents of an FT.SEARCH reply read by fred as a tree.
+fn fred_docs(v: fred::types::Value) -> usize {
+    let map = v.into_map().expect("a map");
+    match map.inner().get(&fred::types::Key::from("results")) {
+        Some(fred::types::Value::Array(docs)) => docs.len(),
+        other => panic!("expected a results array, got {other:?}"),
+    }
 }
 
 /// The framing floor and redis-protocol's frame tree for `fixture`.
@@ -385,6 +427,60 @@ pub fn all() -> Vec<Case> {
         }),
     ]);
 
+    let q = "ft_search_json_100";
+    cases.extend(untyped(q, Proto::Resp3));
+    cases.extend([
+        case(
+            q,
+            Lib::Typedis,
+            "SearchResults, fields JsonDoc { $: &str }, derived",
+            |a| {
+                let frame = a.typedis_frame();
+                let results: reply::SearchResults = frame.decode().expect("typedis reads it");
+                let mut text = 0;
+                for doc in &results {
+                    let fields: derived::JsonDoc<'_> =
+                        doc.fields.decode().expect("typedis reads the fields");
+                    text += fields.json.len();
+                }
+                std::hint::black_box(text);
+                results.len()
+            },
+        ),
+        case(
+            q,
+            Lib::Typedis,
+            "SearchResults, fields ProductDoc { $: Json<Product> }, serde",
+            |a| {
+                let frame = a.typedis_frame();
+                let results: reply::SearchResults = frame.decode().expect("typedis reads it");
+                for doc in &results {
+                    let fields: derived::ProductDoc =
+                        doc.fields.decode().expect("typedis reads the fields");
+                    std::hint::black_box(&fields.product);
+                }
+                results.len()
+            },
+        ),
+        case(
+            q,
+            Lib::Typedis,
+            "typedis::Value",
+            typedis!(typedis::Value, typedis_docs),
+        ),
+        case(q, Lib::RedisRs, "redis::Value", |a| {
+            redis_docs(&redis_value(a))
+        }),
+        case(q, Lib::Fred, "fred::types::Value", |a| {
+            fred_docs(fred_value(Proto::Resp3, a).expect("not an error reply"))
+        }),
+        case(q, Lib::Rustis, "FtSearchResult", |a| {
+            rustis_typed::<rustis::commands::FtSearchResult>(a)
+                .results
+                .len()
+        }),
+    ]);
+
     cases
 }
 
@@ -417,6 +513,35 @@ mod tests {
         assert_eq!(weights["lrange_10000"].1, 10_000);
         assert_eq!(weights["bulk_4mib_in_66_chunks"].1, 4 << 20);
         assert_eq!(weights["integer"].1, 1_237_884);
+        assert_eq!(weights["ft_search_json_100"].1, fixtures::SEARCH_DOCS);
+    }
+
+    #[test]
+    fn the_search_shapes_read_every_document() {
+        let f = fixtures::ft_search_json();
+        let texts = fixtures::search_products();
+        let frame = Arrival::new(&f).typedis_frame();
+        let results: reply::SearchResults = frame.decode().unwrap();
+        assert_eq!(results.total, 100);
+        assert_eq!(results.len(), texts.len());
+        for (i, (doc, text)) in results.iter().zip(&texts).enumerate() {
+            assert_eq!(
+                doc.id.as_deref(),
+                Some(format!("product:{}", i + 1).as_bytes())
+            );
+            let borrowed: derived::JsonDoc<'_> = doc.fields.decode().unwrap();
+            assert_eq!(borrowed.json, text);
+            let owned: derived::ProductDoc = doc.fields.decode().unwrap();
+            let expected: derived::Product = serde_json::from_str(text).unwrap();
+            assert_eq!(*owned.product, expected);
+        }
+        let rustis: rustis::commands::FtSearchResult = rustis_typed(&mut Arrival::new(&f));
+        assert_eq!(rustis.total_results, 100);
+        let row = &rustis.results[99];
+        assert_eq!(row.id, "product:100");
+        assert_eq!(row.extra_attributes.len(), 1);
+        assert_eq!(row.extra_attributes[0].0, "$");
+        assert_eq!(row.extra_attributes[0].1, texts[99]);
     }
 
     #[test]

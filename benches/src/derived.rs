@@ -1,8 +1,10 @@
 //! The XRANGE entry shapes with `#[derive(RespRead)]`, measured next to the hand-written
-//! reference in [`shapes`](crate::shapes).
+//! reference in [`shapes`](crate::shapes), and the fields of a search document indexed
+//! `ON JSON`.
 
 use bytes::Bytes;
-use typedis::RespRead;
+use serde::Deserialize;
+use typedis::{Json, RespRead};
 
 /// `[id, {field1: ...}]` with the fields as a map struct: no allocation per entry.
 #[derive(RespRead, Debug, PartialEq, Eq)]
@@ -45,6 +47,39 @@ pub struct OwnedEntry {
 pub struct OwnedFields {
     /// The value of `field1`.
     pub field1: Bytes,
+}
+
+/// The fields of a document of an index `ON JSON`: its JSON text under `$`, borrowed.
+#[derive(RespRead, Debug, PartialEq, Eq)]
+#[resp(map)]
+pub struct JsonDoc<'a> {
+    /// The whole document as JSON text.
+    #[resp(rename = "$")]
+    pub json: &'a str,
+}
+
+/// A product as an application keeps it: the documents of the FT.SEARCH fixture.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+pub struct Product {
+    /// Its name.
+    pub name: String,
+    /// A sentence or two about it.
+    pub description: String,
+    /// Its price.
+    pub price: f64,
+    /// Its tags.
+    pub tags: Vec<String>,
+    /// How many are in stock.
+    pub stock: u32,
+}
+
+/// The fields of a document of an index `ON JSON`, its JSON text deserialized by serde.
+#[derive(RespRead, Debug)]
+#[resp(map)]
+pub struct ProductDoc {
+    /// The whole document.
+    #[resp(rename = "$")]
+    pub product: Json<Product>,
 }
 
 #[cfg(test)]

@@ -71,6 +71,7 @@ pub fn all() -> Vec<Fixture> {
         small_array(),
         array_100(),
         error(),
+        ft_search_json(),
     ]
 }
 
@@ -253,6 +254,134 @@ pub fn error() -> Fixture {
     Fixture::whole("error", Proto::Resp2, b"-Error ohnoesitbroke\r\n".to_vec())
 }
 
+/// Number of documents of the FT.SEARCH fixture.
+pub const SEARCH_DOCS: usize = 100;
+
+const ADJECTIVES: &[&str] = &[
+    "Cast iron",
+    "Stainless",
+    "Bamboo",
+    "Ceramic",
+    "Copper",
+    "Walnut",
+    "Enamel",
+    "Glass",
+    "Linen",
+    "Carbon steel",
+    "Stoneware",
+    "Oak",
+];
+const NOUNS: &[&str] = &[
+    "frying pan",
+    "saucepan",
+    "chef's knife",
+    "cutting board",
+    "teapot",
+    "salad bowl",
+    "spice rack",
+    "kettle",
+    "colander",
+    "serving tray",
+    "mixing bowl",
+    "butter dish",
+];
+const PHRASES: &[&str] = &[
+    "keeps its heat for hours",
+    "dishwasher safe",
+    "made to last a lifetime",
+    "with a comfortable handle",
+    "oven safe to 260 C",
+    "hand finished in small batches",
+    "stacks neatly in a drawer",
+    "easy to clean",
+    "sold with a two-year warranty",
+    "works on gas, electric and induction",
+    "light enough for everyday use",
+    "a favourite of professional cooks",
+];
+const TAGS: &[&str] = &[
+    "kitchen",
+    "cookware",
+    "gift",
+    "sale",
+    "new",
+    "eco",
+    "bestseller",
+    "premium",
+];
+
+/// The JSON text of the FT.SEARCH fixture's documents, `product:1` to `product:100` in
+/// order: `{"name", "description", "price", "tags", "stock"}`, 150 to 250 bytes each, as
+/// RedisJSON prints a document (compact, keys in insertion order; a whole price such as
+/// `39` stays an integer).
+pub fn search_products() -> Vec<String> {
+    let mut rng = Lcg(2024);
+    (0..SEARCH_DOCS)
+        .map(|_| {
+            let name = format!(
+                "{} {}",
+                ADJECTIVES[rng.next(ADJECTIVES.len())],
+                NOUNS[rng.next(NOUNS.len())]
+            );
+            let mut description = String::new();
+            // 65 to 115 bytes of description: the documents stay within 150 to 250 bytes.
+            let wanted = 65 + rng.next(50);
+            while description.len() < wanted {
+                let phrase = PHRASES[rng.next(PHRASES.len())];
+                if description.is_empty() {
+                    description.push(phrase.as_bytes()[0].to_ascii_uppercase() as char);
+                    description.push_str(&phrase[1..]);
+                } else if description.len() + 2 + phrase.len() <= 115 {
+                    description.push_str(", ");
+                    description.push_str(phrase);
+                } else {
+                    break;
+                }
+            }
+            description.push('.');
+            let price = (199 + rng.next(25_000)) as f64 / 100.0;
+            let mut tags: Vec<&str> = Vec::new();
+            for _ in 0..1 + rng.next(3) {
+                let tag = TAGS[rng.next(TAGS.len())];
+                if !tags.contains(&tag) {
+                    tags.push(tag);
+                }
+            }
+            let tags: Vec<String> = tags.iter().map(|t| format!("\"{t}\"")).collect();
+            let stock = rng.next(500);
+            format!(
+                "{{\"name\":\"{name}\",\"description\":\"{description}\",\"price\":{price},\"tags\":[{}],\"stock\":{stock}}}",
+                tags.join(",")
+            )
+        })
+        .collect()
+}
+
+/// `FT.SEARCH idx * LIMIT 0 100` on an index `ON JSON` of the 100 documents of
+/// [`search_products`], in RESP3, laid out as RediSearch 2.10.5 sends it: a map of
+/// `attributes`, `total_results`, `format`, `results` and `warning`, each result a map of
+/// its `id`, its `extra_attributes` (`{"$": the JSON text}`) and empty `values`. Checked
+/// once by hand against a server: Redis 8.2.3 with RediSearch 2.10.5 and RedisJSON 2.8.3,
+/// given these documents with `JSON.SET product:<i> $ <text>` and `FT.CREATE idx ON JSON
+/// PREFIX 1 product: SCHEMA $.name AS name TEXT $.price AS price NUMERIC $.tags[*] AS tags
+/// TAG`, sent these bytes exactly after `HELLO 3`.
+pub fn ft_search_json() -> Fixture {
+    let mut out = format!(
+        "%5\r\n+attributes\r\n*0\r\n+total_results\r\n:{SEARCH_DOCS}\r\n+format\r\n+STRING\r\n+results\r\n*{SEARCH_DOCS}\r\n"
+    )
+    .into_bytes();
+    for (i, json) in search_products().iter().enumerate() {
+        out.extend_from_slice(b"%3\r\n+id\r\n");
+        bulk(&mut out, format!("product:{}", i + 1).as_bytes());
+        out.extend_from_slice(b"+extra_attributes\r\n%1\r\n");
+        bulk(&mut out, b"$");
+        bulk(&mut out, json.as_bytes());
+        out.extend_from_slice(b"+values\r\n*0\r\n");
+    }
+    out.extend_from_slice(b"+warning\r\n*0\r\n");
+    Fixture::whole("ft_search_json_100", Proto::Resp3, out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,5 +414,24 @@ mod tests {
     fn fixtures_are_deterministic() {
         assert_eq!(array_100().bytes(), array_100().bytes());
         assert_eq!(bulk_4mib_chunked().bytes(), bulk_4mib_chunked().bytes());
+        assert_eq!(ft_search_json().bytes(), ft_search_json().bytes());
+    }
+
+    #[test]
+    fn search_documents_are_realistic_json_of_150_to_250_bytes() {
+        let docs = search_products();
+        assert_eq!(docs.len(), SEARCH_DOCS);
+        for doc in &docs {
+            assert!(
+                (150..=250).contains(&doc.len()),
+                "{} bytes: {doc}",
+                doc.len()
+            );
+            let v: serde_json::Value = serde_json::from_str(doc).unwrap();
+            assert!(v["price"].is_number() && v["stock"].is_u64(), "{doc}");
+            assert!(!v["tags"].as_array().unwrap().is_empty(), "{doc}");
+        }
+        let distinct: std::collections::HashSet<&String> = docs.iter().collect();
+        assert_eq!(distinct.len(), SEARCH_DOCS);
     }
 }

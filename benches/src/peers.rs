@@ -1,6 +1,6 @@
 //! The peers' decode paths, as their connections run them: redis-rs's `ValueCodec` then
-//! `FromRedisValue`, and fred's decoder (the `redis-protocol` crate) then its `Value` and
-//! `FromValue`.
+//! `FromRedisValue`, fred's decoder (the `redis-protocol` crate) then its `Value` and
+//! `FromValue`, and rustis's tape parser then its serde deserializer.
 
 use std::cell::RefCell;
 
@@ -99,4 +99,19 @@ pub fn fred_typed<T: fred::types::FromValue>(proto: Proto, a: &mut Arrival<'_>) 
     fred_value(proto, a)
         .and_then(fred::types::Value::convert)
         .expect("fred converts it")
+}
+
+/// rustis: its RESP3 parser (the tape builder its connections' decoder runs), then its serde
+/// deserializer into `T`, through `rustis::resp::bench_support::bench_decode_to` (feature
+/// `bench`), the one public way in: the decoder, `RespBuf` and `RespDeserializer` are
+/// crate-private. Unlike a connection, which recycles its tape and splits the frame off
+/// its read buffer, that entry point builds a fresh tape (and parse stack) and copies the
+/// frame into a new `Bytes` on every call: allocations a warm connection does not make.
+///
+/// # Panics
+///
+/// When the fixture does not parse, and for a reply that arrives in several reads (that
+/// entry point takes a whole frame).
+pub fn rustis_typed<T: serde::de::DeserializeOwned>(a: &mut Arrival<'_>) -> T {
+    a.until(|buf| Some(rustis::resp::bench_support::bench_decode_to(buf).expect("rustis reads it")))
 }
