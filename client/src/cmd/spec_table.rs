@@ -166,6 +166,19 @@ mod tests {
         );
     }
 
+    #[cfg(all(feature = "json", feature = "search"))]
+    #[test]
+    fn the_module_features_commands_are_found_after_the_cores() {
+        let get = lookup(b"json.get", None).unwrap();
+        assert_eq!(get.name, "JSON.GET");
+        assert!(get.flags.contains(CommandFlags::READONLY));
+        assert_eq!(
+            lookup(b"FT.CONFIG", Some(b"get")).unwrap().name,
+            "FT.CONFIG GET"
+        );
+        assert_eq!(lookup(b"GET", None).unwrap().name, "GET");
+    }
+
     #[test]
     fn unknown_names_are_not_found() {
         assert_eq!(lookup(b"MODULE.CMD", None), None);
