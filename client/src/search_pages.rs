@@ -6,7 +6,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use crate::client::Client;
-use crate::cmd::{cmd, Command, Request};
+use crate::cmd::{b, Command, Request};
 use crate::error::Error;
 use crate::reply::SearchPage;
 
@@ -100,10 +100,10 @@ impl SearchPages {
         if self.pending.is_none() {
             let command = match (self.first.take(), self.cursor) {
                 (Some(first), _) => first,
-                (None, Some(cursor)) => cmd("FT.CURSOR")
-                    .arg("READ")
-                    .arg(&self.index[..])
-                    .arg(cursor)
+                (None, Some(cursor)) => b()
+                    .ft_cursor_read()
+                    .index(&self.index[..])
+                    .cursor_id(cursor)
                     .build(),
                 (None, None) => {
                     self.done = true;
@@ -151,10 +151,10 @@ impl Drop for SearchPages {
             return;
         };
         let client = self.client.clone();
-        let command = cmd("FT.CURSOR")
-            .arg("DEL")
-            .arg(&self.index[..])
-            .arg(cursor)
+        let command = b()
+            .ft_cursor_del()
+            .index(&self.index[..])
+            .cursor_id(cursor)
             .build();
         runtime.spawn(async move {
             let _ = client.send(command).await;
