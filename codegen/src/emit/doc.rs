@@ -35,7 +35,7 @@ pub(crate) fn availability(
     only: Option<&str>,
 ) -> String {
     let of = |family: &str| doc_text(since_in.get(family).map_or(since, String::as_str));
-    if since.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if names_product(since) {
         return format!("since {}", doc_text(since));
     }
     match only {
@@ -48,11 +48,17 @@ pub(crate) fn availability(
 /// A version as docs name it: `Redis 6.2.0`, or as it is when it names its product
 /// (`RedisJSON 2.0.0`, see `Options::product`).
 pub(crate) fn dated(version: &str) -> String {
-    if version.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if names_product(version) {
         version.to_owned()
     } else {
         format!("Redis {version}")
     }
+}
+
+/// True for a version that names its product (`RedisJSON 2.0.0`, as `Options::product`
+/// writes them), false for a bare one (`6.2.0`, a Redis or Valkey version).
+fn names_product(version: &str) -> bool {
+    version.starts_with(|c: char| c.is_ascii_alphabetic())
 }
 
 /// `valkey` → `Valkey`.

@@ -42,65 +42,50 @@ pub(crate) struct Ctx<'a> {
 /// meet in one Rust name; [`Error::Generate`] if the code does not parse (a generator
 /// bug).
 pub fn generate(spec: &Spec, options: &Options) -> Result<String, Error> {
-    let spec = with_typed_paths(spec, &options.typedis);
-    match &options.product {
-        Some(product) => generate_spec(&dated_by(&spec, product), options),
-        None => generate_spec(&spec, options),
-    }
+    generate_spec(&prepared(spec, options), options)
 }
 
-/// `spec` with every typed argument's path (`search::Field`) made absolute against the
-/// typedis crate's path `krate` (`crate::search::Field`, `::typedis::search::Field`).
-pub(crate) fn with_typed_paths<'a>(spec: &'a Spec, krate: &str) -> std::borrow::Cow<'a, Spec> {
-    fn resolve(args: &mut [crate::spec::Arg], krate: &str) {
+/// `spec` as `options` generate it, in one pass over its arguments: every typed
+/// argument's path (`search::Field`) made absolute against the typedis crate's path
+/// (`crate::search::Field`, `::typedis::search::Field`), and with
+/// [`Options::product`](crate::Options::product) every `since` naming the product
+/// ("RedisJSON 2.6.0"), so the docs date commands and arguments by its versions.
+fn prepared<'a>(spec: &'a Spec, options: &Options) -> std::borrow::Cow<'a, Spec> {
+    fn has_typed(args: &[crate::spec::Arg]) -> bool {
+        args.iter()
+            .any(|a| a.typed.is_some() || has_typed(&a.children))
+    }
+    let product = options.product.as_deref();
+    if product.is_none() && !spec.commands.values().any(|c| has_typed(&c.arguments)) {
+        return std::borrow::Cow::Borrowed(spec);
+    }
+    let date = |since: &mut String| {
+        if let (Some(product), false) = (product, since.is_empty()) {
+            *since = format!("{product} {since}");
+        }
+    };
+    fn walk(args: &mut [crate::spec::Arg], krate: &str, date: &dyn Fn(&mut String)) {
         for a in args {
             if let Some(path) = &mut a.typed {
                 if !path.starts_with("::") && !path.starts_with("crate::") {
                     *path = format!("{krate}::{path}");
                 }
             }
-            resolve(&mut a.children, krate);
+            for since in a.since.iter_mut().chain(a.deprecated_since.iter_mut()) {
+                date(since);
+            }
+            walk(&mut a.children, krate, date);
         }
-    }
-    fn has_typed(args: &[crate::spec::Arg]) -> bool {
-        args.iter()
-            .any(|a| a.typed.is_some() || has_typed(&a.children))
-    }
-    if !spec.commands.values().any(|c| has_typed(&c.arguments)) {
-        return std::borrow::Cow::Borrowed(spec);
     }
     let mut spec = spec.clone();
     for cmd in spec.commands.values_mut() {
-        resolve(&mut cmd.arguments, krate);
+        date(&mut cmd.since);
+        if let Some(since) = &mut cmd.deprecated_since {
+            date(since);
+        }
+        walk(&mut cmd.arguments, &options.typedis, &date);
     }
     std::borrow::Cow::Owned(spec)
-}
-
-/// `spec` with every `since` naming `product` ("RedisJSON 2.6.0"), so the docs date the
-/// commands and their arguments by the product's versions.
-fn dated_by(spec: &Spec, product: &str) -> Spec {
-    fn date(since: &mut String, product: &str) {
-        if !since.is_empty() {
-            *since = format!("{product} {since}");
-        }
-    }
-    fn date_args(args: &mut [crate::spec::Arg], product: &str) {
-        for a in args {
-            for since in a.since.iter_mut().chain(a.deprecated_since.iter_mut()) {
-                date(since, product);
-            }
-            date_args(&mut a.children, product);
-        }
-    }
-    let mut spec = spec.clone();
-    for cmd in spec.commands.values_mut() {
-        date(&mut cmd.since, product);
-        if let Some(since) = &mut cmd.deprecated_since {
-            date(since, product);
-        }
-        date_args(&mut cmd.arguments, product);
-    }
-    spec
 }
 
 fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
