@@ -226,6 +226,22 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
     }
 }
 
+/// `CF.COUNT key item`.
+async fn cf_count(client: &Client, key: &str, item: &str) -> i64 {
+    client
+        .query(b().cf_count().key(key).item(item))
+        .await
+        .unwrap()
+}
+
+/// `CF.EXISTS key item`.
+async fn cf_exists(client: &Client, key: &str, item: &str) -> bool {
+    client
+        .query(b().cf_exists().key(key).item(item))
+        .await
+        .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cuckoo_filter_adds_counts_and_deletes() {
     let server = typedis_tests::module_server();
@@ -258,35 +274,11 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
             .query(b().cf_addnx().key(&k).item("plum"))
             .await
             .unwrap());
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&k).item("apple"))
-                .await
-                .unwrap(),
-            2
-        );
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&k).item("pear"))
-                .await
-                .unwrap(),
-            1
-        );
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&k).item("fig"))
-                .await
-                .unwrap(),
-            0
-        );
-        assert!(client
-            .query(b().cf_exists().key(&k).item("apple"))
-            .await
-            .unwrap());
-        assert!(!client
-            .query(b().cf_exists().key(&k).item("fig"))
-            .await
-            .unwrap());
+        assert_eq!(cf_count(&client, &k, "apple").await, 2);
+        assert_eq!(cf_count(&client, &k, "pear").await, 1);
+        assert_eq!(cf_count(&client, &k, "fig").await, 0);
+        assert!(cf_exists(&client, &k, "apple").await);
+        assert!(!cf_exists(&client, &k, "fig").await);
         let found = client
             .query(
                 b().cf_mexists()
@@ -304,32 +296,14 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
             .query(b().cf_del().key(&k).item("apple"))
             .await
             .unwrap());
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&k).item("apple"))
-                .await
-                .unwrap(),
-            1
-        );
-        assert!(client
-            .query(b().cf_exists().key(&k).item("apple"))
-            .await
-            .unwrap());
+        assert_eq!(cf_count(&client, &k, "apple").await, 1);
+        assert!(cf_exists(&client, &k, "apple").await);
         assert!(client
             .query(b().cf_del().key(&k).item("apple"))
             .await
             .unwrap());
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&k).item("apple"))
-                .await
-                .unwrap(),
-            0
-        );
-        assert!(!client
-            .query(b().cf_exists().key(&k).item("apple"))
-            .await
-            .unwrap());
+        assert_eq!(cf_count(&client, &k, "apple").await, 0);
+        assert!(!cf_exists(&client, &k, "apple").await);
         assert!(!client
             .query(b().cf_del().key(&k).item("apple"))
             .await
@@ -345,17 +319,8 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
 
         // A key that does not exist: nothing exists there, deleting from it is an error.
         let none = key(protocol, "cf:none");
-        assert!(!client
-            .query(b().cf_exists().key(&none).item("a"))
-            .await
-            .unwrap());
-        assert_eq!(
-            client
-                .query(b().cf_count().key(&none).item("a"))
-                .await
-                .unwrap(),
-            0
-        );
+        assert!(!cf_exists(&client, &none, "a").await);
+        assert_eq!(cf_count(&client, &none, "a").await, 0);
         let err = client
             .query(b().cf_del().key(&none).item("a"))
             .await
