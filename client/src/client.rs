@@ -17,15 +17,14 @@ pub(crate) use dedicated::Lease;
 use crate::cache::{changes_tracking, Cache, CacheStats, Lookup};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
-use crate::conn::handshake;
 use crate::conn::mux::{self, Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
+use crate::conn::push_hub::PushHub;
+use crate::conn::reach::Reach;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
-use crate::pushes::PushHub;
 use crate::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::sentinel::Via;
 use crate::trace::{self, Instrument};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -80,8 +79,8 @@ struct Inner {
     pushes: Arc<PushHub>,
     /// Permits for dedicated connections, when their number is capped.
     dedicated: Option<Arc<tokio::sync::Semaphore>>,
-    /// Where connections go when the Sentinels say (otherwise `config`'s address).
-    via: Option<Via>,
+    /// How connections reach the server (`config`'s address, or a route's).
+    reach: Reach,
     /// The client-side cache, when `config` asks for one.
     cache: Option<Arc<Cache>>,
     in_flight: AtomicUsize,
@@ -120,24 +119,17 @@ impl Client {
     ///
     /// As [`Client::connect`].
     pub async fn with_config(config: Config) -> Result<Client, Error> {
-        Client::start(config, None, true).await
+        Client::start(config, Reach::Direct, true).await
     }
 
-    /// A client whose connections go where `via` says (when given), connected now when
+    /// A client whose connections reach the server as `reach` says, connected now when
     /// `eager`, or by its first command.
-    pub(crate) async fn start(
-        config: Config,
-        via: Option<Via>,
-        eager: bool,
-    ) -> Result<Client, Error> {
+    pub(crate) async fn start(config: Config, reach: Reach, eager: bool) -> Result<Client, Error> {
         let cache = config.cache.as_ref().map(|c| Arc::new(Cache::new(c)));
         let pushes = Arc::new(PushHub::new(config.push_buffer, cache.clone()));
         let conn = if eager {
             let push = Some(PushSink::Listeners(pushes.clone()));
-            match &via {
-                None => handshake::connect(&config, push).await?,
-                Some(via) => via.open(&config, push).await?,
-            }
+            reach.open(&config, push).await?
         } else {
             Connection::never_opened(config.protocol)
         };
@@ -149,7 +141,7 @@ impl Client {
                 dedicated,
                 pushes,
                 config,
-                via,
+                reach,
                 cache,
                 current: RwLock::new(conn),
                 redial: redial::Redial::default(),
@@ -305,73 +297,31 @@ impl Client {
         .then(|| command.clone());
         // The connection times the request out (see `Config::response_timeout`).
         let (request, rx) = Submission::one(command, self.deadline());
-        let reconnects = self.reconnect_count();
         self.submit(request).await?;
         match (mux::reply(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 Box::pin(self.resend(command, reason)).await
             }
-            (Ok(frame), _) if frame.is_error() && self.inner.via.is_some() => {
-                self.check_role(std::slice::from_ref(&frame), reconnects);
-                Ok(frame)
-            }
             (result, _) => result,
-        }
-    }
-
-    /// Whether the client found its primary through Sentinel.
-    pub(crate) fn through_sentinel(&self) -> bool {
-        self.inner.via.is_some()
-    }
-
-    /// Times the shared connection was opened again (for [`Client::check_role`]).
-    pub(crate) fn reconnect_count(&self) -> u64 {
-        self.inner.reconnects.load(Ordering::Relaxed)
-    }
-
-    /// After error replies on a connection found through Sentinel: a `-READONLY` says the
-    /// node is a replica now, so the connection (if it is still the current one, opened
-    /// `reconnects` reconnections ago) closes and the Sentinels are asked again.
-    pub(crate) fn check_role(&self, frames: &[Frame], reconnects: u64) {
-        let Some(via) = &self.inner.via else { return };
-        let readonly = frames
-            .iter()
-            .any(|f| f.is_error() && f.as_bytes().get(1..9) == Some(&b"READONLY"[..]));
-        if !readonly {
-            return;
-        }
-        via.distrust();
-        if self.inner.reconnects.load(Ordering::Relaxed) == reconnects {
-            self.current()
-                .shutdown("the node answered READONLY: it is no longer the primary");
         }
     }
 
     /// Opens a connection where this client's connections go, handing its pushes to
     /// `push`.
     pub(crate) async fn open(&self, push: Option<PushSink>) -> Result<Connection, Error> {
-        match &self.inner.via {
-            None => handshake::connect(&self.inner.config, push).await,
-            Some(via) => via.open(&self.inner.config, push).await,
-        }
+        self.inner.reach.open(&self.inner.config, push).await
     }
 
-    /// Waits out the backoff until `t`; through Sentinel, a move of the primary ends the
-    /// wait early (the new one is worth trying at once).
+    /// Waits out the backoff until `t` (through Sentinel, a move of the primary ends the
+    /// wait early: the new one is worth trying at once).
     pub(crate) async fn pause_until(&self, t: Instant) {
-        match &self.inner.via {
-            None => tokio::time::sleep_until(t.into()).await,
-            Some(via) => via.pause_until(t).await,
-        }
+        self.inner.reach.pause_until(t).await
     }
 
-    /// Whether the node moved (through Sentinel) after `since`: an attempt then need not
+    /// Whether the server moved (through Sentinel) after `since`: an attempt then need not
     /// wait out the backoff that failures at the old address earned.
     pub(crate) fn moved_since(&self, since: Instant) -> bool {
-        self.inner
-            .via
-            .as_ref()
-            .is_some_and(|v| v.moved_since(since))
+        self.inner.reach.moved_since(since)
     }
 
     /// Sends a read-only command again on a fresh connection, after its connection died

@@ -175,14 +175,9 @@ impl Batch {
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
             let (request, rx) = Submission::many(self.bytes, self.len, client.deadline());
-            let reconnects = client.reconnect_count();
             client.submit(request).await?;
             let replies = reply(rx).await;
             self.writes.done();
-            if let Ok(frames) = &replies {
-                // Through Sentinel, a `-READONLY` says the primary moved.
-                client.check_role(frames, reconnects);
-            }
             replies
         };
         if span.is_disabled() {

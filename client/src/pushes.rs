@@ -1,81 +1,14 @@
-//! RESP3 push frames that arrive on a client's shared connection and are no reply to any
-//! command, such as the `invalidate` messages of client-side caching (`CLIENT TRACKING
-//! ON`), handed to every [`Pushes`] listener the client has handed out.
+//! [`Pushes`]: the RESP3 push frames that arrive on a client's shared connection and are no
+//! reply to any command, such as the `invalidate` messages of client-side caching (`CLIENT
+//! TRACKING ON`), as a stream for each listener the client hands out (the connection's
+//! push hub, under `conn/`, feeds them).
 
-use crate::cache::Cache;
 use crate::client::Client;
-use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver, PushSender};
+use crate::conn::push_queue::{Item, PushReceiver};
 use crate::error::Error;
 use crate::resp::Frame;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-
-/// The listeners of one client's pushes.
-pub(crate) struct PushHub {
-    listeners: Mutex<Vec<PushSender>>,
-    /// The client-side cache, which applies the invalidations first.
-    cache: Option<Arc<Cache>>,
-    /// Each listener's bound, in bytes (see `Config::push_buffer`).
-    buffer: usize,
-}
-
-impl PushHub {
-    pub(crate) fn new(buffer: usize, cache: Option<Arc<Cache>>) -> PushHub {
-        PushHub {
-            listeners: Mutex::new(Vec::new()),
-            cache,
-            buffer,
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<PushSender>> {
-        self.listeners.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Hands `frame` to every live listener that has room (the others are told they
-    /// missed it); with no listener, it is dropped. Never waits: the reader of the shared
-    /// connection calls it.
-    pub(crate) fn send(&self, frame: Frame) {
-        self.lock().retain(|tx| tx.offer(frame.clone()));
-    }
-
-    /// Tells every listener that the shared connection was opened again: pushes sent
-    /// meanwhile were lost, and server-side state such as `CLIENT TRACKING` is gone.
-    pub(crate) fn reconnected(&self) {
-        if let Some(cache) = &self.cache {
-            cache.flush();
-        }
-        let gap = Gap {
-            dropped: 0,
-            reconnected: true,
-        };
-        self.lock().retain(|tx| tx.gap(gap));
-    }
-
-    /// Applies `frame` to the client-side cache, if it is an invalidation: the reader calls
-    /// it as soon as the frame is delimited, so that it takes effect before the replies
-    /// that followed it reach their callers.
-    pub(crate) fn invalidate(&self, frame: &Frame) {
-        if let Some(cache) = &self.cache {
-            cache.on_push(frame);
-        }
-    }
-
-    /// The shared connection was lost: invalidations can no longer arrive, so nothing
-    /// cached can be trusted.
-    pub(crate) fn connection_lost(&self) {
-        if let Some(cache) = &self.cache {
-            cache.flush();
-        }
-    }
-
-    fn listen(&self) -> PushReceiver {
-        let (tx, rx) = push_queue(self.buffer);
-        self.lock().push(tx);
-        rx
-    }
-}
 
 /// The RESP3 push frames arriving on a [`Client`]'s shared connection from the moment it
 /// was made: a [`Stream`](futures_core::Stream) of [`Frame`]s, also read with
@@ -158,7 +91,7 @@ impl Client {
         let hub = self.push_hub();
         Pushes {
             rx: hub.listen(),
-            buffer: hub.buffer,
+            buffer: hub.buffer(),
         }
     }
 }

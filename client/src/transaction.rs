@@ -6,8 +6,6 @@ use std::marker::PhantomData;
 
 use crate::cache::Writes;
 use crate::client::{check_shareable, Client, Lease};
-#[cfg(feature = "cluster")]
-use crate::cluster::Pin;
 use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
@@ -49,9 +47,6 @@ pub struct Transaction {
     refused: Option<Error>,
     /// The writes queued and run, for the client-side cache.
     writes: Writes,
-    /// The client, when it found its primary through Sentinel (a `-READONLY` reply tells
-    /// it the primary moved), and its reconnection count when the transaction began.
-    sentinel: Option<(Client, u64)>,
 }
 
 impl std::fmt::Debug for Transaction {
@@ -79,9 +74,6 @@ impl Client {
             len: 0,
             refused: None,
             writes: Writes::new(self.cache()),
-            sentinel: self
-                .through_sentinel()
-                .then(|| (self.clone(), self.reconnect_count())),
         })
     }
 }
@@ -127,17 +119,7 @@ impl Transaction {
         conn.submit(submission);
         let result = reply(rx).await;
         writes.done();
-        if let Ok(frame) = &result {
-            self.check_role(std::slice::from_ref(frame));
-        }
         result
-    }
-
-    /// Through Sentinel, a `-READONLY` among `frames` makes the client ask again.
-    fn check_role(&self, frames: &[Frame]) {
-        if let Some((client, reconnects)) = &self.sentinel {
-            client.check_role(frames, *reconnects);
-        }
     }
 
     /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
@@ -153,7 +135,7 @@ impl Transaction {
     pub fn queue<T>(self) -> Multi<Vec<T>> {
         Multi {
             tx: self,
-            pin: None,
+            guard: None,
             replies: PhantomData,
         }
     }
@@ -182,7 +164,6 @@ impl Transaction {
         // Sent, whatever came back: the queued writes may have run.
         std::mem::take(&mut self.writes).done();
         let mut frames = sent?;
-        self.check_role(&frames);
         // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
         self.lease.release();
         let exec = frames.pop().expect("len + 2 frames");
@@ -225,8 +206,9 @@ impl Transaction {
 #[must_use = "a transaction does nothing until it is executed"]
 pub struct Multi<Replies> {
     tx: Transaction,
-    /// The slot and cluster of a cluster transaction: every command must be in that slot.
-    pin: Option<Pin>,
+    /// What the client above supplies to keep the commands where they must run (a cluster
+    /// transaction's slot).
+    guard: Option<Box<dyn Guard>>,
     replies: PhantomData<fn() -> Replies>,
 }
 
@@ -234,7 +216,7 @@ impl<R> std::fmt::Debug for Multi<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Multi")
             .field("queued", &self.tx.len)
-            .field("slot", &self.pin.as_ref().map(Pin::slot))
+            .field("guard", &self.guard)
             .finish()
     }
 }
@@ -242,12 +224,13 @@ impl<R> std::fmt::Debug for Multi<R> {
 typed_queue!(Multi);
 
 impl<L> Multi<L> {
-    /// A cluster transaction's queue, pinned to one slot.
+    /// A queue whose commands `guard` checks (a cluster transaction's, pinned to one
+    /// slot).
     #[cfg(feature = "cluster")]
-    pub(crate) fn pinned(tx: Transaction, pin: Pin) -> Multi<L> {
+    pub(crate) fn guarded(tx: Transaction, guard: Box<dyn Guard>) -> Multi<L> {
         Multi {
             tx,
-            pin: Some(pin),
+            guard: Some(guard),
             replies: PhantomData,
         }
     }
@@ -255,7 +238,7 @@ impl<L> Multi<L> {
     fn append(&mut self, command: Command) {
         let refusal = check_shareable(&command)
             .err()
-            .or_else(|| self.pin.as_ref()?.check(&command).err());
+            .or_else(|| self.guard.as_ref()?.check(&command).err());
         if let Some(e) = refusal {
             self.tx.refused.get_or_insert(e);
         }
@@ -267,7 +250,7 @@ impl<L> Multi<L> {
     fn retype<M>(self) -> Multi<M> {
         Multi {
             tx: self.tx,
-            pin: self.pin,
+            guard: self.guard,
             replies: PhantomData,
         }
     }
@@ -310,8 +293,8 @@ impl<L> Multi<L> {
     /// As [`Multi::exec`].
     pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
         let result = self.tx.exec_frame().await.and_then(|f| f.decode());
-        if let Some(pin) = &self.pin {
-            pin.after_exec(&result);
+        if let (Some(guard), Err(e)) = (&self.guard, &result) {
+            guard.after_failed_exec(e);
         }
         result
     }
@@ -326,23 +309,14 @@ impl<L> Multi<L> {
     }
 }
 
-/// Without the cluster client, no transaction is pinned to a slot.
-#[cfg(not(feature = "cluster"))]
-enum Pin {}
+/// What a client above the single-node one supplies to keep a transaction's commands
+/// where they must run: the cluster's pins a transaction to one slot.
+pub(crate) trait Guard: Send + Sync + std::fmt::Debug {
+    /// Refuses a command that may not join the transaction.
+    fn check(&self, command: &Command) -> Result<(), Error>;
 
-#[cfg(not(feature = "cluster"))]
-impl Pin {
-    fn slot(&self) -> u16 {
-        match *self {}
-    }
-
-    fn check(&self, _: &Command) -> Result<(), Error> {
-        match *self {}
-    }
-
-    fn after_exec<T>(&self, _: &Result<T, Error>) {
-        match *self {}
-    }
+    /// Learns from a failed `EXEC` (a slot that moved, for the cluster).
+    fn after_failed_exec(&self, error: &Error);
 }
 
 fn is_null(frame: &Frame) -> bool {

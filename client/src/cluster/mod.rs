@@ -29,7 +29,6 @@ mod transaction;
 pub use config::{ClusterConfig, ReadFrom};
 pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
-pub(crate) use transaction::Pin;
 
 use crate::client::Client;
 use crate::cmd::placement::{placement, Placement};

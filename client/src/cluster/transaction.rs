@@ -7,7 +7,7 @@ use super::ClusterClient;
 use crate::cmd::{key_slot, Command, Request, Slot};
 use crate::error::Error;
 use crate::read::DecodeOwned;
-use crate::transaction::{Multi, Transaction};
+use crate::transaction::{Guard, Multi, Transaction};
 
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys
@@ -67,26 +67,28 @@ impl ClusterClient {
 
 /// What ties a cluster transaction's [`Multi`] to its slot: the slot every queued command
 /// must be in, and the cluster whose slot map is read again when `EXEC` finds it moved.
-#[derive(Debug)]
-pub(crate) struct Pin {
+struct SlotGuard {
     slot: u16,
     cluster: ClusterClient,
 }
 
-impl Pin {
-    /// The slot the transaction is pinned to.
-    pub(crate) fn slot(&self) -> u16 {
-        self.slot
+impl std::fmt::Debug for SlotGuard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SlotGuard")
+            .field("slot", &self.slot)
+            .finish_non_exhaustive()
     }
+}
 
+impl Guard for SlotGuard {
     /// Refuses a command whose keys are not in the slot.
-    pub(crate) fn check(&self, command: &Command) -> Result<(), Error> {
+    fn check(&self, command: &Command) -> Result<(), Error> {
         check_pinned(self.slot, command.name(), command.slot())
     }
 
-    /// After `EXEC`: a refusal saying the slot moved starts a refresh of the slot map.
-    pub(crate) fn after_exec<T>(&self, result: &Result<T, Error>) {
-        if let Err(Error::Server(e)) = result {
+    /// A refusal saying the slot moved starts a refresh of the slot map.
+    fn after_failed_exec(&self, error: &Error) {
+        if let Error::Server(e) = error {
             if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
                 self.cluster.refresh_soon();
             }
@@ -165,12 +167,12 @@ impl ClusterTransaction {
 
     /// Starts queueing commands that all reply `T` (see [`Transaction::queue`]).
     pub fn queue<T>(self) -> Multi<Vec<T>> {
-        Multi::pinned(
+        Multi::guarded(
             self.inner,
-            Pin {
+            Box::new(SlotGuard {
                 slot: self.slot,
                 cluster: self.cluster,
-            },
+            }),
         )
     }
 

@@ -16,24 +16,26 @@ mod cause;
 mod outbox;
 mod queue;
 mod reader;
+mod reply_watch;
 mod watchdog;
 
 pub(crate) use cause::Cause;
 pub(crate) use queue::ReplyTx;
+pub(crate) use reply_watch::ReplyWatch;
 
 use super::config::Protocol;
+use super::push_hub::PushHub;
 use super::push_queue::PushSender;
 use super::streaming::{StreamEvent, StreamKind, StreamTx};
 use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
-use crate::pushes::PushHub;
 use crate::resp::{Frame, Limits};
 use bytes::{Bytes, BytesMut};
 use outbox::Outbox;
 use queue::ReplyQueue;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, Notify};
 
@@ -187,6 +189,8 @@ struct Shared {
     /// replies stopped coming).
     reads: AtomicU64,
     opened: Instant,
+    /// The rule of the route that opened the connection, if it set one.
+    watch: OnceLock<Arc<dyn ReplyWatch>>,
 }
 
 impl Shared {
@@ -314,6 +318,7 @@ impl Connection {
             timeout: tuning.timeout,
             reads: AtomicU64::new(0),
             opened: Instant::now(),
+            watch: OnceLock::new(),
         });
         let reader = tokio::spawn(reader::read_loop(
             read,
@@ -347,6 +352,7 @@ impl Connection {
             timeout: None,
             reads: AtomicU64::new(0),
             opened: Instant::now(),
+            watch: OnceLock::new(),
         });
         shared.close(Cause::ShutDown("not connected yet"));
         Connection {
@@ -420,6 +426,12 @@ impl Connection {
     /// Closes the connection: waiting requests fail with a connection error saying `how`.
     pub(crate) fn shutdown(&self, how: &'static str) {
         self.inner.shared.close(Cause::ShutDown(how));
+    }
+
+    /// Sets the rule the reader applies to error replies (see [`ReplyWatch`]), before
+    /// the connection is handed out; a second rule is ignored.
+    pub(crate) fn watch_replies(&self, watch: Arc<dyn ReplyWatch>) {
+        let _ = self.inner.shared.watch.set(watch);
     }
 }
 

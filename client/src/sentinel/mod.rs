@@ -9,11 +9,14 @@
 //! - `locator`: where the nodes are, the connections opened to them, what a failover
 //!   closes and holds back.
 //! - `monitor`: the subscriptions to every Sentinel's failover events.
+//! - `route`: how a [`Client`] of the primary or of a replica reaches its node through the
+//!   locator, and the `-READONLY` rule set on the primary's connections.
 
 mod ask;
 mod config;
 mod locator;
 mod monitor;
+mod route;
 
 pub use crate::read_from::ReadFrom;
 pub use config::{SentinelConfig, DEFAULT_SENTINEL_PORT};
@@ -22,8 +25,7 @@ use crate::client::{Client, ClientStats};
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake::Expect;
-use crate::conn::mux::{Connection, PushSink};
-use crate::conn::Config;
+use crate::conn::reach::Reach;
 use crate::error::Error;
 use crate::pipeline::Pipeline;
 use crate::pubsub::Subscriber;
@@ -33,9 +35,9 @@ use crate::resp::Frame;
 use crate::transaction::Transaction;
 use ask::{show, Answer};
 use locator::Locator;
+use route::SentinelRoute;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// A client of a primary and its replicas watched by Redis Sentinel: cheap to clone,
 /// `Send + Sync`, shared by many tasks.
@@ -150,12 +152,9 @@ impl SentinelClient {
             locator.learn_sentinels(found);
         }
         monitor::spawn(&locator, locator.known_sentinels());
-        let via = |expect| Via {
-            locator: locator.clone(),
-            expect,
-        };
-        let primary = Client::start(node.clone(), Some(via(Expect::Primary)), true).await?;
-        let replica = Client::start(node, Some(via(Expect::Replica)), false).await?;
+        let reach = |expect| Reach::Routed(Box::new(SentinelRoute::new(locator.clone(), expect)));
+        let primary = Client::start(node.clone(), reach(Expect::Primary), true).await?;
+        let replica = Client::start(node, reach(Expect::Replica), false).await?;
         Ok(SentinelClient {
             inner: Arc::new(Inner {
                 primary,
@@ -285,41 +284,5 @@ impl SentinelClient {
     /// The RESP3 pushes of the primary's shared connection (see [`Client::pushes`]).
     pub fn pushes(&self) -> Pushes {
         self.inner.primary.pushes()
-    }
-}
-
-/// How a [`Client`] found through Sentinel opens its connections: to the primary or to a
-/// replica of the service its locator watches.
-pub(crate) struct Via {
-    locator: Arc<Locator>,
-    expect: Expect,
-}
-
-/// A connection being opened through Sentinel.
-pub(crate) type Opening<'a> =
-    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Connection, Error>> + Send + 'a>>;
-
-impl Via {
-    /// Opens a connection. Boxed as a trait object: asking the Sentinels goes through
-    /// clients of their own, whose futures would otherwise contain this one's type.
-    pub(crate) fn open<'a>(&'a self, template: &'a Config, push: Option<PushSink>) -> Opening<'a> {
-        Box::pin(self.locator.open(self.expect, template, push))
-    }
-
-    /// Waits until `t`, or until the primary moves.
-    pub(crate) async fn pause_until(&self, t: Instant) {
-        let mut moves = self.locator.watch_moves();
-        let _ = tokio::time::timeout_at(t.into(), moves.changed()).await;
-    }
-
-    pub(crate) fn moved_since(&self, since: Instant) -> bool {
-        self.locator.moved_since(since)
-    }
-
-    /// A node answered `-READONLY`.
-    pub(crate) fn distrust(&self) {
-        if self.expect == Expect::Primary {
-            self.locator.distrust_primary();
-        }
     }
 }

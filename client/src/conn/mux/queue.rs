@@ -5,6 +5,7 @@
 //! one place that knows what a slot holds.
 
 use super::cause::Cause;
+use super::reply_watch::ReplyWatch;
 use crate::conn::streaming::{StreamEvent, StreamKind, StreamTx};
 use crate::error::Error;
 use crate::resp::Frame;
@@ -66,6 +67,14 @@ pub(super) enum Done {
 }
 
 impl Done {
+    /// The frames the request is answered with.
+    fn frames(&self) -> &[Frame] {
+        match self {
+            Done::One(_, frame) | Done::Whole(_, frame) => std::slice::from_ref(frame),
+            Done::Many(_, frames) => frames,
+        }
+    }
+
     fn complete(self) {
         // A send error means the caller gave up (cancelled or timed out): the reply is
         // simply dropped, its slot already consumed.
@@ -184,13 +193,15 @@ impl ReplyQueue {
     }
 
     /// Hands `frames` (replies, in order) to the oldest slots, then completes the finished
-    /// ones outside the lock. A frame that no slot waits for is a protocol violation: the
-    /// connection must close.
+    /// ones outside the lock, showing each answered request's error replies to `watch`,
+    /// when there is one: its verdict (why the connection must close) is returned. A frame
+    /// that no slot waits for is a protocol violation: the connection must close.
     pub(super) fn deliver(
         &self,
         frames: &mut Vec<Frame>,
         done: &mut Vec<Done>,
-    ) -> Result<(), Cause> {
+        watch: Option<&dyn ReplyWatch>,
+    ) -> Result<Option<&'static str>, Cause> {
         let mut unexpected = false;
         {
             let mut state = self.lock();
@@ -229,14 +240,22 @@ impl ReplyQueue {
             }
             state.burst = done.len() > 1;
         }
+        let mut verdict = None;
         for d in done.drain(..) {
+            if let (Some(watch), None) = (watch, verdict) {
+                verdict = d
+                    .frames()
+                    .iter()
+                    .filter(|f| f.is_error())
+                    .find_map(|f| watch.on_error(f));
+            }
             d.complete();
         }
         if unexpected {
             frames.clear();
             return Err(Cause::unexpected_reply());
         }
-        Ok(())
+        Ok(verdict)
     }
 
     /// How the reply at the front of the queue is wanted, when it is to be streamed.

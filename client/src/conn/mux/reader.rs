@@ -71,7 +71,13 @@ impl Batch {
     /// Hands the replies to their requests and the pushes to their route.
     async fn hand_over(&mut self, shared: &Shared, push: &Option<PushRoute>) -> Result<(), Cause> {
         if !self.replies.is_empty() {
-            shared.queue.deliver(&mut self.replies, &mut self.done)?;
+            let watch = shared.watch.get().map(|w| &**w);
+            if let Some(why) = shared
+                .queue
+                .deliver(&mut self.replies, &mut self.done, watch)?
+            {
+                shared.close(Cause::ShutDown(why));
+            }
         }
         if let Some(route) = push {
             for frame in self.pushes.drain(..) {
