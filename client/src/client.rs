@@ -8,9 +8,12 @@
 //! connection, waiting for room in its outbox, blocking commands, resending a read) is
 //! boxed, so it does not weigh on every command's future.
 
+mod as_redis;
+mod batch;
 mod cached;
 mod dedicated;
 mod redial;
+mod scan;
 
 pub(crate) use dedicated::Lease;
 
@@ -24,6 +27,7 @@ use crate::conn::reach::Reach;
 use crate::conn::{Config, Protocol};
 use crate::error::Error;
 use crate::read::DecodeOwned;
+use crate::redis::Redis;
 use crate::resp::Frame;
 use crate::trace::{self, Instrument};
 use std::future::Future;
@@ -200,8 +204,11 @@ impl Client {
     /// [`Error::Protocol`] when the server sent bytes that are not RESP.
     ///
     /// [`Value`]: crate::Value
-    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
-        self.send(request).await?.decode()
+    pub fn query<'a, R: Request + 'a>(
+        &'a self,
+        request: R,
+    ) -> impl Future<Output = Result<R::Reply, Error>> + Send + 'a {
+        Redis::query(self, request)
     }
 
     /// Sends a command and reads its reply as an owned `T` of your choice (a
@@ -210,8 +217,11 @@ impl Client {
     /// # Errors
     ///
     /// As [`Client::query`].
-    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
-        self.send(request).await?.decode()
+    pub fn query_as<'a, T: DecodeOwned + 'a>(
+        &'a self,
+        request: impl Request + 'a,
+    ) -> impl Future<Output = Result<T, Error>> + Send + 'a {
+        Redis::query_as(self, request)
     }
 
     /// Sends a command and returns its whole reply frame, to decode with

@@ -106,7 +106,7 @@
 //!   slot, redirects, fan-out, pipelines and transactions across nodes.
 //! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
 //!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
-//! - [`Commands`]: one trait over every client ([`Client`], [`ClusterClient`],
+//! - [`Redis`]: one trait over every client ([`Client`], [`ClusterClient`],
 //!   [`SentinelClient`], a test double of yours), for code written once.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
@@ -123,6 +123,7 @@ mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod cmd;
+#[doc(hidden)]
 pub mod commands;
 mod conn;
 mod error;
@@ -135,6 +136,7 @@ mod queue;
 
 mod read;
 mod read_from;
+mod redis;
 pub mod reply;
 pub mod resp;
 mod scan;
@@ -153,13 +155,16 @@ mod value;
 pub use client::{Client, ClientStats};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
-pub use commands::Commands;
 pub use conn::{Addr, Backoff, Config, Protocol};
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;
+pub use redis::Redis;
+/// The old name of [`Redis`], kept for one release.
+#[doc(hidden)]
+pub use redis::Redis as Commands;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use rustls_pki_types as pki_types;

@@ -1,27 +1,27 @@
-//! Explicit pipelines: several commands written at once, their replies read back as a typed
-//! tuple (or `Vec`), each command's error kept to itself when asked for as
-//! `Result<T, ServerError>`.
+//! [`Pipeline`], the one pipeline type over every client: several commands sent together,
+//! their replies read back as a typed tuple (or `Vec`), each command's error kept to
+//! itself when asked for as `Result<T, ServerError>`. How the commands travel is the
+//! client's ([`Redis::send_pipeline`]): in one write on a single node, grouped by node on
+//! a cluster.
 
 use std::marker::PhantomData;
 
-use crate::cache::Writes;
-use crate::client::{check_shareable, Client};
 use crate::cmd::Command;
-use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
+use crate::redis::Redis;
 use crate::resp::{DecodeError, Frame};
-use crate::trace;
 
-/// Commands sent in one write, answered in one round trip.
+/// Commands sent together, answered in one round trip (per node, on a cluster).
 ///
 /// The pipeline's type records what its commands reply (see the [`add`](Self::add) and
 /// [`push`](Self::push) methods): a chain of `add`s reads a tuple, a loop of `push`es a
 /// `Vec`, with no annotation; [`query_as`](Self::query_as) reads any other type, such as
 /// a tuple with `Result<_, ServerError>` elements that keeps each command's error to
-/// itself.
-///
+/// itself. `C` is the client it goes through: a [`Client`](crate::Client), a
+/// [`ClusterClient`](crate::ClusterClient), or a borrowed [`Redis`] of any kind (what
+/// [`Redis::pipeline`] makes).
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
 /// use typedis::{b, ServerError};
@@ -50,78 +50,75 @@ use crate::trace;
 /// # let _ = (hits, values); Ok(()) }
 /// ```
 #[must_use = "a pipeline does nothing until it is sent"]
-pub struct Pipeline<Replies = Vec<crate::Value>> {
-    batch: Batch,
+pub struct Pipeline<Replies, C> {
+    client: C,
+    commands: Vec<Command>,
     replies: PhantomData<fn() -> Replies>,
 }
 
-impl<R> std::fmt::Debug for Pipeline<R> {
+impl<R, C> std::fmt::Debug for Pipeline<R, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Pipeline")
-            .field("len", &self.batch.len)
+            .field("len", &self.commands.len())
             .finish_non_exhaustive()
     }
 }
 
-/// The commands of a pipeline, whatever their replies.
-struct Batch {
-    client: Client,
-    bytes: Vec<u8>,
-    len: usize,
-    /// The first command that may not run on the shared connection, reported at send.
-    refused: Option<Error>,
-    /// Its writes, for the client-side cache.
-    writes: Writes,
+impl<T, C: Redis> Pipeline<Vec<T>, C> {
+    /// An empty pipeline through `client`.
+    pub(crate) fn new(client: C) -> Self {
+        Pipeline {
+            client,
+            commands: Vec::new(),
+            replies: PhantomData,
+        }
+    }
 }
 
-impl<L> Pipeline<L> {
+impl<L, C: Redis> Pipeline<L, C> {
     fn append(&mut self, command: Command) {
-        let b = &mut self.batch;
-        if let Err(e) = check_shareable(&command).and_then(|()| b.client.check_tracking(&command)) {
-            b.refused.get_or_insert(e);
+        if self.commands.capacity() == 0 {
+            // Room for a few at once instead of growing from 4.
+            self.commands.reserve(16);
         }
-        b.writes.note(&command);
-        if b.bytes.capacity() == 0 {
-            // Room for a few more of the same size at once, instead of doubling from 8 bytes
-            // (capped: a first command carrying a huge value is not a pattern to repeat).
-            b.bytes.reserve(
-                (command.as_bytes().len() * 16)
-                    .min(64 * 1024)
-                    .max(command.as_bytes().len()),
-            );
-        }
-        b.bytes.extend_from_slice(command.as_bytes());
-        b.len += 1;
+        self.commands.push(command);
     }
 
-    fn retype<M>(self) -> Pipeline<M> {
+    fn retype<M>(self) -> Pipeline<M, C> {
         Pipeline {
-            batch: self.batch,
+            client: self.client,
+            commands: self.commands,
             replies: PhantomData,
         }
     }
 
     /// Number of commands.
     pub fn len(&self) -> usize {
-        self.batch.len
+        self.commands.len()
     }
 
     /// Whether no command was added.
     pub fn is_empty(&self) -> bool {
-        self.batch.len == 0
+        self.commands.is_empty()
     }
 
     /// Sends the commands and returns one reply frame per command, in order (error replies
-    /// included, as frames).
+    /// included, as frames). An empty pipeline sends nothing.
     ///
     /// # Errors
     ///
-    /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] or
-    /// [`Error::Protocol`]: the pipeline as a whole failed;
-    /// [`Error::InvalidUse`] (nothing sent) when it holds a command that would break the
-    /// shared connection (see [`Client::send`]).
+    /// As the client's [`Redis::send_pipeline`]: for a [`Client`](crate::Client), [`Error::Timeout`],
+    /// [`Error::ConnectionClosed`], [`Error::Unreachable`] or [`Error::Protocol`] when the
+    /// pipeline as a whole failed, and [`Error::InvalidUse`] (nothing sent) when it holds
+    /// a command that would break the shared connection (see [`Client::send`](crate::Client::send)); for a
+    /// [`ClusterClient`](crate::ClusterClient), [`Error::Cluster`] when a command cannot
+    /// be routed (nothing is sent then), [`Error::Timeout`] or [`Error::ConnectionClosed`]
+    /// when a node's group failed after it was written (its commands may have run).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
-        self.batch.send().await
+        if self.commands.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.client.send_pipeline(self.commands).await
     }
 
     /// Sends the commands and reads the replies as the types of the commands added: a
@@ -151,59 +148,16 @@ impl<L> Pipeline<L> {
     /// `Result<_, ServerError>`.
     pub async fn query_as<T: FromReplies>(self) -> Result<T, Error> {
         if let Some(n) = T::LEN {
-            if n != self.batch.len {
+            if n != self.commands.len() {
                 // Nothing is sent: the replies could not fit.
-                return Err(Error::Decode(DecodeError::length(n, self.batch.len)));
+                return Err(Error::Decode(DecodeError::length(n, self.commands.len())));
             }
         }
-        T::from_replies(self.batch.send().await?)
+        T::from_replies(self.send().await?)
     }
 }
 
-typed_queue!(Pipeline);
-
-impl Batch {
-    async fn send(self) -> Result<Vec<Frame>, Error> {
-        if let Some(e) = self.refused {
-            return Err(e);
-        }
-        if self.len == 0 {
-            return Ok(Vec::new());
-        }
-        let span = trace::debug_span!("redis", command = "pipeline", len = self.len);
-        let client = self.client;
-        let run = async {
-            // One deadline for reconnecting, waiting for room and the replies.
-            let (request, rx) = Submission::many(self.bytes, self.len, client.deadline());
-            client.submit(request).await?;
-            let replies = reply(rx).await;
-            self.writes.done();
-            replies
-        };
-        if span.is_disabled() {
-            run.await
-        } else {
-            trace::Instrument::instrument(run, span).await
-        }
-    }
-}
-
-impl Client {
-    /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
-    /// belong in it: they would stall every other caller.
-    pub fn pipeline<T>(&self) -> Pipeline<Vec<T>> {
-        Pipeline {
-            batch: Batch {
-                client: self.clone(),
-                bytes: Vec::new(),
-                len: 0,
-                refused: None,
-                writes: Writes::new(self.cache()),
-            },
-            replies: PhantomData,
-        }
-    }
-}
+typed_queue!(Pipeline, Target: Redis);
 
 /// Decodes one reply of a pipeline or transaction: an error reply is an
 /// `Ok(Err(ServerError))` when `T` is a `Result<_, ServerError>`, else [`Error::Server`].

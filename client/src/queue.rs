@@ -8,23 +8,17 @@
 //! So `pipeline().add(get).add(incr).query()` reads `(Option<Bytes>, i64)` and a loop of
 //! `push(get)` reads `Vec<Option<Bytes>>`, with no annotation.
 
-/// Implements the typed `add` and `push` for a queue type `$q<L>` that has
-/// `fn append(&mut self, Command)` and `fn retype<M>(self) -> $q<M>`; the second form is
-/// for a queue that borrows a client: `$q<'a, C, L>`.
+/// Implements the typed `add` and `push` for a queue type `$q<L>` (or `$q<L, C>` with the
+/// bound given for `C`) that has `fn append(&mut self, Command)` and
+/// `fn retype<M>(self) -> $q<M, ..>`.
 macro_rules! typed_queue {
-    ($q:ident) => {
-        typed_queue!(@all [] [] $q);
-    };
-    ($q:ident<$lt:lifetime, $c:ident: ?Sized + $bound:path>) => {
-        typed_queue!(@all [$lt, $c: ?Sized + $bound,] [$lt, $c,] $q);
-    };
-    (@all [$($gen:tt)*] [$($arg:tt)*] $q:ident) => {
-        impl<$($gen)* T> $q<$($arg)* ::std::vec::Vec<T>> {
+    ($q:ident $(, $c:ident: $bound:path)?) => {
+        impl<T $(, $c: $bound)?> $q<::std::vec::Vec<T> $(, $c)?> {
             /// Appends a command: the first of a chain of `add`s, whose replies are read as a
             /// tuple with one element per command.
             // `add` reads as "add a command" in a builder chain; `Queue + Command` would not.
             #[allow(clippy::should_implement_trait)]
-            pub fn add<R: $crate::cmd::Request<Reply = T>>(mut self, request: R) -> $q<$($arg)* (T,)> {
+            pub fn add<R: $crate::cmd::Request<Reply = T>>(mut self, request: R) -> $q<(T,) $(, $c)?> {
                 self.append(request.into_command());
                 self.retype()
             }
@@ -38,23 +32,23 @@ macro_rules! typed_queue {
             }
         }
 
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I, J);
-        typed_queue!(@tuple [$($gen)*] [$($arg)*] $q; A, B, C, D, E, F, G, H, I, J, K);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I, J);
+        typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I, J, K);
     };
-    (@tuple [$($gen:tt)*] [$($arg:tt)*] $q:ident; $($t:ident),+) => {
-        impl<$($gen)* $($t),+> $q<$($arg)* ($($t,)+)> {
+    (@tuple $q:ident [$($c:ident: $bound:path)?]; $($t:ident),+) => {
+        impl<$($t,)+ $($c: $bound)?> $q<($($t,)+) $(, $c)?> {
             /// Appends a command; its reply type joins the tuple.
             #[allow(clippy::should_implement_trait)]
-            pub fn add<R: $crate::cmd::Request>(mut self, request: R) -> $q<$($arg)* ($($t,)+ R::Reply,)> {
+            pub fn add<R: $crate::cmd::Request>(mut self, request: R) -> $q<($($t,)+ R::Reply,) $(, $c)?> {
                 self.append(request.into_command());
                 self.retype()
             }

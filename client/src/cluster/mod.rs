@@ -13,9 +13,11 @@
 //! - `node`: the per-node clients and one attempt on one node.
 //! - `refresh`: single-flight, rate-limited topology refresh.
 //! - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
-//! - `pipeline`, `transaction`: [`ClusterPipeline`], [`ClusterTransaction`].
+//! - `pipeline`: how a [`Pipeline`](crate::Pipeline)'s commands are grouped by node;
+//!   `transaction`: [`ClusterTransaction`].
 
 mod aggregate;
+mod as_redis;
 mod config;
 mod node;
 mod pipeline;
@@ -27,6 +29,7 @@ mod topology;
 mod transaction;
 
 pub use config::{ClusterConfig, ReadFrom};
+#[allow(deprecated)]
 pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
 
@@ -37,6 +40,7 @@ use crate::cmd::{key_slot, Command};
 use crate::error::Error;
 use crate::pubsub::Subscriber;
 use crate::read::DecodeOwned;
+use crate::redis::Redis;
 use crate::resp::Frame;
 use crate::trace;
 use aggregate::{cluster_error, combine, join_parts, split};
@@ -44,6 +48,7 @@ use node::{Failure, Node};
 use redirect::{redirect, Redirect};
 use route::{is_read_only, plan, Plan};
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 use std::time::Instant;
@@ -208,8 +213,11 @@ impl ClusterClient {
     /// several slots that the command's policy does not allow splitting, a command that
     /// would change a shared connection's state such as `MULTI` or `SUBSCRIBE`, a keyless
     /// command without cluster-wide meaning such as `SCAN`).
-    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
-        self.send(request).await?.decode()
+    pub fn query<'a, R: Request + 'a>(
+        &'a self,
+        request: R,
+    ) -> impl Future<Output = Result<R::Reply, Error>> + Send + 'a {
+        Redis::query(self, request)
     }
 
     /// Sends a command where it belongs and reads its reply as an owned `T` of your
@@ -218,8 +226,11 @@ impl ClusterClient {
     /// # Errors
     ///
     /// As [`ClusterClient::query`].
-    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
-        self.send(request).await?.decode()
+    pub fn query_as<'a, T: DecodeOwned + 'a>(
+        &'a self,
+        request: impl Request + 'a,
+    ) -> impl Future<Output = Result<T, Error>> + Send + 'a {
+        Redis::query_as(self, request)
     }
 
     /// Sends a command where it belongs and returns its reply frame (see

@@ -2,8 +2,8 @@
 //! [`Commands`] client alike.
 
 use crate::cmd::Command;
-use crate::commands::Commands;
 use crate::error::Error;
+use crate::redis::Redis;
 use crate::resp::Frame;
 use std::future::Future;
 
@@ -22,7 +22,7 @@ pub(crate) mod sealed {
     }
 }
 
-/// A client a [`Script`](super::Script) can be invoked on: every [`Commands`] client
+/// A client a [`Script`](super::Script) can be invoked on: every [`Redis`] client
 /// ([`Client`](crate::Client), [`ClusterClient`](crate::ClusterClient),
 /// [`SentinelClient`](crate::SentinelClient), your own). On a cluster, an invocation goes
 /// to the node of its keys' slot (any primary when it has no key), and each node loads
@@ -30,13 +30,13 @@ pub(crate) mod sealed {
 ///
 /// The trait is sealed: how an invocation is sent (`EVALSHA`, then `EVAL` when the server
 /// does not know the script) belongs to this crate, so it can change (a pipelined
-/// fallback) without breaking anyone's implementation; implement [`Commands`] instead.
+/// fallback) without breaking anyone's implementation; implement [`Redis`] instead.
 pub trait ScriptRunner: sealed::Sealed + Sync {}
 
-impl<C: Commands> sealed::Sealed for C {
+impl<C: Redis> sealed::Sealed for C {
     fn send_script(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
         self.send_command(command)
     }
 }
 
-impl<C: Commands> ScriptRunner for C {}
+impl<C: Redis> ScriptRunner for C {}

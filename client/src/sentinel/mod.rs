@@ -12,6 +12,7 @@
 //! - `route`: how a [`Client`] of the primary or of a replica reaches its node through the
 //!   locator, and the `-READONLY` rule set on the primary's connections.
 
+mod as_redis;
 mod ask;
 mod config;
 mod locator;
@@ -31,11 +32,13 @@ use crate::pipeline::Pipeline;
 use crate::pubsub::Subscriber;
 use crate::pushes::Pushes;
 use crate::read::DecodeOwned;
+use crate::redis::Redis;
 use crate::resp::Frame;
 use crate::transaction::Transaction;
 use ask::{show, Answer};
 use locator::Locator;
 use route::SentinelRoute;
+use std::future::Future;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -204,8 +207,11 @@ impl SentinelClient {
     /// # Errors
     ///
     /// As [`Client::query`].
-    pub async fn query<R: Request>(&self, request: R) -> Result<R::Reply, Error> {
-        self.send(request).await?.decode()
+    pub fn query<'a, R: Request + 'a>(
+        &'a self,
+        request: R,
+    ) -> impl Future<Output = Result<R::Reply, Error>> + Send + 'a {
+        Redis::query(self, request)
     }
 
     /// Sends a command and reads its reply as an owned `T` of your choice.
@@ -213,8 +219,11 @@ impl SentinelClient {
     /// # Errors
     ///
     /// As [`Client::query`].
-    pub async fn query_as<T: DecodeOwned>(&self, request: impl Request) -> Result<T, Error> {
-        self.send(request).await?.decode()
+    pub fn query_as<'a, T: DecodeOwned + 'a>(
+        &'a self,
+        request: impl Request + 'a,
+    ) -> impl Future<Output = Result<T, Error>> + Send + 'a {
+        Redis::query_as(self, request)
     }
 
     /// Sends a command and returns its reply frame (see [`Client::send`]). A read sent
@@ -258,7 +267,7 @@ impl SentinelClient {
     }
 
     /// Starts a pipeline on the primary (see [`Client::pipeline`]).
-    pub fn pipeline<T>(&self) -> Pipeline<Vec<T>> {
+    pub fn pipeline<T>(&self) -> Pipeline<Vec<T>, Client> {
         self.inner.primary.pipeline()
     }
 

@@ -1,0 +1,33 @@
+//! A [`ClusterClient`]'s side of the [`Redis`] trait: how it sends a command (routed by its
+//! keys) and a batch (grouped by node).
+
+use super::ClusterClient;
+use crate::cmd::{Command, Request};
+use crate::error::Error;
+use crate::read::DecodeOwned;
+use crate::redis::Redis;
+use crate::reply::ScanPage;
+use crate::resp::Frame;
+use crate::scan::Scan;
+use std::future::Future;
+
+impl Redis for ClusterClient {
+    fn send_command(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
+        ClusterClient::send(self, command)
+    }
+
+    fn send_pipeline(
+        &self,
+        commands: Vec<Command>,
+    ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+        self.send_batch(commands)
+    }
+
+    fn scan<R, T>(&self, first_page: R) -> Scan<T>
+    where
+        R: Request<Reply = ScanPage<T>>,
+        T: DecodeOwned,
+    {
+        ClusterClient::scan(self, first_page)
+    }
+}
