@@ -34,7 +34,7 @@ mod tests {
         assert!(
             generated == snapshot,
             "client/src/cmd/builders.snapshot.rs is out of date: run \
-             `cargo run -p typedis-codegen -- regenerate` and commit the result"
+             `cargo run -p typedis-tasks -- regenerate` and commit the result"
         );
     }
 
