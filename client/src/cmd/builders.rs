@@ -1,4 +1,4 @@
-//! Typed builders for every command of the repository's `commands.json`, generated at
+//! Typed builders for every command of the crate's `commands.json`, generated at
 //! build time by `typedis-codegen` (a reviewed snapshot lives in `builders.snapshot.rs`).
 //!
 //! Each command is a module of type states: `b().set()` returns `set::NeedKey`, whose
