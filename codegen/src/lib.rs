@@ -14,32 +14,26 @@
 //! # Layout
 //!
 //! - [`spec`]: the spec model, read from every layout Redis publishes.
+//! - [`overlay`]: typedis's corrections to the specs, applied to its own builders.
 //! - [`plan`]: the builder model (type states and methods) of one command.
+//! - [`compat`]: the deprecated aliases a spec records for methods an older spec named
+//!   otherwise.
 //! - [`reply`]: reply types from reply schemas, and the structs generated for them.
 //! - [`naming`]: how spec names become Rust identifiers.
 //! - `emit`: Rust source from plans.
 //! - `table`: the spec table (name, flags, policy of every command) behind typedis's
 //!   untyped `cmd()`.
-//! - [`conformance`]: conformance cases for the test against a real server.
-//! - [`overlay`]: typedis's corrections to the specs, applied to its own builders.
-//! - [`diff`]: API changes between two specs.
-//! - [`dump`]: a spec from a live server (`COMMAND DOCS` + `COMMAND INFO` over RESP3).
-//! - [`merge`]: one spec from the dumps of several servers (Redis and Valkey).
-//! - [`schemas`]: reply schemas of source-tree specs merged into a dumped spec.
+//!
+//! The repository's own tasks (dumping specs from servers, merging them, regenerating the
+//! snapshots) are the `typedis-tasks` crate beside this one, which is not published.
 #![deny(missing_docs)]
 
 pub mod compat;
-pub mod conformance;
-pub mod diff;
-pub mod dump;
 mod emit;
-pub mod merge;
 pub mod naming;
 pub mod overlay;
 pub mod plan;
 pub mod reply;
-mod resp3;
-pub mod schemas;
 pub mod spec;
 mod table;
 
@@ -48,25 +42,6 @@ pub use overlay::{corrected, with_overlay};
 pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
 
-/// Where the generated builders of typedis itself are snapshotted, relative to the
-/// repository root.
-pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
-
-/// Where the generated spec table of typedis itself is snapshotted, relative to the
-/// repository root.
-pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
-
-/// Where the conformance cases are written, relative to the repository root.
-pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
-
-/// Where the module specs of typedis's module features live, relative to the repository
-/// root (one `<feature>.json` each, read by the typedis crate's build script).
-pub const MODULE_SPECS: &str = "client/modules";
-
-/// Where the conformance cases of each module spec are written, relative to the
-/// repository root (`<feature>.rs`).
-pub const MODULE_CONFORMANCE_CASES: &str = "tests/tests/module_conformance";
-
 /// The module features of typedis and the product each one's spec dates its versions by.
 pub const MODULE_FEATURES: &[(&str, &str)] = &[
     ("json", "RedisJSON"),
@@ -74,10 +49,6 @@ pub const MODULE_FEATURES: &[(&str, &str)] = &[
     ("bloom", "RedisBloom"),
     ("timeseries", "RedisTimeSeries"),
 ];
-
-/// The typedis crate's own copy of the root `commands.json`, relative to the repository
-/// root: what its build script reads, so that the published crate builds on its own.
-pub const PACKAGED_SPEC: &str = "client/commands.json";
 
 /// The options typedis itself is generated with.
 pub fn typedis_options() -> Options {
@@ -96,46 +67,6 @@ pub fn typedis_module_options(product: &str) -> Options {
         product: Some(product.to_owned()),
         ..typedis_options()
     }
-}
-
-/// Every checked-in generated file of the repository at `root`, with the content it
-/// should have: the builders and spec table snapshots, the conformance cases, and the
-/// typedis crate's copy of `commands.json` ([`PACKAGED_SPEC`]), and the conformance cases
-/// of each module spec ([`MODULE_CONFORMANCE_CASES`]).
-///
-/// # Errors
-///
-/// When `commands.json` cannot be read or generation fails.
-pub fn snapshots(root: &std::path::Path) -> Result<Vec<(std::path::PathBuf, String)>, Error> {
-    let path = root.join("commands.json");
-    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    let spec = corrected(&text)?;
-    let builders = generate(&spec, &typedis_options())?;
-    let table = generate_table(&spec, &typedis_options())?;
-    let (cases, _) = conformance::generate_cases(&spec)?;
-    let mut files = vec![
-        (root.join(BUILDERS_SNAPSHOT), builders),
-        (root.join(SPEC_TABLE_SNAPSHOT), table),
-        (root.join(CONFORMANCE_CASES), cases),
-        (root.join(PACKAGED_SPEC), text),
-    ];
-    for (feature, _) in MODULE_FEATURES {
-        let path = root.join(MODULE_SPECS).join(format!("{feature}.json"));
-        let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        let spec = Spec::from_json(&text)?;
-        let (cases, _) = conformance::generate_cases(&spec)?;
-        let out = root
-            .join(MODULE_CONFORMANCE_CASES)
-            .join(format!("{feature}.rs"));
-        files.push((out, cases));
-    }
-    Ok(files)
 }
 
 /// Generation options.
@@ -184,15 +115,4 @@ pub enum Error {
     /// Generation produced code that does not parse (a bug in the generator).
     #[error("generation failed: {0}")]
     Generate(String),
-    /// Talking to a server failed.
-    #[error("dump failed: {0}")]
-    Dump(String),
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The error.
-        source: std::io::Error,
-    },
 }

@@ -164,9 +164,11 @@ mod tests {
 
     #[test]
     fn the_overlay_is_valid_and_applies_to_the_repository_spec() {
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../commands.json"))
-                .expect("read commands.json");
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../client/commands.json"
+        ))
+        .expect("read commands.json");
         let spec = corrected(&text).expect("the overlay applies");
         let zincrby = &spec.commands["ZINCRBY"];
         assert_eq!(zincrby.arguments[1].kind, crate::ArgKind::Double);

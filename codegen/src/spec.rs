@@ -2,7 +2,7 @@
 //! normalised into one shape ([`Spec`], [`CommandSpec`], [`Arg`]).
 //!
 //! Accepted layouts (all JSON objects keyed by command name):
-//! - `commands.json` as Redis's `generate-commands-json.py` and `typedis-codegen dump`
+//! - `commands.json` as Redis's `generate-commands-json.py` and `typedis-tasks dump`
 //!   write it: flat, keyed `"CLIENT KILL"`, lowercase flags, `hints`;
 //! - Redis's source tree (`src/commands/*.json`, one file or several combined): uppercase
 //!   flags, `command_tips`, `container` on subcommands, `key_specs` in the nested form;
@@ -36,10 +36,10 @@ pub struct CommandSpec {
     /// First server version with the command.
     pub since: String,
     /// Each family's own `since` where it differs from `since` (`{"redis": "8.0.0"}` for
-    /// `HSETEX`, since 9.0.0 on Valkey), as `typedis-codegen merge` marks it.
+    /// `HSETEX`, since 9.0.0 on Valkey), as `typedis-tasks merge` marks it.
     pub since_in: BTreeMap<String, String>,
     /// The one server family that has the command, when only one does (`valkey`), as
-    /// `typedis-codegen merge` marks it.
+    /// `typedis-tasks merge` marks it.
     pub only: Option<String>,
     /// Servers (`redis 7.0.15`) whose dumps lack the command, as `merge` marks them.
     pub missing_from: Vec<String>,
@@ -70,7 +70,7 @@ pub struct CommandSpec {
     /// Key specs, kept as given (the builders use the `keynum` ones to write key counts).
     pub key_specs: Vec<Value>,
     /// JSON Schema of the reply, when the spec has one (source-tree specs of Redis >= 7.2
-    /// and Valkey, or merged into `commands.json` by `typedis-codegen schemas`).
+    /// and Valkey, or merged into `commands.json` by `typedis-tasks schemas`).
     pub reply_schema: Option<Value>,
     /// Which arguments pick which alternative of the reply schema's top `oneOf`, when the
     /// spec says (`reply_switches`; typedis's own commands also have a reviewed table).
@@ -471,7 +471,7 @@ impl RawArg {
     }
 }
 
-/// The key under which `typedis-codegen dump` records where a spec came from.
+/// The key under which `typedis-tasks dump` records where a spec came from.
 pub const META_KEY: &str = "_meta";
 
 impl Spec {

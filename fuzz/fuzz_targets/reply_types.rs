@@ -1,7 +1,7 @@
 //! Fuzz target: arbitrary frames decoded into every reply type the builders declare.
 //!
 //! The decoders are the conformance cases' (`tests/tests/conformance/cases.rs`, generated
-//! by `typedis-codegen regenerate`): one per invocation of every command, options that
+//! by `typedis-tasks regenerate`): one per invocation of every command, options that
 //! switch the reply included, so every generated reply type and struct is read. Checks:
 //! no panic, no hang, and no allocation beyond what the input justifies (at most
 //! `PER_BYTE` bytes per input byte, plus a small constant, while one frame is decoded).

@@ -1,7 +1,7 @@
 //! The generator accepts every spec it is given and the code it generates compiles
 //! against typedis, as a user's build.rs would use it: the servers' own dumps under
 //! `codegen/specs/` (Redis 7.0.15, Redis 8.2.3 and Valkey 9.1.2, and the vector set
-//! commands' spec under `modules/`: what `commands.json` is merged from),
+//! commands' spec under `modules/`: what `client/commands.json` is merged from),
 //! and, when `TYPEDIS_EXTRA_SPECS` names a directory, every `*.json` in it and its
 //! `redis-7.0.15-server-dump/COMMAND-DOCS.resp3.json` if it has one (other layouts: the
 //! source trees' specs, the redis-doc `commands.json`, a raw `COMMAND DOCS` reply).
@@ -108,7 +108,8 @@ fn normal(name: &str) -> String {
 #[test]
 fn every_command_and_argument_of_every_dump_has_a_builder() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let merged = std::fs::read_to_string(root.join("commands.json")).expect("read commands.json");
+    let merged =
+        std::fs::read_to_string(root.join("client/commands.json")).expect("read commands.json");
     let merged = typedis_codegen::corrected(&merged).expect("commands.json reads");
     let mut dumps = json_files(&root.join("codegen/specs"));
     dumps.extend(json_files(&root.join("codegen/specs/modules")));

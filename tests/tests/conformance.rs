@@ -1,7 +1,7 @@
 //! Conformance of the generated builders against a real server (the one the harness
 //! starts: `redis-server`, or the binary `TYPEDIS_SERVER` names): every case of
 //! `conformance/cases.rs` (a minimal and several maximal invocations of every command,
-//! generated from `commands.json` by `typedis-codegen regenerate`) that the server's
+//! generated from `client/commands.json` by `typedis-tasks regenerate`) that the server's
 //! family and version have (by the spec's own `since` and `only`, for the command and each
 //! argument given) is sent on its own connection, over RESP2 and over RESP3, after data of
 //! the command's group was written to the keys the cases use; cluster commands go to a
@@ -78,7 +78,7 @@ const NOT_DECODED: &[(&str, &str)] = &[
     ),
 ];
 
-/// The keys the cases use (`sample` in `typedis_codegen::conformance`), filled with data
+/// The keys the cases use (`sample` in `typedis_tasks::conformance`), filled with data
 /// of the command's group before each case, so that replies have their full shape.
 const KEYS: &[&str] = &["{t}k1", "{t}k2", "{t}k3", "{t}k4", "{t}k5"];
 

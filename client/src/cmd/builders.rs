@@ -1,4 +1,4 @@
-//! Typed builders for every command of the repository's `commands.json`, generated at
+//! Typed builders for every command of the crate's `commands.json`, generated at
 //! build time by `typedis-codegen` (a reviewed snapshot lives in `builders.snapshot.rs`).
 //!
 //! Each command is a module of type states: `b().set()` returns `set::NeedKey`, whose
@@ -34,7 +34,7 @@ mod tests {
         assert!(
             generated == snapshot,
             "client/src/cmd/builders.snapshot.rs is out of date: run \
-             `cargo run -p typedis-codegen -- regenerate` and commit the result"
+             `cargo run -p typedis-tasks -- regenerate` and commit the result"
         );
     }
 

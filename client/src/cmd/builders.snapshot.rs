@@ -3594,14 +3594,16 @@ impl Commands {
         zunionstore::start()
     }
 }
+/// The names every command's module uses (each uses some of them).
+#[allow(unused_imports)]
+mod prelude {
+    pub(super) use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
+    pub(super) use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
+    pub(super) use ::core::marker::PhantomData;
+}
 /// Builder states of `ACL CAT` (Lists the ACL categories, or the commands inside a category.).
 pub mod acl_cat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL CAT",
@@ -3610,10 +3612,7 @@ pub mod acl_cat {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -3686,12 +3685,7 @@ pub mod acl_cat {
 }
 /// Builder states of `ACL DELUSER` (Deletes ACL users, and terminates their connections.).
 pub mod acl_deluser {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedUsername {
         let c = Cmd::new_static(
             "ACL DELUSER",
@@ -3801,12 +3795,7 @@ pub mod acl_deluser {
 }
 /// Builder states of `ACL DRYRUN` (Simulates the execution of a command by a user, without executing the command.).
 pub mod acl_dryrun {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedUsername {
         let c = Cmd::new_static(
             "ACL DRYRUN",
@@ -3816,10 +3805,7 @@ pub mod acl_dryrun {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedUsername(c)
     }
@@ -3926,12 +3912,7 @@ pub mod acl_dryrun {
 }
 /// Builder states of `ACL GENPASS` (Generates a pseudorandom, secure password that can be used to identify ACL users.).
 pub mod acl_genpass {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL GENPASS",
@@ -3940,10 +3921,7 @@ pub mod acl_genpass {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -3991,12 +3969,7 @@ pub mod acl_genpass {
 }
 /// Builder states of `ACL GETUSER` (Lists the ACL rules of a user.).
 pub mod acl_getuser {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedUsername {
         let c = Cmd::new_static(
             "ACL GETUSER",
@@ -4006,10 +3979,7 @@ pub mod acl_getuser {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedUsername(c)
     }
@@ -4064,12 +4034,7 @@ pub mod acl_getuser {
 }
 /// Builder states of `ACL HELP` (Returns helpful text about the different subcommands.).
 pub mod acl_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL HELP",
@@ -4077,10 +4042,7 @@ pub mod acl_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4107,12 +4069,7 @@ pub mod acl_help {
 }
 /// Builder states of `ACL LIST` (Dumps the effective rules in ACL file format.).
 pub mod acl_list {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL LIST",
@@ -4122,10 +4079,7 @@ pub mod acl_list {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4152,12 +4106,7 @@ pub mod acl_list {
 }
 /// Builder states of `ACL LOAD` (Reloads the rules from the configured ACL file.).
 pub mod acl_load {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL LOAD",
@@ -4167,10 +4116,7 @@ pub mod acl_load {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4197,12 +4143,7 @@ pub mod acl_load {
 }
 /// Builder states of `ACL LOG` (Lists recent security events generated due to ACL rules.).
 pub mod acl_log {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL LOG",
@@ -4212,10 +4153,7 @@ pub mod acl_log {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -4274,12 +4212,7 @@ pub mod acl_log {
 }
 /// Builder states of `ACL SAVE` (Saves the effective ACL rules in the configured ACL file.).
 pub mod acl_save {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL SAVE",
@@ -4319,12 +4252,7 @@ pub mod acl_save {
 }
 /// Builder states of `ACL SETUSER` (Creates and modifies an ACL user and its rules.).
 pub mod acl_setuser {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedUsername {
         let c = Cmd::new_static(
             "ACL SETUSER",
@@ -4416,12 +4344,7 @@ pub mod acl_setuser {
 }
 /// Builder states of `ACL USERS` (Lists all ACL users.).
 pub mod acl_users {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL USERS",
@@ -4431,10 +4354,7 @@ pub mod acl_users {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4461,12 +4381,7 @@ pub mod acl_users {
 }
 /// Builder states of `ACL WHOAMI` (Returns the authenticated username of the current connection.).
 pub mod acl_whoami {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ACL WHOAMI",
@@ -4475,10 +4390,7 @@ pub mod acl_whoami {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4505,12 +4417,7 @@ pub mod acl_whoami {
 }
 /// Builder states of `APPEND` (Appends a string to the value of a key. Creates the key if it doesn't exist.).
 pub mod append {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "APPEND",
@@ -4519,10 +4426,7 @@ pub mod append {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -4605,21 +4509,13 @@ pub mod append {
 }
 /// Builder states of `ASKING` (Signals that a cluster client is following an -ASK redirect.).
 pub mod asking {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ASKING",
             &["ASKING"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::FAST),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4646,12 +4542,7 @@ pub mod asking {
 }
 /// Builder states of `AUTH` (Authenticates the connection.).
 pub mod auth {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedPassword {
         let c = Cmd::new_static(
             "AUTH",
@@ -4663,10 +4554,7 @@ pub mod auth {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_AUTH)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedPassword(c, PhantomData)
     }
@@ -4774,12 +4662,7 @@ pub mod auth {
 }
 /// Builder states of `BGREWRITEAOF` (Asynchronously rewrites the append-only file to disk.).
 pub mod bgrewriteaof {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "BGREWRITEAOF",
@@ -4788,10 +4671,7 @@ pub mod bgrewriteaof {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -4818,12 +4698,7 @@ pub mod bgrewriteaof {
 }
 /// Builder states of `BGSAVE` (Asynchronously saves the database(s) to disk.).
 pub mod bgsave {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "BGSAVE",
@@ -4832,10 +4707,7 @@ pub mod bgsave {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -4910,21 +4782,13 @@ pub mod bgsave {
 }
 /// Builder states of `BITCOUNT` (Counts the number of set bits (population counting) in a string.).
 pub mod bitcount {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BITCOUNT",
             &["BITCOUNT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -5078,12 +4942,7 @@ pub mod bitcount {
 }
 /// Builder states of `BITFIELD` (Performs arbitrary bitfield integer operations on strings.).
 pub mod bitfield {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BITFIELD",
@@ -5091,10 +4950,7 @@ pub mod bitfield {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -5226,12 +5082,7 @@ pub mod bitfield {
 }
 /// Builder states of `BITFIELD_RO` (Performs arbitrary read-only bitfield integer operations on strings.).
 pub mod bitfield_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BITFIELD_RO",
@@ -5239,10 +5090,7 @@ pub mod bitfield_ro {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -5328,12 +5176,7 @@ pub mod bitfield_ro {
 }
 /// Builder states of `BITOP` (Performs bitwise operations on multiple strings, and stores the result.).
 pub mod bitop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedOperation {
         let c = Cmd::new_static(
             "BITOP",
@@ -5341,10 +5184,7 @@ pub mod bitop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedOperation(c)
     }
@@ -5558,21 +5398,13 @@ pub mod bitop {
 }
 /// Builder states of `BITPOS` (Finds the first set (1) or clear (0) bit in a string.).
 pub mod bitpos {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BITPOS",
             &["BITPOS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -5757,12 +5589,7 @@ pub mod bitpos {
 }
 /// Builder states of `BLMOVE` (Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved.).
 pub mod blmove {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "BLMOVE",
@@ -5771,10 +5598,7 @@ pub mod blmove {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -5955,12 +5779,7 @@ pub mod blmove {
 }
 /// Builder states of `BLMPOP` (Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.).
 pub mod blmpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedTimeout {
         let c = Cmd::new_static(
             "BLMPOP",
@@ -5969,10 +5788,7 @@ pub mod blmpop {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedTimeout(c)
     }
@@ -6158,12 +5974,7 @@ pub mod blmpop {
 }
 /// Builder states of `BLPOP` (Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.).
 pub mod blpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BLPOP",
@@ -6171,10 +5982,7 @@ pub mod blpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -6299,12 +6107,7 @@ pub mod blpop {
 }
 /// Builder states of `BRPOP` (Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.).
 pub mod brpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BRPOP",
@@ -6312,10 +6115,7 @@ pub mod brpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -6440,12 +6240,7 @@ pub mod brpop {
 }
 /// Builder states of `BRPOPLPUSH` (Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was popped.).
 pub mod brpoplpush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "BRPOPLPUSH",
@@ -6454,10 +6249,7 @@ pub mod brpoplpush {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -6568,12 +6360,7 @@ pub mod brpoplpush {
 }
 /// Builder states of `BZMPOP` (Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.).
 pub mod bzmpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedTimeout {
         let c = Cmd::new_static(
             "BZMPOP",
@@ -6582,10 +6369,7 @@ pub mod bzmpop {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedTimeout(c)
     }
@@ -6771,12 +6555,7 @@ pub mod bzmpop {
 }
 /// Builder states of `BZPOPMAX` (Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.).
 pub mod bzpopmax {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BZPOPMAX",
@@ -6785,10 +6564,7 @@ pub mod bzpopmax {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -6913,12 +6689,7 @@ pub mod bzpopmax {
 }
 /// Builder states of `BZPOPMIN` (Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.).
 pub mod bzpopmin {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "BZPOPMIN",
@@ -6927,10 +6698,7 @@ pub mod bzpopmin {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -7055,12 +6823,7 @@ pub mod bzpopmin {
 }
 /// Builder states of `CLIENT CACHING` (Instructs the server whether to track the keys in the next request.).
 pub mod client_caching {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedMode {
         let c = Cmd::new_static(
             "CLIENT CACHING",
@@ -7070,10 +6833,7 @@ pub mod client_caching {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedMode(c)
     }
@@ -7135,12 +6895,7 @@ pub mod client_caching {
 }
 /// Builder states of `CLIENT CAPA` (A client claims its capability.).
 pub mod client_capa {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCapability {
         let c = Cmd::new_static(
             "CLIENT CAPA",
@@ -7150,10 +6905,7 @@ pub mod client_capa {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedCapability(c)
     }
@@ -7258,12 +7010,7 @@ pub mod client_capa {
 }
 /// Builder states of `CLIENT GETNAME` (Returns the name of the connection.).
 pub mod client_getname {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT GETNAME",
@@ -7273,10 +7020,7 @@ pub mod client_getname {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -7303,12 +7047,7 @@ pub mod client_getname {
 }
 /// Builder states of `CLIENT GETREDIR` (Returns the client ID to which the connection's tracking notifications are redirected.).
 pub mod client_getredir {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT GETREDIR",
@@ -7318,10 +7057,7 @@ pub mod client_getredir {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -7348,12 +7084,7 @@ pub mod client_getredir {
 }
 /// Builder states of `CLIENT HELP` (Returns helpful text about the different subcommands.).
 pub mod client_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT HELP",
@@ -7361,10 +7092,7 @@ pub mod client_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -7391,12 +7119,7 @@ pub mod client_help {
 }
 /// Builder states of `CLIENT ID` (Returns the unique client ID of the connection.).
 pub mod client_id {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT ID",
@@ -7406,10 +7129,7 @@ pub mod client_id {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -7436,12 +7156,7 @@ pub mod client_id {
 }
 /// Builder states of `CLIENT IMPORT-SOURCE` (Marks this client as an import source when the server is in import mode.).
 pub mod client_import_source {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedEnabled {
         let c = Cmd::new_static(
             "CLIENT IMPORT-SOURCE",
@@ -7450,10 +7165,7 @@ pub mod client_import_source {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedEnabled(c)
     }
@@ -7519,12 +7231,7 @@ pub mod client_import_source {
 }
 /// Builder states of `CLIENT INFO` (Returns information about the connection.).
 pub mod client_info {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT INFO",
@@ -7533,10 +7240,7 @@ pub mod client_info {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -7563,12 +7267,7 @@ pub mod client_info {
 }
 /// Builder states of `CLIENT KILL` (Terminates open connections.).
 pub mod client_kill {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedFilter {
         let c = Cmd::new_static(
             "CLIENT KILL",
@@ -7578,10 +7277,7 @@ pub mod client_kill {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedFilter(c)
     }
@@ -8519,12 +8215,7 @@ pub mod client_kill {
 }
 /// Builder states of `CLIENT LIST` (Lists open connections.).
 pub mod client_list {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT LIST",
@@ -8534,10 +8225,7 @@ pub mod client_list {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -12931,12 +12619,7 @@ pub mod client_list {
 }
 /// Builder states of `CLIENT NO-EVICT` (Sets the client eviction mode of the connection.).
 pub mod client_no_evict {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedEnabled {
         let c = Cmd::new_static(
             "CLIENT NO-EVICT",
@@ -12947,10 +12630,7 @@ pub mod client_no_evict {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedEnabled(c)
     }
@@ -13012,12 +12692,7 @@ pub mod client_no_evict {
 }
 /// Builder states of `CLIENT NO-TOUCH` (Controls whether commands sent by the client affect the LRU/LFU of accessed keys.).
 pub mod client_no_touch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedEnabled {
         let c = Cmd::new_static(
             "CLIENT NO-TOUCH",
@@ -13027,10 +12702,7 @@ pub mod client_no_touch {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedEnabled(c)
     }
@@ -13092,12 +12764,7 @@ pub mod client_no_touch {
 }
 /// Builder states of `CLIENT PAUSE` (Suspends commands processing.).
 pub mod client_pause {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedTimeout {
         let c = Cmd::new_static(
             "CLIENT PAUSE",
@@ -13107,10 +12774,7 @@ pub mod client_pause {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedTimeout(c)
     }
@@ -13213,12 +12877,7 @@ pub mod client_pause {
 }
 /// Builder states of `CLIENT REPLY` (Instructs the server whether to reply to commands.).
 pub mod client_reply {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedAction {
         let c = Cmd::new_static(
             "CLIENT REPLY",
@@ -13229,10 +12888,7 @@ pub mod client_reply {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_MULTI)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedAction(c)
     }
@@ -13301,12 +12957,7 @@ pub mod client_reply {
 }
 /// Builder states of `CLIENT SETINFO` (Sets information specific to the client or connection.).
 pub mod client_setinfo {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedAttr {
         let c = Cmd::new_static(
             "CLIENT SETINFO",
@@ -13383,12 +13034,7 @@ pub mod client_setinfo {
 }
 /// Builder states of `CLIENT SETNAME` (Sets the connection name.).
 pub mod client_setname {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedConnectionName {
         let c = Cmd::new_static(
             "CLIENT SETNAME",
@@ -13456,12 +13102,7 @@ pub mod client_setname {
 }
 /// Builder states of `CLIENT TRACKING` (Controls server-assisted client-side caching for the connection.).
 pub mod client_tracking {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedStatus {
         let c = Cmd::new_static(
             "CLIENT TRACKING",
@@ -13470,10 +13111,7 @@ pub mod client_tracking {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedStatus(c)
     }
@@ -13744,12 +13382,7 @@ pub mod client_tracking {
 }
 /// Builder states of `CLIENT TRACKINGINFO` (Returns information about server-assisted client-side caching for the connection.).
 pub mod client_trackinginfo {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT TRACKINGINFO",
@@ -13758,10 +13391,7 @@ pub mod client_trackinginfo {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -13788,12 +13418,7 @@ pub mod client_trackinginfo {
 }
 /// Builder states of `CLIENT UNBLOCK` (Unblocks a client blocked by a blocking command from a different connection.).
 pub mod client_unblock {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedClientId {
         let c = Cmd::new_static(
             "CLIENT UNBLOCK",
@@ -13803,10 +13428,7 @@ pub mod client_unblock {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedClientId(c)
     }
@@ -13901,12 +13523,7 @@ pub mod client_unblock {
 }
 /// Builder states of `CLIENT UNPAUSE` (Resumes processing commands from paused clients.).
 pub mod client_unpause {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLIENT UNPAUSE",
@@ -13916,10 +13533,7 @@ pub mod client_unpause {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -13946,12 +13560,7 @@ pub mod client_unpause {
 }
 /// Builder states of `CLUSTER ADDSLOTS` (Assigns new hash slots to a node.).
 pub mod cluster_addslots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER ADDSLOTS",
@@ -13960,10 +13569,7 @@ pub mod cluster_addslots {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -14054,12 +13660,7 @@ pub mod cluster_addslots {
 }
 /// Builder states of `CLUSTER ADDSLOTSRANGE` (Assigns new hash slot ranges to a node.).
 pub mod cluster_addslotsrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedRange {
         let c = Cmd::new_static(
             "CLUSTER ADDSLOTSRANGE",
@@ -14068,10 +13669,7 @@ pub mod cluster_addslotsrange {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedRange(c)
     }
@@ -14245,12 +13843,7 @@ pub mod cluster_addslotsrange {
 }
 /// Builder states of `CLUSTER BUMPEPOCH` (Advances the cluster config epoch.).
 pub mod cluster_bumpepoch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER BUMPEPOCH",
@@ -14259,10 +13852,7 @@ pub mod cluster_bumpepoch {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -14289,12 +13879,7 @@ pub mod cluster_bumpepoch {
 }
 /// Builder states of `CLUSTER CANCELSLOTMIGRATIONS` (Cancel all current ongoing slot migration operations.).
 pub mod cluster_cancelslotmigrations {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER CANCELSLOTMIGRATIONS",
@@ -14303,10 +13888,7 @@ pub mod cluster_cancelslotmigrations {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -14333,12 +13915,7 @@ pub mod cluster_cancelslotmigrations {
 }
 /// Builder states of `CLUSTER COUNT-FAILURE-REPORTS` (Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed.).
 pub mod cluster_count_failure_reports {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNodeId {
         let c = Cmd::new_static(
             "CLUSTER COUNT-FAILURE-REPORTS",
@@ -14346,10 +13923,7 @@ pub mod cluster_count_failure_reports {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedNodeId(c)
     }
@@ -14404,21 +13978,13 @@ pub mod cluster_count_failure_reports {
 }
 /// Builder states of `CLUSTER COUNTKEYSINSLOT` (Returns the number of keys in a hash slot.).
 pub mod cluster_countkeysinslot {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER COUNTKEYSINSLOT",
             &["CLUSTER", "COUNTKEYSINSLOT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -14473,12 +14039,7 @@ pub mod cluster_countkeysinslot {
 }
 /// Builder states of `CLUSTER DELSLOTS` (Sets hash slots as unbound for a node.).
 pub mod cluster_delslots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER DELSLOTS",
@@ -14487,10 +14048,7 @@ pub mod cluster_delslots {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -14581,12 +14139,7 @@ pub mod cluster_delslots {
 }
 /// Builder states of `CLUSTER DELSLOTSRANGE` (Sets hash slot ranges as unbound for a node.).
 pub mod cluster_delslotsrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedRange {
         let c = Cmd::new_static(
             "CLUSTER DELSLOTSRANGE",
@@ -14595,10 +14148,7 @@ pub mod cluster_delslotsrange {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedRange(c)
     }
@@ -14772,12 +14322,7 @@ pub mod cluster_delslotsrange {
 }
 /// Builder states of `CLUSTER FAILOVER` (Forces a replica to perform a manual failover of its primary.).
 pub mod cluster_failover {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER FAILOVER",
@@ -14786,10 +14331,7 @@ pub mod cluster_failover {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -14856,12 +14398,7 @@ pub mod cluster_failover {
 }
 /// Builder states of `CLUSTER FLUSHSLOT` (Removes all keys from the target slot.).
 pub mod cluster_flushslot {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER FLUSHSLOT",
@@ -14870,10 +14407,7 @@ pub mod cluster_flushslot {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -14978,12 +14512,7 @@ pub mod cluster_flushslot {
 }
 /// Builder states of `CLUSTER FLUSHSLOTS` (Deletes all slots information from a node.).
 pub mod cluster_flushslots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER FLUSHSLOTS",
@@ -14992,10 +14521,7 @@ pub mod cluster_flushslots {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15022,12 +14548,7 @@ pub mod cluster_flushslots {
 }
 /// Builder states of `CLUSTER FORGET` (Removes a node from the nodes table.).
 pub mod cluster_forget {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNodeId {
         let c = Cmd::new_static(
             "CLUSTER FORGET",
@@ -15036,10 +14557,7 @@ pub mod cluster_forget {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedNodeId(c)
     }
@@ -15094,21 +14612,13 @@ pub mod cluster_forget {
 }
 /// Builder states of `CLUSTER GETKEYSINSLOT` (Returns the key names in a hash slot.).
 pub mod cluster_getkeysinslot {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER GETKEYSINSLOT",
             &["CLUSTER", "GETKEYSINSLOT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -15191,12 +14701,7 @@ pub mod cluster_getkeysinslot {
 }
 /// Builder states of `CLUSTER GETSLOTMIGRATIONS` (Gets the status of ongoing and recently finished slot import and export operations.).
 pub mod cluster_getslotmigrations {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER GETSLOTMIGRATIONS",
@@ -15205,10 +14710,7 @@ pub mod cluster_getslotmigrations {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15235,12 +14737,7 @@ pub mod cluster_getslotmigrations {
 }
 /// Builder states of `CLUSTER HELP` (Returns helpful text about the different subcommands.).
 pub mod cluster_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER HELP",
@@ -15248,10 +14745,7 @@ pub mod cluster_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15278,12 +14772,7 @@ pub mod cluster_help {
 }
 /// Builder states of `CLUSTER INFO` (Returns information about the state of a node.).
 pub mod cluster_info {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER INFO",
@@ -15291,10 +14780,7 @@ pub mod cluster_info {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15321,21 +14807,13 @@ pub mod cluster_info {
 }
 /// Builder states of `CLUSTER KEYSLOT` (Returns the hash slot for a key.).
 pub mod cluster_keyslot {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "CLUSTER KEYSLOT",
             &["CLUSTER", "KEYSLOT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -15390,21 +14868,13 @@ pub mod cluster_keyslot {
 }
 /// Builder states of `CLUSTER LINKS` (Returns a list of all TCP links to and from peer nodes.).
 pub mod cluster_links {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER LINKS",
             &["CLUSTER", "LINKS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15431,12 +14901,7 @@ pub mod cluster_links {
 }
 /// Builder states of `CLUSTER MEET` (Forces a node to handshake with another node.).
 pub mod cluster_meet {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedIp {
         let c = Cmd::new_static(
             "CLUSTER MEET",
@@ -15445,10 +14910,7 @@ pub mod cluster_meet {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedIp(c)
     }
@@ -15556,12 +15018,7 @@ pub mod cluster_meet {
 }
 /// Builder states of `CLUSTER MIGRATESLOTS` (Migrate the given slots from this node to the specified nodes.).
 pub mod cluster_migrateslots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedRange {
         let c = Cmd::new_static(
             "CLUSTER MIGRATESLOTS",
@@ -15570,10 +15027,7 @@ pub mod cluster_migrateslots {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedRange(c)
     }
@@ -15724,12 +15178,7 @@ pub mod cluster_migrateslots {
 }
 /// Builder states of `CLUSTER MYID` (Returns the ID of a node.).
 pub mod cluster_myid {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER MYID",
@@ -15737,10 +15186,7 @@ pub mod cluster_myid {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15767,12 +15213,7 @@ pub mod cluster_myid {
 }
 /// Builder states of `CLUSTER MYSHARDID` (Returns the shard ID of a node.).
 pub mod cluster_myshardid {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER MYSHARDID",
@@ -15780,10 +15221,7 @@ pub mod cluster_myshardid {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15810,12 +15248,7 @@ pub mod cluster_myshardid {
 }
 /// Builder states of `CLUSTER NODES` (Returns the cluster configuration for a node.).
 pub mod cluster_nodes {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER NODES",
@@ -15823,10 +15256,7 @@ pub mod cluster_nodes {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -15853,12 +15283,7 @@ pub mod cluster_nodes {
 }
 /// Builder states of `CLUSTER REPLICAS` (Lists the replica nodes of a primary node.).
 pub mod cluster_replicas {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNodeId {
         let c = Cmd::new_static(
             "CLUSTER REPLICAS",
@@ -15866,10 +15291,7 @@ pub mod cluster_replicas {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedNodeId(c)
     }
@@ -15924,12 +15346,7 @@ pub mod cluster_replicas {
 }
 /// Builder states of `CLUSTER REPLICATE` (Configures a node as replica of a primary node or detaches a replica from its primary.).
 pub mod cluster_replicate {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedArgs {
         let c = Cmd::new_static(
             "CLUSTER REPLICATE",
@@ -15938,10 +15355,7 @@ pub mod cluster_replicate {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedArgs(c)
     }
@@ -16006,12 +15420,7 @@ pub mod cluster_replicate {
 }
 /// Builder states of `CLUSTER RESET` (Resets a node.).
 pub mod cluster_reset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER RESET",
@@ -16020,10 +15429,7 @@ pub mod cluster_reset {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -16090,12 +15496,7 @@ pub mod cluster_reset {
 }
 /// Builder states of `CLUSTER SAVECONFIG` (Forces a node to save the cluster configuration to disk.).
 pub mod cluster_saveconfig {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER SAVECONFIG",
@@ -16104,10 +15505,7 @@ pub mod cluster_saveconfig {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -16134,12 +15532,7 @@ pub mod cluster_saveconfig {
 }
 /// Builder states of `CLUSTER SET-CONFIG-EPOCH` (Sets the configuration epoch for a new node.).
 pub mod cluster_set_config_epoch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedConfigEpoch {
         let c = Cmd::new_static(
             "CLUSTER SET-CONFIG-EPOCH",
@@ -16148,10 +15541,7 @@ pub mod cluster_set_config_epoch {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedConfigEpoch(c)
     }
@@ -16206,12 +15596,7 @@ pub mod cluster_set_config_epoch {
 }
 /// Builder states of `CLUSTER SETSLOT` (Binds a hash slot to a node.).
 pub mod cluster_setslot {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSlot {
         let c = Cmd::new_static(
             "CLUSTER SETSLOT",
@@ -16220,10 +15605,7 @@ pub mod cluster_setslot {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSlot(c)
     }
@@ -16357,12 +15739,7 @@ pub mod cluster_setslot {
 }
 /// Builder states of `CLUSTER SHARDS` (Returns the mapping of cluster slots to shards.).
 pub mod cluster_shards {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER SHARDS",
@@ -16370,10 +15747,7 @@ pub mod cluster_shards {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -16400,12 +15774,7 @@ pub mod cluster_shards {
 }
 /// Builder states of `CLUSTER SLAVES` (Lists the replica nodes of a primary node.).
 pub mod cluster_slaves {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNodeId {
         let c = Cmd::new_static(
             "CLUSTER SLAVES",
@@ -16413,10 +15782,7 @@ pub mod cluster_slaves {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedNodeId(c)
     }
@@ -16471,12 +15837,7 @@ pub mod cluster_slaves {
 }
 /// Builder states of `CLUSTER SLOT-STATS` (Return an array of slot usage statistics for slots assigned to the current node.).
 pub mod cluster_slot_stats {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedFilter {
         let c = Cmd::new_static(
             "CLUSTER SLOT-STATS",
@@ -16626,12 +15987,7 @@ pub mod cluster_slot_stats {
 }
 /// Builder states of `CLUSTER SLOTS` (Returns the mapping of cluster slots to nodes.).
 pub mod cluster_slots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CLUSTER SLOTS",
@@ -16639,10 +15995,7 @@ pub mod cluster_slots {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -16669,12 +16022,7 @@ pub mod cluster_slots {
 }
 /// Builder states of `CLUSTER SYNCSLOTS` (A container for internal slot migration commands.).
 pub mod cluster_syncslots {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedArg1 {
         let c = Cmd::new_static(
             "CLUSTER SYNCSLOTS",
@@ -16683,10 +16031,7 @@ pub mod cluster_syncslots {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedArg1(c)
     }
@@ -16785,12 +16130,7 @@ pub mod cluster_syncslots {
 }
 /// Builder states of `CLUSTERSCAN` (Iterates over the keys in the cluster.).
 pub mod clusterscan {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCursor {
         let c = Cmd::new_static(
             "CLUSTERSCAN",
@@ -17002,12 +16342,7 @@ pub mod clusterscan {
 }
 /// Builder states of `COMMAND COUNT` (Returns a count of commands.).
 pub mod command_count {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMAND COUNT",
@@ -17015,10 +16350,7 @@ pub mod command_count {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -17045,12 +16377,7 @@ pub mod command_count {
 }
 /// Builder states of `COMMAND DOCS` (Returns documentary information about one, multiple or all commands.).
 pub mod command_docs {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMAND DOCS",
@@ -17058,10 +16385,7 @@ pub mod command_docs {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -17118,12 +16442,7 @@ pub mod command_docs {
 }
 /// Builder states of `COMMAND GETKEYS` (Extracts the key names from an arbitrary command.).
 pub mod command_getkeys {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCommand {
         let c = Cmd::new_static(
             "COMMAND GETKEYS",
@@ -17131,10 +16450,7 @@ pub mod command_getkeys {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedCommand(c)
     }
@@ -17251,12 +16567,7 @@ pub mod command_getkeys {
 }
 /// Builder states of `COMMAND GETKEYSANDFLAGS` (Extracts the key names and access flags for an arbitrary command.).
 pub mod command_getkeysandflags {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCommand {
         let c = Cmd::new_static(
             "COMMAND GETKEYSANDFLAGS",
@@ -17264,10 +16575,7 @@ pub mod command_getkeysandflags {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedCommand(c)
     }
@@ -17386,12 +16694,7 @@ pub mod command_getkeysandflags {
 }
 /// Builder states of `COMMAND HELP` (Returns helpful text about the different subcommands.).
 pub mod command_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMAND HELP",
@@ -17399,10 +16702,7 @@ pub mod command_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -17429,12 +16729,7 @@ pub mod command_help {
 }
 /// Builder states of `COMMAND INFO` (Returns information about one, multiple or all commands.).
 pub mod command_info {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMAND INFO",
@@ -17442,10 +16737,7 @@ pub mod command_info {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -17501,12 +16793,7 @@ pub mod command_info {
 }
 /// Builder states of `COMMAND LIST` (Returns a list of command names.).
 pub mod command_list {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMAND LIST",
@@ -17514,10 +16801,7 @@ pub mod command_list {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -17615,12 +16899,7 @@ pub mod command_list {
 }
 /// Builder states of `COMMANDLOG GET` (Returns the specified command log's entries.).
 pub mod commandlog_get {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCount {
         let c = Cmd::new_static(
             "COMMANDLOG GET",
@@ -17746,12 +17025,7 @@ pub mod commandlog_get {
 }
 /// Builder states of `COMMANDLOG HELP` (Shows helpful text about the different subcommands.).
 pub mod commandlog_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "COMMANDLOG HELP",
@@ -17759,10 +17033,7 @@ pub mod commandlog_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -17789,12 +17060,7 @@ pub mod commandlog_help {
 }
 /// Builder states of `COMMANDLOG LEN` (Returns the number of entries in the specified type of command log.).
 pub mod commandlog_len {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedType {
         let c = Cmd::new_static(
             "COMMANDLOG LEN",
@@ -17881,12 +17147,7 @@ pub mod commandlog_len {
 }
 /// Builder states of `COMMANDLOG RESET` (Clears all entries from the specified type of command log.).
 pub mod commandlog_reset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedType {
         let c = Cmd::new_static(
             "COMMANDLOG RESET",
@@ -17973,12 +17234,7 @@ pub mod commandlog_reset {
 }
 /// Builder states of `CONFIG GET` (Returns the effective values of configuration parameters.).
 pub mod config_get {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedParameter {
         let c = Cmd::new_static(
             "CONFIG GET",
@@ -17988,10 +17244,7 @@ pub mod config_get {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedParameter(c)
     }
@@ -18091,12 +17344,7 @@ pub mod config_get {
 }
 /// Builder states of `CONFIG HELP` (Returns helpful text about the different subcommands.).
 pub mod config_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CONFIG HELP",
@@ -18104,10 +17352,7 @@ pub mod config_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -18134,12 +17379,7 @@ pub mod config_help {
 }
 /// Builder states of `CONFIG RESETSTAT` (Resets the server's statistics.).
 pub mod config_resetstat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CONFIG RESETSTAT",
@@ -18179,12 +17419,7 @@ pub mod config_resetstat {
 }
 /// Builder states of `CONFIG REWRITE` (Persists the effective configuration to file.).
 pub mod config_rewrite {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "CONFIG REWRITE",
@@ -18224,12 +17459,7 @@ pub mod config_rewrite {
 }
 /// Builder states of `CONFIG SET` (Sets configuration parameters in-flight.).
 pub mod config_set {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedData {
         let c = Cmd::new_static(
             "CONFIG SET",
@@ -18344,12 +17574,7 @@ pub mod config_set {
 }
 /// Builder states of `COPY` (Copies the value of a key to a new key.).
 pub mod copy {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "COPY",
@@ -18357,10 +17582,7 @@ pub mod copy {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -18491,12 +17713,7 @@ pub mod copy {
 }
 /// Builder states of `DBSIZE` (Returns the number of keys in the database.).
 pub mod dbsize {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "DBSIZE",
@@ -18534,12 +17751,7 @@ pub mod dbsize {
 }
 /// Builder states of `DEBUG` (A container for debugging commands.).
 pub mod debug {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedArg1 {
         let c = Cmd::new_static(
             "DEBUG",
@@ -18549,10 +17761,7 @@ pub mod debug {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedArg1(c)
     }
@@ -18643,12 +17852,7 @@ pub mod debug {
 }
 /// Builder states of `DECR` (Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.).
 pub mod decr {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "DECR",
@@ -18657,10 +17861,7 @@ pub mod decr {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -18715,12 +17916,7 @@ pub mod decr {
 }
 /// Builder states of `DECRBY` (Decrements the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist.).
 pub mod decrby {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "DECRBY",
@@ -18729,10 +17925,7 @@ pub mod decrby {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -18815,12 +18008,7 @@ pub mod decrby {
 }
 /// Builder states of `DEL` (Deletes one or more keys.).
 pub mod del {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "DEL",
@@ -18920,12 +18108,7 @@ pub mod del {
 }
 /// Builder states of `DELIFEQ` (Delete key if value matches string.).
 pub mod delifeq {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "DELIFEQ",
@@ -18933,10 +18116,7 @@ pub mod delifeq {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -19023,12 +18203,7 @@ pub mod delifeq {
 }
 /// Builder states of `DISCARD` (Discards a transaction.).
 pub mod discard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "DISCARD",
@@ -19039,10 +18214,7 @@ pub mod discard {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -19069,21 +18241,13 @@ pub mod discard {
 }
 /// Builder states of `DUMP` (Returns a serialized representation of the value stored at a key.).
 pub mod dump {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "DUMP",
             &["DUMP"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -19138,12 +18302,7 @@ pub mod dump {
 }
 /// Builder states of `ECHO` (Returns the given string.).
 pub mod echo {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedMessage {
         let c = Cmd::new_static(
             "ECHO",
@@ -19152,10 +18311,7 @@ pub mod echo {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedMessage(c)
     }
@@ -19210,12 +18366,7 @@ pub mod echo {
 }
 /// Builder states of `EVAL` (Executes a server-side Lua script.).
 pub mod eval {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedScript {
         let c = Cmd::new_static(
             "EVAL",
@@ -19226,10 +18377,7 @@ pub mod eval {
                 .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedScript(c)
     }
@@ -19334,12 +18482,7 @@ pub mod eval {
 }
 /// Builder states of `EVALSHA` (Executes a server-side Lua script by SHA1 digest.).
 pub mod evalsha {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSha1 {
         let c = Cmd::new_static(
             "EVALSHA",
@@ -19350,10 +18493,7 @@ pub mod evalsha {
                 .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSha1(c)
     }
@@ -19458,12 +18598,7 @@ pub mod evalsha {
 }
 /// Builder states of `EVALSHA_RO` (Executes a read-only server-side Lua script by SHA1 digest.).
 pub mod evalsha_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSha1 {
         let c = Cmd::new_static(
             "EVALSHA_RO",
@@ -19475,10 +18610,7 @@ pub mod evalsha_ro {
                 .union(crate::cmd::CommandFlags::READONLY)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSha1(c)
     }
@@ -19583,12 +18715,7 @@ pub mod evalsha_ro {
 }
 /// Builder states of `EVAL_RO` (Executes a read-only server-side Lua script.).
 pub mod eval_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedScript {
         let c = Cmd::new_static(
             "EVAL_RO",
@@ -19600,10 +18727,7 @@ pub mod eval_ro {
                 .union(crate::cmd::CommandFlags::READONLY)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedScript(c)
     }
@@ -19708,12 +18832,7 @@ pub mod eval_ro {
 }
 /// Builder states of `EXEC` (Executes all commands in a transaction.).
 pub mod exec {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "EXEC",
@@ -19722,10 +18841,7 @@ pub mod exec {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -19752,12 +18868,7 @@ pub mod exec {
 }
 /// Builder states of `EXISTS` (Determines whether one or more keys exist.).
 pub mod exists {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "EXISTS",
@@ -19859,12 +18970,7 @@ pub mod exists {
 }
 /// Builder states of `EXPIRE` (Sets the expiration time of a key in seconds.).
 pub mod expire {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "EXPIRE",
@@ -19872,10 +18978,7 @@ pub mod expire {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -20052,12 +19155,7 @@ pub mod expire {
 }
 /// Builder states of `EXPIREAT` (Sets the expiration time of a key to a Unix timestamp.).
 pub mod expireat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "EXPIREAT",
@@ -20065,10 +19163,7 @@ pub mod expireat {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -20246,12 +19341,7 @@ pub mod expireat {
 }
 /// Builder states of `EXPIRETIME` (Returns the expiration time of a key as a Unix timestamp.).
 pub mod expiretime {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "EXPIRETIME",
@@ -20259,10 +19349,7 @@ pub mod expiretime {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -20317,12 +19404,7 @@ pub mod expiretime {
 }
 /// Builder states of `FAILOVER` (Starts a coordinated failover from a server to one of its replicas.).
 pub mod failover {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FAILOVER",
@@ -20331,10 +19413,7 @@ pub mod failover {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -20471,12 +19550,7 @@ pub mod failover {
 }
 /// Builder states of `FCALL` (Invokes a function.).
 pub mod fcall {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedFunction {
         let c = Cmd::new_static(
             "FCALL",
@@ -20487,10 +19561,7 @@ pub mod fcall {
                 .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedFunction(c)
     }
@@ -20595,12 +19666,7 @@ pub mod fcall {
 }
 /// Builder states of `FCALL_RO` (Invokes a read-only function.).
 pub mod fcall_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedFunction {
         let c = Cmd::new_static(
             "FCALL_RO",
@@ -20612,10 +19678,7 @@ pub mod fcall_ro {
                 .union(crate::cmd::CommandFlags::READONLY)
                 .union(crate::cmd::CommandFlags::SKIP_MONITOR)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedFunction(c)
     }
@@ -20720,12 +19783,7 @@ pub mod fcall_ro {
 }
 /// Builder states of `FLUSHALL` (Removes all keys from all databases.).
 pub mod flushall {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FLUSHALL",
@@ -20809,12 +19867,7 @@ pub mod flushall {
 }
 /// Builder states of `FLUSHDB` (Removes all keys from the current database.).
 pub mod flushdb {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FLUSHDB",
@@ -20898,12 +19951,7 @@ pub mod flushdb {
 }
 /// Builder states of `FUNCTION DELETE` (Deletes a library and its functions.).
 pub mod function_delete {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedLibraryName {
         let c = Cmd::new_static(
             "FUNCTION DELETE",
@@ -20969,21 +20017,13 @@ pub mod function_delete {
 }
 /// Builder states of `FUNCTION DUMP` (Dumps all libraries into a serialized binary payload.).
 pub mod function_dump {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION DUMP",
             &["FUNCTION", "DUMP"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -21010,12 +20050,7 @@ pub mod function_dump {
 }
 /// Builder states of `FUNCTION FLUSH` (Deletes all libraries and functions.).
 pub mod function_flush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION FLUSH",
@@ -21093,12 +20128,7 @@ pub mod function_flush {
 }
 /// Builder states of `FUNCTION HELP` (Returns helpful text about the different subcommands.).
 pub mod function_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION HELP",
@@ -21106,10 +20136,7 @@ pub mod function_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -21136,12 +20163,7 @@ pub mod function_help {
 }
 /// Builder states of `FUNCTION KILL` (Terminates a function during execution.).
 pub mod function_kill {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION KILL",
@@ -21179,21 +20201,13 @@ pub mod function_kill {
 }
 /// Builder states of `FUNCTION LIST` (Returns information about all libraries.).
 pub mod function_list {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION LIST",
             &["FUNCTION", "LIST"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -21277,12 +20291,7 @@ pub mod function_list {
 }
 /// Builder states of `FUNCTION LOAD` (Creates a library.).
 pub mod function_load {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedFunctionCode {
         let c = Cmd::new_static(
             "FUNCTION LOAD",
@@ -21394,12 +20403,7 @@ pub mod function_load {
 }
 /// Builder states of `FUNCTION RESTORE` (Restores all libraries from a payload.).
 pub mod function_restore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSerializedValue {
         let c = Cmd::new_static(
             "FUNCTION RESTORE",
@@ -21526,12 +20530,7 @@ pub mod function_restore {
 }
 /// Builder states of `FUNCTION STATS` (Returns information about a function during execution.).
 pub mod function_stats {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "FUNCTION STATS",
@@ -21569,12 +20568,7 @@ pub mod function_stats {
 }
 /// Builder states of `GEOADD` (Adds one or more members to a geospatial index. The key is created if it doesn't exist.).
 pub mod geoadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEOADD",
@@ -21582,10 +20576,7 @@ pub mod geoadd {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -21888,21 +20879,13 @@ pub mod geoadd {
 }
 /// Builder states of `GEODIST` (Returns the distance between two members of a geospatial index.).
 pub mod geodist {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEODIST",
             &["GEODIST"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -22091,21 +21074,13 @@ pub mod geodist {
 }
 /// Builder states of `GEOHASH` (Returns members from a geospatial index as geohash strings.).
 pub mod geohash {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEOHASH",
             &["GEOHASH"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -22184,21 +21159,13 @@ pub mod geohash {
 }
 /// Builder states of `GEOPOS` (Returns the longitude and latitude of members from a geospatial index.).
 pub mod geopos {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEOPOS",
             &["GEOPOS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -22277,12 +21244,7 @@ pub mod geopos {
 }
 /// Builder states of `GEORADIUS` (Queries a geospatial index for members within a distance from a coordinate, optionally stores the result.).
 pub mod georadius {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEORADIUS",
@@ -22291,10 +21253,7 @@ pub mod georadius {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -23062,12 +22021,7 @@ pub mod georadius {
 }
 /// Builder states of `GEORADIUSBYMEMBER` (Queries a geospatial index for members within a distance from a member, optionally stores the result.).
 pub mod georadiusbymember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEORADIUSBYMEMBER",
@@ -23076,10 +22030,7 @@ pub mod georadiusbymember {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -23815,21 +22766,13 @@ pub mod georadiusbymember {
 }
 /// Builder states of `GEORADIUSBYMEMBER_RO` (Returns members from a geospatial index that are within a distance from a member.).
 pub mod georadiusbymember_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEORADIUSBYMEMBER_RO",
             &["GEORADIUSBYMEMBER_RO"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -24207,21 +23150,13 @@ pub mod georadiusbymember_ro {
 }
 /// Builder states of `GEORADIUS_RO` (Returns members from a geospatial index that are within a distance from a coordinate.).
 pub mod georadius_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEORADIUS_RO",
             &["GEORADIUS_RO"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -24631,21 +23566,13 @@ pub mod georadius_ro {
 }
 /// Builder states of `GEOSEARCH` (Queries a geospatial index for members inside an area of a box, circle, or a polygon.).
 pub mod geosearch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GEOSEARCH",
             &["GEOSEARCH"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -25523,12 +24450,7 @@ pub mod geosearch {
 }
 /// Builder states of `GEOSEARCHSTORE` (Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result.).
 pub mod geosearchstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "GEOSEARCHSTORE",
@@ -25536,10 +24458,7 @@ pub mod geosearchstore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -26139,12 +25058,7 @@ pub mod geosearchstore {
 }
 /// Builder states of `GET` (Returns the string value of a key.).
 pub mod get {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GET",
@@ -26152,10 +25066,7 @@ pub mod get {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26210,12 +25121,7 @@ pub mod get {
 }
 /// Builder states of `GETBIT` (Returns a bit value by offset.).
 pub mod getbit {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GETBIT",
@@ -26223,10 +25129,7 @@ pub mod getbit {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26309,12 +25212,7 @@ pub mod getbit {
 }
 /// Builder states of `GETDEL` (Returns the string value of a key after deleting the key.).
 pub mod getdel {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GETDEL",
@@ -26322,10 +25220,7 @@ pub mod getdel {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26380,12 +25275,7 @@ pub mod getdel {
 }
 /// Builder states of `GETEX` (Returns the string value of a key after setting its expiration time.).
 pub mod getex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GETEX",
@@ -26393,10 +25283,7 @@ pub mod getex {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26556,21 +25443,13 @@ pub mod getex {
 }
 /// Builder states of `GETRANGE` (Returns a substring of the string stored at a key.).
 pub mod getrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GETRANGE",
             &["GETRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26681,12 +25560,7 @@ pub mod getrange {
 }
 /// Builder states of `GETSET` (Returns the previous string value of a key after setting it to a new value.).
 pub mod getset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "GETSET",
@@ -26695,10 +25569,7 @@ pub mod getset {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26781,12 +25652,7 @@ pub mod getset {
 }
 /// Builder states of `HDEL` (Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain.).
 pub mod hdel {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HDEL",
@@ -26794,10 +25660,7 @@ pub mod hdel {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -26916,12 +25779,7 @@ pub mod hdel {
 }
 /// Builder states of `HELLO` (Handshakes with the server.).
 pub mod hello {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "HELLO",
@@ -26933,10 +25791,7 @@ pub mod hello {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_AUTH)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -27040,12 +25895,7 @@ pub mod hello {
 }
 /// Builder states of `HEXISTS` (Determines whether a field exists in a hash.).
 pub mod hexists {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HEXISTS",
@@ -27053,10 +25903,7 @@ pub mod hexists {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -27139,12 +25986,7 @@ pub mod hexists {
 }
 /// Builder states of `HEXPIRE` (Sets expiry time on hash fields.).
 pub mod hexpire {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HEXPIRE",
@@ -27152,10 +25994,7 @@ pub mod hexpire {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -27477,12 +26316,7 @@ pub mod hexpire {
 }
 /// Builder states of `HEXPIREAT` (Sets expiry time on hash fields.).
 pub mod hexpireat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HEXPIREAT",
@@ -27490,10 +26324,7 @@ pub mod hexpireat {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -27848,12 +26679,7 @@ pub mod hexpireat {
 }
 /// Builder states of `HEXPIRETIME` (Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire.).
 pub mod hexpiretime {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HEXPIRETIME",
@@ -27861,10 +26687,7 @@ pub mod hexpiretime {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -27991,12 +26814,7 @@ pub mod hexpiretime {
 }
 /// Builder states of `HGET` (Returns the value of a field in a hash.).
 pub mod hget {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HGET",
@@ -28004,10 +26822,7 @@ pub mod hget {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28090,21 +26905,13 @@ pub mod hget {
 }
 /// Builder states of `HGETALL` (Returns all fields and values in a hash.).
 pub mod hgetall {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HGETALL",
             &["HGETALL"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28162,12 +26969,7 @@ pub mod hgetall {
 }
 /// Builder states of `HGETDEL` (Returns the values of one or more fields and deletes them from a hash.).
 pub mod hgetdel {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HGETDEL",
@@ -28175,10 +26977,7 @@ pub mod hgetdel {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28305,12 +27104,7 @@ pub mod hgetdel {
 }
 /// Builder states of `HGETEX` (Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL).).
 pub mod hgetex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HGETEX",
@@ -28318,10 +27112,7 @@ pub mod hgetex {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28669,12 +27460,7 @@ pub mod hgetex {
 }
 /// Builder states of `HINCRBY` (Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist.).
 pub mod hincrby {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HINCRBY",
@@ -28683,10 +27469,7 @@ pub mod hincrby {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28797,12 +27580,7 @@ pub mod hincrby {
 }
 /// Builder states of `HINCRBYFLOAT` (Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist.).
 pub mod hincrbyfloat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HINCRBYFLOAT",
@@ -28811,10 +27589,7 @@ pub mod hincrbyfloat {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28925,21 +27700,13 @@ pub mod hincrbyfloat {
 }
 /// Builder states of `HKEYS` (Returns all fields in a hash.).
 pub mod hkeys {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HKEYS",
             &["HKEYS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -28994,12 +27761,7 @@ pub mod hkeys {
 }
 /// Builder states of `HLEN` (Returns the number of fields in a hash.).
 pub mod hlen {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HLEN",
@@ -29007,10 +27769,7 @@ pub mod hlen {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -29065,12 +27824,7 @@ pub mod hlen {
 }
 /// Builder states of `HMGET` (Returns the values of all fields in a hash.).
 pub mod hmget {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HMGET",
@@ -29078,10 +27832,7 @@ pub mod hmget {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -29200,12 +27951,7 @@ pub mod hmget {
 }
 /// Builder states of `HMSET` (Sets the values of multiple fields.).
 pub mod hmset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HMSET",
@@ -29214,10 +27960,7 @@ pub mod hmset {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -29347,12 +28090,7 @@ pub mod hmset {
 }
 /// Builder states of `HPERSIST` (Remove the existing expiration on a hash key's field(s).).
 pub mod hpersist {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HPERSIST",
@@ -29360,10 +28098,7 @@ pub mod hpersist {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -29490,12 +28225,7 @@ pub mod hpersist {
 }
 /// Builder states of `HPEXPIRE` (Sets expiry time on hash object.).
 pub mod hpexpire {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HPEXPIRE",
@@ -29503,10 +28233,7 @@ pub mod hpexpire {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -29860,12 +28587,7 @@ pub mod hpexpire {
 }
 /// Builder states of `HPEXPIREAT` (Sets expiration time on hash field.).
 pub mod hpexpireat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HPEXPIREAT",
@@ -29873,10 +28595,7 @@ pub mod hpexpireat {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30234,12 +28953,7 @@ pub mod hpexpireat {
 }
 /// Builder states of `HPEXPIRETIME` (Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire.).
 pub mod hpexpiretime {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HPEXPIRETIME",
@@ -30247,10 +28961,7 @@ pub mod hpexpiretime {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30377,12 +29088,7 @@ pub mod hpexpiretime {
 }
 /// Builder states of `HPTTL` (Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration.).
 pub mod hpttl {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HPTTL",
@@ -30390,10 +29096,7 @@ pub mod hpttl {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30520,21 +29223,13 @@ pub mod hpttl {
 }
 /// Builder states of `HRANDFIELD` (Returns one or more random fields from a hash.).
 pub mod hrandfield {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HRANDFIELD",
             &["HRANDFIELD"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30628,21 +29323,13 @@ pub mod hrandfield {
 }
 /// Builder states of `HSCAN` (Iterates over fields and values of a hash.).
 pub mod hscan {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HSCAN",
             &["HSCAN"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30804,12 +29491,7 @@ pub mod hscan {
 }
 /// Builder states of `HSET` (Creates or modifies the value of a field in a hash.).
 pub mod hset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HSET",
@@ -30818,10 +29500,7 @@ pub mod hset {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -30951,12 +29630,7 @@ pub mod hset {
 }
 /// Builder states of `HSETEX` (Sets the value of one or more fields of a given hash key, and optionally sets their expiration time.).
 pub mod hsetex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HSETEX",
@@ -30965,10 +29639,7 @@ pub mod hsetex {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -31596,12 +30267,7 @@ pub mod hsetex {
 }
 /// Builder states of `HSETNX` (Sets the value of a field in a hash only when the field doesn't exist.).
 pub mod hsetnx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HSETNX",
@@ -31610,10 +30276,7 @@ pub mod hsetnx {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -31724,12 +30387,7 @@ pub mod hsetnx {
 }
 /// Builder states of `HSTRLEN` (Returns the length of the value of a field.).
 pub mod hstrlen {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HSTRLEN",
@@ -31737,10 +30395,7 @@ pub mod hstrlen {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -31823,12 +30478,7 @@ pub mod hstrlen {
 }
 /// Builder states of `HTTL` (Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration.).
 pub mod httl {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HTTL",
@@ -31836,10 +30486,7 @@ pub mod httl {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -31966,21 +30613,13 @@ pub mod httl {
 }
 /// Builder states of `HVALS` (Returns all values in a hash.).
 pub mod hvals {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "HVALS",
             &["HVALS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -32035,12 +30674,7 @@ pub mod hvals {
 }
 /// Builder states of `INCR` (Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.).
 pub mod incr {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "INCR",
@@ -32049,10 +30683,7 @@ pub mod incr {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -32107,12 +30738,7 @@ pub mod incr {
 }
 /// Builder states of `INCRBY` (Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist.).
 pub mod incrby {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "INCRBY",
@@ -32121,10 +30747,7 @@ pub mod incrby {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -32207,12 +30830,7 @@ pub mod incrby {
 }
 /// Builder states of `INCRBYFLOAT` (Increments the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist.).
 pub mod incrbyfloat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "INCRBYFLOAT",
@@ -32221,10 +30839,7 @@ pub mod incrbyfloat {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -32307,12 +30922,7 @@ pub mod incrbyfloat {
 }
 /// Builder states of `INFO` (Returns information and statistics about the server.).
 pub mod info {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "INFO",
@@ -32374,12 +30984,7 @@ pub mod info {
 }
 /// Builder states of `KEYS` (Returns all key names that match a pattern.).
 pub mod keys {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedPattern {
         let c = Cmd::new_static(
             "KEYS",
@@ -32443,12 +31048,7 @@ pub mod keys {
 }
 /// Builder states of `LASTSAVE` (Returns the Unix timestamp of the last successful save to disk.).
 pub mod lastsave {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LASTSAVE",
@@ -32457,10 +31057,7 @@ pub mod lastsave {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -32487,12 +31084,7 @@ pub mod lastsave {
 }
 /// Builder states of `LATENCY DOCTOR` (Returns a human-readable latency analysis report.).
 pub mod latency_doctor {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LATENCY DOCTOR",
@@ -32532,12 +31124,7 @@ pub mod latency_doctor {
 }
 /// Builder states of `LATENCY GRAPH` (Returns a latency graph for an event.).
 pub mod latency_graph {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedEvent {
         let c = Cmd::new_static(
             "LATENCY GRAPH",
@@ -32605,12 +31192,7 @@ pub mod latency_graph {
 }
 /// Builder states of `LATENCY HELP` (Returns helpful text about the different subcommands.).
 pub mod latency_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LATENCY HELP",
@@ -32618,10 +31200,7 @@ pub mod latency_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -32648,12 +31227,7 @@ pub mod latency_help {
 }
 /// Builder states of `LATENCY HISTOGRAM` (Returns the cumulative distribution of latencies of a subset or all commands.).
 pub mod latency_histogram {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LATENCY HISTOGRAM",
@@ -32720,12 +31294,7 @@ pub mod latency_histogram {
 }
 /// Builder states of `LATENCY HISTORY` (Returns timestamp-latency samples for an event.).
 pub mod latency_history {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedEvent {
         let c = Cmd::new_static(
             "LATENCY HISTORY",
@@ -32793,12 +31362,7 @@ pub mod latency_history {
 }
 /// Builder states of `LATENCY LATEST` (Returns the latest latency samples for all events.).
 pub mod latency_latest {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LATENCY LATEST",
@@ -32838,12 +31402,7 @@ pub mod latency_latest {
 }
 /// Builder states of `LATENCY RESET` (Resets the latency data for one or more events.).
 pub mod latency_reset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LATENCY RESET",
@@ -32907,21 +31466,13 @@ pub mod latency_reset {
 }
 /// Builder states of `LCS` (Finds the longest common substring.).
 pub mod lcs {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey1 {
         let c = Cmd::new_static(
             "LCS",
             &["LCS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey1(c)
     }
@@ -33114,21 +31665,13 @@ pub mod lcs {
 }
 /// Builder states of `LINDEX` (Returns an element from a list by its index.).
 pub mod lindex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LINDEX",
             &["LINDEX"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -33211,12 +31754,7 @@ pub mod lindex {
 }
 /// Builder states of `LINSERT` (Inserts an element before or after another element in a list.).
 pub mod linsert {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LINSERT",
@@ -33224,10 +31762,7 @@ pub mod linsert {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -33373,12 +31908,7 @@ pub mod linsert {
 }
 /// Builder states of `LLEN` (Returns the length of a list.).
 pub mod llen {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LLEN",
@@ -33386,10 +31916,7 @@ pub mod llen {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -33444,12 +31971,7 @@ pub mod llen {
 }
 /// Builder states of `LMOVE` (Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved.).
 pub mod lmove {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "LMOVE",
@@ -33457,10 +31979,7 @@ pub mod lmove {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -33613,12 +32132,7 @@ pub mod lmove {
 }
 /// Builder states of `LMPOP` (Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.).
 pub mod lmpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "LMPOP",
@@ -33626,10 +32140,7 @@ pub mod lmpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -33787,12 +32298,7 @@ pub mod lmpop {
 }
 /// Builder states of `LOLWUT` (Displays computer art and the server version.).
 pub mod lolwut {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "LOLWUT",
@@ -33800,10 +32306,7 @@ pub mod lolwut {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -33853,12 +32356,7 @@ pub mod lolwut {
 }
 /// Builder states of `LPOP` (Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped.).
 pub mod lpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LPOP",
@@ -33866,10 +32364,7 @@ pub mod lpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -33944,21 +32439,13 @@ pub mod lpop {
 }
 /// Builder states of `LPOS` (Returns the index of matching elements in a list.).
 pub mod lpos {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LPOS",
             &["LPOS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34115,12 +32602,7 @@ pub mod lpos {
 }
 /// Builder states of `LPUSH` (Prepends one or more elements to a list. Creates the key if it doesn't exist.).
 pub mod lpush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LPUSH",
@@ -34129,10 +32611,7 @@ pub mod lpush {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34251,12 +32730,7 @@ pub mod lpush {
 }
 /// Builder states of `LPUSHX` (Prepends one or more elements to a list only when the list exists.).
 pub mod lpushx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LPUSHX",
@@ -34265,10 +32739,7 @@ pub mod lpushx {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34387,21 +32858,13 @@ pub mod lpushx {
 }
 /// Builder states of `LRANGE` (Returns a range of elements from a list.).
 pub mod lrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LRANGE",
             &["LRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34512,21 +32975,13 @@ pub mod lrange {
 }
 /// Builder states of `LREM` (Removes elements from a list. Deletes the list if the last element was removed.).
 pub mod lrem {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LREM",
             &["LREM"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34637,12 +33092,7 @@ pub mod lrem {
 }
 /// Builder states of `LSET` (Sets the value of an element in a list by its index.).
 pub mod lset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LSET",
@@ -34650,10 +33100,7 @@ pub mod lset {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34764,21 +33211,13 @@ pub mod lset {
 }
 /// Builder states of `LTRIM` (Removes elements from both ends of a list. Deletes the list if all elements were trimmed.).
 pub mod ltrim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "LTRIM",
             &["LTRIM"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -34889,12 +33328,7 @@ pub mod ltrim {
 }
 /// Builder states of `MEMORY DOCTOR` (Outputs a memory problems report.).
 pub mod memory_doctor {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MEMORY DOCTOR",
@@ -34930,12 +33364,7 @@ pub mod memory_doctor {
 }
 /// Builder states of `MEMORY HELP` (Returns helpful text about the different subcommands.).
 pub mod memory_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MEMORY HELP",
@@ -34943,10 +33372,7 @@ pub mod memory_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -34973,12 +33399,7 @@ pub mod memory_help {
 }
 /// Builder states of `MEMORY MALLOC-STATS` (Returns the allocator statistics.).
 pub mod memory_malloc_stats {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MEMORY MALLOC-STATS",
@@ -35014,12 +33435,7 @@ pub mod memory_malloc_stats {
 }
 /// Builder states of `MEMORY PURGE` (Asks the allocator to release memory.).
 pub mod memory_purge {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MEMORY PURGE",
@@ -35055,12 +33471,7 @@ pub mod memory_purge {
 }
 /// Builder states of `MEMORY STATS` (Returns details about memory usage.).
 pub mod memory_stats {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MEMORY STATS",
@@ -35096,21 +33507,13 @@ pub mod memory_stats {
 }
 /// Builder states of `MEMORY USAGE` (Estimates the memory usage of a key.).
 pub mod memory_usage {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "MEMORY USAGE",
             &["MEMORY", "USAGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -35188,12 +33591,7 @@ pub mod memory_usage {
 }
 /// Builder states of `MGET` (Atomically returns the string values of one or more keys.).
 pub mod mget {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "MGET",
@@ -35295,12 +33693,7 @@ pub mod mget {
 }
 /// Builder states of `MIGRATE` (Atomically transfers a key from one instance to another.).
 pub mod migrate {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedHost {
         let c = Cmd::new_static(
             "MIGRATE",
@@ -35308,10 +33701,7 @@ pub mod migrate {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedHost(c)
     }
@@ -35641,12 +34031,7 @@ pub mod migrate {
 }
 /// Builder states of `MODULE HELP` (Returns helpful text about the different subcommands.).
 pub mod module_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MODULE HELP",
@@ -35654,10 +34039,7 @@ pub mod module_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -35684,12 +34066,7 @@ pub mod module_help {
 }
 /// Builder states of `MODULE LIST` (Returns all loaded modules.).
 pub mod module_list {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MODULE LIST",
@@ -35697,10 +34074,7 @@ pub mod module_list {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -35727,12 +34101,7 @@ pub mod module_list {
 }
 /// Builder states of `MODULE LOAD` (Loads a module.).
 pub mod module_load {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedPath {
         let c = Cmd::new_static(
             "MODULE LOAD",
@@ -35741,10 +34110,7 @@ pub mod module_load {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedPath(c)
     }
@@ -35823,12 +34189,7 @@ pub mod module_load {
 }
 /// Builder states of `MODULE LOADEX` (Loads a module using extended parameters.).
 pub mod module_loadex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedPath {
         let c = Cmd::new_static(
             "MODULE LOADEX",
@@ -35837,10 +34198,7 @@ pub mod module_loadex {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedPath(c)
     }
@@ -35954,12 +34312,7 @@ pub mod module_loadex {
 }
 /// Builder states of `MODULE UNLOAD` (Unloads a module.).
 pub mod module_unload {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedName {
         let c = Cmd::new_static(
             "MODULE UNLOAD",
@@ -35968,10 +34321,7 @@ pub mod module_unload {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedName(c)
     }
@@ -36026,12 +34376,7 @@ pub mod module_unload {
 }
 /// Builder states of `MONITOR` (Listens for all requests received by the server in real-time.).
 pub mod monitor {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MONITOR",
@@ -36041,10 +34386,7 @@ pub mod monitor {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -36071,12 +34413,7 @@ pub mod monitor {
 }
 /// Builder states of `MOVE` (Moves a key to another database.).
 pub mod r#move {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "MOVE",
@@ -36084,10 +34421,7 @@ pub mod r#move {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -36170,12 +34504,7 @@ pub mod r#move {
 }
 /// Builder states of `MSET` (Atomically creates or modifies the string values of one or more keys.).
 pub mod mset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedData {
         let c = Cmd::new_static(
             "MSET",
@@ -36288,12 +34617,7 @@ pub mod mset {
 }
 /// Builder states of `MSETEX` (Atomically creates or modifies the string values of one or more keys, and optionally set their expiration.).
 pub mod msetex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedData {
         let mut c = Cmd::new_static(
             "MSETEX",
@@ -36606,12 +34930,7 @@ pub mod msetex {
 }
 /// Builder states of `MSETNX` (Atomically modifies the string values of one or more keys only when all keys don't exist.).
 pub mod msetnx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedData {
         let c = Cmd::new_static(
             "MSETNX",
@@ -36619,10 +34938,7 @@ pub mod msetnx {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedData(c)
     }
@@ -36724,12 +35040,7 @@ pub mod msetnx {
 }
 /// Builder states of `MULTI` (Starts a transaction.).
 pub mod multi {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "MULTI",
@@ -36741,10 +35052,7 @@ pub mod multi {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_MULTI)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -36771,21 +35079,13 @@ pub mod multi {
 }
 /// Builder states of `OBJECT ENCODING` (Returns the internal encoding of an object.).
 pub mod object_encoding {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "OBJECT ENCODING",
             &["OBJECT", "ENCODING"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -36840,21 +35140,13 @@ pub mod object_encoding {
 }
 /// Builder states of `OBJECT FREQ` (Returns the logarithmic access frequency counter of an object.).
 pub mod object_freq {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "OBJECT FREQ",
             &["OBJECT", "FREQ"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -36909,12 +35201,7 @@ pub mod object_freq {
 }
 /// Builder states of `OBJECT HELP` (Returns helpful text about the different subcommands.).
 pub mod object_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "OBJECT HELP",
@@ -36922,10 +35209,7 @@ pub mod object_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -36952,21 +35236,13 @@ pub mod object_help {
 }
 /// Builder states of `OBJECT IDLETIME` (Returns the time since the last access to an object.).
 pub mod object_idletime {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "OBJECT IDLETIME",
             &["OBJECT", "IDLETIME"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37021,21 +35297,13 @@ pub mod object_idletime {
 }
 /// Builder states of `OBJECT REFCOUNT` (Returns the reference count of a value of a key.).
 pub mod object_refcount {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "OBJECT REFCOUNT",
             &["OBJECT", "REFCOUNT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37090,12 +35358,7 @@ pub mod object_refcount {
 }
 /// Builder states of `PERSIST` (Removes the expiration time of a key.).
 pub mod persist {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PERSIST",
@@ -37103,10 +35366,7 @@ pub mod persist {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37161,12 +35421,7 @@ pub mod persist {
 }
 /// Builder states of `PEXPIRE` (Sets the expiration time of a key in milliseconds.).
 pub mod pexpire {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PEXPIRE",
@@ -37174,10 +35429,7 @@ pub mod pexpire {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37354,12 +35606,7 @@ pub mod pexpire {
 }
 /// Builder states of `PEXPIREAT` (Sets the expiration time of a key to a Unix milliseconds timestamp.).
 pub mod pexpireat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PEXPIREAT",
@@ -37367,10 +35614,7 @@ pub mod pexpireat {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37551,12 +35795,7 @@ pub mod pexpireat {
 }
 /// Builder states of `PEXPIRETIME` (Returns the expiration time of a key as a Unix milliseconds timestamp.).
 pub mod pexpiretime {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PEXPIRETIME",
@@ -37564,10 +35803,7 @@ pub mod pexpiretime {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37622,12 +35858,7 @@ pub mod pexpiretime {
 }
 /// Builder states of `PFADD` (Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.).
 pub mod pfadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PFADD",
@@ -37636,10 +35867,7 @@ pub mod pfadd {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37718,21 +35946,13 @@ pub mod pfadd {
 }
 /// Builder states of `PFCOUNT` (Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).).
 pub mod pfcount {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PFCOUNT",
             &["PFCOUNT"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -37823,12 +36043,7 @@ pub mod pfcount {
 }
 /// Builder states of `PFDEBUG` (Internal commands for debugging HyperLogLog values.).
 pub mod pfdebug {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSubcommand {
         let c = Cmd::new_static(
             "PFDEBUG",
@@ -37837,10 +36052,7 @@ pub mod pfdebug {
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSubcommand(c)
     }
@@ -37923,12 +36135,7 @@ pub mod pfdebug {
 }
 /// Builder states of `PFMERGE` (Merges one or more HyperLogLog values into a single key.).
 pub mod pfmerge {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestkey {
         let c = Cmd::new_static(
             "PFMERGE",
@@ -37936,10 +36143,7 @@ pub mod pfmerge {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestkey(c)
     }
@@ -38021,21 +36225,13 @@ pub mod pfmerge {
 }
 /// Builder states of `PFSELFTEST` (An internal command for testing HyperLogLog values.).
 pub mod pfselftest {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PFSELFTEST",
             &["PFSELFTEST"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::ADMIN),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -38062,12 +36258,7 @@ pub mod pfselftest {
 }
 /// Builder states of `PING` (Returns the server's liveliness response.).
 pub mod ping {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PING",
@@ -38124,12 +36315,7 @@ pub mod ping {
 }
 /// Builder states of `PSETEX` (Sets both string value and expiration time in milliseconds of a key. The key is created if it doesn't exist.).
 pub mod psetex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PSETEX",
@@ -38137,10 +36323,7 @@ pub mod psetex {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -38251,12 +36434,7 @@ pub mod psetex {
 }
 /// Builder states of `PSUBSCRIBE` (Listens for messages published to channels that match one or more patterns.).
 pub mod psubscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedPattern {
         let c = Cmd::new_static(
             "PSUBSCRIBE",
@@ -38266,10 +36444,7 @@ pub mod psubscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedPattern(c)
     }
@@ -38360,12 +36535,7 @@ pub mod psubscribe {
 }
 /// Builder states of `PSYNC` (An internal command used in replication.).
 pub mod psync {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedReplicationid {
         let c = Cmd::new_static(
             "PSYNC",
@@ -38375,10 +36545,7 @@ pub mod psync {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::NO_MULTI),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedReplicationid(c)
     }
@@ -38461,12 +36628,7 @@ pub mod psync {
 }
 /// Builder states of `PTTL` (Returns the expiration time in milliseconds of a key.).
 pub mod pttl {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "PTTL",
@@ -38474,10 +36636,7 @@ pub mod pttl {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -38532,12 +36691,7 @@ pub mod pttl {
 }
 /// Builder states of `PUBLISH` (Posts a message to a channel.).
 pub mod publish {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedChannel {
         let c = Cmd::new_static(
             "PUBLISH",
@@ -38547,10 +36701,7 @@ pub mod publish {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedChannel(c)
     }
@@ -38633,12 +36784,7 @@ pub mod publish {
 }
 /// Builder states of `PUBSUB CHANNELS` (Returns the active channels.).
 pub mod pubsub_channels {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB CHANNELS",
@@ -38647,10 +36793,7 @@ pub mod pubsub_channels {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -38698,12 +36841,7 @@ pub mod pubsub_channels {
 }
 /// Builder states of `PUBSUB HELP` (Returns helpful text about the different subcommands.).
 pub mod pubsub_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB HELP",
@@ -38711,10 +36849,7 @@ pub mod pubsub_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -38741,12 +36876,7 @@ pub mod pubsub_help {
 }
 /// Builder states of `PUBSUB NUMPAT` (Returns a count of unique pattern subscriptions.).
 pub mod pubsub_numpat {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB NUMPAT",
@@ -38755,10 +36885,7 @@ pub mod pubsub_numpat {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -38785,12 +36912,7 @@ pub mod pubsub_numpat {
 }
 /// Builder states of `PUBSUB NUMSUB` (Returns a count of subscribers to channels.).
 pub mod pubsub_numsub {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB NUMSUB",
@@ -38799,10 +36921,7 @@ pub mod pubsub_numsub {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -38853,12 +36972,7 @@ pub mod pubsub_numsub {
 }
 /// Builder states of `PUBSUB SHARDCHANNELS` (Returns the active shard channels.).
 pub mod pubsub_shardchannels {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB SHARDCHANNELS",
@@ -38867,10 +36981,7 @@ pub mod pubsub_shardchannels {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -38918,12 +37029,7 @@ pub mod pubsub_shardchannels {
 }
 /// Builder states of `PUBSUB SHARDNUMSUB` (Returns the count of subscribers of shard channels.).
 pub mod pubsub_shardnumsub {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUBSUB SHARDNUMSUB",
@@ -38932,10 +37038,7 @@ pub mod pubsub_shardnumsub {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -38989,12 +37092,7 @@ pub mod pubsub_shardnumsub {
 }
 /// Builder states of `PUNSUBSCRIBE` (Stops listening to messages published to channels that match one or more patterns.).
 pub mod punsubscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "PUNSUBSCRIBE",
@@ -39004,10 +37102,7 @@ pub mod punsubscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39058,12 +37153,7 @@ pub mod punsubscribe {
 }
 /// Builder states of `QUIT` (Closes the connection.).
 pub mod quit {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "QUIT",
@@ -39075,10 +37165,7 @@ pub mod quit {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_AUTH)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39105,12 +37192,7 @@ pub mod quit {
 }
 /// Builder states of `RANDOMKEY` (Returns a random key name from the database.).
 pub mod randomkey {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "RANDOMKEY",
@@ -39146,12 +37228,7 @@ pub mod randomkey {
 }
 /// Builder states of `READONLY` (Enables read-only queries for a connection to a Valkey replica node.).
 pub mod readonly {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "READONLY",
@@ -39160,10 +37237,7 @@ pub mod readonly {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39190,12 +37264,7 @@ pub mod readonly {
 }
 /// Builder states of `READWRITE` (Enables read-write queries for a connection to a Valkey replica node.).
 pub mod readwrite {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "READWRITE",
@@ -39204,10 +37273,7 @@ pub mod readwrite {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39234,21 +37300,13 @@ pub mod readwrite {
 }
 /// Builder states of `RENAME` (Renames a key and overwrites the destination.).
 pub mod rename {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RENAME",
             &["RENAME"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -39331,12 +37389,7 @@ pub mod rename {
 }
 /// Builder states of `RENAMENX` (Renames a key only when the target key name doesn't exist.).
 pub mod renamenx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RENAMENX",
@@ -39344,10 +37397,7 @@ pub mod renamenx {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -39430,12 +37480,7 @@ pub mod renamenx {
 }
 /// Builder states of `REPLCONF` (An internal command for configuring the replication stream.).
 pub mod replconf {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "REPLCONF",
@@ -39446,10 +37491,7 @@ pub mod replconf {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39476,12 +37518,7 @@ pub mod replconf {
 }
 /// Builder states of `REPLICAOF` (Configures a server as replica of another, or promotes it to a primary.).
 pub mod replicaof {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedArgs {
         let c = Cmd::new_static(
             "REPLICAOF",
@@ -39491,10 +37528,7 @@ pub mod replicaof {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedArgs(c)
     }
@@ -39558,12 +37592,7 @@ pub mod replicaof {
 }
 /// Builder states of `RESET` (Resets the connection.).
 pub mod reset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "RESET",
@@ -39575,10 +37604,7 @@ pub mod reset {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_AUTH)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -39605,12 +37631,7 @@ pub mod reset {
 }
 /// Builder states of `RESTORE` (Creates a key from the serialized representation of a value.).
 pub mod restore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RESTORE",
@@ -39618,10 +37639,7 @@ pub mod restore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -39867,12 +37885,7 @@ pub mod restore {
 }
 /// Builder states of `RESTORE-ASKING` (An internal command for migrating keys in a cluster.).
 pub mod restore_asking {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RESTORE-ASKING",
@@ -39881,10 +37894,7 @@ pub mod restore_asking {
                 .union(crate::cmd::CommandFlags::ASKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -40130,12 +38140,7 @@ pub mod restore_asking {
 }
 /// Builder states of `ROLE` (Returns the replication role.).
 pub mod role {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "ROLE",
@@ -40145,10 +38150,7 @@ pub mod role {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -40175,12 +38177,7 @@ pub mod role {
 }
 /// Builder states of `RPOP` (Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped.).
 pub mod rpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RPOP",
@@ -40188,10 +38185,7 @@ pub mod rpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -40266,12 +38260,7 @@ pub mod rpop {
 }
 /// Builder states of `RPOPLPUSH` (Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped.).
 pub mod rpoplpush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "RPOPLPUSH",
@@ -40279,10 +38268,7 @@ pub mod rpoplpush {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -40365,12 +38351,7 @@ pub mod rpoplpush {
 }
 /// Builder states of `RPUSH` (Appends one or more elements to a list. Creates the key if it doesn't exist.).
 pub mod rpush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RPUSH",
@@ -40379,10 +38360,7 @@ pub mod rpush {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -40501,12 +38479,7 @@ pub mod rpush {
 }
 /// Builder states of `RPUSHX` (Appends one or more elements to a list only when the list exists.).
 pub mod rpushx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "RPUSHX",
@@ -40515,10 +38488,7 @@ pub mod rpushx {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -40637,12 +38607,7 @@ pub mod rpushx {
 }
 /// Builder states of `SADD` (Adds one or more members to a set. Creates the key if it doesn't exist.).
 pub mod sadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SADD",
@@ -40651,10 +38616,7 @@ pub mod sadd {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -40773,12 +38735,7 @@ pub mod sadd {
 }
 /// Builder states of `SAVE` (Synchronously saves the database(s) to disk.).
 pub mod save {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SAVE",
@@ -40788,10 +38745,7 @@ pub mod save {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::NO_MULTI),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -40818,12 +38772,7 @@ pub mod save {
 }
 /// Builder states of `SCAN` (Iterates over the key names in the database.).
 pub mod scan {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedCursor {
         let c = Cmd::new_static(
             "SCAN",
@@ -40970,12 +38919,7 @@ pub mod scan {
 }
 /// Builder states of `SCARD` (Returns the number of members in a set.).
 pub mod scard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SCARD",
@@ -40983,10 +38927,7 @@ pub mod scard {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -41041,21 +38982,13 @@ pub mod scard {
 }
 /// Builder states of `SCRIPT DEBUG` (Sets the debug mode of server-side Lua scripts.).
 pub mod script_debug {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedMode {
         let c = Cmd::new_static(
             "SCRIPT DEBUG",
             &["SCRIPT", "DEBUG"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedMode(c)
     }
@@ -41149,12 +39082,7 @@ pub mod script_debug {
 }
 /// Builder states of `SCRIPT EXISTS` (Determines whether server-side Lua scripts exist in the script cache.).
 pub mod script_exists {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSha1 {
         let c = Cmd::new_static(
             "SCRIPT EXISTS",
@@ -41256,12 +39184,7 @@ pub mod script_exists {
 }
 /// Builder states of `SCRIPT FLUSH` (Removes all server-side Lua scripts from the script cache.).
 pub mod script_flush {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SCRIPT FLUSH",
@@ -41347,12 +39270,7 @@ pub mod script_flush {
 }
 /// Builder states of `SCRIPT HELP` (Returns helpful text about the different subcommands.).
 pub mod script_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SCRIPT HELP",
@@ -41360,10 +39278,7 @@ pub mod script_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -41390,12 +39305,7 @@ pub mod script_help {
 }
 /// Builder states of `SCRIPT KILL` (Terminates a server-side Lua script during execution.).
 pub mod script_kill {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SCRIPT KILL",
@@ -41433,12 +39343,7 @@ pub mod script_kill {
 }
 /// Builder states of `SCRIPT LOAD` (Loads a server-side Lua script to the script cache.).
 pub mod script_load {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedScript {
         let c = Cmd::new_static(
             "SCRIPT LOAD",
@@ -41504,12 +39409,7 @@ pub mod script_load {
 }
 /// Builder states of `SCRIPT SHOW` (Show server-side Lua script in the script cache.).
 pub mod script_show {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSha1 {
         let c = Cmd::new_static(
             "SCRIPT SHOW",
@@ -41517,10 +39417,7 @@ pub mod script_show {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSha1(c)
     }
@@ -41577,21 +39474,13 @@ pub mod script_show {
 }
 /// Builder states of `SDIFF` (Returns the difference of multiple sets.).
 pub mod sdiff {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SDIFF",
             &["SDIFF"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -41682,12 +39571,7 @@ pub mod sdiff {
 }
 /// Builder states of `SDIFFSTORE` (Stores the difference of multiple sets in a key.).
 pub mod sdiffstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "SDIFFSTORE",
@@ -41695,10 +39579,7 @@ pub mod sdiffstore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -41817,12 +39698,7 @@ pub mod sdiffstore {
 }
 /// Builder states of `SELECT` (Changes the selected database.).
 pub mod select {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedIndex {
         let c = Cmd::new_static(
             "SELECT",
@@ -41832,10 +39708,7 @@ pub mod select {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedIndex(c)
     }
@@ -41890,12 +39763,7 @@ pub mod select {
 }
 /// Builder states of `SET` (Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.).
 pub mod set {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SET",
@@ -41903,10 +39771,7 @@ pub mod set {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -42200,12 +40065,7 @@ pub mod set {
 }
 /// Builder states of `SETBIT` (Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist.).
 pub mod setbit {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SETBIT",
@@ -42213,10 +40073,7 @@ pub mod setbit {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -42327,12 +40184,7 @@ pub mod setbit {
 }
 /// Builder states of `SETEX` (Sets the string value and expiration time of a key. Creates the key if it doesn't exist.).
 pub mod setex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SETEX",
@@ -42340,10 +40192,7 @@ pub mod setex {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -42454,12 +40303,7 @@ pub mod setex {
 }
 /// Builder states of `SETNX` (Sets the string value of a key only when the key doesn't exist.).
 pub mod setnx {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SETNX",
@@ -42468,10 +40312,7 @@ pub mod setnx {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -42554,12 +40395,7 @@ pub mod setnx {
 }
 /// Builder states of `SETRANGE` (Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist.).
 pub mod setrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SETRANGE",
@@ -42567,10 +40403,7 @@ pub mod setrange {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -42681,12 +40514,7 @@ pub mod setrange {
 }
 /// Builder states of `SHUTDOWN` (Synchronously saves the database(s) to disk and shuts down the server.).
 pub mod shutdown {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SHUTDOWN",
@@ -42698,10 +40526,7 @@ pub mod shutdown {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_MULTI)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c, PhantomData)
     }
@@ -43169,21 +40994,13 @@ pub mod shutdown {
 }
 /// Builder states of `SINTER` (Returns the intersect of multiple sets.).
 pub mod sinter {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SINTER",
             &["SINTER"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -43274,12 +41091,7 @@ pub mod sinter {
 }
 /// Builder states of `SINTERCARD` (Returns the number of members of the intersect of multiple sets.).
 pub mod sintercard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "SINTERCARD",
@@ -43287,10 +41099,7 @@ pub mod sintercard {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -43414,12 +41223,7 @@ pub mod sintercard {
 }
 /// Builder states of `SINTERSTORE` (Stores the intersect of multiple sets in a key.).
 pub mod sinterstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "SINTERSTORE",
@@ -43427,10 +41231,7 @@ pub mod sinterstore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -43549,12 +41350,7 @@ pub mod sinterstore {
 }
 /// Builder states of `SISMEMBER` (Determines whether a member belongs to a set.).
 pub mod sismember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SISMEMBER",
@@ -43562,10 +41358,7 @@ pub mod sismember {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -43648,12 +41441,7 @@ pub mod sismember {
 }
 /// Builder states of `SLAVEOF` (Sets a server as a replica of another, or promotes it to being a primary.).
 pub mod slaveof {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedArgs {
         let c = Cmd::new_static(
             "SLAVEOF",
@@ -43663,10 +41451,7 @@ pub mod slaveof {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedArgs(c)
     }
@@ -43730,12 +41515,7 @@ pub mod slaveof {
 }
 /// Builder states of `SLOWLOG GET` (Returns the slow log's entries.).
 pub mod slowlog_get {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SLOWLOG GET",
@@ -43795,12 +41575,7 @@ pub mod slowlog_get {
 }
 /// Builder states of `SLOWLOG HELP` (Shows helpful text about the different subcommands.).
 pub mod slowlog_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SLOWLOG HELP",
@@ -43808,10 +41583,7 @@ pub mod slowlog_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -43838,12 +41610,7 @@ pub mod slowlog_help {
 }
 /// Builder states of `SLOWLOG LEN` (Returns the number of entries in the slow log.).
 pub mod slowlog_len {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SLOWLOG LEN",
@@ -43882,12 +41649,7 @@ pub mod slowlog_len {
 }
 /// Builder states of `SLOWLOG RESET` (Clears all entries from the slow log.).
 pub mod slowlog_reset {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SLOWLOG RESET",
@@ -43926,21 +41688,13 @@ pub mod slowlog_reset {
 }
 /// Builder states of `SMEMBERS` (Returns all members of a set.).
 pub mod smembers {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SMEMBERS",
             &["SMEMBERS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -43995,12 +41749,7 @@ pub mod smembers {
 }
 /// Builder states of `SMISMEMBER` (Determines whether multiple members belong to a set.).
 pub mod smismember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SMISMEMBER",
@@ -44008,10 +41757,7 @@ pub mod smismember {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -44130,12 +41876,7 @@ pub mod smismember {
 }
 /// Builder states of `SMOVE` (Moves a member from one set to another.).
 pub mod smove {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedSource {
         let c = Cmd::new_static(
             "SMOVE",
@@ -44143,10 +41884,7 @@ pub mod smove {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedSource(c)
     }
@@ -44257,12 +41995,7 @@ pub mod smove {
 }
 /// Builder states of `SORT` (Sorts the elements in a list, a set, or a sorted set, optionally storing the result.).
 pub mod sort {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SORT",
@@ -44271,10 +42004,7 @@ pub mod sort {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -44570,12 +42300,7 @@ pub mod sort {
 }
 /// Builder states of `SORT_RO` (Returns the sorted elements of a list, a set, or a sorted set.).
 pub mod sort_ro {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SORT_RO",
@@ -44583,10 +42308,7 @@ pub mod sort_ro {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -44815,12 +42537,7 @@ pub mod sort_ro {
 }
 /// Builder states of `SPOP` (Returns one or more random members from a set after removing them. Deletes the set if the last member was popped.).
 pub mod spop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SPOP",
@@ -44828,10 +42545,7 @@ pub mod spop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -44906,12 +42620,7 @@ pub mod spop {
 }
 /// Builder states of `SPUBLISH` (Posts a message to a shard channel.).
 pub mod spublish {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedShardchannel {
         let c = Cmd::new_static(
             "SPUBLISH",
@@ -44921,10 +42630,7 @@ pub mod spublish {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedShardchannel(c)
     }
@@ -45007,21 +42713,13 @@ pub mod spublish {
 }
 /// Builder states of `SRANDMEMBER` (Gets one or multiple random members from a set.).
 pub mod srandmember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SRANDMEMBER",
             &["SRANDMEMBER"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45096,12 +42794,7 @@ pub mod srandmember {
 }
 /// Builder states of `SREM` (Removes one or more members from a set. Deletes the set if the last member was removed.).
 pub mod srem {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SREM",
@@ -45109,10 +42802,7 @@ pub mod srem {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45231,21 +42921,13 @@ pub mod srem {
 }
 /// Builder states of `SSCAN` (Iterates over members of a set.).
 pub mod sscan {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SSCAN",
             &["SSCAN"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45377,12 +43059,7 @@ pub mod sscan {
 }
 /// Builder states of `SSUBSCRIBE` (Listens for messages published to shard channels.).
 pub mod ssubscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedShardchannel {
         let c = Cmd::new_static(
             "SSUBSCRIBE",
@@ -45392,10 +43069,7 @@ pub mod ssubscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedShardchannel(c)
     }
@@ -45492,12 +43166,7 @@ pub mod ssubscribe {
 }
 /// Builder states of `STRLEN` (Returns the length of a string value.).
 pub mod strlen {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "STRLEN",
@@ -45505,10 +43174,7 @@ pub mod strlen {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45563,12 +43229,7 @@ pub mod strlen {
 }
 /// Builder states of `SUBSCRIBE` (Listens for messages published to channels.).
 pub mod subscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedChannel {
         let c = Cmd::new_static(
             "SUBSCRIBE",
@@ -45578,10 +43239,7 @@ pub mod subscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedChannel(c)
     }
@@ -45672,21 +43330,13 @@ pub mod subscribe {
 }
 /// Builder states of `SUBSTR` (Returns a substring from a string value.).
 pub mod substr {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SUBSTR",
             &["SUBSTR"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45797,21 +43447,13 @@ pub mod substr {
 }
 /// Builder states of `SUNION` (Returns the union of multiple sets.).
 pub mod sunion {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "SUNION",
             &["SUNION"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -45902,12 +43544,7 @@ pub mod sunion {
 }
 /// Builder states of `SUNIONSTORE` (Stores the union of multiple sets in a key.).
 pub mod sunionstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "SUNIONSTORE",
@@ -45915,10 +43552,7 @@ pub mod sunionstore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -46037,12 +43671,7 @@ pub mod sunionstore {
 }
 /// Builder states of `SUNSUBSCRIBE` (Stops listening to messages posted to shard channels.).
 pub mod sunsubscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SUNSUBSCRIBE",
@@ -46052,10 +43681,7 @@ pub mod sunsubscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -46109,12 +43735,7 @@ pub mod sunsubscribe {
 }
 /// Builder states of `SWAPDB` (Swaps two databases.).
 pub mod swapdb {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedIndex1 {
         let c = Cmd::new_static(
             "SWAPDB",
@@ -46122,10 +43743,7 @@ pub mod swapdb {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedIndex1(c)
     }
@@ -46208,12 +43826,7 @@ pub mod swapdb {
 }
 /// Builder states of `SYNC` (An internal command used in replication.).
 pub mod sync {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "SYNC",
@@ -46223,10 +43836,7 @@ pub mod sync {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
                 .union(crate::cmd::CommandFlags::NO_MULTI),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -46253,12 +43863,7 @@ pub mod sync {
 }
 /// Builder states of `TIME` (Returns the server time.).
 pub mod time {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "TIME",
@@ -46267,10 +43872,7 @@ pub mod time {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -46297,12 +43899,7 @@ pub mod time {
 }
 /// Builder states of `TOUCH` (Returns the number of existing keys out of those specified after updating the time they were last accessed.).
 pub mod touch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "TOUCH",
@@ -46404,12 +44001,7 @@ pub mod touch {
 }
 /// Builder states of `TTL` (Returns the expiration time in seconds of a key.).
 pub mod ttl {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "TTL",
@@ -46417,10 +44009,7 @@ pub mod ttl {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -46475,12 +44064,7 @@ pub mod ttl {
 }
 /// Builder states of `TYPE` (Determines the type of value stored at a key.).
 pub mod r#type {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "TYPE",
@@ -46488,10 +44072,7 @@ pub mod r#type {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -46546,12 +44127,7 @@ pub mod r#type {
 }
 /// Builder states of `UNLINK` (Asynchronously deletes one or more keys.).
 pub mod unlink {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "UNLINK",
@@ -46653,12 +44229,7 @@ pub mod unlink {
 }
 /// Builder states of `UNSUBSCRIBE` (Stops listening to messages posted to channels.).
 pub mod unsubscribe {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "UNSUBSCRIBE",
@@ -46668,10 +44239,7 @@ pub mod unsubscribe {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::PUBSUB)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -46722,12 +44290,7 @@ pub mod unsubscribe {
 }
 /// Builder states of `UNWATCH` (Forgets about watched keys of a transaction.).
 pub mod unwatch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "UNWATCH",
@@ -46738,10 +44301,7 @@ pub mod unwatch {
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -46768,12 +44328,7 @@ pub mod unwatch {
 }
 /// Builder states of `VADD` (Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it.).
 pub mod vadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VADD",
@@ -46782,10 +44337,7 @@ pub mod vadd {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47357,12 +44909,7 @@ pub mod vadd {
 }
 /// Builder states of `VCARD` (Returns how many elements a vector set holds.).
 pub mod vcard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VCARD",
@@ -47371,10 +44918,7 @@ pub mod vcard {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47431,12 +44975,7 @@ pub mod vcard {
 }
 /// Builder states of `VDIM` (Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection).).
 pub mod vdim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VDIM",
@@ -47445,10 +44984,7 @@ pub mod vdim {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47505,12 +45041,7 @@ pub mod vdim {
 }
 /// Builder states of `VEMB` (Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation.).
 pub mod vemb {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VEMB",
@@ -47519,10 +45050,7 @@ pub mod vemb {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47629,12 +45157,7 @@ pub mod vemb {
 }
 /// Builder states of `VGETATTR` (Returns the JSON attributes attached to an element of a vector set.).
 pub mod vgetattr {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VGETATTR",
@@ -47643,10 +45166,7 @@ pub mod vgetattr {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47733,12 +45253,7 @@ pub mod vgetattr {
 }
 /// Builder states of `VINFO` (Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters.).
 pub mod vinfo {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VINFO",
@@ -47747,10 +45262,7 @@ pub mod vinfo {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47807,12 +45319,7 @@ pub mod vinfo {
 }
 /// Builder states of `VISMEMBER` (Tells whether an element belongs to a vector set.).
 pub mod vismember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VISMEMBER",
@@ -47820,10 +45327,7 @@ pub mod vismember {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -47910,12 +45414,7 @@ pub mod vismember {
 }
 /// Builder states of `VLINKS` (Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores.).
 pub mod vlinks {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VLINKS",
@@ -47924,10 +45423,7 @@ pub mod vlinks {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -48038,12 +45534,7 @@ pub mod vlinks {
 }
 /// Builder states of `VRANDMEMBER` (Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative).).
 pub mod vrandmember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VRANDMEMBER",
@@ -48051,10 +45542,7 @@ pub mod vrandmember {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -48131,12 +45619,7 @@ pub mod vrandmember {
 }
 /// Builder states of `VREM` (Removes an element from a vector set.).
 pub mod vrem {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VREM",
@@ -48144,10 +45627,7 @@ pub mod vrem {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -48234,12 +45714,7 @@ pub mod vrem {
 }
 /// Builder states of `VSETATTR` (Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them.).
 pub mod vsetattr {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VSETATTR",
@@ -48248,10 +45723,7 @@ pub mod vsetattr {
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -48368,12 +45840,7 @@ pub mod vsetattr {
 }
 /// Builder states of `VSIM` (Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes.).
 pub mod vsim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "VSIM",
@@ -48381,10 +45848,7 @@ pub mod vsim {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -49229,12 +46693,7 @@ pub mod vsim {
 }
 /// Builder states of `WAIT` (Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed.).
 pub mod wait {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNumreplicas {
         let c = Cmd::new_static(
             "WAIT",
@@ -49326,12 +46785,7 @@ pub mod wait {
 }
 /// Builder states of `WAITAOF` (Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas.).
 pub mod waitaof {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedNumlocal {
         let c = Cmd::new_static(
             "WAITAOF",
@@ -49451,12 +46905,7 @@ pub mod waitaof {
 }
 /// Builder states of `WATCH` (Monitors changes to keys to determine the execution of a transaction.).
 pub mod watch {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "WATCH",
@@ -49468,10 +46917,7 @@ pub mod watch {
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::NO_MULTI)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -49562,12 +47008,7 @@ pub mod watch {
 }
 /// Builder states of `XACK` (Returns the number of messages that were successfully acknowledged by the consumer group member of a stream.).
 pub mod xack {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XACK",
@@ -49575,10 +47016,7 @@ pub mod xack {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -49725,12 +47163,7 @@ pub mod xack {
 }
 /// Builder states of `XACKDEL` (Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references.).
 pub mod xackdel {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XACKDEL",
@@ -49738,10 +47171,7 @@ pub mod xackdel {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -50060,12 +47490,7 @@ pub mod xackdel {
 }
 /// Builder states of `XADD` (Appends a new message to a stream. Creates the key if it doesn't exist.).
 pub mod xadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XADD",
@@ -50074,10 +47499,7 @@ pub mod xadd {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -51117,12 +48539,7 @@ pub mod xadd {
 }
 /// Builder states of `XAUTOCLAIM` (Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member.).
 pub mod xautoclaim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XAUTOCLAIM",
@@ -51130,10 +48547,7 @@ pub mod xautoclaim {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -51344,12 +48758,7 @@ pub mod xautoclaim {
 }
 /// Builder states of `XCLAIM` (Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member.).
 pub mod xclaim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XCLAIM",
@@ -51357,10 +48766,7 @@ pub mod xclaim {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -51805,12 +49211,7 @@ pub mod xclaim {
 }
 /// Builder states of `XDEL` (Returns the number of messages after removing them from a stream.).
 pub mod xdel {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XDEL",
@@ -51818,10 +49219,7 @@ pub mod xdel {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -51940,12 +49338,7 @@ pub mod xdel {
 }
 /// Builder states of `XDELEX` (Deletes entries of a stream by id, choosing what happens to the consumer groups' references to them.).
 pub mod xdelex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XDELEX",
@@ -51953,10 +49346,7 @@ pub mod xdelex {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -52245,12 +49635,7 @@ pub mod xdelex {
 }
 /// Builder states of `XGROUP CREATE` (Creates a consumer group.).
 pub mod xgroup_create {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XGROUP CREATE",
@@ -52258,10 +49643,7 @@ pub mod xgroup_create {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -52440,12 +49822,7 @@ pub mod xgroup_create {
 }
 /// Builder states of `XGROUP CREATECONSUMER` (Creates a consumer in a consumer group.).
 pub mod xgroup_createconsumer {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XGROUP CREATECONSUMER",
@@ -52453,10 +49830,7 @@ pub mod xgroup_createconsumer {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -52587,21 +49961,13 @@ pub mod xgroup_createconsumer {
 }
 /// Builder states of `XGROUP DELCONSUMER` (Deletes a consumer from a consumer group.).
 pub mod xgroup_delconsumer {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XGROUP DELCONSUMER",
             &["XGROUP", "DELCONSUMER"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -52732,21 +50098,13 @@ pub mod xgroup_delconsumer {
 }
 /// Builder states of `XGROUP DESTROY` (Destroys a consumer group.).
 pub mod xgroup_destroy {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XGROUP DESTROY",
             &["XGROUP", "DESTROY"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -52839,12 +50197,7 @@ pub mod xgroup_destroy {
 }
 /// Builder states of `XGROUP HELP` (Returns helpful text about the different subcommands.).
 pub mod xgroup_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "XGROUP HELP",
@@ -52852,10 +50205,7 @@ pub mod xgroup_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -52882,21 +50232,13 @@ pub mod xgroup_help {
 }
 /// Builder states of `XGROUP SETID` (Sets the last-delivered ID of a consumer group.).
 pub mod xgroup_setid {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XGROUP SETID",
             &["XGROUP", "SETID"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53047,21 +50389,13 @@ pub mod xgroup_setid {
 }
 /// Builder states of `XINFO CONSUMERS` (Returns a list of the consumers in a consumer group.).
 pub mod xinfo_consumers {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XINFO CONSUMERS",
             &["XINFO", "CONSUMERS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53154,21 +50488,13 @@ pub mod xinfo_consumers {
 }
 /// Builder states of `XINFO GROUPS` (Returns a list of the consumer groups of a stream.).
 pub mod xinfo_groups {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XINFO GROUPS",
             &["XINFO", "GROUPS"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53223,12 +50549,7 @@ pub mod xinfo_groups {
 }
 /// Builder states of `XINFO HELP` (Returns helpful text about the different subcommands.).
 pub mod xinfo_help {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> Ready {
         let c = Cmd::new_static(
             "XINFO HELP",
@@ -53236,10 +50557,7 @@ pub mod xinfo_help {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         Ready(c)
     }
@@ -53266,21 +50584,13 @@ pub mod xinfo_help {
 }
 /// Builder states of `XINFO STREAM` (Returns information about a stream.).
 pub mod xinfo_stream {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XINFO STREAM",
             &["XINFO", "STREAM"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53379,12 +50689,7 @@ pub mod xinfo_stream {
 }
 /// Builder states of `XLEN` (Returns the number of messages in a stream.).
 pub mod xlen {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XLEN",
@@ -53392,10 +50697,7 @@ pub mod xlen {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53450,21 +50752,13 @@ pub mod xlen {
 }
 /// Builder states of `XPENDING` (Returns the information and entries from a stream consumer group's pending entries list.).
 pub mod xpending {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XPENDING",
             &["XPENDING"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53635,21 +50929,13 @@ pub mod xpending {
 }
 /// Builder states of `XRANGE` (Returns the messages from a stream within a range of IDs.).
 pub mod xrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XRANGE",
             &["XRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -53783,12 +51069,7 @@ pub mod xrange {
 }
 /// Builder states of `XREAD` (Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise.).
 pub mod xread {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XREAD",
@@ -53797,10 +51078,7 @@ pub mod xread {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c, PhantomData)
     }
@@ -54138,12 +51416,7 @@ pub mod xread {
 }
 /// Builder states of `XREADGROUP` (Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise.).
 pub mod xreadgroup {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedGroupBlock {
         let c = Cmd::new_static(
             "XREADGROUP",
@@ -54152,10 +51425,7 @@ pub mod xreadgroup {
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedGroupBlock(c)
     }
@@ -54610,21 +51880,13 @@ pub mod xreadgroup {
 }
 /// Builder states of `XREVRANGE` (Returns the messages from a stream within a range of IDs in reverse order.).
 pub mod xrevrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XREVRANGE",
             &["XREVRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -54758,12 +52020,7 @@ pub mod xrevrange {
 }
 /// Builder states of `XSETID` (An internal command for replicating stream values.).
 pub mod xsetid {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XSETID",
@@ -54772,10 +52029,7 @@ pub mod xsetid {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -54928,21 +52182,13 @@ pub mod xsetid {
 }
 /// Builder states of `XTRIM` (Deletes messages from the beginning of a stream.).
 pub mod xtrim {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "XTRIM",
             &["XTRIM"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -55254,12 +52500,7 @@ pub mod xtrim {
 }
 /// Builder states of `ZADD` (Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist.).
 pub mod zadd {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZADD",
@@ -55268,10 +52509,7 @@ pub mod zadd {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -55758,12 +52996,7 @@ pub mod zadd {
 }
 /// Builder states of `ZCARD` (Returns the number of members in a sorted set.).
 pub mod zcard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZCARD",
@@ -55771,10 +53004,7 @@ pub mod zcard {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -55829,12 +53059,7 @@ pub mod zcard {
 }
 /// Builder states of `ZCOUNT` (Returns the count of members in a sorted set that have scores within a range.).
 pub mod zcount {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZCOUNT",
@@ -55842,10 +53067,7 @@ pub mod zcount {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -55956,12 +53178,7 @@ pub mod zcount {
 }
 /// Builder states of `ZDIFF` (Returns the difference between multiple sorted sets.).
 pub mod zdiff {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "ZDIFF",
@@ -55969,10 +53186,7 @@ pub mod zdiff {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -56091,12 +53305,7 @@ pub mod zdiff {
 }
 /// Builder states of `ZDIFFSTORE` (Stores the difference of multiple sorted sets in a key.).
 pub mod zdiffstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "ZDIFFSTORE",
@@ -56105,10 +53314,7 @@ pub mod zdiffstore {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -56234,12 +53440,7 @@ pub mod zdiffstore {
 }
 /// Builder states of `ZINCRBY` (Increments the score of a member in a sorted set.).
 pub mod zincrby {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZINCRBY",
@@ -56248,10 +53449,7 @@ pub mod zincrby {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -56362,12 +53560,7 @@ pub mod zincrby {
 }
 /// Builder states of `ZINTER` (Returns the intersect of multiple sorted sets.).
 pub mod zinter {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "ZINTER",
@@ -56375,10 +53568,7 @@ pub mod zinter {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -56596,12 +53786,7 @@ pub mod zinter {
 }
 /// Builder states of `ZINTERCARD` (Returns the number of members of the intersect of multiple sorted sets.).
 pub mod zintercard {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "ZINTERCARD",
@@ -56609,10 +53794,7 @@ pub mod zintercard {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -56736,12 +53918,7 @@ pub mod zintercard {
 }
 /// Builder states of `ZINTERSTORE` (Stores the intersect of multiple sorted sets in a key.).
 pub mod zinterstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "ZINTERSTORE",
@@ -56750,10 +53927,7 @@ pub mod zinterstore {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }
@@ -56978,12 +54152,7 @@ pub mod zinterstore {
 }
 /// Builder states of `ZLEXCOUNT` (Returns the number of members in a sorted set within a lexicographical range.).
 pub mod zlexcount {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZLEXCOUNT",
@@ -56991,10 +54160,7 @@ pub mod zlexcount {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57105,12 +54271,7 @@ pub mod zlexcount {
 }
 /// Builder states of `ZMPOP` (Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped.).
 pub mod zmpop {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "ZMPOP",
@@ -57118,10 +54279,7 @@ pub mod zmpop {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -57279,12 +54437,7 @@ pub mod zmpop {
 }
 /// Builder states of `ZMSCORE` (Returns the score of one or more members in a sorted set.).
 pub mod zmscore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZMSCORE",
@@ -57292,10 +54445,7 @@ pub mod zmscore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57414,12 +54564,7 @@ pub mod zmscore {
 }
 /// Builder states of `ZPOPMAX` (Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.).
 pub mod zpopmax {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZPOPMAX",
@@ -57427,10 +54572,7 @@ pub mod zpopmax {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57506,12 +54648,7 @@ pub mod zpopmax {
 }
 /// Builder states of `ZPOPMIN` (Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.).
 pub mod zpopmin {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZPOPMIN",
@@ -57519,10 +54656,7 @@ pub mod zpopmin {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57598,21 +54732,13 @@ pub mod zpopmin {
 }
 /// Builder states of `ZRANDMEMBER` (Returns one or more random members from a sorted set.).
 pub mod zrandmember {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZRANDMEMBER",
             &["ZRANDMEMBER"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57706,21 +54832,13 @@ pub mod zrandmember {
 }
 /// Builder states of `ZRANGE` (Returns members in a sorted set within a range of indexes.).
 pub mod zrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZRANGE",
             &["ZRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -57968,21 +55086,13 @@ pub mod zrange {
 }
 /// Builder states of `ZRANGEBYLEX` (Returns members in a sorted set within a lexicographical range.).
 pub mod zrangebylex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZRANGEBYLEX",
             &["ZRANGEBYLEX"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -58118,21 +55228,13 @@ pub mod zrangebylex {
 }
 /// Builder states of `ZRANGEBYSCORE` (Returns members in a sorted set within a range of scores.).
 pub mod zrangebyscore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZRANGEBYSCORE",
             &["ZRANGEBYSCORE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -58298,12 +55400,7 @@ pub mod zrangebyscore {
 }
 /// Builder states of `ZRANGESTORE` (Stores a range of members from sorted set in a key.).
 pub mod zrangestore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDst {
         let c = Cmd::new_static(
             "ZRANGESTORE",
@@ -58311,10 +55408,7 @@ pub mod zrangestore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDst(c)
     }
@@ -58550,12 +55644,7 @@ pub mod zrangestore {
 }
 /// Builder states of `ZRANK` (Returns the index of a member in a sorted set ordered by ascending scores.).
 pub mod zrank {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZRANK",
@@ -58563,10 +55652,7 @@ pub mod zrank {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -58667,12 +55753,7 @@ pub mod zrank {
 }
 /// Builder states of `ZREM` (Removes one or more members from a sorted set. Deletes the sorted set if all members were removed.).
 pub mod zrem {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREM",
@@ -58680,10 +55761,7 @@ pub mod zrem {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -58802,21 +55880,13 @@ pub mod zrem {
 }
 /// Builder states of `ZREMRANGEBYLEX` (Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed.).
 pub mod zremrangebylex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREMRANGEBYLEX",
             &["ZREMRANGEBYLEX"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -58927,21 +55997,13 @@ pub mod zremrangebylex {
 }
 /// Builder states of `ZREMRANGEBYRANK` (Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members were removed.).
 pub mod zremrangebyrank {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREMRANGEBYRANK",
             &["ZREMRANGEBYRANK"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59052,21 +56114,13 @@ pub mod zremrangebyrank {
 }
 /// Builder states of `ZREMRANGEBYSCORE` (Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed.).
 pub mod zremrangebyscore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREMRANGEBYSCORE",
             &["ZREMRANGEBYSCORE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59177,21 +56231,13 @@ pub mod zremrangebyscore {
 }
 /// Builder states of `ZREVRANGE` (Returns members in a sorted set within a range of indexes in reverse order.).
 pub mod zrevrange {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREVRANGE",
             &["ZREVRANGE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59320,21 +56366,13 @@ pub mod zrevrange {
 }
 /// Builder states of `ZREVRANGEBYLEX` (Returns members in a sorted set within a lexicographical range in reverse order.).
 pub mod zrevrangebylex {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREVRANGEBYLEX",
             &["ZREVRANGEBYLEX"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59470,21 +56508,13 @@ pub mod zrevrangebylex {
 }
 /// Builder states of `ZREVRANGEBYSCORE` (Returns members in a sorted set within a range of scores in reverse order.).
 pub mod zrevrangebyscore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREVRANGEBYSCORE",
             &["ZREVRANGEBYSCORE"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59648,12 +56678,7 @@ pub mod zrevrangebyscore {
 }
 /// Builder states of `ZREVRANK` (Returns the index of a member in a sorted set ordered by descending scores.).
 pub mod zrevrank {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZREVRANK",
@@ -59661,10 +56686,7 @@ pub mod zrevrank {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59765,21 +56787,13 @@ pub mod zrevrank {
 }
 /// Builder states of `ZSCAN` (Iterates over members and scores of a sorted set.).
 pub mod zscan {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZSCAN",
             &["ZSCAN"],
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -59943,12 +56957,7 @@ pub mod zscan {
 }
 /// Builder states of `ZSCORE` (Returns the score of a member in a sorted set.).
 pub mod zscore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let c = Cmd::new_static(
             "ZSCORE",
@@ -59956,10 +56965,7 @@ pub mod zscore {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedKey(c)
     }
@@ -60042,12 +57048,7 @@ pub mod zscore {
 }
 /// Builder states of `ZUNION` (Returns the union of multiple sorted sets.).
 pub mod zunion {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedKey {
         let mut c = Cmd::new_static(
             "ZUNION",
@@ -60055,10 +57056,7 @@ pub mod zunion {
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         let count = c.begin_piece();
         c.count_at(0, count);
@@ -60276,12 +57274,7 @@ pub mod zunion {
 }
 /// Builder states of `ZUNIONSTORE` (Stores the union of multiple sorted sets in a key.).
 pub mod zunionstore {
-    #[allow(unused_imports)]
-    use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
-    #[allow(unused_imports)]
-    use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
-    #[allow(unused_imports)]
-    use ::core::marker::PhantomData;
+    use super::prelude::*;
     pub(super) fn start() -> NeedDestination {
         let c = Cmd::new_static(
             "ZUNIONSTORE",
@@ -60290,10 +57283,7 @@ pub mod zunionstore {
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
-            crate::cmd::Policy {
-                request: None,
-                response: None,
-            },
+            crate::cmd::Policy::NONE,
         );
         NeedDestination(c)
     }

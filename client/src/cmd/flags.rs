@@ -215,6 +215,15 @@ pub struct Policy {
     pub response: Option<ResponsePolicy>,
 }
 
+impl Policy {
+    /// No tip at all: what most commands have (`Policy::default()`, as a const for the
+    /// generated builders and spec table).
+    pub const NONE: Policy = Policy {
+        request: None,
+        response: None,
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,7 +126,7 @@ mod tests {
         assert!(
             generated == snapshot,
             "client/src/cmd/spec_table.snapshot.rs is out of date: run \
-             `cargo run -p typedis-codegen -- regenerate` and commit the result"
+             `cargo run -p typedis-tasks -- regenerate` and commit the result"
         );
     }
 

@@ -515,10 +515,7 @@ mod entries {
     pub(super) const ACL: Entry = Entry {
         name: "ACL",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL CAT`.
     pub(super) const ACL_CAT: Entry = Entry {
@@ -527,10 +524,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL DELUSER`.
     pub(super) const ACL_DELUSER: Entry = Entry {
@@ -553,10 +547,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL GENPASS`.
     pub(super) const ACL_GENPASS: Entry = Entry {
@@ -565,10 +556,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL GETUSER`.
     pub(super) const ACL_GETUSER: Entry = Entry {
@@ -578,10 +566,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL HELP`.
     pub(super) const ACL_HELP: Entry = Entry {
@@ -589,10 +574,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL LIST`.
     pub(super) const ACL_LIST: Entry = Entry {
@@ -602,10 +584,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL LOAD`.
     pub(super) const ACL_LOAD: Entry = Entry {
@@ -615,10 +594,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL LOG`.
     pub(super) const ACL_LOG: Entry = Entry {
@@ -628,10 +604,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL SAVE`.
     pub(super) const ACL_SAVE: Entry = Entry {
@@ -667,10 +640,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ACL WHOAMI`.
     pub(super) const ACL_WHOAMI: Entry = Entry {
@@ -679,10 +649,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `APPEND`.
     pub(super) const APPEND: Entry = Entry {
@@ -691,19 +658,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ASKING`.
     pub(super) const ASKING: Entry = Entry {
         name: "ASKING",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::FAST),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `AUTH`.
     pub(super) const AUTH: Entry = Entry {
@@ -715,10 +676,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_AUTH)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BGREWRITEAOF`.
     pub(super) const BGREWRITEAOF: Entry = Entry {
@@ -727,10 +685,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BGSAVE`.
     pub(super) const BGSAVE: Entry = Entry {
@@ -739,20 +694,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BITCOUNT`.
     pub(super) const BITCOUNT: Entry = Entry {
         name: "BITCOUNT",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BITFIELD`.
     pub(super) const BITFIELD: Entry = Entry {
@@ -760,10 +709,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BITFIELD_RO`.
     pub(super) const BITFIELD_RO: Entry = Entry {
@@ -771,10 +717,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BITOP`.
     pub(super) const BITOP: Entry = Entry {
@@ -782,20 +725,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BITPOS`.
     pub(super) const BITPOS: Entry = Entry {
         name: "BITPOS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BLMOVE`.
     pub(super) const BLMOVE: Entry = Entry {
@@ -804,10 +741,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BLMPOP`.
     pub(super) const BLMPOP: Entry = Entry {
@@ -816,10 +750,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BLPOP`.
     pub(super) const BLPOP: Entry = Entry {
@@ -827,10 +758,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BRPOP`.
     pub(super) const BRPOP: Entry = Entry {
@@ -838,10 +766,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BRPOPLPUSH`.
     pub(super) const BRPOPLPUSH: Entry = Entry {
@@ -850,10 +775,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BZMPOP`.
     pub(super) const BZMPOP: Entry = Entry {
@@ -862,10 +784,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BZPOPMAX`.
     pub(super) const BZPOPMAX: Entry = Entry {
@@ -874,10 +793,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `BZPOPMIN`.
     pub(super) const BZPOPMIN: Entry = Entry {
@@ -886,19 +802,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT`.
     pub(super) const CLIENT: Entry = Entry {
         name: "CLIENT",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT CACHING`.
     pub(super) const CLIENT_CACHING: Entry = Entry {
@@ -908,10 +818,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT CAPA`.
     pub(super) const CLIENT_CAPA: Entry = Entry {
@@ -921,10 +828,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT GETNAME`.
     pub(super) const CLIENT_GETNAME: Entry = Entry {
@@ -934,10 +838,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT GETREDIR`.
     pub(super) const CLIENT_GETREDIR: Entry = Entry {
@@ -947,10 +848,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT HELP`.
     pub(super) const CLIENT_HELP: Entry = Entry {
@@ -958,10 +856,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT ID`.
     pub(super) const CLIENT_ID: Entry = Entry {
@@ -971,10 +866,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT IMPORT-SOURCE`.
     pub(super) const CLIENT_IMPORT_SOURCE: Entry = Entry {
@@ -983,10 +875,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT INFO`.
     pub(super) const CLIENT_INFO: Entry = Entry {
@@ -995,10 +884,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT KILL`.
     pub(super) const CLIENT_KILL: Entry = Entry {
@@ -1008,10 +894,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT LIST`.
     pub(super) const CLIENT_LIST: Entry = Entry {
@@ -1021,10 +904,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT NO-EVICT`.
     pub(super) const CLIENT_NO_EVICT: Entry = Entry {
@@ -1035,10 +915,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT NO-TOUCH`.
     pub(super) const CLIENT_NO_TOUCH: Entry = Entry {
@@ -1048,10 +925,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT PAUSE`.
     pub(super) const CLIENT_PAUSE: Entry = Entry {
@@ -1061,10 +935,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT REPLY`.
     pub(super) const CLIENT_REPLY: Entry = Entry {
@@ -1075,10 +946,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_MULTI)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT SETINFO`.
     pub(super) const CLIENT_SETINFO: Entry = Entry {
@@ -1113,10 +981,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT TRACKINGINFO`.
     pub(super) const CLIENT_TRACKINGINFO: Entry = Entry {
@@ -1125,10 +990,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT UNBLOCK`.
     pub(super) const CLIENT_UNBLOCK: Entry = Entry {
@@ -1138,10 +1000,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLIENT UNPAUSE`.
     pub(super) const CLIENT_UNPAUSE: Entry = Entry {
@@ -1151,19 +1010,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER`.
     pub(super) const CLUSTER: Entry = Entry {
         name: "CLUSTER",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER ADDSLOTS`.
     pub(super) const CLUSTER_ADDSLOTS: Entry = Entry {
@@ -1172,10 +1025,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER ADDSLOTSRANGE`.
     pub(super) const CLUSTER_ADDSLOTSRANGE: Entry = Entry {
@@ -1184,10 +1034,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER BUMPEPOCH`.
     pub(super) const CLUSTER_BUMPEPOCH: Entry = Entry {
@@ -1196,10 +1043,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER CANCELSLOTMIGRATIONS`.
     pub(super) const CLUSTER_CANCELSLOTMIGRATIONS: Entry = Entry {
@@ -1208,10 +1052,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER COUNT-FAILURE-REPORTS`.
     pub(super) const CLUSTER_COUNT_FAILURE_REPORTS: Entry = Entry {
@@ -1219,19 +1060,13 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER COUNTKEYSINSLOT`.
     pub(super) const CLUSTER_COUNTKEYSINSLOT: Entry = Entry {
         name: "CLUSTER COUNTKEYSINSLOT",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER DELSLOTS`.
     pub(super) const CLUSTER_DELSLOTS: Entry = Entry {
@@ -1240,10 +1075,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER DELSLOTSRANGE`.
     pub(super) const CLUSTER_DELSLOTSRANGE: Entry = Entry {
@@ -1252,10 +1084,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER FAILOVER`.
     pub(super) const CLUSTER_FAILOVER: Entry = Entry {
@@ -1264,10 +1093,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER FLUSHSLOT`.
     pub(super) const CLUSTER_FLUSHSLOT: Entry = Entry {
@@ -1276,10 +1102,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER FLUSHSLOTS`.
     pub(super) const CLUSTER_FLUSHSLOTS: Entry = Entry {
@@ -1288,10 +1111,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER FORGET`.
     pub(super) const CLUSTER_FORGET: Entry = Entry {
@@ -1300,19 +1120,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER GETKEYSINSLOT`.
     pub(super) const CLUSTER_GETKEYSINSLOT: Entry = Entry {
         name: "CLUSTER GETKEYSINSLOT",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER GETSLOTMIGRATIONS`.
     pub(super) const CLUSTER_GETSLOTMIGRATIONS: Entry = Entry {
@@ -1321,10 +1135,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER HELP`.
     pub(super) const CLUSTER_HELP: Entry = Entry {
@@ -1332,10 +1143,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER INFO`.
     pub(super) const CLUSTER_INFO: Entry = Entry {
@@ -1343,28 +1151,19 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER KEYSLOT`.
     pub(super) const CLUSTER_KEYSLOT: Entry = Entry {
         name: "CLUSTER KEYSLOT",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER LINKS`.
     pub(super) const CLUSTER_LINKS: Entry = Entry {
         name: "CLUSTER LINKS",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER MEET`.
     pub(super) const CLUSTER_MEET: Entry = Entry {
@@ -1373,10 +1172,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER MIGRATESLOTS`.
     pub(super) const CLUSTER_MIGRATESLOTS: Entry = Entry {
@@ -1385,10 +1181,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER MYID`.
     pub(super) const CLUSTER_MYID: Entry = Entry {
@@ -1396,10 +1189,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER MYSHARDID`.
     pub(super) const CLUSTER_MYSHARDID: Entry = Entry {
@@ -1407,10 +1197,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER NODES`.
     pub(super) const CLUSTER_NODES: Entry = Entry {
@@ -1418,10 +1205,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER REPLICAS`.
     pub(super) const CLUSTER_REPLICAS: Entry = Entry {
@@ -1429,10 +1213,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER REPLICATE`.
     pub(super) const CLUSTER_REPLICATE: Entry = Entry {
@@ -1441,10 +1222,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER RESET`.
     pub(super) const CLUSTER_RESET: Entry = Entry {
@@ -1453,10 +1231,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SAVECONFIG`.
     pub(super) const CLUSTER_SAVECONFIG: Entry = Entry {
@@ -1465,10 +1240,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SET-CONFIG-EPOCH`.
     pub(super) const CLUSTER_SET_CONFIG_EPOCH: Entry = Entry {
@@ -1477,10 +1249,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SETSLOT`.
     pub(super) const CLUSTER_SETSLOT: Entry = Entry {
@@ -1489,10 +1258,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SHARDS`.
     pub(super) const CLUSTER_SHARDS: Entry = Entry {
@@ -1500,10 +1266,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SLAVES`.
     pub(super) const CLUSTER_SLAVES: Entry = Entry {
@@ -1511,10 +1274,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SLOT-STATS`.
     pub(super) const CLUSTER_SLOT_STATS: Entry = Entry {
@@ -1533,10 +1293,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTER SYNCSLOTS`.
     pub(super) const CLUSTER_SYNCSLOTS: Entry = Entry {
@@ -1545,10 +1302,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CLUSTERSCAN`.
     pub(super) const CLUSTERSCAN: Entry = Entry {
@@ -1566,10 +1320,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND COUNT`.
     pub(super) const COMMAND_COUNT: Entry = Entry {
@@ -1577,10 +1328,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND DOCS`.
     pub(super) const COMMAND_DOCS: Entry = Entry {
@@ -1588,10 +1336,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND GETKEYS`.
     pub(super) const COMMAND_GETKEYS: Entry = Entry {
@@ -1599,10 +1344,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND GETKEYSANDFLAGS`.
     pub(super) const COMMAND_GETKEYSANDFLAGS: Entry = Entry {
@@ -1610,10 +1352,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND HELP`.
     pub(super) const COMMAND_HELP: Entry = Entry {
@@ -1621,10 +1360,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND INFO`.
     pub(super) const COMMAND_INFO: Entry = Entry {
@@ -1632,10 +1368,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMAND LIST`.
     pub(super) const COMMAND_LIST: Entry = Entry {
@@ -1643,19 +1376,13 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMANDLOG`.
     pub(super) const COMMANDLOG: Entry = Entry {
         name: "COMMANDLOG",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMANDLOG GET`.
     pub(super) const COMMANDLOG_GET: Entry = Entry {
@@ -1675,10 +1402,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `COMMANDLOG LEN`.
     pub(super) const COMMANDLOG_LEN: Entry = Entry {
@@ -1708,10 +1432,7 @@ mod entries {
     pub(super) const CONFIG: Entry = Entry {
         name: "CONFIG",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CONFIG GET`.
     pub(super) const CONFIG_GET: Entry = Entry {
@@ -1721,10 +1442,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CONFIG HELP`.
     pub(super) const CONFIG_HELP: Entry = Entry {
@@ -1732,10 +1450,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `CONFIG RESETSTAT`.
     pub(super) const CONFIG_RESETSTAT: Entry = Entry {
@@ -1782,10 +1497,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DBSIZE`.
     pub(super) const DBSIZE: Entry = Entry {
@@ -1806,10 +1518,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DECR`.
     pub(super) const DECR: Entry = Entry {
@@ -1818,10 +1527,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DECRBY`.
     pub(super) const DECRBY: Entry = Entry {
@@ -1830,10 +1536,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DEL`.
     pub(super) const DEL: Entry = Entry {
@@ -1850,10 +1553,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DISCARD`.
     pub(super) const DISCARD: Entry = Entry {
@@ -1864,20 +1564,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `DUMP`.
     pub(super) const DUMP: Entry = Entry {
         name: "DUMP",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ECHO`.
     pub(super) const ECHO: Entry = Entry {
@@ -1886,10 +1580,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EVAL`.
     pub(super) const EVAL: Entry = Entry {
@@ -1900,10 +1591,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EVALSHA`.
     pub(super) const EVALSHA: Entry = Entry {
@@ -1914,10 +1602,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EVALSHA_RO`.
     pub(super) const EVALSHA_RO: Entry = Entry {
@@ -1929,10 +1614,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::READONLY)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EVAL_RO`.
     pub(super) const EVAL_RO: Entry = Entry {
@@ -1944,10 +1626,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::READONLY)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EXEC`.
     pub(super) const EXEC: Entry = Entry {
@@ -1956,10 +1635,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EXISTS`.
     pub(super) const EXISTS: Entry = Entry {
@@ -1978,10 +1654,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EXPIREAT`.
     pub(super) const EXPIREAT: Entry = Entry {
@@ -1989,10 +1662,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `EXPIRETIME`.
     pub(super) const EXPIRETIME: Entry = Entry {
@@ -2000,10 +1670,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FAILOVER`.
     pub(super) const FAILOVER: Entry = Entry {
@@ -2012,10 +1679,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FCALL`.
     pub(super) const FCALL: Entry = Entry {
@@ -2026,10 +1690,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NO_MANDATORY_KEYS)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FCALL_RO`.
     pub(super) const FCALL_RO: Entry = Entry {
@@ -2041,10 +1702,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::READONLY)
             .union(crate::cmd::CommandFlags::SKIP_MONITOR)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FLUSHALL`.
     pub(super) const FLUSHALL: Entry = Entry {
@@ -2068,10 +1726,7 @@ mod entries {
     pub(super) const FUNCTION: Entry = Entry {
         name: "FUNCTION",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FUNCTION DELETE`.
     pub(super) const FUNCTION_DELETE: Entry = Entry {
@@ -2089,10 +1744,7 @@ mod entries {
         name: "FUNCTION DUMP",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::NOSCRIPT),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FUNCTION FLUSH`.
     pub(super) const FUNCTION_FLUSH: Entry = Entry {
@@ -2111,10 +1763,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FUNCTION KILL`.
     pub(super) const FUNCTION_KILL: Entry = Entry {
@@ -2132,10 +1781,7 @@ mod entries {
         name: "FUNCTION LIST",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::NOSCRIPT),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `FUNCTION LOAD`.
     pub(super) const FUNCTION_LOAD: Entry = Entry {
@@ -2178,40 +1824,28 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEODIST`.
     pub(super) const GEODIST: Entry = Entry {
         name: "GEODIST",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEOHASH`.
     pub(super) const GEOHASH: Entry = Entry {
         name: "GEOHASH",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEOPOS`.
     pub(super) const GEOPOS: Entry = Entry {
         name: "GEOPOS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEORADIUS`.
     pub(super) const GEORADIUS: Entry = Entry {
@@ -2220,10 +1854,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEORADIUSBYMEMBER`.
     pub(super) const GEORADIUSBYMEMBER: Entry = Entry {
@@ -2232,40 +1863,28 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEORADIUSBYMEMBER_RO`.
     pub(super) const GEORADIUSBYMEMBER_RO: Entry = Entry {
         name: "GEORADIUSBYMEMBER_RO",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEORADIUS_RO`.
     pub(super) const GEORADIUS_RO: Entry = Entry {
         name: "GEORADIUS_RO",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEOSEARCH`.
     pub(super) const GEOSEARCH: Entry = Entry {
         name: "GEOSEARCH",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GEOSEARCHSTORE`.
     pub(super) const GEOSEARCHSTORE: Entry = Entry {
@@ -2273,10 +1892,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GET`.
     pub(super) const GET: Entry = Entry {
@@ -2284,10 +1900,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GETBIT`.
     pub(super) const GETBIT: Entry = Entry {
@@ -2295,10 +1908,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GETDEL`.
     pub(super) const GETDEL: Entry = Entry {
@@ -2306,10 +1916,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GETEX`.
     pub(super) const GETEX: Entry = Entry {
@@ -2317,20 +1924,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GETRANGE`.
     pub(super) const GETRANGE: Entry = Entry {
         name: "GETRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `GETSET`.
     pub(super) const GETSET: Entry = Entry {
@@ -2339,10 +1940,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HDEL`.
     pub(super) const HDEL: Entry = Entry {
@@ -2350,10 +1948,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HELLO`.
     pub(super) const HELLO: Entry = Entry {
@@ -2365,10 +1960,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_AUTH)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HEXISTS`.
     pub(super) const HEXISTS: Entry = Entry {
@@ -2376,10 +1968,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HEXPIRE`.
     pub(super) const HEXPIRE: Entry = Entry {
@@ -2387,10 +1976,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HEXPIREAT`.
     pub(super) const HEXPIREAT: Entry = Entry {
@@ -2398,10 +1984,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HEXPIRETIME`.
     pub(super) const HEXPIRETIME: Entry = Entry {
@@ -2409,10 +1992,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HGET`.
     pub(super) const HGET: Entry = Entry {
@@ -2420,20 +2000,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HGETALL`.
     pub(super) const HGETALL: Entry = Entry {
         name: "HGETALL",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HGETDEL`.
     pub(super) const HGETDEL: Entry = Entry {
@@ -2441,10 +2015,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HGETEX`.
     pub(super) const HGETEX: Entry = Entry {
@@ -2452,10 +2023,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HINCRBY`.
     pub(super) const HINCRBY: Entry = Entry {
@@ -2464,10 +2032,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HINCRBYFLOAT`.
     pub(super) const HINCRBYFLOAT: Entry = Entry {
@@ -2476,20 +2041,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HKEYS`.
     pub(super) const HKEYS: Entry = Entry {
         name: "HKEYS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HLEN`.
     pub(super) const HLEN: Entry = Entry {
@@ -2497,10 +2056,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HMGET`.
     pub(super) const HMGET: Entry = Entry {
@@ -2508,10 +2064,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HMSET`.
     pub(super) const HMSET: Entry = Entry {
@@ -2520,10 +2073,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HPERSIST`.
     pub(super) const HPERSIST: Entry = Entry {
@@ -2531,10 +2081,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HPEXPIRE`.
     pub(super) const HPEXPIRE: Entry = Entry {
@@ -2542,10 +2089,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HPEXPIREAT`.
     pub(super) const HPEXPIREAT: Entry = Entry {
@@ -2553,10 +2097,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HPEXPIRETIME`.
     pub(super) const HPEXPIRETIME: Entry = Entry {
@@ -2564,10 +2105,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HPTTL`.
     pub(super) const HPTTL: Entry = Entry {
@@ -2575,30 +2113,21 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HRANDFIELD`.
     pub(super) const HRANDFIELD: Entry = Entry {
         name: "HRANDFIELD",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HSCAN`.
     pub(super) const HSCAN: Entry = Entry {
         name: "HSCAN",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HSET`.
     pub(super) const HSET: Entry = Entry {
@@ -2607,10 +2136,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HSETEX`.
     pub(super) const HSETEX: Entry = Entry {
@@ -2619,10 +2145,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HSETNX`.
     pub(super) const HSETNX: Entry = Entry {
@@ -2631,10 +2154,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HSTRLEN`.
     pub(super) const HSTRLEN: Entry = Entry {
@@ -2642,10 +2162,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HTTL`.
     pub(super) const HTTL: Entry = Entry {
@@ -2653,20 +2170,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `HVALS`.
     pub(super) const HVALS: Entry = Entry {
         name: "HVALS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `INCR`.
     pub(super) const INCR: Entry = Entry {
@@ -2675,10 +2186,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `INCRBY`.
     pub(super) const INCRBY: Entry = Entry {
@@ -2687,10 +2195,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `INCRBYFLOAT`.
     pub(super) const INCRBYFLOAT: Entry = Entry {
@@ -2699,10 +2204,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `INFO`.
     pub(super) const INFO: Entry = Entry {
@@ -2732,19 +2234,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LATENCY`.
     pub(super) const LATENCY: Entry = Entry {
         name: "LATENCY",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LATENCY DOCTOR`.
     pub(super) const LATENCY_DOCTOR: Entry = Entry {
@@ -2778,10 +2274,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LATENCY HISTOGRAM`.
     pub(super) const LATENCY_HISTOGRAM: Entry = Entry {
@@ -2840,20 +2333,14 @@ mod entries {
         name: "LCS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LINDEX`.
     pub(super) const LINDEX: Entry = Entry {
         name: "LINDEX",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LINSERT`.
     pub(super) const LINSERT: Entry = Entry {
@@ -2861,10 +2348,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LLEN`.
     pub(super) const LLEN: Entry = Entry {
@@ -2872,10 +2356,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LMOVE`.
     pub(super) const LMOVE: Entry = Entry {
@@ -2883,10 +2364,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LMPOP`.
     pub(super) const LMPOP: Entry = Entry {
@@ -2894,10 +2372,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LOLWUT`.
     pub(super) const LOLWUT: Entry = Entry {
@@ -2905,10 +2380,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LPOP`.
     pub(super) const LPOP: Entry = Entry {
@@ -2916,20 +2388,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LPOS`.
     pub(super) const LPOS: Entry = Entry {
         name: "LPOS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LPUSH`.
     pub(super) const LPUSH: Entry = Entry {
@@ -2938,10 +2404,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LPUSHX`.
     pub(super) const LPUSHX: Entry = Entry {
@@ -2950,29 +2413,20 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LRANGE`.
     pub(super) const LRANGE: Entry = Entry {
         name: "LRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LREM`.
     pub(super) const LREM: Entry = Entry {
         name: "LREM",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LSET`.
     pub(super) const LSET: Entry = Entry {
@@ -2980,28 +2434,19 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `LTRIM`.
     pub(super) const LTRIM: Entry = Entry {
         name: "LTRIM",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MEMORY`.
     pub(super) const MEMORY: Entry = Entry {
         name: "MEMORY",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MEMORY DOCTOR`.
     pub(super) const MEMORY_DOCTOR: Entry = Entry {
@@ -3018,10 +2463,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MEMORY MALLOC-STATS`.
     pub(super) const MEMORY_MALLOC_STATS: Entry = Entry {
@@ -3057,10 +2499,7 @@ mod entries {
         name: "MEMORY USAGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MGET`.
     pub(super) const MGET: Entry = Entry {
@@ -3079,19 +2518,13 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE`.
     pub(super) const MODULE: Entry = Entry {
         name: "MODULE",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE HELP`.
     pub(super) const MODULE_HELP: Entry = Entry {
@@ -3099,10 +2532,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE LIST`.
     pub(super) const MODULE_LIST: Entry = Entry {
@@ -3110,10 +2540,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE LOAD`.
     pub(super) const MODULE_LOAD: Entry = Entry {
@@ -3122,10 +2549,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE LOADEX`.
     pub(super) const MODULE_LOADEX: Entry = Entry {
@@ -3134,10 +2558,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MODULE UNLOAD`.
     pub(super) const MODULE_UNLOAD: Entry = Entry {
@@ -3146,10 +2567,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MONITOR`.
     pub(super) const MONITOR: Entry = Entry {
@@ -3159,10 +2577,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MOVE`.
     pub(super) const MOVE: Entry = Entry {
@@ -3170,10 +2585,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MSET`.
     pub(super) const MSET: Entry = Entry {
@@ -3204,10 +2616,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `MULTI`.
     pub(super) const MULTI: Entry = Entry {
@@ -3219,39 +2628,27 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_MULTI)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT`.
     pub(super) const OBJECT: Entry = Entry {
         name: "OBJECT",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT ENCODING`.
     pub(super) const OBJECT_ENCODING: Entry = Entry {
         name: "OBJECT ENCODING",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT FREQ`.
     pub(super) const OBJECT_FREQ: Entry = Entry {
         name: "OBJECT FREQ",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT HELP`.
     pub(super) const OBJECT_HELP: Entry = Entry {
@@ -3259,30 +2656,21 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT IDLETIME`.
     pub(super) const OBJECT_IDLETIME: Entry = Entry {
         name: "OBJECT IDLETIME",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `OBJECT REFCOUNT`.
     pub(super) const OBJECT_REFCOUNT: Entry = Entry {
         name: "OBJECT REFCOUNT",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PERSIST`.
     pub(super) const PERSIST: Entry = Entry {
@@ -3290,10 +2678,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PEXPIRE`.
     pub(super) const PEXPIRE: Entry = Entry {
@@ -3301,10 +2686,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PEXPIREAT`.
     pub(super) const PEXPIREAT: Entry = Entry {
@@ -3312,10 +2694,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PEXPIRETIME`.
     pub(super) const PEXPIRETIME: Entry = Entry {
@@ -3323,10 +2702,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PFADD`.
     pub(super) const PFADD: Entry = Entry {
@@ -3335,20 +2711,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PFCOUNT`.
     pub(super) const PFCOUNT: Entry = Entry {
         name: "PFCOUNT",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PFDEBUG`.
     pub(super) const PFDEBUG: Entry = Entry {
@@ -3357,10 +2727,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ADMIN)
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PFMERGE`.
     pub(super) const PFMERGE: Entry = Entry {
@@ -3368,19 +2735,13 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PFSELFTEST`.
     pub(super) const PFSELFTEST: Entry = Entry {
         name: "PFSELFTEST",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::ADMIN),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PING`.
     pub(super) const PING: Entry = Entry {
@@ -3397,10 +2758,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PSUBSCRIBE`.
     pub(super) const PSUBSCRIBE: Entry = Entry {
@@ -3410,10 +2768,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PSYNC`.
     pub(super) const PSYNC: Entry = Entry {
@@ -3423,10 +2778,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::NO_MULTI),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PTTL`.
     pub(super) const PTTL: Entry = Entry {
@@ -3434,10 +2786,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBLISH`.
     pub(super) const PUBLISH: Entry = Entry {
@@ -3447,19 +2796,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB`.
     pub(super) const PUBSUB: Entry = Entry {
         name: "PUBSUB",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB CHANNELS`.
     pub(super) const PUBSUB_CHANNELS: Entry = Entry {
@@ -3468,10 +2811,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB HELP`.
     pub(super) const PUBSUB_HELP: Entry = Entry {
@@ -3479,10 +2819,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB NUMPAT`.
     pub(super) const PUBSUB_NUMPAT: Entry = Entry {
@@ -3491,10 +2828,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB NUMSUB`.
     pub(super) const PUBSUB_NUMSUB: Entry = Entry {
@@ -3503,10 +2837,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB SHARDCHANNELS`.
     pub(super) const PUBSUB_SHARDCHANNELS: Entry = Entry {
@@ -3515,10 +2846,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUBSUB SHARDNUMSUB`.
     pub(super) const PUBSUB_SHARDNUMSUB: Entry = Entry {
@@ -3527,10 +2855,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `PUNSUBSCRIBE`.
     pub(super) const PUNSUBSCRIBE: Entry = Entry {
@@ -3540,10 +2865,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `QUIT`.
     pub(super) const QUIT: Entry = Entry {
@@ -3555,10 +2877,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_AUTH)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RANDOMKEY`.
     pub(super) const RANDOMKEY: Entry = Entry {
@@ -3577,10 +2896,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `READWRITE`.
     pub(super) const READWRITE: Entry = Entry {
@@ -3589,19 +2905,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RENAME`.
     pub(super) const RENAME: Entry = Entry {
         name: "RENAME",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RENAMENX`.
     pub(super) const RENAMENX: Entry = Entry {
@@ -3609,10 +2919,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `REPLCONF`.
     pub(super) const REPLCONF: Entry = Entry {
@@ -3623,10 +2930,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `REPLICAOF`.
     pub(super) const REPLICAOF: Entry = Entry {
@@ -3636,10 +2940,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RESET`.
     pub(super) const RESET: Entry = Entry {
@@ -3651,10 +2952,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_AUTH)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RESTORE`.
     pub(super) const RESTORE: Entry = Entry {
@@ -3662,10 +2960,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RESTORE-ASKING`.
     pub(super) const RESTORE_ASKING: Entry = Entry {
@@ -3674,10 +2969,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::ASKING)
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ROLE`.
     pub(super) const ROLE: Entry = Entry {
@@ -3687,10 +2979,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RPOP`.
     pub(super) const RPOP: Entry = Entry {
@@ -3698,10 +2987,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RPOPLPUSH`.
     pub(super) const RPOPLPUSH: Entry = Entry {
@@ -3709,10 +2995,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RPUSH`.
     pub(super) const RPUSH: Entry = Entry {
@@ -3721,10 +3004,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `RPUSHX`.
     pub(super) const RPUSHX: Entry = Entry {
@@ -3733,10 +3013,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SADD`.
     pub(super) const SADD: Entry = Entry {
@@ -3745,10 +3022,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SAVE`.
     pub(super) const SAVE: Entry = Entry {
@@ -3758,10 +3032,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::NO_MULTI),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SCAN`.
     pub(super) const SCAN: Entry = Entry {
@@ -3779,29 +3050,20 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SCRIPT`.
     pub(super) const SCRIPT: Entry = Entry {
         name: "SCRIPT",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SCRIPT DEBUG`.
     pub(super) const SCRIPT_DEBUG: Entry = Entry {
         name: "SCRIPT DEBUG",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::NOSCRIPT),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SCRIPT EXISTS`.
     pub(super) const SCRIPT_EXISTS: Entry = Entry {
@@ -3831,10 +3093,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SCRIPT KILL`.
     pub(super) const SCRIPT_KILL: Entry = Entry {
@@ -3864,20 +3123,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SDIFF`.
     pub(super) const SDIFF: Entry = Entry {
         name: "SDIFF",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SDIFFSTORE`.
     pub(super) const SDIFFSTORE: Entry = Entry {
@@ -3885,10 +3138,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SELECT`.
     pub(super) const SELECT: Entry = Entry {
@@ -3898,10 +3148,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SET`.
     pub(super) const SET: Entry = Entry {
@@ -3909,10 +3156,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SETBIT`.
     pub(super) const SETBIT: Entry = Entry {
@@ -3920,10 +3164,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SETEX`.
     pub(super) const SETEX: Entry = Entry {
@@ -3931,10 +3172,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SETNX`.
     pub(super) const SETNX: Entry = Entry {
@@ -3943,10 +3181,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SETRANGE`.
     pub(super) const SETRANGE: Entry = Entry {
@@ -3954,10 +3189,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SHUTDOWN`.
     pub(super) const SHUTDOWN: Entry = Entry {
@@ -3969,20 +3201,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_MULTI)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SINTER`.
     pub(super) const SINTER: Entry = Entry {
         name: "SINTER",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SINTERCARD`.
     pub(super) const SINTERCARD: Entry = Entry {
@@ -3990,10 +3216,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SINTERSTORE`.
     pub(super) const SINTERSTORE: Entry = Entry {
@@ -4001,10 +3224,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SISMEMBER`.
     pub(super) const SISMEMBER: Entry = Entry {
@@ -4012,10 +3232,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SLAVEOF`.
     pub(super) const SLAVEOF: Entry = Entry {
@@ -4025,19 +3242,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SLOWLOG`.
     pub(super) const SLOWLOG: Entry = Entry {
         name: "SLOWLOG",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SLOWLOG GET`.
     pub(super) const SLOWLOG_GET: Entry = Entry {
@@ -4057,10 +3268,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SLOWLOG LEN`.
     pub(super) const SLOWLOG_LEN: Entry = Entry {
@@ -4091,10 +3299,7 @@ mod entries {
         name: "SMEMBERS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SMISMEMBER`.
     pub(super) const SMISMEMBER: Entry = Entry {
@@ -4102,10 +3307,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SMOVE`.
     pub(super) const SMOVE: Entry = Entry {
@@ -4113,10 +3315,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SORT`.
     pub(super) const SORT: Entry = Entry {
@@ -4125,10 +3324,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SORT_RO`.
     pub(super) const SORT_RO: Entry = Entry {
@@ -4136,10 +3332,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SPOP`.
     pub(super) const SPOP: Entry = Entry {
@@ -4147,10 +3340,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SPUBLISH`.
     pub(super) const SPUBLISH: Entry = Entry {
@@ -4160,20 +3350,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SRANDMEMBER`.
     pub(super) const SRANDMEMBER: Entry = Entry {
         name: "SRANDMEMBER",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SREM`.
     pub(super) const SREM: Entry = Entry {
@@ -4181,20 +3365,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SSCAN`.
     pub(super) const SSCAN: Entry = Entry {
         name: "SSCAN",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SSUBSCRIBE`.
     pub(super) const SSUBSCRIBE: Entry = Entry {
@@ -4204,10 +3382,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `STRLEN`.
     pub(super) const STRLEN: Entry = Entry {
@@ -4215,10 +3390,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SUBSCRIBE`.
     pub(super) const SUBSCRIBE: Entry = Entry {
@@ -4228,30 +3400,21 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SUBSTR`.
     pub(super) const SUBSTR: Entry = Entry {
         name: "SUBSTR",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SUNION`.
     pub(super) const SUNION: Entry = Entry {
         name: "SUNION",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SUNIONSTORE`.
     pub(super) const SUNIONSTORE: Entry = Entry {
@@ -4259,10 +3422,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SUNSUBSCRIBE`.
     pub(super) const SUNSUBSCRIBE: Entry = Entry {
@@ -4272,10 +3432,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SWAPDB`.
     pub(super) const SWAPDB: Entry = Entry {
@@ -4283,10 +3440,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `SYNC`.
     pub(super) const SYNC: Entry = Entry {
@@ -4296,10 +3450,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
             .union(crate::cmd::CommandFlags::NO_MULTI),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `TIME`.
     pub(super) const TIME: Entry = Entry {
@@ -4308,10 +3459,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `TOUCH`.
     pub(super) const TOUCH: Entry = Entry {
@@ -4330,10 +3478,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `TYPE`.
     pub(super) const TYPE: Entry = Entry {
@@ -4341,10 +3486,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `UNLINK`.
     pub(super) const UNLINK: Entry = Entry {
@@ -4365,10 +3507,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::PUBSUB)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `UNWATCH`.
     pub(super) const UNWATCH: Entry = Entry {
@@ -4379,10 +3518,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VADD`.
     pub(super) const VADD: Entry = Entry {
@@ -4391,10 +3527,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VCARD`.
     pub(super) const VCARD: Entry = Entry {
@@ -4403,10 +3536,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VDIM`.
     pub(super) const VDIM: Entry = Entry {
@@ -4415,10 +3545,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VEMB`.
     pub(super) const VEMB: Entry = Entry {
@@ -4427,10 +3554,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VGETATTR`.
     pub(super) const VGETATTR: Entry = Entry {
@@ -4439,10 +3563,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VINFO`.
     pub(super) const VINFO: Entry = Entry {
@@ -4451,10 +3572,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VISMEMBER`.
     pub(super) const VISMEMBER: Entry = Entry {
@@ -4462,10 +3580,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VLINKS`.
     pub(super) const VLINKS: Entry = Entry {
@@ -4474,10 +3589,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VRANDMEMBER`.
     pub(super) const VRANDMEMBER: Entry = Entry {
@@ -4485,10 +3597,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VREM`.
     pub(super) const VREM: Entry = Entry {
@@ -4496,10 +3605,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VSETATTR`.
     pub(super) const VSETATTR: Entry = Entry {
@@ -4508,10 +3614,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `VSIM`.
     pub(super) const VSIM: Entry = Entry {
@@ -4519,10 +3622,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MODULE)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `WAIT`.
     pub(super) const WAIT: Entry = Entry {
@@ -4554,10 +3654,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::NOSCRIPT)
             .union(crate::cmd::CommandFlags::NO_MULTI)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XACK`.
     pub(super) const XACK: Entry = Entry {
@@ -4565,10 +3662,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XACKDEL`.
     pub(super) const XACKDEL: Entry = Entry {
@@ -4576,10 +3670,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XADD`.
     pub(super) const XADD: Entry = Entry {
@@ -4588,10 +3679,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XAUTOCLAIM`.
     pub(super) const XAUTOCLAIM: Entry = Entry {
@@ -4599,10 +3687,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XCLAIM`.
     pub(super) const XCLAIM: Entry = Entry {
@@ -4610,10 +3695,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XDEL`.
     pub(super) const XDEL: Entry = Entry {
@@ -4621,10 +3703,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XDELEX`.
     pub(super) const XDELEX: Entry = Entry {
@@ -4632,19 +3711,13 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP`.
     pub(super) const XGROUP: Entry = Entry {
         name: "XGROUP",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP CREATE`.
     pub(super) const XGROUP_CREATE: Entry = Entry {
@@ -4652,10 +3725,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP CREATECONSUMER`.
     pub(super) const XGROUP_CREATECONSUMER: Entry = Entry {
@@ -4663,28 +3733,19 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP DELCONSUMER`.
     pub(super) const XGROUP_DELCONSUMER: Entry = Entry {
         name: "XGROUP DELCONSUMER",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP DESTROY`.
     pub(super) const XGROUP_DESTROY: Entry = Entry {
         name: "XGROUP DESTROY",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP HELP`.
     pub(super) const XGROUP_HELP: Entry = Entry {
@@ -4692,48 +3753,33 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XGROUP SETID`.
     pub(super) const XGROUP_SETID: Entry = Entry {
         name: "XGROUP SETID",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XINFO`.
     pub(super) const XINFO: Entry = Entry {
         name: "XINFO",
         flags: crate::cmd::CommandFlags::empty(),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XINFO CONSUMERS`.
     pub(super) const XINFO_CONSUMERS: Entry = Entry {
         name: "XINFO CONSUMERS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XINFO GROUPS`.
     pub(super) const XINFO_GROUPS: Entry = Entry {
         name: "XINFO GROUPS",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XINFO HELP`.
     pub(super) const XINFO_HELP: Entry = Entry {
@@ -4741,20 +3787,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::LOADING)
             .union(crate::cmd::CommandFlags::STALE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XINFO STREAM`.
     pub(super) const XINFO_STREAM: Entry = Entry {
         name: "XINFO STREAM",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XLEN`.
     pub(super) const XLEN: Entry = Entry {
@@ -4762,30 +3802,21 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XPENDING`.
     pub(super) const XPENDING: Entry = Entry {
         name: "XPENDING",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XRANGE`.
     pub(super) const XRANGE: Entry = Entry {
         name: "XRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XREAD`.
     pub(super) const XREAD: Entry = Entry {
@@ -4794,10 +3825,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XREADGROUP`.
     pub(super) const XREADGROUP: Entry = Entry {
@@ -4806,20 +3834,14 @@ mod entries {
             .union(crate::cmd::CommandFlags::BLOCKING)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XREVRANGE`.
     pub(super) const XREVRANGE: Entry = Entry {
         name: "XREVRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XSETID`.
     pub(super) const XSETID: Entry = Entry {
@@ -4828,19 +3850,13 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `XTRIM`.
     pub(super) const XTRIM: Entry = Entry {
         name: "XTRIM",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZADD`.
     pub(super) const ZADD: Entry = Entry {
@@ -4849,10 +3865,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZCARD`.
     pub(super) const ZCARD: Entry = Entry {
@@ -4860,10 +3873,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZCOUNT`.
     pub(super) const ZCOUNT: Entry = Entry {
@@ -4871,10 +3881,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZDIFF`.
     pub(super) const ZDIFF: Entry = Entry {
@@ -4882,10 +3889,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZDIFFSTORE`.
     pub(super) const ZDIFFSTORE: Entry = Entry {
@@ -4894,10 +3898,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZINCRBY`.
     pub(super) const ZINCRBY: Entry = Entry {
@@ -4906,10 +3907,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZINTER`.
     pub(super) const ZINTER: Entry = Entry {
@@ -4917,10 +3915,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZINTERCARD`.
     pub(super) const ZINTERCARD: Entry = Entry {
@@ -4928,10 +3923,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZINTERSTORE`.
     pub(super) const ZINTERSTORE: Entry = Entry {
@@ -4940,10 +3932,7 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZLEXCOUNT`.
     pub(super) const ZLEXCOUNT: Entry = Entry {
@@ -4951,10 +3940,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZMPOP`.
     pub(super) const ZMPOP: Entry = Entry {
@@ -4962,10 +3948,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZMSCORE`.
     pub(super) const ZMSCORE: Entry = Entry {
@@ -4973,10 +3956,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZPOPMAX`.
     pub(super) const ZPOPMAX: Entry = Entry {
@@ -4984,10 +3964,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZPOPMIN`.
     pub(super) const ZPOPMIN: Entry = Entry {
@@ -4995,50 +3972,35 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANDMEMBER`.
     pub(super) const ZRANDMEMBER: Entry = Entry {
         name: "ZRANDMEMBER",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANGE`.
     pub(super) const ZRANGE: Entry = Entry {
         name: "ZRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANGEBYLEX`.
     pub(super) const ZRANGEBYLEX: Entry = Entry {
         name: "ZRANGEBYLEX",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANGEBYSCORE`.
     pub(super) const ZRANGEBYSCORE: Entry = Entry {
         name: "ZRANGEBYSCORE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANGESTORE`.
     pub(super) const ZRANGESTORE: Entry = Entry {
@@ -5046,10 +4008,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZRANK`.
     pub(super) const ZRANK: Entry = Entry {
@@ -5057,10 +4016,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREM`.
     pub(super) const ZREM: Entry = Entry {
@@ -5068,67 +4024,46 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREMRANGEBYLEX`.
     pub(super) const ZREMRANGEBYLEX: Entry = Entry {
         name: "ZREMRANGEBYLEX",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREMRANGEBYRANK`.
     pub(super) const ZREMRANGEBYRANK: Entry = Entry {
         name: "ZREMRANGEBYRANK",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREMRANGEBYSCORE`.
     pub(super) const ZREMRANGEBYSCORE: Entry = Entry {
         name: "ZREMRANGEBYSCORE",
         flags: crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREVRANGE`.
     pub(super) const ZREVRANGE: Entry = Entry {
         name: "ZREVRANGE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREVRANGEBYLEX`.
     pub(super) const ZREVRANGEBYLEX: Entry = Entry {
         name: "ZREVRANGEBYLEX",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREVRANGEBYSCORE`.
     pub(super) const ZREVRANGEBYSCORE: Entry = Entry {
         name: "ZREVRANGEBYSCORE",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZREVRANK`.
     pub(super) const ZREVRANK: Entry = Entry {
@@ -5136,20 +4071,14 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZSCAN`.
     pub(super) const ZSCAN: Entry = Entry {
         name: "ZSCAN",
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZSCORE`.
     pub(super) const ZSCORE: Entry = Entry {
@@ -5157,10 +4086,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::FAST)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZUNION`.
     pub(super) const ZUNION: Entry = Entry {
@@ -5168,10 +4094,7 @@ mod entries {
         flags: crate::cmd::CommandFlags::empty()
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::READONLY),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
     /// `ZUNIONSTORE`.
     pub(super) const ZUNIONSTORE: Entry = Entry {
@@ -5180,9 +4103,6 @@ mod entries {
             .union(crate::cmd::CommandFlags::DENYOOM)
             .union(crate::cmd::CommandFlags::MOVABLEKEYS)
             .union(crate::cmd::CommandFlags::WRITE),
-        policy: crate::cmd::Policy {
-            request: None,
-            response: None,
-        },
+        policy: crate::cmd::Policy::NONE,
     };
 }

@@ -116,12 +116,7 @@ pub(super) fn command(
     let module = quote! {
         #[doc = #mod_doc]
         pub mod #fn_ident {
-            #[allow(unused_imports)]
-            use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg};
-            #[allow(unused_imports)]
-            use #rt::state::{Unset, Set, Open, Chose, Done, Entered};
-            #[allow(unused_imports)]
-            use ::core::marker::PhantomData;
+            use super::prelude::*;
 
             pub(super) fn start() -> #start_ty {
                 #begin

@@ -74,19 +74,24 @@ pub(crate) fn policy_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
         "AggSum",
         "Special",
     ];
-    let request = match tip("request_policy:") {
-        Some(v) if known_req.contains(&v.as_str()) => {
+    let request = tip("request_policy:")
+        .filter(|v| known_req.contains(&v.as_str()))
+        .map(|v| {
             let id = format_ident!("{}", v);
             quote!(Some(#rt::RequestPolicy::#id))
-        }
-        _ => quote!(None),
-    };
-    let response = match tip("response_policy:") {
-        Some(v) if known_resp.contains(&v.as_str()) => {
+        });
+    let response = tip("response_policy:")
+        .filter(|v| known_resp.contains(&v.as_str()))
+        .map(|v| {
             let id = format_ident!("{}", v);
             quote!(Some(#rt::ResponsePolicy::#id))
-        }
-        _ => quote!(None),
-    };
+        });
+    if request.is_none() && response.is_none() {
+        return quote!(#rt::Policy::NONE);
+    }
+    let (request, response) = (
+        request.unwrap_or_else(|| quote!(None)),
+        response.unwrap_or_else(|| quote!(None)),
+    );
     quote!(#rt::Policy { request: #request, response: #response })
 }

@@ -4,7 +4,7 @@
 // allowed) and sending what the servers accept. Not regenerated.
 //
 // Two kinds of call are taken out, where the newer spec made options a choice (what
-// `typedis-codegen compat` reports as breaking): GEORADIUS and GEORADIUSBYMEMBER with
+// `typedis-tasks compat` reports as breaking): GEORADIUS and GEORADIUSBYMEMBER with
 // both STOREDIST and STORE (the server keeps the last), and SHUTDOWN with ABORT and
 // other options (which the servers refuse).
 // Coverage: 351 commands, 1437 cases, 922 of 922 builder methods called.

@@ -1,4 +1,4 @@
-//! One spec from the dumps of several servers (`typedis-codegen merge`): every command of
+//! One spec from the dumps of several servers (`typedis-tasks merge`): every command of
 //! every server, and every argument any of them has, with what only some servers have
 //! marked.
 //!
@@ -27,8 +27,8 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
+use typedis_codegen::spec::META_KEY;
 
-use crate::spec::META_KEY;
 use crate::Error;
 
 /// The last version Redis and Valkey share.
@@ -41,7 +41,7 @@ pub struct Dump {
     pub family: String,
     /// Its version (`9.1.2`).
     pub version: String,
-    /// The spec, as `typedis-codegen dump` writes it.
+    /// The spec, as `typedis-tasks dump` writes it.
     pub spec: Map<String, Value>,
     /// The module a spec file describes (`_meta.module`: `vectorset`): it says nothing of
     /// the commands it does not list.
@@ -152,7 +152,7 @@ fn meta(dumps: &[Dump]) -> Map<String, Value> {
     meta.insert(
         "source".into(),
         Value::String(format!(
-            "typedis-codegen merge of COMMAND DOCS + COMMAND INFO dumps and module specs: \
+            "typedis-tasks merge of COMMAND DOCS + COMMAND INFO dumps and module specs: \
              every argument of every server; `only` marks what exists past the fork at \
              {FORK} in one family alone, `since_in` a family's own `since`"
         )),
@@ -562,7 +562,7 @@ mod tests {
         assert_eq!(v["SET"]["arguments"][2]["missing_from"][0], "redis 7.0.15");
         assert_eq!(v["WAITAOF"]["missing_from"][0], "redis 7.0.15");
         assert_eq!(v["_meta"]["server_version"], "redis 7.0.15 + valkey 9.1.2");
-        assert!(crate::Spec::from_json(&text).is_ok());
+        assert!(typedis_codegen::Spec::from_json(&text).is_ok());
     }
 
     #[test]
@@ -648,6 +648,6 @@ mod tests {
             v["_meta"]["server_version"],
             "redis 7.0.15 + redis 8.2.3 + valkey 9.1.2"
         );
-        assert!(crate::Spec::from_json(&text).is_ok());
+        assert!(typedis_codegen::Spec::from_json(&text).is_ok());
     }
 }

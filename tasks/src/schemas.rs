@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use serde_json::{Map, Value};
+use typedis_codegen::spec::{Spec, META_KEY};
 
-use crate::spec::{Spec, META_KEY};
 use crate::Error;
 
 /// One place reply schemas are read from: a source-tree spec (one command file, several

@@ -4,13 +4,13 @@
 //! disappear. A change is marked `[breaking]` when code written against the old
 //! builders may stop compiling: a command or a builder method (name, state, parameter
 //! kinds) is gone, or two options that could both be given became a choice. A method
-//! that was only renamed is not: `typedis-codegen compat` keeps the old name as a
+//! that was only renamed is not: `typedis-tasks compat` keeps the old name as a
 //! deprecated alias. Spec-level lines explain why.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::spec::{Arg, CommandSpec, Spec};
+use typedis_codegen::spec::{Arg, CommandSpec, Spec};
 
 /// One API change.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,7 +111,7 @@ pub fn diff(old: &Spec, new: &Spec) -> Vec<Change> {
 
 /// The builder methods of a command, as `name(param kinds)`, whichever step offers them.
 fn api(cmd: &CommandSpec) -> std::collections::BTreeSet<String> {
-    let Ok(plan) = crate::reply::builder_plan(cmd) else {
+    let Ok(plan) = typedis_codegen::reply::builder_plan(cmd) else {
         return std::collections::BTreeSet::new();
     };
     plan.states
@@ -133,9 +133,12 @@ fn command_changes(name: &str, o: &CommandSpec, n: &CommandSpec, out: &mut Vec<C
         });
     };
     // The builders walked side by side (`compat::compare`): a renamed method is kept by
-    // `typedis-codegen compat` as a deprecated alias, so it is not breaking; a method or a
+    // `typedis-tasks compat` as a deprecated alias, so it is not breaking; a method or a
     // `build()` that code written for the old builder reaches and the new one lacks is.
-    if let (Ok(op), Ok(np)) = (crate::reply::builder_plan(o), crate::reply::builder_plan(n)) {
+    if let (Ok(op), Ok(np)) = (
+        typedis_codegen::reply::builder_plan(o),
+        typedis_codegen::reply::builder_plan(n),
+    ) {
         let found = crate::compat::compare(&op, &np);
         for a in &found.aliases {
             change(

@@ -7,9 +7,9 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
+use typedis_codegen::spec::META_KEY;
 
 use crate::resp3::read_value;
-use crate::spec::META_KEY;
 use crate::Error;
 
 /// Connects to `url` (`redis://host:port`), reads its specs and returns the JSON text.
@@ -84,7 +84,7 @@ pub fn merge(version: &str, docs: &Value, info: &Value) -> Result<String, Error>
     meta.insert("server_version".into(), Value::String(version.to_owned()));
     meta.insert(
         "source".into(),
-        Value::String("typedis-codegen dump: COMMAND DOCS + COMMAND INFO".into()),
+        Value::String("typedis-tasks dump: COMMAND DOCS + COMMAND INFO".into()),
     );
     root.insert(META_KEY.into(), Value::Object(meta));
     for (k, v) in out {
@@ -114,7 +114,7 @@ pub fn facts_only(text: &str) -> Result<String, Error> {
                 meta.insert(
                     "source".into(),
                     Value::String(
-                        "typedis-codegen dump --facts-only: COMMAND DOCS + COMMAND INFO, \
+                        "typedis-tasks dump --facts-only: COMMAND DOCS + COMMAND INFO, \
                          without summaries, complexities and history"
                             .into(),
                     ),
@@ -300,7 +300,7 @@ mod tests {
         assert_eq!(v["CLIENT ID"]["hints"][0], "request_policy:all_nodes");
         let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["_meta", "CLIENT", "CLIENT ID", "GET"]);
-        let spec = crate::Spec::from_json(&text).unwrap();
+        let spec = typedis_codegen::Spec::from_json(&text).unwrap();
         assert_eq!(spec.version.as_deref(), Some("redis 7.0.15"));
         assert!(spec.commands["CLIENT"].is_container);
     }

@@ -1,20 +1,20 @@
-//! `typedis-codegen`: the repository's command-spec tasks.
+//! `typedis-tasks`: the repository's command-spec tasks (`cargo run -p typedis-tasks --
+//! TASK`). The spec they read and write by default is typedis's, `client/commands.json`.
 //!
 //! - `dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only]`: writes a
-//!   spec from a live server (default: the repository's `commands.json`), with the reply
-//!   schemas of the source-tree specs at each `PATH` merged in (see `schemas`); with
-//!   `--facts-only`, without the server's prose (summaries, complexities, history), for a
-//!   server whose licence is not the project's;
-//! - `schemas PATH... [--into FILE]`: merges into a spec (default: the repository's
-//!   `commands.json`) each command's `reply_schema` from the first source-tree spec that
-//!   has one: a `src/commands/` folder, one of its files, or a combined file;
+//!   spec from a live server (default: the spec), with the reply schemas of the
+//!   source-tree specs at each `PATH` merged in (see `schemas`); with `--facts-only`,
+//!   without the server's prose (summaries, complexities, history), for a server whose
+//!   licence is not the project's;
+//! - `schemas PATH... [--into FILE]`: merges into a spec (default: the spec) each
+//!   command's `reply_schema` from the first source-tree spec that has one: a
+//!   `src/commands/` folder, one of its files, or a combined file;
 //! - `merge DUMP... [--out FILE]`: one spec from the dumps of several servers, oldest
-//!   first (default output: the repository's `commands.json`);
-//! - `compat OLD... [--into FILE]`: records in a spec (default: the repository's
-//!   `commands.json`) the builder methods of the older specs `OLD` that it renamed, as
-//!   deprecated aliases, and lists what is breaking;
-//! - `regenerate`: rewrites the checked-in snapshots, and typedis's copy of the spec
-//!   (`client/commands.json`), from `commands.json`;
+//!   first (default output: the spec);
+//! - `compat OLD... [--into FILE]`: records in a spec (default: the spec) the builder
+//!   methods of the older specs `OLD` that it renamed, as deprecated aliases, and lists
+//!   what is breaking;
+//! - `regenerate`: rewrites the checked-in snapshots and conformance cases from the spec;
 //! - `check`: fails when a snapshot is out of date;
 //! - `diff OLD NEW`: prints the API changes between two spec files;
 //! - `generate SPEC [--out FILE]`: generates the builders of a spec file (a module's, a
@@ -24,25 +24,25 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use typedis_codegen::{compat, diff, dump, merge, schemas, Error, Spec};
+use typedis_codegen::Spec;
+use typedis_tasks::paths::{self, SPEC};
+use typedis_tasks::snapshots::snapshots;
+use typedis_tasks::{compat, diff, dump, merge, schemas};
 
-const USAGE: &str = "usage: typedis-codegen <dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only] | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW | generate SPEC [--out FILE]>";
+const USAGE: &str = "usage: typedis-tasks <dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only] | schemas PATH... [--into FILE] | merge DUMP... [--out FILE] | compat OLD... [--into FILE] | regenerate | check | diff OLD NEW | generate SPEC [--out FILE]>";
 
 fn main() -> ExitCode {
     match try_main(std::env::args().skip(1).collect()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("typedis-codegen: {e}");
+            eprintln!("typedis-tasks: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
 fn try_main(args: Vec<String>) -> Result<(), String> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest
-        .parent()
-        .map_or_else(|| manifest.join(".."), Path::to_path_buf);
+    let root = paths::root();
     match args
         .iter()
         .map(String::as_str)
@@ -87,19 +87,20 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
             write(&into, &text)
         }
         ["regenerate"] => {
-            for (path, code) in typedis_codegen::snapshots(&root).map_err(err)? {
+            for (path, code) in snapshots(&root).map_err(err)? {
                 write(&path, &code)?;
                 println!("wrote {}", path.display());
             }
-            let text = std::fs::read_to_string(root.join("commands.json"))
-                .map_err(|e| format!("commands.json: {e}"))?;
+            let path = root.join(SPEC);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let spec = typedis_codegen::corrected(&text).map_err(err)?;
             print!("{}", typedis_codegen::reply_report(&spec));
             Ok(())
         }
         ["check"] => {
             let mut stale = Vec::new();
-            for (path, code) in typedis_codegen::snapshots(&root).map_err(err)? {
+            for (path, code) in snapshots(&root).map_err(err)? {
                 if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
                     stale.push(path.display().to_string());
                 }
@@ -109,7 +110,7 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!(
-                    "out of date: {}; run `cargo run -p typedis-codegen -- regenerate`",
+                    "out of date: {}; run `cargo run -p typedis-tasks -- regenerate`",
                     stale.join(", ")
                 ))
             }
@@ -137,7 +138,8 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
     }
 }
 
-fn err(e: Error) -> String {
+/// A task's error (the tasks' or the generator's) as the message printed.
+fn err(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
@@ -151,7 +153,7 @@ struct DumpOptions {
 
 fn dump_options(args: &[&str], root: &Path) -> Result<DumpOptions, String> {
     let mut options = DumpOptions {
-        out: root.join("commands.json"),
+        out: root.join(SPEC),
         schemas: Vec::new(),
         facts_only: false,
     };
@@ -173,7 +175,7 @@ fn dump_options(args: &[&str], root: &Path) -> Result<DumpOptions, String> {
 
 /// `PATH... [--into FILE]` of `schemas`.
 fn schemas_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
-    let mut into = root.join("commands.json");
+    let mut into = root.join(SPEC);
     let mut paths = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -191,7 +193,7 @@ fn schemas_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>)
 
 /// `DUMP... [--out FILE]` of `merge`.
 fn merge_options(args: &[&str], root: &Path) -> Result<(PathBuf, Vec<PathBuf>), String> {
-    let mut out = root.join("commands.json");
+    let mut out = root.join(SPEC);
     let mut paths = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {

@@ -8,10 +8,10 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use typedis_codegen::naming;
+use typedis_codegen::plan::{Effect, Leaf, Method, Plan, Stage, State};
+use typedis_codegen::spec::{ArgKind, Spec};
 
-use crate::naming;
-use crate::plan::{Effect, Leaf, Method, Plan, Stage, State};
-use crate::spec::{ArgKind, Spec};
 use crate::Error;
 
 /// Counts of what the cases cover.
@@ -564,7 +564,7 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             continue;
         }
         cov.commands += 1;
-        let plan = crate::reply::builder_plan(cmd)?;
+        let plan = typedis_codegen::reply::builder_plan(cmd)?;
         let mut called = std::collections::BTreeSet::new();
         let blocking = cmd.flags.iter().any(|f| f == "blocking");
         // Methods only one family has go to maximal invocations of their own, one set

@@ -1,0 +1,33 @@
+//! Where the repository keeps the spec and the files generated from it, relative to the
+//! repository root.
+
+use std::path::{Path, PathBuf};
+
+/// The spec of typedis's builders: the typedis crate's, which its build script reads (so
+/// the published crate builds on its own), and the one every task reads and writes by
+/// default.
+pub const SPEC: &str = "client/commands.json";
+
+/// Where the generated builders of typedis itself are snapshotted.
+pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
+
+/// Where the generated spec table of typedis itself is snapshotted.
+pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
+
+/// Where the conformance cases are written.
+pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
+
+/// Where the module specs of typedis's module features live (one `<feature>.json` each,
+/// read by the typedis crate's build script).
+pub const MODULE_SPECS: &str = "client/modules";
+
+/// Where the conformance cases of each module spec are written (`<feature>.rs`).
+pub const MODULE_CONFORMANCE_CASES: &str = "tests/tests/module_conformance";
+
+/// The repository root: the folder above this crate's.
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map_or_else(|| manifest.join(".."), Path::to_path_buf)
+}
