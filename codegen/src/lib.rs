@@ -59,11 +59,11 @@ pub fn typedis_options() -> Options {
 }
 
 /// The options typedis generates the builders of one of its module features with: the
-/// commands become methods of typedis's own `b()` (`crate::cmd::Commands`), and their
+/// commands become methods of typedis's own `b()` (`crate::cmd::Builders`), and their
 /// docs date them by `product`'s versions ("since RedisJSON 2.6.0").
 pub fn typedis_module_options(product: &str) -> Options {
     Options {
-        extend: Some("crate::cmd::Commands".to_owned()),
+        extend: Some("crate::cmd::Builders".to_owned()),
         product: Some(product.to_owned()),
         ..typedis_options()
     }
@@ -78,8 +78,8 @@ pub struct Options {
     pub typedis: String,
     /// Version label for the first line when the spec records none.
     pub version: Option<String>,
-    /// The path of an existing entry type (such as `crate::cmd::Commands`) whose methods the
-    /// commands become, instead of a new `Commands` with its own `b()`: how a crate adds
+    /// The path of an existing entry type (such as `crate::cmd::Builders`) whose methods the
+    /// commands become, instead of a new `Builders` with its own `b()`: how a crate adds
     /// the commands of another spec to an entry point it already has. The generated
     /// file then holds an `impl` of that type, the commands' modules and `replies`.
     pub extend: Option<String>,

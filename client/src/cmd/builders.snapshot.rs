@@ -2,13 +2,13 @@
 // Reply types: 378 of 397 commands fully typed, 19 on `Value`; 46 generated structs.
 /// The entry point of the typed builders: `b().get().key("k")`.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Commands;
+pub struct Builders;
 /// Starts a typed command builder: `b().set().key("k").value("v").ex(10)`.
 #[inline]
-pub fn b() -> Commands {
-    Commands
+pub fn b() -> Builders {
+    Builders
 }
-impl Commands {
+impl Builders {
     /// `ACL CAT`: Lists the ACL categories, or the commands inside a category.
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set; group: server.

@@ -55,7 +55,11 @@ pub use builder::{cmd, Cmd, PieceMark};
 /// ```
 #[doc(inline)]
 pub use builders::b;
-pub use builders::Commands;
+pub use builders::Builders;
+
+/// The old name of [`Builders`], the type [`b()`] returns.
+#[deprecated(note = "renamed `Builders`")]
+pub type Commands = Builders;
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
 pub use request::Request;

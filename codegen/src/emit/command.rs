@@ -1,4 +1,4 @@
-//! A command's entry method on `Commands` and the module of its builder states.
+//! A command's entry method on `Builders` and the module of its builder states.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

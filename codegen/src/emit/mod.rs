@@ -156,15 +156,15 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         None => quote! {
             /// The entry point of the typed builders: `b().get().key("k")`.
             #[derive(Debug, Clone, Copy, Default)]
-            pub struct Commands;
+            pub struct Builders;
 
             /// Starts a typed command builder: `b().set().key("k").value("v").ex(10)`.
             #[inline]
-            pub fn b() -> Commands {
-                Commands
+            pub fn b() -> Builders {
+                Builders
             }
 
-            impl Commands {
+            impl Builders {
                 #(#entries)*
             }
         },
