@@ -29,6 +29,7 @@ use crate::error::Error;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::resp::Frame;
+use crate::sync::{self, lock};
 use crate::trace::{self, Instrument};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -378,11 +379,7 @@ impl Client {
     }
 
     fn current(&self) -> Connection {
-        self.inner
-            .current
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
+        sync::read(&self.inner.current).clone()
     }
 
     /// Queues `request` on the shared connection: at once when it is alive and has room,
@@ -398,7 +395,7 @@ impl Client {
     /// Queues `request` on the current connection if it is alive and has room (without
     /// cloning the handle); gives the request back when it is not.
     fn try_submit(&self, request: Submission) -> Option<Submission> {
-        let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
+        let current = sync::read(&self.inner.current);
         if current.is_closed() || current.congested() {
             return Some(request);
         }
@@ -479,8 +476,4 @@ pub(crate) async fn within<T>(
             .unwrap_or_else(|_| Err(Error::Timeout(limit))),
         None => f.await,
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }

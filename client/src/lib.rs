@@ -148,6 +148,7 @@ pub mod search;
 mod search_pages;
 pub mod sentinel;
 mod stream;
+mod sync;
 mod trace;
 mod transaction;
 mod value;

@@ -11,6 +11,7 @@ use crate::conn::mux::{self, Submission};
 use crate::error::Error;
 use crate::resp::write::encode;
 use crate::resp::Frame;
+use crate::sync;
 
 impl Client {
     /// What the cache says about `command`. While the shared connection is down nothing
@@ -26,7 +27,7 @@ impl Client {
 
     /// Whether the shared connection is known to be dead (without cloning its handle).
     fn shared_is_closed(&self) -> bool {
-        let current = self.inner.current.read().unwrap_or_else(|p| p.into_inner());
+        let current = sync::read(&self.inner.current);
         current.is_closed()
     }
 

@@ -2,9 +2,10 @@
 //! values: leased from a small pool of idle ones or opened for the caller (paced by the
 //! backoff while opening fails), and given back to the pool only in a clean state.
 
-use super::{lock, Client};
+use super::Client;
 use crate::conn::mux::Connection;
 use crate::error::Error;
+use crate::sync::lock;
 use crate::trace;
 use std::time::Instant;
 

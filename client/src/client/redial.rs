@@ -8,6 +8,7 @@ use super::Client;
 use crate::conn::mux::{Connection, PushSink};
 use crate::conn::pacing::Pacing;
 use crate::error::Error;
+use crate::sync;
 use crate::trace;
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
@@ -39,8 +40,7 @@ struct State {
 
 impl Redial {
     fn lock(&self) -> MutexGuard<'_, State> {
-        // Every critical section is a few assignments: poisoning cannot matter.
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.state)
     }
 }
 
@@ -134,7 +134,7 @@ impl Client {
                     // in between is served what was cached before the outage (the old
                     // connection's reader may have been stopped before it could flush).
                     inner.pushes.connection_lost();
-                    *inner.current.write().unwrap_or_else(|p| p.into_inner()) = conn;
+                    *sync::write(&inner.current) = conn;
                     state.counted = false;
                     inner.reconnects.fetch_add(1, Ordering::Relaxed);
                     inner.pushes.reconnected();

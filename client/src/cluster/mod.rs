@@ -42,6 +42,7 @@ use crate::pubsub::Subscriber;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::resp::Frame;
+use crate::sync;
 use crate::trace;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
@@ -102,11 +103,11 @@ pub(crate) struct Inner {
 
 impl Inner {
     fn lock_nodes(&self) -> MutexGuard<'_, HashMap<NodeAddr, Node>> {
-        self.nodes.lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.nodes)
     }
 
     fn read_topology(&self) -> RwLockReadGuard<'_, Topology> {
-        self.topology.read().unwrap_or_else(|p| p.into_inner())
+        sync::read(&self.topology)
     }
 }
 
@@ -351,11 +352,7 @@ impl ClusterClient {
                     Some(Redirect::Moved { slot, addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
                         trace::debug!(slot, %addr, "MOVED");
-                        self.inner
-                            .topology
-                            .write()
-                            .unwrap_or_else(|p| p.into_inner())
-                            .set_primary(slot, &addr);
+                        sync::write(&self.inner.topology).set_primary(slot, &addr);
                         self.refresh_soon();
                     }
                     Some(Redirect::Ask { addr }) => {

@@ -9,6 +9,7 @@ use super::ClusterClient;
 use crate::cmd::cmd;
 use crate::conn::Addr;
 use crate::error::Error;
+use crate::sync;
 use crate::trace;
 use crate::value::Value;
 use futures_util::stream::{FuturesUnordered, StreamExt};
@@ -53,7 +54,7 @@ impl ClusterClient {
         let this = self.clone();
         tokio::spawn(async move {
             let gate = &this.inner.refresh;
-            let last = *gate.last.lock().unwrap_or_else(|p| p.into_inner());
+            let last = *sync::lock(&gate.last);
             if let Some(last) = last {
                 let next = last + this.inner.config.min_refresh_interval;
                 tokio::time::sleep_until(next.into()).await;
@@ -62,7 +63,7 @@ impl ClusterClient {
                 Ok(topology) => this.install(topology),
                 Err(e) => trace::debug!(error = %e, "cluster topology refresh failed"),
             }
-            *gate.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
+            *sync::lock(&gate.last) = Some(Instant::now());
             gate.count.fetch_add(1, Ordering::Relaxed);
             gate.running.store(false, Ordering::Release);
             gate.done.send_modify(|n| *n += 1);
@@ -210,11 +211,7 @@ impl ClusterClient {
 
     /// Replaces the slot map and closes the connections of nodes that left it.
     pub(crate) fn install(&self, mut topology: Topology) {
-        let mut current = self
-            .inner
-            .topology
-            .write()
-            .unwrap_or_else(|p| p.into_inner());
+        let mut current = sync::write(&self.inner.topology);
         topology.fill_from(&current);
         self.inner
             .lock_nodes()

@@ -31,6 +31,7 @@ use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::{Frame, Limits};
+use crate::sync;
 use bytes::{Bytes, BytesMut};
 use outbox::Outbox;
 use queue::ReplyQueue;
@@ -195,8 +196,7 @@ struct Shared {
 
 impl Shared {
     fn outbox(&self) -> MutexGuard<'_, Outbox> {
-        // A panic cannot leave the outbox half-updated in a way that matters.
-        self.outbox.lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.outbox)
     }
 
     fn is_closed(&self) -> bool {

@@ -5,6 +5,7 @@
 use super::push_queue::{push_queue, Gap, PushReceiver, PushSender};
 use crate::cache::Cache;
 use crate::resp::Frame;
+use crate::sync;
 use std::sync::{Arc, Mutex};
 
 /// The listeners of one client's pushes.
@@ -26,7 +27,7 @@ impl PushHub {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<PushSender>> {
-        self.listeners.lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.listeners)
     }
 
     /// Hands `frame` to every live listener that has room (the others are told they

@@ -9,6 +9,7 @@
 //! connection, whose replies must keep flowing whatever a listener does).
 
 use crate::resp::Frame;
+use crate::sync;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
@@ -117,7 +118,7 @@ impl PushSender {
     /// Records a gap at this point of the queue (merged with one the consumer has not
     /// reached yet). `false` when the consumer is gone.
     pub(crate) fn gap(&self, gap: Gap) -> bool {
-        let mut lag = self.lag.lock().unwrap_or_else(|p| p.into_inner());
+        let mut lag = sync::lock(&self.lag);
         match &mut *lag {
             Some(pending) => {
                 pending.dropped += gap.dropped;
@@ -159,7 +160,7 @@ impl PushReceiver {
                 // The room is given back as the permit drops.
                 Entry::Frame(frame, _room) => Item::Frame(frame),
                 Entry::Gap => {
-                    let gap = self.lag.lock().unwrap_or_else(|p| p.into_inner()).take();
+                    let gap = sync::lock(&self.lag).take();
                     Item::Gap(gap.unwrap_or_default())
                 }
             })

@@ -23,6 +23,7 @@ use crate::conn::handshake::{self, Expect};
 use crate::conn::mux::{Connection, PushSink, WeakConnection};
 use crate::conn::{Addr, Config};
 use crate::error::Error;
+use crate::sync::lock;
 use crate::trace;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,11 +76,6 @@ struct Opened {
     expect: Expect,
     addr: Addr,
     conn: WeakConnection,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // Every critical section is a few assignments: poisoning cannot matter.
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Locator {

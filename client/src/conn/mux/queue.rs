@@ -9,6 +9,7 @@ use super::reply_watch::ReplyWatch;
 use crate::conn::streaming::{StreamEvent, StreamKind, StreamTx};
 use crate::error::Error;
 use crate::resp::Frame;
+use crate::sync;
 use crate::trace;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -135,9 +136,7 @@ pub(super) struct ReplyQueue {
 
 impl ReplyQueue {
     fn lock(&self) -> MutexGuard<'_, State> {
-        // A panic while holding this lock cannot leave the queue inconsistent (every
-        // critical section is a push, a pop or a flag), so poisoning is ignored.
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.state)
     }
 
     /// Whether the connection is closed.
