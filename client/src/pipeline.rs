@@ -6,6 +6,7 @@
 
 use std::marker::PhantomData;
 
+use crate::cache::Writes;
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::queue::typed_queue;
@@ -52,14 +53,66 @@ use crate::resp::{DecodeError, Frame};
 #[must_use = "a pipeline does nothing until it is sent"]
 pub struct Pipeline<Replies, C> {
     client: C,
-    commands: Vec<Command>,
+    batch: Batch,
     replies: PhantomData<fn() -> Replies>,
+}
+
+/// A pipeline's commands as its client keeps them until they are sent (see
+/// [`Redis::send_pipeline`]): as [`Command`]s, or, for a client that writes them in one
+/// buffer, encoded back to back as they come (each command's buffer then goes back to be
+/// reused at once, so a long pipeline allocates no buffer per command).
+#[doc(hidden)]
+#[derive(Default)]
+pub struct Batch {
+    pub(crate) commands: Vec<Command>,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) len: usize,
+    /// The first command the client refuses, reported at send.
+    pub(crate) refused: Option<Error>,
+    /// The writes among them, for a client-side cache.
+    pub(crate) writes: Writes,
+}
+
+impl Batch {
+    /// Keeps `command` as it is.
+    pub(crate) fn keep(&mut self, command: Command) {
+        if self.commands.capacity() == 0 {
+            // Room for a few at once instead of growing from 4.
+            self.commands.reserve(16);
+        }
+        self.commands.push(command);
+        self.len += 1;
+    }
+
+    /// Appends `command`'s bytes to the others'.
+    pub(crate) fn encode(&mut self, command: &Command) {
+        let bytes = command.as_bytes();
+        if self.bytes.capacity() == 0 {
+            // Room for a few more of the same size at once, instead of doubling from 8
+            // bytes (capped: a first command carrying a huge value is not a pattern to
+            // repeat).
+            self.bytes
+                .reserve((bytes.len() * 16).min(64 * 1024).max(bytes.len()));
+        }
+        self.bytes.extend_from_slice(bytes);
+        self.len += 1;
+    }
+
+    /// The commands kept. (A client that encodes commands as they come sends them itself:
+    /// its batches never come here.)
+    pub(crate) fn into_commands(self) -> Vec<Command> {
+        debug_assert!(
+            self.bytes.is_empty(),
+            "an encoded batch is sent by its client"
+        );
+        self.commands
+    }
 }
 
 impl<R, C> std::fmt::Debug for Pipeline<R, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Pipeline")
-            .field("len", &self.commands.len())
+            .field("len", &self.batch.len)
             .finish_non_exhaustive()
     }
 }
@@ -69,7 +122,7 @@ impl<T, C: Redis> Pipeline<Vec<T>, C> {
     pub(crate) fn new(client: C) -> Self {
         Pipeline {
             client,
-            commands: Vec::new(),
+            batch: Batch::default(),
             replies: PhantomData,
         }
     }
@@ -77,29 +130,25 @@ impl<T, C: Redis> Pipeline<Vec<T>, C> {
 
 impl<L, C: Redis> Pipeline<L, C> {
     fn append(&mut self, command: Command) {
-        if self.commands.capacity() == 0 {
-            // Room for a few at once instead of growing from 4.
-            self.commands.reserve(16);
-        }
-        self.commands.push(command);
+        self.client.add_to_batch(&mut self.batch, command);
     }
 
     fn retype<M>(self) -> Pipeline<M, C> {
         Pipeline {
             client: self.client,
-            commands: self.commands,
+            batch: self.batch,
             replies: PhantomData,
         }
     }
 
     /// Number of commands.
     pub fn len(&self) -> usize {
-        self.commands.len()
+        self.batch.len
     }
 
     /// Whether no command was added.
     pub fn is_empty(&self) -> bool {
-        self.commands.is_empty()
+        self.batch.len == 0
     }
 
     /// Sends the commands and returns one reply frame per command, in order (error replies
@@ -115,10 +164,10 @@ impl<L, C: Redis> Pipeline<L, C> {
     /// be routed (nothing is sent then), [`Error::Timeout`] or [`Error::ConnectionClosed`]
     /// when a node's group failed after it was written (its commands may have run).
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
-        if self.commands.is_empty() {
+        if self.batch.len == 0 {
             return Ok(Vec::new());
         }
-        self.client.send_pipeline(self.commands).await
+        self.client.send_batch(self.batch).await
     }
 
     /// Sends the commands and reads the replies as the types of the commands added: a
@@ -148,9 +197,9 @@ impl<L, C: Redis> Pipeline<L, C> {
     /// `Result<_, ServerError>`.
     pub async fn query_as<T: FromReplies>(self) -> Result<T, Error> {
         if let Some(n) = T::LEN {
-            if n != self.commands.len() {
+            if n != self.batch.len {
                 // Nothing is sent: the replies could not fit.
-                return Err(Error::Decode(DecodeError::length(n, self.commands.len())));
+                return Err(Error::Decode(DecodeError::length(n, self.batch.len)));
             }
         }
         T::from_replies(self.send().await?)

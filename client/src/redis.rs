@@ -5,7 +5,7 @@
 
 use crate::cmd::{Command, Request};
 use crate::error::Error;
-use crate::pipeline::Pipeline;
+use crate::pipeline::{Batch, Pipeline};
 use crate::read::DecodeOwned;
 use crate::reply::ScanPage;
 use crate::resp::Frame;
@@ -103,6 +103,19 @@ pub trait Redis: Send + Sync {
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send;
 
+    /// How this client keeps a pipeline's command until the pipeline is sent (as it is,
+    /// unless the client encodes commands as they come).
+    #[doc(hidden)]
+    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
+        batch.keep(command);
+    }
+
+    /// Sends a pipeline's commands as [`Redis::add_to_batch`] kept them.
+    #[doc(hidden)]
+    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+        self.send_pipeline(batch.into_commands())
+    }
+
     /// Sends a command and returns its reply frame, to decode into types that borrow from
     /// it (see [`Client::send`]).
     ///
@@ -185,5 +198,13 @@ impl<T: Redis + ?Sized> Redis for &T {
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
         (**self).send_pipeline(commands)
+    }
+
+    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
+        (**self).add_to_batch(batch, command);
+    }
+
+    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+        (**self).send_batch(batch)
     }
 }

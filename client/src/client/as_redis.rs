@@ -4,6 +4,7 @@
 use super::Client;
 use crate::cmd::{Command, Request};
 use crate::error::Error;
+use crate::pipeline::Batch;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::reply::ScanPage;
@@ -20,7 +21,15 @@ impl Redis for Client {
         &self,
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        self.send_batch(commands)
+        self.send_commands(commands)
+    }
+
+    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
+        self.encode_into(batch, command);
+    }
+
+    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+        self.send_encoded(batch)
     }
 
     fn scan<R, T>(&self, first_page: R) -> Scan<T>

@@ -1,12 +1,13 @@
-//! How a [`Client`] sends a pipeline's commands: checked, encoded back to back and written
-//! at once on the shared connection, the replies read in one round trip.
+//! How a [`Client`] sends a pipeline's commands: each checked and encoded as it is added
+//! (its buffer then goes back to be reused), all written at once on the shared connection,
+//! the replies read in one round trip.
 
 use super::{check_shareable, Client};
 use crate::cache::Writes;
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
-use crate::pipeline::Pipeline;
+use crate::pipeline::{Batch, Pipeline};
 use crate::resp::Frame;
 use crate::trace;
 
@@ -17,19 +18,41 @@ impl Client {
         Pipeline::new(self.clone())
     }
 
-    /// Sends `commands` in one write and returns their replies, in order.
-    ///
-    /// A command that would break the shared connection (see [`Client::send`]) fails the
-    /// batch with [`Error::InvalidUse`] before anything is sent.
-    pub(crate) async fn send_batch(&self, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
-        let len = commands.len();
-        let mut writes = Writes::new(self.cache());
-        let mut bytes = Vec::with_capacity(commands.iter().map(|c| c.as_bytes().len()).sum());
+    /// Adds `command` to `batch`: encoded after the others, its writes noted for the
+    /// client-side cache; a command that would break the shared connection (see
+    /// [`Client::send`]) is remembered, to fail the batch before anything is sent.
+    pub(crate) fn encode_into(&self, batch: &mut Batch, command: Command) {
+        if batch.len == 0 {
+            batch.writes = Writes::new(self.cache());
+        }
+        let checked = check_shareable(&command).and_then(|()| self.check_tracking(&command));
+        if let Err(e) = checked {
+            batch.refused.get_or_insert(e);
+        }
+        batch.writes.note(&command);
+        batch.encode(&command);
+    }
+
+    /// Sends `commands` as one batch (see [`Client::send_encoded`]).
+    pub(crate) async fn send_commands(&self, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
+        let mut batch = Batch::default();
         for command in commands {
-            check_shareable(&command)?;
-            self.check_tracking(&command)?;
-            writes.note(&command);
-            bytes.extend_from_slice(command.as_bytes());
+            self.encode_into(&mut batch, command);
+        }
+        self.send_encoded(batch).await
+    }
+
+    /// Sends a batch made with [`Client::encode_into`] in one write and returns its
+    /// replies, in order.
+    pub(crate) async fn send_encoded(&self, batch: Batch) -> Result<Vec<Frame>, Error> {
+        if let Some(e) = batch.refused {
+            return Err(e);
+        }
+        let Batch {
+            bytes, len, writes, ..
+        } = batch;
+        if len == 0 {
+            return Ok(Vec::new());
         }
         let span = trace::debug_span!("redis", command = "pipeline", len);
         let run = async {

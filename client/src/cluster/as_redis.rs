@@ -20,7 +20,7 @@ impl Redis for ClusterClient {
         &self,
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        self.send_batch(commands)
+        self.send_grouped(commands)
     }
 
     fn scan<R, T>(&self, first_page: R) -> Scan<T>

@@ -51,7 +51,7 @@ impl ClusterClient {
     }
 
     /// Sends `commands`, grouped by node (see [`ClusterClient::pipeline`]).
-    pub(crate) async fn send_batch(&self, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
+    pub(crate) async fn send_grouped(&self, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
         send(self, commands).await
     }
 }

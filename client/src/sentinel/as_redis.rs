@@ -4,6 +4,7 @@
 use super::SentinelClient;
 use crate::cmd::{Command, Request};
 use crate::error::Error;
+use crate::pipeline::Batch;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::reply::ScanPage;
@@ -20,7 +21,15 @@ impl Redis for SentinelClient {
         &self,
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        self.primary().send_batch(commands)
+        self.primary().send_commands(commands)
+    }
+
+    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
+        self.primary().encode_into(batch, command);
+    }
+
+    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+        self.primary().send_encoded(batch)
     }
 
     /// On the primary: a cursor belongs to one node, and a replica client may move to
