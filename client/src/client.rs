@@ -25,7 +25,7 @@ use crate::conn::pacing::Pacing;
 use crate::conn::push_hub::PushHub;
 use crate::conn::reach::Reach;
 use crate::conn::{Config, Protocol};
-use crate::error::Error;
+use crate::error::{Closed, Error};
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::resp::Frame;
@@ -338,7 +338,7 @@ impl Client {
     /// Sends a read-only command again on a fresh connection, after its connection died
     /// while it was in flight: within the response timeout, waiting for the server to come
     /// back (attempts paced by the backoff).
-    async fn resend(&self, command: Command, reason: String) -> Result<Frame, Error> {
+    async fn resend(&self, command: Command, reason: Closed) -> Result<Frame, Error> {
         trace::debug!(%reason, "resending a read-only command after a reconnect");
         let deadline = self.deadline();
         let conn = loop {

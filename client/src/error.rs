@@ -1,6 +1,10 @@
 //! The public error type of typedis ([`Error`]) and server error replies ([`ServerError`]).
 
+mod details;
+
 use std::fmt;
+
+pub use details::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Unreachable};
 
 use crate::resp::{DecodeError, ProtocolError};
 
@@ -50,15 +54,15 @@ pub enum Error {
     #[error("timed out after {0:?}")]
     Timeout(std::time::Duration),
     /// The connection died before the reply arrived; the command may or may not have run.
-    /// The text says how (closed by the server, a failed read or write, a server that
-    /// stopped answering and whose connection was replaced, ...).
+    /// [`Closed::kind`] says how (closed by the server or a failed read or write, a server
+    /// that stopped answering and whose connection was replaced, closed by the client).
     #[error("connection closed: {0}")]
-    ConnectionClosed(String),
+    ConnectionClosed(Closed),
     /// The server could not be reached: no connection could be opened (or opened again)
-    /// in time, so the command was not sent. The text gives the last attempt's error.
-    /// Attempts are paced by the [`Backoff`](crate::Backoff).
+    /// in time, so the command was not sent. It gives the last attempt's address and
+    /// error. Attempts are paced by the [`Backoff`](crate::Backoff).
     #[error("server unreachable: {0}")]
-    Unreachable(String),
+    Unreachable(Unreachable),
     /// Messages of a [`Subscriber`](crate::Subscriber) (or pushes of a
     /// [`Pushes`](crate::Pushes) listener) may be missing at this point of the stream: the
     /// connection was lost and opened again, or the consumer fell too far behind. The
@@ -69,10 +73,10 @@ pub enum Error {
     #[error("invalid configuration: {0}")]
     Config(String),
     /// A cluster client cannot route the command (keys in several slots that cannot be
-    /// split, a command that changes connection state, no node serving a slot); the text
-    /// says which and why.
+    /// split, a command that changes connection state, no node serving a slot):
+    /// [`ClusterError::kind`] says which, with the slot where there is one.
     #[error("cluster: {0}")]
-    Cluster(String),
+    Cluster(ClusterError),
     /// A command that cannot run where it was sent (`SUBSCRIBE` or `MULTI` on the shared
     /// connection, ...); the text says what to use instead. Nothing was sent.
     #[error("invalid use: {0}")]
@@ -112,6 +116,27 @@ impl Error {
             self,
             Error::Io(_) | Error::ConnectionClosed(_) | Error::Unreachable(_)
         )
+    }
+}
+
+/// The crate's own shorthands for the errors with details.
+impl Error {
+    /// A connection lost under a request (closed by the server, or I/O failed).
+    #[cold]
+    pub(crate) fn lost(how: impl Into<String>) -> Error {
+        Error::ConnectionClosed(Closed::new(ClosedKind::Lost, how))
+    }
+
+    /// No connection could be opened, as `why` says.
+    #[cold]
+    pub(crate) fn unreachable(why: impl Into<String>) -> Error {
+        Error::Unreachable(Unreachable::new(why))
+    }
+
+    /// A command a cluster client cannot route, as `why` says.
+    #[cold]
+    pub(crate) fn cluster(kind: ClusterErrorKind, why: impl Into<String>) -> Error {
+        Error::Cluster(ClusterError::new(kind, why))
     }
 }
 
@@ -244,8 +269,8 @@ mod tests {
 
         for lost in [
             Error::from(std::io::Error::from(std::io::ErrorKind::ConnectionReset)),
-            Error::ConnectionClosed("closed by the server".into()),
-            Error::Unreachable("connection refused".into()),
+            Error::ConnectionClosed(Closed::new(ClosedKind::Lost, "closed by the server")),
+            Error::Unreachable(Unreachable::new("connection refused")),
         ] {
             assert!(lost.is_connection_error(), "{lost}");
             assert!(!lost.is_timeout(), "{lost}");

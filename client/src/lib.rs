@@ -159,6 +159,7 @@ pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{Addr, Backoff, Config, Protocol};
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
+pub use error::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Unreachable};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;

@@ -205,7 +205,7 @@ impl Subscriber {
         within(timeout, async {
             while left > 0 {
                 let Some(item) = self.rx.recv().await else {
-                    return Err(Error::ConnectionClosed("lost while subscribing".into()));
+                    return Err(Error::lost("lost while subscribing"));
                 };
                 let Item::Frame(frame) = item else { continue };
                 match parse(&frame)? {

@@ -204,9 +204,7 @@ impl Client {
             // Before the whole value was written, a reply can only be the connection's end.
             early = &mut reply => {
                 early?;
-                return Err(Error::ConnectionClosed(
-                    "a reply came before the whole value was written".into(),
-                ));
+                return Err(Error::lost("a reply came before the whole value was written"));
             }
         }
         let frame = within(timeout, reply).await?;
@@ -316,7 +314,7 @@ async fn recv(
     timeout: Option<Duration>,
 ) -> Result<StreamEvent, Error> {
     let next = within(timeout, async { Ok(rx.recv().await) }).await?;
-    next.ok_or_else(|| Error::ConnectionClosed("lost in the middle of a streamed reply".into()))
+    next.ok_or_else(|| Error::lost("lost in the middle of a streamed reply"))
 }
 
 /// The elements of an aggregate frame as frames of their own.

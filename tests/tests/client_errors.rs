@@ -157,7 +157,7 @@ async fn a_caller_waiting_out_the_backoff_learns_the_last_connect_error_not_a_ba
     for attempt in 0..2 {
         let started = Instant::now();
         match client.query_as::<String>(cmd("PING")).await {
-            Err(Error::Unreachable(why)) => assert!(why.contains("refused"), "{why}"),
+            Err(Error::Unreachable(why)) => assert!(why.message().contains("refused"), "{why}"),
             other => panic!("attempt {attempt}: expected an unreachable server, got {other:?}"),
         }
         // The first attempt fails at once; the second waits for the next attempt, which

@@ -133,7 +133,7 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
             get.await.unwrap().map(|_| ()),
         ] {
             match result {
-                Err(Error::ConnectionClosed(reason)) => assert!(!reason.is_empty()),
+                Err(Error::ConnectionClosed(reason)) => assert!(!reason.message().is_empty()),
                 other => panic!("expected a connection error, got {other:?}"),
             }
         }
@@ -165,13 +165,17 @@ async fn unreachable_server_gives_unreachable_errors_with_the_connect_error_unti
     // Nothing is sent: the error says the server cannot be reached, and why.
     for _ in 0..3 {
         match client.query_as::<String>(cmd("PING")).await {
-            Err(Error::Unreachable(reason)) => assert!(reason.contains("refused"), "{reason}"),
+            Err(Error::Unreachable(reason)) => {
+                assert!(reason.message().contains("refused"), "{reason}")
+            }
             other => panic!("expected an unreachable server, got {other:?}"),
         }
     }
     // Transactions and blocking commands, which open dedicated connections, say the same.
     match client.transaction().await {
-        Err(Error::Unreachable(reason)) => assert!(reason.contains("refused"), "{reason}"),
+        Err(Error::Unreachable(reason)) => {
+            assert!(reason.message().contains("refused"), "{reason}")
+        }
         Err(other) => panic!("expected an unreachable server, got {other:?}"),
         Ok(_) => panic!("a transaction started on a dead server"),
     }
@@ -179,7 +183,9 @@ async fn unreachable_server_gives_unreachable_errors_with_the_connect_error_unti
         .query_as::<Option<(String, String)>>(cmd("BLPOP").arg("list").arg(1))
         .await
     {
-        Err(Error::Unreachable(reason)) => assert!(reason.contains("refused"), "{reason}"),
+        Err(Error::Unreachable(reason)) => {
+            assert!(reason.message().contains("refused"), "{reason}")
+        }
         other => panic!("expected an unreachable server, got {other:?}"),
     }
     let _restarted = RedisServer::builder().port(port).start();

@@ -277,7 +277,9 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
     let mut spread = keys.values();
     let (a, b_key) = (spread.next().unwrap(), spread.next().unwrap());
     match script.key(a).key(b_key).arg(1).invoke::<i64>(&client).await {
-        Err(Error::Cluster(why)) => assert!(why.contains("different hash slots"), "{why}"),
+        Err(Error::Cluster(why)) => {
+            assert!(why.message().contains("different hash slots"), "{why}")
+        }
         other => panic!("expected a routing error, got {other:?}"),
     }
     // A hashtag keeps related keys together.

@@ -57,11 +57,9 @@ impl Client {
             bytes.extend_from_slice(command.as_bytes());
             let (request, rx) = Submission::many(bytes, 2, deadline);
             self.submit(request).await?;
-            mux::reply(rx).await.and_then(|mut frames| {
-                frames
-                    .pop()
-                    .ok_or_else(|| Error::ConnectionClosed("no reply".into()))
-            })
+            mux::reply(rx)
+                .await
+                .and_then(|mut frames| frames.pop().ok_or_else(|| Error::lost("no reply")))
         } else {
             let (request, rx) = Submission::one(command, deadline);
             self.submit(request).await?;

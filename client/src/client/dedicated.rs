@@ -4,7 +4,7 @@
 
 use super::Client;
 use crate::conn::mux::Connection;
-use crate::error::Error;
+use crate::error::{Closed, ClosedKind, Error};
 use crate::sync::lock;
 use crate::trace;
 use std::time::Instant;
@@ -13,14 +13,16 @@ impl Client {
     /// A dedicated connection (an idle one from the pool, or a new one opened by
     /// `deadline`); it goes back to the pool only when released.
     pub(crate) async fn lease(&self, deadline: Option<Instant>) -> Result<Lease, Error> {
-        let permit =
-            match &self.inner.dedicated {
-                // The semaphore is never closed.
-                Some(permits) => Some(permits.clone().acquire_owned().await.map_err(|_| {
-                    Error::ConnectionClosed("dedicated connections shut down".into())
-                })?),
-                None => None,
-            };
+        let permit = match &self.inner.dedicated {
+            // The semaphore is never closed.
+            Some(permits) => Some(permits.clone().acquire_owned().await.map_err(|_| {
+                Error::ConnectionClosed(Closed::new(
+                    ClosedKind::ByClient,
+                    "dedicated connections shut down",
+                ))
+            })?),
+            None => None,
+        };
         let idle = {
             let mut idle = lock(&self.inner.idle);
             idle.retain(|c| !c.is_closed());

@@ -4,7 +4,7 @@
 //! concatenated and maps merged).
 
 use crate::cmd::{cmd, key_slot, Cmd, Command, ResponsePolicy};
-use crate::error::Error;
+use crate::error::{ClusterErrorKind, Error};
 use crate::resp::{Frame, Kind, Reader};
 use std::collections::BTreeMap;
 
@@ -24,9 +24,10 @@ pub(crate) fn split(command: &Command) -> Result<Vec<Part>, Error> {
     let keys = command.p.keys.as_slice();
     let first = *keys
         .first()
-        .ok_or_else(|| cluster_error("nothing to split"))? as usize;
-    let name =
-        std::str::from_utf8(args[0]).map_err(|_| cluster_error("command name is not UTF-8"))?;
+        .ok_or_else(|| cluster_error(ClusterErrorKind::Unroutable, "nothing to split"))?
+        as usize;
+    let name = std::str::from_utf8(args[0])
+        .map_err(|_| cluster_error(ClusterErrorKind::Unroutable, "command name is not UTF-8"))?;
     let mut groups: BTreeMap<u16, (Cmd, Vec<usize>)> = BTreeMap::new();
     for (position, &key) in keys.iter().enumerate() {
         let key = key as usize;
@@ -73,10 +74,13 @@ pub(crate) fn join_parts(
         let mut r = Reader::new(reply);
         let n = r.array_len()?;
         if n != part.positions.len() {
-            return Err(cluster_error(format!(
-                "a node answered {n} elements for {} keys",
-                part.positions.len()
-            )));
+            return Err(cluster_error(
+                ClusterErrorKind::BadReply,
+                format!(
+                    "a node answered {n} elements for {} keys",
+                    part.positions.len()
+                ),
+            ));
         }
         for &position in &part.positions {
             slots[position] = Some(r.raw()?);
@@ -150,12 +154,12 @@ fn frame(bytes: Vec<u8>) -> Result<Frame, Error> {
 
 #[cold]
 fn no_reply() -> Error {
-    cluster_error("no node answered")
+    cluster_error(ClusterErrorKind::NoNode, "no node answered")
 }
 
 #[cold]
-pub(crate) fn cluster_error(why: impl Into<String>) -> Error {
-    Error::Cluster(why.into())
+pub(crate) fn cluster_error(kind: ClusterErrorKind, why: impl Into<String>) -> Error {
+    Error::cluster(kind, why)
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ use crate::client::Client;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
 use crate::cmd::{key_slot, Command};
-use crate::error::Error;
+use crate::error::{ClusterError, ClusterErrorKind, Error};
 use crate::pubsub::Subscriber;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
@@ -280,7 +280,10 @@ impl ClusterClient {
         policy: Option<crate::cmd::ResponsePolicy>,
     ) -> Result<Frame, Error> {
         if nodes.is_empty() {
-            return Err(cluster_error("the slot map names no node"));
+            return Err(cluster_error(
+                ClusterErrorKind::NoNode,
+                "the slot map names no node",
+            ));
         }
         let replies = futures_util::future::try_join_all(
             nodes.iter().map(|addr| self.on_node(addr, command)),
@@ -332,12 +335,7 @@ impl ClusterClient {
                 Some(addr) => (addr, true, false),
                 None => match self.pick(slot, to_replica) {
                     Some((addr, replica)) => (addr, false, replica),
-                    None if last => {
-                        return Err(cluster_error(format!(
-                            "no node serves slot {}",
-                            slot.unwrap_or_default()
-                        )))
-                    }
+                    None if last => return Err(no_node(slot.unwrap_or_default())),
                     None => {
                         self.refresh_and_wait(config.node.connect_timeout).await;
                         attempt += 1;
@@ -446,7 +444,7 @@ impl ClusterClient {
     pub async fn primary_for_key(&self, key: impl AsRef<[u8]>) -> Result<Client, Error> {
         let slot = key_slot(key.as_ref());
         let addr = self.pick(Some(slot), false).map(|(a, _)| a);
-        let addr = addr.ok_or_else(|| cluster_error(format!("no node serves slot {slot}")))?;
+        let addr = addr.ok_or_else(|| no_node(slot))?;
         Ok(self.node(&addr).await?.client)
     }
 
@@ -460,7 +458,7 @@ impl ClusterClient {
         let addr = self
             .pick(None, false)
             .map(|(a, _)| a)
-            .ok_or_else(|| cluster_error("the slot map names no node"))?;
+            .ok_or_else(|| cluster_error(ClusterErrorKind::NoNode, "the slot map names no node"))?;
         self.node(&addr).await?.client.subscriber().await
     }
 
@@ -475,4 +473,16 @@ impl ClusterClient {
     pub async fn shard_subscriber(&self, channel: impl AsRef<[u8]>) -> Result<Subscriber, Error> {
         self.primary_for_key(channel).await?.subscriber().await
     }
+}
+
+/// No node serves `slot`.
+#[cold]
+fn no_node(slot: u16) -> Error {
+    Error::Cluster(
+        ClusterError::new(
+            ClusterErrorKind::NoNode,
+            format!("no node serves slot {slot}"),
+        )
+        .in_slot(slot),
+    )
 }

@@ -8,7 +8,7 @@ use crate::client::Client;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
-use crate::error::Error;
+use crate::error::{ClusterErrorKind, Error};
 use crate::resp;
 use crate::resp::write::encode;
 use crate::resp::Frame;
@@ -45,8 +45,12 @@ impl ClusterClient {
         if let Some(node) = self.inner.lock_nodes().get(addr) {
             return Ok(node.clone());
         }
-        let (host, port) =
-            split_addr(addr).ok_or_else(|| Error::Cluster(format!("bad node address {addr:?}")))?;
+        let (host, port) = split_addr(addr).ok_or_else(|| {
+            Error::cluster(
+                ClusterErrorKind::BadAddress,
+                format!("bad node address {addr:?}"),
+            )
+        })?;
         let client = Client::with_config(self.inner.config.for_node(host, port)).await?;
         let node = Node {
             client,
@@ -103,7 +107,7 @@ impl ClusterClient {
         }
         frames
             .pop()
-            .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
+            .ok_or_else(|| Failure::Sent(Error::lost("no reply")))
     }
 }
 
@@ -128,7 +132,7 @@ async fn asking_blocking(
         lease.release();
         frames
             .pop()
-            .ok_or_else(|| Failure::Sent(Error::ConnectionClosed("no reply".into())))
+            .ok_or_else(|| Failure::Sent(Error::lost("no reply")))
     };
     match limit {
         Some(limit) => tokio::time::timeout(limit, run)

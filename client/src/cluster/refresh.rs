@@ -8,7 +8,7 @@ use super::topology::{parse_shards, parse_slots, split_addr, NodeAddr, Topology}
 use super::ClusterClient;
 use crate::cmd::cmd;
 use crate::conn::Addr;
-use crate::error::Error;
+use crate::error::{ClusterErrorKind, Error};
 use crate::sync;
 use crate::trace;
 use crate::value::Value;
@@ -125,8 +125,9 @@ impl ClusterClient {
         match (partial, last_error) {
             (Some(t), _) => Ok(t),
             (None, Some(e)) => Err(e),
-            (None, None) => Err(Error::Cluster(
-                "no seed node to discover the cluster from".into(),
+            (None, None) => Err(Error::cluster(
+                ClusterErrorKind::NoNode,
+                "no seed node to discover the cluster from",
             )),
         }
     }
@@ -175,9 +176,10 @@ impl ClusterClient {
         let run = async {
             let node = self.node(&addr).await?;
             let not_understood = || {
-                Error::Cluster(format!(
-                    "{addr} described the cluster in a form not understood"
-                ))
+                Error::cluster(
+                    ClusterErrorKind::BadReply,
+                    format!("{addr} described the cluster in a form not understood"),
+                )
             };
             let shards = node
                 .client

@@ -5,6 +5,7 @@
 
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{Command, CommandFlags, RequestPolicy, ResponsePolicy, Slot};
+use crate::error::{ClusterError, ClusterErrorKind};
 
 /// Where one command goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,29 +23,38 @@ pub(crate) enum Plan {
 }
 
 /// Why a command cannot be sent to a cluster.
-pub(crate) fn plan(command: &Command) -> Result<Plan, String> {
+pub(crate) fn plan(command: &Command) -> Result<Plan, ClusterError> {
     let policy = command.policy();
     // Each node's connection is shared by every caller, as a single-node client's is.
     if let Placement::Refused(why) = placement(command) {
-        return Err(format!("{}: {why}", command.name()));
+        return Err(ClusterError::new(
+            ClusterErrorKind::Unroutable,
+            format!("{}: {why}", command.name()),
+        ));
     }
     Ok(match (command.slot(), policy.request) {
         (Slot::One(slot), _) => Plan::Slot(slot),
         (Slot::Cross, Some(RequestPolicy::MultiShard)) => Plan::Split(policy.response),
         (Slot::Cross, _) => {
-            return Err(format!(
-                "{} has keys in different hash slots and cannot be split: give related keys \
-                 a common {{hashtag}}",
-                command.name()
+            return Err(ClusterError::new(
+                ClusterErrorKind::CrossSlot,
+                format!(
+                    "{} has keys in different hash slots and cannot be split: give related \
+                     keys a common {{hashtag}}",
+                    command.name()
+                ),
             ))
         }
         (Slot::None, Some(RequestPolicy::AllShards)) => Plan::AllPrimaries(policy.response),
         (Slot::None, Some(RequestPolicy::AllNodes)) => Plan::AllNodes(policy.response),
         (Slot::None, Some(RequestPolicy::Special)) => {
-            return Err(format!(
-                "{} has no cluster-wide meaning: run it on each node (ClusterClient::primaries), \
-                 or use ClusterClient::scan for SCAN",
-                command.name()
+            return Err(ClusterError::new(
+                ClusterErrorKind::Unroutable,
+                format!(
+                    "{} has no cluster-wide meaning: run it on each node \
+                     (ClusterClient::primaries), or use ClusterClient::scan for SCAN",
+                    command.name()
+                ),
             ))
         }
         (Slot::None, _) => Plan::Any,
@@ -101,7 +111,8 @@ mod tests {
             cmd("SUNION").key("a").key("b"),
         ] {
             let err = plan(&c.build()).unwrap_err();
-            assert!(err.contains("different hash slots"), "{err}");
+            assert!(err.message().contains("different hash slots"), "{err}");
+            assert_eq!(err.kind(), ClusterErrorKind::CrossSlot);
         }
         // A command the spec does not know splits only when its caller says so.
         let policy = crate::cmd::Policy {
@@ -139,7 +150,11 @@ mod tests {
     #[test]
     fn connection_state_commands_are_refused() {
         let err = plan(&cmd("MULTI").build()).unwrap_err();
-        assert!(err.contains("ClusterClient::transaction"), "{err}");
+        assert!(
+            err.message().contains("ClusterClient::transaction"),
+            "{err}"
+        );
+        assert_eq!(err.kind(), ClusterErrorKind::Unroutable);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::route::is_read_only;
 use super::topology::NodeAddr;
 use super::{ClusterClient, ReadFrom};
 use crate::cmd::{Command, Request, Slot};
-use crate::error::Error;
+use crate::error::{ClusterErrorKind, Error};
 use crate::read::DecodeOwned;
 use crate::reply::ScanPage;
 use crate::resp::Frame;
@@ -73,7 +73,10 @@ impl ClusterClient {
                 let Some(first) = primaries.next() else {
                     return Scan::failed(
                         command,
-                        Error::Cluster("the slot map names no primary to scan".into()),
+                        Error::cluster(
+                            ClusterErrorKind::NoNode,
+                            "the slot map names no primary to scan",
+                        ),
                     );
                 };
                 // A cursor is one node's: each node is scanned from the start. A command
@@ -87,10 +90,13 @@ impl ClusterClient {
                 Scan::new(Box::new(pages), command)
             }
             Slot::Cross => {
-                let error = Error::Cluster(format!(
-                    "{} has keys in different hash slots: a scan runs on one node",
-                    command.name()
-                ));
+                let error = Error::cluster(
+                    ClusterErrorKind::CrossSlot,
+                    format!(
+                        "{} has keys in different hash slots: a scan runs on one node",
+                        command.name()
+                    ),
+                );
                 Scan::failed(command, error)
             }
         }

@@ -2,10 +2,9 @@
 //! connection to the primary serving it; a command for another slot is refused before
 //! anything is sent.
 
-use super::aggregate::cluster_error;
 use super::ClusterClient;
 use crate::cmd::{key_slot, Command, Request, Slot};
-use crate::error::Error;
+use crate::error::{ClusterError, ClusterErrorKind, Error};
 use crate::read::DecodeOwned;
 use crate::transaction::{Guard, Multi, Transaction};
 
@@ -101,14 +100,20 @@ fn check_pinned(slot: u16, what: &str, keys: Slot) -> Result<(), Error> {
     match keys {
         Slot::None => Ok(()),
         Slot::One(s) if s == slot => Ok(()),
-        Slot::One(s) => Err(cluster_error(format!(
-            "cross-slot transaction: {what} is in slot {s}, the transaction is pinned to \
+        Slot::One(s) => Err(cross_slot(
+            slot,
+            format!(
+                "cross-slot transaction: {what} is in slot {s}, the transaction is pinned to \
              slot {slot}"
-        ))),
-        Slot::Cross => Err(cluster_error(format!(
-            "cross-slot transaction: {what} has keys in several slots, the transaction is \
+            ),
+        )),
+        Slot::Cross => Err(cross_slot(
+            slot,
+            format!(
+                "cross-slot transaction: {what} has keys in several slots, the transaction is \
              pinned to slot {slot}"
-        ))),
+            ),
+        )),
     }
 }
 
@@ -184,4 +189,10 @@ impl ClusterTransaction {
     pub async fn discard(self) -> Result<(), Error> {
         self.inner.discard().await
     }
+}
+
+/// A command outside the transaction's `slot`.
+#[cold]
+fn cross_slot(slot: u16, why: String) -> Error {
+    Error::Cluster(ClusterError::new(ClusterErrorKind::CrossSlot, why).in_slot(slot))
 }

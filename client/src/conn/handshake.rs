@@ -7,7 +7,7 @@ use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::cache::Tracking;
-use crate::error::Error;
+use crate::error::{Error, Unreachable};
 use crate::reply::Role;
 use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
@@ -200,9 +200,7 @@ impl Handshake {
             }
             self.buf.reserve(4096);
             if self.read.read_buf(&mut self.buf).await? == 0 {
-                return Err(Error::ConnectionClosed(
-                    "by the server during the handshake".into(),
-                ));
+                return Err(Error::lost("by the server during the handshake"));
             }
         }
     }
@@ -232,9 +230,12 @@ fn wrong_role(config: &Config, is: &str, expect: Expect) -> Error {
         super::Addr::Tcp { host, port } => format!("{host}:{port}"),
         super::Addr::Unix(path) => path.display().to_string(),
     };
-    Error::Unreachable(format!(
-        "{addr} says it is {is} (ROLE), not {wanted} as the Sentinels said"
-    ))
+    Error::Unreachable(
+        Unreachable::new(format!(
+            "says it is {is} (ROLE), not {wanted} as the Sentinels said"
+        ))
+        .at(addr),
+    )
 }
 
 fn is_unknown_hello(e: &Error) -> bool {

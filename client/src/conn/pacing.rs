@@ -5,7 +5,7 @@
 //! shared connection, the dedicated connections, each subscriber.
 
 use super::backoff::Backoff;
-use crate::error::Error;
+use crate::error::{Error, Unreachable};
 use std::time::{Duration, Instant};
 
 /// The state of one server's connection attempts.
@@ -54,10 +54,9 @@ impl Pacing {
     /// last connection that worked.
     pub(crate) fn unreachable(&self) -> Option<Error> {
         let last = self.last_error.as_deref()?;
-        Some(Error::Unreachable(match self.failures {
-            1 => last.to_owned(),
-            n => format!("{last} ({n} failures in a row)"),
-        }))
+        Some(Error::Unreachable(
+            Unreachable::new(last).after(self.failures),
+        ))
     }
 }
 

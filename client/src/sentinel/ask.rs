@@ -26,10 +26,10 @@ impl<T> Answer<T> {
     pub(crate) fn into_result(self, service: &str) -> Result<T, Error> {
         match self {
             Answer::Known(t) => Ok(t),
-            Answer::NotMonitored(asked) => Err(Error::Unreachable(format!(
+            Answer::NotMonitored(asked) => Err(Error::unreachable(format!(
                 "no Sentinel monitors a service named {service:?} (asked {asked})"
             ))),
-            Answer::Silence(why) => Err(Error::Unreachable(format!(
+            Answer::Silence(why) => Err(Error::unreachable(format!(
                 "no Sentinel answered about {service:?}: {why}"
             ))),
         }

@@ -307,7 +307,7 @@ impl Locator {
                 let wait = until.min(deadline);
                 let _ = tokio::time::timeout_at(wait.into(), moves.changed()).await;
                 if Instant::now() >= deadline && self.held_until().is_some() {
-                    return Err(Error::Unreachable(format!(
+                    return Err(Error::unreachable(format!(
                         "a failover of {:?} is under way: the promoted replica is not known yet",
                         self.config.service
                     )));
@@ -332,7 +332,7 @@ impl Locator {
                     // A failover began, or another primary was named, while it connected.
                     conn.shutdown("the primary changed (Sentinel failover) while connecting");
                     if Instant::now() >= deadline {
-                        return Err(Error::Unreachable(format!(
+                        return Err(Error::unreachable(format!(
                             "the primary of {:?} kept changing while connecting",
                             self.config.service
                         )));
@@ -376,7 +376,7 @@ impl Locator {
         let primary = self.primary();
         replicas.retain(|r| Some(r) != primary.as_ref());
         if replicas.is_empty() {
-            return Err(Error::Unreachable(format!(
+            return Err(Error::unreachable(format!(
                 "the Sentinels list no replica of {:?} in sync with its primary",
                 self.config.service
             )));
@@ -401,7 +401,7 @@ impl Locator {
                 }
             }
         }
-        Err(last.unwrap_or_else(|| Error::Unreachable("no replica could be reached".into())))
+        Err(last.unwrap_or_else(|| Error::unreachable("no replica could be reached")))
     }
 }
 

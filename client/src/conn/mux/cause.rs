@@ -2,7 +2,7 @@
 //! bytes received were not RESP ([`Error::Protocol`], with what and where), or the
 //! connection was lost or shut down ([`Error::ConnectionClosed`], saying how).
 
-use crate::error::Error;
+use crate::error::{Closed, ClosedKind, Error};
 use crate::resp::{ProtocolError, ProtocolErrorKind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,9 +12,12 @@ use std::time::Duration;
 pub(crate) enum Cause {
     /// The server sent bytes that are not RESP, or a reply nobody asked for.
     Protocol(ProtocolError),
-    /// The connection was lost (the server closed it, I/O failed, it stopped answering);
-    /// the text reads after "connection closed: ".
+    /// The connection was lost (the server closed it, I/O failed); the text reads after
+    /// "connection closed: ".
     Lost(Arc<str>),
+    /// The server stopped answering, so the connection was given up; the text reads after
+    /// "connection closed: ".
+    Unresponsive(Arc<str>),
     /// The client closed it; the text reads after "connection closed: ".
     ShutDown(&'static str),
 }
@@ -24,6 +27,12 @@ impl Cause {
     #[cold]
     pub(crate) fn lost(how: impl Into<Arc<str>>) -> Cause {
         Cause::Lost(how.into())
+    }
+
+    /// A server that stopped answering, saying how.
+    #[cold]
+    pub(crate) fn unresponsive(how: impl Into<Arc<str>>) -> Cause {
+        Cause::Unresponsive(how.into())
     }
 
     /// A reply arrived that no request was waiting for.
@@ -38,7 +47,7 @@ impl Cause {
     /// The oldest request waited `waited` past its deadline without a reply.
     #[cold]
     pub(crate) fn stuck(waited: Duration) -> Cause {
-        Cause::lost(format!(
+        Cause::unresponsive(format!(
             "the server stopped answering (no reply {waited:?} past the response timeout), \
              so the connection was replaced"
         ))
@@ -54,10 +63,15 @@ impl Cause {
     pub(crate) fn error(&self) -> Error {
         match self {
             Cause::Protocol(e) => Error::Protocol(e.clone()),
-            Cause::Lost(how) => Error::ConnectionClosed(how.to_string()),
-            Cause::ShutDown(how) => Error::ConnectionClosed((*how).to_owned()),
+            Cause::Lost(how) => closed(ClosedKind::Lost, how),
+            Cause::Unresponsive(how) => closed(ClosedKind::Unresponsive, how),
+            Cause::ShutDown(how) => closed(ClosedKind::ByClient, how),
         }
     }
+}
+
+fn closed(kind: ClosedKind, how: &str) -> Error {
+    Error::ConnectionClosed(Closed::new(kind, how))
 }
 
 #[cfg(test)]
@@ -86,6 +100,7 @@ mod tests {
         let text = e.to_string();
         assert!(text.starts_with("connection closed: the server stopped answering"));
         assert_eq!(text.matches("connection closed").count(), 1, "{text}");
+        assert!(matches!(&e, Error::ConnectionClosed(c) if c.kind() == ClosedKind::Unresponsive));
         assert!(Cause::lost("by the server").is_lost());
         assert!(!Cause::ShutDown("shut down by the client").is_lost());
     }

@@ -125,7 +125,7 @@ impl Health {
                 Err(oneshot::error::TryRecvError::Empty) => return Ok(None),
                 // Timed out (expired by the queue), or the connection closed meanwhile.
                 Ok(Err(_)) | Err(oneshot::error::TryRecvError::Closed) => {
-                    return Err(Cause::lost(format!(
+                    return Err(Cause::unresponsive(format!(
                         "the server did not answer a health-check PING within {wait:?}"
                     )));
                 }

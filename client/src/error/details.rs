@@ -1,0 +1,211 @@
+//! What the connection and cluster errors carry: a kind (and where there is one, an address
+//! or a slot) that a caller can match, and the message kept for display.
+
+use std::fmt;
+
+/// Why a connection closed under a request ([`Error::ConnectionClosed`](super::Error)):
+/// the request may or may not have run.
+///
+/// ```
+/// use typedis::{ClosedKind, Error};
+///
+/// fn worth_a_new_attempt(e: &Error) -> bool {
+///     match e {
+///         // A server that stopped answering may be overloaded: back off first.
+///         Error::ConnectionClosed(c) => c.kind() != ClosedKind::Unresponsive,
+///         _ => false,
+///     }
+/// }
+/// # let _ = worth_a_new_attempt;
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Closed {
+    kind: ClosedKind,
+    message: String,
+}
+
+/// How a connection closed (see [`Closed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ClosedKind {
+    /// The server closed it, or reading or writing it failed.
+    Lost,
+    /// The server stopped answering (no reply long past the response timeout, or no
+    /// answer to the health check), so the client replaced the connection.
+    Unresponsive,
+    /// The client closed it: the primary moved (Sentinel), the node turned out to be a
+    /// replica, or the client was dropped.
+    ByClient,
+}
+
+impl Closed {
+    /// A connection closed as `kind` says; `message` says how.
+    pub fn new(kind: ClosedKind, message: impl Into<String>) -> Closed {
+        Closed {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// How it closed.
+    pub fn kind(&self) -> ClosedKind {
+        self.kind
+    }
+
+    /// What happened, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Closed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Why no connection could be opened ([`Error::Unreachable`](super::Error)): the command
+/// was not sent.
+///
+/// ```
+/// use typedis::{Error, Unreachable};
+///
+/// let e = Error::Unreachable(Unreachable::new("connection refused").at("10.0.0.7:6379"));
+/// if let Error::Unreachable(u) = &e {
+///     assert_eq!(u.addr(), Some("10.0.0.7:6379"));
+/// }
+/// assert_eq!(e.to_string(), "server unreachable: 10.0.0.7:6379: connection refused");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreachable {
+    addr: Option<String>,
+    failures: u32,
+    message: String,
+}
+
+impl Unreachable {
+    /// No connection could be opened; `message` says what the last attempt met.
+    pub fn new(message: impl Into<String>) -> Unreachable {
+        Unreachable {
+            addr: None,
+            failures: 1,
+            message: message.into(),
+        }
+    }
+
+    /// The same, naming the address (`host:port`, or a Unix socket's path) tried last.
+    pub fn at(mut self, addr: impl Into<String>) -> Unreachable {
+        self.addr = Some(addr.into());
+        self
+    }
+
+    /// The same, after `failures` attempts in a row.
+    pub fn after(mut self, failures: u32) -> Unreachable {
+        self.failures = failures;
+        self
+    }
+
+    /// The address tried last, when one is known.
+    pub fn addr(&self) -> Option<&str> {
+        self.addr.as_deref()
+    }
+
+    /// Attempts that failed in a row (at least 1).
+    pub fn failures(&self) -> u32 {
+        self.failures
+    }
+
+    /// What the last attempt met, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(addr) = &self.addr {
+            write!(f, "{addr}: ")?;
+        }
+        f.write_str(&self.message)?;
+        if self.failures > 1 {
+            write!(f, " ({} failures in a row)", self.failures)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a cluster client could not route a command ([`Error::Cluster`](super::Error));
+/// nothing was sent for it.
+///
+/// ```
+/// use typedis::{ClusterError, ClusterErrorKind, Error};
+///
+/// let e = Error::Cluster(ClusterError::new(ClusterErrorKind::NoNode, "no node serves slot 7").in_slot(7));
+/// if let Error::Cluster(c) = &e {
+///     assert_eq!((c.kind(), c.slot()), (ClusterErrorKind::NoNode, Some(7)));
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterError {
+    kind: ClusterErrorKind,
+    slot: Option<u16>,
+    message: String,
+}
+
+/// What kept a cluster client from routing a command (see [`ClusterError`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ClusterErrorKind {
+    /// Keys in several slots that the command's routing policy does not allow splitting,
+    /// or a transaction's command outside the transaction's slot.
+    CrossSlot,
+    /// No node serves the slot, or none answered.
+    NoNode,
+    /// The command has no place on a cluster client as sent: it would change a shared
+    /// connection's state (`MULTI`, `SUBSCRIBE`), or it is keyless without cluster-wide
+    /// meaning (`SCAN`), or it cannot be split as its policy says.
+    Unroutable,
+    /// The slot map names a node by an address the client cannot dial.
+    BadAddress,
+    /// A node's answer could not be used (a slot map in a form not understood, a part of
+    /// a split command answered with the wrong number of elements).
+    BadReply,
+}
+
+impl ClusterError {
+    /// A routing failure of `kind`; `message` says which and why.
+    pub fn new(kind: ClusterErrorKind, message: impl Into<String>) -> ClusterError {
+        ClusterError {
+            kind,
+            slot: None,
+            message: message.into(),
+        }
+    }
+
+    /// The same, naming the slot concerned.
+    pub fn in_slot(mut self, slot: u16) -> ClusterError {
+        self.slot = Some(slot);
+        self
+    }
+
+    /// What kept the command from being routed.
+    pub fn kind(&self) -> ClusterErrorKind {
+        self.kind
+    }
+
+    /// The slot concerned, when there is one.
+    pub fn slot(&self) -> Option<u16> {
+        self.slot
+    }
+
+    /// Which and why, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ClusterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
