@@ -2,7 +2,7 @@
 //! strings from the frame.
 
 mod lex;
-mod stream;
+mod streamed;
 
 use std::fmt;
 
@@ -354,7 +354,7 @@ impl<'de> Reader<'de> {
         let p = self.settled(self.pos)?;
         if self.buf.get(p) == Some(&b'$') && self.buf.get(p + 1) == Some(&b'?') {
             self.start("bulk string")?;
-            let (v, q) = stream::join_chunks(self.buf, self.pos)?;
+            let (v, q) = streamed::join_chunks(self.buf, self.pos)?;
             self.pos = q;
             return Ok(std::borrow::Cow::Owned(v));
         }
@@ -757,7 +757,7 @@ impl<'de> Reader<'de> {
         }
         let is_map = self.buf.get(self.pos) == Some(&b'%');
         let first = self.line_end(self.pos + 1)?;
-        let (count, end) = stream::count_elements(self.buf, first)?;
+        let (count, end) = streamed::count_elements(self.buf, first)?;
         let n = match (pairs, is_map) {
             (false, false) => count,
             (true, _) if count % 2 == 0 => count / 2,
@@ -778,7 +778,7 @@ impl<'de> Reader<'de> {
         if self.buf.get(self.pos + 1) != Some(&b'?') {
             return Err(e);
         }
-        match stream::single_chunk(self.buf, self.pos)? {
+        match streamed::single_chunk(self.buf, self.pos)? {
             Some((s, q)) => {
                 self.pos = q;
                 Ok(s)
