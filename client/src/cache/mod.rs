@@ -37,8 +37,8 @@ mod shard;
 pub use config::{CacheConfig, Tracking};
 
 use crate::cmd::{Command, CommandFlags, Request};
-use crate::resp::{Frame, FrameScanner};
-use bytes::{Bytes, BytesMut};
+use crate::resp::{length_line, write, Frame, FrameScanner};
+use bytes::Bytes;
 pub(crate) use policy::changes_tracking;
 use policy::{get_of, shape, Shape};
 use shard::{Mark, Shard};
@@ -216,12 +216,12 @@ impl Cache {
             }
         }
         if found.len() == keys.len() {
-            let mut out = BytesMut::new();
-            out.extend_from_slice(format!("*{}\r\n", keys.len()).as_bytes());
+            let mut out = Vec::new();
+            write::header(&mut out, b'*', keys.len());
             for frame in &found {
                 out.extend_from_slice(frame.as_bytes());
             }
-            return Lookup::Hit(Frame::from_scanned(out.freeze()));
+            return Lookup::Hit(Frame::from_scanned(Bytes::from(out)));
         }
         let parts = keys
             .iter()
@@ -411,12 +411,8 @@ fn split(frame: &Frame, n: usize) -> Option<Vec<Frame>> {
     if bytes.first() != Some(&b'*') {
         return None;
     }
-    let header = memchr::memchr(b'\n', bytes)? + 1;
-    let count: usize = std::str::from_utf8(&bytes[1..header - 2])
-        .ok()?
-        .parse()
-        .ok()?;
-    if count != n {
+    let (count, header) = length_line(bytes, 1).ok()??;
+    if count != n as u64 {
         return None;
     }
     let mut scanner = FrameScanner::new();

@@ -7,6 +7,7 @@ mod reader;
 pub(crate) mod write;
 
 pub use decode_error::{DecodeError, DecodeErrorKind};
+pub(crate) use delimit::length_line;
 pub use delimit::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use frame::{decode, Frame};
 pub use reader::{Kind, Reader};

@@ -14,6 +14,7 @@ mod limits;
 mod tests;
 
 pub use error::{ProtocolError, ProtocolErrorKind};
+pub(crate) use lex::length_line;
 pub use limits::Limits;
 
 use lex::{crlf, digits, integer, invalid, is_big_number, is_double, line_end, minus_one, Stop};
