@@ -84,18 +84,6 @@ pub(super) fn digits(buf: &[u8], at: usize) -> Result<(u64, usize), Stop> {
     Err(Stop::Incomplete)
 }
 
-/// A length line, `<digits>\r\n` at `at`, by the rule the scanner applies to every length
-/// and count: `Ok(Some((n, next)))` with the offset after `\n`, `Ok(None)` while the line
-/// is incomplete, or the error the scanner reports for it. For code that reads a reply's
-/// header before (or instead of) scanning the reply.
-pub(crate) fn length_line(buf: &[u8], at: usize) -> Result<Option<(u64, usize)>, ProtocolError> {
-    match digits(buf, at) {
-        Ok(found) => Ok(Some(found)),
-        Err(Stop::Incomplete) => Ok(None),
-        Err(Stop::Invalid(e)) => Err(*e),
-    }
-}
-
 /// Checks the `\r\n` that must end a length line at `i`; returns the offset after it.
 #[inline(always)]
 pub(super) fn length_end(buf: &[u8], i: usize) -> Result<usize, Stop> {
