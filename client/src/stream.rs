@@ -11,7 +11,7 @@ use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
 use crate::read::DecodeOwned;
 use crate::resp::write::header;
-use crate::resp::Frame;
+use crate::resp::{length_line, Frame};
 use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
 use std::marker::PhantomData;
@@ -220,12 +220,10 @@ const CHUNK: usize = 64 * 1024;
 /// one and the new argument's `$len` line appended.
 fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
     let bad = || Error::Config("command is not a RESP array of arguments".into());
-    let end = memchr::memchr(b'\r', command).ok_or_else(bad)?;
-    let count: u64 = std::str::from_utf8(command.get(1..end).ok_or_else(bad)?)
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(bad)?;
-    let rest = command.get(end + 2..).ok_or_else(bad)?;
+    let Ok(Some((count, body))) = length_line(command, 1) else {
+        return Err(bad());
+    };
+    let rest = command.get(body..).ok_or_else(bad)?;
     let mut head = Vec::with_capacity(rest.len() + 48);
     let count = usize::try_from(count + 1).map_err(|_| bad())?;
     header(&mut head, b'*', count);

@@ -4,10 +4,12 @@
 //! primary, every replica and every other Sentinel; stopped (working directories removed)
 //! when dropped. With [`SentinelSetupBuilder::tls`], the whole deployment speaks TLS.
 
+mod process;
+
 use crate::raw::RawConnection;
-use crate::server::{free_port, server_binary, RedisServer, RedisServerBuilder};
+use crate::server::{free_port, RedisServer, RedisServerBuilder};
+use process::Sentinel;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use typedis::resp::Frame;
@@ -202,92 +204,6 @@ impl SentinelSetupBuilder {
 }
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
-
-/// One Sentinel process.
-#[derive(Debug)]
-struct Sentinel {
-    child: Option<Child>,
-    port: u16,
-    /// Its TLS port, in a deployment with TLS.
-    tls_port: Option<u16>,
-    dir: PathBuf,
-}
-
-impl Sentinel {
-    fn spawn(dir: PathBuf, options: &SentinelSetupBuilder, primary: u16) -> Result<Self, String> {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-        let port = free_port();
-        let mut conf = format!(
-            "port {port}\nbind 127.0.0.1\ndir {}\n\
-             sentinel monitor {SERVICE} 127.0.0.1 {primary} {quorum}\n\
-             sentinel down-after-milliseconds {SERVICE} {down}\n\
-             sentinel failover-timeout {SERVICE} {failover}\n\
-             sentinel parallel-syncs {SERVICE} 2\n",
-            dir.display(),
-            quorum = options.sentinels / 2 + 1,
-            down = options.down_after_ms,
-            failover = options.failover_timeout_ms,
-        );
-        if let Some(pw) = &options.password {
-            conf.push_str(&format!("sentinel auth-pass {SERVICE} {pw}\n"));
-        }
-        if let Some(pw) = &options.sentinel_password {
-            conf.push_str(&format!("requirepass {pw}\nsentinel sentinel-pass {pw}\n"));
-        }
-        let tls_port = options.tls.as_ref().map(|_| free_port());
-        if let (Some(files), Some(tls_port)) = (&options.tls, tls_port) {
-            // The same options as the nodes', as lines of the config file.
-            for pair in files.args(tls_port).chunks(2) {
-                let name = pair[0].trim_start_matches('-');
-                conf.push_str(&format!("{name} {}\n", pair[1]));
-            }
-        }
-        let path = dir.join("sentinel.conf");
-        std::fs::write(&path, conf).map_err(|e| format!("write {}: {e}", path.display()))?;
-        let binary = options.binary.clone().unwrap_or_else(server_binary);
-        let child = Command::new(&binary)
-            .arg(&path)
-            .arg("--sentinel")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("spawn {binary} --sentinel: {e}"))?;
-        let mut sentinel = Sentinel {
-            child: Some(child),
-            port,
-            tls_port,
-            dir,
-        };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(Ok(Some(status))) = sentinel.child.as_mut().map(Child::try_wait) {
-                sentinel.child = None;
-                return Err(format!("sentinel exited at start: {status}"));
-            }
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Ok(sentinel);
-            }
-            if Instant::now() > deadline {
-                return Err(format!("sentinel on port {port} did not listen"));
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Drop for Sentinel {
-    fn drop(&mut self) {
-        self.kill();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 /// A running primary, its replicas and its Sentinels, owned by one test.
 #[derive(Debug)]

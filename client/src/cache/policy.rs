@@ -3,6 +3,7 @@
 //! from a reviewed list; and `MGET`, whose parts are cached as the `GET`s they stand for.
 
 use crate::cmd::{Command, CommandFlags};
+use crate::resp::write;
 
 /// Commands whose reply is a function of one key's value alone, sorted. Left out on
 /// purpose: replies that change with time (`TTL`, `PTTL`, `OBJECT IDLETIME`) or at random
@@ -99,14 +100,7 @@ pub(crate) fn changes_tracking(command: &Command) -> bool {
 
 /// The bytes of `GET key`: what an `MGET` part is cached under.
 pub(crate) fn get_of(key: &[u8]) -> Vec<u8> {
-    let len = key.len().to_string();
-    let mut out = Vec::with_capacity(key.len() + len.len() + 16);
-    out.extend_from_slice(b"*2\r\n$3\r\nGET\r\n$");
-    out.extend_from_slice(len.as_bytes());
-    out.extend_from_slice(b"\r\n");
-    out.extend_from_slice(key);
-    out.extend_from_slice(b"\r\n");
-    out
+    write::encode(&[b"GET", key])
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! streaming mode when the reply at the front of the queue was asked for that way.
 
 use crate::error::Error;
-use crate::resp::Frame;
+use crate::resp::{length_line, Frame};
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
@@ -51,10 +51,6 @@ pub(crate) enum Header {
     Whole,
 }
 
-/// Longest header line worth reading here (`*` and a 20-digit count); anything longer is
-/// left to the scanner, which reports it.
-const MAX_HEADER: usize = 24;
-
 /// Reads the header of the reply at the start of `buf`.
 pub(crate) fn header(buf: &[u8], kind: StreamKind) -> Header {
     let Some(&first) = buf.first() else {
@@ -67,26 +63,13 @@ pub(crate) fn header(buf: &[u8], kind: StreamKind) -> Header {
     if !wanted {
         return Header::Whole;
     }
-    let Some(cr) = memchr::memchr(b'\r', &buf[..buf.len().min(MAX_HEADER)]) else {
-        return if buf.len() < MAX_HEADER {
-            Header::Incomplete
-        } else {
-            Header::Whole
-        };
+    // Negative (null), streamed (`?`) or malformed lengths go the usual way: the scanner
+    // reports the malformed ones.
+    let (n, header) = match length_line(buf, 1) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Header::Incomplete,
+        Err(_) => return Header::Whole,
     };
-    match buf.get(cr + 1) {
-        None => return Header::Incomplete,
-        Some(b'\n') => {}
-        Some(_) => return Header::Whole,
-    }
-    // Negative (null), streamed (`?`) or malformed lengths go the usual way.
-    let Some(n) = std::str::from_utf8(&buf[1..cr])
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-    else {
-        return Header::Whole;
-    };
-    let header = cr + 2;
     match first {
         b'$' => Header::Bulk { len: n, header },
         b'%' => match n.checked_mul(2) {
@@ -150,5 +133,15 @@ mod tests {
         );
         assert_eq!(header(b"$-1\r\n", Bulk), Header::Whole);
         assert_eq!(header(b"*1\r\n", Bulk), Header::Whole);
+    }
+
+    #[test]
+    fn lengths_the_scanner_rejects_are_left_to_it() {
+        use StreamKind::{Bulk, Elements as E};
+        assert_eq!(header(b"*+5\r\n", E), Header::Whole);
+        assert_eq!(header(b"*18446744073709551615\r\n", E), Header::Whole);
+        assert_eq!(header(b"$1\n", Bulk), Header::Whole);
+        let mut scanner = crate::resp::FrameScanner::new();
+        assert!(scanner.scan(b"*+5\r\n").is_err());
     }
 }

@@ -169,7 +169,7 @@ pub(crate) fn skip_value(buf: &[u8], mut p: usize) -> Result<usize, DecodeError>
         let streamed = buf.get(p + 1) == Some(&b'?');
         match t {
             b'+' | b'-' | b':' | b'_' | b'#' | b',' | b'(' => p = line(buf, p + 1)?.1,
-            b'$' if streamed => p = super::stream::skip_chunks(buf, p)?,
+            b'$' if streamed => p = super::streamed::skip_chunks(buf, p)?,
             b'$' | b'!' | b'=' => {
                 let (n, q) = len_line(buf, p + 1)?;
                 p = match n {

@@ -466,3 +466,15 @@ impl FrameScanner {
         Ok(Step::Value(next))
     }
 }
+
+/// A length line, `<digits>\r\n` at `at`, by the rule the scanner applies to every length
+/// and count: `Ok(Some((n, next)))` with the offset after `\n`, `Ok(None)` while the line
+/// is incomplete, or the error the scanner reports for it. For code that reads a reply's
+/// header before (or instead of) scanning the reply.
+pub(crate) fn length_line(buf: &[u8], at: usize) -> Result<Option<(u64, usize)>, ProtocolError> {
+    match digits(buf, at) {
+        Ok(found) => Ok(Some(found)),
+        Err(Stop::Incomplete) => Ok(None),
+        Err(Stop::Invalid(e)) => Err(*e),
+    }
+}

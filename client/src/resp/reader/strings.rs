@@ -1,0 +1,169 @@
+//! Steps that read a string: [`Reader::bytes`] and its UTF-8, owned and joined forms,
+//! verbatim strings and big numbers.
+
+use bytes::Bytes;
+
+use super::{streamed, Kind, Reader};
+use crate::resp::DecodeError;
+
+impl<'de> Reader<'de> {
+    /// A string's bytes, borrowed from the frame: bulk string (`$`), simple string (`+`),
+    /// verbatim string (`=`, the text after its `xxx:` format prefix), or the digits of a
+    /// big number (`(`, a number too large for the integer types, which is text to every
+    /// string type). A streamed bulk string (`$?`) is accepted when it arrived in at most
+    /// one chunk.
+    ///
+    /// Integers, doubles, nulls and errors are not strings here: read them with their own
+    /// steps.
+    ///
+    /// # Errors
+    ///
+    /// For any other type; for a streamed string of several chunks (read it with
+    /// [`bytes_owned`](Self::bytes_owned)).
+    #[inline(always)]
+    pub fn bytes(&mut self) -> Result<&'de [u8], DecodeError> {
+        const WHAT: &str = "bulk string";
+        let t = self.start(WHAT)?;
+        let (s, q) = match t {
+            b'$' => {
+                let (n, q) = match self.len_line(self.pos + 1) {
+                    Ok(x) => x,
+                    Err(e) => return self.streamed_borrowed_or(e),
+                };
+                if n < 0 {
+                    return Err(DecodeError::unexpected(WHAT, Kind::Null));
+                }
+                self.body(q, n as usize)?
+            }
+            b'+' | b'(' => self.line(self.pos + 1)?,
+            b'=' => self.verbatim_body(WHAT)?,
+            _ => return Err(self.unexpected_at(self.pos, WHAT)),
+        };
+        self.pos = q;
+        Ok(s)
+    }
+
+    /// Like [`bytes`](Self::bytes), checked to be UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// As [`bytes`](Self::bytes), and when the text is not UTF-8 (the cursor then stays
+    /// before the value).
+    #[inline(always)]
+    pub fn str(&mut self) -> Result<&'de str, DecodeError> {
+        let before = self.pos;
+        let b = self.bytes()?;
+        std::str::from_utf8(b).map_err(|_| {
+            let e = self.invalid_at(before, "utf-8 string");
+            self.pos = before;
+            e
+        })
+    }
+
+    /// Like [`bytes`](Self::bytes), as a zero-copy slice of the frame's [`Bytes`]. A
+    /// streamed string of several chunks is joined into a new buffer.
+    ///
+    /// # Errors
+    ///
+    /// As [`bytes`](Self::bytes).
+    #[inline]
+    pub fn bytes_owned(&mut self) -> Result<Bytes, DecodeError> {
+        match self.bytes_cow()? {
+            std::borrow::Cow::Borrowed(s) => Ok(self.slice_of(s)),
+            std::borrow::Cow::Owned(v) => Ok(Bytes::from(v)),
+        }
+    }
+
+    /// A string's bytes, borrowed when contiguous in the frame and joined from the chunks
+    /// of a streamed string otherwise. Accepts the same types as [`bytes`](Self::bytes).
+    ///
+    /// # Errors
+    ///
+    /// As [`bytes`](Self::bytes).
+    pub fn bytes_cow(&mut self) -> Result<std::borrow::Cow<'de, [u8]>, DecodeError> {
+        let p = self.settled(self.pos)?;
+        if self.buf.get(p) == Some(&b'$') && self.buf.get(p + 1) == Some(&b'?') {
+            self.start("bulk string")?;
+            let (v, q) = streamed::join_chunks(self.buf, self.pos)?;
+            self.pos = q;
+            return Ok(std::borrow::Cow::Owned(v));
+        }
+        self.bytes().map(std::borrow::Cow::Borrowed)
+    }
+
+    /// A verbatim string (`=`): its three-byte format (such as `txt` or `mkd`) and its
+    /// text.
+    ///
+    /// # Errors
+    ///
+    /// For any other type, and for a verbatim string without a format prefix.
+    pub fn verbatim(&mut self) -> Result<(&'de [u8], &'de [u8]), DecodeError> {
+        const WHAT: &str = "verbatim string";
+        if self.start(WHAT)? != b'=' {
+            return Err(self.unexpected_at(self.pos, WHAT));
+        }
+        let (format, text, q) = self.verbatim_parts(WHAT)?;
+        self.pos = q;
+        Ok((format, text))
+    }
+
+    /// The digits of a big number (`(`), such as `-3492890328409238509324850943850943825024385`.
+    ///
+    /// # Errors
+    ///
+    /// For any other type.
+    pub fn big_number(&mut self) -> Result<&'de [u8], DecodeError> {
+        const WHAT: &str = "big number";
+        if self.start(WHAT)? != b'(' {
+            return Err(self.unexpected_at(self.pos, WHAT));
+        }
+        let (s, q) = self.line(self.pos + 1)?;
+        self.pos = q;
+        Ok(s)
+    }
+
+    pub(super) fn verbatim_body(
+        &self,
+        expected: &'static str,
+    ) -> Result<(&'de [u8], usize), DecodeError> {
+        self.verbatim_parts(expected).map(|(_, text, q)| (text, q))
+    }
+
+    /// The verbatim string at the cursor: format, text, and the position after it.
+    fn verbatim_parts(
+        &self,
+        expected: &'static str,
+    ) -> Result<(&'de [u8], &'de [u8], usize), DecodeError> {
+        let (n, q) = self.int_line(self.pos + 1)?;
+        let n = usize::try_from(n).map_err(|_| DecodeError::malformed("length"))?;
+        let (s, q) = self.body(q, n)?;
+        match (s.get(..3), s.get(3), s.get(4..)) {
+            (Some(format), Some(b':'), Some(text)) => Ok((format, text, q)),
+            _ => Err(self.invalid_at(self.pos, expected)),
+        }
+    }
+
+    /// A streamed bulk string (`$?`) at the cursor, borrowed: only possible when it has
+    /// at most one chunk. Called when the length did not parse (`e`, returned when the
+    /// string is not streamed either).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn streamed_borrowed_or(
+        &mut self,
+        e: DecodeError,
+    ) -> Result<&'de [u8], DecodeError> {
+        if self.buf.get(self.pos + 1) != Some(&b'?') {
+            return Err(e);
+        }
+        match streamed::single_chunk(self.buf, self.pos)? {
+            Some((s, q)) => {
+                self.pos = q;
+                Ok(s)
+            }
+            None => Err(DecodeError::invalid(
+                "contiguous bulk string",
+                Kind::BulkString,
+            )),
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Steps that take one whole value, whatever it holds: [`Reader::skip`],
+//! [`Reader::raw`] and [`Reader::server_error`].
+
+use bytes::Bytes;
+
+use super::{lex, Reader};
+use crate::resp::DecodeError;
+use crate::ServerError;
+
+impl<'de> Reader<'de> {
+    /// Skips one whole value, however deeply nested (iteratively: no recursion).
+    ///
+    /// # Errors
+    ///
+    /// At the end of the frame, or on bytes that are not RESP.
+    pub fn skip(&mut self) -> Result<(), DecodeError> {
+        self.start("value")?;
+        self.pos = lex::skip_value(self.buf, self.pos)?;
+        Ok(())
+    }
+
+    /// If an error reply (`-` or `!`) comes next, consumes it and returns it; otherwise
+    /// consumes nothing and returns `None`.
+    ///
+    /// # Errors
+    ///
+    /// At the end of the frame.
+    pub fn server_error(&mut self) -> Result<Option<ServerError>, DecodeError> {
+        let t = self.start("value")?;
+        let (text, q) = match t {
+            b'-' => self.line(self.pos + 1)?,
+            b'!' => {
+                let (n, q) = self.int_line(self.pos + 1)?;
+                let n = usize::try_from(n).map_err(|_| DecodeError::malformed("length"))?;
+                self.body(q, n)?
+            }
+            _ => return Ok(None),
+        };
+        self.pos = q;
+        Ok(Some(ServerError::new(String::from_utf8_lossy(text))))
+    }
+
+    /// The next whole value, attributes before it excluded, as a zero-copy slice of the
+    /// frame (it is itself one well-formed frame).
+    ///
+    /// # Errors
+    ///
+    /// At the end of the frame.
+    pub fn raw(&mut self) -> Result<Bytes, DecodeError> {
+        self.start("value")?;
+        let start = self.pos;
+        let end = lex::skip_value(self.buf, start)?;
+        self.pos = end;
+        Ok(self.bytes.slice(start..end))
+    }
+}
