@@ -38,6 +38,7 @@ pub use config::{CacheConfig, Tracking};
 
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::resp::{length_line, write, Frame, FrameScanner};
+use crate::sync;
 use bytes::Bytes;
 pub(crate) use policy::changes_tracking;
 use policy::{get_of, shape, Shape};
@@ -156,7 +157,7 @@ impl Cache {
 
     fn lock(&self, i: usize) -> MutexGuard<'_, Shard> {
         // Every critical section leaves the shard consistent: poisoning cannot matter.
-        self.shards[i].lock().unwrap_or_else(|p| p.into_inner())
+        sync::lock(&self.shards[i])
     }
 
     /// Whether a read of `key` may be cached under the tracking mode.
