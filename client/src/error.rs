@@ -134,6 +134,7 @@ impl Error {
     }
 
     /// A command a cluster client cannot route, as `why` says.
+    #[cfg(feature = "cluster")]
     #[cold]
     pub(crate) fn cluster(kind: ClusterErrorKind, why: impl Into<String>) -> Error {
         Error::Cluster(ClusterError::new(kind, why))
