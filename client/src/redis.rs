@@ -1,5 +1,5 @@
 //! [`Redis`]: the one trait code that should not care which client it runs on is written
-//! against ([`Client`], [`ClusterClient`], [`SentinelClient`], or a test double of your
+//! against ([`Client`](crate::Client), [`ClusterClient`](crate::ClusterClient), [`SentinelClient`](crate::SentinelClient), or a test double of your
 //! own), the one implementation of `send`, `query`, `query_as` and `pipeline` over every
 //! client, and each client's way of sending a command and a batch.
 
@@ -17,9 +17,9 @@ use std::future::Future;
 /// types or yours, follow SCAN cursors, and (through [`ScriptRunner`](crate::ScriptRunner),
 /// which every `Redis` is) run [`Script`](crate::Script)s.
 ///
-/// Write code against it once and it runs unchanged on a single node ([`Client`]), a
-/// cluster ([`ClusterClient`], which routes each command by its keys) and a primary
-/// watched by Sentinel ([`SentinelClient`]). It is the counterpart of redis-rs's
+/// Write code against it once and it runs unchanged on a single node ([`Client`](crate::Client)), a
+/// cluster ([`ClusterClient`](crate::ClusterClient), which routes each command by its keys) and a primary
+/// watched by Sentinel ([`SentinelClient`](crate::SentinelClient)). It is the counterpart of redis-rs's
 /// `ConnectionLike`: two required methods, everything else provided on top of them (the
 /// clients' own `query`, `query_as` and `pipeline` are these, and their docs say what
 /// each client adds). Its old name, `Commands`, still works for one release.
@@ -89,7 +89,7 @@ pub trait Redis: Send + Sync {
     ///
     /// # Errors
     ///
-    /// As [`Client::send`] (and [`ClusterClient::send`], [`SentinelClient::send`]).
+    /// As [`Client::send`](crate::Client::send) (and [`ClusterClient::send`](crate::ClusterClient::send), [`SentinelClient::send`](crate::SentinelClient::send)).
     fn send_command(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send;
 
     /// Sends commands together, as one pipeline, and returns one reply frame per command,
@@ -117,7 +117,7 @@ pub trait Redis: Send + Sync {
     }
 
     /// Sends a command and returns its reply frame, to decode into types that borrow from
-    /// it (see [`Client::send`]).
+    /// it (see [`Client::send`](crate::Client::send)).
     ///
     /// # Errors
     ///
@@ -127,11 +127,11 @@ pub trait Redis: Send + Sync {
     }
 
     /// Sends a command and reads its reply as the type the command declares (see
-    /// [`Client::query`]).
+    /// [`Client::query`](crate::Client::query)).
     ///
     /// # Errors
     ///
-    /// As [`Client::query`].
+    /// As [`Client::query`](crate::Client::query).
     fn query<R: Request>(
         &self,
         request: R,
@@ -145,7 +145,7 @@ pub trait Redis: Send + Sync {
     ///
     /// # Errors
     ///
-    /// As [`Client::query`].
+    /// As [`Client::query`](crate::Client::query).
     fn query_as<T: DecodeOwned>(
         &self,
         request: impl Request,
@@ -156,7 +156,7 @@ pub trait Redis: Send + Sync {
     }
 
     /// Starts a pipeline, sent with [`Redis::send_pipeline`]: typed as
-    /// [`Client::pipeline`]'s is, borrowing this client.
+    /// [`Client::pipeline`](crate::Client::pipeline)'s is, borrowing this client.
     fn pipeline<T>(&self) -> Pipeline<Vec<T>, &Self>
     where
         Self: Sized,
@@ -165,7 +165,7 @@ pub trait Redis: Send + Sync {
     }
 
     /// The items of a `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN` as a stream that follows the
-    /// cursor (see [`Scan`]): [`Client::scan`] and [`ClusterClient::scan`] for those
+    /// cursor (see [`Scan`]): [`Client::scan`](crate::Client::scan) and [`ClusterClient::scan`](crate::ClusterClient::scan) for those
     /// clients, each page sent with [`Redis::send_command`] for others.
     fn scan<R, T>(&self, first_page: R) -> Scan<T>
     where

@@ -1,5 +1,5 @@
 //! [`Scan`]: the items of a `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN` one by one, as a stream
-//! that follows the cursor from page to page ([`Client::scan`],
+//! that follows the cursor from page to page ([`Client::scan`](crate::Client::scan),
 //! [`ClusterClient::scan`](crate::ClusterClient::scan)).
 
 mod cursor;
@@ -42,7 +42,7 @@ enum Next {
 
 /// The items of a cursor-based scan (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`), one at a time: a
 /// [`Stream`](futures_core::Stream) of `Result<T, Error>`, also read with [`Scan::next`].
-/// Made by [`Client::scan`] and [`ClusterClient::scan`](crate::ClusterClient::scan).
+/// Made by [`Client::scan`](crate::Client::scan) and [`ClusterClient::scan`](crate::ClusterClient::scan).
 ///
 /// The stream sends the first page's request as it was given (`MATCH`, `COUNT`, `TYPE`
 /// and the like are kept), yields that page's items, then sends the same command again
@@ -137,7 +137,7 @@ impl<T: DecodeOwned> Scan<T> {
     ///
     /// # Errors
     ///
-    /// As [`Client::query`] for each page's request; [`Error::InvalidUse`] for a command
+    /// As [`Client::query`](crate::Client::query) for each page's request; [`Error::InvalidUse`] for a command
     /// without a cursor where a scan has it (argument 1, or the one after the key). The
     /// stream ends after an error.
     pub async fn next(&mut self) -> Option<Result<T, Error>> {

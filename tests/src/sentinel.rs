@@ -116,7 +116,7 @@ impl SentinelSetupBuilder {
         self
     }
 
-    /// Starts this server binary instead of [`server_binary`] (for example
+    /// Starts this server binary instead of [`server_binary`](crate::server_binary) (for example
     /// [`tls_server_binary`](crate::tls_server_binary), for a deployment with TLS).
     pub fn binary(mut self, binary: impl Into<String>) -> Self {
         self.binary = Some(binary.into());
