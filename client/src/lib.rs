@@ -138,6 +138,7 @@ mod read;
 mod read_from;
 mod redis;
 pub mod reply;
+mod reply_stream;
 pub mod resp;
 mod scan;
 mod script;
@@ -147,7 +148,6 @@ pub mod search;
 #[cfg(feature = "search")]
 mod search_pages;
 pub mod sentinel;
-mod stream;
 mod sync;
 mod trace;
 mod transaction;
@@ -167,6 +167,7 @@ pub use redis::Redis;
 /// The old name of [`Redis`], kept for one release.
 #[doc(hidden)]
 pub use redis::Redis as Commands;
+pub use reply_stream::ReplyStream;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use rustls_pki_types as pki_types;
@@ -176,7 +177,6 @@ pub use script::{Invocation, Script, ScriptRunner};
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_pages::SearchPages;
 pub use sentinel::{SentinelClient, SentinelConfig};
-pub use stream::ReplyStream;
 pub use transaction::{Multi, Transaction};
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};

@@ -13,7 +13,7 @@ pub(super) const OVERHEAD: usize = 96;
 
 const NIL: usize = usize::MAX;
 
-struct Slot {
+struct Entry {
     command: Bytes,
     key: Bytes,
     frame: Frame,
@@ -53,7 +53,7 @@ pub(super) struct Counts {
 }
 
 pub(super) struct Shard {
-    slots: Vec<Option<Slot>>,
+    slots: Vec<Option<Entry>>,
     free: Vec<usize>,
     by_command: HashMap<Bytes, usize>,
     keys: HashMap<Bytes, KeyState>,
@@ -84,11 +84,11 @@ impl Shard {
         }
     }
 
-    fn slot(&self, i: usize) -> &Slot {
+    fn slot(&self, i: usize) -> &Entry {
         self.slots[i].as_ref().expect("a linked slot is filled")
     }
 
-    fn slot_mut(&mut self, i: usize) -> &mut Slot {
+    fn slot_mut(&mut self, i: usize) -> &mut Entry {
         self.slots[i].as_mut().expect("a linked slot is filled")
     }
 
@@ -194,7 +194,7 @@ impl Shard {
             self.remove(self.tail);
             self.counts.evictions += 1;
         }
-        let slot = Slot {
+        let slot = Entry {
             command: command.clone(),
             key: key.clone(),
             frame,

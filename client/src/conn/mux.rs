@@ -15,7 +15,7 @@
 mod cause;
 mod outbox;
 mod queue;
-mod reader;
+mod receiver;
 mod reply_watch;
 mod watchdog;
 
@@ -320,7 +320,7 @@ impl Connection {
             opened: Instant::now(),
             watch: OnceLock::new(),
         });
-        let reader = tokio::spawn(reader::read_loop(
+        let reader = tokio::spawn(receiver::read_loop(
             read,
             leftover,
             shared.clone(),

@@ -41,7 +41,7 @@ impl ReplyTx {
 }
 
 /// One request waiting for its reply frames.
-struct Slot {
+struct Waiter {
     /// Frames still to come.
     left: usize,
     /// When its caller stops waiting (kept after that, to tell a connection that stopped
@@ -113,7 +113,7 @@ pub(super) struct Watch {
 
 #[derive(Default)]
 struct State {
-    slots: VecDeque<Slot>,
+    slots: VecDeque<Waiter>,
     /// Why the connection closed, once it has, and when.
     closed: Option<(Cause, Instant)>,
     /// The last read completed several callers' requests at once: they are about to send
@@ -179,7 +179,7 @@ impl ReplyQueue {
                 Some(ReplyTx::Many(tx)) => To::Many(Vec::with_capacity(replies), tx),
                 _ => To::Nobody,
             };
-            state.slots.push_back(Slot {
+            state.slots.push_back(Waiter {
                 left: replies,
                 deadline,
                 to,
@@ -216,7 +216,7 @@ impl ReplyQueue {
                     if !last {
                         continue;
                     }
-                    if let Some(Slot {
+                    if let Some(Waiter {
                         to: To::Many(gathered, tx),
                         ..
                     }) = state.slots.pop_front()
@@ -260,7 +260,7 @@ impl ReplyQueue {
     /// How the reply at the front of the queue is wanted, when it is to be streamed.
     pub(super) fn front_stream(&self) -> Option<StreamKind> {
         match self.lock().slots.front() {
-            Some(Slot {
+            Some(Waiter {
                 to: To::Stream(s), ..
             }) => Some(s.kind),
             _ => None,
@@ -273,7 +273,7 @@ impl ReplyQueue {
         let mut state = self.lock();
         if !matches!(
             state.slots.front(),
-            Some(Slot {
+            Some(Waiter {
                 to: To::Stream(_),
                 ..
             })
