@@ -8,6 +8,9 @@
 //! one hash slot); a top-k list with `TOPK.LIST WITHCOUNT` as pairs; a t-digest's
 //! quantiles, CDF, ranks, min and max over a known data set, within tolerances. Every test
 //! runs on RESP2 and on RESP3.
+//!
+//! Over 500 lines: one test binary per module feature, so each starts its module server
+//! once; its scenarios (one per structure of the family) share the helpers below.
 
 use typedis::reply::Bytes;
 use typedis::{b, Client, Error, Protocol, Value};

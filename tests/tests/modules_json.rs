@@ -7,6 +7,9 @@
 //! removed with `JSON.DEL`; then missing keys and paths (`None`, empty matches) and a
 //! reply of the wrong shape, which must be a `DecodeError` that leaves the connection
 //! usable. Every test runs on RESP2 and on RESP3, with exact values.
+//!
+//! Over 500 lines: one test binary per module feature, so each starts its module server
+//! once; its scenarios share the document types below.
 
 use std::collections::BTreeMap;
 

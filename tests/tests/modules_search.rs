@@ -20,6 +20,10 @@
 //!
 //! An index fills in the background after `FT.CREATE`: the tests wait for `FT.INFO` to say
 //! it is done (with a deadline), never for a fixed time.
+//!
+//! Over 500 lines: one test binary per module feature, so its module server starts once
+//! for every scenario (text, tags, numbers, vectors, aggregations, cursors, both
+//! protocols), which share the index helpers below.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};

@@ -8,6 +8,9 @@
 //! (keys, labels, reducers, sources and summed values); retention dropping samples older
 //! than the window behind the newest one, and refusing new ones that old; `TS.INFO` as its
 //! generated struct. Every test runs on RESP2 and on RESP3, with exact values.
+//!
+//! Over 500 lines: one test binary per module feature, so each starts its module server
+//! once; its scenarios share the helpers below.
 
 use typedis::reply::{Bytes, LastSample, MultiSeries, Series};
 use typedis::{b, Error, Protocol, Value};

@@ -1,5 +1,9 @@
 //! The optional methods of one segment: pieces at their spec position, once-only ones
 //! tracked by the command's type parameters, blocks entered part by part.
+//!
+//! Over 500 lines for one reason: a segment's pieces, its once-only markers and its blocks
+//! are one algorithm (each decides the others' type parameters); split, each part would
+//! need the others' state.
 
 use crate::naming;
 use crate::spec::{Arg, ArgKind};
