@@ -173,7 +173,7 @@ impl Transaction {
                 return Err(refused.decode::<()>().expect_err("error reply"));
             }
         }
-        if is_null(&exec) {
+        if exec.is_null() {
             return Err(Error::ExecAborted);
         }
         Ok(exec)
@@ -317,8 +317,4 @@ pub(crate) trait Guard: Send + Sync + std::fmt::Debug {
 
     /// Learns from a failed `EXEC` (a slot that moved, for the cluster).
     fn after_failed_exec(&self, error: &Error);
-}
-
-fn is_null(frame: &Frame) -> bool {
-    matches!(frame.as_bytes().as_ref(), b"_\r\n" | b"*-1\r\n")
 }

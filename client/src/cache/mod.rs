@@ -368,7 +368,7 @@ impl Read<'_> {
             match split(frame, parts.len()) {
                 Some(elements) => elements
                     .into_iter()
-                    .map(|f| (!is_nil(&f)).then(|| own(&f)))
+                    .map(|f| (!f.is_null()).then(|| own(&f)))
                     .collect(),
                 None => vec![None; parts.len()],
             }
@@ -396,14 +396,6 @@ impl Drop for Read<'_> {
 /// byte bound counts the frame alone).
 fn own(frame: &Frame) -> Frame {
     Frame::from_scanned(Bytes::copy_from_slice(frame.as_bytes()))
-}
-
-/// Whether `frame` is a nil (RESP2 `$-1`/`*-1`, RESP3 `_`).
-fn is_nil(frame: &Frame) -> bool {
-    matches!(
-        &frame.as_bytes()[..],
-        [b'$' | b'*', b'-', b'1', ..] | [b'_', ..]
-    )
 }
 
 /// The `n` elements of an array reply, as frames of their own (slices of it).

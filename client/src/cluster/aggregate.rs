@@ -5,7 +5,7 @@
 
 use crate::cmd::{cmd, key_slot, Cmd, Command, ResponsePolicy};
 use crate::error::{ClusterErrorKind, Error};
-use crate::resp::{Frame, Kind, Reader};
+use crate::resp::{write, Frame, Kind, Reader};
 use std::collections::BTreeMap;
 
 /// One slot's part of a split command: the command and the positions, among the original
@@ -86,7 +86,8 @@ pub(crate) fn join_parts(
             slots[position] = Some(r.raw()?);
         }
     }
-    let mut out = format!("*{total}\r\n").into_bytes();
+    let mut out = Vec::new();
+    write::header(&mut out, b'*', total);
     for element in slots.into_iter().flatten() {
         out.extend_from_slice(&element);
     }
@@ -115,7 +116,9 @@ pub(crate) fn combine(replies: Vec<Frame>, policy: Option<ResponsePolicy>) -> Re
         Some(AggLogicalOr) => i64::from(ints()?.iter().any(|&i| i != 0)),
         _ => return concat(replies),
     };
-    frame(format!(":{int}\r\n").into_bytes())
+    let mut out = Vec::new();
+    write::line(&mut out, b':', int.to_string().as_bytes());
+    frame(out)
 }
 
 /// No policy: arrays (and sets) are concatenated, maps merged; of other replies the first
@@ -143,7 +146,8 @@ fn concat(replies: Vec<Frame>) -> Result<Frame, Error> {
         }
         total += n;
     }
-    let mut out = format!("{}{total}\r\n", if is_map { '%' } else { '*' }).into_bytes();
+    let mut out = Vec::with_capacity(body.len() + 24);
+    write::header(&mut out, if is_map { b'%' } else { b'*' }, total);
     out.extend_from_slice(&body);
     frame(out)
 }

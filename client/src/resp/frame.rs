@@ -91,6 +91,11 @@ impl Frame {
         }
     }
 
+    /// Whether this is a null (`_`, or RESP2's `$-1` and `*-1`).
+    pub(crate) fn is_null(&self) -> bool {
+        matches!(self.bytes.as_ref(), b"_\r\n" | b"$-1\r\n" | b"*-1\r\n")
+    }
+
     /// Whether this is an error reply (`-` or `!`, after any attributes).
     pub fn is_error(&self) -> bool {
         matches!(
