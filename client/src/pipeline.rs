@@ -156,13 +156,16 @@ impl<L, C: Redis> Pipeline<L, C> {
     ///
     /// # Errors
     ///
-    /// As the client's [`Redis::send_pipeline`]: for a [`Client`](crate::Client), [`Error::Timeout`],
+    /// As the client's [`Redis::send_pipeline`]: for a [`Client`], [`Error::Timeout`],
     /// [`Error::ConnectionClosed`], [`Error::Unreachable`] or [`Error::Protocol`] when the
     /// pipeline as a whole failed, and [`Error::InvalidUse`] (nothing sent) when it holds
-    /// a command that would break the shared connection (see [`Client::send`](crate::Client::send)); for a
+    /// a command that would break the shared connection (see [`Client::send`]); for a
     /// [`ClusterClient`](crate::ClusterClient), [`Error::Cluster`] when a command cannot
     /// be routed (nothing is sent then), [`Error::Timeout`] or [`Error::ConnectionClosed`]
     /// when a node's group failed after it was written (its commands may have run).
+    ///
+    /// [`Client`]: crate::Client
+    /// [`Client::send`]: crate::Client::send
     pub async fn send(self) -> Result<Vec<Frame>, Error> {
         if self.batch.len == 0 {
             return Ok(Vec::new());

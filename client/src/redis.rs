@@ -1,7 +1,8 @@
 //! [`Redis`]: the one trait code that should not care which client it runs on is written
-//! against ([`Client`](crate::Client), [`ClusterClient`](crate::ClusterClient), [`SentinelClient`](crate::SentinelClient), or a test double of your
-//! own), the one implementation of `send`, `query`, `query_as` and `pipeline` over every
-//! client, and each client's way of sending a command and a batch.
+//! against ([`Client`](crate::Client), [`ClusterClient`](crate::ClusterClient),
+//! [`SentinelClient`](crate::SentinelClient), or a test double of your own): the one
+//! implementation of `query` and `query_as` over every client, the one `pipeline`, and
+//! each client's way of sending a command and a batch.
 
 use crate::cmd::{Command, Request};
 use crate::error::Error;
@@ -18,11 +19,11 @@ use std::future::Future;
 /// which every `Redis` is) run [`Script`](crate::Script)s.
 ///
 /// Write code against it once and it runs unchanged on a single node ([`Client`](crate::Client)), a
-/// cluster ([`ClusterClient`](crate::ClusterClient), which routes each command by its keys) and a primary
-/// watched by Sentinel ([`SentinelClient`](crate::SentinelClient)). It is the counterpart of redis-rs's
+/// cluster ([`ClusterClient`], which routes each command by its keys) and a primary
+/// watched by Sentinel ([`SentinelClient`]). It is the counterpart of redis-rs's
 /// `ConnectionLike`: two required methods, everything else provided on top of them (the
-/// clients' own `query`, `query_as` and `pipeline` are these, and their docs say what
-/// each client adds). Its old name, `Commands`, still works for one release.
+/// clients' own `query` and `query_as` are these, and their docs say what each client
+/// adds). Its old name, `Commands`, still works for one release.
 ///
 /// ```no_run
 /// use typedis::{b, Error, Redis};
@@ -83,13 +84,20 @@ use std::future::Future;
 /// #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f).unwrap();
 /// # }
 /// ```
+///
+/// [`ClusterClient`]: crate::ClusterClient
+/// [`SentinelClient`]: crate::SentinelClient
 pub trait Redis: Send + Sync {
     /// Sends one command where this client sends such a command, and returns its reply
     /// frame; an error reply is a frame too (decoding it yields [`Error::Server`]).
     ///
     /// # Errors
     ///
-    /// As [`Client::send`](crate::Client::send) (and [`ClusterClient::send`](crate::ClusterClient::send), [`SentinelClient::send`](crate::SentinelClient::send)).
+    /// As [`Client::send`] (and [`ClusterClient::send`], [`SentinelClient::send`]).
+    ///
+    /// [`Client::send`]: crate::Client::send
+    /// [`ClusterClient::send`]: crate::ClusterClient::send
+    /// [`SentinelClient::send`]: crate::SentinelClient::send
     fn send_command(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send;
 
     /// Sends commands together, as one pipeline, and returns one reply frame per command,
@@ -165,8 +173,11 @@ pub trait Redis: Send + Sync {
     }
 
     /// The items of a `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN` as a stream that follows the
-    /// cursor (see [`Scan`]): [`Client::scan`](crate::Client::scan) and [`ClusterClient::scan`](crate::ClusterClient::scan) for those
+    /// cursor (see [`Scan`]): [`Client::scan`] and [`ClusterClient::scan`] for those
     /// clients, each page sent with [`Redis::send_command`] for others.
+    ///
+    /// [`Client::scan`]: crate::Client::scan
+    /// [`ClusterClient::scan`]: crate::ClusterClient::scan
     fn scan<R, T>(&self, first_page: R) -> Scan<T>
     where
         Self: Clone + Sized + 'static,

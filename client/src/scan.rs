@@ -42,7 +42,7 @@ enum Next {
 
 /// The items of a cursor-based scan (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`), one at a time: a
 /// [`Stream`](futures_core::Stream) of `Result<T, Error>`, also read with [`Scan::next`].
-/// Made by [`Client::scan`](crate::Client::scan) and [`ClusterClient::scan`](crate::ClusterClient::scan).
+/// Made by [`Client::scan`] and [`ClusterClient::scan`].
 ///
 /// The stream sends the first page's request as it was given (`MATCH`, `COUNT`, `TYPE`
 /// and the like are kept), yields that page's items, then sends the same command again
@@ -80,6 +80,9 @@ enum Next {
 /// }
 /// # let _ = fields; Ok(()) }
 /// ```
+///
+/// [`Client::scan`]: crate::Client::scan
+/// [`ClusterClient::scan`]: crate::ClusterClient::scan
 #[must_use = "a scan does nothing until it is polled"]
 pub struct Scan<T> {
     pages: Box<dyn Pages>,
@@ -137,9 +140,11 @@ impl<T: DecodeOwned> Scan<T> {
     ///
     /// # Errors
     ///
-    /// As [`Client::query`](crate::Client::query) for each page's request; [`Error::InvalidUse`] for a command
+    /// As [`Client::query`] for each page's request; [`Error::InvalidUse`] for a command
     /// without a cursor where a scan has it (argument 1, or the one after the key). The
     /// stream ends after an error.
+    ///
+    /// [`Client::query`]: crate::Client::query
     pub async fn next(&mut self) -> Option<Result<T, Error>> {
         std::future::poll_fn(|cx| self.poll_item(cx)).await
     }
