@@ -78,7 +78,8 @@
 //!   [`send`](Client::send); [`Config`] for URLs, credentials, timeouts, reconnection and
 //!   the bounds that keep a sick server from wedging the client.
 //! - [`b()`]: the typed builders; [`cmd()`] for commands the spec does not know.
-//! - [`Pipeline`], [`Transaction`], [`Subscriber`], [`Scan`], [`Script`].
+//! - [`Pipeline`], [`Multi`] ([`Client::multi`]: `MULTI`/`EXEC` on the shared connection),
+//!   [`Transaction`] (with `WATCH`), [`Subscriber`], [`Scan`], [`Script`].
 //! - [`ClusterClient`] for Redis Cluster.
 //! - [`RespRead`](trait@RespRead) and [`#[derive(RespRead)]`](macro@RespRead) (its
 //!   documentation is the guide: shapes, attributes, borrowed vs owned, errors).

@@ -1,5 +1,6 @@
-//! Transactions: `WATCH`, reads, then `MULTI` ... `EXEC` on a dedicated connection the
-//! transaction owns ([`Transaction`]), the queued commands' replies read as the types of
+//! Transactions: `MULTI` ... `EXEC` written as one unit on the shared connection
+//! ([`Client::multi`]), or `WATCH` and reads first on a dedicated connection the
+//! transaction owns ([`Transaction`]); the queued commands' replies read as the types of
 //! the commands queued ([`Multi`]).
 
 use std::marker::PhantomData;
@@ -7,16 +8,21 @@ use std::marker::PhantomData;
 use crate::cache::Writes;
 use crate::client::{check_shareable, Client, Lease};
 use crate::cmd::{Command, Request};
-use crate::conn::mux::{reply, Submission};
+use crate::conn::mux::{reply, Connection, Submission};
 use crate::error::Error;
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
-use crate::resp::write::encode;
+use crate::resp::write::{self, encode};
 use crate::resp::Frame;
 
-/// A transaction on its own connection: optional `WATCH` and reads first, then the
-/// commands queued with [`add`](Self::add) (or [`queue`](Self::queue) for loops) run
-/// atomically when the [`Multi`] they make is executed.
+/// A transaction: optional `WATCH` and reads first, then the commands queued with
+/// [`add`](Self::add) (or [`queue`](Self::queue) for loops) run atomically when the
+/// [`Multi`] they make is executed.
+///
+/// The first [`watch`](Self::watch) or [`query`](Self::query) takes a dedicated connection
+/// for the transaction (the `WATCH`es belong to a connection); a transaction that does
+/// neither is written as one unit (`MULTI`, the commands, `EXEC`) on the shared connection,
+/// as [`Client::multi`] is, and opens no connection.
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
@@ -41,7 +47,9 @@ use crate::resp::Frame;
 /// # Ok(()) }
 /// ```
 pub struct Transaction {
-    lease: Lease,
+    client: Client,
+    /// The dedicated connection, from the first `WATCH` or read on.
+    lease: Option<Lease>,
     queued: Vec<u8>,
     len: usize,
     refused: Option<Error>,
@@ -53,51 +61,101 @@ impl std::fmt::Debug for Transaction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transaction")
             .field("queued", &self.len)
+            .field("dedicated", &self.lease.is_some())
             .finish()
     }
 }
 
 impl Client {
-    /// Starts a transaction on a dedicated connection.
+    /// Starts a transaction with `WATCH` or reads before its commands (see
+    /// [`Transaction`]): the first of them takes a dedicated connection. Without them,
+    /// [`Client::multi`] says the same with no `await`.
+    ///
+    /// # Errors
+    ///
+    /// None today: the connection is taken by the first [`Transaction::watch`] or
+    /// [`Transaction::query`], whose errors say when it cannot be. (It stays a `Result` so
+    /// that code written against it keeps compiling.)
+    pub async fn transaction(&self) -> Result<Transaction, Error> {
+        Ok(Transaction::new(self.clone()))
+    }
+
+    /// Starts a transaction without `WATCH`: the commands queued with
+    /// [`add`](Multi::add) (or [`push`](Multi::push)) are written as one unit, `MULTI`, the
+    /// commands, `EXEC`, on the shared connection, so no other caller's command runs
+    /// between them and no connection is opened; `EXEC`'s reply is read as the queued
+    /// commands' types (redis-rs's `pipe().atomic()`, fred's `multi()`).
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use typedis::b;
+    ///
+    /// // A fixed-window rate limit: the count and its expiry set together.
+    /// let (hits, _expiry_set) = client
+    ///     .multi()
+    ///     .add(b().incr().key("rate:ada"))
+    ///     .add(b().expire().key("rate:ada").seconds(60))
+    ///     .exec()
+    ///     .await?;
+    /// if hits > 100 {
+    ///     println!("slow down");
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// Use [`Client::transaction`] to `WATCH` keys first.
+    pub fn multi<T>(&self) -> Multi<Vec<T>> {
+        Transaction::new(self.clone()).queue()
+    }
+}
+
+impl Transaction {
+    fn new(client: Client) -> Transaction {
+        Transaction {
+            writes: Writes::new(client.cache()),
+            client,
+            lease: None,
+            queued: Vec::new(),
+            len: 0,
+            refused: None,
+        }
+    }
+
+    /// The transaction's dedicated connection, taken now if it has none yet.
+    async fn dedicated(&mut self) -> Result<&Lease, Error> {
+        if self.lease.is_none() {
+            // Waiting for a dedicated connection counts against the response timeout.
+            let client = &self.client;
+            self.lease = Some(client.timed(client.lease(client.deadline())).await?);
+        }
+        Ok(self.lease.as_ref().expect("taken above"))
+    }
+
+    /// `WATCH`es keys: the transaction's `EXEC` fails with [`Error::ExecAborted`] if
+    /// another client changes one of them first. The first `watch` (or
+    /// [`query`](Self::query)) takes the transaction's dedicated connection.
     ///
     /// # Errors
     ///
     /// [`Error::Unreachable`] when no connection can be opened (the server cannot be
     /// reached); [`Error::Timeout`] when none is free within the response timeout (see
     /// [`Config::max_dedicated`](crate::Config::max_dedicated)); the handshake's error
-    /// (a refused `AUTH`, for example) otherwise.
-    pub async fn transaction(&self) -> Result<Transaction, Error> {
-        Ok(Transaction {
-            // Waiting for a dedicated connection counts against the response timeout.
-            lease: self.timed(self.lease(self.deadline())).await?,
-            queued: Vec::new(),
-            len: 0,
-            refused: None,
-            writes: Writes::new(self.cache()),
-        })
-    }
-}
-
-impl Transaction {
-    /// `WATCH`es keys: the transaction's `EXEC` fails with [`Error::ExecAborted`] if
-    /// another client changes one of them first.
-    ///
-    /// # Errors
-    ///
-    /// Connection errors and timeouts.
+    /// (a refused `AUTH`, for example); connection errors and timeouts.
     pub async fn watch<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<(), Error> {
         let mut args: Vec<&[u8]> = vec![b"WATCH"];
         args.extend(keys.iter().map(AsRef::as_ref));
-        let frames = self.roundtrip(encode(&args), 1).await?;
+        let conn = self.dedicated().await?.conn();
+        let frames = roundtrip(conn, encode(&args), 1).await?;
         frames[0].decode::<()>()
     }
 
-    /// Runs a command now, on the transaction's connection (reads between `WATCH` and
-    /// `EXEC`), and reads its reply as the command's type (see [`Client::query`]).
+    /// Runs a command now, on the transaction's dedicated connection (reads between
+    /// `WATCH` and `EXEC`), and reads its reply as the command's type (see
+    /// [`Client::query`]).
     ///
     /// # Errors
     ///
-    /// As [`Client::query`].
+    /// As [`Transaction::watch`] for taking the connection; as [`Client::query`].
     pub async fn query<R: Request>(&mut self, request: R) -> Result<R::Reply, Error> {
         self.send(request.into_command()).await?.decode()
     }
@@ -114,7 +172,7 @@ impl Transaction {
     async fn send(&mut self, command: Command) -> Result<Frame, Error> {
         check_shareable(&command)?;
         let writes = self.writes.one(&command);
-        let conn = self.lease.conn();
+        let conn = self.dedicated().await?.conn();
         let (submission, rx) = Submission::one(command, conn.deadline());
         conn.submit(submission);
         let result = reply(rx).await;
@@ -140,15 +198,22 @@ impl Transaction {
         }
     }
 
-    /// Drops the `WATCH`es (and anything queued) and gives the connection back.
+    /// Drops the `WATCH`es (and anything queued) and gives the connection back (a
+    /// transaction that took none sends nothing).
     ///
     /// # Errors
     ///
     /// Connection errors and timeouts.
     pub async fn discard(mut self) -> Result<(), Error> {
-        let frames = self.roundtrip(encode(&[b"UNWATCH"]), 1).await?;
+        let Some(lease) = &self.lease else {
+            return Ok(());
+        };
+        let conn = lease.conn().clone();
+        let frames = roundtrip(&conn, encode(&[b"UNWATCH"]), 1).await?;
         frames[0].decode::<()>()?;
-        self.lease.release();
+        if let Some(lease) = &mut self.lease {
+            lease.release();
+        }
         Ok(())
     }
 
@@ -157,15 +222,25 @@ impl Transaction {
         if let Some(e) = self.refused.take() {
             return Err(e);
         }
-        let mut bytes = encode(&[b"MULTI"]);
+        // MULTI and EXEC take 31 bytes.
+        let mut bytes = Vec::with_capacity(self.queued.len() + 31);
+        write::command(&mut bytes, &[b"MULTI"]);
         bytes.append(&mut self.queued);
-        bytes.extend_from_slice(&encode(&[b"EXEC"]));
-        let sent = self.roundtrip(bytes, self.len + 2).await;
+        write::command(&mut bytes, &[b"EXEC"]);
+        let replies = self.len + 2;
+        let sent = match &self.lease {
+            Some(lease) => roundtrip(lease.conn(), bytes, replies).await,
+            // One submission: the shared connection writes it whole, so no other caller's
+            // command can land between MULTI and EXEC.
+            None => self.client.send_unit(bytes, replies, "transaction").await,
+        };
         // Sent, whatever came back: the queued writes may have run.
         std::mem::take(&mut self.writes).done();
         let mut frames = sent?;
         // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
-        self.lease.release();
+        if let Some(lease) = &mut self.lease {
+            lease.release();
+        }
         let exec = frames.pop().expect("len + 2 frames");
         if let Some(refused) = frames.iter().find(|f| f.is_error()) {
             // EXEC then answers EXECABORT; the refusal itself says what was wrong.
@@ -178,13 +253,14 @@ impl Transaction {
         }
         Ok(exec)
     }
+}
 
-    async fn roundtrip(&mut self, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
-        let conn = self.lease.conn();
-        let (request, rx) = Submission::many(bytes, replies, conn.deadline());
-        conn.submit(request);
-        reply(rx).await
-    }
+/// Sends commands encoded back to back on a dedicated connection and reads `replies`
+/// frames.
+async fn roundtrip(conn: &Connection, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
+    let (request, rx) = Submission::many(bytes, replies, conn.deadline());
+    conn.submit(request);
+    reply(rx).await
 }
 
 /// The commands of a [`Transaction`] (or a
@@ -196,7 +272,7 @@ impl Transaction {
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
 /// use typedis::b;
 ///
-/// let mut multi = client.transaction().await?.queue();
+/// let mut multi = client.multi();
 /// for key in ["a", "b", "c"] {
 ///     multi.push(b().incr().key(key));
 /// }
@@ -237,6 +313,7 @@ impl<L> Multi<L> {
 
     fn append(&mut self, command: Command) {
         let refusal = check_shareable(&command)
+            .and_then(|()| self.tx.client.check_tracking(&command))
             .err()
             .or_else(|| self.guard.as_ref()?.check(&command).err());
         if let Some(e) = refusal {

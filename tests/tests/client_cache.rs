@@ -381,8 +381,8 @@ async fn mget_parts_are_cached_and_invalidated_one_by_one() {
     assert_eq!(e.server_code(), Some("WRONGTYPE"), "{e}");
 }
 
-/// A write of the client's own, on the shared connection, in a pipeline or in a
-/// transaction (on a dedicated connection), is never followed by a read of the value it
+/// A write of the client's own, on the shared connection, in a pipeline, in a `MULTI`
+/// (shared connection) or in a transaction (on a dedicated connection), is never followed by a read of the value it
 /// replaced: the cache drops the key once the write's reply is in, before the caller sees
 /// it, without waiting for the server's invalidation.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -396,25 +396,31 @@ async fn a_write_of_its_own_is_never_followed_by_the_value_it_replaced() {
             .unwrap()
     };
     for i in 0..300u64 {
-        assert_eq!(get().await, if i == 0 { None } else { Some(i * 3 - 1) });
-        client.query(b().set().key("k").value(i * 3)).await.unwrap();
-        assert_eq!(get().await, Some(i * 3), "after SET");
+        assert_eq!(get().await, if i == 0 { None } else { Some(i * 4 - 1) });
+        client.query(b().set().key("k").value(i * 4)).await.unwrap();
+        assert_eq!(get().await, Some(i * 4), "after SET");
         let ((),) = client
             .pipeline()
-            .add(b().set().key("k").value(i * 3 + 1))
+            .add(b().set().key("k").value(i * 4 + 1))
             .query()
             .await
             .unwrap();
-        assert_eq!(get().await, Some(i * 3 + 1), "after a pipeline");
+        assert_eq!(get().await, Some(i * 4 + 1), "after a pipeline");
         let ((),) = client
-            .transaction()
-            .await
-            .unwrap()
-            .add(b().set().key("k").value(i * 3 + 2))
+            .multi()
+            .add(b().set().key("k").value(i * 4 + 2))
             .exec()
             .await
             .unwrap();
-        assert_eq!(get().await, Some(i * 3 + 2), "after a transaction");
+        assert_eq!(get().await, Some(i * 4 + 2), "after a MULTI");
+        let mut tx = client.transaction().await.unwrap();
+        tx.watch(&["k"]).await.unwrap();
+        let ((),) = tx
+            .add(b().set().key("k").value(i * 4 + 3))
+            .exec()
+            .await
+            .unwrap();
+        assert_eq!(get().await, Some(i * 4 + 3), "after a transaction");
     }
     assert!(stats(&client).hits > 0, "{:?}", stats(&client));
 }

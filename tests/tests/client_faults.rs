@@ -171,13 +171,25 @@ async fn unreachable_server_gives_unreachable_errors_with_the_connect_error_unti
             other => panic!("expected an unreachable server, got {other:?}"),
         }
     }
-    // Transactions and blocking commands, which open dedicated connections, say the same.
-    match client.transaction().await {
+    // A MULTI (on the shared connection), a transaction's WATCH and blocking commands
+    // (which open dedicated connections) say the same.
+    match client
+        .multi()
+        .add(cmd("INCR").arg("n"))
+        .exec_as::<(i64,)>()
+        .await
+    {
         Err(Error::Unreachable(reason)) => {
             assert!(reason.message().contains("refused"), "{reason}")
         }
-        Err(other) => panic!("expected an unreachable server, got {other:?}"),
-        Ok(_) => panic!("a transaction started on a dead server"),
+        other => panic!("expected an unreachable server, got {other:?}"),
+    }
+    let mut tx = client.transaction().await.unwrap();
+    match tx.watch(&["n"]).await {
+        Err(Error::Unreachable(reason)) => {
+            assert!(reason.message().contains("refused"), "{reason}")
+        }
+        other => panic!("expected an unreachable server, got {other:?}"),
     }
     match client
         .query_as::<Option<(String, String)>>(cmd("BLPOP").arg("list").arg(1))

@@ -2,7 +2,7 @@
 //! errors kept per command, WATCH aborts, refused commands. RESP2 and RESP3.
 
 use typedis::{b, cmd, Client, Config, Error, Protocol, ServerError};
-use typedis_tests::RedisServer;
+use typedis_tests::{RawConnection, RedisServer};
 
 const PROTOCOLS: [Protocol; 2] = [Protocol::Resp2, Protocol::Resp3];
 
@@ -223,16 +223,218 @@ async fn command_refused_while_queueing_aborts_the_transaction_with_its_reason()
         }
         let never: Option<String> = client.query_as(cmd("GET").arg("never")).await.unwrap();
         assert_eq!(never, None);
+        // It ran on the shared connection, which EXECABORT left out of MULTI.
+        let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
+        assert!(info.contains(" multi=-1 "), "{info}");
+        assert_eq!(client.stats().idle_dedicated, 0);
 
-        // A discarded transaction runs nothing; its connection goes back to the pool.
-        let tx = client
-            .transaction()
-            .await
-            .unwrap()
-            .add(b().set().key("never").value("1"));
+        // A discarded transaction runs nothing; its connection (taken by its WATCH) goes
+        // back to the pool.
+        let mut tx = client.transaction().await.unwrap();
+        tx.watch(&["never"]).await.unwrap();
+        let tx = tx.add(b().set().key("never").value("1"));
         tx.discard().await.unwrap();
         let never: Option<String> = client.query_as(cmd("GET").arg("never")).await.unwrap();
         assert_eq!(never, None);
         assert_eq!(client.stats().idle_dedicated, 1);
     }
+}
+
+/// The server's count of connections it ever accepted.
+fn connections_received(raw: &mut RawConnection) -> u64 {
+    let info: String = raw.request(&[b"INFO", b"stats"]).decode().unwrap();
+    info.lines()
+        .find_map(|line| line.strip_prefix("total_connections_received:"))
+        .expect("INFO stats has total_connections_received")
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// 64 tasks run MULTI/EXECs on one client at once: none opens a connection, and each is
+/// atomic. Each adds 2 to a counter in two INCRs, which two readers (one on the same
+/// shared connection, one on a connection of its own) never see odd.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn multi_runs_on_the_shared_connection_atomically_and_opens_no_connection() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        let other = connect(&server, protocol).await;
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
+        let mut raw = RawConnection::connect(server.port());
+        let before = connections_received(&mut raw);
+        let done = Arc::new(AtomicBool::new(false));
+        let reader = |client: Client| {
+            let done = done.clone();
+            tokio::spawn(async move {
+                let mut reads = 0u64;
+                while !done.load(Ordering::Relaxed) {
+                    let n: Option<i64> = client
+                        .query(b().get().key("counter"))
+                        .await
+                        .unwrap()
+                        .map(|v| std::str::from_utf8(&v).unwrap().parse().unwrap());
+                    let n = n.unwrap_or(0);
+                    assert_eq!(n % 2, 0, "a reader saw half a transaction: {n}");
+                    reads += 1;
+                }
+                reads
+            })
+        };
+        let readers = [reader(client.clone()), reader(other.clone())];
+        let writers: Vec<_> = (0..64)
+            .map(|task| {
+                let client = client.clone();
+                tokio::spawn(async move {
+                    for round in 0..20 {
+                        let (first, second, ()) = client
+                            .multi()
+                            .add(b().incr().key("counter"))
+                            .add(b().incr().key("counter"))
+                            .add(b().set().key(format!("last:{task}")).value(round))
+                            .exec()
+                            .await
+                            .unwrap();
+                        // Nothing ran between the two INCRs.
+                        assert_eq!(second, first + 1);
+                        assert_eq!(second % 2, 0);
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.await.unwrap();
+        }
+        done.store(true, Ordering::Relaxed);
+        for reader in readers {
+            assert!(reader.await.unwrap() > 0, "a reader never read");
+        }
+        let counter: i64 = client.query_as(b().get().key("counter")).await.unwrap();
+        assert_eq!(counter, 64 * 20 * 2);
+        assert_eq!(
+            connections_received(&mut raw),
+            before,
+            "{protocol:?}: a MULTI opened a connection"
+        );
+        assert_eq!(client.stats().idle_dedicated, 0);
+    }
+}
+
+/// MULTI/EXECs cancelled at every point of their life (before they are written, while
+/// written, while their replies come in) leave the shared connection in step: every other
+/// caller reads its own replies, each transaction ran whole or not at all, and the
+/// connection is not left inside a MULTI.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_multi_harms_no_other_caller() {
+    use std::time::Duration;
+
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
+        let cancelling: Vec<_> = (0..32u64)
+            .map(|task| {
+                let client = client.clone();
+                tokio::spawn(async move {
+                    let mut cancelled = 0;
+                    for round in 0..50u64 {
+                        // A spread of budgets, from none to several round trips.
+                        let budget = Duration::from_micros((task * 37 + round * 101) % 400);
+                        let multi = client
+                            .multi()
+                            .add(b().incr().key("pairs"))
+                            .add(b().incr().key("pairs"))
+                            .exec();
+                        match tokio::time::timeout(budget, multi).await {
+                            Ok(Ok((a, b))) => assert_eq!(b, a + 1),
+                            Ok(Err(e)) => panic!("a MULTI failed: {e}"),
+                            Err(_) => cancelled += 1,
+                        }
+                    }
+                    cancelled
+                })
+            })
+            .collect();
+        let others: Vec<_> = (0..32u64)
+            .map(|task| {
+                let client = client.clone();
+                tokio::spawn(async move {
+                    for round in 0..50u64 {
+                        let key = format!("own:{task}");
+                        let value = format!("{task}:{round}");
+                        let (previous, ()) = client
+                            .pipeline()
+                            .add(b().get().key(&key))
+                            .add(b().set().key(&key).value(&value))
+                            .query()
+                            .await
+                            .unwrap();
+                        let expected = round.checked_sub(1).map(|r| format!("{task}:{r}"));
+                        assert_eq!(
+                            previous.map(|v| String::from_utf8(v.to_vec()).unwrap()),
+                            expected,
+                            "a caller read another's reply"
+                        );
+                        let echo: String = client.query_as(cmd("ECHO").arg(&value)).await.unwrap();
+                        assert_eq!(echo, value);
+                    }
+                })
+            })
+            .collect();
+        let mut cancelled = 0;
+        for task in cancelling {
+            cancelled += task.await.unwrap();
+        }
+        for task in others {
+            task.await.unwrap();
+        }
+        assert!(
+            cancelled > 0,
+            "{protocol:?}: no MULTI was cancelled; the test tests nothing"
+        );
+        let pairs: Option<i64> = client.query_as(b().get().key("pairs")).await.unwrap();
+        assert_eq!(pairs.unwrap_or(0) % 2, 0, "half a transaction ran");
+        let info: String = client.query_as(cmd("CLIENT").arg("INFO")).await.unwrap();
+        assert!(info.contains(" multi=-1 "), "left inside a MULTI: {info}");
+    }
+}
+
+/// Dedicated connections are capped by default: 100 transactions that WATCH at once open
+/// at most 64, and every one of them runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watching_transactions_share_a_default_cap_of_dedicated_connections() {
+    let server = RedisServer::start();
+    let client = connect(&server, Protocol::Resp3).await;
+    let mut raw = RawConnection::connect(server.port());
+    let before = connections_received(&mut raw);
+    let tasks: Vec<_> = (0..100)
+        .map(|task| {
+            let client = client.clone();
+            tokio::spawn(async move {
+                let key = format!("balance:{task}");
+                let mut tx = client.transaction().await.unwrap();
+                tx.watch(&[&key]).await.unwrap();
+                let balance: Option<i64> = tx.query_as(b().get().key(&key)).await.unwrap();
+                // Hold the connection a while, so that many are wanted at once.
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                let (n,) = tx
+                    .add(b().incrby().key(&key).increment(balance.unwrap_or(0) + 5))
+                    .exec()
+                    .await
+                    .unwrap();
+                n
+            })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), 5);
+    }
+    let opened = connections_received(&mut raw) - before;
+    assert!(
+        (2..=64).contains(&opened),
+        "100 watching transactions opened {opened} connections"
+    );
 }

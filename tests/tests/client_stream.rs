@@ -278,11 +278,11 @@ async fn commands_that_would_change_the_pooled_connection_are_refused() {
         .query_as::<()>(cmd("SET").arg("watched").arg("changed"))
         .await
         .unwrap();
-    let tx = client
-        .transaction()
-        .await
-        .unwrap()
-        .add(cmd("SET").arg("where").arg("db0"));
+    // (The read takes the transaction's dedicated connection, from the pool.)
+    let mut tx = client.transaction().await.unwrap();
+    let before: Option<String> = tx.query_as(cmd("GET").arg("where")).await.unwrap();
+    assert_eq!(before, None);
+    let tx = tx.add(cmd("SET").arg("where").arg("db0"));
     let ((),): ((),) = tx.exec_as().await.unwrap();
     let here: Option<String> = client.query_as(cmd("GET").arg("where")).await.unwrap();
     assert_eq!(here.as_deref(), Some("db0"));

@@ -272,6 +272,16 @@ async fn transactions_are_pinned_to_one_slot(client: &ClusterClient) {
         .await
         .unwrap();
     assert_eq!(v, 70);
+    // Without WATCH or reads, it runs on the node's shared connection.
+    let (left,) = client
+        .transaction("{acct}")
+        .await
+        .unwrap()
+        .add(b().incrby().key("{acct}:balance").increment(-20))
+        .exec()
+        .await
+        .unwrap();
+    assert_eq!(left, 50);
     let mut tx = client.transaction("x").await.unwrap();
     assert!(tx.watch(&["y"]).await.is_err());
     tx.discard().await.unwrap();

@@ -219,6 +219,9 @@ fn fake_sentinel(port: std::sync::Arc<std::sync::atomic::AtomicU16>) -> FakeServ
 enum Sent {
     Alone,
     InPipeline,
+    /// `MULTI`/`EXEC` on the shared connection.
+    InMulti,
+    /// `WATCH`, then `MULTI`/`EXEC`, on a dedicated connection.
     InTransaction,
 }
 
@@ -227,8 +230,14 @@ async fn set(client: &SentinelClient, sent: Sent, value: &str) -> Result<(), Err
     match sent {
         Sent::Alone => client.query(set).await,
         Sent::InPipeline => client.pipeline().add(set).query().await.map(|((),)| ()),
+        Sent::InMulti => {
+            let ((),) = client.multi().add(set).exec().await?;
+            Ok(())
+        }
         Sent::InTransaction => {
-            let ((),) = client.transaction().await?.add(set).exec().await?;
+            let mut tx = client.transaction().await?;
+            tx.watch(&["k"]).await?;
+            let ((),) = tx.add(set).exec().await?;
             Ok(())
         }
     }
@@ -274,6 +283,11 @@ async fn a_primary_that_answers_readonly_makes_the_client_ask_again_and_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_readonly_in_a_pipeline_makes_the_client_ask_again_and_move() {
     readonly_makes_the_client_ask_again_and_move(Sent::InPipeline).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_readonly_in_a_multi_on_the_shared_connection_makes_the_client_ask_again_and_move() {
+    readonly_makes_the_client_ask_again_and_move(Sent::InMulti).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -54,14 +54,26 @@ impl Client {
         if len == 0 {
             return Ok(Vec::new());
         }
-        let span = trace::debug_span!("redis", command = "pipeline", len);
+        let replies = self.send_unit(bytes, len, "pipeline").await;
+        writes.done();
+        replies
+    }
+
+    /// Sends commands encoded back to back as one unit on the shared connection, which
+    /// writes it whole (no other caller's command lands inside it), and reads `replies`
+    /// frames; `what` names it in the trace span.
+    pub(crate) async fn send_unit(
+        &self,
+        bytes: Vec<u8>,
+        replies: usize,
+        what: &'static str,
+    ) -> Result<Vec<Frame>, Error> {
+        let span = trace::debug_span!("redis", command = what, len = replies);
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let (request, rx) = Submission::many(bytes, len, self.deadline());
+            let (request, rx) = Submission::many(bytes, replies, self.deadline());
             self.submit(request).await?;
-            let replies = reply(rx).await;
-            writes.done();
-            replies
+            reply(rx).await
         };
         if span.is_disabled() {
             run.await

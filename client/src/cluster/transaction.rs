@@ -1,6 +1,6 @@
-//! [`ClusterTransaction`]: `MULTI`/`EXEC` pinned to one hash slot, on a dedicated
-//! connection to the primary serving it; a command for another slot is refused before
-//! anything is sent.
+//! [`ClusterTransaction`]: `MULTI`/`EXEC` pinned to one hash slot, on the primary serving
+//! it (on its shared connection, or on a dedicated one from the first `WATCH` or read on);
+//! a command for another slot is refused before anything is sent.
 
 use super::ClusterClient;
 use crate::cmd::{key_slot, Command, Request, Slot};
@@ -10,7 +10,8 @@ use crate::transaction::{Guard, Multi, Transaction};
 
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys
-/// together).
+/// together). One that neither watches nor reads is written as one unit on the node's
+/// shared connection, and opens no connection.
 ///
 /// If the slot moves to another node meanwhile, the server refuses the queued commands
 /// and [`Multi::exec`] returns the refusal (`MOVED`/`ASK`, or `EXECABORT` naming it);
@@ -52,7 +53,7 @@ impl ClusterClient {
     ///
     /// # Errors
     ///
-    /// When no node serves the slot or no connection can be opened.
+    /// When no node serves the slot or the slot map cannot be read.
     pub async fn transaction(&self, key: impl AsRef<[u8]>) -> Result<ClusterTransaction, Error> {
         let slot = key_slot(key.as_ref());
         let client = self.primary_for_key(key).await?;

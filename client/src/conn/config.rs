@@ -160,7 +160,7 @@ impl Config {
             write_early_after: default_write_early_after(),
             health_check: None,
             max_idle_dedicated: 4,
-            max_dedicated: None,
+            max_dedicated: Some(DEFAULT_MAX_DEDICATED),
             limits: Limits::default(),
             push_buffer: DEFAULT_PUSH_BUFFER,
             cache: None,
@@ -298,11 +298,16 @@ impl Config {
         self
     }
 
-    /// At most this many dedicated connections (blocking commands, transactions, streamed
-    /// replies and values) open at once; callers beyond it wait for one to be released,
-    /// within their own timeout (a blocking command's block time plus the margin, the
-    /// response timeout otherwise). `None` (the default): no limit, so a thousand
-    /// concurrent `BLPOP`s open a thousand connections.
+    /// At most this many dedicated connections (blocking commands, transactions that
+    /// `WATCH` or read, streamed replies and values) open at once; callers beyond it wait
+    /// for one to be released, within their own timeout (a blocking command's block time
+    /// plus the margin, the response timeout otherwise). The default is 64, so a burst
+    /// of callers cannot open connections without bound; raise it for more concurrent
+    /// blocking consumers than that. `None`: no limit, so a thousand concurrent `BLPOP`s
+    /// open a thousand connections. (Transactions without `WATCH`, [`Client::multi`],
+    /// run on the shared connection and take none.)
+    ///
+    /// [`Client::multi`]: crate::Client::multi
     ///
     /// ```
     /// let config = typedis::Config::default().max_dedicated(Some(16));
@@ -412,6 +417,10 @@ impl Config {
 /// Bytes of pushes buffered per consumer by default: a burst of a few thousand ordinary
 /// messages, while a subscriber that stays behind soon meets the server's own limit.
 const DEFAULT_PUSH_BUFFER: usize = 1 << 20;
+
+/// Dedicated connections open at once by default: more than a service's usual blocking
+/// consumers, far fewer than a burst of callers would open unbounded.
+const DEFAULT_MAX_DEDICATED: usize = 64;
 
 /// `Some(16)` when this process may use more than one CPU, `None` on one.
 fn default_write_early_after() -> Option<usize> {

@@ -34,7 +34,7 @@ use crate::pushes::Pushes;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::resp::Frame;
-use crate::transaction::Transaction;
+use crate::transaction::{Multi, Transaction};
 use ask::{show, Answer};
 use locator::Locator;
 use route::SentinelRoute;
@@ -278,6 +278,12 @@ impl SentinelClient {
     /// As [`Client::transaction`].
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         self.inner.primary.transaction().await
+    }
+
+    /// Starts a transaction without `WATCH` on the primary's shared connection (see
+    /// [`Client::multi`]).
+    pub fn multi<T>(&self) -> Multi<Vec<T>> {
+        self.inner.primary.multi()
     }
 
     /// A Pub/Sub subscriber on the primary that subscribes again on the new primary after
