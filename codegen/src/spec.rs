@@ -144,7 +144,8 @@ fn index(v: Value) -> Result<usize, String> {
 /// What kind of value an argument takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ArgKind {
-    /// A key name (feeds the hash slot).
+    /// A key name (feeds the hash slot), or an argument the spec routes as one: a shard
+    /// channel, which a key spec flagged `not_key` points at.
     Key,
     /// Any string.
     String,
@@ -548,12 +549,13 @@ impl Spec {
         if let Some(container) = raw.container.as_deref().or(parent) {
             containers.push(normalise_words(container));
         }
-        let arguments = raw
+        let mut arguments = raw
             .arguments
             .unwrap_or_default()
             .into_iter()
             .map(|a| convert_arg(a, &name))
             .collect::<Result<Vec<_>, _>>()?;
+        route_not_keys(&name, &raw.key_specs, &mut arguments);
         let mut tips: Vec<String> = raw.command_tips.into_iter().chain(raw.hints).collect();
         lower_all(&mut tips);
         let mut flags = raw.command_flags;
@@ -682,9 +684,87 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
     })
 }
 
+/// Makes the arguments that key specs flagged `not_key` point at route like keys (a shard
+/// channel of `SPUBLISH`, `SSUBSCRIBE`, `SUNSUBSCRIBE`; the cursor of Valkey's
+/// `CLUSTERSCAN`, which names its slot): the server sends them to the node of their hash
+/// slot, so the client must too. A spec begins its search at an argument index (the
+/// command's name words first); the argument found there, when every one before it is one
+/// plain required value, becomes a key (each of its repetitions, when it repeats).
+fn route_not_keys(name: &str, key_specs: &[Value], arguments: &mut [Arg]) {
+    let words = name.split(' ').count();
+    for spec in key_specs {
+        if spec.get("not_key").and_then(Value::as_bool) != Some(true) {
+            continue;
+        }
+        let begin = spec.get("begin_search");
+        if begin.and_then(|b| b.get("type")).and_then(Value::as_str) != Some("index") {
+            continue;
+        }
+        let Some(index) = begin
+            .and_then(|b| b.get("spec"))
+            .and_then(|s| s.get("index"))
+            .and_then(Value::as_u64)
+        else {
+            continue;
+        };
+        let Some(at) = (index as usize).checked_sub(words) else {
+            continue;
+        };
+        // Only a position every invocation shares: plain required values before it.
+        let plain = |a: &Arg| {
+            !a.optional
+                && !a.multiple
+                && a.token.is_none()
+                && !a.kind.is_group()
+                && a.kind != ArgKind::PureToken
+        };
+        if at < arguments.len() && arguments[..at].iter().all(plain) {
+            let arg = &mut arguments[at];
+            if arg.token.is_none() && matches!(arg.kind, ArgKind::String | ArgKind::Pattern) {
+                arg.kind = ArgKind::Key;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arguments_a_not_key_spec_points_at_route_as_keys() {
+        let not_key = r#"[{"not_key": true, "begin_search": {"type": "index", "spec": {"index": 1}},
+            "find_keys": {"type": "range", "spec": {"lastkey": -1, "keystep": 1, "limit": 0}}}]"#;
+        let spec = Spec::from_json(&format!(
+            r#"{{
+            "SPUBLISH": {{"key_specs": {not_key},
+                "arguments": [{{"name": "shardchannel", "type": "string"}},
+                              {{"name": "message", "type": "string"}}]}},
+            "SUNSUBSCRIBE": {{"key_specs": {not_key},
+                "arguments": [{{"name": "shardchannel", "type": "string",
+                                "optional": true, "multiple": true}}]}},
+            "PUBLISH": {{"arguments": [{{"name": "channel", "type": "string"}},
+                                       {{"name": "message", "type": "string"}}]}},
+            "ODD": {{"key_specs": {not_key},
+                "arguments": [{{"name": "flag", "type": "pure-token", "token": "X",
+                                "optional": true}},
+                              {{"name": "channel", "type": "string"}}]}}
+        }}"#
+        ))
+        .unwrap();
+        let kinds = |name: &str| -> Vec<ArgKind> {
+            spec.commands[name]
+                .arguments
+                .iter()
+                .map(|a| a.kind)
+                .collect()
+        };
+        assert_eq!(kinds("SPUBLISH"), [ArgKind::Key, ArgKind::String]);
+        assert_eq!(kinds("SUNSUBSCRIBE"), [ArgKind::Key]);
+        assert_eq!(kinds("PUBLISH"), [ArgKind::String, ArgKind::String]);
+        // Index 1 is the token when given, the channel when not: no one position.
+        assert_eq!(kinds("ODD"), [ArgKind::PureToken, ArgKind::String]);
+    }
 
     #[test]
     fn reads_the_source_tree_layout_with_containers() {

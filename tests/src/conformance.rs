@@ -2,6 +2,9 @@
 //! keys the server finds in a request, and whether a reply says the request was malformed.
 
 use typedis::resp::Frame;
+use typedis::Value;
+
+use std::collections::BTreeMap;
 
 use crate::RawConnection;
 
@@ -84,20 +87,105 @@ pub enum KeysCheck {
     Differ(String),
 }
 
-/// Checks the keys `ours` a builder recorded for `args` against `COMMAND GETKEYS`.
+/// The arguments of `args` that the server's own key specs flagged `NOT_KEY` point at (a
+/// shard channel): the server routes them as keys, but `COMMAND GETKEYS` leaves them out.
+/// Read from `COMMAND INFO`; only the form such specs take is read (a start index, then a
+/// range), which is all the servers' `NOT_KEY` specs use; a subcommand has none.
+pub fn routed_not_keys(port: u16, args: &[&[u8]]) -> Vec<Vec<u8>> {
+    let mut conn = RawConnection::connect(port);
+    let info = conn.request(&[b"COMMAND", b"INFO", args[0]]);
+    let Ok(Value::Array(mut commands)) = info.decode::<Value>() else {
+        return Vec::new();
+    };
+    let Some(Value::Array(info)) = commands.pop() else {
+        return Vec::new();
+    };
+    let Some(Value::Array(specs)) = info.get(8) else {
+        return Vec::new();
+    };
+    let mut routed = Vec::new();
+    for spec in specs {
+        let spec = fields(spec);
+        let not_key = matches!(spec.get("flags"), Some(Value::Array(flags))
+            if flags.iter().any(|f| text(f).is_some_and(|f| f.eq_ignore_ascii_case("not_key"))));
+        let (Some(begin), Some(find)) = (spec.get("begin_search"), spec.get("find_keys")) else {
+            continue;
+        };
+        let (begin, find) = (fields(begin), fields(find));
+        if !not_key
+            || begin.get("type").and_then(|v| text(v)).as_deref() != Some("index")
+            || find.get("type").and_then(|v| text(v)).as_deref() != Some("range")
+        {
+            continue;
+        }
+        let (begin, find) = (
+            begin.get("spec").map(|v| fields(v)).unwrap_or_default(),
+            find.get("spec").map(|v| fields(v)).unwrap_or_default(),
+        );
+        let int = |m: &BTreeMap<String, &Value>, k: &str| match m.get(k) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        };
+        let (Some(first), Some(last), Some(step)) = (
+            int(&begin, "index"),
+            int(&find, "lastkey"),
+            int(&find, "keystep"),
+        ) else {
+            continue;
+        };
+        let last = if last < 0 {
+            args.len() as i64 + last
+        } else {
+            first + last
+        };
+        let mut i = first;
+        while i <= last && (i as usize) < args.len() {
+            routed.push(args[i as usize].to_vec());
+            i += step.max(1);
+        }
+    }
+    routed
+}
+
+/// A key spec's map, in either protocol's form (RESP2 flattens it into an array).
+fn fields(value: &Value) -> BTreeMap<String, &Value> {
+    match value {
+        Value::Map(pairs) => pairs
+            .iter()
+            .filter_map(|(k, v)| Some((text(k)?, v)))
+            .collect(),
+        Value::Array(flat) => flat
+            .chunks(2)
+            .filter_map(|pair| Some((text(&pair[0])?, pair.get(1)?)))
+            .collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+fn text(value: &Value) -> Option<String> {
+    match value {
+        Value::Bulk(b) | Value::SimpleString(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        _ => None,
+    }
+}
+
+/// Checks the keys `ours` a builder recorded for `args` against `COMMAND GETKEYS`, with the
+/// arguments the server routes as keys though GETKEYS leaves them out (see
+/// [`routed_not_keys`]).
 pub fn check_keys<'a>(
     port: u16,
     args: &[&[u8]],
     ours: impl Iterator<Item = &'a [u8]>,
 ) -> KeysCheck {
     let mut ours: Vec<&[u8]> = ours.collect();
-    let Some(mut theirs) = server_keys(port, args) else {
-        return if ours.is_empty() {
-            KeysCheck::Agree
-        } else {
-            KeysCheck::NotCheckable
-        };
+    let routed = routed_not_keys(port, args);
+    let mut theirs = match server_keys(port, args) {
+        Some(keys) => keys,
+        None if !routed.is_empty() => Vec::new(),
+        None if ours.is_empty() => return KeysCheck::Agree,
+        None => return KeysCheck::NotCheckable,
     };
+    theirs.extend(routed);
     ours.sort();
     theirs.sort();
     if ours.iter().copied().eq(theirs.iter().map(Vec::as_slice)) {

@@ -316,6 +316,26 @@ async fn shard_and_global_pub_sub(client: &ClusterClient) {
         .await
         .unwrap();
     assert_eq!(receivers, 1);
+    // A typed SPUBLISH is routed by its shard channel, as a key is (the spec points at it
+    // with a key spec flagged `not_key`): each goes to the owner of the channel's slot at
+    // once, with no redirect, on whichever node it lands.
+    let redirects = client.stats().redirects;
+    for i in 0..30 {
+        let channel = format!("news:{i}");
+        let command = b().spublish().shardchannel(&channel).message("x").build();
+        assert_eq!(command.slot(), Slot::One(key_slot(channel.as_bytes())));
+        let _: i64 = client.query_as(command).await.unwrap();
+    }
+    let receivers: i64 = client
+        .query_as(b().spublish().shardchannel("news:{eu}").message("typed"))
+        .await
+        .unwrap();
+    assert_eq!(receivers, 1, "the subscriber's node got the typed publish");
+    assert_eq!(
+        client.stats().redirects,
+        redirects,
+        "a typed SPUBLISH was sent to a node that does not own its channel"
+    );
     let _: i64 = client
         .query_as(cmd("PUBLISH").arg("all").arg("everyone"))
         .await
@@ -329,6 +349,12 @@ async fn shard_and_global_pub_sub(client: &ClusterClient) {
         (&m.channel[..], &m.payload[..]),
         (&b"news:{eu}"[..], &b"hello"[..])
     );
+    let m = tokio::time::timeout(Duration::from_secs(5), shard.next_message())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(&m.payload[..], b"typed");
     let m = tokio::time::timeout(Duration::from_secs(5), global.next_message())
         .await
         .unwrap()

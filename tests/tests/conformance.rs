@@ -7,7 +7,8 @@
 //! the command's group was written to the keys the cases use; cluster commands go to a
 //! cluster-enabled server. No reply may be an arity or syntax error; the keys each builder
 //! recorded must equal what `COMMAND GETKEYS` finds in the same arguments (where the
-//! server can tell); and every reply that is not an error must decode into the reply type
+//! server can tell), with the arguments the server's key specs flagged `NOT_KEY` point at
+//! (shard channels, which the server routes by); and every reply that is not an error must decode into the reply type
 //! the builder declares. The others are counted as skipped by version.
 
 #[rustfmt::skip]
@@ -297,8 +298,8 @@ fn every_builder_sends_what_the_server_accepts_and_its_reply_reads_as_its_type()
     let total: BTreeSet<&str> = cases::CASES.iter().map(|c| c.command).collect();
     println!(
         "conformance on {family} {version}: {} of {} commands exercised ({keyed} invocations \
-         with keys; {} checked by GETKEYS, {} not checkable: GETKEYS refused them); {} \
-         invocations of {} commands skipped by version or family ({}); {} skipped:",
+         with keys; {} checked by GETKEYS and the server's NOT_KEY key specs, {} not \
+         checkable: GETKEYS refused them); {} invocations of {} commands skipped by version or family ({}); {} skipped:",
         exercised.len(),
         total.len(),
         keys.checked,
@@ -348,4 +349,38 @@ fn every_builder_sends_what_the_server_accepts_and_its_reply_reads_as_its_type()
         exercised.len() * 10 >= available * 9,
         "fewer than 90% of the commands this server has were exercised"
     );
+}
+
+/// The keys check can fail: a key left out, or a shard channel (which `COMMAND GETKEYS`
+/// does not report, though the server routes by it) not recorded as a key.
+#[test]
+fn the_keys_check_finds_a_key_or_a_shard_channel_left_out() {
+    let server = RedisServer::start();
+    let port = server.port();
+    let none = std::iter::empty::<&[u8]>;
+    let get: [&[u8]; 2] = [b"GET", b"k"];
+    assert_eq!(
+        check_keys(port, &get, [&b"k"[..]].into_iter()),
+        KeysCheck::Agree
+    );
+    assert!(matches!(
+        check_keys(port, &get, none()),
+        KeysCheck::Differ(_)
+    ));
+    let spublish: [&[u8]; 3] = [b"SPUBLISH", b"ch", b"hello"];
+    assert_eq!(
+        check_keys(port, &spublish, [&b"ch"[..]].into_iter()),
+        KeysCheck::Agree
+    );
+    assert!(matches!(
+        check_keys(port, &spublish, none()),
+        KeysCheck::Differ(_)
+    ));
+    let ssubscribe: [&[u8]; 3] = [b"SSUBSCRIBE", b"a", b"b"];
+    assert_eq!(
+        check_keys(port, &ssubscribe, [&b"a"[..], b"b"].into_iter()),
+        KeysCheck::Agree
+    );
+    // A keyless command: nothing to find, nothing recorded.
+    assert_eq!(check_keys(port, &[b"PING"], none()), KeysCheck::Agree);
 }

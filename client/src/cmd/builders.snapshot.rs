@@ -16155,7 +16155,7 @@ pub mod clusterscan {
         #[inline]
         pub fn cursor(self, cursor: impl ToArg) -> Ready {
             let mut c = self.0;
-            c.push(&cursor);
+            c.push_key(&cursor);
             Ready(c, PhantomData)
         }
     }
@@ -42644,7 +42644,7 @@ pub mod spublish {
         #[inline]
         pub fn shardchannel(self, shardchannel: impl ToArg) -> NeedMessage {
             let mut c = self.0;
-            c.push(&shardchannel);
+            c.push_key(&shardchannel);
             NeedMessage(c)
         }
     }
@@ -43083,7 +43083,7 @@ pub mod ssubscribe {
         #[inline]
         pub fn shardchannel(self, shardchannel: impl ToArg) -> Ready {
             let mut c = self.0;
-            c.push(&shardchannel);
+            c.push_key(&shardchannel);
             Ready(c)
         }
         /// Writes `shardchannel` once per item (the iterator must yield at least one item, as Redis requires).
@@ -43094,10 +43094,10 @@ pub mod ssubscribe {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(shardchannel) = items.next() {
-                c.push(&shardchannel);
+                c.push_key(&shardchannel);
             }
             for shardchannel in items {
-                c.push(&shardchannel);
+                c.push_key(&shardchannel);
             }
             Ready(c)
         }
@@ -43135,7 +43135,7 @@ pub mod ssubscribe {
         pub fn shardchannel(self, shardchannel: impl ToArg) -> Ready {
             let mut c = self.0;
             let mark = c.begin_piece();
-            c.push(&shardchannel);
+            c.push_key(&shardchannel);
             c.end_piece(0, mark);
             Ready(c)
         }
@@ -43149,7 +43149,7 @@ pub mod ssubscribe {
             if items.peek().is_some() {
                 let mark = c.begin_piece();
                 for shardchannel in items {
-                    c.push(&shardchannel);
+                    c.push_key(&shardchannel);
                 }
                 c.end_piece(0, mark);
             }
@@ -43704,7 +43704,7 @@ pub mod sunsubscribe {
         pub fn shardchannel(self, shardchannel: impl ToArg) -> Ready {
             let mut c = self.0;
             let mark = c.begin_piece();
-            c.push(&shardchannel);
+            c.push_key(&shardchannel);
             c.end_piece(0, mark);
             Ready(c)
         }
@@ -43718,7 +43718,7 @@ pub mod sunsubscribe {
             if items.peek().is_some() {
                 let mark = c.begin_piece();
                 for shardchannel in items {
-                    c.push(&shardchannel);
+                    c.push_key(&shardchannel);
                 }
                 c.end_piece(0, mark);
             }

@@ -70,7 +70,8 @@ impl Command {
         Args { rest: body }
     }
 
-    /// The key arguments, in the order they are sent.
+    /// The key arguments, in the order they are sent (with the arguments the spec routes
+    /// as keys: a shard channel of `SPUBLISH`, `SSUBSCRIBE` or `SUNSUBSCRIBE`).
     pub fn keys(&self) -> impl Iterator<Item = &[u8]> + '_ {
         let mut keys = self
             .p

@@ -7254,7 +7254,7 @@ pub static CASES: &[Case] = &[
         only: Some("valkey"),
         missing_from: &["redis 7.0.15", "redis 8.2.3"],
         arity_in: &[],
-        build: || typed(::typedis::b().clusterscan().cursor("1")),
+        build: || typed(::typedis::b().clusterscan().cursor("{t}k1")),
     },
     Case {
         command: "CLUSTERSCAN",
@@ -7267,7 +7267,7 @@ pub static CASES: &[Case] = &[
         build: || typed(
             ::typedis::b()
                 .clusterscan()
-                .cursor("1")
+                .cursor("{t}k1")
                 .slot(1)
                 .r#type("1")
                 .count(1)
@@ -7285,7 +7285,7 @@ pub static CASES: &[Case] = &[
         build: || typed(
             ::typedis::b()
                 .clusterscan()
-                .cursor("1")
+                .cursor("{t}k1")
                 .slot(1)
                 .r#type("1")
                 .count(1)
@@ -7303,7 +7303,7 @@ pub static CASES: &[Case] = &[
         build: || typed(
             ::typedis::b()
                 .clusterscan()
-                .cursor("1")
+                .cursor("{t}k1")
                 .slot_opt(Some(1))
                 .type_opt(Some("1"))
                 .count_opt(Some(1))
@@ -18321,7 +18321,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().spublish().shardchannel("1").message("1")),
+        build: || typed(::typedis::b().spublish().shardchannel("{t}k1").message("1")),
     },
     Case {
         command: "SPUBLISH",
@@ -18331,7 +18331,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().spublish().shardchannel("1").message("1")),
+        build: || typed(::typedis::b().spublish().shardchannel("{t}k1").message("1")),
     },
     Case {
         command: "SPUBLISH",
@@ -18341,7 +18341,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().spublish().shardchannel("1").message("1")),
+        build: || typed(::typedis::b().spublish().shardchannel("{t}k1").message("1")),
     },
     Case {
         command: "SPUBLISH",
@@ -18351,7 +18351,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().spublish().shardchannel("1").message("1")),
+        build: || typed(::typedis::b().spublish().shardchannel("{t}k1").message("1")),
     },
     Case {
         command: "SRANDMEMBER",
@@ -18494,7 +18494,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ssubscribe().shardchannel("1")),
+        build: || typed(::typedis::b().ssubscribe().shardchannel("{t}k1")),
     },
     Case {
         command: "SSUBSCRIBE",
@@ -18504,7 +18504,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ssubscribe().shardchannel("1").shardchannel("1")),
+        build: || typed(
+            ::typedis::b().ssubscribe().shardchannel("{t}k1").shardchannel("{t}k2"),
+        ),
     },
     Case {
         command: "SSUBSCRIBE",
@@ -18515,7 +18517,10 @@ pub static CASES: &[Case] = &[
         missing_from: &[],
         arity_in: &[],
         build: || typed(
-            ::typedis::b().ssubscribe().shardchannel_iter(["1"]).shardchannel_iter(["1"]),
+            ::typedis::b()
+                .ssubscribe()
+                .shardchannel_iter(["{t}k1"])
+                .shardchannel_iter(["{t}k2"]),
         ),
     },
     Case {
@@ -18526,7 +18531,9 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().ssubscribe().shardchannel("1").shardchannel("1")),
+        build: || typed(
+            ::typedis::b().ssubscribe().shardchannel("{t}k1").shardchannel("{t}k2"),
+        ),
     },
     Case {
         command: "STRLEN",
@@ -18758,7 +18765,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().sunsubscribe().shardchannel("1")),
+        build: || typed(::typedis::b().sunsubscribe().shardchannel("{t}k1")),
     },
     Case {
         command: "SUNSUBSCRIBE",
@@ -18768,7 +18775,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().sunsubscribe().shardchannel_iter(["1"])),
+        build: || typed(::typedis::b().sunsubscribe().shardchannel_iter(["{t}k1"])),
     },
     Case {
         command: "SUNSUBSCRIBE",
@@ -18778,7 +18785,7 @@ pub static CASES: &[Case] = &[
         only: None,
         missing_from: &[],
         arity_in: &[],
-        build: || typed(::typedis::b().sunsubscribe().shardchannel("1")),
+        build: || typed(::typedis::b().sunsubscribe().shardchannel("{t}k1")),
     },
     Case {
         command: "SWAPDB",
