@@ -6,7 +6,7 @@
 use futures_util::TryStreamExt;
 use std::time::{Duration, Instant};
 use typedis::cluster::{ClusterClient, ClusterConfig, ReadFrom};
-use typedis::cmd::key_slot;
+use typedis::cmd::{key_slot, Slot};
 use typedis::{b, cmd, Client, Error};
 use typedis_tests::RedisCluster;
 
