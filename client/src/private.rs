@@ -96,6 +96,31 @@ pub fn required<T>(slot: Option<T>, name: &'static str) -> Result<T> {
     }
 }
 
+/// A required field of a map of `len` pairs: missing from an empty map, the error says
+/// the map was empty (a key that does not exist) and how to read one.
+#[inline]
+pub fn required_of<T>(slot: Option<T>, name: &'static str, len: usize) -> Result<T> {
+    match slot {
+        Some(v) => Ok(v),
+        None if len == 0 => Err(DecodeError::empty_map(name)),
+        None => Err(DecodeError::missing_field(name)),
+    }
+}
+
+/// A `#[resp(map)]` struct as an `Option`: null or an empty map (a hash that does not
+/// exist) is `None`.
+#[inline]
+pub fn map_or_none<'de, T: RespRead<'de>>(r: &mut Reader<'de>) -> Result<Option<T>> {
+    if r.try_null()? {
+        return Ok(None);
+    }
+    if matches!(r.peek()?, Kind::Map | Kind::Array) && r.peek_first()?.is_none() {
+        r.skip()?;
+        return Ok(None);
+    }
+    T::read(r).map(Some)
+}
+
 /// A key that appeared twice in a map.
 #[cold]
 pub fn duplicate_field(name: &'static str) -> DecodeError {

@@ -115,6 +115,19 @@ pub trait RespRead<'de>: Sized {
         Self::read(r)
     }
 
+    /// Reads an `Option<Self>`: the default reads any null as `None` and anything else as
+    /// `Self`. A `#[resp(map)]` derive also reads an empty map as `None` (what `HGETALL`
+    /// answers for a key that does not exist).
+    #[doc(hidden)]
+    #[inline]
+    fn read_option(r: &mut Reader<'de>) -> Result<Option<Self>, DecodeError> {
+        if r.try_null()? {
+            Ok(None)
+        } else {
+            Self::read(r).map(Some)
+        }
+    }
+
     /// Reads a `Vec<Self>`. The default reads an aggregate of `Self`s; `u8` overrides it
     /// to read a string, so that `Vec<u8>` is binary data, as users mean it, rather than
     /// an array of small integers (`Vec<T>` cannot be specialised for `u8` otherwise).

@@ -59,12 +59,24 @@ fn impl_read(cont: &Container<'_>, krate: &syn::Path) -> TokenStream {
         Data::Union => unreachable!("unions are rejected by validation"),
     };
     let private = g.private();
+    // A map-shaped struct read as an `Option`: an empty map (a hash that does not exist)
+    // is `None`.
+    let read_option = cont.attrs.map.get().is_some().then(|| {
+        quote! {
+            fn read_option(
+                __reader: &mut #private::Reader<#de>,
+            ) -> ::core::result::Result<::core::option::Option<Self>, #private::DecodeError> {
+                #private::map_or_none(__reader)
+            }
+        }
+    });
     let items = quote! {
         fn read(
             __reader: &mut #private::Reader<#de>,
         ) -> ::core::result::Result<Self, #private::DecodeError> {
             #body
         }
+        #read_option
     };
     wrap(cont, &g, &generics, &items)
 }
@@ -237,7 +249,7 @@ impl Gen<'_> {
                     quote!(::core::option::Option::unwrap_or_default(#var))
                 }
                 None if is_option(f.ty) => quote!(::core::option::Option::unwrap_or_default(#var)),
-                None => quote!(#private::required(#var, #key)?),
+                None => quote!(#private::required_of(#var, #key, __len)?),
             };
             quote!(let #var = #value;)
         });

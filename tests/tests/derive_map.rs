@@ -103,7 +103,8 @@ fn a_missing_required_field_is_named() {
     );
     assert_eq!(
         decode_error!(Vec<StreamEntry<'_>>, "*1\n*2\n+1-1\n*0\n"),
-        "[0].fields: missing field `field1`"
+        "[0].fields: missing field `field1`: the map is empty, as a key that does not exist \
+         reads (read an `Option` of the type to get `None` for it)"
     );
 }
 
@@ -186,4 +187,25 @@ fn map_struct_rejects_other_shapes() {
 fn map_struct_without_fields_skips_every_pair() {
     assert_eq!(decode::<Empty>("%2\n+a\n:1\n+b\n*1\n:2\n"), Empty {});
     assert_eq!(decode::<Empty>("*0\n"), Empty {});
+}
+
+/// An `Option` of a map struct: null and an empty map (a hash that does not exist) are
+/// `None`, on both protocols; a map with pairs is read as the struct.
+#[test]
+fn an_empty_map_is_none_for_an_optional_map_struct() {
+    for empty in ["%0\n", "*0\n", "_\n", "*-1\n", "$-1\n"] {
+        assert_eq!(decode::<Option<Info>>(empty), None, "{empty:?}");
+        assert_eq!(decode::<Option<Empty>>(empty), None, "{empty:?}");
+    }
+    let info: Option<Info> = decode("%3\n+length\n:2\n+last-generated-id\n+1-1\n+groups\n:0\n");
+    assert_eq!(info.map(|i| i.length), Some(2));
+    // Read as the struct itself, the empty map's error says why it is empty.
+    assert_eq!(
+        decode_error!(Info, "%0\n"),
+        "missing field `length`: the map is empty, as a key that does \
+         not exist reads (read an `Option` of the type to get `None` for it)"
+    );
+    // Inside a Vec, each element is read the same way.
+    let all: Vec<Option<Info>> = decode("*2\n%0\n*0\n");
+    assert_eq!(all, [None, None]);
 }

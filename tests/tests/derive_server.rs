@@ -359,7 +359,49 @@ fn hgetall_reads_into_a_map_struct() {
         );
         run(&mut c, &["DEL", "h"]);
         let err = run(&mut c, &["HGETALL", "h"]).decode::<User>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot decode reply: missing field `name`: the map is empty, as a key that does \
+             not exist reads (read an `Option` of the type to get `None` for it)"
+        );
+        // "Load this hash, if it exists": an empty map is None.
+        let user: Option<User> = run(&mut c, &["HGETALL", "h"]).decode().unwrap();
+        assert_eq!(user, None, "RESP{proto}");
+        run(&mut c, &["HSET", "h", "name", "ada", "age", "36"]);
+        let user: Option<User> = run(&mut c, &["HGETALL", "h"]).decode().unwrap();
+        assert_eq!(user.map(|u| u.age), Some(36), "RESP{proto}");
+        // A hash that exists but lacks a field is still an error, which names it.
+        run(&mut c, &["HDEL", "h", "name"]);
+        let err = run(&mut c, &["HGETALL", "h"])
+            .decode::<Option<User>>()
+            .unwrap_err();
         assert_eq!(err.to_string(), "cannot decode reply: missing field `name`");
+    }
+}
+
+/// The same through the client's typed builders, on both protocols.
+#[tokio::test]
+async fn a_hash_that_does_not_exist_reads_as_none() {
+    use typedis::{b, Client, Config, Protocol};
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
+        let client = Client::with_config(config).await.unwrap();
+        let key = format!("session:{protocol:?}");
+        let missing: Option<User> = client.query_as(b().hgetall().key(&key)).await.unwrap();
+        assert_eq!(missing, None);
+        let added: i64 = client
+            .query_as(
+                b().hset()
+                    .key(&key)
+                    .field_value("name", "ada")
+                    .field_value("age", 36),
+            )
+            .await
+            .unwrap();
+        assert_eq!(added, 2);
+        let found: Option<User> = client.query_as(b().hgetall().key(&key)).await.unwrap();
+        assert_eq!(found.map(|u| u.name), Some("ada".to_owned()));
     }
 }
 

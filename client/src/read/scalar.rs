@@ -125,15 +125,12 @@ impl<'de> RespRead<'de> for () {
     }
 }
 
-/// Any null form (`_`, `$-1`, `*-1`) is `None`; anything else is read as `T`.
+/// Any null form (`_`, `$-1`, `*-1`) is `None`; anything else is read as `T`. For a
+/// `#[resp(map)]` struct an empty map is `None` too: a hash that does not exist.
 impl<'de, T: RespRead<'de>> RespRead<'de> for Option<T> {
     #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        if r.try_null()? {
-            Ok(None)
-        } else {
-            T::read(r).map(Some)
-        }
+        T::read_option(r)
     }
 }
 

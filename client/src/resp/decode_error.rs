@@ -78,6 +78,9 @@ pub enum DecodeErrorKind {
     },
     /// A field that a map-shaped type requires is missing.
     MissingField(&'static str),
+    /// A map-shaped type's required field is missing because the map is empty, as a hash
+    /// that does not exist is (read an `Option` of the type to get `None` for it).
+    EmptyMap(&'static str),
     /// A field appears twice in a map-shaped reply.
     DuplicateField(&'static str),
     /// Bytes that do not follow RESP where the reader looked (a frame that did not come
@@ -139,6 +142,12 @@ impl DecodeError {
     #[cold]
     pub fn missing_field(name: &'static str) -> Self {
         Self::new(DecodeErrorKind::MissingField(name))
+    }
+
+    /// A required field is missing from an empty map (a key that does not exist).
+    #[cold]
+    pub fn empty_map(name: &'static str) -> Self {
+        Self::new(DecodeErrorKind::EmptyMap(name))
     }
 
     /// A field appears twice in a map-shaped reply.
@@ -222,6 +231,11 @@ impl fmt::Display for DecodeErrorKind {
                 write!(f, "expected end of frame, found {remaining} more bytes")
             }
             DecodeErrorKind::MissingField(name) => write!(f, "missing field `{name}`"),
+            DecodeErrorKind::EmptyMap(name) => write!(
+                f,
+                "missing field `{name}`: the map is empty, as a key that does not exist \
+                 reads (read an `Option` of the type to get `None` for it)"
+            ),
             DecodeErrorKind::DuplicateField(name) => write!(f, "duplicate field `{name}`"),
             DecodeErrorKind::Malformed(what) => write!(f, "malformed frame: {what}"),
             DecodeErrorKind::Custom(msg) => f.write_str(msg),
