@@ -28,6 +28,7 @@ use crate::conn::{Config, Protocol};
 use crate::error::{Closed, Error};
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
+use crate::reply::ServerHello;
 use crate::resp::Frame;
 use crate::sync::{self, lock};
 use crate::trace::{self, Instrument};
@@ -167,6 +168,25 @@ impl Client {
     /// RESP2 or [`Protocol::Resp2`] was asked for).
     pub fn protocol(&self) -> Protocol {
         self.current().protocol()
+    }
+
+    /// What the server said of itself when the current connection opened (the
+    /// handshake's `HELLO`): its software (`redis`, `valkey`), version, mode and role.
+    /// `None` before the first connection, on a RESP2 connection (asked for with
+    /// [`Protocol::Resp2`], whose handshake keeps to the classic commands for proxies that
+    /// know no `HELLO`; `INFO server` says the same, as [`Info`](crate::reply::Info)), and
+    /// from a server before 6.0.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) {
+    /// if let Some(server) = client.server() {
+    ///     println!("connected to {} {}", server.name, server.version);
+    ///     if server.version_at_least(7, 2) { /* ZRANK ... WITHSCORE */ }
+    /// }
+    /// # }
+    /// ```
+    pub fn server(&self) -> Option<Arc<ServerHello>> {
+        self.current().hello()
     }
 
     /// Current counters.

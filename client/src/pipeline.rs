@@ -17,8 +17,8 @@ use crate::resp::{DecodeError, Frame};
 /// Commands sent together, answered in one round trip (per node, on a cluster).
 ///
 /// The pipeline's type records what its commands reply (see the [`add`](Self::add) and
-/// [`push`](Self::push) methods): a chain of `add`s reads a tuple, a loop of `push`es a
-/// `Vec`, with no annotation; [`query_as`](Self::query_as) reads any other type, such as
+/// [`push`](Self::push) methods): a chain of `add`s reads a tuple (of up to 12 replies;
+/// `push` more into a `Vec`), a loop of `push`es a `Vec`, with no annotation; [`query_as`](Self::query_as) reads any other type, such as
 /// a tuple with `Result<_, ServerError>` elements that keeps each command's error to
 /// itself. `C` is the client it goes through: a [`Client`](crate::Client), a
 /// [`ClusterClient`](crate::ClusterClient), or a borrowed [`Redis`] of any kind (what
@@ -50,7 +50,8 @@ use crate::resp::{DecodeError, Frame};
 /// assert!(bad.is_err());
 /// # let _ = (hits, values); Ok(()) }
 /// ```
-#[must_use = "a pipeline does nothing until it is sent"]
+#[must_use = "a pipeline does nothing until it is sent; `add` returns the pipeline with \
+              the command added: chain `.add(..)`, or `push` in a loop"]
 pub struct Pipeline<Replies, C> {
     client: C,
     batch: Batch,

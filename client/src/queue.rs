@@ -43,6 +43,23 @@ macro_rules! typed_queue {
         typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I);
         typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I, J);
         typed_queue!(@tuple $q [$($c: $bound)?]; A, B, C, D, E, F, G, H, I, J, K);
+
+        // A thirteenth `add` says why there is none.
+        impl<A, B, C, D, E, F, G, H, I, J, K, L $(, $c: $bound)?>
+            $q<(A, B, C, D, E, F, G, H, I, J, K, L) $(, $c)?>
+        {
+            /// Not available: a tuple of replies holds at most 12 (the compiler says what
+            /// to do instead).
+            #[doc(hidden)]
+            #[allow(clippy::should_implement_trait)]
+            pub fn add<R: $crate::cmd::Request + $crate::queue::AtMostTwelve>(
+                self,
+                request: R,
+            ) -> Self {
+                let _ = request;
+                self
+            }
+        }
     };
     (@tuple $q:ident [$($c:ident: $bound:path)?]; $($t:ident),+) => {
         impl<$($t,)+ $($c: $bound)?> $q<($($t,)+) $(, $c)?> {
@@ -57,3 +74,15 @@ macro_rules! typed_queue {
 }
 
 pub(crate) use typed_queue;
+
+/// Implemented by no type: what a thirteenth `add` asks for, so that its error says why.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a tuple of replies holds at most 12: this is the 13th `add`",
+    label = "a 13th command added to a tuple-typed queue",
+    note = "`push` the commands instead (`let mut q = client.pipeline(); q.push(..);`, or \
+            `client.multi()`), which \
+            reads a `Vec` of their one reply type (of `Value`s, with `cmd(..)` or `Command`s, \
+            to mix types), or split the queue in two"
+)]
+pub trait AtMostTwelve {}

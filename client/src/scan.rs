@@ -63,7 +63,7 @@ enum Next {
 /// use typedis::b;
 /// use typedis::reply::Bytes;
 ///
-/// let mut keys = client.scan(b().scan().cursor(0).r#match("user:*").count(500));
+/// let mut keys = client.scan(b().scan().cursor(0).match_("user:*").count(500));
 /// while let Some(key) = keys.next().await {
 ///     let key: Bytes = key?;
 ///     println!("{key:?}");

@@ -266,7 +266,7 @@ async fn roundtrip(conn: &Connection, bytes: Vec<u8>, replies: usize) -> Result<
 /// The commands of a [`Transaction`] (or a
 /// [`ClusterTransaction`](crate::cluster::ClusterTransaction)) queued for `EXEC`, whose
 /// type records what they reply: [`exec`](Self::exec) returns a tuple for a chain of
-/// `add`s, a `Vec` for `push`es.
+/// `add`s (up to 12 of them), a `Vec` for `push`es.
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
@@ -279,7 +279,8 @@ async fn roundtrip(conn: &Connection, bytes: Vec<u8>, replies: usize) -> Result<
 /// let counts = multi.exec().await?; // Vec<i64>
 /// # let _ = counts; Ok(()) }
 /// ```
-#[must_use = "a transaction does nothing until it is executed"]
+#[must_use = "a transaction does nothing until it is executed; `add` returns the queue \
+              with the command added: chain `.add(..)` up to `.exec()`, or `push` in a loop"]
 pub struct Multi<Replies> {
     tx: Transaction,
     /// What the client above supplies to keep the commands where they must run (a cluster

@@ -6,8 +6,10 @@
 //!    leading and trailing `_` are dropped.
 //! 2. A name that starts with a digit gets an `_` in front (`2d` → `_2d`).
 //! 3. A Rust keyword becomes a raw identifier (`type` → `r#type`, `match` → `r#match`,
-//!    `async` → `r#async`); the few keywords that cannot be raw get a trailing `_`
-//!    (`self` → `self_`, `crate` → `crate_`, `super` → `super_`, `Self` → `Self_`).
+//!    `async` → `r#async`), and the builders add the same method under the keyword with a
+//!    trailing `_` (`match_`, `type_`, `move_`), so no caller has to write `r#`; the few
+//!    keywords that cannot be raw get the trailing `_` alone (`self` → `self_`, `crate` →
+//!    `crate_`, `super` → `super_`, `Self` → `Self_`).
 //! 4. A name with no letter or digit at all (a token like `=` or `~`) falls back to the
 //!    argument's name; the caller decides that.
 //! 5. State type names are the UpperCamelCase of rule 1 (`client_kill` → `ClientKill`).

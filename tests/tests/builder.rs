@@ -236,3 +236,22 @@ fn optional_arguments_come_in_any_order_and_are_written_in_spec_order() {
         .build();
     assert_eq!(args(&c), ["EVAL", "return 1", "2", "a", "b", "x"]);
 }
+
+#[test]
+fn options_and_commands_named_after_rust_keywords_have_a_trailing_underscore_twin() {
+    let raw = b()
+        .scan()
+        .cursor(0)
+        .r#match("user:*")
+        .r#type("hash")
+        .build();
+    let plain = b().scan().cursor(0).match_("user:*").type_("hash").build();
+    assert_eq!(
+        args(&plain),
+        ["SCAN", "0", "MATCH", "user:*", "TYPE", "hash"]
+    );
+    assert_eq!(plain.as_bytes(), raw.as_bytes());
+    let moved = b().move_().key("k").db(1).build();
+    assert_eq!(args(&moved), ["MOVE", "k", "1"]);
+    assert_eq!(moved.slot(), Slot::One(typedis::cmd::key_slot(b"k")));
+}

@@ -391,3 +391,64 @@ async fn many_tasks_get_their_own_replies_whatever_the_write_gathering_policy() 
         }
     }
 }
+
+/// The operators' replies are typed: INFO by section and field, CLIENT INFO and CLIENT
+/// LIST by field; and the client knows what the server said of itself in the handshake,
+/// on both protocols.
+#[tokio::test]
+async fn info_client_info_and_the_server_are_typed() {
+    use typedis::b;
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .protocol(protocol)
+            .client_name("typed-ops");
+        let client = Client::with_config(config).await.unwrap();
+        // The handshake's HELLO says what the server is; RESP2 sends none.
+        let hello = client.server();
+        if protocol == Protocol::Resp3 {
+            let hello = hello.as_deref().expect("the handshake's HELLO");
+            assert_eq!(hello.name, typedis_tests::server_family());
+            assert_eq!(hello.version, typedis_tests::server_version());
+            assert_eq!(
+                (hello.mode.as_str(), hello.role.as_str()),
+                ("standalone", "master")
+            );
+        } else {
+            assert_eq!(hello, None);
+        }
+
+        client.query(b().set().key("k").value("v")).await.unwrap();
+        let info = client.query(b().info()).await.unwrap();
+        assert_eq!(info.server_name(), typedis_tests::server_family());
+        assert_eq!(info.server_version(), Some(typedis_tests::server_version()));
+        assert!(info.parse::<u64>("connected_clients").unwrap() >= 1);
+        let keys = info.get_fields("db0").unwrap().find(|(k, _)| *k == "keys");
+        assert_eq!(keys, Some(("keys", "1")), "{protocol:?}: {info:?}");
+        let memory = info.section("memory").expect("a Memory section");
+        assert!(memory.get("used_memory").is_some());
+        // One section asked for: only it.
+        let only = client
+            .query(b().info().section_iter(["clients"]))
+            .await
+            .unwrap();
+        let names: Vec<&str> = only.sections().map(|s| s.name()).collect();
+        assert_eq!(names, ["Clients"], "{protocol:?}");
+
+        let me = client.query(b().client_info()).await.unwrap();
+        assert_eq!(me.name(), Some("typed-ops"));
+        let id: i64 = client.query(b().client_id()).await.unwrap();
+        assert_eq!(me.id(), Some(id as u64));
+        if let Some(hello) = &hello {
+            assert_eq!(hello.connection_id, id);
+        }
+        let list = client.query(b().client_list()).await.unwrap();
+        assert!(
+            list.iter()
+                .any(|c| c.id() == me.id() && c.name() == Some("typed-ops")),
+            "{protocol:?}: {list:?}"
+        );
+        client.query(b().flushall()).await.unwrap();
+    }
+}

@@ -197,7 +197,11 @@ fn variant_field_errors_carry_their_path() {
         decode_error!(Reply<'_>, "%1\n+flags\n:3\n"),
         "flags: expected array, found integer"
     );
-    assert_eq!(decode_error!(Reply<'_>, "%0\n"), "missing field `name`");
+    assert_eq!(
+        decode_error!(Reply<'_>, "%0\n"),
+        "missing field `name`: the map is empty, as a key that does not exist reads (read \
+         an `Option` of the type to get `None` for it)"
+    );
 }
 
 #[test]

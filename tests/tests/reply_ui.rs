@@ -1,6 +1,7 @@
 //! Compile-fail tests of typed replies: a reply an option switched cannot be read as the
 //! other type, an incomplete command says what it lacks when sent, a key count cannot be
-//! written by hand, and a reply type given to `query` points to `query_as`.
+//! written by hand, a reply type given to `query` points to `query_as`, and a 13th `add`
+//! to a tuple-typed queue points to `push`.
 
 #[test]
 fn reply_misuse_does_not_compile() {

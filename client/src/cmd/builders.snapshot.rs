@@ -355,7 +355,7 @@ impl Builders {
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
-    /// Returns `Bytes`. A unique string, as described at the CLIENT LIST page, for the current client.
+    /// Returns `ClientInfo`. A unique string, as described at the CLIENT LIST page, for the current client.
     #[inline]
     pub fn client_info(self) -> client_info::Ready {
         client_info::start()
@@ -373,7 +373,7 @@ impl Builders {
     ///
     /// Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections; group: connection.
     ///
-    /// Returns `Bytes`. Information and statistics about client connections.
+    /// Returns `ClientList`. Information and statistics about client connections.
     #[inline]
     pub fn client_list(self) -> client_list::Ready {
         client_list::start()
@@ -1668,7 +1668,7 @@ impl Builders {
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     ///
-    /// Returns `Bytes`. A map of info fields, one field per line in the form of &lt;field&gt;:&lt;value&gt; where the value can be a comma separated map like &lt;key&gt;=&lt;val&gt;. Also contains section header lines starting with `#` and blank lines.
+    /// Returns `Info`. A map of info fields, one field per line in the form of &lt;field&gt;:&lt;value&gt; where the value can be a comma separated map like &lt;key&gt;=&lt;val&gt;. Also contains section header lines starting with `#` and blank lines.
     #[inline]
     pub fn info(self) -> info::Ready {
         info::start()
@@ -2022,6 +2022,11 @@ impl Builders {
     /// Returns `bool`. One of: key was moved; key wasn't moved.
     #[inline]
     pub fn r#move(self) -> r#move::NeedKey {
+        r#move::start()
+    }
+    /// Same as [`move`](Self::r#move), without the raw identifier.
+    #[inline]
+    pub fn move_(self) -> r#move::NeedKey {
         r#move::start()
     }
     /// `MSET`: Atomically creates or modifies the string values of one or more keys.
@@ -2916,6 +2921,11 @@ impl Builders {
     /// Returns `Bytes`. The type of the key (`none` when it does not exist).
     #[inline]
     pub fn r#type(self) -> r#type::NeedKey {
+        r#type::start()
+    }
+    /// Same as [`type`](Self::r#type), without the raw identifier.
+    #[inline]
+    pub fn type_(self) -> r#type::NeedKey {
         r#type::start()
     }
     /// `UNLINK`: Asynchronously deletes one or more keys.
@@ -7258,7 +7268,7 @@ pub mod client_info {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = crate::reply::Bytes;
+        type Reply = crate::reply::ClientInfo;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -12610,7 +12620,7 @@ pub mod client_list {
         TNotCapa,
         TNotIp,
     > {
-        type Reply = crate::reply::Bytes;
+        type Reply = crate::reply::ClientList;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -14466,6 +14476,11 @@ pub mod cluster_flushslot {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        #[inline]
+        pub fn async_(self) -> Ready<Set> {
+            self.r#async()
+        }
         /// Writes `ASYNC` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -16215,6 +16230,14 @@ pub mod clusterscan {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        #[inline]
+        pub fn match_(
+            self,
+            match_pattern: impl ToArg,
+        ) -> Ready<Set, TCount, TType, TSlot> {
+            self.r#match(match_pattern)
+        }
         /// Writes `MATCH match_pattern` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -16280,6 +16303,14 @@ pub mod clusterscan {
             c.push(&r#type);
             c.end_piece(3, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`type`](Self::r#type), named without the raw identifier `r#type`.
+        #[inline]
+        pub fn type_(
+            self,
+            r#type: impl ToArg,
+        ) -> Ready<TMatchPattern, TCount, Set, TSlot> {
+            self.r#type(r#type)
         }
         /// Writes `TYPE type` when given (optional, at most once).
         ///
@@ -19821,6 +19852,11 @@ pub mod flushall {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
+        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        #[inline]
+        pub fn async_(self) -> Ready<Set> {
+            self.r#async()
+        }
         /// Writes `ASYNC` when given (optional, at most once).
         ///
         /// Since 4.0.0 (Redis and Valkey).
@@ -19904,6 +19940,11 @@ pub mod flushdb {
             c.push("ASYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        #[inline]
+        pub fn async_(self) -> Ready<Set> {
+            self.r#async()
         }
         /// Writes `ASYNC` when given (optional, at most once).
         ///
@@ -20087,6 +20128,11 @@ pub mod function_flush {
             c.push("ASYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        #[inline]
+        pub fn async_(self) -> Ready<Set> {
+            self.r#async()
         }
         /// Writes `ASYNC` when given (optional, at most once).
         pub fn async_if(self, on: bool) -> Ready<Set> {
@@ -29420,6 +29466,11 @@ pub mod hscan {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        #[inline]
+        pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TNovalues> {
+            self.r#match(pattern)
+        }
         /// Writes `MATCH pattern` when given (optional, at most once).
         pub fn match_opt(
             self,
@@ -30975,7 +31026,7 @@ pub mod info {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = crate::reply::Bytes;
+        type Reply = crate::reply::Info;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -38840,6 +38891,11 @@ pub mod scan {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        #[inline]
+        pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TType> {
+            self.r#match(pattern)
+        }
         /// Writes `MATCH pattern` when given (optional, at most once).
         pub fn match_opt(self, value: Option<impl ToArg>) -> Ready<Set, TCount, TType> {
             let mut c = self.0;
@@ -38890,6 +38946,11 @@ pub mod scan {
             c.push(&r#type);
             c.end_piece(3, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`type`](Self::r#type), named without the raw identifier `r#type`.
+        #[inline]
+        pub fn type_(self, r#type: impl ToArg) -> Ready<TPattern, TCount, Set> {
+            self.r#type(r#type)
         }
         /// Writes `TYPE type` when given (optional, at most once).
         ///
@@ -39223,6 +39284,11 @@ pub mod script_flush {
             c.push("ASYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        #[inline]
+        pub fn async_(self) -> Ready<Set> {
+            self.r#async()
         }
         /// Writes `ASYNC` when given (optional, at most once).
         ///
@@ -43013,6 +43079,11 @@ pub mod sscan {
             c.push(&pattern);
             c.end_piece(2, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        #[inline]
+        pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount> {
+            self.r#match(pattern)
         }
         /// Writes `MATCH pattern` when given (optional, at most once).
         pub fn match_opt(self, value: Option<impl ToArg>) -> Ready<Set, TCount> {
@@ -56883,6 +56954,11 @@ pub mod zscan {
             c.push(&pattern);
             c.end_piece(2, mark);
             Ready(c, PhantomData)
+        }
+        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        #[inline]
+        pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TNoscores> {
+            self.r#match(pattern)
         }
         /// Writes `MATCH pattern` when given (optional, at most once).
         pub fn match_opt(

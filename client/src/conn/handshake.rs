@@ -1,5 +1,6 @@
-//! Opening a connection: the transport, then `HELLO 3` with `AUTH` and `SETNAME` (or the
-//! RESP2 sequence `AUTH`, `CLIENT SETNAME` when the server does not know `HELLO`), then
+//! Opening a connection: the transport, then `HELLO 3` with `AUTH` and `SETNAME`, whose
+//! reply says what the server is (or the RESP2 sequence `AUTH`, `CLIENT SETNAME` when the
+//! server does not know `HELLO` or RESP2 was asked for), then
 //! `SELECT`, and for a node found through Sentinel a `ROLE` check, all within the connect
 //! timeout.
 
@@ -8,7 +9,7 @@ use super::mux::{Connection, PushRoute, PushSink, Tuning};
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::cache::Tracking;
 use crate::error::{Error, Unreachable};
-use crate::reply::Role;
+use crate::reply::{Role, ServerHello};
 use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
@@ -43,7 +44,7 @@ pub(crate) async fn connect_as(
             buf: BytesMut::with_capacity(4096),
             scanner: FrameScanner::with_limits(config.limits),
         };
-        let protocol = hs.run(config).await?;
+        let (protocol, hello) = hs.run(config).await?;
         if let Some(expect) = expect {
             hs.check_role(config, expect).await?;
         }
@@ -71,7 +72,7 @@ pub(crate) async fn connect_as(
             sink,
         });
         Ok(Connection::start(
-            hs.read, hs.write, hs.buf, protocol, push, tuning,
+            hs.read, hs.write, hs.buf, protocol, hello, push, tuning,
         ))
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {
@@ -88,11 +89,16 @@ struct Handshake {
 }
 
 impl Handshake {
-    async fn run(&mut self, config: &Config) -> Result<Protocol, Error> {
+    /// Runs the handshake: the protocol it settled on, and what the server said of
+    /// itself in its `HELLO` reply (`None` on RESP2: asked for, RESP2 keeps to the classic
+    /// commands, for proxies that know no `HELLO` and may close a connection that sends
+    /// one).
+    async fn run(&mut self, config: &Config) -> Result<(Protocol, Option<ServerHello>), Error> {
         let user = config.username.as_deref();
         let pass = config.password.as_deref();
         let mut protocol = Protocol::Resp2;
         let mut named = false;
+        let mut hello = None;
         if config.protocol == Protocol::Resp3 {
             let mut args: Vec<&[u8]> = vec![b"HELLO", b"3"];
             if let Some(pass) = pass {
@@ -108,7 +114,11 @@ impl Handshake {
             }
             let reply = self.roundtrip(&args).await?;
             match server_error(&reply) {
-                None => protocol = Protocol::Resp3,
+                None => {
+                    protocol = Protocol::Resp3;
+                    // A server that answers in a shape of its own still connects.
+                    hello = reply.decode::<ServerHello>().ok();
+                }
                 // Servers before 6.0 do not know HELLO; NOPROTO: it knows HELLO but not
                 // RESP3. Both speak RESP2 with the classic commands. A server that wants
                 // a password may refuse a command it does not know with NOAUTH before
@@ -138,7 +148,7 @@ impl Handshake {
             let db = config.database.to_string();
             self.expect_ok(&[b"SELECT", db.as_bytes()]).await?;
         }
-        Ok(protocol)
+        Ok((protocol, hello))
     }
 
     async fn track(&mut self, tracking: &Tracking, protocol: Protocol) -> Result<(), Error> {

@@ -30,6 +30,7 @@ use super::streaming::{StreamEvent, StreamKind, StreamTx};
 use super::transport::{ReadHalf, WriteHalf};
 use crate::cmd::Command;
 use crate::error::Error;
+use crate::reply::ServerHello;
 use crate::resp::{Frame, Limits};
 use crate::sync;
 use bytes::{Bytes, BytesMut};
@@ -290,6 +291,8 @@ pub(crate) struct Connection {
 struct Handle {
     shared: Arc<Shared>,
     protocol: Protocol,
+    /// What the server said of itself in the handshake.
+    hello: Option<Arc<ServerHello>>,
 }
 
 impl Drop for Handle {
@@ -306,6 +309,7 @@ impl Connection {
         write: WriteHalf,
         leftover: BytesMut,
         protocol: Protocol,
+        hello: Option<ServerHello>,
         push: Option<PushRoute>,
         tuning: Tuning,
     ) -> Connection {
@@ -336,7 +340,11 @@ impl Connection {
         });
         tokio::spawn(outbox::write_loop(shared.clone(), reader, watchdog));
         Connection {
-            inner: Arc::new(Handle { shared, protocol }),
+            inner: Arc::new(Handle {
+                shared,
+                protocol,
+                hello: hello.map(Arc::new),
+            }),
         }
     }
 
@@ -356,7 +364,11 @@ impl Connection {
         });
         shared.close(Cause::ShutDown("not connected yet"));
         Connection {
-            inner: Arc::new(Handle { shared, protocol }),
+            inner: Arc::new(Handle {
+                shared,
+                protocol,
+                hello: None,
+            }),
         }
     }
 
@@ -368,6 +380,12 @@ impl Connection {
     /// The protocol the handshake settled on.
     pub(crate) fn protocol(&self) -> Protocol {
         self.inner.protocol
+    }
+
+    /// What the server said of itself in the handshake (`None` from one that does not
+    /// know `HELLO`).
+    pub(crate) fn hello(&self) -> Option<Arc<ServerHello>> {
+        self.inner.hello.clone()
     }
 
     /// Whether the connection is known to be dead.

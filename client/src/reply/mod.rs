@@ -12,6 +12,9 @@
 //! - [`GeoMatch`] (`GEOSEARCH ... WITHDIST`, ...);
 //! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
 //! - [`LcsMatch`], [`SlotRange`], [`Role`];
+//! - [`Info`] (`INFO`, by section and field), [`ClientInfo`] (`CLIENT INFO`) and
+//!   [`ClientList`] (`CLIENT LIST`); [`ServerHello`], what a server said of itself when a
+//!   connection opened ([`Client::server`](crate::Client::server));
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
 //!   `JsonTypes` (`JSON.TYPE`);
@@ -31,6 +34,8 @@
 //! maps, flat member/score arrays and arrays of pairs, doubles sent as strings.
 
 mod geo;
+mod hello;
+mod info;
 #[cfg(feature = "json")]
 mod json;
 mod scan;
@@ -62,6 +67,8 @@ pub use crate::cmd::modules::search::replies::*;
 pub use crate::cmd::modules::timeseries::replies::*;
 pub use crate::Value;
 pub use geo::GeoMatch;
+pub use hello::ServerHello;
+pub use info::{ClientInfo, ClientList, Info, InfoSection};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::{JsonNumbers, JsonTypes};

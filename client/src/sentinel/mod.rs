@@ -33,6 +33,7 @@ use crate::pubsub::Subscriber;
 use crate::pushes::Pushes;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
+use crate::reply::ServerHello;
 use crate::resp::Frame;
 use crate::transaction::{Multi, Transaction};
 use ask::{show, Answer};
@@ -278,6 +279,12 @@ impl SentinelClient {
     /// As [`Client::transaction`].
     pub async fn transaction(&self) -> Result<Transaction, Error> {
         self.inner.primary.transaction().await
+    }
+
+    /// What the primary said of itself when its current connection opened (see
+    /// [`Client::server`]).
+    pub fn server(&self) -> Option<Arc<ServerHello>> {
+        self.inner.primary.server()
     }
 
     /// Starts a transaction without `WATCH` on the primary's shared connection (see

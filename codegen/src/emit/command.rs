@@ -78,6 +78,21 @@ pub(super) fn command(
         quote!()
     };
     let entry_doc = doc_lines(&doc);
+    // A command named after a Rust keyword (`MOVE`) also gets the keyword with a trailing
+    // `_` (`move_`), as arguments do.
+    let alias = fn_ident.to_string().strip_prefix("r#").map(|keyword| {
+        let alias = quote::format_ident!("{keyword}_");
+        let alias_doc =
+            format!(" Same as [`{keyword}`](Self::{fn_ident}), without the raw identifier.");
+        quote! {
+            #[doc = #alias_doc]
+            #deprecated
+            #[inline]
+            pub fn #alias(self) -> #fn_ident::#start_ty {
+                #fn_ident::start()
+            }
+        }
+    });
     let entry = quote! {
         #entry_doc
         #deprecated
@@ -85,6 +100,7 @@ pub(super) fn command(
         pub fn #fn_ident(self) -> #fn_ident::#start_ty {
             #fn_ident::start()
         }
+        #alias
     };
     let name = &cmd.name;
     let words: Vec<&str> = cmd.name.split(' ').collect();

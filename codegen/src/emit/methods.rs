@@ -182,7 +182,8 @@ pub(super) fn advance_method(
         },
     });
     let params = param_idents(&m.leaf);
-    let tys = m.leaf.params.iter().map(param_ty);
+    let tys2: Vec<TokenStream> = m.leaf.params.iter().map(param_ty).collect();
+    let tys = tys2.iter();
     let (begin, end) = match record {
         Some(order) => {
             let order = Literal::u16_unsuffixed(*order);
@@ -211,6 +212,11 @@ pub(super) fn advance_method(
             #mark_count
             #out
         }
+    };
+    let alias = keyword_alias(&name, &params, &tys2, &target_ty);
+    let single = quote! {
+        #single
+        #alias
     };
     let Some(repeat) = iter else {
         return single;
@@ -241,6 +247,29 @@ pub(super) fn advance_method(
             #out
         }
     }
+}
+
+/// For a method named after a Rust keyword (`r#match`, `r#type`), the same method under
+/// the keyword with a trailing `_` (`match_`, `type_`), so that no caller needs the raw
+/// identifier.
+fn keyword_alias(
+    name: &syn::Ident,
+    params: &[syn::Ident],
+    tys: &[TokenStream],
+    ret: &TokenStream,
+) -> Option<TokenStream> {
+    let text = name.to_string();
+    let keyword = text.strip_prefix("r#")?;
+    let alias = quote::format_ident!("{keyword}_");
+    let doc =
+        format!(" Same as [`{keyword}`](Self::{text}), named without the raw identifier `{text}`.");
+    Some(quote! {
+        #[doc = #doc]
+        #[inline]
+        pub fn #alias(self, #(#params: #tys),*) -> #ret {
+            self.#name(#(#params),*)
+        }
+    })
 }
 
 /// Marks where the command's count goes, after the words before it.
@@ -327,6 +356,7 @@ pub(super) fn piece_methods(
             #out
         }
     }];
+    out_methods.extend(keyword_alias(&name, &params, &tys, &ret));
     if *iter {
         let iter_name = naming::ident(&format!("{}_iter", m.leaf.name));
         let (item_ty, pattern) = item_shape(&m.leaf, &params);

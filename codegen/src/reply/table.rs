@@ -265,6 +265,10 @@ pub(crate) const OVERRIDES: &[(&str, MakeTy)] = &[
     }),
     // Three shapes told apart by their first element (master, slave, sentinel).
     ("ROLE", || Ty::Shared("Role", vec![])),
+    // Text of `field:value` lines in `# Section`s, and of `field=value` words.
+    ("INFO", || Ty::Shared("Info", vec![])),
+    ("CLIENT INFO", || Ty::Shared("ClientInfo", vec![])),
+    ("CLIENT LIST", || Ty::Shared("ClientList", vec![])),
     // One pair without COUNT, a list of pairs with it: a list reads both.
     ("ZPOPMAX", || {
         Ty::Vec(Box::new(Ty::Shared("ScoredMember", vec![])))
