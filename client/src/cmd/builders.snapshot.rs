@@ -2024,7 +2024,7 @@ impl Builders {
     pub fn r#move(self) -> r#move::NeedKey {
         r#move::start()
     }
-    /// Same as [`move`](Self::r#move), without the raw identifier.
+    /// Same as `r#move`, named without the raw identifier.
     #[inline]
     pub fn move_(self) -> r#move::NeedKey {
         r#move::start()
@@ -2923,7 +2923,7 @@ impl Builders {
     pub fn r#type(self) -> r#type::NeedKey {
         r#type::start()
     }
-    /// Same as [`type`](Self::r#type), without the raw identifier.
+    /// Same as `r#type`, named without the raw identifier.
     #[inline]
     pub fn type_(self) -> r#type::NeedKey {
         r#type::start()
@@ -14476,7 +14476,7 @@ pub mod cluster_flushslot {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        /// Same as `r#async`, named without the raw identifier.
         #[inline]
         pub fn async_(self) -> Ready<Set> {
             self.r#async()
@@ -16230,7 +16230,7 @@ pub mod clusterscan {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        /// Same as `r#match`, named without the raw identifier.
         #[inline]
         pub fn match_(
             self,
@@ -16304,7 +16304,7 @@ pub mod clusterscan {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`type`](Self::r#type), named without the raw identifier `r#type`.
+        /// Same as `r#type`, named without the raw identifier.
         #[inline]
         pub fn type_(
             self,
@@ -19852,7 +19852,7 @@ pub mod flushall {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        /// Same as `r#async`, named without the raw identifier.
         #[inline]
         pub fn async_(self) -> Ready<Set> {
             self.r#async()
@@ -19941,7 +19941,7 @@ pub mod flushdb {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        /// Same as `r#async`, named without the raw identifier.
         #[inline]
         pub fn async_(self) -> Ready<Set> {
             self.r#async()
@@ -20129,7 +20129,7 @@ pub mod function_flush {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        /// Same as `r#async`, named without the raw identifier.
         #[inline]
         pub fn async_(self) -> Ready<Set> {
             self.r#async()
@@ -29466,7 +29466,7 @@ pub mod hscan {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        /// Same as `r#match`, named without the raw identifier.
         #[inline]
         pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TNovalues> {
             self.r#match(pattern)
@@ -38891,7 +38891,7 @@ pub mod scan {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        /// Same as `r#match`, named without the raw identifier.
         #[inline]
         pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TType> {
             self.r#match(pattern)
@@ -38947,7 +38947,7 @@ pub mod scan {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`type`](Self::r#type), named without the raw identifier `r#type`.
+        /// Same as `r#type`, named without the raw identifier.
         #[inline]
         pub fn type_(self, r#type: impl ToArg) -> Ready<TPattern, TCount, Set> {
             self.r#type(r#type)
@@ -39285,7 +39285,7 @@ pub mod script_flush {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`async`](Self::r#async), named without the raw identifier `r#async`.
+        /// Same as `r#async`, named without the raw identifier.
         #[inline]
         pub fn async_(self) -> Ready<Set> {
             self.r#async()
@@ -43080,7 +43080,7 @@ pub mod sscan {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        /// Same as `r#match`, named without the raw identifier.
         #[inline]
         pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount> {
             self.r#match(pattern)
@@ -56955,7 +56955,7 @@ pub mod zscan {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
-        /// Same as [`match`](Self::r#match), named without the raw identifier `r#match`.
+        /// Same as `r#match`, named without the raw identifier.
         #[inline]
         pub fn match_(self, pattern: impl ToArg) -> Ready<Set, TCount, TNoscores> {
             self.r#match(pattern)

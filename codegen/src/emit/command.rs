@@ -82,8 +82,7 @@ pub(super) fn command(
     // `_` (`move_`), as arguments do.
     let alias = fn_ident.to_string().strip_prefix("r#").map(|keyword| {
         let alias = quote::format_ident!("{keyword}_");
-        let alias_doc =
-            format!(" Same as [`{keyword}`](Self::{fn_ident}), without the raw identifier.");
+        let alias_doc = format!(" Same as `{fn_ident}`, named without the raw identifier.");
         quote! {
             #[doc = #alias_doc]
             #deprecated

@@ -261,8 +261,7 @@ fn keyword_alias(
     let text = name.to_string();
     let keyword = text.strip_prefix("r#")?;
     let alias = quote::format_ident!("{keyword}_");
-    let doc =
-        format!(" Same as [`{keyword}`](Self::{text}), named without the raw identifier `{text}`.");
+    let doc = format!(" Same as `{text}`, named without the raw identifier.");
     Some(quote! {
         #[doc = #doc]
         #[inline]
