@@ -205,15 +205,12 @@ impl Transaction {
     ///
     /// Connection errors and timeouts.
     pub async fn discard(mut self) -> Result<(), Error> {
-        let Some(lease) = &self.lease else {
+        let Some(lease) = &mut self.lease else {
             return Ok(());
         };
-        let conn = lease.conn().clone();
-        let frames = roundtrip(&conn, encode(&[b"UNWATCH"]), 1).await?;
+        let frames = roundtrip(lease.conn(), encode(&[b"UNWATCH"]), 1).await?;
         frames[0].decode::<()>()?;
-        if let Some(lease) = &mut self.lease {
-            lease.release();
-        }
+        lease.release();
         Ok(())
     }
 
