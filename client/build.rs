@@ -12,15 +12,31 @@
 
 use std::path::{Path, PathBuf};
 
+/// The commands the connections refuse, the same file they read: each builder's docs say
+/// so, with the reason.
+#[path = "src/cmd/refused.rs"]
+mod refused;
+
+fn refused() -> Vec<(String, String)> {
+    refused::REFUSED
+        .iter()
+        .map(|&(name, why)| (name.to_owned(), why.to_owned()))
+        .collect()
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/cmd/refused.rs");
     let spec_path = manifest.join("commands.json");
     // With typedis's corrections (argument types, reply schemas) applied.
     let spec = typedis_codegen::corrected(&read(&spec_path))
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
-    let options = typedis_codegen::typedis_options();
+    let options = typedis_codegen::Options {
+        refused: refused(),
+        ..typedis_codegen::typedis_options()
+    };
     let builders = typedis_codegen::generate(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("builders.rs"), &builders);
@@ -36,7 +52,10 @@ fn main() {
         let path = manifest.join("modules").join(format!("{feature}.json"));
         let spec = typedis_codegen::Spec::from_json(&read(&path))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let options = typedis_codegen::typedis_module_options(product);
+        let options = typedis_codegen::Options {
+            refused: refused(),
+            ..typedis_codegen::typedis_module_options(product)
+        };
         let builders = typedis_codegen::generate(&spec, &options)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         write(&out.join(format!("module_{feature}.rs")), &builders);

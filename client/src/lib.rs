@@ -189,3 +189,8 @@ pub use read_from::ReadFrom;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use typedis_derive::RespRead;
 pub use value::Value;
+
+/// The crate's README (what crates.io shows), its example compiled as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -86,6 +86,11 @@ pub struct Options {
     /// The product whose versions the spec's `since` fields count (a module: "RedisJSON"):
     /// the docs then say "since RedisJSON 2.6.0" instead of naming Redis and Valkey.
     pub product: Option<String>,
+    /// Commands the client refuses to send on a connection shared by many callers, by
+    /// full name (`HELLO`, `CLIENT REPLY`), each with the reason and what to use instead:
+    /// their builders' docs say so first. typedis's build script fills it from the list
+    /// its connections use.
+    pub refused: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -95,6 +100,7 @@ impl Default for Options {
             version: None,
             extend: None,
             product: None,
+            refused: Vec::new(),
         }
     }
 }

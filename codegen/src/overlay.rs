@@ -17,6 +17,11 @@
 //!   the reply schema at those pointers (a key set to null is removed);
 //! - `exactly_one`: groups of argument names exactly one of which the command needs, a
 //!   constraint the spec cannot say (the types then require one, and refuse two);
+//! - `requires`: `[{"arg": "limit", "needs": "sortby", "hint": "..."}]`: an argument the
+//!   server takes only beside another (the types refuse it alone; `hint` says what to
+//!   call, in the compile error, and `with`, if given, how it names what is needed);
+//! - `at_most_one`: groups of argument names the server refuses together (the types
+//!   refuse two);
 //! - `why`: the reason, required.
 
 use serde_json::{Map, Value};
@@ -113,10 +118,12 @@ fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<
                 .ok_or_else(|| bad("the command is not an object"))?
                 .insert("reply_switches".into(), switches.clone());
         }
-        if let Some(groups) = entry.get("exactly_one") {
-            cmd.as_object_mut()
-                .ok_or_else(|| bad("the command is not an object"))?
-                .insert("exactly_one".into(), groups.clone());
+        for field in ["exactly_one", "requires", "at_most_one"] {
+            if let Some(rules) = entry.get(field) {
+                cmd.as_object_mut()
+                    .ok_or_else(|| bad("the command is not an object"))?
+                    .insert(field.into(), rules.clone());
+            }
         }
         if let Some(patches) = entry.get("reply_patches") {
             let schema = cmd

@@ -83,6 +83,41 @@ pub struct CommandSpec {
     /// Groups of arguments (by name) exactly one of which the command needs, a constraint
     /// of the server's that the spec cannot say (set by typedis's overlay).
     pub exactly_one: Vec<Vec<String>>,
+    /// Arguments the server takes only beside another (`LIMIT` of `ZRANGE` only with
+    /// `BYSCORE` or `BYLEX`), a constraint the spec cannot say (set by typedis's overlay):
+    /// a command with one and not the other does not compile.
+    pub requires: Vec<Requires>,
+    /// Groups of arguments (by name) at most one of which the server takes (`IDLETIME`
+    /// and `FREQ` of `RESTORE`), set by typedis's overlay: a command with two does not
+    /// compile.
+    pub at_most_one: Vec<Vec<String>>,
+}
+
+/// One rule of [`CommandSpec::requires`]: the argument `arg` needs `needs` given too.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Requires {
+    /// The argument that needs the other (`limit`).
+    pub arg: String,
+    /// The argument it needs (`sortby`).
+    pub needs: String,
+    /// What to call to give it, for the compile error (`` add `.byscore()` or `.bylex()` ``).
+    pub hint: String,
+    /// How the error names what `arg` needs, when not every method giving `needs` will
+    /// do (`` `approximately` ``, not `equal`); by default, those methods.
+    pub with: Option<String>,
+}
+
+impl Requires {
+    fn read(v: Value) -> Result<Requires, String> {
+        let mut f = Fields::of(v)?;
+        let mut get = |key: &str| f.text(key)?.ok_or_else(|| format!("`{key}` is missing"));
+        Ok(Requires {
+            arg: get("arg")?,
+            needs: get("needs")?,
+            hint: get("hint")?,
+            with: f.text("with")?,
+        })
+    }
 }
 
 impl CommandSpec {
@@ -279,6 +314,8 @@ struct RawCommand {
     reply_switches: Option<ReplySwitches>,
     compat: Vec<Value>,
     exactly_one: Vec<Vec<String>>,
+    requires: Vec<Requires>,
+    at_most_one: Vec<Vec<String>>,
 }
 
 #[derive(Default)]
@@ -426,6 +463,12 @@ impl RawCommand {
             compat: f.take("compat", |v| list(v, Ok))?.unwrap_or_default(),
             exactly_one: f
                 .take("exactly_one", |v| list(v, |g| list(g, text)))?
+                .unwrap_or_default(),
+            requires: f
+                .take("requires", |v| list(v, Requires::read))?
+                .unwrap_or_default(),
+            at_most_one: f
+                .take("at_most_one", |v| list(v, |g| list(g, text)))?
                 .unwrap_or_default(),
         })
     }
@@ -593,6 +636,8 @@ impl Spec {
             reply_switches: raw.reply_switches,
             compat: raw.compat,
             exactly_one: raw.exactly_one,
+            requires: raw.requires,
+            at_most_one: raw.at_most_one,
         };
         if self.commands.insert(name.clone(), command).is_some() {
             return Err(Error::Spec(format!("command {name} is given twice")));

@@ -12,6 +12,22 @@ use crate::paths::{
 };
 use crate::Error;
 
+/// The commands typedis's connections refuse: the file they read, as typedis's build
+/// script includes it, so the snapshot's docs are the build's.
+#[path = "../../client/src/cmd/refused.rs"]
+mod refused;
+
+/// The options typedis's build script generates its own builders with.
+fn options() -> typedis_codegen::Options {
+    typedis_codegen::Options {
+        refused: refused::REFUSED
+            .iter()
+            .map(|&(name, why)| (name.to_owned(), why.to_owned()))
+            .collect(),
+        ..typedis_options()
+    }
+}
+
 /// Every checked-in generated file of the repository at `root`, with the content it
 /// should have: the builders and spec table snapshots and the conformance cases of the
 /// spec ([`SPEC`](crate::paths::SPEC)), and the conformance cases of each module spec
@@ -22,8 +38,8 @@ use crate::Error;
 /// When a spec cannot be read or generation fails.
 pub fn snapshots(root: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     let spec = corrected(&read(&root.join(crate::paths::SPEC))?)?;
-    let builders = generate(&spec, &typedis_options())?;
-    let table = generate_table(&spec, &typedis_options())?;
+    let builders = generate(&spec, &options())?;
+    let table = generate_table(&spec, &options())?;
     let (cases, _) = generate_cases(&spec)?;
     let mut files = vec![
         (root.join(BUILDERS_SNAPSHOT), builders),

@@ -164,3 +164,65 @@ fn every_command_and_argument_of_every_dump_has_a_builder() {
         missing.join("\n")
     );
 }
+
+/// `(major, minor, patch)` of `7.2.0`, for comparing versions.
+fn version(v: &str) -> Vec<u64> {
+    v.split('.').map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+/// An argument some server lacks must say from which version it exists (its own
+/// `since`, a family's `since_in`, or the `since` of a group around it), and that
+/// version must be newer than the server's, or the argument must belong to the other
+/// family alone (`only`): the builder's docs then tell a user of the older server that
+/// the server will refuse it.
+#[test]
+fn every_argument_a_server_lacks_carries_the_version_it_came_in() {
+    fn walk(
+        cmd: &str,
+        args: &[typedis_codegen::Arg],
+        inherited: Option<(&str, &std::collections::BTreeMap<String, String>)>,
+        problems: &mut Vec<String>,
+        checked: &mut usize,
+    ) {
+        for a in args {
+            let own = a.since.as_deref().map(|s| (s, &a.since_in));
+            let since = own.or(inherited);
+            for server in &a.missing_from {
+                *checked += 1;
+                let (family, ver) = server.split_once(' ').unwrap_or((server, ""));
+                if a.only.as_deref().is_some_and(|only| only != family) {
+                    continue;
+                }
+                let came = since.map(|(s, within)| within.get(family).map_or(s, String::as_str));
+                match came {
+                    Some(v) if version(v) > version(ver) => {}
+                    Some(v) => problems.push(format!(
+                        "{cmd} {}: missing from {server}, yet since {v}",
+                        a.name
+                    )),
+                    None => problems.push(format!(
+                        "{cmd} {}: missing from {server}, and no since says why",
+                        a.name
+                    )),
+                }
+            }
+            walk(cmd, &a.children, since, problems, checked);
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let merged =
+        std::fs::read_to_string(root.join("client/commands.json")).expect("read commands.json");
+    let merged = typedis_codegen::corrected(&merged).expect("commands.json reads");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (name, cmd) in &merged.commands {
+        walk(name, &cmd.arguments, None, &mut problems, &mut checked);
+    }
+    assert!(checked >= 50, "only {checked} arguments some server lacks");
+    assert!(
+        problems.is_empty(),
+        "arguments whose docs would not say which servers refuse them (add a `since` \
+         to codegen/src/overlay.json):\n{}",
+        problems.join("\n")
+    );
+}

@@ -1,13 +1,12 @@
 //! Client-side caching: replies of reads kept in the client, served without a round trip,
 //! and dropped when the server says (RESP3 `CLIENT TRACKING`) that their key changed.
-//!
-//! # Layout
-//!
-//! - `config`: [`CacheConfig`] and [`Tracking`] (default, broadcast, opt-in).
-//! - `policy`: which commands may be cached (spec flags plus a reviewed list).
-//! - `shard`: one lock's worth of entries: LRU order, bounds, per-key generations.
-//! - this file: the sharded `Cache` a client consults, the invalidation pushes, the
-//!   counters ([`CacheStats`]), and [`Cached`] for opt-in reads.
+// Layout (private modules, for readers of the source):
+//
+// - `config`: [`CacheConfig`] and [`Tracking`] (default, broadcast, opt-in).
+// - `policy`: which commands may be cached (spec flags plus a reviewed list).
+// - `shard`: one lock's worth of entries: LRU order, bounds, per-key generations.
+// - this file: the sharded `Cache` a client consults, the invalidation pushes, the
+//   counters ([`CacheStats`]), and [`Cached`] for opt-in reads.
 //!
 //! # What a cached read guarantees
 //!

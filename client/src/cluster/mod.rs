@@ -2,19 +2,18 @@
 //! each command where its keys live, following `MOVED` and `ASK` redirects, retrying
 //! transient refusals, and fanning keyless and multi-key commands out as the spec's
 //! request and response policies say.
-//!
-//! # Layout
-//!
-//! - `config`: [`ClusterConfig`] (seeds, cluster URLs) and [`ReadFrom`].
-//! - `topology`: the slot map and how `CLUSTER SHARDS` / `CLUSTER SLOTS` are read.
-//! - `route`: where a command goes (by slot, to every primary or node, split by slot).
-//! - `aggregate`: splitting multi-key commands and combining replies.
-//! - `redirect`: `MOVED`, `ASK` and the retryable refusals.
-//! - `node`: the per-node clients and one attempt on one node.
-//! - `refresh`: single-flight, rate-limited topology refresh.
-//! - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
-//! - `pipeline`: how a [`Pipeline`](crate::Pipeline)'s commands are grouped by node;
-//!   `transaction`: [`ClusterTransaction`].
+// Layout (private modules, for readers of the source):
+//
+// - `config`: [`ClusterConfig`] (seeds, cluster URLs) and [`ReadFrom`].
+// - `topology`: the slot map and how `CLUSTER SHARDS` / `CLUSTER SLOTS` are read.
+// - `route`: where a command goes (by slot, to every primary or node, split by slot).
+// - `aggregate`: splitting multi-key commands and combining replies.
+// - `redirect`: `MOVED`, `ASK` and the retryable refusals.
+// - `node`: the per-node clients and one attempt on one node.
+// - `refresh`: single-flight, rate-limited topology refresh.
+// - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
+// - `pipeline`: how a [`Pipeline`](crate::Pipeline)'s commands are grouped by node;
+//   `transaction`: [`ClusterTransaction`].
 
 mod aggregate;
 mod as_redis;

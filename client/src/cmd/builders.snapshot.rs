@@ -137,6 +137,8 @@ impl Builders {
     }
     /// `ASKING`: Signals that a cluster client is following an -ASK redirect.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: the cluster client sends it itself where needed.
+    ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     ///
     /// Returns `()`.
@@ -145,6 +147,8 @@ impl Builders {
         asking::start()
     }
     /// `AUTH`: Authenticates the connection.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: set the database or the credentials in the Config (or the URL) instead.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of passwords defined for the user; group: connection.
     ///
@@ -406,6 +410,8 @@ impl Builders {
         client_pause::start()
     }
     /// `CLIENT REPLY`: Instructs the server whether to reply to commands.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): CLIENT REPLY would leave other callers without their replies.
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
@@ -1000,6 +1006,8 @@ impl Builders {
     }
     /// `DISCARD`: Discards a transaction.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): transactions go through the client's own API: Client::multi sends MULTI/EXEC as one unit, Client::transaction WATCHes keys (ClusterClient::transaction in a cluster).
+    ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N), when N is the number of queued commands; group: transactions.
     ///
     /// Returns `()`.
@@ -1062,6 +1070,8 @@ impl Builders {
         eval_ro::start()
     }
     /// `EXEC`: Executes all commands in a transaction.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): transactions go through the client's own API: Client::multi sends MULTI/EXEC as one unit, Client::transaction WATCHes keys (ClusterClient::transaction in a cluster).
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: Depends on commands in the transaction; group: transactions.
     ///
@@ -1386,6 +1396,8 @@ impl Builders {
         hdel::start()
     }
     /// `HELLO`: Handshakes with the server.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: the client sends HELLO itself when it connects (Client::server holds the server's answer).
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
@@ -2008,6 +2020,8 @@ impl Builders {
     }
     /// `MONITOR`: Listens for all requests received by the server in real-time.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it.
+    ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: ; group: server.
     ///
     /// Returns `Value`.
@@ -2057,6 +2071,8 @@ impl Builders {
         msetnx::start()
     }
     /// `MULTI`: Starts a transaction.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): transactions go through the client's own API: Client::multi sends MULTI/EXEC as one unit, Client::transaction WATCHes keys (ClusterClient::transaction in a cluster).
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: transactions.
     ///
@@ -2211,6 +2227,8 @@ impl Builders {
     }
     /// `PSUBSCRIBE`: Listens for messages published to channels that match one or more patterns.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
+    ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to subscribe to; group: pubsub.
     ///
     /// Returns `Value`.
@@ -2301,6 +2319,8 @@ impl Builders {
     }
     /// `PUNSUBSCRIBE`: Stops listening to messages published to channels that match one or more patterns.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
+    ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to unsubscribe; group: pubsub.
     ///
     /// Returns `Value`.
@@ -2309,6 +2329,8 @@ impl Builders {
         punsubscribe::start()
     }
     /// `QUIT`: Closes the connection.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
@@ -2328,6 +2350,8 @@ impl Builders {
     }
     /// `READONLY`: Enables read-only queries for a connection to a Valkey replica node.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: the cluster client sends it itself where needed.
+    ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     ///
     /// Returns `()`.
@@ -2336,6 +2360,8 @@ impl Builders {
         readonly::start()
     }
     /// `READWRITE`: Enables read-write queries for a connection to a Valkey replica node.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: the cluster client sends it itself where needed.
     ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     ///
@@ -2381,6 +2407,8 @@ impl Builders {
         replicaof::start()
     }
     /// `RESET`: Resets the connection.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
@@ -2570,6 +2598,8 @@ impl Builders {
         sdiffstore::start()
     }
     /// `SELECT`: Changes the selected database.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): this command changes the connection for every caller sharing it: set the database or the credentials in the Config (or the URL) instead.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     ///
@@ -2808,6 +2838,8 @@ impl Builders {
     }
     /// `SSUBSCRIBE`: Listens for messages published to shard channels.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
+    ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to subscribe to; group: pubsub.
     ///
     /// Returns `Value`.
@@ -2825,6 +2857,8 @@ impl Builders {
         strlen::start()
     }
     /// `SUBSCRIBE`: Listens for messages published to channels.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to subscribe to; group: pubsub.
     ///
@@ -2861,6 +2895,8 @@ impl Builders {
         sunionstore::start()
     }
     /// `SUNSUBSCRIBE`: Stops listening to messages posted to shard channels.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to unsubscribe; group: pubsub.
     ///
@@ -2939,6 +2975,8 @@ impl Builders {
     }
     /// `UNSUBSCRIBE`: Stops listening to messages posted to channels.
     ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): Pub/Sub commands need a connection of their own: use Client::subscriber (or ClusterClient::subscriber).
+    ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to unsubscribe; group: pubsub.
     ///
     /// Returns `Value`.
@@ -2947,6 +2985,8 @@ impl Builders {
         unsubscribe::start()
     }
     /// `UNWATCH`: Forgets about watched keys of a transaction.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): transactions go through the client's own API: Client::multi sends MULTI/EXEC as one unit, Client::transaction WATCHes keys (ClusterClient::transaction in a cluster).
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: transactions.
     ///
@@ -3082,6 +3122,8 @@ impl Builders {
         waitaof::start()
     }
     /// `WATCH`: Monitors changes to keys to determine the execution of a transaction.
+    ///
+    /// **Refused by the client** on its shared connections (`Error::InvalidUse`, nothing sent): transactions go through the client's own API: Client::multi sends MULTI/EXEC as one unit, Client::transaction WATCHes keys (ClusterClient::transaction in a cluster).
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for every key; group: transactions.
     ///
@@ -4517,7 +4559,7 @@ pub mod append {
         }
     }
 }
-/// Builder states of `ASKING` (Signals that a cluster client is following an -ASK redirect.).
+/// Builder states of `ASKING` (Signals that a cluster client is following an -ASK redirect.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod asking {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -4550,7 +4592,7 @@ pub mod asking {
         }
     }
 }
-/// Builder states of `AUTH` (Authenticates the connection.).
+/// Builder states of `AUTH` (Authenticates the connection.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod auth {
     use super::prelude::*;
     pub(super) fn start() -> NeedPassword {
@@ -12885,7 +12927,7 @@ pub mod client_pause {
         }
     }
 }
-/// Builder states of `CLIENT REPLY` (Instructs the server whether to reply to commands.).
+/// Builder states of `CLIENT REPLY` (Instructs the server whether to reply to commands.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod client_reply {
     use super::prelude::*;
     pub(super) fn start() -> NeedAction {
@@ -18232,7 +18274,7 @@ pub mod delifeq {
         }
     }
 }
-/// Builder states of `DISCARD` (Discards a transaction.).
+/// Builder states of `DISCARD` (Discards a transaction.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod discard {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -18861,7 +18903,7 @@ pub mod eval_ro {
         }
     }
 }
-/// Builder states of `EXEC` (Executes all commands in a transaction.).
+/// Builder states of `EXEC` (Executes all commands in a transaction.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod exec {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -25823,7 +25865,7 @@ pub mod hdel {
         }
     }
 }
-/// Builder states of `HELLO` (Handshakes with the server.).
+/// Builder states of `HELLO` (Handshakes with the server.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod hello {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -29514,6 +29556,8 @@ pub mod hscan {
     }
     impl<TPattern, TCount> Ready<TPattern, TCount, Unset> {
         /// Writes `NOVALUES` (optional, at most once).
+        ///
+        /// Since Redis 7.4.0 and Valkey 8.0.0.
         #[inline]
         pub fn novalues(self) -> Ready<TPattern, TCount, Set> {
             let mut c = self.0;
@@ -34425,7 +34469,7 @@ pub mod module_unload {
         }
     }
 }
-/// Builder states of `MONITOR` (Listens for all requests received by the server in real-time.).
+/// Builder states of `MONITOR` (Listens for all requests received by the server in real-time.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod monitor {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -35089,7 +35133,7 @@ pub mod msetnx {
         }
     }
 }
-/// Builder states of `MULTI` (Starts a transaction.).
+/// Builder states of `MULTI` (Starts a transaction.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod multi {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -36483,7 +36527,7 @@ pub mod psetex {
         }
     }
 }
-/// Builder states of `PSUBSCRIBE` (Listens for messages published to channels that match one or more patterns.).
+/// Builder states of `PSUBSCRIBE` (Listens for messages published to channels that match one or more patterns.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod psubscribe {
     use super::prelude::*;
     pub(super) fn start() -> NeedPattern {
@@ -37141,7 +37185,7 @@ pub mod pubsub_shardnumsub {
         }
     }
 }
-/// Builder states of `PUNSUBSCRIBE` (Stops listening to messages published to channels that match one or more patterns.).
+/// Builder states of `PUNSUBSCRIBE` (Stops listening to messages published to channels that match one or more patterns.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod punsubscribe {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -37202,7 +37246,7 @@ pub mod punsubscribe {
         }
     }
 }
-/// Builder states of `QUIT` (Closes the connection.).
+/// Builder states of `QUIT` (Closes the connection.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod quit {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -37277,7 +37321,7 @@ pub mod randomkey {
         }
     }
 }
-/// Builder states of `READONLY` (Enables read-only queries for a connection to a Valkey replica node.).
+/// Builder states of `READONLY` (Enables read-only queries for a connection to a Valkey replica node.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod readonly {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -37313,7 +37357,7 @@ pub mod readonly {
         }
     }
 }
-/// Builder states of `READWRITE` (Enables read-write queries for a connection to a Valkey replica node.).
+/// Builder states of `READWRITE` (Enables read-write queries for a connection to a Valkey replica node.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod readwrite {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -37641,7 +37685,7 @@ pub mod replicaof {
         }
     }
 }
-/// Builder states of `RESET` (Resets the connection.).
+/// Builder states of `RESET` (Resets the connection.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod reset {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -37792,12 +37836,23 @@ pub mod restore {
         Cmd,
         PhantomData<(TReplace, TAbsttl, TSeconds, TFrequency)>,
     );
-    impl<
-        TReplace: Done,
-        TAbsttl: Done,
-        TSeconds: Done,
-        TFrequency: Done,
-    > Ready<TReplace, TAbsttl, TSeconds, TFrequency> {
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Unset, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Set, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Unset, Set> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -37921,14 +37976,41 @@ pub mod restore {
             Ready(c, PhantomData)
         }
     }
-    impl<
-        TReplace: Done,
-        TAbsttl: Done,
-        TSeconds: Done,
-        TFrequency: Done,
-    > crate::cmd::Request for Ready<TReplace, TAbsttl, TSeconds, TFrequency> {
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Unset, Unset> {
         type Reply = ();
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Set, Unset> {
+        type Reply = ();
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Unset, Set> {
+        type Reply = ();
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE` takes at most one of `idletime` and `freq`",
+        label = "this `RESTORE` has `idletime` and `freq`",
+        note = "the server refuses them together (a syntax error): keep one"
+    )]
+    pub trait RefusedReady1 {}
+    impl<M: RefusedReady1, TReplace: Done, TAbsttl: Done> crate::cmd::Request<M>
+    for Ready<TReplace, TAbsttl, Set, Set> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -38047,12 +38129,23 @@ pub mod restore_asking {
         Cmd,
         PhantomData<(TReplace, TAbsttl, TSeconds, TFrequency)>,
     );
-    impl<
-        TReplace: Done,
-        TAbsttl: Done,
-        TSeconds: Done,
-        TFrequency: Done,
-    > Ready<TReplace, TAbsttl, TSeconds, TFrequency> {
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Unset, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Set, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> Ready<TReplace, TAbsttl, Unset, Set> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -38176,14 +38269,41 @@ pub mod restore_asking {
             Ready(c, PhantomData)
         }
     }
-    impl<
-        TReplace: Done,
-        TAbsttl: Done,
-        TSeconds: Done,
-        TFrequency: Done,
-    > crate::cmd::Request for Ready<TReplace, TAbsttl, TSeconds, TFrequency> {
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Unset, Unset> {
         type Reply = ();
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Set, Unset> {
+        type Reply = ();
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TReplace: Done, TAbsttl: Done> crate::cmd::Request
+    for Ready<TReplace, TAbsttl, Unset, Set> {
+        type Reply = ();
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE-ASKING` takes at most one of `idletime` and `freq`",
+        label = "this `RESTORE-ASKING` has `idletime` and `freq`",
+        note = "the server refuses them together (a syntax error): keep one"
+    )]
+    pub trait RefusedReady1 {}
+    impl<M: RefusedReady1, TReplace: Done, TAbsttl: Done> crate::cmd::Request<M>
+    for Ready<TReplace, TAbsttl, Set, Set> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -39762,7 +39882,7 @@ pub mod sdiffstore {
         }
     }
 }
-/// Builder states of `SELECT` (Changes the selected database.).
+/// Builder states of `SELECT` (Changes the selected database.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod select {
     use super::prelude::*;
     pub(super) fn start() -> NeedIndex {
@@ -43128,7 +43248,7 @@ pub mod sscan {
         }
     }
 }
-/// Builder states of `SSUBSCRIBE` (Listens for messages published to shard channels.).
+/// Builder states of `SSUBSCRIBE` (Listens for messages published to shard channels.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod ssubscribe {
     use super::prelude::*;
     pub(super) fn start() -> NeedShardchannel {
@@ -43298,7 +43418,7 @@ pub mod strlen {
         }
     }
 }
-/// Builder states of `SUBSCRIBE` (Listens for messages published to channels.).
+/// Builder states of `SUBSCRIBE` (Listens for messages published to channels.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod subscribe {
     use super::prelude::*;
     pub(super) fn start() -> NeedChannel {
@@ -43740,7 +43860,7 @@ pub mod sunionstore {
         }
     }
 }
-/// Builder states of `SUNSUBSCRIBE` (Stops listening to messages posted to shard channels.).
+/// Builder states of `SUNSUBSCRIBE` (Stops listening to messages posted to shard channels.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod sunsubscribe {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -44298,7 +44418,7 @@ pub mod unlink {
         }
     }
 }
-/// Builder states of `UNSUBSCRIBE` (Stops listening to messages posted to channels.).
+/// Builder states of `UNSUBSCRIBE` (Stops listening to messages posted to channels.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod unsubscribe {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -44359,7 +44479,7 @@ pub mod unsubscribe {
         }
     }
 }
-/// Builder states of `UNWATCH` (Forgets about watched keys of a transaction.).
+/// Builder states of `UNWATCH` (Forgets about watched keys of a transaction.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod unwatch {
     use super::prelude::*;
     pub(super) fn start() -> Ready {
@@ -46974,7 +47094,7 @@ pub mod waitaof {
         }
     }
 }
-/// Builder states of `WATCH` (Monitors changes to keys to determine the execution of a transaction.).
+/// Builder states of `WATCH` (Monitors changes to keys to determine the execution of a transaction.). The client refuses it on its shared connections: see `b()`'s method.
 pub mod watch {
     use super::prelude::*;
     pub(super) fn start() -> NeedKey {
@@ -48289,8 +48409,19 @@ pub mod xadd {
         TCondition: Done,
         TTrim: Done,
         TOperator: Done,
-        TCount: Done,
-    > Ready<TNomkstream, TCondition, TTrim, TOperator, TCount> {
+    > Ready<TNomkstream, TCondition, TTrim, TOperator, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<
+        TNomkstream: Done,
+        TCondition: Done,
+        TTrim: Done,
+    > Ready<TNomkstream, TCondition, TTrim, Set, Set> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -48599,10 +48730,36 @@ pub mod xadd {
         TCondition: Done,
         TTrim: Done,
         TOperator: Done,
-        TCount: Done,
-    > crate::cmd::Request for Ready<TNomkstream, TCondition, TTrim, TOperator, TCount> {
+    > crate::cmd::Request for Ready<TNomkstream, TCondition, TTrim, TOperator, Unset> {
         type Reply = ::core::option::Option<crate::reply::Bytes>;
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TNomkstream: Done, TCondition: Done, TTrim: Done> crate::cmd::Request
+    for Ready<TNomkstream, TCondition, TTrim, Set, Set> {
+        type Reply = ::core::option::Option<crate::reply::Bytes>;
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XADD` takes `limit` only with `approximately`",
+        label = "this `XADD` has `limit` and no `approximately`",
+        note = "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
+    )]
+    pub trait RefusedReady1 {}
+    impl<
+        M: RefusedReady1,
+        TNomkstream: Done,
+        TCondition: Done,
+        TTrim: Done,
+    > crate::cmd::Request<M> for Ready<TNomkstream, TCondition, TTrim, Unset, Set> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -52407,11 +52564,15 @@ pub mod xtrim {
         Cmd,
         PhantomData<(TOperator, TCount, TCondition)>,
     );
-    impl<
-        TOperator: Done,
-        TCount: Done,
-        TCondition: Done,
-    > Ready<TOperator, TCount, TCondition> {
+    impl<TOperator: Done, TCondition: Done> Ready<TOperator, Unset, TCondition> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TCondition: Done> Ready<Set, Set, TCondition> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -52560,10 +52721,32 @@ pub mod xtrim {
             Ready(c, PhantomData)
         }
     }
-    impl<TOperator: Done, TCount: Done, TCondition: Done> crate::cmd::Request
-    for Ready<TOperator, TCount, TCondition> {
+    impl<TOperator: Done, TCondition: Done> crate::cmd::Request
+    for Ready<TOperator, Unset, TCondition> {
         type Reply = i64;
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TCondition: Done> crate::cmd::Request for Ready<Set, Set, TCondition> {
+        type Reply = i64;
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XTRIM` takes `limit` only with `approximately`",
+        label = "this `XTRIM` has `limit` and no `approximately`",
+        note = "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
+    )]
+    pub trait RefusedReady1 {}
+    impl<M: RefusedReady1, TCondition: Done> crate::cmd::Request<M>
+    for Ready<Unset, Set, TCondition> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -55008,9 +55191,16 @@ pub mod zrange {
     impl<
         TSortby: Done,
         TRev: Done,
-        TLimit: Done,
         TWithscores: Done,
-    > Ready<TSortby, TRev, TLimit, TWithscores> {
+    > Ready<TSortby, TRev, Unset, TWithscores> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TRev: Done, TWithscores: Done> Ready<Set, TRev, Set, TWithscores> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -55138,18 +55328,47 @@ pub mod zrange {
             Ready(c, PhantomData)
         }
     }
-    impl<TSortby: Done, TRev: Done, TLimit: Done> crate::cmd::Request
-    for Ready<TSortby, TRev, TLimit, Set> {
+    impl<TSortby: Done, TRev: Done> crate::cmd::Request
+    for Ready<TSortby, TRev, Unset, Set> {
         type Reply = ::std::vec::Vec<crate::reply::ScoredMember>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
         }
     }
-    impl<TSortby: Done, TRev: Done, TLimit: Done> crate::cmd::Request
-    for Ready<TSortby, TRev, TLimit, Unset> {
+    impl<TRev: Done> crate::cmd::Request for Ready<Set, TRev, Set, Set> {
+        type Reply = ::std::vec::Vec<crate::reply::ScoredMember>;
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TSortby: Done, TRev: Done> crate::cmd::Request
+    for Ready<TSortby, TRev, Unset, Unset> {
         type Reply = ::std::vec::Vec<crate::reply::Bytes>;
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TRev: Done> crate::cmd::Request for Ready<Set, TRev, Set, Unset> {
+        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGE` takes `limit` only with `byscore` or `bylex`",
+        label = "this `ZRANGE` has `limit` and no `byscore` or `bylex`",
+        note = "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
+    )]
+    pub trait RefusedReady1 {}
+    impl<M: RefusedReady1, TRev: Done, TWithscores: Done> crate::cmd::Request<M>
+    for Ready<Unset, TRev, Set, TWithscores> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -55603,7 +55822,15 @@ pub mod zrangestore {
         Cmd,
         PhantomData<(TSortby, TRev, TLimit)>,
     );
-    impl<TSortby: Done, TRev: Done, TLimit: Done> Ready<TSortby, TRev, TLimit> {
+    impl<TSortby: Done, TRev: Done> Ready<TSortby, TRev, Unset> {
+        /// Finishes the command, as a value that has forgotten its reply type
+        /// (a complete builder can be sent as it is).
+        #[inline]
+        pub fn build(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TRev: Done> Ready<Set, TRev, Set> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -55704,10 +55931,31 @@ pub mod zrangestore {
             Ready(c, PhantomData)
         }
     }
-    impl<TSortby: Done, TRev: Done, TLimit: Done> crate::cmd::Request
-    for Ready<TSortby, TRev, TLimit> {
+    impl<TSortby: Done, TRev: Done> crate::cmd::Request for Ready<TSortby, TRev, Unset> {
         type Reply = i64;
         #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    impl<TRev: Done> crate::cmd::Request for Ready<Set, TRev, Set> {
+        type Reply = i64;
+        #[inline]
+        fn into_command(self) -> Command {
+            self.0.build()
+        }
+    }
+    /// Implemented by no type: `Ready` with arguments the server refuses together.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGESTORE` takes `limit` only with `byscore` or `bylex`",
+        label = "this `ZRANGESTORE` has `limit` and no `byscore` or `bylex`",
+        note = "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
+    )]
+    pub trait RefusedReady1 {}
+    impl<M: RefusedReady1, TRev: Done> crate::cmd::Request<M>
+    for Ready<Unset, TRev, Set> {
+        type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
         }
@@ -55798,6 +56046,8 @@ pub mod zrank {
     }
     impl Ready {
         /// Writes `WITHSCORE` (optional, at most once).
+        ///
+        /// Since 7.2.0 (Redis and Valkey).
         #[inline]
         pub fn withscore(self) -> Ready<Set> {
             let mut c = self.0;
@@ -56832,6 +57082,8 @@ pub mod zrevrank {
     }
     impl Ready {
         /// Writes `WITHSCORE` (optional, at most once).
+        ///
+        /// Since 7.2.0 (Redis and Valkey).
         #[inline]
         pub fn withscore(self) -> Ready<Set> {
             let mut c = self.0;
@@ -57004,7 +57256,7 @@ pub mod zscan {
     impl<TPattern, TCount> Ready<TPattern, TCount, Unset> {
         /// Writes `NOSCORES` (optional, at most once).
         ///
-        /// On valkey only.
+        /// Since 8.0.0 (Valkey only).
         #[inline]
         pub fn noscores(self) -> Ready<TPattern, TCount, Set> {
             let mut c = self.0;

@@ -6,11 +6,13 @@
 //!   next caller): they change what the connection replies (Pub/Sub mode, `MONITOR`,
 //!   `CLIENT REPLY`, `RESET`, a new `HELLO`), open state that other callers' commands
 //!   would fall into (`MULTI`, `WATCH`, `READONLY`, `ASKING`), or change what every later
-//!   command means (`SELECT`, `AUTH`). Each names the API that does the job.
+//!   command means (`SELECT`, `AUTH`). Their list, each with the API that does the job,
+//!   is [`REFUSED`], which the builders' docs are written from.
 //! - Blocking commands, which need a dedicated connection, and where their block time is
 //!   written, so their client-side limit can be that time plus a margin instead of the
 //!   response timeout.
 
+use super::refused::{CLIENT_REPLY, REFUSED};
 use super::{Command, CommandFlags};
 use std::time::Duration;
 
@@ -70,41 +72,9 @@ enum Arg {
     BlockOption,
 }
 
-const PUBSUB: &str = "Pub/Sub commands need a connection of their own: \
-                      use Client::subscriber (or ClusterClient::subscriber)";
-const TRANSACTION: &str = "transactions need a connection of their own: \
-                           use Client::transaction (or ClusterClient::transaction)";
-const CONNECTION: &str = "this command changes the connection for every caller sharing it";
-const IN_CONFIG: &str = "this command changes the connection for every caller sharing it: \
-                         set the database or the credentials in the Config (or the URL) instead";
-const CLUSTER_STATE: &str = "this command changes the connection for every caller sharing it: \
-                             the cluster client sends it itself where needed";
-const CLIENT_REPLY: &str = "CLIENT REPLY would leave other callers without their replies";
-
-/// Every command name the connections treat specially.
+/// Every blocking command whose block time the connections read, with where it is
+/// written (the refused commands are [`REFUSED`]'s).
 const TABLE: &[(&str, Fact)] = &[
-    ("SUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("PSUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("SSUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("UNSUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("PUNSUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("SUNSUBSCRIBE", Fact::Refused(PUBSUB)),
-    ("MULTI", Fact::Refused(TRANSACTION)),
-    ("EXEC", Fact::Refused(TRANSACTION)),
-    ("DISCARD", Fact::Refused(TRANSACTION)),
-    ("WATCH", Fact::Refused(TRANSACTION)),
-    ("UNWATCH", Fact::Refused(TRANSACTION)),
-    ("MONITOR", Fact::Refused(CONNECTION)),
-    ("RESET", Fact::Refused(CONNECTION)),
-    ("HELLO", Fact::Refused(CONNECTION)),
-    ("QUIT", Fact::Refused(CONNECTION)),
-    // Also lost at the next reconnect, or outliving a transaction in the pool.
-    ("SELECT", Fact::Refused(IN_CONFIG)),
-    ("AUTH", Fact::Refused(IN_CONFIG)),
-    ("READONLY", Fact::Refused(CLUSTER_STATE)),
-    ("READWRITE", Fact::Refused(CLUSTER_STATE)),
-    ("ASKING", Fact::Refused(CLUSTER_STATE)),
-    ("CLIENT REPLY", Fact::Refused(CLIENT_REPLY)),
     ("BLPOP", Fact::Blocks(Arg::LastSeconds)),
     ("BRPOP", Fact::Blocks(Arg::LastSeconds)),
     ("BRPOPLPUSH", Fact::Blocks(Arg::LastSeconds)),
@@ -141,10 +111,11 @@ pub(crate) fn placement(command: &Command) -> Placement {
     }
 }
 
-/// The longest name in [`TABLE`].
+/// The longest name in [`TABLE`] and [`REFUSED`].
 const LONGEST: usize = 12;
 
-/// For each name length, the first letters of the names of that length in [`TABLE`] (bit
+/// For each name length, the first letters of the names of that length in [`TABLE`] and
+/// [`REFUSED`] (bit
 /// `n` for the `n`th letter): every other command (most of them, on every call) is told
 /// apart in a few instructions, without looking at the table.
 const FIRST_LETTERS: [u32; LONGEST + 1] = {
@@ -152,6 +123,12 @@ const FIRST_LETTERS: [u32; LONGEST + 1] = {
     let mut i = 0;
     while i < TABLE.len() {
         let name = TABLE[i].0.as_bytes();
+        letters[name.len()] |= 1 << (name[0] - b'A');
+        i += 1;
+    }
+    let mut i = 0;
+    while i < REFUSED.len() {
+        let name = REFUSED[i].0.as_bytes();
         letters[name.len()] |= 1 << (name[0] - b'A');
         i += 1;
     }
@@ -178,6 +155,9 @@ fn fact(command: &Command) -> Option<Fact> {
             .nth(1)
             .is_some_and(|a| a.eq_ignore_ascii_case(b"REPLY"));
         return reply.then_some(Fact::Refused(CLIENT_REPLY));
+    }
+    if let Some(&(_, why)) = REFUSED.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return Some(Fact::Refused(why));
     }
     TABLE
         .iter()
@@ -354,7 +334,8 @@ mod tests {
 
     #[test]
     fn every_table_name_passes_the_first_letter_filter() {
-        for (name, _) in TABLE {
+        let names = TABLE.iter().map(|(n, _)| *n);
+        for name in names.chain(REFUSED.iter().map(|(n, _)| *n)) {
             assert!(name.len() <= LONGEST, "{name}");
             let c = cmd(&name.to_ascii_lowercase()).build();
             assert!(fact(&c).is_some(), "{name}");

@@ -1,16 +1,15 @@
 //! Redis Sentinel: [`SentinelClient`] asks the Sentinels where the primary of a service is,
 //! checks with `ROLE` that it is, connects, and follows failovers by itself; reads may go
 //! to replicas.
-//!
-//! # Layout
-//!
-//! - `config`: [`SentinelConfig`] (Sentinels, service, node and Sentinel settings, URLs).
-//! - `ask`: the questions asked of the Sentinels, each in turn.
-//! - `locator`: where the nodes are, the connections opened to them, what a failover
-//!   closes and holds back.
-//! - `monitor`: the subscriptions to every Sentinel's failover events.
-//! - `route`: how a [`Client`] of the primary or of a replica reaches its node through the
-//!   locator, and the `-READONLY` rule set on the primary's connections.
+// Layout (private modules, for readers of the source):
+//
+// - `config`: [`SentinelConfig`] (Sentinels, service, node and Sentinel settings, URLs).
+// - `ask`: the questions asked of the Sentinels, each in turn.
+// - `locator`: where the nodes are, the connections opened to them, what a failover
+//   closes and holds back.
+// - `monitor`: the subscriptions to every Sentinel's failover events.
+// - `route`: how a [`Client`] of the primary or of a replica reaches its node through the
+//   locator, and the `-READONLY` rule set on the primary's connections.
 
 mod as_redis;
 mod ask;

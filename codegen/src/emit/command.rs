@@ -50,6 +50,16 @@ pub(super) fn command(
     let mut doc = vec![
         format!("`{}`: {}.", cmd.name, bare(&cmd.summary)),
         String::new(),
+    ];
+    if let Some((_, why)) = cx.refused.iter().find(|(n, _)| *n == cmd.name) {
+        doc.push(format!(
+            "**Refused by the client** on its shared connections (`Error::InvalidUse`, \
+             nothing sent): {}.",
+            doc_text(why)
+        ));
+        doc.push(String::new());
+    }
+    doc.extend([
         format!(
             "Exists {}; complexity: {}; group: {}.",
             availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
@@ -57,7 +67,7 @@ pub(super) fn command(
             doc_text(&cmd.group)
         ),
         String::new(),
-    ];
+    ]);
     doc.extend(returns(reply));
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
@@ -105,11 +115,14 @@ pub(super) fn command(
     let words: Vec<&str> = cmd.name.split(' ').collect();
     let flags = flags_expr(cmd, rt);
     let policy = policy_expr(cmd, rt);
-    let mod_doc = format!(
+    let mut mod_doc = format!(
         " Builder states of `{}` ({}).",
         cmd.name,
         doc_text(&cmd.summary)
     );
+    if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
+        mod_doc.push_str(" The client refuses it on its shared connections: see `b()`'s method.");
+    }
     let start = construct(&plan.states[0], quote!(c));
     let new = quote!(Cmd::new_static(#name, &[#(#words),*], #flags, #policy));
     let begin = match &plan.count {

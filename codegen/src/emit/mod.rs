@@ -31,6 +31,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) rt: &'a syn::Path,
     /// Reply types as seen from a command's module.
     pub(crate) paths: Paths,
+    /// Commands the client refuses on a shared connection, with why (`Options::refused`).
+    pub(crate) refused: &'a [(String, String)],
 }
 
 /// Generates the builders of every callable command of `spec`, with the structs their
@@ -100,6 +102,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
             reply: syn::parse_quote!(#krate::reply),
             structs: Some(syn::parse_quote!(super::replies)),
         },
+        refused: &options.refused,
     };
     let mut entries = Vec::new();
     let mut modules = Vec::new();

@@ -139,7 +139,7 @@ pub(super) fn state(
         })
         .collect();
     if s.build {
-        for fixed in combinations(plan, s) {
+        for fixed in combinations(cmd, plan, s) {
             let (generics, self_ty) = header(plan, s, &fixed, quote!(Done));
             done_impls.push(quote! {
                 impl #generics #self_ty {
@@ -245,9 +245,11 @@ fn forbidden(plan: &Plan, s: &State, set: Option<usize>) -> Vec<(usize, Stage)> 
     out
 }
 
-/// The ways a complete state has exactly one member of each of its exactly-one groups
-/// set: the stages each fixes (one combination, fixing nothing, without groups).
-fn combinations(plan: &Plan, s: &State) -> Vec<Vec<(usize, Stage)>> {
+/// The ways a complete state keeps the rules on its arguments: exactly one member of
+/// each exactly-one group set, a `requires` argument only with the one it needs, at most
+/// one member of an at-most-one group: the stages each way fixes (one way, fixing
+/// nothing, without rules). The ways are disjoint, so their impls do not overlap.
+fn combinations(cmd: &CommandSpec, plan: &Plan, s: &State) -> Vec<Vec<(usize, Stage)>> {
     let mut out = vec![Vec::new()];
     for g in &plan.exactly_one {
         let members: Vec<usize> = g.iter().copied().filter(|k| s.slots.contains(k)).collect();
@@ -272,6 +274,157 @@ fn combinations(plan: &Plan, s: &State) -> Vec<Vec<(usize, Stage)>> {
             }
         }
         out = next;
+    }
+    for rule in rules(cmd, plan, s) {
+        let ways: Vec<Vec<(usize, Stage)>> = match &rule {
+            Rule::Requires { arg, needs, .. } => vec![
+                vec![(*arg, Stage::Unset)],
+                vec![(*arg, Stage::Set), (*needs, Stage::Set)],
+            ],
+            Rule::AtMostOne { members, .. } => std::iter::once(None)
+                .chain(members.iter().map(Some))
+                .map(|set| {
+                    members
+                        .iter()
+                        .map(|k| {
+                            (
+                                *k,
+                                if Some(k) == set {
+                                    Stage::Set
+                                } else {
+                                    Stage::Unset
+                                },
+                            )
+                        })
+                        .collect()
+                })
+                .collect(),
+        };
+        out = out
+            .iter()
+            .flat_map(|base| ways.iter().filter_map(|way| fix(base, way)))
+            .collect();
+    }
+    out
+}
+
+/// `base` with the stages of `way` added, or `None` where they contradict it.
+fn fix(base: &[(usize, Stage)], way: &[(usize, Stage)]) -> Option<Vec<(usize, Stage)>> {
+    let mut out = base.to_vec();
+    for &(k, st) in way {
+        match out.iter().find(|(j, _)| *j == k) {
+            Some((_, had)) if *had != st => return None,
+            Some(_) => {}
+            None => out.push((k, st)),
+        }
+    }
+    Some(out)
+}
+
+/// A rule of the overlay's on which arguments go together, as parameters of a state.
+enum Rule<'a> {
+    /// `arg` only with `needs` (`CommandSpec::requires`).
+    Requires {
+        arg: usize,
+        needs: usize,
+        spec: &'a crate::spec::Requires,
+    },
+    /// At most one of `members` (`CommandSpec::at_most_one`).
+    AtMostOne { members: Vec<usize> },
+}
+
+/// The parameter recording the argument named `name` (the spec's name).
+fn slot_named(plan: &Plan, name: &str) -> Option<usize> {
+    plan.slots
+        .iter()
+        .position(|s| s.args.first().is_some_and(|a| a.0 == name))
+}
+
+/// The rules of `cmd` whose arguments are all parameters of `s`.
+fn rules<'a>(cmd: &'a CommandSpec, plan: &Plan, s: &State) -> Vec<Rule<'a>> {
+    let has = |k: &usize| s.slots.contains(k);
+    let requires = cmd.requires.iter().filter_map(|r| {
+        let arg = slot_named(plan, &r.arg).filter(has)?;
+        let needs = slot_named(plan, &r.needs).filter(has)?;
+        Some(Rule::Requires {
+            arg,
+            needs,
+            spec: r,
+        })
+    });
+    let at_most_one = cmd.at_most_one.iter().filter_map(|g| {
+        let members: Vec<usize> = g
+            .iter()
+            .filter_map(|n| slot_named(plan, n))
+            .filter(has)
+            .collect();
+        (members.len() > 1).then_some(Rule::AtMostOne { members })
+    });
+    requires.chain(at_most_one).collect()
+}
+
+/// The methods that give the parameter `k`, for messages: `` `limit` ``, `` `byscore` or
+/// `bylex` ``.
+fn method_of(plan: &Plan, k: usize) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for m in plan.states.iter().flat_map(|s| &s.methods) {
+        let gives = matches!(m.effect, Effect::Piece { slot: Some((j, ..)), .. } if j == k);
+        if gives && m.alias_of.is_none() && !names.contains(&m.leaf.name.as_str()) {
+            names.push(&m.leaf.name);
+        }
+    }
+    if names.is_empty() {
+        return format!("`{}`", plan.slots[k].name);
+    }
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    names.join(" or ")
+}
+
+/// For each rule `s` can break, the stages that break it (disjoint from each other, and
+/// from every way [`combinations`] allows), with the message, label and note of the
+/// marker its `Request` impl needs.
+fn broken(cmd: &CommandSpec, plan: &Plan, s: &State) -> Vec<(Fixed, String, String, String)> {
+    let mut out = Vec::new();
+    for rule in rules(cmd, plan, s) {
+        match rule {
+            Rule::Requires { arg, needs, spec } => {
+                let a = method_of(plan, arg);
+                let n = spec.with.clone().unwrap_or_else(|| method_of(plan, needs));
+                out.push((
+                    vec![(arg, Stage::Set), (needs, Stage::Unset)],
+                    format!("`{}` takes {a} only with {n}", cmd.name),
+                    format!("this `{}` has {a} and no {n}", cmd.name),
+                    spec.hint.clone(),
+                ));
+            }
+            Rule::AtMostOne { members } => {
+                let shown: Vec<String> = members.iter().map(|&k| method_of(plan, k)).collect();
+                // Broken by the first two members set: the first at `i`, the second at `j`.
+                for j in 1..members.len() {
+                    for i in 0..j {
+                        let fixed = members[..=j]
+                            .iter()
+                            .enumerate()
+                            .map(|(l, &k)| {
+                                let set = l == i || l == j;
+                                (k, if set { Stage::Set } else { Stage::Unset })
+                            })
+                            .collect();
+                        out.push((
+                            fixed,
+                            format!(
+                                "`{}` takes at most one of {}",
+                                cmd.name,
+                                shown.join(" and ")
+                            ),
+                            format!("this `{}` has {} and {}", cmd.name, shown[i], shown[j]),
+                            "the server refuses them together (a syntax error): keep one"
+                                .to_owned(),
+                        ));
+                    }
+                }
+            }
+        }
     }
     out
 }
@@ -331,7 +484,7 @@ fn complete_impls(
     let rt = cx.rt;
     let mut out = Vec::new();
     for imp in replies {
-        for combo in combinations(plan, s) {
+        for combo in combinations(cmd, plan, s) {
             let clash = combo
                 .iter()
                 .any(|(k, st)| imp.fixed.iter().any(|(j, t)| j == k && t != st));
@@ -385,6 +538,28 @@ fn complete_impls(
             #[doc = #doc]
             #[doc(hidden)]
             #[diagnostic::on_unimplemented(message = #message, label = #label)]
+            pub trait #marker {}
+
+            impl #generics #rt::Request<M> for #self_ty {
+                type Reply = ();
+                fn into_command(self) -> Command {
+                    self.0.build()
+                }
+            }
+        });
+    }
+    for (n, (fixed, message, label, note)) in broken(cmd, plan, s).into_iter().enumerate() {
+        let marker = format_ident!("Refused{}{}", s.name, n + 1);
+        let (generics, self_ty) = header_parts(plan, s, &fixed, quote!(Done));
+        let generics = quote!(<M: #marker, #(#generics),*>);
+        let doc = format!(
+            " Implemented by no type: `{}` with arguments the server refuses together.",
+            s.name
+        );
+        out.push(quote! {
+            #[doc = #doc]
+            #[doc(hidden)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             pub trait #marker {}
 
             impl #generics #rt::Request<M> for #self_ty {
