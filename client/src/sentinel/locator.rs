@@ -68,6 +68,9 @@ struct State {
     demoted: Vec<(Addr, Instant)>,
     /// When the primary's address last changed.
     moved_at: Option<Instant>,
+    /// Changes to `primary` so far (learned, moved, forgotten): an answer to a question
+    /// asked before the last change is older than what the client knows.
+    changes: u64,
     /// Which replica the next replica connection tries first.
     next_replica: usize,
 }
@@ -151,11 +154,36 @@ impl Locator {
         self.moved.send_modify(|n| *n += 1);
     }
 
+    /// How many times the primary's address was learned, changed or forgotten: taken
+    /// before asking the Sentinels, for [`follow`](Self::follow).
+    pub(crate) fn changes(&self) -> u64 {
+        lock(&self.state).changes
+    }
+
+    /// A Sentinel asked when the locator was at `changes` names `addr` as the primary:
+    /// the client moves there if it knew another primary and learned nothing since it
+    /// asked (a slow answer is not let undo a newer one, such as the primary a
+    /// connection found after a `-READONLY`).
+    pub(crate) fn follow(&self, addr: Addr, changes: u64) {
+        self.move_if(addr, "a Sentinel named another primary", |state, addr| {
+            state.changes == changes && state.primary.as_ref().is_some_and(|p| p != addr)
+        });
+    }
+
     /// The primary is at `addr` now (a Sentinel said so): connections to the old one
     /// close (their commands fail with a connection error), and the hold ends.
     pub(crate) fn moved_to(&self, addr: Addr, why: &'static str) {
+        self.move_if(addr, why, |_, _| true);
+    }
+
+    /// [`moved_to`](Self::moved_to), if `now` holds of the state (checked under the
+    /// same lock as the move).
+    fn move_if(&self, addr: Addr, why: &'static str, now: impl FnOnce(&State, &Addr) -> bool) {
         let old = {
             let mut state = lock(&self.state);
+            if !now(&state, &addr) {
+                return;
+            }
             state.hold = None;
             if state.primary.as_ref() == Some(&addr) {
                 drop(state);
@@ -163,6 +191,7 @@ impl Locator {
                 return;
             }
             let old = state.primary.replace(addr.clone());
+            state.changes += 1;
             let now = Instant::now();
             state
                 .demoted
@@ -211,7 +240,11 @@ impl Locator {
     /// The primary the client knows may not be one any more (a `-READONLY` reply): it is
     /// forgotten, so the next connection asks the Sentinels, and connections to it close.
     pub(crate) fn distrust_primary(&self) {
-        let old = lock(&self.state).primary.take();
+        let old = {
+            let mut state = lock(&self.state);
+            state.changes += 1;
+            state.primary.take()
+        };
         if let Some(old) = old {
             trace::info!(node = %show(&old), "the primary answered READONLY: asking the Sentinels again");
             self.close(|o| o.expect == Expect::Primary && o.addr == old);
@@ -361,6 +394,7 @@ impl Locator {
         let mut state = lock(&self.state);
         if state.primary.is_none() {
             state.primary = Some(addr.clone());
+            state.changes += 1;
         }
     }
 

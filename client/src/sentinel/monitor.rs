@@ -144,13 +144,13 @@ fn on_message(locator: &Locator, message: &Message, service: &str) {
     }
 }
 
-/// Asks the Sentinels where the primary is, and follows it if it moved.
+/// Asks the Sentinels where the primary is, and follows it if it moved (unless the
+/// client learned of a newer primary while it asked).
 async fn recheck(locator: &Weak<Locator>) {
     let Some(l) = locator.upgrade() else { return };
+    let changes = l.changes();
     if let Answer::Known(addr) = l.ask_primary().await {
-        if l.primary().is_some_and(|p| p != addr) {
-            l.moved_to(addr, "a Sentinel named another primary");
-        }
+        l.follow(addr, changes);
     }
 }
 
