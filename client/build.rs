@@ -7,6 +7,10 @@
 //! `OUT_DIR/module_<feature>.rs` (included by `src/cmd/modules.rs`), and its commands'
 //! table into `OUT_DIR/module_<feature>_table.rs`.
 //!
+//! The Sentinel's own commands (`sentinel.json`, dumped from a Sentinel of each server)
+//! are more methods of `b()` too, whatever the features: `OUT_DIR/sentinel_builders.rs`
+//! (included by `src/cmd/sentinel_commands.rs`) and `OUT_DIR/sentinel_table.rs`.
+//!
 //! The spec read is the crate's own (`client/commands.json`, the repository's one copy), so
 //! the published crate builds on its own.
 
@@ -43,6 +47,23 @@ fn main() {
     let table = typedis_codegen::generate_table(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("spec_table.rs"), &table);
+
+    // The Sentinel's own commands, from the dump of a Sentinel of each server: more
+    // methods of `b()`, whatever the features.
+    let path = manifest.join("sentinel.json");
+    let spec = typedis_codegen::Spec::from_json(&read(&path))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let options = typedis_codegen::Options {
+        refused: refused(),
+        extend: Some("crate::cmd::Builders".to_owned()),
+        ..typedis_codegen::typedis_options()
+    };
+    let builders = typedis_codegen::generate(&spec, &options)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    write(&out.join("sentinel_builders.rs"), &builders);
+    let table = typedis_codegen::generate_table(&spec, &options)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    write(&out.join("sentinel_table.rs"), &table);
 
     for (feature, product) in typedis_codegen::MODULE_FEATURES {
         let var = format!("CARGO_FEATURE_{}", feature.to_ascii_uppercase());

@@ -18,6 +18,8 @@
 //!   commands (generated).
 //! - [`modules`]: the generated builders of the module features (`json`, `search`,
 //!   `bloom`, `timeseries`), methods of [`b`] too.
+//! - [`sentinel_commands`]: the generated builders of a Sentinel's own commands
+//!   (`b().sentinel_masters()`), always there.
 //! - [`state`]: marker types of the generated builders' type states.
 
 mod arg;
@@ -30,6 +32,7 @@ pub(crate) mod placement;
 mod pool;
 pub(crate) mod refused;
 mod request;
+pub mod sentinel_commands;
 mod slot;
 mod small;
 mod spec_table;

@@ -25,11 +25,12 @@ enum Found {
 
 include!(concat!(env!("OUT_DIR"), "/spec_table.rs"));
 
-/// The table of each module feature that is on, generated from the module's spec.
+/// The table of each module feature that is on, generated from the module's spec, and the
+/// Sentinel's (`cfg(all())`: always there).
 macro_rules! module_tables {
-    ($($feature:literal $name:ident $file:literal),* $(,)?) => {
+    ($($cfg:meta, $name:ident $file:literal),* $(,)?) => {
         $(
-            #[cfg(feature = $feature)]
+            #[cfg($cfg)]
             mod $name {
                 use super::{Entry, Found};
                 include!(concat!(env!("OUT_DIR"), $file));
@@ -48,7 +49,7 @@ macro_rules! module_tables {
             #[allow(unused_mut)]
             let mut longest = LONGEST_WORD;
             $(
-                #[cfg(feature = $feature)]
+                #[cfg($cfg)]
                 if $name::LONGEST > longest {
                     longest = $name::LONGEST;
                 }
@@ -62,7 +63,7 @@ macro_rules! module_tables {
                 return Some((found, subcommand));
             }
             $(
-                #[cfg(feature = $feature)]
+                #[cfg($cfg)]
                 if let Some(found) = $name::find(name) {
                     return Some((found, $name::find_sub));
                 }
@@ -73,10 +74,11 @@ macro_rules! module_tables {
 }
 
 module_tables! {
-    "json" json "/module_json_table.rs",
-    "search" search "/module_search_table.rs",
-    "bloom" bloom "/module_bloom_table.rs",
-    "timeseries" timeseries "/module_timeseries_table.rs",
+    feature = "json", json "/module_json_table.rs",
+    feature = "search", search "/module_search_table.rs",
+    feature = "bloom", bloom "/module_bloom_table.rs",
+    feature = "timeseries", timeseries "/module_timeseries_table.rs",
+    all(), sentinel "/sentinel_table.rs",
 }
 
 /// The spec's entry of the command whose first arguments are `first` and `second`, in any
@@ -177,6 +179,14 @@ mod tests {
             "FT.CONFIG GET"
         );
         assert_eq!(lookup(b"GET", None).unwrap().name, "GET");
+    }
+
+    #[test]
+    fn the_sentinels_commands_are_found_whatever_the_features() {
+        let masters = lookup(b"sentinel", Some(b"masters")).unwrap();
+        assert_eq!(masters.name, "SENTINEL MASTERS");
+        assert!(masters.flags.contains(CommandFlags::ADMIN));
+        assert_eq!(lookup(b"SENTINEL", None).unwrap().name, "SENTINEL");
     }
 
     #[test]

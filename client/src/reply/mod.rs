@@ -44,6 +44,7 @@ mod scored;
 mod search;
 #[cfg(feature = "search")]
 mod search_admin;
+mod sentinel;
 mod server;
 mod stream;
 #[cfg(feature = "timeseries")]
@@ -65,6 +66,8 @@ pub use crate::cmd::modules::search::replies::*;
 #[cfg(feature = "timeseries")]
 #[allow(unused_imports)] // a module whose replies need no struct
 pub use crate::cmd::modules::timeseries::replies::*;
+#[allow(unused_imports)] // when the Sentinel's replies need no struct
+pub use crate::cmd::sentinel_commands::replies::*;
 pub use crate::Value;
 pub use geo::GeoMatch;
 pub use hello::ServerHello;
@@ -80,6 +83,7 @@ pub use search::{SearchDoc, SearchFields, SearchPage, SearchResults};
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, SpellCheck};
+pub use sentinel::{PrimaryAddr, SentinelNode};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, StreamEntry};
 #[cfg(feature = "timeseries")]

@@ -1,6 +1,11 @@
 //! Redis Sentinel: [`SentinelClient`] asks the Sentinels where the primary of a service is,
 //! checks with `ROLE` that it is, connects, and follows failovers by itself; reads may go
 //! to replicas.
+//!
+//! To ask a Sentinel yourself, connect a [`Client`] to its port and send the typed
+//! `SENTINEL` commands ([`b().sentinel_replicas()`](crate::b), ...; see
+//! [`cmd::sentinel_commands`](crate::cmd::sentinel_commands)): their replies are typed too
+//! ([`SentinelNode`](crate::reply::SentinelNode), [`PrimaryAddr`](crate::reply::PrimaryAddr)).
 // Layout (private modules, for readers of the source):
 //
 // - `config`: [`SentinelConfig`] (Sentinels, service, node and Sentinel settings, URLs).

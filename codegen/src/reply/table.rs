@@ -276,7 +276,34 @@ pub(crate) const OVERRIDES: &[(&str, MakeTy)] = &[
     ("ZPOPMIN", || {
         Ty::Vec(Box::new(Ty::Shared("ScoredMember", vec![])))
     }),
+    // A Sentinel's `field`/`value` maps of the nodes it watches, read with accessors.
+    ("SENTINEL MASTER", || Ty::Shared("SentinelNode", vec![])),
+    ("SENTINEL PRIMARY", || Ty::Shared("SentinelNode", vec![])),
+    ("SENTINEL MASTERS", sentinel_nodes),
+    ("SENTINEL PRIMARIES", sentinel_nodes),
+    ("SENTINEL REPLICAS", sentinel_nodes),
+    ("SENTINEL SLAVES", sentinel_nodes),
+    ("SENTINEL SENTINELS", sentinel_nodes),
+    // [host, port], or null for a service the Sentinel does not watch (the schema
+    // forgets the null).
+    ("SENTINEL GET-MASTER-ADDR-BY-NAME", primary_addr),
+    ("SENTINEL GET-PRIMARY-ADDR-BY-NAME", primary_addr),
+    // [name, [[age in ms, INFO text or null], ...], name, ...]: per primary, its INFO
+    // and its replicas' as the Sentinel last read them (the schema misses the pairing).
+    ("SENTINEL INFO-CACHE", || {
+        let info = Ty::Option(Box::new(Ty::Shared("Info", vec![])));
+        let cached = Ty::Vec(Box::new(Ty::Tuple(vec![Ty::Int, info])));
+        Ty::Vec(Box::new(Ty::Tuple(vec![Ty::Bytes, cached])))
+    }),
 ];
+
+fn sentinel_nodes() -> Ty {
+    Ty::Vec(Box::new(Ty::Shared("SentinelNode", vec![])))
+}
+
+fn primary_addr() -> Ty {
+    Ty::Option(Box::new(Ty::Shared("PrimaryAddr", vec![])))
+}
 
 /// Fixed-length arrays read into structs, by (command, place in the schema: "" for the
 /// reply, `[]` for its elements), with their fields' names.
