@@ -3650,6 +3650,7 @@ impl Builders {
 #[allow(unused_imports)]
 mod prelude {
     pub(super) use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
+    pub(super) use crate::cmd::{SecondsArg, MillisArg, FractionalSecondsArg};
     pub(super) use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
     pub(super) use ::core::marker::PhantomData;
 }
@@ -3704,6 +3705,7 @@ pub mod acl_cat {
         /// Writes `categoryname` (optional, at most once).
         ///
         /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `category` (or its siblings)")]
         #[inline]
         pub fn categoryname(self, categoryname: impl ToArg) -> Ready<Set> {
@@ -3716,6 +3718,7 @@ pub mod acl_cat {
         /// Writes `categoryname` when given (optional, at most once).
         ///
         /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `category` (or its siblings)")]
         pub fn categoryname_opt(self, value: Option<impl ToArg>) -> Ready<Set> {
             let mut c = self.0;
@@ -4966,6 +4969,7 @@ pub mod bitcount {
         /// Writes `start end` (optional, at most once).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` then `end_unit` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(
             note = "renamed in a newer spec: use `range` then `end_unit` (or its siblings)"
         )]
@@ -5313,6 +5317,7 @@ pub mod bitop {
         /// Writes `operation`.
         ///
         /// Kept from an older spec: the same bytes as before; use `and` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `and` (or its siblings)")]
         #[inline]
         pub fn operation(self, operation: impl ToArg) -> NeedDestkey {
@@ -5549,6 +5554,7 @@ pub mod bitpos {
         /// Writes `start` (optional, at most once).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         #[inline]
         pub fn index(self, start: impl IntArg) -> Ready<Set, TEndUnitBlock, TUnit> {
@@ -5572,6 +5578,7 @@ pub mod bitpos {
         /// Writes `end` (optional, at most once).
         ///
         /// Kept from an older spec: the same bytes as before; use `end_unit` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `end_unit` (or its siblings)")]
         #[inline]
         pub fn end_index(self, end: impl IntArg) -> Ready<TRange, Set, TUnit> {
@@ -5788,9 +5795,9 @@ pub mod blmove {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -5852,9 +5859,9 @@ pub mod blmpop {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> NeedKey {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> NeedKey {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             let count = c.begin_piece();
             c.count_at(1, count);
             NeedKey(c)
@@ -6089,9 +6096,9 @@ pub mod blpop {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -6222,9 +6229,9 @@ pub mod brpop {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -6369,9 +6376,9 @@ pub mod brpoplpush {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -6433,9 +6440,9 @@ pub mod bzmpop {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> NeedKey {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> NeedKey {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             let count = c.begin_piece();
             c.count_at(1, count);
             NeedKey(c)
@@ -6671,9 +6678,9 @@ pub mod bzpopmax {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -6805,9 +6812,9 @@ pub mod bzpopmin {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl DoubleArg) -> Ready {
+        pub fn timeout(self, timeout: impl FractionalSecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&FractionalSecondsArg::fractional_seconds(timeout));
             Ready(c)
         }
     }
@@ -7722,6 +7729,7 @@ pub mod client_kill {
         /// Writes `ip_port`.
         ///
         /// Kept from an older spec: the same bytes as before; use `old_format` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(
             note = "renamed in a newer spec: use `old_format` (or its siblings)"
         )]
@@ -7734,6 +7742,7 @@ pub mod client_kill {
         /// Writes `SKIPME yes_no`.
         ///
         /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(
             note = "renamed in a newer spec: use `skipme_yes` (or its siblings)"
         )]
@@ -8244,6 +8253,7 @@ pub mod client_kill {
         /// Writes `SKIPME yes_no` (repeatable).
         ///
         /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(
             note = "renamed in a newer spec: use `skipme_yes` (or its siblings)"
         )]
@@ -12838,9 +12848,9 @@ pub mod client_pause {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl IntArg) -> Ready {
+        pub fn timeout(self, timeout: impl MillisArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&MillisArg::millis(timeout));
             Ready(c, PhantomData)
         }
     }
@@ -13759,6 +13769,7 @@ pub mod cluster_addslotsrange {
         /// Writes `start_slot end_slot`.
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
@@ -13774,6 +13785,7 @@ pub mod cluster_addslotsrange {
         /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
@@ -13850,6 +13862,7 @@ pub mod cluster_addslotsrange {
         /// Writes `start_slot end_slot` (optional, repeatable).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
@@ -13867,6 +13880,7 @@ pub mod cluster_addslotsrange {
         /// Writes `start_slot end_slot` once per item (nothing when the iterator is empty).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
@@ -14238,6 +14252,7 @@ pub mod cluster_delslotsrange {
         /// Writes `start_slot end_slot`.
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
@@ -14253,6 +14268,7 @@ pub mod cluster_delslotsrange {
         /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
@@ -14329,6 +14345,7 @@ pub mod cluster_delslotsrange {
         /// Writes `start_slot end_slot` (optional, repeatable).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
@@ -14346,6 +14363,7 @@ pub mod cluster_delslotsrange {
         /// Writes `start_slot end_slot` once per item (nothing when the iterator is empty).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
@@ -15764,23 +15782,23 @@ pub mod cluster_setslot {
         ///
         /// Since 8.0.0 (Valkey only).
         #[inline]
-        pub fn timeout(self, timeout: impl IntArg) -> Ready<Set> {
+        pub fn timeout(self, timeout: impl MillisArg) -> Ready<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("TIMEOUT");
-            c.push(&timeout);
+            c.push(&MillisArg::millis(timeout));
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
         /// Writes `TIMEOUT timeout` when given (optional, at most once).
         ///
         /// Since 8.0.0 (Valkey only).
-        pub fn timeout_opt(self, value: Option<impl IntArg>) -> Ready<Set> {
+        pub fn timeout_opt(self, value: Option<impl MillisArg>) -> Ready<Set> {
             let mut c = self.0;
             if let Some(timeout) = value {
                 let mark = c.begin_piece();
                 c.push("TIMEOUT");
-                c.push(&timeout);
+                c.push(&MillisArg::millis(timeout));
                 c.end_piece(2, mark);
             }
             Ready(c, PhantomData)
@@ -16543,6 +16561,7 @@ pub mod command_getkeys {
         /// Writes `arg1`.
         ///
         /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `command` (or its siblings)")]
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
@@ -16604,6 +16623,7 @@ pub mod command_getkeys {
         /// Writes `arg2` (optional, repeatable).
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
         #[inline]
         pub fn arg2(self, arg2: impl ToArg) -> Ready {
@@ -16616,6 +16636,7 @@ pub mod command_getkeys {
         /// Writes `arg2` once per item (nothing when the iterator is empty).
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -16668,6 +16689,7 @@ pub mod command_getkeysandflags {
         /// Writes `arg1`.
         ///
         /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `command` (or its siblings)")]
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
@@ -16729,6 +16751,7 @@ pub mod command_getkeysandflags {
         /// Writes `arg2` (optional, repeatable).
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
         #[inline]
         pub fn arg2(self, arg2: impl ToArg) -> Ready {
@@ -16741,6 +16764,7 @@ pub mod command_getkeysandflags {
         /// Writes `arg2` once per item (nothing when the iterator is empty).
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -19091,9 +19115,9 @@ pub mod expire {
     impl NeedSeconds {
         /// Writes `seconds`.
         #[inline]
-        pub fn seconds(self, seconds: impl IntArg) -> Ready {
+        pub fn seconds(self, seconds: impl SecondsArg) -> Ready {
             let mut c = self.0;
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             Ready(c, PhantomData)
         }
     }
@@ -19584,25 +19608,25 @@ pub mod failover {
         #[inline]
         pub fn timeout(
             self,
-            milliseconds: impl IntArg,
+            milliseconds: impl MillisArg,
         ) -> Ready<TTarget, TForce, TAbort, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("TIMEOUT");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
         /// Writes `TIMEOUT milliseconds` when given (optional, at most once).
         pub fn timeout_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> Ready<TTarget, TForce, TAbort, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("TIMEOUT");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(3, mark);
             }
             Ready(c, PhantomData)
@@ -25419,42 +25443,42 @@ pub mod getex {
     impl Ready {
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
-        pub fn ex(self, seconds: impl IntArg) -> Ready<Set> {
+        pub fn ex(self, seconds: impl SecondsArg) -> Ready<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
-        pub fn ex_opt(self, value: Option<impl IntArg>) -> Ready<Set> {
+        pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Ready<Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(1, mark);
             }
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
-        pub fn px(self, milliseconds: impl IntArg) -> Ready<Set> {
+        pub fn px(self, milliseconds: impl MillisArg) -> Ready<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
-        pub fn px_opt(self, value: Option<impl IntArg>) -> Ready<Set> {
+        pub fn px_opt(self, value: Option<impl MillisArg>) -> Ready<Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             Ready(c, PhantomData)
@@ -26122,9 +26146,9 @@ pub mod hexpire {
     impl NeedSeconds {
         /// Writes `seconds`.
         #[inline]
-        pub fn seconds(self, seconds: impl IntArg) -> NeedField {
+        pub fn seconds(self, seconds: impl SecondsArg) -> NeedField {
             let mut c = self.0;
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             let count = c.begin_piece();
             c.push("FIELDS");
             c.count_at(3, count);
@@ -27274,42 +27298,42 @@ pub mod hgetex {
     impl NeedField {
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
-        pub fn ex(self, seconds: impl IntArg) -> NeedField<Set> {
+        pub fn ex(self, seconds: impl SecondsArg) -> NeedField<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
-        pub fn ex_opt(self, value: Option<impl IntArg>) -> NeedField<Set> {
+        pub fn ex_opt(self, value: Option<impl SecondsArg>) -> NeedField<Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(1, mark);
             }
             NeedField(c, PhantomData)
         }
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
-        pub fn px(self, milliseconds: impl IntArg) -> NeedField<Set> {
+        pub fn px(self, milliseconds: impl MillisArg) -> NeedField<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
-        pub fn px_opt(self, value: Option<impl IntArg>) -> NeedField<Set> {
+        pub fn px_opt(self, value: Option<impl MillisArg>) -> NeedField<Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             NeedField(c, PhantomData)
@@ -27436,42 +27460,42 @@ pub mod hgetex {
     impl Ready {
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
-        pub fn ex(self, seconds: impl IntArg) -> Ready<Set> {
+        pub fn ex(self, seconds: impl SecondsArg) -> Ready<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
-        pub fn ex_opt(self, value: Option<impl IntArg>) -> Ready<Set> {
+        pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Ready<Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(1, mark);
             }
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
-        pub fn px(self, milliseconds: impl IntArg) -> Ready<Set> {
+        pub fn px(self, milliseconds: impl MillisArg) -> Ready<Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
-        pub fn px_opt(self, value: Option<impl IntArg>) -> Ready<Set> {
+        pub fn px_opt(self, value: Option<impl MillisArg>) -> Ready<Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             Ready(c, PhantomData)
@@ -28361,9 +28385,9 @@ pub mod hpexpire {
     impl NeedMilliseconds {
         /// Writes `milliseconds`.
         #[inline]
-        pub fn milliseconds(self, milliseconds: impl IntArg) -> NeedField {
+        pub fn milliseconds(self, milliseconds: impl MillisArg) -> NeedField {
             let mut c = self.0;
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             let count = c.begin_piece();
             c.push("FIELDS");
             c.count_at(3, count);
@@ -29919,25 +29943,25 @@ pub mod hsetex {
         #[inline]
         pub fn ex(
             self,
-            seconds: impl IntArg,
+            seconds: impl SecondsArg,
         ) -> NeedData<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl SecondsArg>,
         ) -> NeedData<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(3, mark);
             }
             NeedData(c, PhantomData)
@@ -29946,25 +29970,25 @@ pub mod hsetex {
         #[inline]
         pub fn px(
             self,
-            milliseconds: impl IntArg,
+            milliseconds: impl MillisArg,
         ) -> NeedData<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> NeedData<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(3, mark);
             }
             NeedData(c, PhantomData)
@@ -30221,25 +30245,25 @@ pub mod hsetex {
         #[inline]
         pub fn ex(
             self,
-            seconds: impl IntArg,
+            seconds: impl SecondsArg,
         ) -> Ready<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl SecondsArg>,
         ) -> Ready<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(3, mark);
             }
             Ready(c, PhantomData)
@@ -30248,25 +30272,25 @@ pub mod hsetex {
         #[inline]
         pub fn px(
             self,
-            milliseconds: impl IntArg,
+            milliseconds: impl MillisArg,
         ) -> Ready<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> Ready<TKeyCondition, TFieldsCondition, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(3, mark);
             }
             Ready(c, PhantomData)
@@ -33927,9 +33951,9 @@ pub mod migrate {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl IntArg) -> Ready {
+        pub fn timeout(self, timeout: impl MillisArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&MillisArg::millis(timeout));
             Ready(c, PhantomData)
         }
     }
@@ -34891,23 +34915,23 @@ pub mod msetex {
         ///
         /// On valkey only.
         #[inline]
-        pub fn ex(self, seconds: impl IntArg) -> Ready<TCondition, Set> {
+        pub fn ex(self, seconds: impl SecondsArg) -> Ready<TCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
         ///
         /// On valkey only.
-        pub fn ex_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
+        pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(3, mark);
             }
             Ready(c, PhantomData)
@@ -34916,23 +34940,23 @@ pub mod msetex {
         ///
         /// On valkey only.
         #[inline]
-        pub fn px(self, milliseconds: impl IntArg) -> Ready<TCondition, Set> {
+        pub fn px(self, milliseconds: impl MillisArg) -> Ready<TCondition, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
         ///
         /// On valkey only.
-        pub fn px_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, Set> {
+        pub fn px_opt(self, value: Option<impl MillisArg>) -> Ready<TCondition, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(3, mark);
             }
             Ready(c, PhantomData)
@@ -35564,9 +35588,9 @@ pub mod pexpire {
     impl NeedMilliseconds {
         /// Writes `milliseconds`.
         #[inline]
-        pub fn milliseconds(self, milliseconds: impl IntArg) -> Ready {
+        pub fn milliseconds(self, milliseconds: impl MillisArg) -> Ready {
             let mut c = self.0;
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             Ready(c, PhantomData)
         }
     }
@@ -36458,9 +36482,9 @@ pub mod psetex {
     impl NeedMilliseconds {
         /// Writes `milliseconds`.
         #[inline]
-        pub fn milliseconds(self, milliseconds: impl IntArg) -> NeedValue {
+        pub fn milliseconds(self, milliseconds: impl MillisArg) -> NeedValue {
             let mut c = self.0;
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             NeedValue(c)
         }
     }
@@ -37917,12 +37941,12 @@ pub mod restore {
         #[inline]
         pub fn idletime(
             self,
-            seconds: impl IntArg,
+            seconds: impl SecondsArg,
         ) -> Ready<TReplace, TAbsttl, Set, TFrequency> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("IDLETIME");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
@@ -37931,13 +37955,13 @@ pub mod restore {
         /// Since 5.0.0 (Redis and Valkey).
         pub fn idletime_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl SecondsArg>,
         ) -> Ready<TReplace, TAbsttl, Set, TFrequency> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("IDLETIME");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(5, mark);
             }
             Ready(c, PhantomData)
@@ -38210,12 +38234,12 @@ pub mod restore_asking {
         #[inline]
         pub fn idletime(
             self,
-            seconds: impl IntArg,
+            seconds: impl SecondsArg,
         ) -> Ready<TReplace, TAbsttl, Set, TFrequency> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("IDLETIME");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
@@ -38224,13 +38248,13 @@ pub mod restore_asking {
         /// Since 5.0.0 (Redis and Valkey).
         pub fn idletime_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl SecondsArg>,
         ) -> Ready<TReplace, TAbsttl, Set, TFrequency> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("IDLETIME");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(5, mark);
             }
             Ready(c, PhantomData)
@@ -40094,23 +40118,26 @@ pub mod set {
         ///
         /// Since 2.6.12 (Redis and Valkey).
         #[inline]
-        pub fn ex(self, seconds: impl IntArg) -> Ready<TCondition, TGet, Set> {
+        pub fn ex(self, seconds: impl SecondsArg) -> Ready<TCondition, TGet, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("EX");
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
         /// Writes `EX seconds` when given (optional, at most once).
         ///
         /// Since 2.6.12 (Redis and Valkey).
-        pub fn ex_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, TGet, Set> {
+        pub fn ex_opt(
+            self,
+            value: Option<impl SecondsArg>,
+        ) -> Ready<TCondition, TGet, Set> {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
                 c.push("EX");
-                c.push(&seconds);
+                c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(4, mark);
             }
             Ready(c, PhantomData)
@@ -40119,23 +40146,26 @@ pub mod set {
         ///
         /// Since 2.6.12 (Redis and Valkey).
         #[inline]
-        pub fn px(self, milliseconds: impl IntArg) -> Ready<TCondition, TGet, Set> {
+        pub fn px(self, milliseconds: impl MillisArg) -> Ready<TCondition, TGet, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("PX");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
         /// Writes `PX milliseconds` when given (optional, at most once).
         ///
         /// Since 2.6.12 (Redis and Valkey).
-        pub fn px_opt(self, value: Option<impl IntArg>) -> Ready<TCondition, TGet, Set> {
+        pub fn px_opt(
+            self,
+            value: Option<impl MillisArg>,
+        ) -> Ready<TCondition, TGet, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("PX");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(4, mark);
             }
             Ready(c, PhantomData)
@@ -40418,9 +40448,9 @@ pub mod setex {
     impl NeedSeconds {
         /// Writes `seconds`.
         #[inline]
-        pub fn seconds(self, seconds: impl IntArg) -> NeedValue {
+        pub fn seconds(self, seconds: impl SecondsArg) -> NeedValue {
             let mut c = self.0;
-            c.push(&seconds);
+            c.push(&SecondsArg::seconds(seconds));
             NeedValue(c)
         }
     }
@@ -46933,9 +46963,9 @@ pub mod wait {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl IntArg) -> Ready {
+        pub fn timeout(self, timeout: impl MillisArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&MillisArg::millis(timeout));
             Ready(c)
         }
     }
@@ -47053,9 +47083,9 @@ pub mod waitaof {
     impl NeedTimeout {
         /// Writes `timeout`.
         #[inline]
-        pub fn timeout(self, timeout: impl IntArg) -> Ready {
+        pub fn timeout(self, timeout: impl MillisArg) -> Ready {
             let mut c = self.0;
-            c.push(&timeout);
+            c.push(&MillisArg::millis(timeout));
             Ready(c)
         }
     }
@@ -48871,9 +48901,9 @@ pub mod xautoclaim {
     impl NeedMinIdleTime {
         /// Writes `min_idle_time`.
         #[inline]
-        pub fn min_idle_time(self, min_idle_time: impl ToArg) -> NeedStart {
+        pub fn min_idle_time(self, min_idle_time: impl MillisArg) -> NeedStart {
             let mut c = self.0;
-            c.push(&min_idle_time);
+            c.push(&MillisArg::millis(min_idle_time));
             NeedStart(c)
         }
     }
@@ -49090,9 +49120,9 @@ pub mod xclaim {
     impl NeedMinIdleTime {
         /// Writes `min_idle_time`.
         #[inline]
-        pub fn min_idle_time(self, min_idle_time: impl ToArg) -> NeedId {
+        pub fn min_idle_time(self, min_idle_time: impl MillisArg) -> NeedId {
             let mut c = self.0;
-            c.push(&min_idle_time);
+            c.push(&MillisArg::millis(min_idle_time));
             NeedId(c)
         }
     }
@@ -49228,25 +49258,25 @@ pub mod xclaim {
         #[inline]
         pub fn idle(
             self,
-            ms: impl IntArg,
+            ms: impl MillisArg,
         ) -> Ready<Set, TUnixTimeMilliseconds, TCount, TForce, TJustid, TLastid> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("IDLE");
-            c.push(&ms);
+            c.push(&MillisArg::millis(ms));
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
         /// Writes `IDLE ms` when given (optional, at most once).
         pub fn idle_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> Ready<Set, TUnixTimeMilliseconds, TCount, TForce, TJustid, TLastid> {
             let mut c = self.0;
             if let Some(ms) = value {
                 let mark = c.begin_piece();
                 c.push("IDLE");
-                c.push(&ms);
+                c.push(&MillisArg::millis(ms));
                 c.end_piece(5, mark);
             }
             Ready(c, PhantomData)
@@ -49919,6 +49949,7 @@ pub mod xgroup_create {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedIdSelector {
@@ -50106,6 +50137,7 @@ pub mod xgroup_createconsumer {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedConsumer {
@@ -50144,6 +50176,7 @@ pub mod xgroup_createconsumer {
         /// Writes `consumername`.
         ///
         /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `consumer` (or its siblings)")]
         #[inline]
         pub fn consumername(self, consumername: impl ToArg) -> Ready {
@@ -50243,6 +50276,7 @@ pub mod xgroup_delconsumer {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedConsumer {
@@ -50281,6 +50315,7 @@ pub mod xgroup_delconsumer {
         /// Writes `consumername`.
         ///
         /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `consumer` (or its siblings)")]
         #[inline]
         pub fn consumername(self, consumername: impl ToArg) -> Ready {
@@ -50380,6 +50415,7 @@ pub mod xgroup_destroy {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> Ready {
@@ -50514,6 +50550,7 @@ pub mod xgroup_setid {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedIdSelector {
@@ -50671,6 +50708,7 @@ pub mod xinfo_consumers {
         /// Writes `groupname`.
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        #[doc(hidden)]
         #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> Ready {
@@ -51071,11 +51109,14 @@ pub mod xpending {
         ///
         /// Since 6.2.0 (Redis and Valkey).
         #[inline]
-        pub fn idle(self, min_idle_time: impl IntArg) -> Ready<TRange, Set, TConsumer> {
+        pub fn idle(
+            self,
+            min_idle_time: impl MillisArg,
+        ) -> Ready<TRange, Set, TConsumer> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("IDLE");
-            c.push(&min_idle_time);
+            c.push(&MillisArg::millis(min_idle_time));
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
@@ -51084,13 +51125,13 @@ pub mod xpending {
         /// Since 6.2.0 (Redis and Valkey).
         pub fn idle_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> Ready<TRange, Set, TConsumer> {
             let mut c = self.0;
             if let Some(min_idle_time) = value {
                 let mark = c.begin_piece();
                 c.push("IDLE");
-                c.push(&min_idle_time);
+                c.push(&MillisArg::millis(min_idle_time));
                 c.end_piece(2, mark);
             }
             Ready(c, PhantomData)
@@ -51377,21 +51418,21 @@ pub mod xread {
     impl<TCount> NeedKey<TCount, Unset> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> NeedKey<TCount, Set> {
+        pub fn block(self, milliseconds: impl MillisArg) -> NeedKey<TCount, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             NeedKey(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
-        pub fn block_opt(self, value: Option<impl IntArg>) -> NeedKey<TCount, Set> {
+        pub fn block_opt(self, value: Option<impl MillisArg>) -> NeedKey<TCount, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             NeedKey(c, PhantomData)
@@ -51504,21 +51545,21 @@ pub mod xread {
     impl<TCount> NeedId<TCount, Unset> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> NeedId<TCount, Set> {
+        pub fn block(self, milliseconds: impl MillisArg) -> NeedId<TCount, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
-        pub fn block_opt(self, value: Option<impl IntArg>) -> NeedId<TCount, Set> {
+        pub fn block_opt(self, value: Option<impl MillisArg>) -> NeedId<TCount, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             NeedId(c, PhantomData)
@@ -51608,21 +51649,21 @@ pub mod xread {
     impl<TCount> Ready<TCount, Unset> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> Ready<TCount, Set> {
+        pub fn block(self, milliseconds: impl MillisArg) -> Ready<TCount, Set> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
-        pub fn block_opt(self, value: Option<impl IntArg>) -> Ready<TCount, Set> {
+        pub fn block_opt(self, value: Option<impl MillisArg>) -> Ready<TCount, Set> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(1, mark);
             }
             Ready(c, PhantomData)
@@ -51758,24 +51799,27 @@ pub mod xreadgroup {
     impl<TCount, TNoack> NeedKey<TCount, Unset, TNoack> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> NeedKey<TCount, Set, TNoack> {
+        pub fn block(
+            self,
+            milliseconds: impl MillisArg,
+        ) -> NeedKey<TCount, Set, TNoack> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(2, mark);
             NeedKey(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
         pub fn block_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> NeedKey<TCount, Set, TNoack> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(2, mark);
             }
             NeedKey(c, PhantomData)
@@ -51913,24 +51957,24 @@ pub mod xreadgroup {
     impl<TCount, TNoack> NeedId<TCount, Unset, TNoack> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> NeedId<TCount, Set, TNoack> {
+        pub fn block(self, milliseconds: impl MillisArg) -> NeedId<TCount, Set, TNoack> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
         pub fn block_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> NeedId<TCount, Set, TNoack> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(2, mark);
             }
             NeedId(c, PhantomData)
@@ -52048,24 +52092,24 @@ pub mod xreadgroup {
     impl<TCount, TNoack> Ready<TCount, Unset, TNoack> {
         /// Writes `BLOCK milliseconds` (optional, at most once).
         #[inline]
-        pub fn block(self, milliseconds: impl IntArg) -> Ready<TCount, Set, TNoack> {
+        pub fn block(self, milliseconds: impl MillisArg) -> Ready<TCount, Set, TNoack> {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push("BLOCK");
-            c.push(&milliseconds);
+            c.push(&MillisArg::millis(milliseconds));
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
         /// Writes `BLOCK milliseconds` when given (optional, at most once).
         pub fn block_opt(
             self,
-            value: Option<impl IntArg>,
+            value: Option<impl MillisArg>,
         ) -> Ready<TCount, Set, TNoack> {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
                 c.push("BLOCK");
-                c.push(&milliseconds);
+                c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(2, mark);
             }
             Ready(c, PhantomData)

@@ -10,6 +10,8 @@
 //! - `command`: [`Command`], a finished request.
 //! - `request`: [`Request`], a command that knows its reply type, what the client takes.
 //! - `pool`: command state (buffer and bookkeeping) in one box, recycled per thread.
+//! - `span`: time spans as arguments ([`SecondsArg`], [`MillisArg`],
+//!   [`FractionalSecondsArg`]): a number, or a `Duration`.
 //! - `slot`: CRC16 hash slots of keys.
 //! - `flags`: command flags and cluster policies from the spec.
 //! - `placement`: where a command may run (refused on shared connections, blocking on
@@ -35,6 +37,7 @@ mod request;
 pub mod sentinel_commands;
 mod slot;
 mod small;
+mod span;
 mod spec_table;
 pub mod state;
 
@@ -65,6 +68,7 @@ pub use builder::{cmd, Cmd, PieceMark};
 #[doc(inline)]
 pub use builders::b;
 pub use builders::Builders;
+pub use span::{FractionalSecondsArg, MillisArg, SecondsArg};
 
 /// The old name of [`Builders`], the type [`b()`] returns.
 #[deprecated(note = "renamed `Builders`")]

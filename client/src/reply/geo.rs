@@ -12,6 +12,10 @@ use crate::RespRead;
 /// The server sends `[member, dist?, hash?, [lon, lat]?]`, or the member alone when no
 /// option was given; the parts are told apart by their types.
 ///
+/// The member is [`Bytes`] by default, a slice of the reply with no copy; `GeoMatch<String>`
+/// (with `query_as`) or `GeoMatch<&str>` (borrowed, with `send` and `decode`) read it as
+/// text.
+///
 /// ```
 /// use typedis::resp::Frame;
 /// use typedis::reply::GeoMatch;
@@ -23,14 +27,16 @@ use crate::RespRead;
 /// assert_eq!(m.dist, Some(190.4424));
 /// assert_eq!(m.hash, None);
 /// assert_eq!(m.coord, Some((13.0, 38.0)));
+/// let named: GeoMatch<String> = frame.decode()?;
+/// assert_eq!(named.member, "Palermo");
 /// # Ok(())
 /// # }
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct GeoMatch {
+pub struct GeoMatch<M = Bytes> {
     /// The member.
-    pub member: Bytes,
+    pub member: M,
     /// Its distance from the center, in the query's unit (`WITHDIST`).
     pub dist: Option<f64>,
     /// Its geohash (`WITHHASH`).
@@ -39,10 +45,10 @@ pub struct GeoMatch {
     pub coord: Option<(f64, f64)>,
 }
 
-impl<'de> RespRead<'de> for GeoMatch {
+impl<'de, M: RespRead<'de>> RespRead<'de> for GeoMatch<M> {
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         if !matches!(r.peek()?, Kind::Array) {
-            let member = r.bytes_owned()?;
+            let member = M::read(r)?;
             return Ok(GeoMatch {
                 member,
                 dist: None,
@@ -54,7 +60,7 @@ impl<'de> RespRead<'de> for GeoMatch {
         if !(1..=4).contains(&n) {
             return Err(DecodeError::length(4, n));
         }
-        let member = r.bytes_owned().map_err(|e| e.at_field("member"))?;
+        let member = M::read(r).map_err(|e| e.at_field("member"))?;
         let mut m = GeoMatch {
             member,
             dist: None,

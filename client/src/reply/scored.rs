@@ -14,6 +14,11 @@ use crate::RespRead;
 /// flat (`[member, score, member, score, ...]`) with the score as text. A
 /// `Vec<ScoredMember>` reads both.
 ///
+/// The member is [`Bytes`] by default, a slice of the reply with no copy. Name another
+/// type that reads a string to have it as that: `ScoredMember<String>` with `query_as`
+/// (checked UTF-8), or `ScoredMember<&str>` borrowed from the frame with `send` and
+/// `decode`.
+///
 /// ```
 /// use typedis::resp::Frame;
 /// use typedis::reply::ScoredMember;
@@ -25,19 +30,24 @@ use crate::RespRead;
 /// assert_eq!(a, resp3.decode::<Vec<ScoredMember>>()?);
 /// assert_eq!(a[1].member, "b");
 /// assert_eq!(a[1].score, 2.5);
+///
+/// let named: Vec<ScoredMember<String>> = resp2.decode()?;
+/// assert_eq!(named[0].member, "a");
+/// let borrowed: Vec<ScoredMember<&str>> = resp3.decode()?;
+/// assert_eq!(borrowed[1].member, "b");
 /// # Ok(())
 /// # }
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct ScoredMember {
+pub struct ScoredMember<M = Bytes> {
     /// The member.
-    pub member: Bytes,
+    pub member: M,
     /// Its score.
     pub score: f64,
 }
 
-impl<'de> RespRead<'de> for ScoredMember {
+impl<'de, M: RespRead<'de>> RespRead<'de> for ScoredMember<M> {
     const PAIR: bool = true;
 
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -49,7 +59,7 @@ impl<'de> RespRead<'de> for ScoredMember {
     }
 
     fn read_flat_pair(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let member = r.bytes_owned().map_err(|e| e.at_field("member"))?;
+        let member = M::read(r).map_err(|e| e.at_field("member"))?;
         let score = r.double().map_err(|e| e.at_field("score"))?;
         Ok(ScoredMember { member, score })
     }

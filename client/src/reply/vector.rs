@@ -13,6 +13,10 @@ use crate::RespRead;
 /// RESP3 sends the matches as a map of element to `[score, attributes]`; RESP2 sends them
 /// flat, three items per element. A `Vec<VectorMatch>` reads both, nearest first.
 ///
+/// The element is [`Bytes`] by default, a slice of the reply with no copy;
+/// `VectorMatch<String>` (with `query_as`) or `VectorMatch<&str>` (borrowed, with `send`
+/// and `decode`) read it as text.
+///
 /// ```
 /// use typedis::resp::Frame;
 /// use typedis::reply::VectorMatch;
@@ -25,14 +29,16 @@ use crate::RespRead;
 /// assert_eq!(matches[0].element, "a");
 /// assert_eq!(matches[0].score, 0.9);
 /// assert_eq!(matches[1].attributes, None);
+/// let named: Vec<VectorMatch<String>> = resp3.decode()?;
+/// assert_eq!(named[1].element, "b");
 /// # Ok(())
 /// # }
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct VectorMatch {
+pub struct VectorMatch<E = Bytes> {
     /// The element.
-    pub element: Bytes,
+    pub element: E,
     /// Its similarity to the query, `(1 + cosine) / 2`: from 0 (opposite direction) to 1
     /// (same direction).
     pub score: f64,
@@ -40,10 +46,10 @@ pub struct VectorMatch {
     pub attributes: Option<Bytes>,
 }
 
-impl VectorMatch {
+impl<E> VectorMatch<E> {
     /// The score and attributes after the element: a `[score, attributes]` pair (RESP3)
     /// or the two next items of a flat list (RESP2).
-    fn read_rest(element: Bytes, r: &mut Reader<'_>, nested: bool) -> Result<Self, DecodeError> {
+    fn read_rest(element: E, r: &mut Reader<'_>, nested: bool) -> Result<Self, DecodeError> {
         if nested {
             let n = r.array_len().map_err(|e| e.at_field("score"))?;
             if n != 2 {
@@ -60,14 +66,14 @@ impl VectorMatch {
     }
 }
 
-impl<'de> RespRead<'de> for VectorMatch {
+impl<'de, E: RespRead<'de>> RespRead<'de> for VectorMatch<E> {
     /// One match as a three-element array: element, score, attributes.
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let n = r.array_len()?;
         if n != 3 {
             return Err(DecodeError::length(3, n));
         }
-        let element = r.bytes_owned().map_err(|e| e.at_field("element"))?;
+        let element = E::read(r).map_err(|e| e.at_field("element"))?;
         Self::read_rest(element, r, false)
     }
 
@@ -87,9 +93,7 @@ impl<'de> RespRead<'de> for VectorMatch {
         // Each match is at least three items of a few bytes each.
         let mut out = Vec::with_capacity(n.min(r.remaining() / 9 + 1));
         for i in 0..n {
-            let element = r
-                .bytes_owned()
-                .map_err(|e| e.at_field("element").at_index(i))?;
+            let element = E::read(r).map_err(|e| e.at_field("element").at_index(i))?;
             out.push(Self::read_rest(element, r, nested).map_err(|e| e.at_index(i))?);
         }
         Ok(out)

@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::naming;
-use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, Write};
+use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, TimeUnit, Write};
 use crate::spec::ArgKind;
 
 use super::doc::{availability, doc_lines, doc_text};
@@ -28,6 +28,13 @@ fn param_ty(p: &Param) -> TokenStream {
     if let Some(path) = &p.typed {
         let path = typed_path(path);
         return quote!(impl Into<#path>);
+    }
+    if let Some(unit) = p.unit() {
+        return match unit {
+            TimeUnit::Seconds => quote!(impl SecondsArg),
+            TimeUnit::Millis => quote!(impl MillisArg),
+            TimeUnit::FractionalSeconds => quote!(impl FractionalSecondsArg),
+        };
     }
     match &p.counted {
         None => kind_ty(p.kind),
@@ -108,7 +115,15 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
                         let path = typed_path(path);
                         quote!(::core::convert::Into::<#path>::into(#p).write_args(&mut c);)
                     }
-                    None => push_stmt(leaf.params[*i].kind, quote!(#p)),
+                    None => match leaf.params[*i].unit() {
+                        // A time span writes its number in the unit the spec takes.
+                        Some(TimeUnit::Seconds) => quote!(c.push(&SecondsArg::seconds(#p));),
+                        Some(TimeUnit::Millis) => quote!(c.push(&MillisArg::millis(#p));),
+                        Some(TimeUnit::FractionalSeconds) => {
+                            quote!(c.push(&FractionalSecondsArg::fractional_seconds(#p));)
+                        }
+                        None => push_stmt(leaf.params[*i].kind, quote!(#p)),
+                    },
                 },
             }
         }
@@ -140,8 +155,10 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     }
     let mut out = doc_lines(&lines);
     if let Some(new) = &m.alias_of {
+        // One name per argument in the docs: the old one still compiles, with a warning
+        // that names the new one, and is not listed.
         let note = format!("renamed in a newer spec: use `{new}` (or its siblings)");
-        return quote!(#out #[deprecated(note = #note)]);
+        return quote!(#out #[doc(hidden)] #[deprecated(note = #note)]);
     }
     if let Some(d) = &m.leaf.deprecated_since {
         let note = format!("deprecated since {}", super::doc::dated(d));

@@ -179,6 +179,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         #[allow(unused_imports)]
         mod prelude {
             pub(super) use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg};
+            pub(super) use #rt::{SecondsArg, MillisArg, FractionalSecondsArg};
             pub(super) use #rt::state::{Unset, Set, Open, Chose, Done, Entered};
             pub(super) use ::core::marker::PhantomData;
         }

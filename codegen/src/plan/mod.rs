@@ -70,6 +70,39 @@ pub struct Param {
     pub typed: Option<String>,
 }
 
+/// The unit of a time span a [`Param`] takes (see [`Param::unit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Whole seconds (`EX seconds`, `EXPIRE`, `IDLETIME`).
+    Seconds,
+    /// Whole milliseconds (`PX milliseconds`, `BLOCK`, `WAIT`'s timeout, `IDLE ms`).
+    Millis,
+    /// Seconds with a fraction (`BLPOP`'s timeout).
+    FractionalSeconds,
+}
+
+impl Param {
+    /// The time span the value is, by the spec's own naming, which is consistent across
+    /// the servers and modules: `seconds` (whole seconds), `milliseconds`, `ms` and
+    /// `min-idle-time` (whole milliseconds), and `timeout`, a `double` of seconds where
+    /// the blocking commands take one and an `integer` of milliseconds everywhere else
+    /// (`WAIT`, `CLIENT PAUSE`, `MIGRATE`, `FT.SEARCH`). The builder then takes a
+    /// `Duration` too.
+    pub fn unit(&self) -> Option<TimeUnit> {
+        if self.counted.is_some() || self.typed.is_some() {
+            return None;
+        }
+        match (self.name.as_str(), self.kind) {
+            ("seconds", ArgKind::Integer) => Some(TimeUnit::Seconds),
+            ("milliseconds" | "ms" | "min_idle_time" | "timeout", ArgKind::Integer) => {
+                Some(TimeUnit::Millis)
+            }
+            ("timeout", ArgKind::Double) => Some(TimeUnit::FractionalSeconds),
+            _ => None,
+        }
+    }
+}
+
 /// The list a [`Param`] takes when it is counted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counted {

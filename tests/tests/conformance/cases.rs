@@ -20084,7 +20084,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .start("1"),
         ),
     },
@@ -20102,7 +20102,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .start("1")
                 .justid()
                 .count(1),
@@ -20122,7 +20122,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .start("1")
                 .justid()
                 .count(1),
@@ -20142,7 +20142,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .start("1")
                 .justid()
                 .count_opt(Some(1)),
@@ -20162,7 +20162,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .id("1"),
         ),
     },
@@ -20180,7 +20180,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .id("1")
                 .lastid("1")
                 .justid()
@@ -20205,7 +20205,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .id_iter(["1"])
                 .lastid("1")
                 .justid()
@@ -20230,7 +20230,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .group("1")
                 .consumer("1")
-                .min_idle_time("1")
+                .min_idle_time(1)
                 .id("1")
                 .lastid_opt(Some("1"))
                 .justid()
