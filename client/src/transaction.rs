@@ -188,6 +188,16 @@ impl Transaction {
         self.queue::<R::Reply>().add(request)
     }
 
+    /// Not available: `EXEC` is sent by the [`Multi`] that [`add`](Self::add) returns
+    /// (the compiler says so to a caller that looks for it here).
+    #[doc(hidden)]
+    pub fn exec<'a>(&'a self) -> std::future::Ready<Result<(), Error>>
+    where
+        &'a Self: ExecOnWhatAddReturns,
+    {
+        std::future::ready(Ok(()))
+    }
+
     /// Starts queueing commands that all reply `T`, for loops: [`Multi::push`] them, and
     /// `EXEC` reads a `Vec<T>`.
     pub fn queue<T>(self) -> Multi<Vec<T>> {
@@ -259,6 +269,19 @@ async fn roundtrip(conn: &Connection, bytes: Vec<u8>, replies: usize) -> Result<
     conn.submit(request);
     reply(rx).await
 }
+
+/// Implemented by no type: what `Transaction::exec` asks for, so that its error says where
+/// `EXEC` is.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a transaction is run by what its `add` returns, not by the `Transaction`",
+    label = "`exec` is on the `Multi` that `add` returned",
+    note = "`add` takes the transaction and returns its queue of commands, typed by their \
+            replies: chain the adds (`tx.add(a).add(b).exec()`), or keep what each returns \
+            (`let multi = tx.add(a);`); for a loop, `let mut multi = tx.queue();` then \
+            `multi.push(..)`"
+)]
+pub trait ExecOnWhatAddReturns {}
 
 /// The commands of a [`Transaction`] (or a
 /// [`ClusterTransaction`](crate::cluster::ClusterTransaction)) queued for `EXEC`, whose

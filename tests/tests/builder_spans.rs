@@ -12,7 +12,11 @@ async fn expiries_given_as_durations_last_at_least_that_long() {
     let client = Client::connect(&server.url()).await.unwrap();
 
     // 1.5 s in whole seconds is 2 s, never 1 s.
-    let set = b().set().key("ex").value("v").ex(Duration::from_millis(1500));
+    let set = b()
+        .set()
+        .key("ex")
+        .value("v")
+        .ex(Duration::from_millis(1500));
     client.query(set).await.unwrap();
     let ttl = client.query(b().ttl().key("ex")).await.unwrap();
     assert_eq!(ttl, 2, "EX 1.5 s is written as 2 s");
@@ -24,15 +28,24 @@ async fn expiries_given_as_durations_last_at_least_that_long() {
 
     // A plain integer is written as it is.
     client.query(b().set().key("n").value("v")).await.unwrap();
-    let set = client.query(b().expire().key("n").seconds(30)).await.unwrap();
+    let set = client
+        .query(b().expire().key("n").seconds(30))
+        .await
+        .unwrap();
     assert!(set);
     assert_eq!(client.query(b().ttl().key("n")).await.unwrap(), 30);
 
-    // 2.5 ms in whole milliseconds is 3 ms.
-    let pexpire = b().pexpire().key("n").milliseconds(Duration::from_micros(2500_000));
+    // 2.5 s is written as 2500 ms (not 2500 s, nor 2 s).
+    let pexpire = b()
+        .pexpire()
+        .key("n")
+        .milliseconds(Duration::from_millis(2500));
     client.query(pexpire).await.unwrap();
     let pttl = client.query(b().pttl().key("n")).await.unwrap();
-    assert!((2_400..=2_500).contains(&pttl), "PEXPIRE 2.5 s: PTTL {pttl}");
+    assert!(
+        (2_400..=2_500).contains(&pttl),
+        "PEXPIRE 2.5 s: PTTL {pttl}"
+    );
 }
 
 #[tokio::test]
@@ -49,14 +62,27 @@ async fn a_blocking_timeout_given_as_a_duration_waits_that_long() {
         let waited = started.elapsed();
         assert_eq!(popped, None, "{protocol:?}");
         // The server waits the timeout it was sent (0.3 s), not 0 (forever) or 1 s.
-        assert!(waited >= Duration::from_millis(250), "{protocol:?}: {waited:?}");
-        assert!(waited < Duration::from_millis(990), "{protocol:?}: {waited:?}");
+        assert!(
+            waited >= Duration::from_millis(250),
+            "{protocol:?}: {waited:?}"
+        );
+        assert!(
+            waited < Duration::from_millis(990),
+            "{protocol:?}: {waited:?}"
+        );
 
-        let read = b().xread().block(Duration::from_millis(300)).key("nothing").id("$");
+        let read = b()
+            .xread()
+            .block(Duration::from_millis(300))
+            .key("nothing")
+            .id("$");
         let started = Instant::now();
         let entries = client.query(read).await.unwrap();
         assert!(entries.is_none(), "{protocol:?}");
-        assert!(started.elapsed() >= Duration::from_millis(250), "{protocol:?}");
+        assert!(
+            started.elapsed() >= Duration::from_millis(250),
+            "{protocol:?}"
+        );
     }
 }
 
@@ -64,7 +90,12 @@ async fn a_blocking_timeout_given_as_a_duration_waits_that_long() {
 async fn idle_times_are_milliseconds_in_every_stream_command() {
     let server = RedisServer::start();
     let client = Client::connect(&server.url()).await.unwrap();
-    let group = b().xgroup_create().key("jobs").group("workers").id("$").mkstream();
+    let group = b()
+        .xgroup_create()
+        .key("jobs")
+        .group("workers")
+        .id("$")
+        .mkstream();
     client.query(group).await.unwrap();
     let id = client
         .query(b().xadd().key("jobs").auto_id().field_value("task", "1"))

@@ -6,7 +6,7 @@ use super::ClusterClient;
 use crate::cmd::{key_slot, Command, Request, Slot};
 use crate::error::{ClusterError, ClusterErrorKind, Error};
 use crate::read::DecodeOwned;
-use crate::transaction::{Guard, Multi, Transaction};
+use crate::transaction::{ExecOnWhatAddReturns, Guard, Multi, Transaction};
 
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys
@@ -169,6 +169,16 @@ impl ClusterTransaction {
     #[allow(clippy::should_implement_trait)]
     pub fn add<R: Request>(self, request: R) -> Multi<(R::Reply,)> {
         self.queue::<R::Reply>().add(request)
+    }
+
+    /// Not available: `EXEC` is sent by the [`Multi`] that [`add`](Self::add) returns
+    /// (the compiler says so to a caller that looks for it here).
+    #[doc(hidden)]
+    pub fn exec<'a>(&'a self) -> std::future::Ready<Result<(), Error>>
+    where
+        &'a Self: ExecOnWhatAddReturns,
+    {
+        std::future::ready(Ok(()))
     }
 
     /// Starts queueing commands that all reply `T` (see [`Transaction::queue`]).

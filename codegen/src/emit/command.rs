@@ -17,7 +17,7 @@ use super::Ctx;
 
 /// What the command returns, for its rustdoc: the type, what options change it, and the
 /// schema's words.
-fn returns(reply: &CommandReply) -> Vec<String> {
+fn returns(reply: &CommandReply) -> String {
     let mut line = format!("Returns `{}`", reply.default.text());
     for (given, ty) in &reply.rules {
         let given: Vec<String> = given
@@ -34,7 +34,7 @@ fn returns(reply: &CommandReply) -> Vec<String> {
             line.push('.');
         }
     }
-    vec![line]
+    line
 }
 
 pub(super) fn command(
@@ -59,16 +59,15 @@ pub(super) fn command(
         ));
         doc.push(String::new());
     }
-    doc.extend([
-        format!(
-            "Exists {}; complexity: {}; group: {}.",
-            availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
-            bare(&cmd.complexity),
-            doc_text(&cmd.group)
-        ),
-        String::new(),
-    ]);
-    doc.extend(returns(reply));
+    // What it returns comes first, before when it exists and what it costs.
+    let returns = returns(reply);
+    doc.extend([returns.clone(), String::new()]);
+    doc.extend([format!(
+        "Exists {}; complexity: {}; group: {}.",
+        availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
+        bare(&cmd.complexity),
+        doc_text(&cmd.group)
+    )]);
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
         let note = match &cmd.replaced_by {
@@ -139,8 +138,9 @@ pub(super) fn command(
         } else {
             Vec::new()
         };
-        states.push(state(cx, cmd, plan, s, &impls));
+        states.push(state(cx, cmd, plan, s, &impls, &returns));
     }
+    let once = super::once::traits(cmd, plan);
     let module = quote! {
         #[doc = #mod_doc]
         pub mod #fn_ident {
@@ -152,6 +152,7 @@ pub(super) fn command(
             }
 
             #(#states)*
+            #(#once)*
         }
     };
     Ok((entry, module))

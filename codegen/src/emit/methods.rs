@@ -230,7 +230,7 @@ pub(super) fn advance_method(
             #out
         }
     };
-    let alias = keyword_alias(&name, &params, &tys2, &target_ty);
+    let alias = keyword_alias(&name, &params, &tys2, &target_ty, &quote!());
     let single = quote! {
         #single
         #alias
@@ -274,6 +274,7 @@ fn keyword_alias(
     params: &[syn::Ident],
     tys: &[TokenStream],
     ret: &TokenStream,
+    guard: &TokenStream,
 ) -> Option<TokenStream> {
     let text = name.to_string();
     let keyword = text.strip_prefix("r#")?;
@@ -282,7 +283,7 @@ fn keyword_alias(
     Some(quote! {
         #[doc = #doc]
         #[inline]
-        pub fn #alias(self, #(#params: #tys),*) -> #ret {
+        pub fn #alias(self, #(#params: #tys),*) -> #ret #guard {
             self.#name(#(#params),*)
         }
     })
@@ -319,6 +320,7 @@ pub(super) fn piece_methods(
     m: &Method,
     branch: Option<usize>,
     unset: &[(usize, Stage)],
+    guarded: Option<usize>,
 ) -> Vec<TokenStream> {
     let Effect::Piece {
         order,
@@ -360,10 +362,11 @@ pub(super) fn piece_methods(
         None => " (repeatable)",
     };
     let doc = method_doc(m, extra);
+    let guard = super::once::guard(plan, guarded);
     let mut out_methods = vec![quote! {
         #doc
         #[inline]
-        pub fn #name(self, #(#params: #tys),*) -> #ret {
+        pub fn #name(self, #(#params: #tys),*) -> #ret #guard {
             let mut c = self.0;
             let mark = c.begin_piece();
             #once
@@ -372,14 +375,14 @@ pub(super) fn piece_methods(
             #out
         }
     }];
-    out_methods.extend(keyword_alias(&name, &params, &tys, &ret));
+    out_methods.extend(keyword_alias(&name, &params, &tys, &ret, &guard));
     if *iter {
         let iter_name = naming::ident(&format!("{}_iter", m.leaf.name));
         let (item_ty, pattern) = item_shape(&m.leaf, &params);
         let doc = method_doc(m, " once per item (nothing when the iterator is empty)");
         out_methods.push(quote! {
             #doc
-            pub fn #iter_name(self, items: impl IntoIterator<Item = #item_ty>) -> #ret {
+            pub fn #iter_name(self, items: impl IntoIterator<Item = #item_ty>) -> #ret #guard {
                 let mut c = self.0;
                 let mut items = items.into_iter().peekable();
                 if items.peek().is_some() {
@@ -400,7 +403,7 @@ pub(super) fn piece_methods(
             let if_name = naming::ident(&format!("{}_if", m.leaf.name));
             out_methods.push(quote! {
                 #doc
-                pub fn #if_name(self, on: bool) -> #ret {
+                pub fn #if_name(self, on: bool) -> #ret #guard {
                     let mut c = self.0;
                     if on {
                         let mark = c.begin_piece();
@@ -415,7 +418,7 @@ pub(super) fn piece_methods(
             let (ty, pattern) = item_shape(&m.leaf, &params);
             out_methods.push(quote! {
                 #doc
-                pub fn #opt_name(self, value: Option<#ty>) -> #ret {
+                pub fn #opt_name(self, value: Option<#ty>) -> #ret #guard {
                     let mut c = self.0;
                     if let Some(#pattern) = value {
                         let mark = c.begin_piece();

@@ -10,6 +10,7 @@ mod command;
 mod doc;
 mod flags;
 mod methods;
+mod once;
 mod state;
 
 pub(crate) use doc::{doc_lines, doc_text};

@@ -11,6 +11,7 @@ use crate::spec::CommandSpec;
 
 use super::doc::{availability, bare, doc_lines};
 use super::methods::{advance_method, piece_methods};
+use super::once;
 use super::Ctx;
 
 pub(super) fn stage_ty(s: Stage) -> TokenStream {
@@ -78,6 +79,7 @@ pub(super) fn state(
     plan: &Plan,
     s: &State,
     replies: &[ReplyImpl],
+    returns: &str,
 ) -> TokenStream {
     let name = format_ident!("{}", s.name);
     let slots = slot_idents(plan, s);
@@ -89,16 +91,17 @@ pub(super) fn state(
             s.name.strip_prefix("Need").unwrap_or(&s.name)
         )
     };
-    let doc = doc_lines(&[
-        format!("`{}` builder, {what}.", cmd.name),
-        String::new(),
-        format!(
-            "{}. Exists {}; complexity: {}.",
-            bare(&cmd.summary),
-            availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
-            bare(&cmd.complexity)
-        ),
-    ]);
+    let mut lines = vec![format!("`{}` builder, {what}.", cmd.name), String::new()];
+    if s.build {
+        lines.extend([returns.to_owned(), String::new()]);
+    }
+    lines.push(format!(
+        "{}. Exists {}; complexity: {}.",
+        bare(&cmd.summary),
+        availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
+        bare(&cmd.complexity)
+    ));
+    let doc = doc_lines(&lines);
     let def = if slots.is_empty() {
         quote! {
             #doc
@@ -175,8 +178,9 @@ pub(super) fn state(
                 .map(|(j, _, _)| j)
                 .or(enters.map(|(j, _)| j));
             let forbid = forbidden(plan, s, sets);
+            let guarded = once::guarded_slot(m);
             for arm in arms {
-                let methods = piece_methods(plan, s, m, arm.map(|(j, _)| j), &forbid);
+                let methods = piece_methods(plan, s, m, arm.map(|(j, _)| j), &forbid, guarded);
                 let key = (*slot, *gate, *enters, arm, forbid.clone());
                 match groups.iter_mut().find(|g| g.0 == key) {
                     Some(g) => g.1.extend(methods),
@@ -193,6 +197,13 @@ pub(super) fn state(
             for &k in &s.slots {
                 let id = format_ident!("{}", plan.slots[k].name);
                 match (slot, enters, arm) {
+                    // A once-only slot stays generic: its methods' `where` clause keeps
+                    // it unset (see `once`).
+                    (Some((j, Stage::Unset, _)), e, a)
+                        if j == k && e.map(|e| e.0) != Some(j) && a.map(|a| a.0) != Some(j) =>
+                    {
+                        generics.push(quote!(#id))
+                    }
                     (Some((j, from, _)), _, _) if j == k => fixed.push((k, stage_ty(from))),
                     (_, Some((j, _)), _) if j == k => fixed.push((k, stage_ty(Stage::Unset))),
                     (_, _, Some((j, from))) if j == k => fixed.push((k, stage_ty(from))),

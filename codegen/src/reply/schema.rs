@@ -172,7 +172,7 @@ impl Converter<'_> {
                 let parts: Vec<Ty> = items
                     .iter()
                     .enumerate()
-                    .map(|(i, item)| self.ty(item, &hint.part(i), &format!("{at}[{i}]")))
+                    .map(|(i, item)| self.ty(item, &hint.part(i, item), &format!("{at}[{i}]")))
                     .collect();
                 if let Some(names) = table::positional(self.command, at) {
                     return Alt::Ty(self.positional(s, hint, names, parts));
@@ -350,12 +350,28 @@ impl Hint {
         Hint { stem, top: false }
     }
 
-    /// Element `i` of a tuple here.
-    fn part(&self, i: usize) -> Hint {
-        Hint {
-            stem: format!("{}Part{i}", self.struct_name()),
-            top: false,
-        }
+    /// Element `i` of a tuple here, named by what its schema's description says beyond
+    /// the names already in the stem (`COMMAND INFO`'s "Command key specs." is
+    /// `CommandInfoKeySpecs`), or by its position when the description adds nothing.
+    fn part(&self, i: usize, item: &Json) -> Hint {
+        let base = self.stem.strip_suffix("Entry").unwrap_or(&self.stem);
+        let taken = base.to_ascii_lowercase();
+        let text = item.get("description").and_then(Json::as_str).unwrap_or("");
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| {
+                let w = w.to_ascii_lowercase();
+                !w.is_empty() && !taken.contains(&w) && !FILLER.contains(&w.as_str())
+            })
+            .take(3)
+            .map(naming::camel)
+            .collect();
+        let stem = if words.is_empty() {
+            format!("{}Part{i}", self.struct_name())
+        } else {
+            format!("{base}{}", words.concat())
+        };
+        Hint { stem, top: false }
     }
 
     /// The value of field `key` of the struct `parent` made here.
@@ -370,6 +386,13 @@ impl Hint {
         }
     }
 }
+
+/// Words of a description that name no part of a reply: articles, and the shapes every
+/// reply has.
+const FILLER: &[&str] = &[
+    "a", "an", "the", "of", "and", "or", "for", "to", "in", "with", "map", "array", "list",
+    "object", "reply",
+];
 
 /// `Groups` → `Group`, `Nodes` → `Node`; other names get `Entry`.
 fn singular(stem: &str) -> String {

@@ -53,10 +53,28 @@ pub struct Structs {
 }
 
 impl Structs {
-    /// Adds a struct; returns the name it got (the one asked for, or a numbered one when a
-    /// different struct has it already).
+    /// Adds a struct; returns the name it got: the one asked for or, when a different
+    /// struct has it already, that name and the first word of its description (one of a
+    /// choice of shapes: `...SpecKeyword` for "Keyword type."), or a numbered one.
     pub fn add(&mut self, mut def: StructDef) -> String {
         let base = def.name.clone();
+        if self
+            .defs
+            .get(&def.name)
+            .is_some_and(|d| d.fields != def.fields)
+        {
+            let word = def
+                .doc
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .find(|w| !w.is_empty())
+                .map(naming::camel);
+            if let Some(word) = word {
+                let named = format!("{base}{word}");
+                if self.defs.get(&named).is_none_or(|d| d.fields == def.fields) {
+                    def.name = named;
+                }
+            }
+        }
         let mut n = 1;
         loop {
             match self.defs.get(&def.name) {
