@@ -59,9 +59,8 @@ impl Client {
             attempted.as_mut().enable();
             let seen = {
                 let mut state = redial.lock();
-                if !state.running {
-                    state.running = true;
-                    tokio::spawn(self.clone().redial(conn));
+                if let Some(open) = self.redial_unless_reopened(&mut state) {
+                    return Ok(open);
                 }
                 state.attempts
             };
@@ -91,16 +90,28 @@ impl Client {
     /// Whether the shared connection is open; when it is not, an attempt to reopen it
     /// starts (if none is under way) and the caller goes elsewhere meanwhile.
     pub(crate) fn connected_or_dial(&self) -> bool {
-        let conn = self.current();
-        if !conn.is_closed() {
+        if !self.current().is_closed() {
             return true;
         }
         let mut state = self.inner.redial.lock();
+        self.redial_unless_reopened(&mut state).is_some()
+    }
+
+    /// Under the redial lock: the current connection when it is open, or `None` after
+    /// starting an attempt to reopen it (unless one is under way). The connection is read
+    /// again here because an attempt that ended after the caller saw it closed has
+    /// replaced it (an attempt replaces it under this lock); reopening the closed one the
+    /// caller saw would replace the fresh connection and cut the requests sent on it.
+    fn redial_unless_reopened(&self, state: &mut State) -> Option<Connection> {
+        let conn = self.current();
+        if !conn.is_closed() {
+            return Some(conn);
+        }
         if !state.running {
             state.running = true;
             tokio::spawn(self.clone().redial(conn));
         }
-        false
+        None
     }
 
     /// One attempt to reopen the shared connection, which `lost` was.
@@ -136,9 +147,13 @@ impl Client {
                     inner.pushes.connection_lost();
                     *sync::write(&inner.current) = conn;
                     state.counted = false;
-                    inner.reconnects.fetch_add(1, Ordering::Relaxed);
-                    inner.pushes.reconnected();
-                    trace::info!("reconnected");
+                    // A client that connects on first use opens its first connection here:
+                    // that is no reconnect.
+                    if !lost.was_never_opened() {
+                        inner.reconnects.fetch_add(1, Ordering::Relaxed);
+                        inner.pushes.reconnected();
+                        trace::info!("reconnected");
+                    }
                 }
                 Err(e) => {
                     state.pacing.failed(&backoff, &e);

@@ -362,7 +362,7 @@ impl Connection {
             opened: Instant::now(),
             watch: OnceLock::new(),
         });
-        shared.close(Cause::ShutDown("not connected yet"));
+        shared.close(Cause::NotOpened);
         Connection {
             inner: Arc::new(Handle {
                 shared,
@@ -391,6 +391,15 @@ impl Connection {
     /// Whether the connection is known to be dead.
     pub(crate) fn is_closed(&self) -> bool {
         self.inner.shared.is_closed()
+    }
+
+    /// Whether this is the stand-in of a connection never opened
+    /// ([`never_opened`](Self::never_opened)): opening the first real one is no reconnect.
+    pub(crate) fn was_never_opened(&self) -> bool {
+        matches!(
+            self.inner.shared.queue.closed(),
+            Some((Cause::NotOpened, _))
+        )
     }
 
     /// How long the connection lived, when it was lost (not closed by the client).

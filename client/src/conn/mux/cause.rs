@@ -20,6 +20,8 @@ pub(crate) enum Cause {
     Unresponsive(Arc<str>),
     /// The client closed it; the text reads after "connection closed: ".
     ShutDown(&'static str),
+    /// It was never opened: the stand-in of a client that connects on first use.
+    NotOpened,
 }
 
 impl Cause {
@@ -55,7 +57,7 @@ impl Cause {
 
     /// Whether the client is not the one that closed it.
     pub(crate) fn is_lost(&self) -> bool {
-        !matches!(self, Cause::ShutDown(_))
+        !matches!(self, Cause::ShutDown(_) | Cause::NotOpened)
     }
 
     /// The error of a caller whose request was on the connection.
@@ -66,6 +68,7 @@ impl Cause {
             Cause::Lost(how) => closed(ClosedKind::Lost, how),
             Cause::Unresponsive(how) => closed(ClosedKind::Unresponsive, how),
             Cause::ShutDown(how) => closed(ClosedKind::ByClient, how),
+            Cause::NotOpened => closed(ClosedKind::ByClient, "not connected yet"),
         }
     }
 }
