@@ -125,7 +125,8 @@ impl Client {
     ///
     /// As [`Client::connect`].
     pub async fn with_config(config: Config) -> Result<Client, Error> {
-        Client::start(config, Reach::Direct, true).await
+        let eager = !config.lazy_connect;
+        Client::start(config, Reach::Direct, eager).await
     }
 
     /// A client whose connections reach the server as `reach` says, connected now when

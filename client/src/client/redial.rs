@@ -82,6 +82,14 @@ impl Client {
                 return Err(state.pacing.unreachable().unwrap_or(timeout));
             }
             if state.attempts > seen && self.current().is_closed() {
+                // A client that has never connected (one made with `lazy_connect`) waits
+                // for its server until the caller's deadline; once it has been connected,
+                // an attempt that fails is the answer.
+                if self.current().was_never_opened()
+                    && !deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    continue;
+                }
                 return Err(state.pacing.unreachable().unwrap_or(timeout));
             }
         }

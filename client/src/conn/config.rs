@@ -97,6 +97,7 @@ pub struct Config {
     pub(crate) limits: Limits,
     pub(crate) push_buffer: usize,
     pub(crate) cache: Option<CacheConfig>,
+    pub(crate) lazy_connect: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -122,6 +123,7 @@ impl std::fmt::Debug for Config {
             .field("limits", &self.limits)
             .field("push_buffer", &self.push_buffer)
             .field("cache", &self.cache)
+            .field("lazy_connect", &self.lazy_connect)
             .finish()
     }
 }
@@ -164,6 +166,7 @@ impl Config {
             limits: Limits::default(),
             push_buffer: DEFAULT_PUSH_BUFFER,
             cache: None,
+            lazy_connect: false,
         }
     }
 
@@ -289,6 +292,30 @@ impl Config {
     /// ```
     pub fn health_check(mut self, every: Option<Duration>) -> Self {
         self.health_check = every;
+        self
+    }
+
+    /// Whether the client connects on first use rather than when it is made (`false` by
+    /// default): [`Client::with_config`](crate::Client::with_config) then returns at once,
+    /// without a server, and the first command opens the connection. Until the server can
+    /// be reached, commands wait for it up to their [response
+    /// timeout](Config::response_timeout), attempts paced by the [`Backoff`], and then
+    /// fail with [`Error::Unreachable`] giving the last connect error. For a service that
+    /// may start before its Redis (a pod on Kubernetes). A `SentinelClient` made with it
+    /// asks the Sentinels at its first command too.
+    ///
+    /// ```
+    /// # async fn demo() -> Result<(), typedis::Error> {
+    /// use typedis::{b, Client, Config};
+    ///
+    /// // No server needed yet: this returns at once.
+    /// let client = Client::with_config(Config::from_url("redis://127.0.0.1:6379")?.lazy_connect(true)).await?;
+    /// // This waits for the server, up to the response timeout.
+    /// let hits = client.query(b().incr().key("hits")).await?;
+    /// # let _ = hits; Ok(()) }
+    /// ```
+    pub fn lazy_connect(mut self, lazy: bool) -> Self {
+        self.lazy_connect = lazy;
         self
     }
 

@@ -161,7 +161,8 @@ impl SentinelClient {
         }
         monitor::spawn(&locator, locator.known_sentinels());
         let reach = |expect| Reach::Routed(Box::new(SentinelRoute::new(locator.clone(), expect)));
-        let primary = Client::start(node.clone(), reach(Expect::Primary), true).await?;
+        let eager = !node.lazy_connect;
+        let primary = Client::start(node.clone(), reach(Expect::Primary), eager).await?;
         let replica = Client::start(node, reach(Expect::Replica), false).await?;
         Ok(SentinelClient {
             inner: Arc::new(Inner {
