@@ -59,6 +59,16 @@ impl ClusterConfig {
     /// Credentials and options apply to every node. A database other than 0 is refused:
     /// a cluster only has database 0.
     ///
+    /// `str::parse` and `TryFrom<&str>` do the same:
+    ///
+    /// ```
+    /// use typedis::cluster::ClusterConfig;
+    ///
+    /// let config: ClusterConfig = "redis+cluster://10.0.0.1:7000,10.0.0.2:7000".parse()?;
+    /// assert_eq!(config.seeds().len(), 2);
+    /// # Ok::<(), typedis::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Config`] naming what is wrong.
@@ -180,6 +190,8 @@ impl ClusterConfig {
         config
     }
 }
+
+crate::conn::parse::parse_from_url!(ClusterConfig);
 
 #[cfg(test)]
 mod tests {

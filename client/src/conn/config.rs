@@ -182,6 +182,18 @@ impl Config {
     ///
     /// Query options: `db=N`, `protocol=resp2|resp3`, `client_name=NAME`.
     ///
+    /// `str::parse` and `TryFrom<&str>` do the same (for a URL read from the environment or
+    /// a file):
+    ///
+    /// ```
+    /// use typedis::Config;
+    ///
+    /// let config: Config = "redis://cache.internal:6380/2".parse()?;
+    /// let same = Config::try_from("redis://cache.internal:6380/2")?;
+    /// assert_eq!(config.addr(), same.addr());
+    /// # Ok::<(), typedis::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Config`] naming what is wrong (never echoing the password).

@@ -7,6 +7,7 @@ pub(crate) mod config;
 pub(crate) mod handshake;
 pub(crate) mod mux;
 pub(crate) mod pacing;
+pub(crate) mod parse;
 pub(crate) mod push_hub;
 pub(crate) mod push_queue;
 pub(crate) mod reach;

@@ -71,6 +71,16 @@ impl SentinelConfig {
     /// `sentinel_username=NAME`, `sentinel_password=PASS`. Other options (`protocol`,
     /// `client_name`, `db`) are those of [`Config::from_url`] and apply to the data nodes.
     ///
+    /// `str::parse` and `TryFrom<&str>` do the same:
+    ///
+    /// ```
+    /// use typedis::sentinel::SentinelConfig;
+    ///
+    /// let config = SentinelConfig::try_from("redis+sentinel://10.0.0.1,10.0.0.2:5000/cache")?;
+    /// assert_eq!(config.service(), "cache");
+    /// # Ok::<(), typedis::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Config`] naming what is wrong (a missing service name, a bad port or
@@ -245,6 +255,8 @@ fn percent_free(service: &str) -> Result<String, Error> {
     }
     Ok(service.to_owned())
 }
+
+crate::conn::parse::parse_from_url!(SentinelConfig);
 
 #[cfg(test)]
 mod tests {
