@@ -86,7 +86,7 @@ impl Client {
                 // for its server until the caller's deadline; once it has been connected,
                 // an attempt that fails is the answer.
                 if self.current().was_never_opened()
-                    && !deadline.is_some_and(|d| Instant::now() >= d)
+                    && deadline.is_none_or(|d| Instant::now() < d)
                 {
                     continue;
                 }
