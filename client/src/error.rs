@@ -117,6 +117,53 @@ impl Error {
             Error::Io(_) | Error::ConnectionClosed(_) | Error::Unreachable(_)
         )
     }
+
+    /// Whether the same command, sent again after a pause, may well succeed, and sending
+    /// it again cannot run it twice, whatever the command:
+    ///
+    /// - the server refused it for now: `LOADING` (loading its data set), `BUSY` (a
+    ///   script or function runs), `TRYAGAIN` (a cluster's keys are moving),
+    ///   `CLUSTERDOWN`, `MASTERDOWN` (a replica lost its primary);
+    /// - it was not sent: [`Error::Unreachable`] (no connection could be opened), or
+    ///   [`Error::ConnectionClosed`] where [`Closed::was_sent`] is `false`;
+    /// - a cluster knew no node for its slot ([`ClusterErrorKind::NoNode`]).
+    ///
+    /// A command that is safe to run twice (a read, a `SET` of a fixed value) may also be
+    /// resent after [`is_connection_error`](Self::is_connection_error) or
+    /// [`is_timeout`](Self::is_timeout) errors, which this leaves out because the command
+    /// may have run.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use typedis::{b, Client, Error};
+    ///
+    /// async fn add_hit(client: &Client) -> Result<i64, Error> {
+    ///     let mut pause = Duration::from_millis(20);
+    ///     for _ in 0..5 {
+    ///         match client.query(b().incr().key("hits")).await {
+    ///             Err(e) if e.is_retryable() => {
+    ///                 tokio::time::sleep(pause).await;
+    ///                 pause *= 2;
+    ///             }
+    ///             other => return other,
+    ///         }
+    ///     }
+    ///     client.query(b().incr().key("hits")).await
+    /// }
+    /// # let _ = add_hit;
+    /// ```
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            Error::Server(e) => matches!(
+                e.code(),
+                "LOADING" | "BUSY" | "TRYAGAIN" | "CLUSTERDOWN" | "MASTERDOWN"
+            ),
+            Error::Unreachable(_) => true,
+            Error::ConnectionClosed(c) => !c.was_sent(),
+            Error::Cluster(c) => c.kind() == ClusterErrorKind::NoNode,
+            _ => false,
+        }
+    }
 }
 
 /// The crate's own shorthands for the errors with details.

@@ -85,8 +85,7 @@ impl Client {
                 // A client that has never connected (one made with `lazy_connect`) waits
                 // for its server until the caller's deadline; once it has been connected,
                 // an attempt that fails is the answer.
-                if self.current().was_never_opened()
-                    && deadline.is_none_or(|d| Instant::now() < d)
+                if self.current().was_never_opened() && deadline.is_none_or(|d| Instant::now() < d)
                 {
                     continue;
                 }

@@ -171,7 +171,7 @@ pub(crate) async fn reply<T>(rx: oneshot::Receiver<Result<T, Error>>) -> Result<
     // dropped unanswered only when the request was never queued.
     match rx.await {
         Ok(reply) => reply,
-        Err(_) => Err(Cause::ShutDown("shut down before the request was sent").error()),
+        Err(_) => Err(Cause::ShutDown("shut down before the request was sent").unsent_error()),
     }
 }
 
@@ -484,3 +484,21 @@ impl WeakConnection {
 /// Unwritten bytes past which new requests wait for the writer (see
 /// [`Connection::admit`]).
 const MAX_UNWRITTEN: usize = 32 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::cmd;
+
+    #[tokio::test]
+    async fn a_request_after_the_connection_closed_was_not_sent() {
+        let conn = Connection::never_opened(Protocol::Resp3);
+        let (request, rx) = Submission::one(cmd("INCR").arg("n").build(), None);
+        conn.submit(request);
+        let Err(Error::ConnectionClosed(closed)) = reply(rx).await else {
+            panic!("a closed connection answered");
+        };
+        assert!(!closed.was_sent());
+        assert!(Error::ConnectionClosed(closed).is_retryable());
+    }
+}

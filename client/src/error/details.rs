@@ -22,6 +22,7 @@ use std::fmt;
 pub struct Closed {
     kind: ClosedKind,
     message: String,
+    sent: bool,
 }
 
 /// How a connection closed (see [`Closed`]).
@@ -44,7 +45,24 @@ impl Closed {
         Closed {
             kind,
             message: message.into(),
+            sent: true,
         }
+    }
+
+    /// The same, for a request that never left the client (the connection had closed
+    /// before it was queued).
+    pub(crate) fn unsent(self) -> Closed {
+        Closed {
+            sent: false,
+            ..self
+        }
+    }
+
+    /// Whether the request may have reached the server: `false` only when the client
+    /// knows it never left (the connection had closed before the request was queued), so
+    /// sending it again cannot run it twice. `true` otherwise: it may or may not have run.
+    pub fn was_sent(&self) -> bool {
+        self.sent
     }
 
     /// How it closed.

@@ -73,6 +73,22 @@ impl Cause {
     }
 }
 
+impl Cause {
+    /// The error of a caller whose request came after the connection closed: it was
+    /// never queued, so it never left the client.
+    #[cold]
+    pub(crate) fn unsent_error(&self) -> Error {
+        let (kind, how) = match self {
+            Cause::Protocol(e) => (ClosedKind::Lost, format!("after a protocol error: {e}")),
+            Cause::Lost(how) => (ClosedKind::Lost, how.to_string()),
+            Cause::Unresponsive(how) => (ClosedKind::Unresponsive, how.to_string()),
+            Cause::ShutDown(how) => (ClosedKind::ByClient, (*how).to_owned()),
+            Cause::NotOpened => (ClosedKind::ByClient, "not connected yet".to_owned()),
+        };
+        Error::ConnectionClosed(Closed::new(kind, how).unsent())
+    }
+}
+
 fn closed(kind: ClosedKind, how: &str) -> Error {
     Error::ConnectionClosed(Closed::new(kind, how))
 }

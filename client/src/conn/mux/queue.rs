@@ -160,7 +160,7 @@ impl ReplyQueue {
     ) -> Option<Joined> {
         let mut state = self.lock();
         if let Some((cause, _)) = &state.closed {
-            let error = cause.error();
+            let error = cause.unsent_error();
             drop(state);
             if let Some(tx) = tx {
                 tx.fail(error);
