@@ -59,6 +59,9 @@ pub struct Subscriber {
     channels: BTreeSet<Vec<u8>>,
     patterns: BTreeSet<Vec<u8>>,
     shards: BTreeSet<Vec<u8>>,
+    /// The server unsubscribed a shard channel the subscriber still wants (its slot
+    /// moved): the connection is opened again, where the client's route now says.
+    dropped: bool,
     closed: bool,
 }
 
@@ -101,6 +104,7 @@ impl Client {
             channels: BTreeSet::new(),
             patterns: BTreeSet::new(),
             shards: BTreeSet::new(),
+            dropped: false,
             closed: false,
         })
     }
@@ -215,7 +219,13 @@ impl Subscriber {
                     {
                         left -= 1;
                     }
-                    Push::Confirmation(_) | Push::Other => {}
+                    Push::Sunsubscribed(channel) if self.shards.contains(&channel[..]) => {
+                        self.dropped = true;
+                    }
+                    Push::Sunsubscribed(_) if kinds.contains(&&b"sunsubscribe"[..]) => {
+                        left -= 1;
+                    }
+                    Push::Confirmation(_) | Push::Sunsubscribed(_) | Push::Other => {}
                 }
             }
             Ok(())
@@ -284,9 +294,24 @@ impl Subscriber {
             if self.closed {
                 return None;
             }
+            if self.dropped {
+                // The slot of a shard channel moved: subscribe again where it is now, and
+                // mark the gap (messages published there meanwhile were not received).
+                self.dropped = false;
+                if let Some(conn) = self.conn.take() {
+                    conn.shutdown("a shard channel's slot moved");
+                }
+                if let Err(e) = self.restore().await {
+                    return Some(Err(e));
+                }
+                continue;
+            }
             match self.rx.recv().await {
                 Some(Item::Frame(frame)) => match parse(&frame) {
                     Ok(Push::Message(m)) => return Some(Ok(m)),
+                    Ok(Push::Sunsubscribed(channel)) if self.shards.contains(&channel[..]) => {
+                        self.dropped = true;
+                    }
                     Ok(_) => {}
                     Err(e) => return Some(Err(e)),
                 },
@@ -321,14 +346,19 @@ impl Subscriber {
     /// marks the gap.
     async fn restore(&mut self) -> Result<(), Error> {
         let config = self.client.config();
-        if let Some(lost) = self.conn.take() {
-            if let Some(lived) = lost.lost_after() {
-                self.pacing.lost(&config.backoff, lived);
-            }
-        }
+        let (backoff, push_buffer) = (config.backoff, config.push_buffer);
         // Give up after the response timeout, if there is one; the next call tries again.
         let deadline = config.response_timeout.map(|t| Instant::now() + t);
-        let conn = loop {
+        if let Some(lost) = self.conn.take() {
+            if let Some(lived) = lost.lost_after() {
+                self.pacing.lost(&backoff, lived);
+            }
+        }
+        self.ready.push_back(Ready::Gap(Gap {
+            dropped: 0,
+            reconnected: true,
+        }));
+        loop {
             if let Some(t) = self.pacing.not_before() {
                 if let (Some(d), Some(e)) = (deadline, self.pacing.unreachable()) {
                     if d <= t {
@@ -337,39 +367,56 @@ impl Subscriber {
                 }
                 self.client.pause_until(t).await;
             }
-            let (tx, rx) = push_queue(config.push_buffer);
-            match self.client.open(Some(PushSink::Subscriber(tx))).await {
-                Ok(conn) => {
-                    self.rx = rx;
-                    break conn;
-                }
+            let (tx, rx) = push_queue(push_buffer);
+            let conn = match self.client.open(Some(PushSink::Subscriber(tx))).await {
+                Ok(conn) => conn,
                 Err(e) => {
                     trace::debug!(error = %e, "subscriber reconnect failed");
-                    self.pacing.failed(&config.backoff, &e);
+                    self.pacing.failed(&backoff, &e);
+                    continue;
+                }
+            };
+            self.rx = rx;
+            let mut confirmations = 0;
+            for (verb, set) in [
+                (&b"SUBSCRIBE"[..], &self.channels),
+                (b"PSUBSCRIBE", &self.patterns),
+                (b"SSUBSCRIBE", &self.shards),
+            ] {
+                if !set.is_empty() {
+                    let mut args: Vec<&[u8]> = vec![verb];
+                    args.extend(set.iter().map(Vec::as_slice));
+                    conn.submit(Submission::unanswered(encode(&args)));
+                    confirmations += set.len();
                 }
             }
-        };
-        self.ready.push_back(Ready::Gap(Gap {
-            dropped: 0,
-            reconnected: true,
-        }));
-        let mut confirmations = 0;
-        for (verb, set) in [
-            (&b"SUBSCRIBE"[..], &self.channels),
-            (b"PSUBSCRIBE", &self.patterns),
-            (b"SSUBSCRIBE", &self.shards),
-        ] {
-            if !set.is_empty() {
-                let mut args: Vec<&[u8]> = vec![verb];
-                args.extend(set.iter().map(Vec::as_slice));
-                conn.submit(Submission::unanswered(encode(&args)));
-                confirmations += set.len();
+            self.conn = Some(conn);
+            let kinds: [&[u8]; 3] = [b"subscribe", b"psubscribe", b"ssubscribe"];
+            match self.confirmations(&kinds, confirmations).await {
+                // A node that no longer serves a shard channel's slot (the client's slot
+                // map was behind the move): ask again where it is, after a pause.
+                Err(e) if moved_away(&e) => {
+                    trace::debug!(error = %e, "shard channel not served there");
+                    if let Some(conn) = self.conn.take() {
+                        conn.shutdown("a shard channel is served elsewhere");
+                    }
+                    self.pacing.failed(&backoff, &e);
+                }
+                done => {
+                    trace::info!("subscriber reconnected");
+                    self.client.count_reconnect();
+                    return done;
+                }
             }
         }
-        trace::info!("subscriber reconnected");
-        self.client.count_reconnect();
-        self.conn = Some(conn);
-        self.confirmations(&[b"subscribe", b"psubscribe", b"ssubscribe"], confirmations)
-            .await
     }
+}
+
+/// A refusal that says the channel is served elsewhere, or not yet: worth subscribing
+/// again once the client knows where it is.
+fn moved_away(e: &Error) -> bool {
+    matches!(
+        e.server_code(),
+        Some("MOVED" | "ASK" | "TRYAGAIN" | "CLUSTERDOWN")
+    )
 }

@@ -12,6 +12,7 @@
 // - `node`: the per-node clients and one attempt on one node.
 // - `refresh`: single-flight, rate-limited topology refresh.
 // - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
+// - `shard`: shard subscribers, whose connection follows their slot.
 // - `pipeline`: how a [`Pipeline`](crate::Pipeline)'s commands are grouped by node;
 //   `transaction`: [`ClusterTransaction`].
 
@@ -24,6 +25,7 @@ mod redirect;
 mod refresh;
 mod route;
 mod scan;
+mod shard;
 mod topology;
 mod transaction;
 
@@ -459,18 +461,6 @@ impl ClusterClient {
             .map(|(a, _)| a)
             .ok_or_else(|| cluster_error(ClusterErrorKind::NoNode, "the slot map names no node"))?;
         self.node(&addr).await?.client.subscriber().await
-    }
-
-    /// A subscriber on the primary of `channel`'s shard, for `SSUBSCRIBE` to that channel
-    /// (and to other shard channels of the same slot: give them a common `{hashtag}`).
-    /// The subscriber stays on that node: if the slot moves to another shard, the server
-    /// ends the subscription (a `sunsubscribe` push) and a new shard subscriber is needed.
-    ///
-    /// # Errors
-    ///
-    /// As [`ClusterClient::primary_for_key`].
-    pub async fn shard_subscriber(&self, channel: impl AsRef<[u8]>) -> Result<Subscriber, Error> {
-        self.primary_for_key(channel).await?.subscriber().await
     }
 }
 

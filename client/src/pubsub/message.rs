@@ -3,6 +3,7 @@
 
 use crate::error::Error;
 use crate::resp::{DecodeError, Frame, Reader};
+use crate::RespRead;
 use bytes::Bytes;
 
 /// What a [`Message`] was delivered for.
@@ -47,6 +48,10 @@ pub(super) enum Push {
     Message(Message),
     /// A (un)subscribe confirmation: its kind word.
     Confirmation(Bytes),
+    /// A shard channel the server unsubscribed by itself (a `sunsubscribe` for a channel
+    /// the subscriber did not give up, when its slot moved to another node), or a
+    /// `sunsubscribe` confirmation: the subscriber tells which.
+    Sunsubscribed(Bytes),
     Other,
 }
 
@@ -76,6 +81,10 @@ pub(super) fn parse(frame: &Frame) -> Result<Push, Error> {
                 channel: r.bytes_owned()?,
                 payload: r.bytes_owned()?,
             }),
+            (b"sunsubscribe", 3) => match Option::<Bytes>::read(r)? {
+                Some(channel) => Push::Sunsubscribed(channel),
+                None => Push::Confirmation(kind),
+            },
             (
                 b"subscribe" | b"psubscribe" | b"ssubscribe" | b"unsubscribe" | b"punsubscribe"
                 | b"sunsubscribe",
