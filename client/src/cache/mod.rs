@@ -65,6 +65,19 @@ pub struct CacheStats {
     pub flushes: u64,
 }
 
+impl CacheStats {
+    /// Adds `other`'s counts to these (the caches of a cluster's nodes, added up).
+    pub(crate) fn add(&mut self, other: &CacheStats) {
+        self.hits += other.hits;
+        self.misses += other.misses;
+        self.invalidations += other.invalidations;
+        self.evictions += other.evictions;
+        self.entries += other.entries;
+        self.bytes += other.bytes;
+        self.flushes += other.flushes;
+    }
+}
+
 /// A read to be cached under [`Tracking::OptIn`]: the client sends `CLIENT CACHING YES`
 /// just before it, so the server tracks its key. Under the other modes it changes
 /// nothing (every cacheable read is cached).

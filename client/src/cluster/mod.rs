@@ -34,6 +34,7 @@ pub use config::{ClusterConfig, ReadFrom};
 pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
 
+use crate::cache::CacheStats;
 use crate::client::Client;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
@@ -131,6 +132,9 @@ pub struct ClusterStats {
     pub refreshes: u64,
     /// Nodes with an open client.
     pub nodes: usize,
+    /// The node caches' counters added up, when the node configuration sets up a
+    /// client-side cache (see [`ClusterClient::with_config`]).
+    pub cache: Option<CacheStats>,
 }
 
 impl ClusterClient {
@@ -149,17 +153,31 @@ impl ClusterClient {
     ///
     /// # Errors
     ///
-    /// As [`ClusterClient::connect`]; [`Error::Config`] when the node configuration asks
-    /// for a client-side cache ([`Config::cache`](crate::Config::cache)), which a cluster
-    /// client does not use.
+    /// As [`ClusterClient::connect`].
+    ///
+    /// With a client-side cache in the node configuration
+    /// ([`Config::cache`](crate::Config::cache)), each node's client keeps a cache of its
+    /// own, bounded as configured (so the bounds apply per node), over its own tracking
+    /// connection: a node's invalidations evict from its cache, and a node's lost
+    /// connection flushes its cache alone. Reads from replicas and after `ASK` are not
+    /// cached. A key whose slot moves is invalidated by the node it leaves (it deletes
+    /// the key), and cached again by the node it joins on the next read.
+    ///
+    /// ```no_run
+    /// # async fn demo() -> Result<(), typedis::Error> {
+    /// use typedis::cache::CacheConfig;
+    /// use typedis::cluster::{ClusterClient, ClusterConfig};
+    /// use typedis::{b, Config};
+    ///
+    /// let config = ClusterConfig::from_url("redis+cluster://127.0.0.1:7000")?
+    ///     .node(Config::default().cache(CacheConfig::new().max_entries(10_000)));
+    /// let cluster = ClusterClient::with_config(config).await?;
+    /// cluster.query(b().get().key("user:1")).await?; // from its node
+    /// cluster.query(b().get().key("user:1")).await?; // from the cache
+    /// assert_eq!(cluster.stats().cache.map(|c| c.hits), Some(1));
+    /// # Ok(()) }
+    /// ```
     pub async fn with_config(config: ClusterConfig) -> Result<ClusterClient, Error> {
-        if config.node.cache.is_some() {
-            return Err(Error::Config(
-                "client-side caching (Config::cache) is not supported on a cluster: its \
-                 commands go to each node's connection without the cache"
-                    .into(),
-            ));
-        }
         let every = config.refresh_interval;
         let client = ClusterClient {
             inner: Arc::new(Inner {
@@ -186,11 +204,34 @@ impl ClusterClient {
 
     /// Current counters.
     pub fn stats(&self) -> ClusterStats {
+        // Apart: the node map's lock, taken in a field's expression, would be held until
+        // the end of the statement, and the caches' counters take it too.
+        let cache = self.cache_stats();
+        let nodes = self.inner.lock_nodes().len();
         ClusterStats {
             redirects: self.inner.redirects.load(Ordering::Relaxed),
             refreshes: self.inner.refresh.count.load(Ordering::Relaxed),
-            nodes: self.inner.lock_nodes().len(),
+            nodes,
+            cache,
         }
+    }
+
+    /// The node caches' counters added up, when the node configuration sets up a cache.
+    fn cache_stats(&self) -> Option<CacheStats> {
+        self.inner.config.node.cache.as_ref()?;
+        let nodes: Vec<Client> = self
+            .inner
+            .lock_nodes()
+            .values()
+            .map(|n| n.client.clone())
+            .collect();
+        Some(nodes.iter().filter_map(|c| c.stats().cache).fold(
+            CacheStats::default(),
+            |mut sum, one| {
+                sum.add(&one);
+                sum
+            },
+        ))
     }
 
     /// Reads the slot map again now (joining a refresh already running), waiting at most

@@ -83,6 +83,17 @@ impl ClusterClient {
             return asking_blocking(client, command, time).await;
         }
         let readonly = replica && node.needs_readonly();
+        if client.cache().is_some() && !replica && !asking {
+            // Through the node's client-side cache: a hit is answered there, a miss is
+            // cached, a write drops its keys.
+            return client.send(command.clone()).await.map_err(|e| match e {
+                Error::Unreachable(_) => Failure::NotSent(e),
+                Error::ConnectionClosed(c) if !c.was_sent() => {
+                    Failure::NotSent(Error::ConnectionClosed(c))
+                }
+                e => Failure::Sent(e),
+            });
+        }
         let deadline = client.deadline();
         if !readonly && !asking {
             let (request, rx) = Submission::one(command.clone(), deadline);
