@@ -229,6 +229,41 @@ impl RedisCluster {
         map
     }
 
+    /// Moves `slot` from primary `source` to primary `target` by hand: `SETSLOT ...
+    /// IMPORTING` and `MIGRATING`, its keys `MIGRATE`d in batches of 100, then `SETSLOT
+    /// ... NODE` on every primary.
+    ///
+    /// # Panics
+    ///
+    /// When a node refuses a step.
+    pub fn move_slot(&self, slot: u16, source: usize, target: usize) {
+        let (source_id, target_id) = (self.node_id(source), self.node_id(target));
+        let slot = slot.to_string();
+        let port = self.nodes[target].port.to_string();
+        self.cli(
+            target,
+            &["CLUSTER", "SETSLOT", &slot, "IMPORTING", &source_id],
+        );
+        self.cli(
+            source,
+            &["CLUSTER", "SETSLOT", &slot, "MIGRATING", &target_id],
+        );
+        loop {
+            let keys = self.cli(source, &["CLUSTER", "GETKEYSINSLOT", &slot, "100"]);
+            let keys: Vec<&str> = keys.lines().filter(|l| !l.is_empty()).collect();
+            if keys.is_empty() {
+                break;
+            }
+            let mut migrate = vec!["MIGRATE", "127.0.0.1", &port, "", "0", "5000", "KEYS"];
+            migrate.extend(keys);
+            let out = self.cli(source, &migrate);
+            assert_eq!(out.trim(), "OK", "MIGRATE: {out}");
+        }
+        for i in self.primaries() {
+            self.cli(i, &["CLUSTER", "SETSLOT", &slot, "NODE", &target_id]);
+        }
+    }
+
     /// The node ID of node `i`.
     pub fn node_id(&self, i: usize) -> String {
         self.cli(i, &["CLUSTER", "MYID"]).trim().to_owned()

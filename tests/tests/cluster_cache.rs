@@ -127,31 +127,7 @@ async fn a_moved_slot_leaves_nothing_stale_and_is_cached_from_its_new_owner() {
         .into_iter()
         .find(|&i| i != source)
         .unwrap();
-    let (source_id, target_id) = (cluster.node_id(source), cluster.node_id(target));
-    let target_port = cluster.nodes()[target].port().to_string();
-    let slot_arg = slot.to_string();
-    cluster.cli(
-        target,
-        &["CLUSTER", "SETSLOT", &slot_arg, "IMPORTING", &source_id],
-    );
-    cluster.cli(
-        source,
-        &["CLUSTER", "SETSLOT", &slot_arg, "MIGRATING", &target_id],
-    );
-    let mut migrate = vec![
-        "MIGRATE",
-        "127.0.0.1",
-        &target_port,
-        "",
-        "0",
-        "5000",
-        "KEYS",
-    ];
-    migrate.extend(tagged.iter().map(String::as_str));
-    assert_eq!(cluster.cli(source, &migrate).trim(), "OK");
-    for i in cluster.primaries() {
-        cluster.cli(i, &["CLUSTER", "SETSLOT", &slot_arg, "NODE", &target_id]);
-    }
+    cluster.move_slot(slot, source, target);
 
     // The new owner takes writes; the client must read them, not what the old owner
     // served.

@@ -11,23 +11,6 @@ use typedis::cmd::key_slot;
 use typedis::{b, Error};
 use typedis_tests::RedisCluster;
 
-/// Moves `slot`, which holds no key, from primary `source` to primary `target`.
-fn move_empty_slot(cluster: &RedisCluster, slot: u16, source: usize, target: usize) {
-    let (source_id, target_id) = (cluster.node_id(source), cluster.node_id(target));
-    let slot = slot.to_string();
-    cluster.cli(
-        target,
-        &["CLUSTER", "SETSLOT", &slot, "IMPORTING", &source_id],
-    );
-    cluster.cli(
-        source,
-        &["CLUSTER", "SETSLOT", &slot, "MIGRATING", &target_id],
-    );
-    for i in cluster.primaries() {
-        cluster.cli(i, &["CLUSTER", "SETSLOT", &slot, "NODE", &target_id]);
-    }
-}
-
 /// What the subscriber saw, in order.
 #[derive(Debug, PartialEq)]
 enum Seen {
@@ -83,7 +66,7 @@ async fn a_shard_subscriber_follows_its_slot_when_it_moves() {
     });
 
     tokio::time::sleep(Duration::from_millis(400)).await;
-    move_empty_slot(&cluster, slot, source, target);
+    cluster.move_slot(slot, source, target);
     let moved_at = Instant::now();
     // Publish until messages reach the new owner's subscriber for a while.
     tokio::time::sleep(Duration::from_millis(1500)).await;
