@@ -67,6 +67,7 @@ pub struct CacheStats {
 
 impl CacheStats {
     /// Adds `other`'s counts to these (the caches of a cluster's nodes, added up).
+    #[cfg(feature = "cluster")]
     pub(crate) fn add(&mut self, other: &CacheStats) {
         self.hits += other.hits;
         self.misses += other.misses;
