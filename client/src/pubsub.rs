@@ -354,10 +354,9 @@ impl Subscriber {
                 self.pacing.lost(&backoff, lived);
             }
         }
-        self.ready.push_back(Ready::Gap(Gap {
-            dropped: 0,
-            reconnected: true,
-        }));
+        // The gap is marked once the connection is open again (once per outage, however
+        // many attempts), before what arrives on the new connection.
+        let mut marked = false;
         loop {
             if let Some(t) = self.pacing.not_before() {
                 if let (Some(d), Some(e)) = (deadline, self.pacing.unreachable()) {
@@ -377,6 +376,13 @@ impl Subscriber {
                 }
             };
             self.rx = rx;
+            if !marked {
+                marked = true;
+                self.ready.push_back(Ready::Gap(Gap {
+                    dropped: 0,
+                    reconnected: true,
+                }));
+            }
             let mut confirmations = 0;
             for (verb, set) in [
                 (&b"SUBSCRIBE"[..], &self.channels),
