@@ -84,7 +84,15 @@ pub enum Error {
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,
+    /// The [`CredentialsProvider`](crate::CredentialsProvider) failed, so the connection
+    /// was not opened (nor the command sent); the next attempt asks it again, after the
+    /// [`Backoff`](crate::Backoff). Its error is the [`source`](std::error::Error::source).
+    #[error("the credentials provider failed: {0}")]
+    Credentials(#[source] BoxError),
 }
+
+/// Any error a [`CredentialsProvider`](crate::CredentialsProvider) reports.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 impl Error {
     /// The code of a server error reply (`"WRONGTYPE"`, `"MOVED"`, `"NOSCRIPT"`, ...; see
@@ -124,7 +132,8 @@ impl Error {
     /// - the server refused it for now: `LOADING` (loading its data set), `BUSY` (a
     ///   script or function runs), `TRYAGAIN` (a cluster's keys are moving),
     ///   `CLUSTERDOWN`, `MASTERDOWN` (a replica lost its primary);
-    /// - it was not sent: [`Error::Unreachable`] (no connection could be opened), or
+    /// - it was not sent: [`Error::Unreachable`] (no connection could be opened),
+    ///   [`Error::Credentials`] (the credentials provider failed), or
     ///   [`Error::ConnectionClosed`] where [`Closed::was_sent`] is `false`;
     /// - a cluster knew no node for its slot ([`ClusterErrorKind::NoNode`]).
     ///
@@ -158,7 +167,7 @@ impl Error {
                 e.code(),
                 "LOADING" | "BUSY" | "TRYAGAIN" | "CLUSTERDOWN" | "MASTERDOWN"
             ),
-            Error::Unreachable(_) => true,
+            Error::Unreachable(_) | Error::Credentials(_) => true,
             Error::ConnectionClosed(c) => !c.was_sent(),
             Error::Cluster(c) => c.kind() == ClusterErrorKind::NoNode,
             _ => false,

@@ -157,7 +157,9 @@ mod value;
 pub use client::{Client, ClientStats};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
-pub use conn::{Addr, Backoff, Config, Protocol};
+pub use conn::{
+    Addr, Backoff, Config, Credentials, CredentialsFuture, CredentialsProvider, Protocol,
+};
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
 pub use error::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Unreachable};
@@ -181,7 +183,7 @@ pub use sentinel::{SentinelClient, SentinelConfig};
 pub use transaction::{Multi, Transaction};
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
-pub use error::{Error, ServerError};
+pub use error::{BoxError, Error, ServerError};
 #[cfg(feature = "serde")]
 pub use json::Json;
 pub use read::{DecodeOwned, RespRead};

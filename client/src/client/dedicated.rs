@@ -25,7 +25,8 @@ impl Client {
         };
         let idle = {
             let mut idle = lock(&self.inner.idle);
-            idle.retain(|c| !c.is_closed());
+            // One whose credentials expired is not renewed: a new one authenticates anew.
+            idle.retain(|c| !c.is_closed() && !c.auth_expired());
             idle.pop()
         };
         let conn = match idle {

@@ -2,11 +2,13 @@
 //! reconnection), built from a URL and adjusted with builder methods.
 
 use super::backoff::Backoff;
+use super::credentials::CredentialsProvider;
 use super::tls::TlsOptions;
 use crate::cache::CacheConfig;
 use crate::error::Error;
 use crate::resp::Limits;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Where the server listens.
@@ -82,6 +84,7 @@ pub struct Config {
     pub(crate) tls: Option<TlsOptions>,
     pub(crate) username: Option<String>,
     pub(crate) password: Option<String>,
+    pub(crate) credentials: Option<Arc<dyn CredentialsProvider>>,
     pub(crate) database: u32,
     pub(crate) client_name: Option<String>,
     pub(crate) protocol: Protocol,
@@ -108,6 +111,7 @@ impl std::fmt::Debug for Config {
             .field("tls", &self.tls.is_some())
             .field("username", &self.username)
             .field("password", &self.password.as_ref().map(|_| "<hidden>"))
+            .field("credentials_provider", &self.credentials.is_some())
             .field("database", &self.database)
             .field("client_name", &self.client_name)
             .field("protocol", &self.protocol)
@@ -151,6 +155,7 @@ impl Config {
             tls: None,
             username: None,
             password: None,
+            credentials: None,
             database: 0,
             client_name: None,
             protocol: Protocol::Resp3,
@@ -215,6 +220,45 @@ impl Config {
     /// Sets the password.
     pub fn password(mut self, password: impl Into<String>) -> Self {
         self.password = Some(password.into());
+        self
+    }
+
+    /// Asks `provider` for the user name and password before every handshake, instead of
+    /// using the ones set with [`username`](Self::username) and
+    /// [`password`](Self::password): for tokens that expire (cloud IAM, Entra ID) and
+    /// passwords that rotate. Every connection asks it: the shared one and its
+    /// reconnections, dedicated ones, subscribers, and through
+    /// [`ClusterConfig`](crate::ClusterConfig) and
+    /// [`SentinelConfig`](crate::SentinelConfig) every node's.
+    ///
+    /// When the [`Credentials`](crate::Credentials) it gives carry an expiry, a client's
+    /// shared connection (every node's, in a cluster) authenticates again before they
+    /// expire (a fifth of their lifetime before, at most a minute), with `AUTH` sent in line
+    /// with the other commands: nothing in flight is disturbed. A renewal that fails is
+    /// tried again after the [`Backoff`]; the connection stays open meanwhile (servers do
+    /// not cut a connection whose credentials expire). Subscribers and dedicated
+    /// connections are not renewed; an idle dedicated connection whose credentials have
+    /// expired is closed instead of being used again.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use typedis::{Client, Config, Credentials};
+    ///
+    /// async fn fetch_token() -> std::io::Result<String> {
+    ///     // Ask the vault, the cloud's metadata service, ...
+    ///     Ok("token".into())
+    /// }
+    ///
+    /// # async fn demo() -> Result<(), typedis::Error> {
+    /// let config = Config::from_url("rediss://cache.internal:6379")?.credentials_provider(|| async {
+    ///     let token = fetch_token().await?;
+    ///     Ok::<_, std::io::Error>(Credentials::new("app", token).valid_for(Duration::from_secs(900)))
+    /// });
+    /// let client = Client::with_config(config).await?;
+    /// # let _ = client; Ok(()) }
+    /// ```
+    pub fn credentials_provider(mut self, provider: impl CredentialsProvider) -> Self {
+        self.credentials = Some(Arc::new(provider));
         self
     }
 

@@ -6,6 +6,7 @@
 
 use super::config::{Config, Protocol};
 use super::mux::{Connection, PushRoute, PushSink, Tuning};
+use super::reauth;
 use super::transport::{self, ReadHalf, WriteHalf};
 use crate::cache::Tracking;
 use crate::error::{Error, Unreachable};
@@ -13,6 +14,7 @@ use crate::reply::{Role, ServerHello};
 use crate::resp::write::encode;
 use crate::resp::{Frame, FrameScanner};
 use bytes::BytesMut;
+use std::time::Instant;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Opens a connection as `config` says and starts its tasks. Frames that are not replies
@@ -37,6 +39,8 @@ pub(crate) async fn connect_as(
     expect: Option<Expect>,
 ) -> Result<Connection, Error> {
     let setup = async {
+        // Asked first, so no socket stays open while a provider takes its time.
+        let auth = Auth::fetch(config).await?;
         let (read, write) = transport::open(config).await?;
         let mut hs = Handshake {
             read,
@@ -44,7 +48,7 @@ pub(crate) async fn connect_as(
             buf: BytesMut::with_capacity(4096),
             scanner: FrameScanner::with_limits(config.limits),
         };
-        let (protocol, hello) = hs.run(config).await?;
+        let (protocol, hello) = hs.run(config, &auth).await?;
         if let Some(expect) = expect {
             hs.check_role(config, expect).await?;
         }
@@ -53,15 +57,16 @@ pub(crate) async fn connect_as(
         if let (Some(cache), Some(PushSink::Listeners(_))) = (&config.cache, &push) {
             hs.track(&cache.tracking, protocol).await?;
         }
+        // A client's shared connection, whose pushes go to the client's listeners.
+        let shared = matches!(push, Some(PushSink::Listeners(_)));
         let tuning = Tuning {
             timeout: config.response_timeout,
             write_early_after: config.write_early_after,
             // Only a client's shared connection: a subscriber's answers PING as a message,
             // and a dedicated one is watched by the caller that leased it.
-            health_check: config
-                .health_check
-                .filter(|_| matches!(push, Some(PushSink::Listeners(_)))),
+            health_check: config.health_check.filter(|_| shared),
             limits: config.limits,
+            auth_expires: auth.expires,
         };
         let push = push.map(|sink| PushRoute {
             // Everything a subscriber's connection receives is the subscriber's: messages
@@ -71,13 +76,54 @@ pub(crate) async fn connect_as(
             all_frames: matches!(sink, PushSink::Subscriber(_)),
             sink,
         });
-        Ok(Connection::start(
-            hs.read, hs.write, hs.buf, protocol, hello, push, tuning,
-        ))
+        let conn = Connection::start(hs.read, hs.write, hs.buf, protocol, hello, push, tuning);
+        // A client's shared connection authenticates again before its credentials expire.
+        if let (true, Some(provider), Some(expires)) = (shared, &config.credentials, auth.expires) {
+            reauth::spawn(
+                conn.downgrade(),
+                provider.clone(),
+                auth.fetched,
+                expires,
+                config,
+            );
+        }
+        Ok(conn)
     };
     match tokio::time::timeout(config.connect_timeout, setup).await {
         Ok(result) => result,
         Err(_) => Err(Error::Timeout(config.connect_timeout)),
+    }
+}
+
+/// What a handshake authenticates with: the provider's credentials, or the config's.
+struct Auth {
+    username: Option<String>,
+    password: Option<String>,
+    /// When the provider gave them, and when they expire.
+    fetched: Instant,
+    expires: Option<Instant>,
+}
+
+impl Auth {
+    async fn fetch(config: &Config) -> Result<Auth, Error> {
+        let fetched = Instant::now();
+        match &config.credentials {
+            Some(provider) => {
+                let creds = provider.credentials().await.map_err(Error::Credentials)?;
+                Ok(Auth {
+                    username: creds.username().map(str::to_owned),
+                    password: Some(creds.password().to_owned()),
+                    fetched,
+                    expires: creds.expiry(),
+                })
+            }
+            None => Ok(Auth {
+                username: config.username.clone(),
+                password: config.password.clone(),
+                fetched,
+                expires: None,
+            }),
+        }
     }
 }
 
@@ -93,9 +139,13 @@ impl Handshake {
     /// itself in its `HELLO` reply (`None` on RESP2: asked for, RESP2 keeps to the classic
     /// commands, for proxies that know no `HELLO` and may close a connection that sends
     /// one).
-    async fn run(&mut self, config: &Config) -> Result<(Protocol, Option<ServerHello>), Error> {
-        let user = config.username.as_deref();
-        let pass = config.password.as_deref();
+    async fn run(
+        &mut self,
+        config: &Config,
+        auth: &Auth,
+    ) -> Result<(Protocol, Option<ServerHello>), Error> {
+        let user = auth.username.as_deref();
+        let pass = auth.password.as_deref();
         let mut protocol = Protocol::Resp2;
         let mut named = false;
         let mut hello = None;

@@ -4,6 +4,7 @@
 
 mod backoff;
 pub(crate) mod config;
+mod credentials;
 pub(crate) mod handshake;
 pub(crate) mod mux;
 pub(crate) mod pacing;
@@ -11,6 +12,7 @@ pub(crate) mod parse;
 pub(crate) mod push_hub;
 pub(crate) mod push_queue;
 pub(crate) mod reach;
+mod reauth;
 pub(crate) mod streaming;
 pub(crate) mod tls;
 pub(crate) mod transport;
@@ -18,5 +20,6 @@ mod url;
 
 pub use backoff::Backoff;
 pub use config::{Addr, Config, Protocol};
+pub use credentials::{Credentials, CredentialsFuture, CredentialsProvider};
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use tls::{TlsBackend, TlsOptions};

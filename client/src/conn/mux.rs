@@ -193,6 +193,8 @@ struct Shared {
     opened: Instant,
     /// The rule of the route that opened the connection, if it set one.
     watch: OnceLock<Arc<dyn ReplyWatch>>,
+    /// Woken when the connection closes.
+    closed: Notify,
 }
 
 impl Shared {
@@ -209,6 +211,7 @@ impl Shared {
         self.queue.close(cause);
         self.wake.notify_one();
         self.drained.notify_waiters();
+        self.closed.notify_waiters();
     }
 
     /// Queues a request; on a dead connection it fails at once.
@@ -238,6 +241,8 @@ pub(crate) struct Tuning {
     pub(crate) health_check: Option<Duration>,
     /// See `Config::limits`.
     pub(crate) limits: Limits,
+    /// When the credentials the handshake used expire, if they do.
+    pub(crate) auth_expires: Option<Instant>,
 }
 
 /// How the reader routes frames that are not command replies.
@@ -293,6 +298,8 @@ struct Handle {
     protocol: Protocol,
     /// What the server said of itself in the handshake.
     hello: Option<Arc<ServerHello>>,
+    /// When the credentials it authenticated with expire, if they do.
+    auth_expires: Option<Instant>,
 }
 
 impl Drop for Handle {
@@ -323,6 +330,7 @@ impl Connection {
             reads: AtomicU64::new(0),
             opened: Instant::now(),
             watch: OnceLock::new(),
+            closed: Notify::new(),
         });
         let reader = tokio::spawn(receiver::read_loop(
             read,
@@ -344,6 +352,7 @@ impl Connection {
                 shared,
                 protocol,
                 hello: hello.map(Arc::new),
+                auth_expires: tuning.auth_expires,
             }),
         }
     }
@@ -361,6 +370,7 @@ impl Connection {
             reads: AtomicU64::new(0),
             opened: Instant::now(),
             watch: OnceLock::new(),
+            closed: Notify::new(),
         });
         shared.close(Cause::NotOpened);
         Connection {
@@ -368,6 +378,7 @@ impl Connection {
                 shared,
                 protocol,
                 hello: None,
+                auth_expires: None,
             }),
         }
     }
@@ -391,6 +402,11 @@ impl Connection {
     /// Whether the connection is known to be dead.
     pub(crate) fn is_closed(&self) -> bool {
         self.inner.shared.is_closed()
+    }
+
+    /// Whether the credentials it authenticated with have expired (it is not renewed).
+    pub(crate) fn auth_expired(&self) -> bool {
+        self.inner.auth_expires.is_some_and(|t| t <= Instant::now())
     }
 
     /// Whether this is the stand-in of a connection never opened
@@ -467,6 +483,28 @@ impl Connection {
 pub(crate) struct WeakConnection(std::sync::Weak<Handle>);
 
 impl WeakConnection {
+    /// The connection, unless every handle to it was dropped.
+    pub(crate) fn upgrade(&self) -> Option<Connection> {
+        self.0.upgrade().map(|inner| Connection { inner })
+    }
+
+    /// Returns once the connection has closed (at once when it is gone already).
+    pub(crate) async fn closed(&self) {
+        // The shared state, not a handle: waiting here does not keep the connection open.
+        let Some(shared) = self.0.upgrade().map(|h| h.shared.clone()) else {
+            return;
+        };
+        loop {
+            let closed = shared.closed.notified();
+            tokio::pin!(closed);
+            closed.as_mut().enable();
+            if shared.is_closed() {
+                return;
+            }
+            closed.await;
+        }
+    }
+
     /// Whether the connection is still open.
     pub(crate) fn is_open(&self) -> bool {
         self.0.upgrade().is_some_and(|h| !h.shared.is_closed())
