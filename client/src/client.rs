@@ -11,10 +11,12 @@
 mod as_redis;
 mod batch;
 mod cached;
+mod close;
 mod dedicated;
 mod redial;
 mod scan;
 
+pub use close::CloseReport;
 pub(crate) use dedicated::Lease;
 
 use crate::cache::{changes_tracking, Cache, CacheStats, Lookup};
@@ -91,6 +93,8 @@ struct Inner {
     cache: Option<Arc<Cache>>,
     in_flight: AtomicUsize,
     reconnects: AtomicU64,
+    /// Closing: see [`Client::close`].
+    closing: close::Closing,
 }
 
 /// Counters of a [`Client`], read with [`Client::stats`].
@@ -140,6 +144,7 @@ impl Client {
         } else {
             Connection::never_opened(config.protocol)
         };
+        let conn_for_close = conn.downgrade();
         let dedicated = config
             .max_dedicated
             .map(|n| Arc::new(tokio::sync::Semaphore::new(n)));
@@ -156,6 +161,7 @@ impl Client {
                 dedicated_pacing: Mutex::new(Pacing::default()),
                 in_flight: AtomicUsize::new(0),
                 reconnects: AtomicU64::new(0),
+                closing: close::Closing::new(&conn_for_close),
             }),
         })
     }
@@ -341,7 +347,11 @@ impl Client {
     /// Opens a connection where this client's connections go, handing its pushes to
     /// `push`.
     pub(crate) async fn open(&self, push: Option<PushSink>) -> Result<Connection, Error> {
-        self.inner.reach.open(&self.inner.config, push).await
+        self.refuse_if_closed()?;
+        let conn = self.inner.reach.open(&self.inner.config, push).await?;
+        // Known to `close`, which closes it with the others.
+        self.inner.closing.opened(&conn)?;
+        Ok(conn)
     }
 
     /// Waits out the backoff until `t` (through Sentinel, a move of the primary ends the

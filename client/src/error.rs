@@ -91,6 +91,9 @@ pub enum Error {
     Credentials(#[source] BoxError),
 }
 
+/// What a command cut by, or made after, [`Client::close`](crate::Client::close) reads.
+pub(crate) const CLIENT_CLOSED: &str = "the client was closed";
+
 /// Any error a [`CredentialsProvider`](crate::CredentialsProvider) reports.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -168,7 +171,7 @@ impl Error {
                 "LOADING" | "BUSY" | "TRYAGAIN" | "CLUSTERDOWN" | "MASTERDOWN"
             ),
             Error::Unreachable(_) | Error::Credentials(_) => true,
-            Error::ConnectionClosed(c) => !c.was_sent(),
+            Error::ConnectionClosed(c) => !c.was_sent() && c.kind() != ClosedKind::Shutdown,
             Error::Cluster(c) => c.kind() == ClusterErrorKind::NoNode,
             _ => false,
         }
@@ -181,6 +184,12 @@ impl Error {
     #[cold]
     pub(crate) fn lost(how: impl Into<String>) -> Error {
         Error::ConnectionClosed(Closed::new(ClosedKind::Lost, how))
+    }
+
+    /// A command after [`Client::close`](crate::Client::close): not sent.
+    #[cold]
+    pub(crate) fn client_closed() -> Error {
+        Error::ConnectionClosed(Closed::new(ClosedKind::Shutdown, CLIENT_CLOSED).unsent())
     }
 
     /// No connection could be opened, as `why` says.

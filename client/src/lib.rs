@@ -154,7 +154,7 @@ mod trace;
 mod transaction;
 mod value;
 
-pub use client::{Client, ClientStats};
+pub use client::{Client, ClientStats, CloseReport};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{

@@ -358,6 +358,11 @@ impl Subscriber {
         // many attempts), before what arrives on the new connection.
         let mut marked = false;
         loop {
+            // A closed client's subscribers end (`next_message` gives `None`).
+            if self.client.is_closing() {
+                self.closed = true;
+                return Ok(());
+            }
             if let Some(t) = self.pacing.not_before() {
                 if let (Some(d), Some(e)) = (deadline, self.pacing.unreachable()) {
                     if d <= t {

@@ -61,7 +61,7 @@ impl Client {
                 // A refused handshake (credentials, database) is the caller's to see as it
                 // is; anything else means the server cannot be reached.
                 Err(match e {
-                    Error::Server(_) | Error::Config(_) => e,
+                    Error::Server(_) | Error::Config(_) | Error::ConnectionClosed(_) => e,
                     _ => pacing.unreachable().unwrap_or(e),
                 })
             }

@@ -53,6 +53,7 @@ impl Client {
             if !conn.is_closed() {
                 return Ok(conn);
             }
+            self.refuse_if_closed()?;
             let attempted = redial.attempted.notified();
             tokio::pin!(attempted);
             // Registered before looking, so an attempt ending in between is not missed.
@@ -114,11 +115,24 @@ impl Client {
         if !conn.is_closed() {
             return Some(conn);
         }
-        if !state.running {
+        if !state.running && !self.is_closing() {
             state.running = true;
             tokio::spawn(self.clone().redial(conn));
         }
         None
+    }
+
+    /// For [`Client::close`]: marks the client closing and puts a closed stand-in in the
+    /// shared connection's place, under the redial lock (so an attempt under way cannot
+    /// put a new connection there after). The connection it replaced, to drain.
+    pub(super) fn stop_taking_commands(&self) -> Connection {
+        let _state = self.inner.redial.lock();
+        self.inner.closing.start();
+        let stand_in = Connection::client_closed(self.current().protocol());
+        let old = std::mem::replace(&mut *sync::write(&self.inner.current), stand_in);
+        // Callers waiting for a reconnection learn at once that none will come.
+        self.inner.redial.attempted.notify_waiters();
+        old
     }
 
     /// One attempt to reopen the shared connection, which `lost` was.
@@ -147,6 +161,8 @@ impl Client {
         {
             let mut state = inner.redial.lock();
             match result {
+                // Closed meanwhile: the stand-in stays, and `open` closed the connection.
+                Ok(_) if self.is_closing() => {}
                 Ok(conn) => {
                     // The cache is flushed before the new connection is seen, so no read
                     // in between is served what was cached before the outage (the old

@@ -18,6 +18,7 @@
 
 mod aggregate;
 mod as_redis;
+mod close;
 mod config;
 mod node;
 mod pipeline;
@@ -52,7 +53,7 @@ use redirect::{redirect, Redirect};
 use route::{is_read_only, plan, Plan};
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 use std::time::Instant;
 use topology::{NodeAddr, Topology};
@@ -101,6 +102,8 @@ pub(crate) struct Inner {
     refresh: refresh::Gate,
     redirects: AtomicU64,
     next: AtomicUsize,
+    /// Set by [`ClusterClient::close`]: no more commands, nodes or refreshes.
+    closing: AtomicBool,
 }
 
 impl Inner {
@@ -187,6 +190,7 @@ impl ClusterClient {
                 refresh: refresh::Gate::new(),
                 redirects: AtomicU64::new(0),
                 next: AtomicUsize::new(0),
+                closing: AtomicBool::new(false),
             }),
         };
         let topology = client.discover().await?;
@@ -371,6 +375,7 @@ impl ClusterClient {
         // it, however the cluster misbehaves.
         let deadline = config.node.response_timeout.map(|t| Instant::now() + t);
         loop {
+            self.refuse_if_closed()?;
             let last =
                 attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d);
             let (addr, asking, replica) = match ask.take() {

@@ -45,6 +45,7 @@ impl ClusterClient {
         if let Some(node) = self.inner.lock_nodes().get(addr) {
             return Ok(node.clone());
         }
+        self.refuse_if_closed()?;
         let (host, port) = split_addr(addr).ok_or_else(|| {
             Error::cluster(
                 ClusterErrorKind::BadAddress,
@@ -57,12 +58,10 @@ impl ClusterClient {
             readonly_at: Arc::new(AtomicU64::new(0)),
         };
         // Another task may have connected meanwhile: keep the first, drop this one.
-        Ok(self
-            .inner
-            .lock_nodes()
-            .entry(addr.clone())
-            .or_insert(node)
-            .clone())
+        let mut nodes = self.inner.lock_nodes();
+        // Under the lock `close` takes to list the nodes: it sees this one, or this sees it.
+        self.refuse_if_closed()?;
+        Ok(nodes.entry(addr.clone()).or_insert(node).clone())
     }
 
     /// Sends `command` once to the node at `addr`; `asking` writes `ASKING` first and

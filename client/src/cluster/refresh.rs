@@ -243,8 +243,8 @@ pub(crate) fn periodic(inner: Weak<super::Inner>, every: Duration) {
         loop {
             tick.tick().await;
             match inner.upgrade() {
-                Some(inner) => ClusterClient { inner }.refresh_soon(),
-                None => return,
+                Some(inner) if !inner.is_closing() => ClusterClient { inner }.refresh_soon(),
+                _ => return,
             }
         }
     });

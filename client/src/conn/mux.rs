@@ -360,6 +360,16 @@ impl Connection {
     /// A connection that was never opened and counts as closed (by the client, so its
     /// end does not count against the backoff): the first request opens a real one.
     pub(crate) fn never_opened(protocol: Protocol) -> Connection {
+        Connection::stand_in(protocol, Cause::NotOpened)
+    }
+
+    /// The stand-in of a closed client's connection: requests fail at once, unsent.
+    pub(crate) fn client_closed(protocol: Protocol) -> Connection {
+        Connection::stand_in(protocol, Cause::ClientClosed)
+    }
+
+    /// A connection that is closed already, for `cause`.
+    fn stand_in(protocol: Protocol, cause: Cause) -> Connection {
         let shared = Arc::new(Shared {
             queue: ReplyQueue::default(),
             outbox: Mutex::new(Outbox::new(Box::new(tokio::io::sink()), None)),
@@ -372,7 +382,7 @@ impl Connection {
             watch: OnceLock::new(),
             closed: Notify::new(),
         });
-        shared.close(Cause::NotOpened);
+        shared.close(cause);
         Connection {
             inner: Arc::new(Handle {
                 shared,
@@ -471,6 +481,11 @@ impl Connection {
         self.inner.shared.close(Cause::ShutDown(how));
     }
 
+    /// Requests on it whose replies are still awaited.
+    pub(crate) fn waiting(&self) -> usize {
+        self.inner.shared.queue.waiting()
+    }
+
     /// Sets the rule the reader applies to error replies (see [`ReplyWatch`]), before
     /// the connection is handed out; a second rule is ignored.
     pub(crate) fn watch_replies(&self, watch: Arc<dyn ReplyWatch>) {
@@ -503,6 +518,17 @@ impl WeakConnection {
             }
             closed.await;
         }
+    }
+
+    /// Closes the connection for [`Client::close`](crate::Client::close): the requests
+    /// still on it fail, and say the client was closed. How many they were.
+    pub(crate) fn close_for_good(&self) -> usize {
+        let Some(handle) = self.0.upgrade() else {
+            return 0;
+        };
+        let cut = handle.shared.queue.waiting();
+        handle.shared.close(Cause::ClientClosed);
+        cut
     }
 
     /// Whether the connection is still open.

@@ -37,6 +37,9 @@ pub enum ClosedKind {
     /// The client closed it: the primary moved (Sentinel), the node turned out to be a
     /// replica, or the client was dropped.
     ByClient,
+    /// The application closed the client ([`Client::close`](crate::Client::close)): it
+    /// takes no more commands. Never worth a retry.
+    Shutdown,
 }
 
 impl Closed {

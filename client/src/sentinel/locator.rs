@@ -98,6 +98,13 @@ impl Locator {
         }
     }
 
+    /// For [`SentinelClient::close`](super::SentinelClient::close): ends the Sentinel
+    /// monitors, and gives the clients of the Sentinels asked, to close.
+    pub(super) fn stop(&self) -> Vec<Client> {
+        self.alive.send_replace(());
+        self.sentinel_clients().drain().map(|(_, c)| c).collect()
+    }
+
     pub(super) fn sentinel_clients(&self) -> MutexGuard<'_, HashMap<String, Client>> {
         lock(&self.sentinel_clients)
     }

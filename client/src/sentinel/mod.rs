@@ -26,7 +26,7 @@ mod route;
 pub use crate::read_from::ReadFrom;
 pub use config::{SentinelConfig, DEFAULT_SENTINEL_PORT};
 
-use crate::client::{Client, ClientStats};
+use crate::client::{Client, ClientStats, CloseReport};
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake::Expect;
@@ -46,6 +46,7 @@ use route::SentinelRoute;
 use std::future::Future;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A client of a primary and its replicas watched by Redis Sentinel: cheap to clone,
 /// `Send + Sync`, shared by many tasks.
@@ -194,6 +195,38 @@ impl SentinelClient {
     /// The primary's address (`host:port`) as the client knows it.
     pub fn primary_addr(&self) -> Option<String> {
         self.inner.locator.primary().as_ref().map(show)
+    }
+
+    /// Closes the client as [`Client::close`] does, for the primary's and the replicas'
+    /// clients at once: no more commands, up to `within` for the replies still awaited,
+    /// then every connection closed (dedicated ones and subscribers too) and what was cut
+    /// reported, added up. The Sentinels' connections close too (the client no longer
+    /// listens for failovers).
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::SentinelClient) {
+    /// let report = client.close(std::time::Duration::from_secs(5)).await;
+    /// assert_eq!(report.cut, 0, "everything in flight was answered");
+    /// # }
+    /// ```
+    pub async fn close(&self, within: Duration) -> CloseReport {
+        let nodes = [&self.inner.primary, &self.inner.replica];
+        for node in nodes {
+            node.stop_taking();
+        }
+        let deadline = Instant::now() + within;
+        futures_util::future::join(nodes[0].drain(deadline), nodes[1].drain(deadline)).await;
+        let mut report = nodes
+            .iter()
+            .map(|c| c.cut())
+            .fold(CloseReport::default(), CloseReport::add);
+        // The client's own questions to the Sentinels are no command of the caller's:
+        // cutting them is not reported.
+        for sentinel in self.inner.locator.stop() {
+            sentinel.stop_taking();
+            report.connections += sentinel.cut().connections;
+        }
+        report
     }
 
     /// Current counters.

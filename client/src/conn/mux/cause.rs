@@ -2,7 +2,7 @@
 //! bytes received were not RESP ([`Error::Protocol`], with what and where), or the
 //! connection was lost or shut down ([`Error::ConnectionClosed`], saying how).
 
-use crate::error::{Closed, ClosedKind, Error};
+use crate::error::{Closed, ClosedKind, Error, CLIENT_CLOSED};
 use crate::resp::{ProtocolError, ProtocolErrorKind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,6 +22,8 @@ pub(crate) enum Cause {
     ShutDown(&'static str),
     /// It was never opened: the stand-in of a client that connects on first use.
     NotOpened,
+    /// The application closed the client, which takes no more commands.
+    ClientClosed,
 }
 
 impl Cause {
@@ -57,7 +59,10 @@ impl Cause {
 
     /// Whether the client is not the one that closed it.
     pub(crate) fn is_lost(&self) -> bool {
-        !matches!(self, Cause::ShutDown(_) | Cause::NotOpened)
+        !matches!(
+            self,
+            Cause::ShutDown(_) | Cause::NotOpened | Cause::ClientClosed
+        )
     }
 
     /// The error of a caller whose request was on the connection.
@@ -69,6 +74,7 @@ impl Cause {
             Cause::Unresponsive(how) => closed(ClosedKind::Unresponsive, how),
             Cause::ShutDown(how) => closed(ClosedKind::ByClient, how),
             Cause::NotOpened => closed(ClosedKind::ByClient, "not connected yet"),
+            Cause::ClientClosed => closed(ClosedKind::Shutdown, CLIENT_CLOSED),
         }
     }
 }
@@ -84,6 +90,7 @@ impl Cause {
             Cause::Unresponsive(how) => (ClosedKind::Unresponsive, how.to_string()),
             Cause::ShutDown(how) => (ClosedKind::ByClient, (*how).to_owned()),
             Cause::NotOpened => (ClosedKind::ByClient, "not connected yet".to_owned()),
+            Cause::ClientClosed => (ClosedKind::Shutdown, CLIENT_CLOSED.to_owned()),
         };
         Error::ConnectionClosed(Closed::new(kind, how).unsent())
     }

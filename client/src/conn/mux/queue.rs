@@ -364,6 +364,11 @@ impl ReplyQueue {
         }
     }
 
+    /// Requests whose replies are still awaited (those whose callers gave up included).
+    pub(super) fn waiting(&self) -> usize {
+        self.lock().slots.len()
+    }
+
     /// Why and when the connection closed, once it has.
     pub(super) fn closed(&self) -> Option<(Cause, Instant)> {
         self.lock().closed.clone()
