@@ -26,14 +26,15 @@ use crate::conn::mux::{self, Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
 use crate::conn::push_hub::PushHub;
 use crate::conn::reach::Reach;
-use crate::conn::{Config, Protocol};
+use crate::conn::{Addr, Config, Protocol};
 use crate::error::{Closed, Error};
+use crate::metrics::{self, Operation};
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::reply::ServerHello;
 use crate::resp::Frame;
 use crate::sync::{self, lock};
-use crate::trace::{self, Instrument};
+use crate::trace::{self, Instrument, Record, Replies};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -277,8 +278,17 @@ impl Client {
             self.check_tracking(&command)?;
             // Boxed: the cache's paths keep their state out of every command's future.
             match self.look_up(cache, &command) {
-                Lookup::Hit(frame) => return Ok(frame),
-                Lookup::Miss(read) => return Box::pin(self.send_read(read, command)).await,
+                Lookup::Hit(frame) => {
+                    metrics::cache_lookup(true);
+                    return Ok(frame);
+                }
+                Lookup::Miss(read) => {
+                    metrics::cache_lookup(false);
+                    let operation = Operation::start(&command);
+                    let result = Box::pin(self.send_read(read, command)).await;
+                    operation.end(&result);
+                    return result;
+                }
                 Lookup::Bypass if command.flags().contains(CommandFlags::WRITE) => {
                     return Box::pin(self.send_write(cache, command, blocking)).await
                 }
@@ -313,19 +323,57 @@ impl Client {
         command: Command,
         blocking: Option<BlockTime>,
     ) -> Result<Frame, Error> {
-        let span = trace::debug_span!("redis", command = command.name());
+        let span = trace::command_span!(command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
-        if let Some(time) = blocking {
-            // Boxed: the rare path keeps its state out of every command's future.
-            return Box::pin(self.send_blocking(command, time))
-                .instrument(span)
-                .await;
-        }
-        if span.is_disabled() {
-            // Nobody records spans: skip entering and leaving one at every poll.
-            self.send_shared(command).await
+        let operation = Operation::start(&command);
+        let result = if !span.is_disabled() {
+            // Boxed: recording spans keeps its state out of every command's future.
+            Box::pin(self.send_traced(command, blocking, span)).await
         } else {
-            self.send_shared(command).instrument(span).await
+            match blocking {
+                // Boxed: the rare path keeps its state out of every command's future.
+                Some(time) => Box::pin(self.send_blocking(command, time)).await,
+                None => self.send_shared(command).await,
+            }
+        };
+        operation.end(&result);
+        result
+    }
+
+    /// [`send_placed`](Self::send_placed) within `span`, which records where the command
+    /// went and how it failed.
+    async fn send_traced(
+        &self,
+        command: Command,
+        blocking: Option<BlockTime>,
+        span: trace::Span,
+    ) -> Result<Frame, Error> {
+        self.describe(&span);
+        let result = match blocking {
+            Some(time) => {
+                self.send_blocking(command, time)
+                    .instrument(span.clone())
+                    .await
+            }
+            None => self.send_shared(command).instrument(span.clone()).await,
+        };
+        trace_outcome(&span, &result);
+        result
+    }
+
+    /// Records in an operation's span the server it goes to and the database.
+    pub(crate) fn describe(&self, span: &trace::Span) {
+        span.set(
+            "db.namespace",
+            self.inner.config.database.to_string().as_str(),
+        );
+        let current = self.current();
+        match current.addr().unwrap_or(&self.inner.config.addr) {
+            Addr::Tcp { host, port } => {
+                span.set("server.address", host.as_str());
+                span.set("server.port", u64::from(*port));
+            }
+            Addr::Unix(path) => span.set("server.address", path.to_string_lossy().as_ref()),
         }
     }
 
@@ -465,6 +513,19 @@ impl Client {
     /// Counts a reconnection made outside the multiplexed connection (a subscriber's).
     pub(crate) fn count_reconnect(&self) {
         self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
+        metrics::reconnected();
+    }
+}
+
+/// Records in `span` how an operation ended: the error, or the server's error reply.
+pub(crate) fn trace_outcome<T: Replies>(span: &trace::Span, result: &Result<T, Error>) {
+    match result {
+        Err(e) => span.failed(e),
+        Ok(replies) => {
+            if let Some(e) = replies.server_error() {
+                span.failed(&e);
+            }
+        }
     }
 }
 

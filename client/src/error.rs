@@ -178,6 +178,28 @@ impl Error {
     }
 }
 
+impl Error {
+    /// A low-cardinality name of the error, for telemetry (`error.type`): the server's
+    /// error code (`WRONGTYPE`, `MOVED`, ...), or the kind of client error.
+    pub(crate) fn type_name(&self) -> &str {
+        match self {
+            Error::Server(e) => e.code(),
+            Error::Protocol(_) => "protocol_error",
+            Error::Decode(_) => "decode_error",
+            Error::Io(_) => "io_error",
+            Error::Timeout(_) => "timeout",
+            Error::ConnectionClosed(_) => "connection_closed",
+            Error::Unreachable(_) => "unreachable",
+            Error::MissedMessages(_) => "missed_messages",
+            Error::Config(_) => "config_error",
+            Error::Cluster(_) => "cluster_error",
+            Error::InvalidUse(_) => "invalid_use",
+            Error::ExecAborted => "exec_aborted",
+            Error::Credentials(_) => "credentials_error",
+        }
+    }
+}
+
 /// The crate's own shorthands for the errors with details.
 impl Error {
     /// A connection lost under a request (closed by the server, or I/O failed).

@@ -56,12 +56,14 @@
 //! | `tls-rustls` | yes | `rediss://` with rustls: the application's process-wide crypto provider when it installed one, ring otherwise; the system's root certificates |
 //! | `tls-native-tls` | no | `rediss://` with the platform's TLS library (OpenSSL, Secure Transport, SChannel) |
 //! | `cluster` | yes | [`ClusterClient`] for Redis Cluster |
-//! | `tracing` | yes | a span per command and events on reconnects, redirects and failures, through `tracing` |
+//! | `tracing` | yes | a span per command, pipeline and transaction with the OpenTelemetry database conventions' attributes, and events on reconnects, redirects and failures, through `tracing` |
 //! | `json` | no | RedisJSON 2.8's `JSON.*` builders and replies (part of Redis 8) |
 //! | `search` | no | RediSearch 2.10's `FT.*` builders and replies, `search` (schema fields, aggregation steps), `SearchPages` |
 //! | `bloom` | no | RedisBloom 2.8's `BF.*`, `CF.*`, `CMS.*`, `TOPK.*`, `TDIGEST.*` builders and replies |
 //! | `timeseries` | no | RedisTimeSeries 1.12's `TS.*` builders and replies |
 //! | `serde` | no | `Json<T>`: serde values as JSON arguments and replies |
+//! | `metrics` | no | the operation-duration histogram and connection, reconnect, redirect and cache counters through the [`metrics`](https://docs.rs/metrics) facade (names in the OpenTelemetry conventions) |
+//! | `aws-iam` | no | `aws_iam`: IAM authentication tokens for Amazon ElastiCache and MemoryDB, as a [`CredentialsProvider`] |
 //!
 //! The module features' builders are methods of [`b()`](b) like the core's (their type
 //! states live in [`cmd::modules`]); their replies' types are in [`reply`].
@@ -119,6 +121,9 @@
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+#[cfg(feature = "aws-iam")]
+#[cfg_attr(docsrs, doc(cfg(feature = "aws-iam")))]
+pub mod aws_iam;
 pub mod cache;
 mod client;
 #[cfg(feature = "cluster")]
@@ -130,6 +135,7 @@ mod conn;
 mod error;
 #[cfg(feature = "serde")]
 mod json;
+mod metrics;
 mod pipeline;
 mod pubsub;
 mod pushes;

@@ -1,6 +1,14 @@
 //! The client's diagnostics: `tracing` events and spans with the `tracing` feature, nothing
-//! without it. Call sites write `trace::debug!(...)`, `trace::debug_span!(...)` and
+//! without it. Call sites write `trace::debug!(...)`, `trace::command_span!(...)` and
 //! `.instrument(span)` alike in both builds.
+//!
+//! A command's span ([`command_span!`]) carries the OpenTelemetry database client
+//! conventions' attributes: `db.system.name`, `db.operation.name` (the command's name
+//! from its spec, never an argument; `PIPELINE` and `MULTI` for pipelines and
+//! transactions), `db.namespace`, `server.address`, `server.port`,
+//! `db.operation.batch.size` for pipelines and transactions, and on failure `error.type`
+//! (with `db.response.status_code` for a server's error reply) and `otel.status_code`;
+//! `otel.name` and `otel.kind` name the span and its kind for `tracing-opentelemetry`.
 
 #[cfg(feature = "tracing")]
 pub(crate) use tracing::Instrument;
@@ -37,20 +45,32 @@ macro_rules! event {
     };
 }
 
-/// `tracing::debug_span!`, or an inert [`Span`].
+/// The span of one operation (a command, a pipeline, a transaction) named `$op`: the
+/// conventions' attributes, those known later left empty to be recorded.
 #[cfg(feature = "tracing")]
-macro_rules! debug_span {
-    ($($span:tt)*) => {
-        ::tracing::debug_span!($($span)*)
+macro_rules! command_span {
+    ($op:expr) => {
+        ::tracing::debug_span!(
+            "redis",
+            otel.name = $op,
+            otel.kind = "client",
+            otel.status_code = ::tracing::field::Empty,
+            db.system.name = "redis",
+            db.operation.name = $op,
+            db.namespace = ::tracing::field::Empty,
+            db.operation.batch.size = ::tracing::field::Empty,
+            db.response.status_code = ::tracing::field::Empty,
+            server.address = ::tracing::field::Empty,
+            server.port = ::tracing::field::Empty,
+            error.type = ::tracing::field::Empty,
+        )
     };
 }
 
 #[cfg(not(feature = "tracing"))]
-macro_rules! debug_span {
-    ($name:literal $(, $($fields:tt)*)?) => {{
-        if false {
-            $( $crate::trace::fields!($($fields)*); )?
-        }
+macro_rules! command_span {
+    ($op:expr) => {{
+        let _ = &$op;
         $crate::trace::Span
     }};
 }
@@ -89,14 +109,78 @@ macro_rules! fields {
     };
 }
 
-pub(crate) use {debug, debug_span, event, info};
+pub(crate) use {command_span, debug, event, info};
+
+#[cfg(feature = "tracing")]
+pub(crate) use tracing::Span;
+
+/// An operation's replies, whose first server error reply its span and metrics record.
+pub(crate) trait Replies {
+    fn server_error(&self) -> Option<crate::error::Error>;
+}
+
+impl Replies for crate::resp::Frame {
+    fn server_error(&self) -> Option<crate::error::Error> {
+        // Decoding an error reply as anything yields it as `Error::Server`.
+        self.is_error()
+            .then(|| self.decode::<&[u8]>().err())
+            .flatten()
+    }
+}
+
+impl Replies for Vec<crate::resp::Frame> {
+    fn server_error(&self) -> Option<crate::error::Error> {
+        self.iter().find_map(Replies::server_error)
+    }
+}
+
+/// What a command's span records once known (nothing without the `tracing` feature, and
+/// nothing when no subscriber records the span).
+pub(crate) trait Record {
+    /// Records a field of the span (`&str`, integers).
+    fn set(&self, field: &'static str, value: impl SpanValue);
+
+    /// Records the failure `e`: its `error.type` (the server's error code, or the kind of
+    /// client error), the server's error code as `db.response.status_code`, and the error
+    /// status.
+    fn failed(&self, e: &crate::error::Error) {
+        if let Some(code) = e.server_code() {
+            self.set("db.response.status_code", code);
+        }
+        self.set("error.type", e.type_name());
+        self.set("otel.status_code", "ERROR");
+    }
+}
+
+/// A value a span records.
+#[cfg(feature = "tracing")]
+pub(crate) trait SpanValue: tracing::Value {}
+#[cfg(feature = "tracing")]
+impl<T: tracing::Value> SpanValue for T {}
+
+#[cfg(not(feature = "tracing"))]
+pub(crate) trait SpanValue {}
+#[cfg(not(feature = "tracing"))]
+impl<T> SpanValue for T {}
+
+#[cfg(feature = "tracing")]
+impl Record for Span {
+    fn set(&self, field: &'static str, value: impl SpanValue) {
+        self.record(field, value);
+    }
+}
+
+#[cfg(not(feature = "tracing"))]
+impl Record for Span {
+    fn set(&self, _: &'static str, _: impl SpanValue) {}
+}
 
 #[cfg(not(feature = "tracing"))]
 pub(crate) use fields;
 
 /// Without `tracing`: a span that records nothing.
 #[cfg(not(feature = "tracing"))]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Span;
 
 #[cfg(not(feature = "tracing"))]

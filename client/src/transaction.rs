@@ -239,7 +239,7 @@ impl Transaction {
             Some(lease) => roundtrip(lease.conn(), bytes, replies).await,
             // One submission: the shared connection writes it whole, so no other caller's
             // command can land between MULTI and EXEC.
-            None => self.client.send_unit(bytes, replies, "transaction").await,
+            None => self.client.send_unit(bytes, replies, "MULTI").await,
         };
         // Sent, whatever came back: the queued writes may have run.
         std::mem::take(&mut self.writes).done();

@@ -1,9 +1,9 @@
-//! Observability against a real redis-server: one tracing span per command naming the
-//! command and nothing else (never an argument, a value or a password), and counters a
-//! user can read.
+//! Observability against a real redis-server: one tracing span per command, pipeline and
+//! transaction with the OpenTelemetry database conventions' attributes (the command's
+//! name, never an argument, a value or a password; the server; the error's code), and
+//! counters a user can read.
 
 use std::fmt::Debug;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
@@ -11,11 +11,11 @@ use tracing::{Event, Metadata, Subscriber};
 use typedis::{cmd, Client, Config};
 use typedis_tests::RedisServer;
 
-/// Records every span's name and fields, and every event's fields, as text.
+/// Records every span's name and fields (those recorded later appended to the span's
+/// line), and every event's fields, as text.
 #[derive(Default, Clone)]
 struct Recorder {
     seen: Arc<Mutex<Vec<String>>>,
-    next: Arc<AtomicU64>,
 }
 
 struct Fields<'a>(&'a mut String);
@@ -32,13 +32,15 @@ impl Subscriber for Recorder {
     fn new_span(&self, span: &Attributes<'_>) -> Id {
         let mut text = format!("span {}", span.metadata().name());
         span.record(&mut Fields(&mut text));
-        self.seen.lock().unwrap().push(text);
-        Id::from_u64(self.next.fetch_add(1, Ordering::Relaxed) + 1)
+        let mut seen = self.seen.lock().unwrap();
+        seen.push(text);
+        // The span's id is its line's index, plus one.
+        Id::from_u64(seen.len() as u64)
     }
-    fn record(&self, _: &Id, values: &Record<'_>) {
-        let mut text = "record".to_owned();
-        values.record(&mut Fields(&mut text));
-        self.seen.lock().unwrap().push(text);
+    fn record(&self, id: &Id, values: &Record<'_>) {
+        let mut seen = self.seen.lock().unwrap();
+        let line = &mut seen[id.into_u64() as usize - 1];
+        values.record(&mut Fields(line));
     }
     fn record_follows_from(&self, _: &Id, _: &Id) {}
     fn event(&self, event: &Event<'_>) {
@@ -51,7 +53,7 @@ impl Subscriber for Recorder {
 }
 
 #[tokio::test]
-async fn each_command_gets_a_span_with_its_name_and_no_argument_or_password() {
+async fn each_command_gets_a_span_in_the_opentelemetry_conventions_without_arguments_or_password() {
     let server = RedisServer::builder()
         .args(["--requirepass", "hunter2-password"])
         .start();
@@ -79,20 +81,44 @@ async fn each_command_gets_a_span_with_its_name_and_no_argument_or_password() {
         .await
         .unwrap();
 
+    let _ = client
+        .query_as::<i64>(cmd("INCR").arg("user:1:token"))
+        .await
+        .unwrap_err();
+
     let seen = recorder.seen.lock().unwrap().clone();
-    let spans: Vec<&String> = seen.iter().filter(|s| s.starts_with("span")).collect();
-    assert!(
-        spans.iter().any(|s| s.contains("command=\"SET\"")),
-        "{seen:#?}"
-    );
-    assert!(
-        spans.iter().any(|s| s.contains("command=\"GET\"")),
-        "{seen:#?}"
-    );
-    assert!(
-        spans.iter().any(|s| s.contains("command=\"pipeline\"")),
-        "{seen:#?}"
-    );
+    let span = |op: &str| {
+        seen.iter()
+            .find(|s| s.starts_with("span") && s.contains(&format!("db.operation.name=\"{op}\"")))
+            .unwrap_or_else(|| panic!("no span of {op} in {seen:#?}"))
+            .clone()
+    };
+    // The OpenTelemetry database conventions' attributes.
+    let port = server.port();
+    for op in ["SET", "GET", "PIPELINE", "INCR"] {
+        let line = span(op);
+        for field in [
+            format!("otel.name=\"{op}\""),
+            "otel.kind=\"client\"".to_owned(),
+            "db.system.name=\"redis\"".to_owned(),
+            "db.namespace=\"0\"".to_owned(),
+            "server.address=\"127.0.0.1\"".to_owned(),
+            format!("server.port={port}"),
+        ] {
+            assert!(line.contains(&field), "{field} missing from {line}");
+        }
+    }
+    assert!(span("PIPELINE").contains("db.operation.batch.size=1"));
+    assert!(!span("GET").contains("error.type"), "{}", span("GET"));
+    // A server's error reply: its code.
+    let failed = span("INCR");
+    for field in [
+        "error.type=\"ERR\"",
+        "db.response.status_code=\"ERR\"",
+        "otel.status_code=\"ERROR\"",
+    ] {
+        assert!(failed.contains(field), "{field} missing from {failed}");
+    }
     for line in &seen {
         for secret in ["secret-value-42", "user:1:token", "hunter2-password"] {
             assert!(!line.contains(secret), "{secret} leaked into: {line}");

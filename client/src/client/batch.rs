@@ -7,9 +7,10 @@ use crate::cache::Writes;
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
+use crate::metrics::Operation;
 use crate::pipeline::{Batch, Pipeline};
 use crate::resp::Frame;
-use crate::trace;
+use crate::trace::{self, Record};
 
 impl Client {
     /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
@@ -54,31 +55,38 @@ impl Client {
         if len == 0 {
             return Ok(Vec::new());
         }
-        let replies = self.send_unit(bytes, len, "pipeline").await;
+        let replies = self.send_unit(bytes, len, "PIPELINE").await;
         writes.done();
         replies
     }
 
     /// Sends commands encoded back to back as one unit on the shared connection, which
     /// writes it whole (no other caller's command lands inside it), and reads `replies`
-    /// frames; `what` names it in the trace span.
+    /// frames; `what` (`PIPELINE`, `MULTI`) names it in the trace span.
     pub(crate) async fn send_unit(
         &self,
         bytes: Vec<u8>,
         replies: usize,
         what: &'static str,
     ) -> Result<Vec<Frame>, Error> {
-        let span = trace::debug_span!("redis", command = what, len = replies);
+        let span = trace::command_span!(what);
+        let operation = Operation::start_named(what);
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
             let (request, rx) = Submission::many(bytes, replies, self.deadline());
             self.submit(request).await?;
             reply(rx).await
         };
-        if span.is_disabled() {
+        let result = if span.is_disabled() {
             run.await
         } else {
-            trace::Instrument::instrument(run, span).await
-        }
+            self.describe(&span);
+            span.set("db.operation.batch.size", replies as u64);
+            let result = trace::Instrument::instrument(run, span.clone()).await;
+            super::trace_outcome(&span, &result);
+            result
+        };
+        operation.end(&result);
+        result
     }
 }

@@ -174,6 +174,7 @@ impl Client {
                     // that is no reconnect.
                     if !lost.was_never_opened() {
                         inner.reconnects.fetch_add(1, Ordering::Relaxed);
+                        crate::metrics::reconnected();
                         inner.pushes.reconnected();
                         trace::info!("reconnected");
                     }

@@ -289,8 +289,15 @@ impl ClusterClient {
     /// As [`ClusterClient::query`], decoding aside.
     pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
         let command = request.into_command();
-        let span = trace::debug_span!("redis-cluster", command = command.name());
-        trace::Instrument::instrument(self.dispatch(command), span).await
+        // The command's span; each node's attempt (a redirect, a part of a split command)
+        // has a span of its own inside it, naming the node.
+        let span = trace::command_span!(command.name());
+        if span.is_disabled() {
+            return self.dispatch(command).await;
+        }
+        let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
+        crate::client::trace_outcome(&span, &result);
+        result
     }
 
     async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
@@ -396,12 +403,14 @@ impl ClusterClient {
                     Some(_) if last => return Ok(frame),
                     Some(Redirect::Moved { slot, addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+                        crate::metrics::redirected("moved");
                         trace::debug!(slot, %addr, "MOVED");
                         sync::write(&self.inner.topology).set_primary(slot, &addr);
                         self.refresh_soon();
                     }
                     Some(Redirect::Ask { addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+                        crate::metrics::redirected("ask");
                         trace::debug!(%addr, "ASK");
                         ask = Some(addr);
                     }

@@ -44,6 +44,12 @@ impl Command {
         bytes::Bytes::from(std::mem::take(&mut self.p.buf)).slice(start..)
     }
 
+    /// The command's name as the spec spells it, when the command was built from the spec.
+    #[cfg(feature = "metrics")]
+    pub(crate) fn spec_name(&self) -> Option<&'static str> {
+        self.p.name
+    }
+
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
     /// command the spec does not know, its first argument (empty if that is not UTF-8).
     pub fn name(&self) -> &str {

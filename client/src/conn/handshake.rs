@@ -60,6 +60,7 @@ pub(crate) async fn connect_as(
         // A client's shared connection, whose pushes go to the client's listeners.
         let shared = matches!(push, Some(PushSink::Listeners(_)));
         let tuning = Tuning {
+            addr: config.addr.clone(),
             timeout: config.response_timeout,
             write_early_after: config.write_early_after,
             // Only a client's shared connection: a subscriber's answers PING as a message,
@@ -77,6 +78,7 @@ pub(crate) async fn connect_as(
             sink,
         });
         let conn = Connection::start(hs.read, hs.write, hs.buf, protocol, hello, push, tuning);
+        crate::metrics::connection_opened();
         // A client's shared connection authenticates again before its credentials expire.
         if let (true, Some(provider), Some(expires)) = (shared, &config.credentials, auth.expires) {
             reauth::spawn(

@@ -23,7 +23,7 @@ pub(crate) use cause::Cause;
 pub(crate) use queue::ReplyTx;
 pub(crate) use reply_watch::ReplyWatch;
 
-use super::config::Protocol;
+use super::config::{Addr, Protocol};
 use super::push_hub::PushHub;
 use super::push_queue::PushSender;
 use super::streaming::{StreamEvent, StreamKind, StreamTx};
@@ -230,9 +230,12 @@ impl Shared {
     }
 }
 
-/// How a connection behaves, from its client's [`Config`](crate::Config).
-#[derive(Debug, Clone, Copy, Default)]
+/// How a connection behaves, from its client's [`Config`](crate::Config), and where it
+/// goes.
+#[derive(Debug, Clone)]
 pub(crate) struct Tuning {
+    /// The server's address.
+    pub(crate) addr: Addr,
     /// The response timeout of requests that do not bring their own deadline.
     pub(crate) timeout: Option<Duration>,
     /// See `Config::write_early_after`.
@@ -300,6 +303,8 @@ struct Handle {
     hello: Option<Arc<ServerHello>>,
     /// When the credentials it authenticated with expire, if they do.
     auth_expires: Option<Instant>,
+    /// The server's address (`None` for a stand-in that was never opened).
+    addr: Option<Addr>,
 }
 
 impl Drop for Handle {
@@ -353,6 +358,7 @@ impl Connection {
                 protocol,
                 hello: hello.map(Arc::new),
                 auth_expires: tuning.auth_expires,
+                addr: Some(tuning.addr),
             }),
         }
     }
@@ -389,6 +395,7 @@ impl Connection {
                 protocol,
                 hello: None,
                 auth_expires: None,
+                addr: None,
             }),
         }
     }
@@ -407,6 +414,11 @@ impl Connection {
     /// know `HELLO`).
     pub(crate) fn hello(&self) -> Option<Arc<ServerHello>> {
         self.inner.hello.clone()
+    }
+
+    /// The server's address (`None` before the first connection).
+    pub(crate) fn addr(&self) -> Option<&Addr> {
+        self.inner.addr.as_ref()
     }
 
     /// Whether the connection is known to be dead.
