@@ -356,7 +356,7 @@ async fn cluster_scans_cover_every_primary_and_keyed_scans_stay_on_their_node() 
     for read_from in [ReadFrom::Primary, ReadFrom::PreferReplica] {
         let config = ClusterConfig::from_url(&cluster.url())
             .unwrap()
-            .read_from(read_from);
+            .read_from(read_from.clone());
         let reader = ClusterClient::with_config(config).await.unwrap();
         let fields: Vec<(Bytes, Bytes)> = reader
             .scan(b().hscan().key("{h}ash").cursor(0).count(50))

@@ -20,6 +20,8 @@ mod aggregate;
 mod as_redis;
 mod close;
 mod config;
+#[cfg(feature = "serde")]
+mod config_serde;
 mod node;
 mod pipeline;
 mod redirect;
@@ -373,9 +375,8 @@ impl ClusterClient {
     ) -> Result<Frame, Error> {
         let config = &self.inner.config;
         let reads = is_read_only(command);
-        let mut to_replica = config.read_from == ReadFrom::PreferReplica
-            && reads
-            && placement(command) == Placement::Shared;
+        let mut to_replica =
+            config.read_from.reads_replicas() && reads && placement(command) == Placement::Shared;
         let mut ask: Option<NodeAddr> = None;
         let mut attempt = 0;
         // Retries stop at the response timeout too, so no command takes much longer than
@@ -387,7 +388,7 @@ impl ClusterClient {
                 attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d);
             let (addr, asking, replica) = match ask.take() {
                 Some(addr) => (addr, true, false),
-                None => match self.pick(slot, to_replica) {
+                None => match self.choose(slot, to_replica).await {
                     Some((addr, replica)) => (addr, false, replica),
                     None if last => return Err(no_node(slot.unwrap_or_default())),
                     None => {
@@ -448,6 +449,54 @@ impl ClusterClient {
 
     /// The node for `slot` (a replica when asked and the shard has one), or any primary
     /// for a keyless command.
+    /// The node a command goes to (see [`pick`](Self::pick)); by zone when
+    /// the read policy prefers one.
+    async fn choose(&self, slot: Option<u16>, replica: bool) -> Option<(NodeAddr, bool)> {
+        match (
+            slot,
+            replica && self.inner.config.read_from.zone().is_some(),
+        ) {
+            (Some(slot), true) => self.pick_by_zone(slot).await,
+            _ => self.pick(slot, replica),
+        }
+    }
+
+    /// A read's node in `slot`'s shard by the zone policy: among the nodes that rank
+    /// first, in turn. A replica is connected to first, to learn its zone (its `HELLO`);
+    /// one that cannot be reached is passed over.
+    async fn pick_by_zone(&self, slot: u16) -> Option<(NodeAddr, bool)> {
+        let (primary, replicas) = {
+            let topology = self.inner.read_topology();
+            let shard = topology.shard(slot)?;
+            (shard.primary.clone(), shard.replicas.clone())
+        };
+        let policy = &self.inner.config.read_from;
+        let mut best: Vec<(NodeAddr, bool)> = Vec::new();
+        let mut best_rank = u8::MAX;
+        let nodes =
+            std::iter::once((primary, false)).chain(replicas.into_iter().map(|r| (r, true)));
+        for (addr, replica) in nodes {
+            let zone = match self.node(&addr).await {
+                Ok(node) => node
+                    .client
+                    .server()
+                    .and_then(|h| h.availability_zone.clone()),
+                Err(_) if replica => continue,
+                Err(_) => None,
+            };
+            let rank = policy.rank(zone.as_deref(), !replica);
+            if rank < best_rank {
+                best_rank = rank;
+                best.clear();
+            }
+            if rank == best_rank {
+                best.push((addr, replica));
+            }
+        }
+        let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        best.get(n % best.len().max(1)).cloned()
+    }
+
     fn pick(&self, slot: Option<u16>, replica: bool) -> Option<(NodeAddr, bool)> {
         let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
         let topology = self.inner.read_topology();

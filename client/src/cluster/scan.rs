@@ -5,7 +5,7 @@ use super::node::Failure;
 use super::redirect::redirect;
 use super::route::is_read_only;
 use super::topology::NodeAddr;
-use super::{ClusterClient, ReadFrom};
+use super::ClusterClient;
 use crate::cmd::{Command, Request, Slot};
 use crate::error::{ClusterErrorKind, Error};
 use crate::read::DecodeOwned;
@@ -21,7 +21,7 @@ impl ClusterClient {
     ///   cursor given is not used: a cursor belongs to one node), with the given `MATCH`,
     ///   `COUNT` and `TYPE`: every key of the cluster, each from the node that holds it.
     /// - `HSCAN`, `SSCAN` and `ZSCAN` go to the node of their key, as any command does
-    ///   (a replica with [`ReadFrom::PreferReplica`]), and every page goes to that same
+    ///   (a replica, as [`ReadFrom`](crate::ReadFrom) says), and every page goes to that same
     ///   node, since a cursor means nothing to another. A page that node can no longer
     ///   serve (the slot moved, the node failed) is routed afresh, redirects followed,
     ///   with the same cursor: if the key changed hands during the scan, items may be
@@ -59,8 +59,8 @@ impl ClusterClient {
         let mut command = first_page.into_command();
         match command.slot() {
             Slot::One(slot) => {
-                let replica = self.inner.config.read_from == ReadFrom::PreferReplica
-                    && is_read_only(&command);
+                let replica =
+                    self.inner.config.read_from.reads_replicas() && is_read_only(&command);
                 let pages = KeyNode {
                     cluster: self.clone(),
                     slot,

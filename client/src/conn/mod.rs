@@ -4,6 +4,8 @@
 
 mod backoff;
 pub(crate) mod config;
+#[cfg(feature = "serde")]
+pub(crate) mod config_serde;
 mod credentials;
 pub(crate) mod handshake;
 pub(crate) mod mux;

@@ -428,22 +428,40 @@ impl Locator {
             state.next_replica % replicas.len()
         };
         replicas.rotate_left(first);
+        // With a zone preferred, replicas are tried until one in the zone answers; the
+        // first that answered serves otherwise.
+        let zone = self.config.read_from.zone();
+        let mut fallback: Option<(Addr, Connection)> = None;
         let mut last = None;
         for addr in replicas {
             let config = template_for(template, &addr);
             match handshake::connect_as(&config, push.clone(), Some(Expect::Replica)).await {
-                Ok(conn) => {
+                Ok(conn) if zone.is_none() || zone_of(&conn).as_deref() == zone => {
+                    if let Some((_, other)) = fallback.take() {
+                        other.shutdown("a replica in the preferred zone was found");
+                    }
                     self.track(Expect::Replica, addr, &conn);
                     return Ok(conn);
                 }
+                Ok(conn) if fallback.is_none() => fallback = Some((addr, conn)),
+                Ok(conn) => conn.shutdown("a replica outside the preferred zone"),
                 Err(e) => {
                     trace::debug!(node = %show(&addr), error = %e, "replica connection failed");
                     last = Some(e);
                 }
             }
         }
+        if let Some((addr, conn)) = fallback {
+            self.track(Expect::Replica, addr, &conn);
+            return Ok(conn);
+        }
         Err(last.unwrap_or_else(|| Error::unreachable("no replica could be reached")))
     }
+}
+
+/// The availability zone the node of `conn` said it is in.
+fn zone_of(conn: &Connection) -> Option<String> {
+    conn.hello().and_then(|h| h.availability_zone.clone())
 }
 
 /// `template` with `addr` as its address.

@@ -19,6 +19,8 @@
 mod as_redis;
 mod ask;
 mod config;
+#[cfg(feature = "serde")]
+mod config_serde;
 mod locator;
 mod monitor;
 mod route;
@@ -281,9 +283,23 @@ impl SentinelClient {
     }
 
     fn to_replica(&self, command: &Command) -> bool {
-        self.inner.locator.config.read_from == ReadFrom::PreferReplica
+        let policy = &self.inner.locator.config.read_from;
+        if !(policy.reads_replicas()
             && command.flags().contains(CommandFlags::READONLY)
-            && placement(command) == Placement::Shared
+            && placement(command) == Placement::Shared)
+        {
+            return false;
+        }
+        // The primary before a replica outside the zone, when the primary is in it.
+        if let ReadFrom::AzAffinityReplicasAndPrimary(zone) = policy {
+            let zone_of = |c: &Client| c.server().and_then(|h| h.availability_zone.clone());
+            let replica = &self.inner.replica;
+            let replica_here =
+                replica.connected_or_dial() && zone_of(replica).as_deref() == Some(zone.as_str());
+            let primary_here = zone_of(&self.inner.primary).as_deref() == Some(zone.as_str());
+            return replica_here || !primary_here;
+        }
+        true
     }
 
     async fn send_to_replica(&self, command: Command) -> Result<Frame, Error> {
