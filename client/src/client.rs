@@ -27,7 +27,7 @@ use crate::conn::pacing::Pacing;
 use crate::conn::push_hub::PushHub;
 use crate::conn::reach::Reach;
 use crate::conn::{Addr, Config, Protocol};
-use crate::error::{Closed, Error};
+use crate::error::{Closed, Error, Refused};
 use crate::metrics::{self, Operation};
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
@@ -539,7 +539,7 @@ pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
 
 #[cold]
 fn refused(command: &Command, why: &str) -> Error {
-    Error::InvalidUse(format!("{}: {why}", command.name()))
+    Error::InvalidUse(Refused::new(command.name(), why))
 }
 
 /// Counts a command as in flight while it lives (dropped futures included).

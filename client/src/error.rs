@@ -4,7 +4,9 @@ mod details;
 
 use std::fmt;
 
-pub use details::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Unreachable};
+pub use details::{
+    Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused, Unreachable,
+};
 
 use crate::resp::{DecodeError, ProtocolError};
 
@@ -66,9 +68,9 @@ pub enum Error {
     /// Messages of a [`Subscriber`](crate::Subscriber) (or pushes of a
     /// [`Pushes`](crate::Pushes) listener) may be missing at this point of the stream: the
     /// connection was lost and opened again, or the consumer fell too far behind. The
-    /// stream goes on after it; the text says what happened.
+    /// stream goes on after it; [`Missed`] says which.
     #[error("messages may have been missed: {0}")]
-    MissedMessages(String),
+    MissedMessages(Missed),
     /// A connection URL or option is invalid; the text says which and why.
     #[error("invalid configuration: {0}")]
     Config(String),
@@ -78,9 +80,10 @@ pub enum Error {
     #[error("cluster: {0}")]
     Cluster(ClusterError),
     /// A command that cannot run where it was sent (`SUBSCRIBE` or `MULTI` on the shared
-    /// connection, ...); the text says what to use instead. Nothing was sent.
+    /// connection, ...): [`Refused`] names it and says what to use instead. Nothing was
+    /// sent.
     #[error("invalid use: {0}")]
-    InvalidUse(String),
+    InvalidUse(Refused),
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,

@@ -168,7 +168,7 @@ pub use conn::{
 };
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
-pub use error::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Unreachable};
+pub use error::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused, Unreachable};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;

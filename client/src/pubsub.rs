@@ -287,7 +287,7 @@ impl Subscriber {
                         Ok(m)
                     }
                     Ready::Gap(gap) => Err(Error::MissedMessages(
-                        gap.describe(self.client.config().push_buffer),
+                        gap.missed(self.client.config().push_buffer),
                     )),
                 });
             }

@@ -70,7 +70,7 @@ impl Pushes {
         self.rx.poll_recv(cx).map(|item| {
             item.map(|item| match item {
                 Item::Frame(frame) => Ok(frame),
-                Item::Gap(gap) => Err(Error::MissedMessages(gap.describe(buffer))),
+                Item::Gap(gap) => Err(Error::MissedMessages(gap.missed(buffer))),
             })
         })
     }

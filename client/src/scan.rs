@@ -5,7 +5,7 @@
 mod cursor;
 
 use crate::cmd::Command;
-use crate::error::Error;
+use crate::error::{Error, Refused};
 use crate::read::DecodeOwned;
 use crate::reply::ScanPage;
 use crate::resp::Frame;
@@ -214,10 +214,12 @@ impl<T: DecodeOwned> futures_core::FusedStream for Scan<T> {
 
 #[cold]
 fn no_cursor(command: &Command) -> Error {
-    Error::InvalidUse(format!(
-        "{}: a scan needs an unsigned cursor as argument {} (after the key, if any)",
+    Error::InvalidUse(Refused::new(
         command.name(),
-        command.cursor_index()
+        format!(
+            "a scan needs an unsigned cursor as argument {} (after the key, if any)",
+            command.cursor_index()
+        ),
     ))
 }
 
@@ -228,8 +230,9 @@ struct Nowhere;
 #[cfg(feature = "cluster")]
 impl Pages for Nowhere {
     fn fetch(&mut self, _: Command) -> PageFuture {
-        Box::pin(std::future::ready(Err(Error::InvalidUse(
-            "this scan has nowhere to send its pages".into(),
-        ))))
+        Box::pin(std::future::ready(Err(Error::InvalidUse(Refused::new(
+            "",
+            "this scan has nowhere to send its pages",
+        )))))
     }
 }

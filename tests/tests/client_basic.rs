@@ -245,7 +245,12 @@ async fn commands_that_would_break_the_shared_connection_are_refused_before_send
             cmd("AUTH").arg("default").arg("nopass"),
         ] {
             match client.send(refused).await {
-                Err(Error::InvalidUse(why)) => assert!(!why.is_empty()),
+                Err(Error::InvalidUse(why)) => {
+                    assert!(
+                        !why.message().is_empty() && !why.command().is_empty(),
+                        "{why}"
+                    )
+                }
                 other => panic!("expected InvalidUse, got {other:?}"),
             }
         }

@@ -74,8 +74,11 @@ async fn a_listener_that_falls_behind_is_told_what_it_missed_and_callers_are_not
         kept, expected,
         "the kept pushes are the first ones, in order"
     );
+    assert_eq!(missed.dropped(), (KEYS - kept.len()) as u64, "{missed}");
     assert!(
-        missed.contains(&format!("{} dropped", KEYS - kept.len())),
+        missed
+            .message()
+            .contains(&format!("{} dropped", KEYS - kept.len())),
         "{missed}"
     );
 
@@ -97,7 +100,9 @@ async fn a_listener_that_falls_behind_is_told_what_it_missed_and_callers_are_not
     let pong: String = tracked.query_as(cmd("PING")).await.unwrap();
     assert_eq!(pong, "PONG");
     match next(&mut pushes).await {
-        Err(Error::MissedMessages(why)) => assert!(why.contains("lost"), "{why}"),
+        Err(Error::MissedMessages(why)) => {
+            assert!(why.reconnected() && why.message().contains("lost"), "{why}")
+        }
         other => panic!("expected the reconnection's gap, got {other:?}"),
     }
     assert_eq!(tracked.stats().reconnects, 1);

@@ -241,14 +241,14 @@ async fn an_error_is_the_last_item_of_a_scan() {
     // stream says why.
     let mut scan = client.scan(b().scan().cursor(Raw("nope")));
     match scan.next().await {
-        Some(Err(Error::InvalidUse(why))) => assert!(why.contains("cursor"), "{why}"),
+        Some(Err(Error::InvalidUse(why))) => assert!(why.message().contains("cursor"), "{why}"),
         other => panic!("expected an invalid use, got {other:?}"),
     }
     assert!(scan.next().await.is_none());
 
     let mut scan = client.scan(ScanWithoutCursor);
     match scan.next().await {
-        Some(Err(Error::InvalidUse(why))) => assert!(why.contains("cursor"), "{why}"),
+        Some(Err(Error::InvalidUse(why))) => assert!(why.message().contains("cursor"), "{why}"),
         other => panic!("expected an invalid use, got {other:?}"),
     }
     assert!(scan.next().await.is_none());

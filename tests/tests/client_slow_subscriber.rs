@@ -77,6 +77,7 @@ async fn a_slow_subscriber_is_bounded_in_memory_and_told_what_it_missed() {
             }
             Err(Error::MissedMessages(why)) => {
                 eprintln!("after {received} messages: {why}");
+                assert!(why.dropped() > 0 || why.reconnected(), "{why}");
                 break;
             }
             Err(e) => panic!("unexpected error: {e}"),

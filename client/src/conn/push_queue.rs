@@ -27,8 +27,13 @@ pub(crate) struct Gap {
 }
 
 impl Gap {
-    /// Says what was missed, for [`Error::MissedMessages`](crate::Error::MissedMessages).
-    pub(crate) fn describe(self, buffer: usize) -> String {
+    /// What was missed, for [`Error::MissedMessages`](crate::Error::MissedMessages).
+    pub(crate) fn missed(self, buffer: usize) -> crate::error::Missed {
+        crate::error::Missed::new(self.reconnected, self.dropped, self.describe(buffer))
+    }
+
+    /// Says what was missed.
+    fn describe(self, buffer: usize) -> String {
         let mut parts = Vec::with_capacity(2);
         if self.reconnected {
             parts.push(

@@ -230,3 +230,116 @@ impl fmt::Display for ClusterError {
         f.write_str(&self.message)
     }
 }
+
+/// Where messages of a [`Subscriber`](crate::Subscriber) or pushes of a
+/// [`Pushes`](crate::Pushes) listener may be missing ([`Error::MissedMessages`](super::Error)):
+/// the connection was lost and opened again, or the consumer fell behind and some were
+/// dropped, or both. The stream goes on after it.
+///
+/// ```
+/// use typedis::Error;
+///
+/// fn note(e: &Error) {
+///     if let Error::MissedMessages(gap) = e {
+///         if gap.reconnected() {
+///             println!("reconnected: re-read the state the messages were about");
+///         }
+///         if gap.dropped() > 0 {
+///             println!("{} dropped: read faster, or give a bigger push_buffer", gap.dropped());
+///         }
+///     }
+/// }
+/// # let _ = note;
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missed {
+    reconnected: bool,
+    dropped: u64,
+    message: String,
+}
+
+impl Missed {
+    /// A gap: after a reconnection (`reconnected`), `dropped` messages dropped; `message`
+    /// says so in words.
+    pub(crate) fn new(reconnected: bool, dropped: u64, message: String) -> Missed {
+        Missed {
+            reconnected,
+            dropped,
+            message,
+        }
+    }
+
+    /// Whether the connection was lost and opened again (what was sent meanwhile never
+    /// arrived; how much is unknown).
+    pub fn reconnected(&self) -> bool {
+        self.reconnected
+    }
+
+    /// Messages dropped because the consumer had fallen behind.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// What happened, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Missed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A command refused where it was sent ([`Error::InvalidUse`](super::Error)); nothing was
+/// sent. The message says what to use instead.
+///
+/// ```
+/// # async fn demo(client: typedis::Client) {
+/// use typedis::{cmd, Error};
+///
+/// match client.send(cmd("SUBSCRIBE").arg("news")).await {
+///     Err(Error::InvalidUse(refused)) => {
+///         assert_eq!(refused.command(), "SUBSCRIBE");
+///         println!("{}", refused.message()); // use Client::subscriber
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// # }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    command: String,
+    message: String,
+}
+
+impl Refused {
+    /// `command` (its name) refused, as `message` says.
+    pub(crate) fn new(command: impl Into<String>, message: impl Into<String>) -> Refused {
+        Refused {
+            command: command.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The name of the command refused (`SUBSCRIBE`, `CLIENT TRACKING`); empty when the
+    /// refusal is not about one command.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Why, and what to use instead.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.command.is_empty() {
+            write!(f, "{}: ", self.command)?;
+        }
+        f.write_str(&self.message)
+    }
+}
