@@ -67,6 +67,19 @@ pub struct Client {
     inner: Arc<Inner>,
 }
 
+/// A [`Client`] handle that does not keep it alive.
+#[cfg(feature = "cluster")]
+#[derive(Clone)]
+pub(crate) struct WeakClient(std::sync::Weak<Inner>);
+
+#[cfg(feature = "cluster")]
+impl WeakClient {
+    /// The client, unless every handle to it was dropped.
+    pub(crate) fn upgrade(&self) -> Option<Client> {
+        self.0.upgrade().map(|inner| Client { inner })
+    }
+}
+
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Client")
@@ -165,6 +178,12 @@ impl Client {
                 closing: close::Closing::new(&conn_for_close),
             }),
         })
+    }
+
+    /// A handle that does not keep the client alive.
+    #[cfg(feature = "cluster")]
+    pub(crate) fn downgrade(&self) -> WeakClient {
+        WeakClient(Arc::downgrade(&self.inner))
     }
 
     /// The configuration this client was made with.

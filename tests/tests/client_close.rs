@@ -174,9 +174,20 @@ async fn a_cluster_client_closes_every_node() {
     }
     let nodes = client.stats().nodes;
     assert!(nodes >= 3);
+    // A subscriber on any node (a node client's connection) and a shard subscriber (a
+    // connection of its own, along its slot's route).
+    let mut subscriber = client.subscriber().await.unwrap();
+    subscriber.subscribe(&["news"]).await.unwrap();
+    let mut shard = client.shard_subscriber("orders").await.unwrap();
+    shard.ssubscribe(&["orders"]).await.unwrap();
     let report = client.close(Duration::from_secs(2)).await;
     assert_eq!(report.cut, 0);
-    assert_eq!(report.connections, nodes, "{report:?}");
+    assert_eq!(report.connections, nodes + 2, "{report:?}");
+    assert!(subscriber.next_message().await.is_none());
+    assert!(shard.next_message().await.is_none());
+    assert!(is_shutdown(
+        &client.shard_subscriber("orders").await.unwrap_err()
+    ));
     let err = client.query(b().get().key("user:1")).await.unwrap_err();
     assert!(is_shutdown(&err), "{err}");
     // No connection of the client is left on any primary (only `redis-cli`'s own and

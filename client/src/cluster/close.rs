@@ -3,6 +3,7 @@
 use super::{ClusterClient, Inner};
 use crate::client::{Client, CloseReport};
 use crate::error::Error;
+use crate::sync;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -19,11 +20,17 @@ impl ClusterClient {
     /// # }
     /// ```
     pub async fn close(&self, within: Duration) -> CloseReport {
-        let nodes: Vec<Client> = {
+        let mut nodes: Vec<Client> = {
             let nodes = self.inner.lock_nodes();
             self.inner.closing.store(true, Ordering::SeqCst);
             nodes.values().map(|n| n.client.clone()).collect()
         };
+        // The shard subscribers' clients (their messages streams end).
+        nodes.extend(
+            sync::lock(&self.inner.shard_clients)
+                .drain(..)
+                .filter_map(|c| c.upgrade()),
+        );
         for node in &nodes {
             node.stop_taking();
         }
@@ -33,6 +40,22 @@ impl ClusterClient {
             .iter()
             .map(Client::cut)
             .fold(CloseReport::default(), CloseReport::add)
+    }
+
+    /// Notes the client of a new shard subscriber, for `close`; one made while the
+    /// cluster client was closing is closed at once.
+    pub(crate) fn shard_client_opened(&self, client: &Client) -> Result<(), Error> {
+        {
+            let mut clients = sync::lock(&self.inner.shard_clients);
+            clients.retain(|c| c.upgrade().is_some());
+            clients.push(client.downgrade());
+        }
+        if self.inner.is_closing() {
+            client.stop_taking();
+            client.cut();
+            return Err(Error::client_closed());
+        }
+        Ok(())
     }
 
     /// [`Error::ConnectionClosed`] once the client is closing.

@@ -38,7 +38,7 @@ pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
 
 use crate::cache::CacheStats;
-use crate::client::Client;
+use crate::client::{Client, WeakClient};
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
 use crate::cmd::{key_slot, Command};
@@ -106,6 +106,8 @@ pub(crate) struct Inner {
     next: AtomicUsize,
     /// Set by [`ClusterClient::close`]: no more commands, nodes or refreshes.
     closing: AtomicBool,
+    /// The clients of the shard subscribers, which `close` closes too.
+    shard_clients: Mutex<Vec<WeakClient>>,
 }
 
 impl Inner {
@@ -193,6 +195,7 @@ impl ClusterClient {
                 redirects: AtomicU64::new(0),
                 next: AtomicUsize::new(0),
                 closing: AtomicBool::new(false),
+                shard_clients: Mutex::new(Vec::new()),
             }),
         };
         let topology = client.discover().await?;

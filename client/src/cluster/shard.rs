@@ -95,8 +95,10 @@ impl ClusterClient {
             slot: key_slot(channel.as_ref()),
             opened: AtomicBool::new(false),
         };
+        self.refuse_if_closed()?;
         let node = self.inner.config.node.clone();
         let client = Client::start(node, Reach::Routed(Box::new(route)), false).await?;
+        self.shard_client_opened(&client)?;
         client.subscriber().await
     }
 }
