@@ -29,12 +29,13 @@ use crate::conn::reach::Reach;
 use crate::conn::{Addr, Config, Protocol};
 use crate::error::{Closed, Error, Refused};
 use crate::metrics::{self, Operation};
+use crate::outcome;
 use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::reply::ServerHello;
 use crate::resp::Frame;
 use crate::sync::{self, lock};
-use crate::trace::{self, Instrument, Record, Replies};
+use crate::trace::{self, Instrument, Record};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -376,7 +377,7 @@ impl Client {
             }
             None => self.send_shared(command).instrument(span.clone()).await,
         };
-        trace_outcome(&span, &result);
+        outcome::trace(&span, &result);
         result
     }
 
@@ -533,18 +534,6 @@ impl Client {
     pub(crate) fn count_reconnect(&self) {
         self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
         metrics::reconnected();
-    }
-}
-
-/// Records in `span` how an operation ended: the error, or the server's error reply.
-pub(crate) fn trace_outcome<T: Replies>(span: &trace::Span, result: &Result<T, Error>) {
-    match result {
-        Err(e) => span.failed(e),
-        Ok(replies) => {
-            if let Some(e) = replies.server_error() {
-                span.failed(&e);
-            }
-        }
     }
 }
 

@@ -136,6 +136,7 @@ mod error;
 #[cfg(feature = "serde")]
 mod json;
 mod metrics;
+mod outcome;
 mod pipeline;
 mod pubsub;
 mod pushes;

@@ -17,7 +17,7 @@
 
 use crate::cmd::Command;
 use crate::error::Error;
-use crate::trace::Replies;
+use crate::outcome::Replies;
 
 #[cfg(feature = "metrics")]
 use std::borrow::Cow;

@@ -114,42 +114,11 @@ pub(crate) use {command_span, debug, event, info};
 #[cfg(feature = "tracing")]
 pub(crate) use tracing::Span;
 
-/// An operation's replies, whose first server error reply its span and metrics record.
-pub(crate) trait Replies {
-    fn server_error(&self) -> Option<crate::error::Error>;
-}
-
-impl Replies for crate::resp::Frame {
-    fn server_error(&self) -> Option<crate::error::Error> {
-        // Decoding an error reply as anything yields it as `Error::Server`.
-        self.is_error()
-            .then(|| self.decode::<&[u8]>().err())
-            .flatten()
-    }
-}
-
-impl Replies for Vec<crate::resp::Frame> {
-    fn server_error(&self) -> Option<crate::error::Error> {
-        self.iter().find_map(Replies::server_error)
-    }
-}
-
 /// What a command's span records once known (nothing without the `tracing` feature, and
 /// nothing when no subscriber records the span).
 pub(crate) trait Record {
     /// Records a field of the span (`&str`, integers).
     fn set(&self, field: &'static str, value: impl SpanValue);
-
-    /// Records the failure `e`: its `error.type` (the server's error code, or the kind of
-    /// client error), the server's error code as `db.response.status_code`, and the error
-    /// status.
-    fn failed(&self, e: &crate::error::Error) {
-        if let Some(code) = e.server_code() {
-            self.set("db.response.status_code", code);
-        }
-        self.set("error.type", e.type_name());
-        self.set("otel.status_code", "ERROR");
-    }
 }
 
 /// A value a span records.

@@ -14,6 +14,8 @@ fn layer(file: &str) -> u8 {
         "trace.rs" | "sync.rs" => 0,
         "resp" | "read" | "read.rs" | "value.rs" | "error" | "error.rs" => 1,
         "cmd" | "reply" | "json.rs" | "search" | "search.rs" => 2,
+        // Telemetry: what an operation measures and records, below the connections.
+        "metrics.rs" | "outcome.rs" => 2,
         _ if file == "script/args.rs" || file == "scan/cursor.rs" => 2,
         "cache" => 3,
         "conn" => 4,

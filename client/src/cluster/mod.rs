@@ -301,7 +301,7 @@ impl ClusterClient {
             return self.dispatch(command).await;
         }
         let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
-        crate::client::trace_outcome(&span, &result);
+        crate::outcome::trace(&span, &result);
         result
     }
 
