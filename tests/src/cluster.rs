@@ -259,7 +259,14 @@ impl RedisCluster {
             let out = self.cli(source, &migrate);
             assert_eq!(out.trim(), "OK", "MIGRATE: {out}");
         }
-        for i in self.primaries() {
+        // The target first, then the source, then the others, as Redis documents: the
+        // source told first would redirect the slot to a target that still redirects it
+        // back (both answer MOVED to the other for a moment).
+        let others = self
+            .primaries()
+            .into_iter()
+            .filter(|&i| i != target && i != source);
+        for i in [target, source].into_iter().chain(others) {
             self.cli(i, &["CLUSTER", "SETSLOT", &slot, "NODE", &target_id]);
         }
     }

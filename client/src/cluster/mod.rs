@@ -139,6 +139,9 @@ pub struct ClusterStats {
     pub refreshes: u64,
     /// Nodes with an open client.
     pub nodes: usize,
+    /// Times a node's connection was opened again after it died, added up over the nodes
+    /// (subscribers' included).
+    pub reconnects: u64,
     /// The node caches' counters added up, when the node configuration sets up a
     /// client-side cache (see [`ClusterClient::with_config`]).
     pub cache: Option<CacheStats>,
@@ -216,11 +219,17 @@ impl ClusterClient {
         // Apart: the node map's lock, taken in a field's expression, would be held until
         // the end of the statement, and the caches' counters take it too.
         let cache = self.cache_stats();
-        let nodes = self.inner.lock_nodes().len();
+        let clients: Vec<Client> = self
+            .inner
+            .lock_nodes()
+            .values()
+            .map(|n| n.client.clone())
+            .collect();
         ClusterStats {
             redirects: self.inner.redirects.load(Ordering::Relaxed),
             refreshes: self.inner.refresh.count.load(Ordering::Relaxed),
-            nodes,
+            nodes: clients.len(),
+            reconnects: clients.iter().map(|c| c.stats().reconnects).sum(),
             cache,
         }
     }
@@ -381,6 +390,8 @@ impl ClusterClient {
         let mut to_replica =
             config.read_from.reads_replicas() && reads && placement(command) == Placement::Shared;
         let mut ask: Option<NodeAddr> = None;
+        // The node the last `MOVED` came from.
+        let mut moved_from: Option<NodeAddr> = None;
         let mut attempt = 0;
         // Retries stop at the response timeout too, so no command takes much longer than
         // it, however the cluster misbehaves.
@@ -405,12 +416,19 @@ impl ClusterClient {
                 Ok(frame) => match redirect(&frame, &addr) {
                     None => return Ok(frame),
                     Some(_) if last => return Ok(frame),
-                    Some(Redirect::Moved { slot, addr }) => {
+                    Some(Redirect::Moved { slot, addr: to }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
                         crate::metrics::redirected("moved");
-                        trace::debug!(slot, %addr, "MOVED");
-                        sync::write(&self.inner.topology).set_primary(slot, &addr);
+                        trace::debug!(slot, %to, "MOVED");
+                        sync::write(&self.inner.topology).set_primary(slot, &to);
                         self.refresh_soon();
+                        // Sent back where the last redirect came from: the two nodes
+                        // disagree for a moment (a slot being handed over). Going back at
+                        // once would spend every redirect in the disagreement.
+                        if moved_from.as_ref() == Some(&to) {
+                            self.pause(attempt).await;
+                        }
+                        moved_from = Some(addr);
                     }
                     Some(Redirect::Ask { addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
@@ -450,8 +468,6 @@ impl ClusterClient {
         }
     }
 
-    /// The node for `slot` (a replica when asked and the shard has one), or any primary
-    /// for a keyless command.
     /// The node a command goes to (see [`pick`](Self::pick)); by zone when
     /// the read policy prefers one.
     async fn choose(&self, slot: Option<u16>, replica: bool) -> Option<(NodeAddr, bool)> {
@@ -500,6 +516,8 @@ impl ClusterClient {
         best.get(n % best.len().max(1)).cloned()
     }
 
+    /// The node for `slot` (a replica when asked and the shard has one), or any primary
+    /// for a keyless command.
     fn pick(&self, slot: Option<u16>, replica: bool) -> Option<(NodeAddr, bool)> {
         let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
         let topology = self.inner.read_topology();
