@@ -74,21 +74,43 @@ async fn a_listener_that_falls_behind_is_told_what_it_missed_and_callers_are_not
         kept, expected,
         "the kept pushes are the first ones, in order"
     );
-    assert_eq!(missed.dropped(), (KEYS - kept.len()) as u64, "{missed}");
+    assert!(missed.dropped() > 0 && !missed.reconnected(), "{missed}");
     assert!(
         missed
             .message()
-            .contains(&format!("{} dropped", KEYS - kept.len())),
+            .contains(&format!("{} dropped", missed.dropped())),
         "{missed}"
     );
 
-    // Later pushes arrive again.
+    // Later pushes arrive again: after the gap, those of the last keys that found room
+    // once the listener read (on a busy machine the reader may still be handing them
+    // over), then the new one. None is lost without being counted.
     let _: Option<String> = tracked.query_as(cmd("GET").arg("later")).await.unwrap();
     writer
         .query_as::<()>(cmd("SET").arg("later").arg("v"))
         .await
         .unwrap();
-    assert_eq!(invalidated_key(&next(&mut pushes).await.unwrap()), "later");
+    let mut after_gap = Vec::new();
+    loop {
+        let key = invalidated_key(&next(&mut pushes).await.unwrap());
+        if key == "later" {
+            break;
+        }
+        after_gap.push(key);
+    }
+    let first_after = KEYS - after_gap.len();
+    let expected: Vec<String> = (first_after..KEYS).map(|i| format!("k:{i}")).collect();
+    assert_eq!(
+        after_gap, expected,
+        "after the gap, the last keys, in order"
+    );
+    assert_eq!(
+        kept.len() as u64 + missed.dropped() + after_gap.len() as u64,
+        KEYS as u64,
+        "{} kept, {missed}, {} after the gap",
+        kept.len(),
+        after_gap.len()
+    );
 
     // The shared connection is killed and opened again: the listener is told.
     let killed: i64 = writer
