@@ -377,7 +377,7 @@ impl Client {
             }
             None => self.send_shared(command).instrument(span.clone()).await,
         };
-        outcome::trace(&span, &result);
+        outcome::record(&span, &result);
         result
     }
 

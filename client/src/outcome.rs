@@ -28,7 +28,7 @@ impl Replies for Vec<Frame> {
 /// Records in `span` how an operation ended: on failure its `error.type` (the server's
 /// error code, or the kind of client error), the server's code as
 /// `db.response.status_code`, and the error status.
-pub(crate) fn trace<T: Replies>(span: &trace::Span, result: &Result<T, Error>) {
+pub(crate) fn record<T: Replies>(span: &trace::Span, result: &Result<T, Error>) {
     match result {
         Err(e) => failed(span, e),
         Ok(replies) => {

@@ -83,7 +83,7 @@ impl Client {
             self.describe(&span);
             span.set("db.operation.batch.size", replies as u64);
             let result = trace::Instrument::instrument(run, span.clone()).await;
-            crate::outcome::trace(&span, &result);
+            crate::outcome::record(&span, &result);
             result
         };
         operation.end(&result);

@@ -38,7 +38,7 @@ pub use pipeline::ClusterPipeline;
 pub use transaction::ClusterTransaction;
 
 use crate::cache::CacheStats;
-use crate::client::{Client, WeakClient};
+use crate::client::{Client, ClientStats, WeakClient};
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
 use crate::cmd::{key_slot, Command};
@@ -216,40 +216,32 @@ impl ClusterClient {
 
     /// Current counters.
     pub fn stats(&self) -> ClusterStats {
-        // Apart: the node map's lock, taken in a field's expression, would be held until
-        // the end of the statement, and the caches' counters take it too.
-        let cache = self.cache_stats();
+        // The node clients are listed first: their counters are read without the node
+        // map's lock held.
         let clients: Vec<Client> = self
             .inner
             .lock_nodes()
             .values()
             .map(|n| n.client.clone())
             .collect();
+        let per_node: Vec<ClientStats> = clients.iter().map(Client::stats).collect();
+        // The node caches' counters added up, when the node configuration sets up a cache.
+        let cache = self.inner.config.node.cache.as_ref().map(|_| {
+            per_node
+                .iter()
+                .filter_map(|s| s.cache)
+                .fold(CacheStats::default(), |mut sum, one| {
+                    sum.add(&one);
+                    sum
+                })
+        });
         ClusterStats {
             redirects: self.inner.redirects.load(Ordering::Relaxed),
             refreshes: self.inner.refresh.count.load(Ordering::Relaxed),
-            nodes: clients.len(),
-            reconnects: clients.iter().map(|c| c.stats().reconnects).sum(),
+            nodes: per_node.len(),
+            reconnects: per_node.iter().map(|s| s.reconnects).sum(),
             cache,
         }
-    }
-
-    /// The node caches' counters added up, when the node configuration sets up a cache.
-    fn cache_stats(&self) -> Option<CacheStats> {
-        self.inner.config.node.cache.as_ref()?;
-        let nodes: Vec<Client> = self
-            .inner
-            .lock_nodes()
-            .values()
-            .map(|n| n.client.clone())
-            .collect();
-        Some(nodes.iter().filter_map(|c| c.stats().cache).fold(
-            CacheStats::default(),
-            |mut sum, one| {
-                sum.add(&one);
-                sum
-            },
-        ))
     }
 
     /// Reads the slot map again now (joining a refresh already running), waiting at most
@@ -310,7 +302,7 @@ impl ClusterClient {
             return self.dispatch(command).await;
         }
         let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
-        crate::outcome::trace(&span, &result);
+        crate::outcome::record(&span, &result);
         result
     }
 
