@@ -15,9 +15,21 @@ pub struct Server {
 
 impl Server {
     /// Starts it and waits (up to 10 s) until it accepts connections.
+    ///
+    /// With `E2E_SERVER_CPU=n` set, the server runs on CPU `n` alone (through `taskset`),
+    /// whatever CPUs this process is confined to: `taskset -c 0` on this program with
+    /// `E2E_SERVER_CPU=1` gives the "split" layout, client and server on a CPU each.
     pub fn start() -> Result<Server, Box<dyn std::error::Error>> {
         let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let child = Command::new("redis-server")
+        let mut command = match std::env::var("E2E_SERVER_CPU") {
+            Ok(cpu) => {
+                let mut c = Command::new("taskset");
+                c.args(["-c", &cpu, "redis-server"]);
+                c
+            }
+            Err(_) => Command::new("redis-server"),
+        };
+        let child = command
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
             .stdout(Stdio::null())

@@ -369,16 +369,19 @@ async fn push_listeners_receive_invalidations_and_callers_still_get_only_replies
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_tasks_get_their_own_replies_whatever_the_write_gathering_policy() {
     let server = RedisServer::start();
-    for early in [None, Some(1), Some(16)] {
-        let config = Config::from_url(&server.url())
-            .unwrap()
-            .write_early_after(early);
+    // `None`: the default, which measures both ways while busy and switches between them
+    // with requests in flight (300 tasks x 30 x 2 requests go through a whole trial).
+    for early in [None, Some(None), Some(Some(1)), Some(Some(16))] {
+        let mut config = Config::from_url(&server.url()).unwrap();
+        if let Some(early) = early {
+            config = config.write_early_after(early);
+        }
         let client = Client::with_config(config).await.unwrap();
         let tasks: Vec<_> = (0..300u32)
             .map(|t| {
                 let c = client.clone();
                 tokio::spawn(async move {
-                    for i in 0..20u32 {
+                    for i in 0..30u32 {
                         let key = format!("gather:{early:?}:{t}");
                         let n: u32 = c.query_as(cmd("INCR").arg(&key)).await.unwrap();
                         assert_eq!(n, i + 1, "task {t} got another task's counter");

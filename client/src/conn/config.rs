@@ -93,7 +93,7 @@ pub struct Config {
     pub(crate) blocking_margin: Duration,
     pub(crate) backoff: Backoff,
     pub(crate) retry_read_only: bool,
-    pub(crate) write_early_after: Option<usize>,
+    pub(crate) write_early: WriteEarly,
     pub(crate) health_check: Option<Duration>,
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
@@ -120,7 +120,7 @@ impl std::fmt::Debug for Config {
             .field("blocking_margin", &self.blocking_margin)
             .field("backoff", &self.backoff)
             .field("retry_read_only", &self.retry_read_only)
-            .field("write_early_after", &self.write_early_after)
+            .field("write_early", &self.write_early)
             .field("health_check", &self.health_check)
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
@@ -164,7 +164,7 @@ impl Config {
             blocking_margin: Duration::from_secs(1),
             backoff: Backoff::default(),
             retry_read_only: false,
-            write_early_after: default_write_early_after(),
+            write_early: WriteEarly::Measured,
             health_check: None,
             max_idle_dedicated: 4,
             max_dedicated: Some(DEFAULT_MAX_DEDICATED),
@@ -317,16 +317,23 @@ impl Config {
     /// number `n`, or once they outnumber the requests already written and still
     /// unanswered, so the server starts on them while later requests are still being
     /// gathered; with `None`, each write takes everything gathered until no task has more
-    /// to add (fewest system calls). The default is `Some(16)` when this process may run on more
-    /// than one CPU (the server works in parallel, so overlapping pays) and `None` when it
-    /// is confined to one (every write then costs CPU the client needs).
+    /// to add (fewest system calls).
+    ///
+    /// Early writes pay when the server works in parallel with the client (on another
+    /// machine, or another CPU: about twice the requests per second with many callers on
+    /// one connection) and cost when it shares the client's CPU (about half). By default a
+    /// connection measures which is the case: while many requests are in flight it tries
+    /// both ways in turn for a few milliseconds, keeps the one that answers more requests
+    /// per second, and tries again every few hundred thousand replies. It starts with
+    /// `Some(16)` when this process may run on more than one CPU, and with `None` when it
+    /// is confined to one. Setting a value here turns the measurement off.
     ///
     /// ```
     /// let config = typedis::Config::default().write_early_after(Some(32));
     /// # let _ = config;
     /// ```
     pub fn write_early_after(mut self, n: Option<usize>) -> Self {
-        self.write_early_after = n.map(|n| n.max(1));
+        self.write_early = WriteEarly::Fixed(n.map(|n| n.max(1)));
         self
     }
 
@@ -505,10 +512,28 @@ const DEFAULT_PUSH_BUFFER: usize = 1 << 20;
 /// consumers, far fewer than a burst of callers would open unbounded.
 const DEFAULT_MAX_DEDICATED: usize = 64;
 
-/// `Some(16)` when this process may use more than one CPU, `None` on one.
-fn default_write_early_after() -> Option<usize> {
-    let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    (cpus > 1).then_some(16)
+/// When callers write gathered requests early (see [`Config::write_early_after`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WriteEarly {
+    /// Chosen by the connection, measuring both ways while it is busy (the default).
+    Measured,
+    /// Set by the application: after this many gathered requests, or never.
+    Fixed(Option<usize>),
+}
+
+impl WriteEarly {
+    /// The way a connection starts with: the one set, or, when measured, `Some(16)` when
+    /// this process may use more than one CPU and `None` on one.
+    pub(crate) fn first(self) -> Option<usize> {
+        match self {
+            WriteEarly::Fixed(n) => n,
+            WriteEarly::Measured => {
+                let cpus =
+                    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+                (cpus > 1).then_some(16)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ pub(crate) async fn connect_as(
         let tuning = Tuning {
             addr: config.addr.clone(),
             timeout: config.response_timeout,
-            write_early_after: config.write_early_after,
+            write_early: config.write_early,
             // Only a client's shared connection: a subscriber's answers PING as a message,
             // and a dedicated one is watched by the caller that leased it.
             health_check: config.health_check.filter(|_| shared),

@@ -13,6 +13,7 @@
 //! with a request's reply going to another.
 
 mod cause;
+mod early;
 mod outbox;
 mod queue;
 mod receiver;
@@ -23,7 +24,7 @@ pub(crate) use cause::Cause;
 pub(crate) use queue::ReplyTx;
 pub(crate) use reply_watch::ReplyWatch;
 
-use super::config::{Addr, Protocol};
+use super::config::{Addr, Protocol, WriteEarly};
 use super::push_hub::PushHub;
 use super::push_queue::PushSender;
 use super::streaming::{StreamEvent, StreamKind, StreamTx};
@@ -34,6 +35,7 @@ use crate::reply::ServerHello;
 use crate::resp::{Frame, Limits};
 use crate::sync;
 use bytes::{Bytes, BytesMut};
+use early::EarlyWriteTuner;
 use outbox::Outbox;
 use queue::ReplyQueue;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -191,6 +193,9 @@ struct Shared {
     /// replies stopped coming).
     reads: AtomicU64,
     opened: Instant,
+    /// When the request that last found the connection idle came, in nanoseconds since
+    /// `opened`: kept only on a connection that measures when to write early.
+    busy_since: Option<AtomicU64>,
     /// The rule of the route that opened the connection, if it set one.
     watch: OnceLock<Arc<dyn ReplyWatch>>,
     /// Woken when the connection closes.
@@ -214,6 +219,15 @@ impl Shared {
         self.closed.notify_waiters();
     }
 
+    /// When the request that last found the connection idle came (see `busy_since`).
+    fn busy_since(&self) -> Instant {
+        let nanos = self
+            .busy_since
+            .as_ref()
+            .map_or(0, |b| b.load(Ordering::Acquire));
+        self.opened + Duration::from_nanos(nanos)
+    }
+
     /// Queues a request; on a dead connection it fails at once.
     fn submit(&self, request: Submission) {
         let mut outbox = self.outbox();
@@ -223,6 +237,11 @@ impl Shared {
         else {
             return;
         };
+        if let (Some(busy_since), 1) = (&self.busy_since, joined.awaiting) {
+            // Stored before the request is written: the reader sees it with the reply.
+            let nanos = u64::try_from(self.opened.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            busy_since.store(nanos, Ordering::Release);
+        }
         if let Err(e) = outbox.put(self, request.payload, joined.idle, joined.awaiting) {
             drop(outbox);
             self.close(Cause::lost(format!("write failed: {e}")));
@@ -239,7 +258,7 @@ pub(crate) struct Tuning {
     /// The response timeout of requests that do not bring their own deadline.
     pub(crate) timeout: Option<Duration>,
     /// See `Config::write_early_after`.
-    pub(crate) write_early_after: Option<usize>,
+    pub(crate) write_early: WriteEarly,
     /// See `Config::health_check`.
     pub(crate) health_check: Option<Duration>,
     /// See `Config::limits`.
@@ -327,13 +346,14 @@ impl Connection {
     ) -> Connection {
         let shared = Arc::new(Shared {
             queue: ReplyQueue::default(),
-            outbox: Mutex::new(Outbox::new(write, tuning.write_early_after)),
+            outbox: Mutex::new(Outbox::new(write, tuning.write_early.first())),
             wake: Notify::new(),
             unwritten: AtomicUsize::new(0),
             drained: Notify::new(),
             timeout: tuning.timeout,
             reads: AtomicU64::new(0),
             opened: Instant::now(),
+            busy_since: (tuning.write_early == WriteEarly::Measured).then(|| AtomicU64::new(0)),
             watch: OnceLock::new(),
             closed: Notify::new(),
         });
@@ -343,6 +363,8 @@ impl Connection {
             shared.clone(),
             push,
             tuning.limits,
+            (tuning.write_early == WriteEarly::Measured)
+                .then(|| EarlyWriteTuner::new(tuning.write_early.first())),
         ));
         let watchdog = (tuning.timeout.is_some() || tuning.health_check.is_some()).then(|| {
             tokio::spawn(watchdog::watch(
@@ -385,6 +407,7 @@ impl Connection {
             timeout: None,
             reads: AtomicU64::new(0),
             opened: Instant::now(),
+            busy_since: None,
             watch: OnceLock::new(),
             closed: Notify::new(),
         });

@@ -90,6 +90,11 @@ impl Outbox {
         }
     }
 
+    /// Changes when callers write early (`usize::MAX`: never).
+    pub(super) fn set_early_after(&mut self, early_after: usize) {
+        self.early_after = early_after;
+    }
+
     /// Takes a request's bytes. `idle`: no other request waits for a reply, so nothing is
     /// gained by waiting for more requests to write together. `awaiting`: requests (this
     /// one included) waiting for their replies.

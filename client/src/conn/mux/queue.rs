@@ -97,6 +97,18 @@ pub(super) struct Joined {
     pub(super) awaiting: usize,
 }
 
+/// What a delivery did.
+pub(super) struct Delivered {
+    /// Why the connection must close, when the connection's reply watch says so.
+    pub(super) verdict: Option<&'static str>,
+    /// Frames delivered.
+    pub(super) answered: usize,
+    /// Requests that waited for replies before these came.
+    pub(super) waiting: usize,
+    /// Requests still waiting after.
+    pub(super) left: usize,
+}
+
 /// What the watchdog found.
 pub(super) struct Watch {
     /// When the watchdog must look again at the latest: the earliest deadline still to
@@ -193,17 +205,21 @@ impl ReplyQueue {
 
     /// Hands `frames` (replies, in order) to the oldest slots, then completes the finished
     /// ones outside the lock, showing each answered request's error replies to `watch`,
-    /// when there is one: its verdict (why the connection must close) is returned. A frame
+    /// when there is one: its verdict (why the connection must close) is returned, with
+    /// counts for the connection's [`EarlyWriteTuner`](super::early::EarlyWriteTuner). A frame
     /// that no slot waits for is a protocol violation: the connection must close.
     pub(super) fn deliver(
         &self,
         frames: &mut Vec<Frame>,
         done: &mut Vec<Done>,
         watch: Option<&dyn ReplyWatch>,
-    ) -> Result<Option<&'static str>, Cause> {
+    ) -> Result<Delivered, Cause> {
         let mut unexpected = false;
+        let answered = frames.len();
+        let (waiting, left);
         {
             let mut state = self.lock();
+            waiting = state.slots.len();
             for frame in frames.drain(..) {
                 let Some(front) = state.slots.front_mut() else {
                     unexpected = true;
@@ -238,6 +254,7 @@ impl ReplyQueue {
                 }
             }
             state.burst = done.len() > 1;
+            left = state.slots.len();
         }
         let mut verdict = None;
         for d in done.drain(..) {
@@ -254,7 +271,12 @@ impl ReplyQueue {
             frames.clear();
             return Err(Cause::unexpected_reply());
         }
-        Ok(verdict)
+        Ok(Delivered {
+            verdict,
+            answered,
+            waiting,
+            left,
+        })
     }
 
     /// How the reply at the front of the queue is wanted, when it is to be streamed.

@@ -5,6 +5,7 @@
 //! a large frame has been handed out the buffer starts afresh, so the large allocation
 //! lives exactly as long as the frame does.
 
+use super::early::EarlyWriteTuner;
 use super::queue::Done;
 use super::{Cause, PushRoute, PushSink, Shared};
 use crate::conn::streaming::{self, Header, StreamEvent};
@@ -13,6 +14,7 @@ use crate::resp::{Frame, FrameScanner, Limits, ProtocolError, ProtocolErrorKind}
 use bytes::BytesMut;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::io::AsyncReadExt;
 use tokio::sync::mpsc;
 
@@ -48,6 +50,8 @@ struct Batch {
     /// Pushes (and, on a RESP2 subscriber's connection, every frame).
     pushes: Vec<Frame>,
     done: Vec<Done>,
+    /// Chooses when callers write early, on a connection that measures it.
+    tuner: Option<EarlyWriteTuner>,
 }
 
 impl Batch {
@@ -72,11 +76,22 @@ impl Batch {
     async fn hand_over(&mut self, shared: &Shared, push: &Option<PushRoute>) -> Result<(), Cause> {
         if !self.replies.is_empty() {
             let watch = shared.watch.get().map(|w| &**w);
-            if let Some(why) = shared
+            let delivered = shared
                 .queue
-                .deliver(&mut self.replies, &mut self.done, watch)?
-            {
+                .deliver(&mut self.replies, &mut self.done, watch)?;
+            if let Some(why) = delivered.verdict {
                 shared.close(Cause::ShutDown(why));
+            }
+            if let Some(tuner) = &mut self.tuner {
+                if let Some(early_after) = tuner.delivered(
+                    delivered.answered,
+                    delivered.waiting,
+                    delivered.left,
+                    || shared.busy_since(),
+                    Instant::now,
+                ) {
+                    shared.outbox().set_early_after(early_after);
+                }
             }
         }
         if let Some(route) = push {
@@ -95,12 +110,14 @@ pub(super) async fn read_loop(
     shared: Arc<Shared>,
     push: Option<PushRoute>,
     limits: Limits,
+    tuner: Option<EarlyWriteTuner>,
 ) {
     let mut scanner = FrameScanner::with_limits(limits);
     let mut batch = Batch {
         replies: Vec::with_capacity(64),
         pushes: Vec::new(),
         done: Vec::with_capacity(64),
+        tuner,
     };
     let mut mode = Mode::Frames;
     // Whether the buffer starts at a reply the scanner has not begun yet.
