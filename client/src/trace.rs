@@ -47,10 +47,19 @@ macro_rules! event {
 
 /// The span of one operation (a command, a pipeline, a transaction) named `$op`: the
 /// conventions' attributes, those known later left empty to be recorded.
+///
+/// Only a `tracing` subscriber records it: before one is set, no span is made. (With
+/// `tracing`'s `log` feature, which another crate of the application may turn on, a span
+/// made before any subscriber is set writes its fields for `log`: a cost on every command
+/// that nobody reads at the debug level of a library's spans.)
 #[cfg(feature = "tracing")]
 macro_rules! command_span {
     ($op:expr) => {
-        ::tracing::debug_span!(
+        if !::tracing::dispatcher::has_been_set() {
+            let _ = &$op;
+            ::tracing::Span::none()
+        } else {
+            ::tracing::debug_span!(
             "redis",
             otel.name = $op,
             otel.kind = "client",
@@ -63,7 +72,8 @@ macro_rules! command_span {
             server.address = ::tracing::field::Empty,
             server.port = ::tracing::field::Empty,
             error.type = ::tracing::field::Empty,
-        )
+            )
+        }
     };
 }
 

@@ -19,13 +19,13 @@ use crate::trace;
 use std::time::{Duration, Instant};
 
 /// Replies per measured epoch.
-pub(super) const EPOCH: usize = 1024;
+pub(super) const EPOCH: usize = 128;
 
 /// Epochs of each way per trial.
 const TRIAL_EPOCHS: u8 = 3;
 
 /// Epochs between trials.
-const SETTLED_EPOCHS: u32 = 256;
+const SETTLED_EPOCHS: u32 = 1024;
 
 /// The other way is taken when it answers this much faster (a ratio of rates).
 const MARGIN: f64 = 1.1;
@@ -55,8 +55,18 @@ pub(super) struct EarlyWriteTuner {
 #[derive(Debug, Default)]
 struct Trial {
     epochs: u8,
-    replies: [usize; 2],
-    time: [Duration; 2],
+    /// Each way's epochs, in replies per second of busy time.
+    rates: [[f64; TRIAL_EPOCHS as usize]; 2],
+}
+
+impl Trial {
+    /// The median of a way's epochs: a pause of the process (a page fault, another
+    /// program's turn on the CPU) in one epoch does not decide.
+    fn rate(&self, way: usize) -> f64 {
+        let mut rates = self.rates[way];
+        rates.sort_by(f64::total_cmp);
+        rates[rates.len() / 2]
+    }
 }
 
 impl EarlyWriteTuner {
@@ -123,13 +133,13 @@ impl EarlyWriteTuner {
                 }
             }
             Some(trial) => {
-                trial.replies[self.way] += replies;
-                trial.time[self.way] += elapsed;
+                let rate = replies as f64 / elapsed.as_secs_f64().max(1e-9);
+                trial.rates[self.way][usize::from(trial.epochs / 2)] = rate;
                 trial.epochs += 1;
                 if trial.epochs < 2 * TRIAL_EPOCHS {
                     self.way = 1 - self.way;
                 } else {
-                    let rate = |w: usize| trial.replies[w] as f64 / trial.time[w].as_secs_f64();
+                    let rate = |w: usize| trial.rate(w);
                     let (current, other) = (self.settled, 1 - self.settled);
                     if rate(other) > MARGIN * rate(current) {
                         self.settled = other;
@@ -200,9 +210,26 @@ mod tests {
 
     #[test]
     fn a_trial_alternates_and_comes_back() {
-        // The trial's six epochs alternate the ways, the other one first, and it ends on
-        // the way kept: six switches.
-        assert_eq!(run(Some(16), 500_000.0, 500_000.0), (Some(16), 6));
+        // The trial's epochs alternate the ways, the other one first, and it ends on the
+        // way kept: a switch per trial epoch.
+        assert_eq!(
+            run(Some(16), 500_000.0, 500_000.0),
+            (Some(16), 2 * usize::from(TRIAL_EPOCHS))
+        );
+    }
+
+    #[test]
+    fn one_paused_epoch_does_not_decide() {
+        let mut tuner = EarlyWriteTuner::new(None);
+        let ms = Duration::from_millis;
+        // The epoch before the trial, then the trial: early writes (tried first) answer in
+        // 1 ms but once took 9 (the process was paused); gathered ones take 2 ms.
+        tuner.epoch_done(EPOCH, ms(2));
+        for early in [ms(1), ms(9), ms(1)] {
+            tuner.epoch_done(EPOCH, early);
+            tuner.epoch_done(EPOCH, ms(2));
+        }
+        assert_eq!(tuner.settled(), Some(16));
     }
 
     #[test]
@@ -236,16 +263,12 @@ mod tests {
     fn a_long_burst_is_cut_into_epochs() {
         let mut tuner = EarlyWriteTuner::new(Some(16));
         let t0 = Instant::now();
-        // Replies in reads of 512 that always leave requests waiting: the second read
-        // ends the first epoch at 2 ms, and the next one starts there.
-        tuner.delivered(512, 600, 88, || t0, || unreachable!());
-        tuner.delivered(
-            512,
-            600,
-            88,
-            || unreachable!(),
-            || t0 + Duration::from_millis(2),
-        );
+        // Reads of half an epoch's replies that always leave requests waiting: the second
+        // read ends the first epoch at 2 ms, and the next one starts there.
+        let half = EPOCH / 2;
+        tuner.delivered(half, half + 88, 88, || t0, || unreachable!());
+        let end = || t0 + Duration::from_millis(2);
+        tuner.delivered(half, half + 88, 88, || unreachable!(), end);
         assert_eq!((tuner.counted, tuner.busy), (0, Duration::ZERO));
         assert_eq!(tuner.start, Some(t0 + Duration::from_millis(2)));
     }
