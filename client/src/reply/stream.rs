@@ -144,15 +144,18 @@ impl<'de> RespRead<'de> for Fields {
             Kind::Array | Kind::Map => {}
             other => return Err(DecodeError::unexpected("array", other)),
         }
-        let frame = Frame::read(r)?;
-        // Checked once here, so that reading the pairs later cannot fail.
-        let mut check = Reader::new(&frame);
-        let n = check.map_len()?;
-        for i in 0..n {
-            check.bytes().map_err(|e| e.at_index(2 * i))?;
-            check.bytes().map_err(|e| e.at_index(2 * i + 1))?;
-        }
-        Ok(Fields { frame: Some(frame) })
+        // Checked as it is kept, so that reading the pairs later cannot fail.
+        let ((), bytes) = r.read_and_keep(|r| {
+            let n = r.map_len()?;
+            for i in 0..n {
+                r.bytes().map_err(|e| e.at_index(2 * i))?;
+                r.bytes().map_err(|e| e.at_index(2 * i + 1))?;
+            }
+            Ok(())
+        })?;
+        Ok(Fields {
+            frame: Some(Frame::from_scanned(bytes)),
+        })
     }
 }
 
@@ -228,6 +231,17 @@ mod tests {
         let d: StreamEntry = deleted.decode().unwrap();
         assert!(d.fields.is_deleted() && d.fields.is_empty());
         assert_eq!(d.fields.get("a"), None);
+    }
+
+    #[test]
+    fn fields_after_an_attribute_are_kept_without_it() {
+        let frame = Frame::from_slice(
+            b"*2\r\n$3\r\n1-1\r\n|1\r\n+ttl\r\n:3\r\n%1\r\n$1\r\na\r\n|1\r\n+k\r\n+v\r\n$1\r\nb\r\n",
+        )
+        .unwrap();
+        let entry: StreamEntry = frame.decode().unwrap();
+        assert_eq!(entry.fields.get("a"), Some(&b"b"[..]));
+        assert_eq!(entry.fields.len(), 1);
     }
 
     #[test]

@@ -40,6 +40,19 @@ impl<'de> Reader<'de> {
         Ok(Some(ServerError::new(String::from_utf8_lossy(text))))
     }
 
+    /// Reads the next value with `read`, which must read all of it, and returns what it
+    /// read with the value's bytes (attributes before it excluded) as a zero-copy slice of
+    /// the frame: one walk over a value both checked and kept whole.
+    pub(crate) fn read_and_keep<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(T, Bytes), DecodeError> {
+        self.start("value")?;
+        let start = self.pos;
+        let value = read(self)?;
+        Ok((value, self.bytes.slice(start..self.pos)))
+    }
+
     /// The next whole value, attributes before it excluded, as a zero-copy slice of the
     /// frame (it is itself one well-formed frame).
     ///
