@@ -50,6 +50,12 @@ fn env_or(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// Whether the phase `name` runs: all of them unless `BIG_PHASES` lists some
+/// (`connect,memory,refresh,routing,throughput,many,reshard`).
+fn phase(name: &str) -> bool {
+    std::env::var("BIG_PHASES").map_or(true, |p| p.split(',').any(|n| n == name))
+}
+
 fn rss_kib() -> u64 {
     vm_rss_kib("/proc/self/status").unwrap_or(0)
 }
@@ -86,24 +92,31 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
     let url = cluster.url();
 
     // Connect: discovery only.
-    let accepted = cluster.info_sum("stats", "total_connections_received").await?;
-    let mut times = Vec::new();
-    for _ in 0..5 {
-        let t = Instant::now();
-        let c = ClusterClient::connect(&url).await?;
-        times.push(t.elapsed());
-        c.close(Duration::from_secs(1)).await;
+    if phase("connect") {
+        let accepted = cluster
+            .info_sum("stats", "total_connections_received")
+            .await?;
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            let c = ClusterClient::connect(&url).await?;
+            times.push(t.elapsed());
+            c.close(Duration::from_secs(1)).await;
+        }
+        times.sort();
+        let opened = cluster
+            .info_sum("stats", "total_connections_received")
+            .await?
+            - accepted;
+        row(
+            "`ClusterClient::connect` (median of 5)",
+            format!(
+                "{:.2} ms, {} connections opened per connect",
+                times[2].as_secs_f64() * 1e3,
+                opened / 5
+            ),
+        );
     }
-    times.sort();
-    let opened = cluster.info_sum("stats", "total_connections_received").await? - accepted;
-    row(
-        "`ClusterClient::connect` (median of 5)",
-        format!(
-            "{:.2} ms, {} connections opened per connect",
-            times[2].as_secs_f64() * 1e3,
-            opened / 5
-        ),
-    );
 
     // Memory per node connection.
     let one_key_per_node: Vec<String> = (0..n).map(|i| key_on(i, n, 0)).collect();
@@ -128,39 +141,50 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
         ),
     );
 
-    refresh_cost(&cluster, &url).await?;
-    routing_cost(&cluster, &client, n).await?;
+    if phase("refresh") {
+        refresh_cost(&cluster, &url).await?;
+    }
+    if phase("routing") {
+        routing_cost(&cluster, &client, n).await?;
+    }
 
     // Throughput, 64 tasks, keys over every slot.
     let keys: Arc<Vec<String>> = Arc::new((0..100_000).map(|i| format!("key:{i}")).collect());
-    let mut runs = Vec::new();
-    for _ in 0..3 {
-        runs.push(workload::set_get(&client, 64, 1000, &keys).await);
+    if phase("throughput") {
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            runs.push(workload::set_get(&client, 64, 1000, &keys).await);
+        }
+        let best = best_of(&runs);
+        row(
+            "SET+GET, 64 tasks × 1,000 rounds (best of 3)",
+            format!(
+                "{:.1}k ops/s, {:.1} µs CPU/op, {} errors (runs: {})",
+                best.ops_per_sec() / 1e3,
+                best.cpu_us_per_op(),
+                runs.iter().map(|r| r.errors).sum::<u64>(),
+                runs.iter()
+                    .map(|r| format!("{:.1}k", r.ops_per_sec() / 1e3))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+        redis_benchmark(&cluster);
     }
-    let best = best_of(&runs);
-    row(
-        "SET+GET, 64 tasks × 1,000 rounds (best of 3)",
-        format!(
-            "{:.1}k ops/s, {:.1} µs CPU/op, {} errors (runs: {})",
-            best.ops_per_sec() / 1e3,
-            best.cpu_us_per_op(),
-            runs.iter().map(|r| r.errors).sum::<u64>(),
-            runs.iter()
-                .map(|r| format!("{:.1}k", r.ops_per_sec() / 1e3))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    );
-    redis_benchmark(&cluster);
-
-    // Many tasks at once on a client connected to no node yet.
-    let cold = ClusterClient::connect(&url).await?;
-    let accepted = cluster.info_sum("stats", "total_connections_received").await?;
-    let rss_before = rss_kib();
-    let first = workload::set_get(&cold, many, 10, &keys).await;
-    let opened = cluster.info_sum("stats", "total_connections_received").await? - accepted;
-    let rss_peak = rss_kib();
-    row(
+    if phase("many") {
+        // Many tasks at once on a client connected to no node yet.
+        let cold = ClusterClient::connect(&url).await?;
+        let accepted = cluster
+            .info_sum("stats", "total_connections_received")
+            .await?;
+        let rss_before = rss_kib();
+        let first = workload::set_get(&cold, many, 10, &keys).await;
+        let opened = cluster
+            .info_sum("stats", "total_connections_received")
+            .await?
+            - accepted;
+        let rss_peak = rss_kib();
+        row(
         &format!("SET+GET, {many} tasks × 10 rounds, from a cold client"),
         format!(
             "{:.1}k ops/s, {:.1} µs CPU/op, {} errors; {} connections opened to {} nodes; RSS +{:.1} MiB",
@@ -172,23 +196,25 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
             (rss_peak.saturating_sub(rss_before)) as f64 / 1024.0
         ),
     );
-    let mut runs = Vec::new();
-    for _ in 0..2 {
-        runs.push(workload::set_get(&cold, many, 10, &keys).await);
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            runs.push(workload::set_get(&cold, many, 10, &keys).await);
+        }
+        let best = best_of(&runs);
+        row(
+            &format!("SET+GET, {many} tasks × 10 rounds, warm (best of 2)"),
+            format!(
+                "{:.1}k ops/s, {:.1} µs CPU/op, {} errors",
+                best.ops_per_sec() / 1e3,
+                best.cpu_us_per_op(),
+                runs.iter().map(|r| r.errors).sum::<u64>()
+            ),
+        );
+        cold.close(Duration::from_secs(1)).await;
     }
-    let best = best_of(&runs);
-    row(
-        &format!("SET+GET, {many} tasks × 10 rounds, warm (best of 2)"),
-        format!(
-            "{:.1}k ops/s, {:.1} µs CPU/op, {} errors",
-            best.ops_per_sec() / 1e3,
-            best.cpu_us_per_op(),
-            runs.iter().map(|r| r.errors).sum::<u64>()
-        ),
-    );
-    cold.close(Duration::from_secs(1)).await;
-
-    reshard(&cluster, &url, n, reshard_slots).await?;
+    if phase("reshard") {
+        reshard(&cluster, &url, n, reshard_slots).await?;
+    }
     client.close(Duration::from_secs(1)).await;
     println!();
     println!(
@@ -384,7 +410,13 @@ async fn reshard(cluster: &BigCluster, url: &str, n: usize, slots: usize) -> Res
             after.refreshes - before.refreshes
         ),
     );
-    for e in report.errors.iter().chain(&report.stale_reads).chain(&wrong).take(5) {
+    for e in report
+        .errors
+        .iter()
+        .chain(&report.stale_reads)
+        .chain(&wrong)
+        .take(5)
+    {
         println!("  e.g. {e}");
     }
     client.close(Duration::from_secs(1)).await;

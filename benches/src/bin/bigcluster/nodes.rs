@@ -81,7 +81,12 @@ impl BigCluster {
             std::fs::create_dir_all(&node_dir)?;
             let child = Process::new(&binary)
                 .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-                .args(["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"])
+                .args([
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                ])
                 .args(["--cluster-node-timeout", "15000"])
                 .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
                 .args(["--dir", node_dir.to_str().ok_or("temp dir not UTF-8")?])
