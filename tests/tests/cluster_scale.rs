@@ -55,7 +55,9 @@ async fn tasks_starting_at_once_open_one_connection_per_node() {
     }
     assert_eq!(client.stats().nodes, 3);
     // Each node: the client's one connection, and the `redis-cli` asking now.
-    let opened: Vec<u64> = (0..3).map(|i| accepted(&cluster, i) - before[i] - 1).collect();
+    let opened: Vec<u64> = (0..3)
+        .map(|i| accepted(&cluster, i) - before[i] - 1)
+        .collect();
     assert_eq!(opened, [1, 1, 1]);
 }
 

@@ -22,6 +22,8 @@
 //! `cargo run --release -p typedis-benches --bin bigcluster`. `TYPEDIS_SERVER` names
 //! another server binary (Valkey).
 
+#[path = "bigcluster/fake.rs"]
+mod fake;
 #[path = "bigcluster/nodes.rs"]
 mod nodes;
 #[path = "bigcluster/reshard.rs"]
@@ -66,13 +68,100 @@ fn row(what: &str, value: String) {
 }
 
 fn main() -> Res<()> {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, n] = &args[..] {
+        if flag == "--fake-serve" {
+            return fake::serve(n.parse()?);
+        }
+    }
     let n = env_or("BIG_NODES", 100);
     let many = env_or("BIG_TASKS", 10_000);
     let reshard_slots = env_or("BIG_RESHARD", 1000);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(bench(n, many, reshard_slots))
+    match std::env::var("BIG_FAKE").ok().and_then(|v| v.parse().ok()) {
+        Some(fakes) => runtime.block_on(bench_fake(fakes, many)),
+        None => runtime.block_on(bench(n, many, reshard_slots)),
+    }
+}
+
+/// The client's side against `n` fake nodes (see `fake.rs`): connect, memory per node
+/// connection, one refresh, and many tasks on a cold client.
+async fn bench_fake(n: usize, many: usize) -> Res<()> {
+    let nodes = fake::FakeNodes::start(n)?;
+    println!(
+        "{n} fake primaries (one child process); load before: {}",
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
+    );
+    println!();
+    println!("| measure | value |");
+    println!("|---|---|");
+    let url = nodes.url();
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let c = ClusterClient::connect(&url).await?;
+        times.push(t.elapsed());
+        c.close(Duration::from_secs(1)).await;
+    }
+    times.sort();
+    row(
+        "`ClusterClient::connect` (median of 5)",
+        format!("{:.2} ms", times[2].as_secs_f64() * 1e3),
+    );
+    let client = ClusterClient::connect(&url).await?;
+    let rss_before = rss_kib();
+    let region = Region::new(GLOBAL);
+    for i in 0..n {
+        let _: Option<bytes::Bytes> = client.query_as(cmd("GET").key(key_on(i, n, 0))).await?;
+    }
+    let held = region.change();
+    let rss_after = rss_kib();
+    let touched = client.stats().nodes;
+    row(
+        "memory per node connection (RSS; heap held)",
+        format!(
+            "{:.1} KiB; {:.1} KiB ({touched} nodes: RSS +{:.2} MiB, heap +{:.2} MiB)",
+            (rss_after - rss_before) as f64 / touched as f64,
+            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1024.0 / touched as f64,
+            (rss_after - rss_before) as f64 / 1024.0,
+            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1048576.0
+        ),
+    );
+    let admin = Client::connect(&format!("redis://127.0.0.1:{}", nodes.ports[0])).await?;
+    refresh_cost(&admin, &url).await?;
+    let keys: Arc<Vec<String>> = Arc::new((0..100_000).map(|i| format!("key:{i}")).collect());
+    let run = workload::set_get(&client, 64, 1000, &keys).await;
+    row(
+        "SET+GET, 64 tasks × 1,000 rounds",
+        format!(
+            "{:.1}k ops/s, {:.1} µs CPU/op (fake nodes in a child process), {} errors",
+            run.ops_per_sec() / 1e3,
+            run.cpu_us_per_op(),
+            run.errors
+        ),
+    );
+    client.close(Duration::from_secs(1)).await;
+    let cold = ClusterClient::connect(&url).await?;
+    let rss_before = rss_kib();
+    let first = workload::set_get(&cold, many, 10, &keys).await;
+    row(
+        &format!("SET+GET, {many} tasks × 10 rounds, from a cold client"),
+        format!(
+            "{:.1}k ops/s, {} errors; {} nodes connected; RSS +{:.1} MiB",
+            first.ops_per_sec() / 1e3,
+            first.errors,
+            cold.stats().nodes,
+            (rss_kib().saturating_sub(rss_before)) as f64 / 1024.0
+        ),
+    );
+    cold.close(Duration::from_secs(1)).await;
+    admin.close(Duration::from_secs(1)).await;
+    drop(nodes);
+    Ok(())
 }
 
 async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
@@ -142,7 +231,7 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
     );
 
     if phase("refresh") {
-        refresh_cost(&cluster, &url).await?;
+        refresh_cost(&cluster.admin[0], &url).await?;
     }
     if phase("routing") {
         routing_cost(&cluster, &client, n).await?;
@@ -243,7 +332,7 @@ fn best_of(runs: &[Run]) -> &Run {
 }
 
 /// One refresh: time, allocations, and what the server sends.
-async fn refresh_cost(cluster: &BigCluster, url: &str) -> Res<()> {
+async fn refresh_cost(admin: &Client, url: &str) -> Res<()> {
     let config = ClusterConfig::from_url(url)?
         .min_refresh_interval(Duration::ZERO)
         .refresh_interval(None);
@@ -259,19 +348,19 @@ async fn refresh_cost(cluster: &BigCluster, url: &str) -> Res<()> {
     let allocs = region.change();
     let connected = client.stats().nodes;
     client.close(Duration::from_secs(1)).await;
-    let shards = cluster.admin[0]
+    let shards = admin
         .send(cmd("CLUSTER").arg("SHARDS"))
         .await?
         .as_bytes()
         .len();
-    let slots = cluster.admin[0]
+    let slots = admin
         .send(cmd("CLUSTER").arg("SLOTS"))
         .await?
         .as_bytes()
         .len();
     let t = Instant::now();
     for _ in 0..rounds {
-        cluster.admin[0].send(cmd("CLUSTER").arg("SHARDS")).await?;
+        admin.send(cmd("CLUSTER").arg("SHARDS")).await?;
     }
     let one_shards = t.elapsed() / rounds;
     row(
