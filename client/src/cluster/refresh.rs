@@ -1,9 +1,9 @@
-//! Reading the slot map again: asked for by redirects, connection failures and a periodic
-//! timer, but run one at a time and at most once per `min_refresh_interval`, so a
-//! topology change that redirects thousands of commands causes a handful of refreshes,
-//! not thousands. Several nodes are asked at once and the first complete answer wins, so
-//! one dead or frozen node does not slow discovery down.
-
+//! Reading the slot map again: asked for by redirects to nodes the map does not know,
+//! connection failures and a periodic timer, but run one at a time and at most once per
+//! `min_refresh_interval`, so a topology change that redirects thousands of commands
+//! causes a handful of refreshes, not thousands. Several nodes are asked at once (those
+//! the client is connected to first) and the first complete answer wins, so one dead or
+//! frozen node does not slow discovery down.
 use super::topology::{parse_shards, parse_slots, split_addr, NodeAddr, Topology};
 use super::ClusterClient;
 use crate::cmd::cmd;
