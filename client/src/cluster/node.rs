@@ -73,6 +73,15 @@ impl ClusterClient {
                 .clone()
         };
         let outcome = dial.clone().await;
+        // Listed before the dial leaves `dialing`, so that a caller coming in between finds
+        // the one or the other. Another task may have listed it already: the same client.
+        let listed = outcome.map(|node| {
+            let mut nodes = self.inner.lock_nodes();
+            // Under the lock `close` takes to list the nodes: it sees this one, or this
+            // sees it.
+            self.refuse_if_closed()?;
+            Ok(nodes.entry(addr.clone()).or_insert(node).clone())
+        });
         {
             let mut dialing = sync::lock(&self.inner.dialing);
             if dialing.get(addr).is_some_and(|d| d.ptr_eq(&dial)) {
@@ -81,13 +90,7 @@ impl ClusterClient {
         }
         // Alone with the outcome, the error is handed over as it is; shared, a copy.
         drop(dial);
-        let node =
-            outcome.map_err(|e| Arc::try_unwrap(e).unwrap_or_else(|e| copy_error(&e, addr)))?;
-        // Another task may have connected meanwhile: keep the first, drop this one.
-        let mut nodes = self.inner.lock_nodes();
-        // Under the lock `close` takes to list the nodes: it sees this one, or this sees it.
-        self.refuse_if_closed()?;
-        Ok(nodes.entry(addr.clone()).or_insert(node).clone())
+        listed.unwrap_or_else(|e| Err(Arc::try_unwrap(e).unwrap_or_else(|e| copy_error(&e, addr))))
     }
 
     /// Sends `command` once to the node at `addr`; `asking` writes `ASKING` first and
