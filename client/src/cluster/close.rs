@@ -25,6 +25,9 @@ impl ClusterClient {
             self.inner.closing.store(true, Ordering::SeqCst);
             nodes.values().map(|n| n.client.clone()).collect()
         };
+        // Connections being opened: dropped unless a caller still waits for one (it then
+        // sees the client closing and drops what it gets).
+        sync::lock(&self.inner.dialing).clear();
         // The shard subscribers' clients (their messages streams end).
         nodes.extend(
             sync::lock(&self.inner.shard_clients)

@@ -101,6 +101,8 @@ pub(crate) struct Inner {
     config: ClusterConfig,
     topology: RwLock<Topology>,
     nodes: Mutex<HashMap<NodeAddr, Node>>,
+    /// Nodes whose first connection is being opened (see [`ClusterClient::node`]).
+    dialing: Mutex<HashMap<NodeAddr, node::Dial>>,
     refresh: refresh::Gate,
     redirects: AtomicU64,
     next: AtomicUsize,
@@ -194,6 +196,7 @@ impl ClusterClient {
                 config,
                 topology: RwLock::new(Topology::from_shards(Vec::new())),
                 nodes: Mutex::new(HashMap::new()),
+                dialing: Mutex::new(HashMap::new()),
                 refresh: refresh::Gate::new(),
                 redirects: AtomicU64::new(0),
                 next: AtomicUsize::new(0),
@@ -412,8 +415,18 @@ impl ClusterClient {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
                         crate::metrics::redirected("moved");
                         trace::debug!(slot, %to, "MOVED");
-                        sync::write(&self.inner.topology).set_primary(slot, &to);
-                        self.refresh_soon();
+                        // A slot handed to a primary the map has: patching that slot is
+                        // the whole news. One the map has not (a promoted replica, a new
+                        // node) means more changed: read the whole map again.
+                        let known = {
+                            let mut topology = sync::write(&self.inner.topology);
+                            let known = topology.is_primary(&to);
+                            topology.set_primary(slot, &to);
+                            known
+                        };
+                        if !known {
+                            self.refresh_soon();
+                        }
                         // Sent back where the last redirect came from: the two nodes
                         // disagree for a moment (a slot being handed over). Going back at
                         // once would spend every redirect in the disagreement.
@@ -523,14 +536,7 @@ impl ClusterClient {
                     Some((shard.primary.clone(), false))
                 }
             }
-            None => {
-                let primaries = topology.primaries();
-                let count = primaries.len();
-                primaries
-                    .into_iter()
-                    .nth(n % count.max(1))
-                    .map(|a| (a, false))
-            }
+            None => topology.nth_primary(n).map(|a| (a.clone(), false)),
         }
     }
 

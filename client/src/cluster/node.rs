@@ -8,10 +8,13 @@ use crate::client::Client;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
-use crate::error::{ClusterErrorKind, Error};
+use crate::error::{ClusterErrorKind, Error, Unreachable};
 use crate::resp;
 use crate::resp::write::encode;
 use crate::resp::Frame;
+use crate::sync;
+use crate::Config;
+use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -40,7 +43,10 @@ pub(crate) enum Failure {
 }
 
 impl ClusterClient {
-    /// The client of the node at `addr`, connecting first if there is none yet.
+    /// The client of the node at `addr`, connecting first if there is none yet. Callers
+    /// that need the node while its connection is being opened wait for that one (and
+    /// share its outcome) rather than each open one of their own: thousands of tasks
+    /// starting at once on a new client open one connection per node, not one per task.
     pub(crate) async fn node(&self, addr: &NodeAddr) -> Result<Node, Error> {
         if let Some(node) = self.inner.lock_nodes().get(addr) {
             return Ok(node.clone());
@@ -52,16 +58,39 @@ impl ClusterClient {
                 format!("bad node address {addr:?}"),
             )
         })?;
-        let client = Client::with_config(self.inner.config.for_node(host, port)).await?;
-        let node = Node {
-            client,
-            readonly_at: Arc::new(AtomicU64::new(0)),
+        let dial = {
+            let mut dialing = sync::lock(&self.inner.dialing);
+            // Connected meanwhile (the dial that did it has left `dialing`).
+            if let Some(node) = self.inner.lock_nodes().get(addr) {
+                return Ok(node.clone());
+            }
+            dialing
+                .entry(addr.clone())
+                .or_insert_with(|| {
+                    let config = self.inner.config.for_node(host, port);
+                    dial(config)
+                })
+                .clone()
         };
-        // Another task may have connected meanwhile: keep the first, drop this one.
-        let mut nodes = self.inner.lock_nodes();
-        // Under the lock `close` takes to list the nodes: it sees this one, or this sees it.
-        self.refuse_if_closed()?;
-        Ok(nodes.entry(addr.clone()).or_insert(node).clone())
+        let outcome = dial.clone().await;
+        // Listed before the dial leaves `dialing`, so that a caller coming in between finds
+        // the one or the other. Another task may have listed it already: the same client.
+        let listed = outcome.map(|node| {
+            let mut nodes = self.inner.lock_nodes();
+            // Under the lock `close` takes to list the nodes: it sees this one, or this
+            // sees it.
+            self.refuse_if_closed()?;
+            Ok(nodes.entry(addr.clone()).or_insert(node).clone())
+        });
+        {
+            let mut dialing = sync::lock(&self.inner.dialing);
+            if dialing.get(addr).is_some_and(|d| d.ptr_eq(&dial)) {
+                dialing.remove(addr);
+            }
+        }
+        // Alone with the outcome, the error is handed over as it is; shared, a copy.
+        drop(dial);
+        listed.unwrap_or_else(|e| Err(Arc::try_unwrap(e).unwrap_or_else(|e| copy_error(&e, addr))))
     }
 
     /// Sends `command` once to the node at `addr`; `asking` writes `ASKING` first and
@@ -118,6 +147,35 @@ impl ClusterClient {
         frames
             .pop()
             .ok_or_else(|| Failure::Sent(Error::lost("no reply")))
+    }
+}
+
+/// A node's connection being opened, awaited by every caller that needs it meanwhile.
+pub(crate) type Dial = Shared<BoxFuture<'static, Result<Node, Arc<Error>>>>;
+
+/// Opens a node's client.
+fn dial(config: Config) -> Dial {
+    async move {
+        let client = Client::with_config(config).await.map_err(Arc::new)?;
+        Ok(Node {
+            client,
+            readonly_at: Arc::new(AtomicU64::new(0)),
+        })
+    }
+    .boxed()
+    .shared()
+}
+
+/// The error a shared dial met, for one of the callers that waited for it: the same
+/// error where it can be copied, else [`Error::Unreachable`] with its text.
+fn copy_error(e: &Error, addr: &str) -> Error {
+    match e {
+        Error::Timeout(limit) => Error::Timeout(*limit),
+        Error::Unreachable(u) => Error::Unreachable(u.clone()),
+        Error::Server(s) => Error::Server(s.clone()),
+        Error::Config(c) => Error::Config(c.clone()),
+        Error::Cluster(c) => Error::Cluster(c.clone()),
+        other => Error::Unreachable(Unreachable::new(other.to_string()).at(addr)),
     }
 }
 

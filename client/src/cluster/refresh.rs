@@ -1,9 +1,9 @@
-//! Reading the slot map again: asked for by redirects, connection failures and a periodic
-//! timer, but run one at a time and at most once per `min_refresh_interval`, so a
-//! topology change that redirects thousands of commands causes a handful of refreshes,
-//! not thousands. Several nodes are asked at once and the first complete answer wins, so
-//! one dead or frozen node does not slow discovery down.
-
+//! Reading the slot map again: asked for by redirects to nodes the map does not know,
+//! connection failures and a periodic timer, but run one at a time and at most once per
+//! `min_refresh_interval`, so a topology change that redirects thousands of commands
+//! causes a handful of refreshes, not thousands. Several nodes are asked at once (those
+//! the client is connected to first) and the first complete answer wins, so one dead or
+//! frozen node does not slow discovery down.
 use super::topology::{parse_shards, parse_slots, split_addr, NodeAddr, Topology};
 use super::ClusterClient;
 use crate::cmd::cmd;
@@ -13,6 +13,7 @@ use crate::sync;
 use crate::trace;
 use crate::value::Value;
 use futures_util::stream::{FuturesUnordered, StreamExt};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -86,17 +87,17 @@ impl ClusterClient {
         let (primaries, mut others) = {
             let topology = self.inner.read_topology();
             let primaries = topology.primaries();
-            let others: Vec<NodeAddr> = topology
-                .nodes()
-                .into_iter()
-                .filter(|a| !primaries.contains(a))
-                .collect();
+            let mut others = topology.nodes();
+            others.drain(..primaries.len());
             (primaries, others)
         };
+        let mut listed: HashSet<NodeAddr> = primaries.iter().cloned().collect();
+        others.retain(|a| !listed.contains(a));
+        listed.extend(others.iter().cloned());
         for seed in &self.inner.config.seeds {
             if let Addr::Tcp { host, port } = seed {
                 let addr: NodeAddr = format!("{host}:{port}").into();
-                if !primaries.contains(&addr) && !others.contains(&addr) {
+                if listed.insert(addr.clone()) {
                     others.push(addr);
                 }
             }
@@ -107,6 +108,7 @@ impl ClusterClient {
             let len = others.len();
             others.rotate_left(offset % len);
         }
+        let primaries = self.connected_first(primaries, offset);
         let mut partial = None;
         let mut last_error = None;
         for wave in [primaries, others] {
@@ -130,6 +132,26 @@ impl ClusterClient {
                 "no seed node to discover the cluster from",
             )),
         }
+    }
+
+    /// `primaries` with the ones this client is connected to first, each group turned by
+    /// `offset`: a refresh asks nodes it already has a connection to, and opens new ones
+    /// only while it has fewer than [`MAX_ASKED`] (in a cluster of hundreds of nodes,
+    /// asking whichever primaries the reply listed first would connect to a few more on
+    /// every refresh, until the client held a connection to every node).
+    fn connected_first(&self, primaries: Vec<NodeAddr>, offset: usize) -> Vec<NodeAddr> {
+        let (mut connected, mut other): (Vec<NodeAddr>, Vec<NodeAddr>) = {
+            let nodes = self.inner.lock_nodes();
+            primaries.into_iter().partition(|a| nodes.contains_key(a))
+        };
+        for group in [&mut connected, &mut other] {
+            if !group.is_empty() {
+                let len = group.len();
+                group.rotate_left(offset % len);
+            }
+        }
+        connected.append(&mut other);
+        connected
     }
 
     /// Asks up to [`MAX_ASKED`] nodes at once; after the first complete answer, waits a
@@ -215,9 +237,11 @@ impl ClusterClient {
     pub(crate) fn install(&self, mut topology: Topology) {
         let mut current = sync::write(&self.inner.topology);
         topology.fill_from(&current);
+        let known = topology.addresses();
         self.inner
             .lock_nodes()
-            .retain(|addr, _| topology.knows(addr));
+            .retain(|addr, _| known.contains(&**addr));
+        drop(known);
         *current = topology;
     }
 }

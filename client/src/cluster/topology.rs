@@ -4,6 +4,7 @@
 
 use crate::cmd::SLOT_COUNT;
 use crate::value::Value;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// A node's address as the cluster announces it: `host:port`.
@@ -27,11 +28,24 @@ pub(crate) struct Shard {
 const UNSERVED: u16 = u16::MAX;
 
 /// The whole slot map.
+///
+/// Everything a command's routing asks of it is O(1): the shard of a slot is an index, and
+/// the primaries that serve slots are kept in a list, updated only when a shard gains its
+/// first slot or loses its last. A `MOVED` patches one slot in O(1) (a hash lookup of the
+/// named primary); comparing two maps is one pass over the slots with no string compares.
 #[derive(Debug, Clone)]
 pub(crate) struct Topology {
     /// Index into `shards` for every slot, or [`UNSERVED`].
     slots: Vec<u16>,
     shards: Vec<Shard>,
+    /// The index of each primary's shard.
+    by_primary: HashMap<NodeAddr, u16>,
+    /// How many slots each shard serves.
+    counts: Vec<u16>,
+    /// The shards that serve at least one slot, in shard order.
+    live: Vec<u16>,
+    /// How many slots have a shard.
+    served: usize,
 }
 
 impl Topology {
@@ -39,6 +53,10 @@ impl Topology {
         Topology {
             slots: vec![UNSERVED; usize::from(SLOT_COUNT)],
             shards: Vec::new(),
+            by_primary: HashMap::new(),
+            counts: Vec::new(),
+            live: Vec::new(),
+            served: 0,
         }
     }
 
@@ -50,11 +68,48 @@ impl Topology {
             for (start, end) in ranges {
                 let end = end.min(SLOT_COUNT - 1);
                 for slot in start..=end {
-                    t.slots[usize::from(slot)] = index;
+                    t.assign(slot, index);
                 }
             }
         }
+        t.relist();
         t
+    }
+
+    /// Gives `slot` to shard `index`, keeping the counts; returns whether a shard gained
+    /// its first slot or lost its last (the list of live shards is then out of date).
+    fn assign(&mut self, slot: u16, index: u16) -> bool {
+        let Some(s) = self.slots.get_mut(usize::from(slot)) else {
+            return false;
+        };
+        let old = std::mem::replace(s, index);
+        if old == index {
+            return false;
+        }
+        let mut changed = false;
+        match self.counts.get_mut(usize::from(old)) {
+            Some(c) => {
+                *c -= 1;
+                changed |= *c == 0;
+            }
+            None => self.served += 1,
+        }
+        match self.counts.get_mut(usize::from(index)) {
+            Some(c) => {
+                *c += 1;
+                changed |= *c == 1;
+            }
+            None => self.served -= 1,
+        }
+        changed
+    }
+
+    /// Lists again the shards that serve slots.
+    fn relist(&mut self) {
+        self.live = (0..self.shards.len())
+            .filter(|&i| self.counts[i] > 0)
+            .filter_map(|i| u16::try_from(i).ok())
+            .collect();
     }
 
     /// The shard serving `slot`.
@@ -65,68 +120,79 @@ impl Topology {
 
     /// Whether every slot has a shard.
     pub(crate) fn is_complete(&self) -> bool {
-        !self.slots.contains(&UNSERVED)
+        self.served == usize::from(SLOT_COUNT)
     }
 
     /// How many slots have a shard.
     pub(crate) fn served(&self) -> usize {
-        self.slots.iter().filter(|&&s| s != UNSERVED).count()
+        self.served
     }
 
     /// Records what a `MOVED` says: `slot` is now served by the primary at `addr`.
     pub(crate) fn set_primary(&mut self, slot: u16, addr: &NodeAddr) {
         let index = self.index_of(addr, None);
-        if let Some(s) = self.slots.get_mut(usize::from(slot)) {
-            *s = index;
+        if self.assign(slot, index) {
+            self.relist();
         }
+    }
+
+    /// Whether `addr` is the primary of a shard that serves slots.
+    pub(crate) fn is_primary(&self, addr: &str) -> bool {
+        self.by_primary
+            .get(addr)
+            .is_some_and(|&i| self.counts.get(usize::from(i)).is_some_and(|&c| c > 0))
     }
 
     /// The shard whose primary is `addr`, added if unknown (its replicas are set when
     /// given).
     fn index_of(&mut self, addr: &NodeAddr, replicas: Option<&[NodeAddr]>) -> u16 {
-        let index = match self.shards.iter().position(|s| &s.primary == addr) {
-            Some(i) => i,
+        let index = match self.by_primary.get(addr) {
+            Some(&i) => i,
             None => {
+                // At most one shard per slot plus a few announced by redirects: far below
+                // u16::MAX.
+                let Ok(i) = u16::try_from(self.shards.len()) else {
+                    return UNSERVED;
+                };
+                if i == UNSERVED {
+                    return UNSERVED;
+                }
                 self.shards.push(Shard {
                     primary: addr.clone(),
                     replicas: Vec::new(),
                 });
-                self.shards.len() - 1
+                self.counts.push(0);
+                self.by_primary.insert(addr.clone(), i);
+                i
             }
         };
         if let Some(replicas) = replicas {
-            self.shards[index].replicas = replicas.to_vec();
+            self.shards[usize::from(index)].replicas = replicas.to_vec();
         }
-        // At most one shard per slot plus a few announced by redirects: far below u16::MAX.
-        u16::try_from(index).unwrap_or(UNSERVED - 1)
+        index
     }
 
     /// The primaries that serve at least one slot, each once, in shard order.
     pub(crate) fn primaries(&self) -> Vec<NodeAddr> {
-        let mut used = vec![false; self.shards.len()];
-        for &i in &self.slots {
-            if let Some(u) = used.get_mut(usize::from(i)) {
-                *u = true;
-            }
-        }
-        self.shards
+        self.live
             .iter()
-            .zip(used)
-            .filter(|(_, u)| *u)
-            .map(|(s, _)| s.primary.clone())
+            .map(|&i| self.shards[usize::from(i)].primary.clone())
             .collect()
+    }
+
+    /// The `n`-th primary that serves slots, counting round (for keyless commands, which
+    /// any primary may answer).
+    pub(crate) fn nth_primary(&self, n: usize) -> Option<&NodeAddr> {
+        let count = self.live.len();
+        let &i = self.live.get(n % count.max(1))?;
+        Some(&self.shards[usize::from(i)].primary)
     }
 
     /// Every node of a shard that serves slots: primaries, then their replicas.
     pub(crate) fn nodes(&self) -> Vec<NodeAddr> {
-        let primaries = self.primaries();
-        let mut all = primaries.clone();
-        for shard in self
-            .shards
-            .iter()
-            .filter(|s| primaries.contains(&s.primary))
-        {
-            all.extend(shard.replicas.iter().cloned());
+        let mut all = self.primaries();
+        for &i in &self.live {
+            all.extend(self.shards[usize::from(i)].replicas.iter().cloned());
         }
         all
     }
@@ -135,29 +201,57 @@ impl Topology {
     /// taken over yet) from `old`: commands for them keep going to the last known
     /// primary, fail there as unreachable, and ask for the next refresh.
     pub(crate) fn fill_from(&mut self, old: &Topology) {
+        if self.is_complete() {
+            return;
+        }
         for slot in 0..SLOT_COUNT {
             if self.slots[usize::from(slot)] != UNSERVED {
                 continue;
             }
             if let Some(shard) = old.shard(slot) {
                 let index = self.index_of(&shard.primary, Some(&shard.replicas));
-                self.slots[usize::from(slot)] = index;
+                self.assign(slot, index);
             }
         }
+        self.relist();
     }
 
     /// Whether both maps send every slot to the same primary.
     pub(crate) fn same_routes(&self, other: &Topology) -> bool {
-        (0..SLOT_COUNT).all(|slot| {
-            self.shard(slot).map(|s| &s.primary) == other.shard(slot).map(|s| &s.primary)
+        // Each of this map's shards as the other map's index of the same primary.
+        let there: Vec<u16> = self
+            .shards
+            .iter()
+            .map(|s| {
+                other
+                    .by_primary
+                    .get(&s.primary)
+                    .copied()
+                    .unwrap_or(UNSERVED - 1)
+            })
+            .collect();
+        self.slots.iter().zip(&other.slots).all(|(&a, &b)| {
+            if a == UNSERVED || b == UNSERVED {
+                a == b
+            } else {
+                there[usize::from(a)] == b
+            }
         })
     }
 
-    /// Whether `addr` is a node of this map.
-    pub(crate) fn knows(&self, addr: &str) -> bool {
+    /// Every address this map names, primaries and replicas.
+    pub(crate) fn addresses(&self) -> HashSet<&str> {
         self.shards
             .iter()
-            .any(|s| &*s.primary == addr || s.replicas.iter().any(|r| &**r == addr))
+            .flat_map(|s| std::iter::once(&s.primary).chain(&s.replicas))
+            .map(|a| &**a)
+            .collect()
+    }
+
+    /// Whether `addr` is a node of this map.
+    #[cfg(test)]
+    pub(crate) fn knows(&self, addr: &str) -> bool {
+        self.addresses().contains(addr)
     }
 }
 
@@ -181,7 +275,9 @@ pub(crate) fn parse_shards(reply: &Value, asked: &str) -> Option<Topology> {
             // Redis reports a replica as `loading` from the replication offsets it has
             // heard of, which lag; such a replica answers `LOADING` if it really is, and
             // the client then reads from the primary. Failed nodes are left out.
-            if text("health").is_some_and(|h| h.starts_with("fail")) {
+            if field(&node, "health")
+                .is_some_and(|h| bytes_of(h).is_some_and(|h| h.starts_with(b"fail")))
+            {
                 continue;
             }
             let port = field(&node, "port").and_then(as_u16)?;
@@ -191,7 +287,7 @@ pub(crate) fn parse_shards(reply: &Value, asked: &str) -> Option<Topology> {
                 _ => asked.to_owned(),
             };
             let addr: NodeAddr = format!("{host}:{port}").into();
-            if text("role").as_deref() == Some("master") {
+            if field(&node, "role").and_then(bytes_of) == Some(b"master") {
                 primary = Some(addr);
             } else {
                 replicas.push(addr);
@@ -256,8 +352,17 @@ fn pairs(v: &Value) -> Option<Vec<(&Value, &Value)>> {
 fn field<'a>(pairs: &[(&'a Value, &'a Value)], name: &str) -> Option<&'a Value> {
     pairs
         .iter()
-        .find(|(k, _)| as_text(k).is_some_and(|k| k == name))
+        .find(|(k, _)| bytes_of(k) == Some(name.as_bytes()))
         .map(|(_, v)| *v)
+}
+
+/// A string's bytes, without copying them.
+fn bytes_of(v: &Value) -> Option<&[u8]> {
+    match v {
+        Value::Bulk(b) | Value::SimpleString(b) => Some(b),
+        Value::Verbatim { text, .. } => Some(text),
+        _ => None,
+    }
 }
 
 fn as_text(v: &Value) -> Option<String> {
@@ -325,11 +430,59 @@ mod tests {
                 replicas: vec![],
             },
         )]);
+        assert!(!t.is_primary("b:2"));
         t.set_primary(7, &"b:2".into());
         assert_eq!(&*t.shard(7).unwrap().primary, "b:2");
         assert_eq!(&*t.shard(8).unwrap().primary, "a:1");
         assert!(t.knows("b:2"));
+        assert!(t.is_primary("b:2"));
         assert_eq!(t.primaries().len(), 2);
+        assert!(t.is_complete());
+        // Its one slot moved back: b serves none and is no longer listed.
+        t.set_primary(7, &"a:1".into());
+        assert_eq!(t.primaries(), [NodeAddr::from("a:1")]);
+        assert!(!t.is_primary("b:2"));
+        assert_eq!(t.served(), usize::from(SLOT_COUNT));
+    }
+
+    #[test]
+    fn keyless_commands_turn_over_the_primaries_that_serve_slots() {
+        let shard = |p: &str| Shard {
+            primary: p.into(),
+            replicas: vec![format!("{p}r").into()],
+        };
+        let t = Topology::from_shards(vec![
+            (vec![(0, 99)], shard("a:1")),
+            (vec![(100, 16383)], shard("b:2")),
+            (vec![], shard("c:3")),
+        ]);
+        let picked: Vec<&str> = (0..4).map(|n| &**t.nth_primary(n).unwrap()).collect();
+        assert_eq!(picked, ["a:1", "b:2", "a:1", "b:2"]);
+        assert_eq!(t.nodes().len(), 4, "{:?}", t.nodes());
+        assert!(Topology::empty().nth_primary(3).is_none());
+    }
+
+    #[test]
+    fn maps_with_the_same_routes_compare_equal_whatever_their_shard_order() {
+        let shard = |p: &str| Shard {
+            primary: p.into(),
+            replicas: vec![],
+        };
+        let one = Topology::from_shards(vec![
+            (vec![(0, 8000)], shard("a:1")),
+            (vec![(8001, 16383)], shard("b:2")),
+        ]);
+        let other = Topology::from_shards(vec![
+            (vec![(8001, 16383)], shard("b:2")),
+            (vec![(0, 8000)], shard("a:1")),
+        ]);
+        assert!(one.same_routes(&other) && other.same_routes(&one));
+        let mut moved = other.clone();
+        moved.set_primary(5, &"b:2".into());
+        assert!(!one.same_routes(&moved));
+        let partial = Topology::from_shards(vec![(vec![(0, 8000)], shard("a:1"))]);
+        assert!(!one.same_routes(&partial) && !partial.same_routes(&one));
+        assert_eq!(partial.served(), 8001);
     }
 
     #[test]
