@@ -415,7 +415,7 @@ pub(crate) fn description(s: &Json) -> String {
     // A choice of replies described one by one (GET: the value, or nothing).
     let alternatives = ["oneOf", "anyOf"]
         .iter()
-        .find_map(|k| s.get(*k).and_then(Json::as_array));
+        .find_map(|k| s.get(k).and_then(Json::as_array));
     let Some(alternatives) = alternatives else {
         return String::new();
     };
