@@ -5,7 +5,7 @@
 //! spec, under each command's `compat` (by the repository's `compat` task); this module
 //! reads them and adds them to the builders.
 
-use serde_json::{json, Value};
+use crate::json::{Map, Value};
 
 use crate::plan::{Effect, Leaf, Param, Plan, Write};
 use crate::spec::{ArgKind, CommandSpec};
@@ -37,21 +37,31 @@ impl Alias {
             .iter()
             .map(|w| match w {
                 Write::Token(t) => Value::String(t.clone()),
-                Write::Param(i) => json!(i),
+                Write::Param(i) => Value::from(*i),
             })
             .collect();
         let params: Vec<Value> = self
             .leaf
             .params
             .iter()
-            .map(|p| json!({"name": p.name, "type": p.kind.as_str()}))
+            .map(|p| {
+                Value::Object(Map::from_iter([
+                    ("name".to_owned(), Value::from(p.name.as_str())),
+                    ("type".to_owned(), Value::from(p.kind.as_str())),
+                ]))
+            })
             .collect();
-        let mut v = json!({"state": self.state, "method": self.leaf.name, "params": params,
-               "writes": writes, "like": self.like});
+        let mut v = Map::from_iter([
+            ("state".to_owned(), Value::from(self.state)),
+            ("method".to_owned(), Value::from(self.leaf.name.as_str())),
+            ("params".to_owned(), Value::Array(params)),
+            ("writes".to_owned(), Value::Array(writes)),
+            ("like".to_owned(), Value::from(self.like.as_str())),
+        ]);
         if let Some(then) = &self.then {
-            v["then"] = Value::String(then.clone());
+            v.insert("then".to_owned(), Value::String(then.clone()));
         }
-        v
+        Value::Object(v)
     }
 
     /// An alias recorded in `commands.json`.

@@ -28,8 +28,17 @@
 //! snapshots) are the `typedis-tasks` crate beside this one, which is not published.
 #![deny(missing_docs)]
 
+/// `json!(...)` in tests: the JSON written as `serde_json` reads it, as a [`json::Value`].
+#[cfg(test)]
+macro_rules! json {
+    ($($t:tt)+) => {
+        $crate::json::Value::parse(&serde_json::json!($($t)+).to_string()).expect("valid JSON")
+    };
+}
+
 pub mod compat;
 mod emit;
+pub mod json;
 pub mod naming;
 pub mod overlay;
 pub mod plan;
@@ -111,7 +120,7 @@ impl Default for Options {
 pub enum Error {
     /// The text is not JSON of the expected shape.
     #[error("invalid spec JSON: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(#[from] json::ParseError),
     /// A spec entry is malformed (the message names the command and argument).
     #[error("invalid spec: {0}")]
     Spec(String),

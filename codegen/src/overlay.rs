@@ -24,7 +24,7 @@
 //!   refuse two);
 //! - `why`: the reason, required.
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::spec::{Spec, META_KEY};
 use crate::Error;
@@ -65,15 +65,15 @@ pub fn corrected(text: &str) -> Result<Spec, Error> {
 /// As [`Spec::from_json`], [`Error::Json`] when the overlay is not a JSON object, and
 /// [`Error::Spec`] when a correction has no `why` or does not apply.
 pub fn with_overlay(text: &str, overlay: &str) -> Result<Spec, Error> {
-    let mut root: Map<String, Value> = serde_json::from_str(text)?;
-    let overlay: Map<String, Value> = serde_json::from_str(overlay)?;
+    let mut root = Value::parse_object(text)?;
+    let overlay = Value::parse_object(overlay)?;
     apply(&mut root, &overlay)?;
-    Spec::from_json(&serde_json::to_string(&Value::Object(root))?)
+    Spec::from_json(&Value::Object(root).to_string())
 }
 
 /// Applies `overlay` to the spec object `root` (commands missing from `root` are
 /// skipped: a spec of another version may not have them).
-fn apply(root: &mut Map<String, Value>, overlay: &Map<String, Value>) -> Result<(), Error> {
+fn apply(root: &mut Map, overlay: &Map) -> Result<(), Error> {
     for (name, entry) in overlay {
         if name.starts_with('_') {
             continue;
@@ -183,12 +183,12 @@ mod tests {
 
     #[test]
     fn patches_merge_and_remove_and_report_a_missing_place() {
-        let mut root: Map<String, Value> = serde_json::from_str(
+        let mut root = Value::parse_object(
             r#"{"GET": {"arguments": [{"name": "key", "type": "key"}],
                        "reply_schema": {"type": "string", "description": "x"}}}"#,
         )
         .unwrap();
-        let overlay: Map<String, Value> = serde_json::from_str(
+        let overlay = Value::parse_object(
             r#"{"GET": {"why": "test",
                 "arguments": [{"at": "/0", "merge": {"type": "string"}}],
                 "reply_patches": [{"at": "", "merge": {"description": null, "type": "integer"}}]},
@@ -199,15 +199,15 @@ mod tests {
         assert_eq!(root["GET"]["arguments"][0]["type"], "string");
         assert_eq!(
             root["GET"]["reply_schema"],
-            serde_json::json!({"type": "integer"})
+            Value::parse(r#"{"type": "integer"}"#).unwrap()
         );
-        let bad: Map<String, Value> = serde_json::from_str(
+        let bad = Value::parse_object(
             r#"{"GET": {"why": "x", "arguments": [{"at": "/7", "merge": {}}]}}"#,
         )
         .unwrap();
         let err = apply(&mut root, &bad).unwrap_err();
         assert!(err.to_string().contains("no object at /7"), "{err}");
-        let no_reason: Map<String, Value> = serde_json::from_str(r#"{"GET": {}}"#).unwrap();
+        let no_reason = Value::parse_object(r#"{"GET": {}}"#).unwrap();
         assert!(apply(&mut root, &no_reason).is_err());
     }
 }

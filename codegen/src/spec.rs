@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use crate::json::{Map, Value};
 
 use crate::Error;
 
@@ -341,7 +341,7 @@ struct RawArg {
 
 /// The members of a JSON object, each read by [`Fields::take`]; a key of another type
 /// than expected is an error naming it, a missing key (or `null`) the default.
-struct Fields(serde_json::Map<String, Value>);
+struct Fields(Map);
 
 impl Fields {
     fn of(v: Value) -> Result<Fields, String> {
@@ -549,7 +549,7 @@ impl Spec {
     /// [`Error::Json`] when the text is not JSON of the expected shape, and
     /// [`Error::Spec`] (naming the command and argument) when an entry is malformed.
     pub fn from_json(text: &str) -> Result<Spec, Error> {
-        let root: BTreeMap<String, Value> = serde_json::from_str(text)?;
+        let root: BTreeMap<String, Value> = Value::parse_object(text)?.into_iter().collect();
         let mut spec = Spec {
             version: None,
             commands: BTreeMap::new(),

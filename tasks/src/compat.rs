@@ -209,7 +209,7 @@ pub fn record(old: &str, new: &str) -> Result<(String, String), Error> {
             .entry("compat")
             .or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(items) = list {
-            items.extend(found.aliases.iter().map(Alias::to_json));
+            items.extend(found.aliases.iter().map(|a| crate::to_serde(&a.to_json())));
         }
     }
     report.push_str(&format!(

@@ -21,6 +21,10 @@ pub mod dump;
 pub mod merge;
 pub mod paths;
 mod resp3;
+/// A value the generator read or made, as the tasks' JSON (through its text).
+pub(crate) fn to_serde(v: &typedis_codegen::json::Value) -> serde_json::Value {
+    serde_json::from_str(&v.to_string()).expect("the generator writes valid JSON")
+}
 pub mod schemas;
 pub mod snapshots;
 

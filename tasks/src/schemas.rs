@@ -54,7 +54,7 @@ impl Source {
             let spec = Spec::from_json(&text)?;
             for (name, cmd) in spec.commands {
                 if let Some(schema) = cmd.reply_schema {
-                    schemas.insert(name, schema);
+                    schemas.insert(name, crate::to_serde(&schema));
                 }
             }
         }
@@ -133,7 +133,7 @@ mod tests {
             schemas: spec
                 .commands
                 .into_iter()
-                .filter_map(|(n, c)| c.reply_schema.map(|s| (n, s)))
+                .filter_map(|(n, c)| c.reply_schema.map(|s| (n, crate::to_serde(&s))))
                 .collect(),
         }
     }

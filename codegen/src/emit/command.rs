@@ -12,7 +12,7 @@ use crate::Error;
 use super::doc::dated;
 use super::doc::{availability, bare, doc_lines, doc_text};
 use super::flags::{flags_expr, policy_expr};
-use super::state::{construct, state};
+use super::state::state;
 use super::Ctx;
 
 /// What the command returns, for its rustdoc: the type, what options change it, and the
@@ -97,23 +97,39 @@ pub(super) fn command(
             #deprecated
             #[inline]
             pub fn #alias(self) -> #fn_ident::#start_ty {
-                #fn_ident::start()
+                self.#fn_ident()
             }
         }
     });
+    // The entry method makes the first state itself (its fields are the parent module's
+    // to see): no `start()` function per command to type-check and compile.
+    let name = &cmd.name;
+    let words: Vec<&str> = cmd.name.split(' ').collect();
+    let flags = flags_expr(cmd, rt);
+    let policy = policy_expr(cmd, rt);
+    let new = quote!(prelude::Cmd::new_static(#name, &[#(#words),*], #flags, #policy));
+    let begin = match &plan.count {
+        Some(count) if count.after.is_none() => {
+            let mark = super::methods::count_at(count.order, &count.prefix);
+            quote!(let mut c = #new; #mark)
+        }
+        _ => quote!(let c = #new;),
+    };
+    let start = if plan.states[0].slots.is_empty() {
+        quote!(#fn_ident::#start_ty(c))
+    } else {
+        quote!(#fn_ident::#start_ty(c, ::core::marker::PhantomData))
+    };
     let entry = quote! {
         #entry_doc
         #deprecated
         #[inline]
         pub fn #fn_ident(self) -> #fn_ident::#start_ty {
-            #fn_ident::start()
+            #begin
+            #start
         }
         #alias
     };
-    let name = &cmd.name;
-    let words: Vec<&str> = cmd.name.split(' ').collect();
-    let flags = flags_expr(cmd, rt);
-    let policy = policy_expr(cmd, rt);
     let mut mod_doc = format!(
         " Builder states of `{}` ({}).",
         cmd.name,
@@ -122,15 +138,6 @@ pub(super) fn command(
     if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
         mod_doc.push_str(" The client refuses it on its shared connections: see `b()`'s method.");
     }
-    let start = construct(&plan.states[0], quote!(c));
-    let new = quote!(Cmd::new_static(#name, &[#(#words),*], #flags, #policy));
-    let begin = match &plan.count {
-        Some(count) if count.after.is_none() => {
-            let mark = super::methods::count_at(count.order, &count.prefix);
-            quote!(let mut c = #new; #mark)
-        }
-        _ => quote!(let c = #new;),
-    };
     let mut states = Vec::new();
     for s in &plan.states {
         let impls = if s.build {
@@ -145,11 +152,6 @@ pub(super) fn command(
         #[doc = #mod_doc]
         pub mod #fn_ident {
             use super::prelude::*;
-
-            pub(super) fn start() -> #start_ty {
-                #begin
-                #start
-            }
 
             #(#states)*
             #(#once)*

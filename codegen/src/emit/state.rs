@@ -106,13 +106,16 @@ pub(super) fn state(
         quote! {
             #doc
             #[must_use = "a command builder does nothing until it is sent"]
-            pub struct #name(Cmd);
+            pub struct #name(pub(super) Cmd);
         }
     } else {
         quote! {
             #doc
             #[must_use = "a command builder does nothing until it is sent"]
-            pub struct #name<#(#slots = Unset),*>(Cmd, PhantomData<(#(#slots,)*)>);
+            pub struct #name<#(#slots = Unset),*>(
+                pub(super) Cmd,
+                pub(super) PhantomData<(#(#slots,)*)>,
+            );
         }
     };
     // Advance methods and build(): every once-only parameter must be Done (and a method

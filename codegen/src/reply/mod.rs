@@ -11,7 +11,7 @@ mod ty;
 pub use structs::{Field, Layout, StructDef, Structs};
 pub use ty::{Paths, Ty};
 
-use serde_json::Value as Json;
+use crate::json::Value as Json;
 
 use crate::naming;
 use crate::plan::{Plan, Stage, State};

@@ -17,7 +17,7 @@
 //! Over 500 lines because of its unit tests (the last 110 lines); the rules themselves are
 //! under 500.
 
-use serde_json::Value as Json;
+use crate::json::Value as Json;
 
 use super::structs::{Field, Layout, StructDef, Structs};
 use super::table;
@@ -415,7 +415,7 @@ pub(crate) fn description(s: &Json) -> String {
     // A choice of replies described one by one (GET: the value, or nothing).
     let alternatives = ["oneOf", "anyOf"]
         .iter()
-        .find_map(|k| s.get(*k).and_then(Json::as_array));
+        .find_map(|k| s.get(k).and_then(Json::as_array));
     let Some(alternatives) = alternatives else {
         return String::new();
     };
@@ -508,7 +508,6 @@ fn is_string_list_or_null(s: &Json) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn convert(schema: Json) -> (Ty, Structs, Vec<String>) {
         let mut structs = Structs::default();

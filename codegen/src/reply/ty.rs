@@ -38,13 +38,30 @@ pub enum Ty {
 }
 
 /// Where the types a generated file names live.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Paths {
     /// typedis's `reply` module (`crate::reply` inside typedis, `::typedis::reply` outside).
     pub reply: syn::Path,
     /// The module of the structs generated with the builders, as seen from where the type
     /// is written (`super::replies` from a command's module; `None` from inside it).
     pub structs: Option<syn::Path>,
+}
+
+impl std::fmt::Debug for Paths {
+    /// The paths as they are written (syn's own `Debug` is a feature the build leaves off).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use quote::ToTokens;
+        f.debug_struct("Paths")
+            .field("reply", &self.reply.to_token_stream().to_string())
+            .field(
+                "structs",
+                &self
+                    .structs
+                    .as_ref()
+                    .map(|p| p.to_token_stream().to_string()),
+            )
+            .finish()
+    }
 }
 
 impl Ty {
