@@ -21,8 +21,11 @@ use std::time::{Duration, Instant};
 /// Replies per measured epoch.
 pub(super) const EPOCH: usize = 128;
 
-/// Epochs of each way per trial.
+/// Measured epochs of each way per trial.
 const TRIAL_EPOCHS: u8 = 3;
+
+/// Epochs of each way per trial: one to settle in, then the measured ones.
+const PHASE_EPOCHS: usize = 1 + TRIAL_EPOCHS as usize;
 
 /// Epochs between trials.
 const SETTLED_EPOCHS: u32 = 1024;
@@ -127,18 +130,25 @@ impl EarlyWriteTuner {
             None => {
                 self.until_trial = self.until_trial.saturating_sub(1);
                 if self.until_trial == 0 {
-                    // Trials begin with the other way, alternating from there.
+                    // Trials begin with the other way.
                     self.trial = Some(Trial::default());
                     self.way = 1 - self.settled;
                 }
             }
             Some(trial) => {
-                let rate = replies as f64 / elapsed.as_secs_f64().max(1e-9);
-                trial.rates[self.way][usize::from(trial.epochs / 2)] = rate;
+                // Each way runs one epoch to settle in (requests written the other way are
+                // still being answered), then its measured epochs: the other way first,
+                // then the one in use.
+                let phase = usize::from(trial.epochs) / PHASE_EPOCHS;
+                let index = usize::from(trial.epochs) % PHASE_EPOCHS;
+                if index > 0 {
+                    let rate = replies as f64 / elapsed.as_secs_f64().max(1e-9);
+                    trial.rates[self.way][index - 1] = rate;
+                }
                 trial.epochs += 1;
-                if trial.epochs < 2 * TRIAL_EPOCHS {
-                    self.way = 1 - self.way;
-                } else {
+                if usize::from(trial.epochs) == PHASE_EPOCHS && phase == 0 {
+                    self.way = self.settled;
+                } else if usize::from(trial.epochs) == 2 * PHASE_EPOCHS {
                     let rate = |w: usize| trial.rate(w);
                     let (current, other) = (self.settled, 1 - self.settled);
                     if rate(other) > MARGIN * rate(current) {
@@ -180,7 +190,7 @@ mod tests {
         let mut switches = 0;
         let mut way = start.unwrap_or(usize::MAX);
         // One busy epoch, a whole trial, and a few settled epochs after it.
-        for _ in 0..(1 + 2 * TRIAL_EPOCHS as usize + 4) * (EPOCH / 64) {
+        for _ in 0..(1 + 2 * PHASE_EPOCHS + 2) * (EPOCH / 64) {
             let rate = if way == usize::MAX { gathered } else { early };
             let since = now + Duration::from_micros(1);
             now = since + Duration::from_secs_f64(64.0 / rate);
@@ -209,13 +219,30 @@ mod tests {
     }
 
     #[test]
-    fn a_trial_alternates_and_comes_back() {
-        // The trial's epochs alternate the ways, the other one first, and it ends on the
-        // way kept: a switch per trial epoch.
-        assert_eq!(
-            run(Some(16), 500_000.0, 500_000.0),
-            (Some(16), 2 * usize::from(TRIAL_EPOCHS))
-        );
+    fn a_trial_tries_the_other_way_and_comes_back() {
+        // The other way for a trial's first half, the one in use for its second half:
+        // two switches.
+        assert_eq!(run(Some(16), 500_000.0, 500_000.0), (Some(16), 2));
+        assert_eq!(run(None, 500_000.0, 500_000.0), (None, 2));
+    }
+
+    #[test]
+    fn the_epoch_after_a_switch_is_not_measured() {
+        let mut tuner = EarlyWriteTuner::new(None);
+        let ms = Duration::from_millis;
+        // The epoch before the trial; then early writes, whose first epoch still answers
+        // requests gathered before (fast, not counted); then gathered ones, whose first
+        // epoch still answers requests written early (fast too, not counted).
+        tuner.epoch_done(EPOCH, ms(2));
+        tuner.epoch_done(EPOCH, ms(1));
+        for _ in 0..TRIAL_EPOCHS {
+            tuner.epoch_done(EPOCH, ms(4));
+        }
+        tuner.epoch_done(EPOCH, ms(1));
+        for _ in 0..TRIAL_EPOCHS {
+            tuner.epoch_done(EPOCH, ms(2));
+        }
+        assert_eq!(tuner.settled(), None);
     }
 
     #[test]
@@ -225,8 +252,10 @@ mod tests {
         // The epoch before the trial, then the trial: early writes (tried first) answer in
         // 1 ms but once took 9 (the process was paused); gathered ones take 2 ms.
         tuner.epoch_done(EPOCH, ms(2));
-        for early in [ms(1), ms(9), ms(1)] {
+        for early in [ms(1), ms(1), ms(9), ms(1)] {
             tuner.epoch_done(EPOCH, early);
+        }
+        for _ in 0..PHASE_EPOCHS {
             tuner.epoch_done(EPOCH, ms(2));
         }
         assert_eq!(tuner.settled(), Some(16));
