@@ -49,7 +49,7 @@ pub(super) struct EarlyWriteTuner {
     /// The current epoch: the replies and the busy time counted so far.
     counted: usize,
     busy: Duration,
-    /// A trial in progress: epochs measured so far, and each way's replies and time.
+    /// A trial in progress: its epochs so far, and each way's measured rates.
     trial: Option<Trial>,
     /// Epochs left before the next trial.
     until_trial: u32,
