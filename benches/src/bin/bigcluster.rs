@@ -119,18 +119,7 @@ async fn bench_fake(n: usize, many: usize) -> Res<()> {
         let _: Option<bytes::Bytes> = client.query_as(cmd("GET").key(key_on(i, n, 0))).await?;
     }
     let held = region.change();
-    let rss_after = rss_kib();
-    let touched = client.stats().nodes;
-    row(
-        "memory per node connection (RSS; heap held)",
-        format!(
-            "{:.1} KiB; {:.1} KiB ({touched} nodes: RSS +{:.2} MiB, heap +{:.2} MiB)",
-            (rss_after - rss_before) as f64 / touched as f64,
-            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1024.0 / touched as f64,
-            (rss_after - rss_before) as f64 / 1024.0,
-            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1048576.0
-        ),
-    );
+    memory_row(rss_before, rss_kib(), &held, client.stats().nodes);
     let admin = Client::connect(&format!("redis://127.0.0.1:{}", nodes.ports[0])).await?;
     refresh_cost(&admin, &url).await?;
     let keys: Arc<Vec<String>> = Arc::new((0..100_000).map(|i| format!("key:{i}")).collect());
@@ -216,19 +205,7 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
         let _: Option<bytes::Bytes> = client.query_as(cmd("GET").key(k)).await?;
     }
     let held = region.change();
-    let rss_after = rss_kib();
-    let nodes = client.stats().nodes;
-    row(
-        "memory per node connection (RSS; heap held)",
-        format!(
-            "{:.1} KiB; {:.1} KiB ({} nodes: RSS +{:.2} MiB, heap +{:.2} MiB)",
-            (rss_after - rss_before) as f64 / nodes as f64,
-            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1024.0 / nodes as f64,
-            nodes,
-            (rss_after - rss_before) as f64 / 1024.0,
-            (held.bytes_allocated as f64 - held.bytes_deallocated as f64) / 1048576.0
-        ),
-    );
+    memory_row(rss_before, rss_kib(), &held, client.stats().nodes);
 
     if phase("refresh") {
         refresh_cost(&cluster.admin[0], &url).await?;
@@ -317,6 +294,23 @@ async fn bench(n: usize, many: usize, reshard_slots: usize) -> Res<()> {
 }
 
 /// A key whose slot node `i` of `n` serves at first, the `j`-th such.
+/// The "memory per node connection" row: resident and heap growth over `nodes` node
+/// connections opened between the two readings.
+fn memory_row(rss_before: u64, rss_after: u64, held: &stats_alloc::Stats, nodes: usize) {
+    let heap = held.bytes_allocated as f64 - held.bytes_deallocated as f64;
+    let rss = (rss_after - rss_before) as f64;
+    row(
+        "memory per node connection (RSS; heap held)",
+        format!(
+            "{:.1} KiB; {:.1} KiB ({nodes} nodes: RSS +{:.2} MiB, heap +{:.2} MiB)",
+            rss / nodes as f64,
+            heap / 1024.0 / nodes as f64,
+            rss / 1024.0,
+            heap / 1048576.0
+        ),
+    );
+}
+
 fn key_on(i: usize, n: usize, j: usize) -> String {
     let (start, end) = share(i, n);
     (0..)

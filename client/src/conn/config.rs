@@ -528,8 +528,11 @@ impl WriteEarly {
         match self {
             WriteEarly::Fixed(n) => n,
             WriteEarly::Measured => {
-                let cpus =
-                    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+                // Read once per process: on Linux it reads the cgroup's CPU quota files.
+                static CPUS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+                let cpus = *CPUS.get_or_init(|| {
+                    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+                });
                 (cpus > 1).then_some(16)
             }
         }

@@ -49,13 +49,7 @@ impl FakeNodes {
 
     /// `redis+cluster://` naming the first three nodes.
     pub fn url(&self) -> String {
-        let seeds: Vec<String> = self
-            .ports
-            .iter()
-            .take(3)
-            .map(|p| format!("127.0.0.1:{p}"))
-            .collect();
-        format!("redis+cluster://{}", seeds.join(","))
+        super::nodes::seed_url(&self.ports)
     }
 }
 

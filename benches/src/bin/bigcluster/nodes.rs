@@ -172,13 +172,7 @@ impl BigCluster {
 
     /// `redis+cluster://` naming the first three nodes as seeds.
     pub fn url(&self) -> String {
-        let seeds: Vec<String> = self
-            .ports
-            .iter()
-            .take(3)
-            .map(|p| format!("127.0.0.1:{p}"))
-            .collect();
-        format!("redis+cluster://{}", seeds.join(","))
+        seed_url(&self.ports)
     }
 
     /// A field of `INFO <section>` added up over every node.
@@ -202,6 +196,16 @@ impl BigCluster {
             .filter_map(|c| vm_rss_kib(&format!("/proc/{}/status", c.id())))
             .sum()
     }
+}
+
+/// `redis+cluster://` naming the first three of `ports` (on 127.0.0.1) as seeds.
+pub fn seed_url(ports: &[u16]) -> String {
+    let seeds: Vec<String> = ports
+        .iter()
+        .take(3)
+        .map(|p| format!("127.0.0.1:{p}"))
+        .collect();
+    format!("redis+cluster://{}", seeds.join(","))
 }
 
 /// `VmRSS` of a `/proc/<pid>/status` file, in KiB.

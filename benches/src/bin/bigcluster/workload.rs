@@ -67,18 +67,7 @@ pub async fn set_get<R: Redis + Clone + 'static>(
             })
         })
         .collect();
-    let (mut ops, mut errors) = (0, 0);
-    for h in handles {
-        let (o, e) = h.await.expect("load task");
-        ops += o;
-        errors += e;
-    }
-    Run {
-        ops,
-        errors,
-        wall: start.elapsed(),
-        cpu: cpu_time().saturating_sub(cpu),
-    }
+    gather(handles, start, cpu).await
 }
 
 /// `tasks` tasks each doing `rounds` keyless `ECHO`s (a command any node may answer).
@@ -100,6 +89,12 @@ pub async fn echo<R: Redis + Clone + 'static>(client: &R, tasks: usize, rounds: 
             })
         })
         .collect();
+    gather(handles, start, cpu).await
+}
+
+/// Waits for the load tasks and adds up their operations and errors, with the wall and
+/// CPU time since `start` and `cpu`.
+async fn gather(handles: Vec<JoinHandle<(u64, u64)>>, start: Instant, cpu: Duration) -> Run {
     let (mut ops, mut errors) = (0, 0);
     for h in handles {
         let (o, e) = h.await.expect("load task");
