@@ -276,7 +276,13 @@ pub fn all() -> Vec<Case> {
             case(
                 h,
                 Lib::Typedis,
-                "HashMap<Bytes, Bytes>, HGETALL's default reply type",
+                "Map, HGETALL's default reply type",
+                typedis!(typedis::reply::Map, typedis::reply::Map::len),
+            ),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<Bytes, Bytes>",
                 typedis!(HashMap<Bytes, Bytes>, map_len),
             ),
             case(
@@ -307,9 +313,10 @@ pub fn all() -> Vec<Case> {
             case(
                 l,
                 Lib::Typedis,
-                "Vec<Bytes>, LRANGE's default reply type",
-                typedis!(Vec<Bytes>, len),
+                "List, LRANGE's default reply type",
+                typedis!(typedis::reply::List, typedis::reply::List::len),
             ),
+            case(l, Lib::Typedis, "Vec<Bytes>", typedis!(Vec<Bytes>, len)),
             case(
                 l,
                 Lib::Typedis,

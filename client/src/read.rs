@@ -1,6 +1,6 @@
 //! [`RespRead`]: types that read themselves from a [`Reader`], and its impls for std types.
 
-mod collections;
+pub(crate) mod collections;
 mod scalar;
 mod tuple;
 

@@ -12,7 +12,7 @@
 //! Over 500 lines: one test binary per module feature, so each starts its module server
 //! once; its scenarios share the helpers below.
 
-use typedis::reply::{Bytes, LastSample, MultiSeries, Series};
+use typedis::reply::{LastSample, MultiSeries, Series};
 use typedis::{b, Error, Protocol, Value};
 use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
@@ -606,10 +606,6 @@ async fn retention_drops_and_refuses_samples_older_than_the_window() {
         assert_eq!(client.query(range).await.unwrap(), [(7000, 1.5)]);
         let info = client.query(b().ts_info().key(&created)).await.unwrap();
         assert_eq!(info.retentiontime, 1000, "{info:?}");
-        assert_eq!(
-            info.labels.get(&b"origin"[..]),
-            Some(&Bytes::from_static(b"ts.add")),
-            "{info:?}"
-        );
+        assert_eq!(info.labels.get("origin"), Some(&b"ts.add"[..]), "{info:?}");
     }
 }

@@ -11,7 +11,6 @@ mod user {
     include!(concat!(env!("OUT_DIR"), "/user_vectors.rs"));
 }
 
-use typedis::reply::Bytes;
 use typedis::reply::ScoredMember;
 use typedis::{b, Client, Error};
 use typedis_tests::RedisServer;
@@ -48,7 +47,7 @@ async fn a_users_module_spec_gives_typed_builders_and_replies() {
         3
     );
     // `VALUES 2 1 0`: the count written from the items.
-    let names: Vec<Bytes> = client
+    let names = client
         .query(user::b().vsim().key("points").values([1.0, 0.0]).count(2))
         .await
         .unwrap();

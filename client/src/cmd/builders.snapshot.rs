@@ -11,7 +11,7 @@ pub fn b() -> Builders {
 impl Builders {
     /// `ACL CAT`: Lists the ACL categories, or the commands inside a category.
     ///
-    /// Returns `Vec<Bytes>`. One of: in case `category` was not given, a list of existing ACL categories; in case `category` was given, list of commands that fall under the provided ACL category.
+    /// Returns `List`. One of: in case `category` was not given, a list of existing ACL categories; in case `category` was given, list of commands that fall under the provided ACL category.
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set; group: server.
     #[inline]
@@ -107,7 +107,7 @@ impl Builders {
     }
     /// `ACL HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. A list of subcommands and their description.
+    /// Returns `List`. A list of subcommands and their description.
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -124,7 +124,7 @@ impl Builders {
     }
     /// `ACL LIST`: Dumps the effective rules in ACL file format.
     ///
-    /// Returns `Vec<Bytes>`. A list of currently active ACL rules.
+    /// Returns `List`. A list of currently active ACL rules.
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
@@ -225,7 +225,7 @@ impl Builders {
     }
     /// `ACL USERS`: Lists all ACL users.
     ///
-    /// Returns `Vec<Bytes>`. List of existing ACL users.
+    /// Returns `List`. List of existing ACL users.
     ///
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
@@ -455,7 +455,7 @@ impl Builders {
     }
     /// `BLMPOP`: Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: operation timed-out; the key from which elements were popped and the popped elements.
+    /// Returns `Option<(Bytes, List)>`. One of: operation timed-out; the key from which elements were popped and the popped elements.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
@@ -655,7 +655,7 @@ impl Builders {
     }
     /// `CLIENT HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
@@ -1177,7 +1177,7 @@ impl Builders {
     }
     /// `CLUSTER GETKEYSINSLOT`: Returns the key names in a hash slot.
     ///
-    /// Returns `Vec<Bytes>`. An array with up to count elements.
+    /// Returns `List`. An array with up to count elements.
     ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys; group: cluster.
     #[inline]
@@ -1210,7 +1210,7 @@ impl Builders {
     }
     /// `CLUSTER HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
@@ -1361,7 +1361,7 @@ impl Builders {
     }
     /// `CLUSTER REPLICAS`: Lists the replica nodes of a primary node.
     ///
-    /// Returns `Vec<Bytes>`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
+    /// Returns `List`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: cluster.
     #[inline]
@@ -1485,7 +1485,7 @@ impl Builders {
     }
     /// `CLUSTER SLAVES`: Lists the replica nodes of a primary node.
     ///
-    /// Returns `Vec<Bytes>`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
+    /// Returns `List`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
     ///
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: cluster.
     ///
@@ -1615,7 +1615,7 @@ impl Builders {
     }
     /// `COMMAND GETKEYS`: Extracts the key names from an arbitrary command.
     ///
-    /// Returns `Vec<Bytes>`. List of keys from the given command.
+    /// Returns `List`. List of keys from the given command.
     ///
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
@@ -1632,7 +1632,7 @@ impl Builders {
     }
     /// `COMMAND GETKEYSANDFLAGS`: Extracts the key names and access flags for an arbitrary command.
     ///
-    /// Returns `Vec<(Bytes, Vec<Bytes>)>`. List of keys from the given command and their usage flags.
+    /// Returns `Vec<(Bytes, List)>`. List of keys from the given command and their usage flags.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
@@ -1649,7 +1649,7 @@ impl Builders {
     }
     /// `COMMAND HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -1683,7 +1683,7 @@ impl Builders {
     }
     /// `COMMAND LIST`: Returns a list of command names.
     ///
-    /// Returns `Vec<Bytes>`.
+    /// Returns `List`.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of commands; group: server.
     #[inline]
@@ -1700,7 +1700,7 @@ impl Builders {
     }
     /// `COMMANDLOG GET`: Returns the specified command log's entries.
     ///
-    /// Returns `Vec<(i64, i64, i64, Vec<Bytes>, Bytes, Bytes)>`. The newest entries of the log.
+    /// Returns `Vec<(i64, i64, i64, List, Bytes, Bytes)>`. The newest entries of the log.
     ///
     /// Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned; group: server.
     #[inline]
@@ -1721,7 +1721,7 @@ impl Builders {
     }
     /// `COMMANDLOG HELP`: Shows helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`.
+    /// Returns `List`.
     ///
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: server.
     #[inline]
@@ -1780,7 +1780,7 @@ impl Builders {
     }
     /// `CONFIG GET`: Returns the effective values of configuration parameters.
     ///
-    /// Returns `HashMap<Bytes, Bytes>`.
+    /// Returns `Map`.
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided; group: server.
     #[inline]
@@ -1799,7 +1799,7 @@ impl Builders {
     }
     /// `CONFIG HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -2387,7 +2387,7 @@ impl Builders {
     }
     /// `FUNCTION HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
@@ -2533,7 +2533,7 @@ impl Builders {
     }
     /// `GEOHASH`: Returns members from a geospatial index as geohash strings.
     ///
-    /// Returns `Vec<Bytes>`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
+    /// Returns `List`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested; group: geo.
     #[inline]
@@ -2563,7 +2563,7 @@ impl Builders {
     }
     /// `GEORADIUS`: Queries a geospatial index for members within a distance from a coordinate, optionally stores the result.
     ///
-    /// Returns `Vec<Bytes>`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
@@ -2581,7 +2581,7 @@ impl Builders {
     }
     /// `GEORADIUSBYMEMBER`: Queries a geospatial index for members within a distance from a member, optionally stores the result.
     ///
-    /// Returns `Vec<Bytes>`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
@@ -2599,7 +2599,7 @@ impl Builders {
     }
     /// `GEORADIUSBYMEMBER_RO`: Returns members from a geospatial index that are within a distance from a member.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
@@ -2614,7 +2614,7 @@ impl Builders {
     }
     /// `GEORADIUS_RO`: Returns members from a geospatial index that are within a distance from a coordinate.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
@@ -2629,7 +2629,7 @@ impl Builders {
     }
     /// `GEOSEARCH`: Queries a geospatial index for members inside an area of a box, circle, or a polygon.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape; group: geo.
     #[inline]
@@ -2887,7 +2887,7 @@ impl Builders {
     }
     /// `HGETALL`: Returns all fields and values in a hash.
     ///
-    /// Returns `HashMap<Bytes, Bytes>`. Map of fields and their values stored in the hash, or an empty list when key does not exist. In RESP2 this is returned as a flat array.
+    /// Returns `Map`. Map of fields and their values stored in the hash, or an empty list when key does not exist. In RESP2 this is returned as a flat array.
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
@@ -2972,7 +2972,7 @@ impl Builders {
     }
     /// `HKEYS`: Returns all fields in a hash.
     ///
-    /// Returns `Vec<Bytes>`. List of fields in the hash, or an empty list when the key does not exist.
+    /// Returns `List`. List of fields in the hash, or an empty list when the key does not exist.
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
@@ -3124,7 +3124,7 @@ impl Builders {
     }
     /// `HRANDFIELD`: Returns one or more random fields from a hash.
     ///
-    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `Vec<Bytes>`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
+    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `List`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned; group: hash.
     #[inline]
@@ -3242,7 +3242,7 @@ impl Builders {
     }
     /// `HVALS`: Returns all values in a hash.
     ///
-    /// Returns `Vec<Bytes>`. List of values in the hash, or an empty list when the key does not exist.
+    /// Returns `List`. List of values in the hash, or an empty list when the key does not exist.
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
@@ -3331,7 +3331,7 @@ impl Builders {
     }
     /// `KEYS`: Returns all key names that match a pattern.
     ///
-    /// Returns `Vec<Bytes>`. List of keys matching pattern.
+    /// Returns `List`. List of keys matching pattern.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length; group: generic.
     #[inline]
@@ -3411,7 +3411,7 @@ impl Builders {
     }
     /// `LATENCY HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -3597,7 +3597,7 @@ impl Builders {
     }
     /// `LMPOP`: Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: if no element could be popped; list key from which elements were popped.
+    /// Returns `Option<(Bytes, List)>`. One of: if no element could be popped; list key from which elements were popped.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
@@ -3633,7 +3633,7 @@ impl Builders {
     }
     /// `LPOP`: Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
+    /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
@@ -3701,7 +3701,7 @@ impl Builders {
     }
     /// `LRANGE`: Returns a range of elements from a list.
     ///
-    /// Returns `Vec<Bytes>`. List of elements in the specified range.
+    /// Returns `List`. List of elements in the specified range.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range; group: list.
     #[inline]
@@ -3781,7 +3781,7 @@ impl Builders {
     }
     /// `MEMORY HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -3904,7 +3904,7 @@ impl Builders {
     }
     /// `MODULE HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -4148,7 +4148,7 @@ impl Builders {
     }
     /// `OBJECT HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
@@ -4457,7 +4457,7 @@ impl Builders {
     }
     /// `PUBSUB CHANNELS`: Returns the active channels.
     ///
-    /// Returns `Vec<Bytes>`. A list of active channels, optionally matching the specified pattern.
+    /// Returns `List`. A list of active channels, optionally matching the specified pattern.
     ///
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns); group: pubsub.
     #[inline]
@@ -4475,7 +4475,7 @@ impl Builders {
     }
     /// `PUBSUB HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: pubsub.
     #[inline]
@@ -4528,7 +4528,7 @@ impl Builders {
     }
     /// `PUBSUB SHARDCHANNELS`: Returns the active shard channels.
     ///
-    /// Returns `Vec<Bytes>`. A list of active channels, optionally matching the specified pattern.
+    /// Returns `List`. A list of active channels, optionally matching the specified pattern.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels); group: pubsub.
     #[inline]
@@ -4814,7 +4814,7 @@ impl Builders {
     }
     /// `RPOP`: Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
+    /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
@@ -5011,7 +5011,7 @@ impl Builders {
     }
     /// `SCRIPT HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
@@ -5085,7 +5085,7 @@ impl Builders {
     }
     /// `SDIFF`: Returns the difference of multiple sets.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
@@ -5245,7 +5245,7 @@ impl Builders {
     }
     /// `SINTER`: Returns the intersect of multiple sets.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
@@ -5356,7 +5356,7 @@ impl Builders {
     }
     /// `SLOWLOG HELP`: Shows helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
@@ -5415,7 +5415,7 @@ impl Builders {
     }
     /// `SMEMBERS`: Returns all members of a set.
     ///
-    /// Returns `Vec<Bytes>`. All elements of the set.
+    /// Returns `List`. All elements of the set.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the set cardinality; group: set.
     #[inline]
@@ -5499,7 +5499,7 @@ impl Builders {
     }
     /// `SPOP`: Returns one or more random members from a set after removing them. Deletes the set if the last member was popped.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count; group: set.
     #[inline]
@@ -5535,7 +5535,7 @@ impl Builders {
     }
     /// `SRANDMEMBER`: Gets one or multiple random members from a set.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count; group: set.
     #[inline]
@@ -5656,7 +5656,7 @@ impl Builders {
     }
     /// `SUNION`: Returns the union of multiple sets.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
@@ -6010,7 +6010,7 @@ impl Builders {
     }
     /// `VLINKS`: Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores.
     ///
-    /// Returns `Option<Vec<Vec<Bytes>>>`; with `WITHSCORES`: `Option<Vec<Vec<ScoredMember>>>`. One of: the key or the element does not exist; the neighbours, one array per layer, highest first.
+    /// Returns `Option<Vec<List>>`; with `WITHSCORES`: `Option<Vec<Vec<ScoredMember>>>`. One of: the key or the element does not exist; the neighbours, one array per layer, highest first.
     ///
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
@@ -6028,7 +6028,7 @@ impl Builders {
     }
     /// `VRANDMEMBER`: Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative).
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: the key does not exist; A random element; random elements (repeated when the count is negative).
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: the key does not exist; A random element; random elements (repeated when the count is negative).
     ///
     /// Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count; group: vector_set.
     #[inline]
@@ -6080,7 +6080,7 @@ impl Builders {
     }
     /// `VSIM`: Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES` and `WITHATTRIBS`: `Vec<VectorMatch>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `WITHATTRIBS`: `Vec<(Bytes, Option<Bytes>)>`. One of: the elements, nearest first; each element and its similarity score, nearest first; each element and its attributes (null without), nearest first; each element, its score and its attributes, nearest first.
+    /// Returns `List`; with `WITHSCORES` and `WITHATTRIBS`: `Vec<VectorMatch>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `WITHATTRIBS`: `Vec<(Bytes, Option<Bytes>)>`. One of: the elements, nearest first; each element and its similarity score, nearest first; each element and its attributes (null without), nearest first; each element, its score and its attributes, nearest first.
     ///
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH; group: vector_set.
     #[inline]
@@ -6225,7 +6225,7 @@ impl Builders {
     }
     /// `XCLAIM`: Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member.
     ///
-    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `Vec<Bytes>`. Stream entries with IDs matching the specified range.
+    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group; group: stream.
     #[inline]
@@ -6340,7 +6340,7 @@ impl Builders {
     }
     /// `XGROUP HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
@@ -6402,7 +6402,7 @@ impl Builders {
     }
     /// `XINFO HELP`: Returns helpful text about the different subcommands.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
@@ -6617,7 +6617,7 @@ impl Builders {
     }
     /// `ZDIFF`: Returns the difference between multiple sorted sets.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
@@ -6672,7 +6672,7 @@ impl Builders {
     }
     /// `ZINTER`: Returns the intersect of multiple sorted sets.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used; result of intersection, containing members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used; result of intersection, containing members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
@@ -6815,7 +6815,7 @@ impl Builders {
     }
     /// `ZRANDMEMBER`: Returns one or more random members from a sorted set.
     ///
-    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `Vec<Bytes>`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
+    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `List`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned; group: sorted-set.
     #[inline]
@@ -6830,7 +6830,7 @@ impl Builders {
     }
     /// `ZRANGE`: Returns members in a sorted set within a range of indexes.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of member elements; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of member elements; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     #[inline]
@@ -6845,7 +6845,7 @@ impl Builders {
     }
     /// `ZRANGEBYLEX`: Returns members in a sorted set within a lexicographical range.
     ///
-    /// Returns `Vec<Bytes>`. List of elements in the specified score range.
+    /// Returns `List`. List of elements in the specified score range.
     ///
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
@@ -6860,7 +6860,7 @@ impl Builders {
     }
     /// `ZRANGEBYSCORE`: Returns members in a sorted set within a range of scores.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     ///
     /// Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
@@ -6971,7 +6971,7 @@ impl Builders {
     }
     /// `ZREVRANGE`: Returns members in a sorted set within a range of indexes in reverse order.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of member elements; list of the members and their scores. Returned in case `WITHSCORES` was used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of member elements; list of the members and their scores. Returned in case `WITHSCORES` was used.
     ///
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     #[inline]
@@ -6986,7 +6986,7 @@ impl Builders {
     }
     /// `ZREVRANGEBYLEX`: Returns members in a sorted set within a lexicographical range in reverse order.
     ///
-    /// Returns `Vec<Bytes>`. List of the elements in the specified score range.
+    /// Returns `List`. List of the elements in the specified score range.
     ///
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
@@ -7001,7 +7001,7 @@ impl Builders {
     }
     /// `ZREVRANGEBYSCORE`: Returns members in a sorted set within a range of scores in reverse order.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     ///
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
@@ -7065,7 +7065,7 @@ impl Builders {
     }
     /// `ZUNION`: Returns the union of multiple sorted sets.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
     ///
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
@@ -7114,7 +7114,7 @@ pub mod acl_cat {
     use super::prelude::*;
     /// `ACL CAT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. One of: in case `category` was not given, a list of existing ACL categories; in case `category` was given, list of commands that fall under the provided ACL category.
+    /// Returns `List`. One of: in case `category` was not given, a list of existing ACL categories; in case `category` was given, list of commands that fall under the provided ACL category.
     ///
     /// Lists the ACL categories, or the commands inside a category. Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -7191,7 +7191,7 @@ pub mod acl_cat {
         }
     }
     impl<TCategory: Done> crate::cmd::Request for Ready<TCategory> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -7530,7 +7530,7 @@ pub mod acl_help {
     use super::prelude::*;
     /// `ACL HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of subcommands and their description.
+    /// Returns `List`. A list of subcommands and their description.
     ///
     /// Returns helpful text about the different subcommands. Exists since 6.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -7544,7 +7544,7 @@ pub mod acl_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -7556,7 +7556,7 @@ pub mod acl_list {
     use super::prelude::*;
     /// `ACL LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of currently active ACL rules.
+    /// Returns `List`. A list of currently active ACL rules.
     ///
     /// Dumps the effective rules in ACL file format. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -7570,7 +7570,7 @@ pub mod acl_list {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -7785,7 +7785,7 @@ pub mod acl_users {
     use super::prelude::*;
     /// `ACL USERS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of existing ACL users.
+    /// Returns `List`. List of existing ACL users.
     ///
     /// Lists all ACL users. Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -7799,7 +7799,7 @@ pub mod acl_users {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -9386,7 +9386,7 @@ pub mod blmpop {
     }
     /// `BLMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: operation timed-out; the key from which elements were popped and the popped elements.
+    /// Returns `Option<(Bytes, List)>`. One of: operation timed-out; the key from which elements were popped and the popped elements.
     ///
     /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -9429,9 +9429,7 @@ pub mod blmpop {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount> {
-        type Reply = ::core::option::Option<
-            (crate::reply::Bytes, ::std::vec::Vec<crate::reply::Bytes>),
-        >;
+        type Reply = ::core::option::Option<(crate::reply::Bytes, crate::reply::List)>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -10475,7 +10473,7 @@ pub mod client_help {
     use super::prelude::*;
     /// `CLIENT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -10489,7 +10487,7 @@ pub mod client_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -18401,7 +18399,7 @@ pub mod cluster_getkeysinslot {
     }
     /// `CLUSTER GETKEYSINSLOT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. An array with up to count elements.
+    /// Returns `List`. An array with up to count elements.
     ///
     /// Returns the key names in a hash slot. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -18415,7 +18413,7 @@ pub mod cluster_getkeysinslot {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -18453,7 +18451,7 @@ pub mod cluster_help {
     use super::prelude::*;
     /// `CLUSTER HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -18467,7 +18465,7 @@ pub mod cluster_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -18966,7 +18964,7 @@ pub mod cluster_replicas {
     }
     /// `CLUSTER REPLICAS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
+    /// Returns `List`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
     ///
     /// Lists the replica nodes of a primary node. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -18980,7 +18978,7 @@ pub mod cluster_replicas {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -19431,7 +19429,7 @@ pub mod cluster_slaves {
     }
     /// `CLUSTER SLAVES` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
+    /// Returns `List`. A list of replica nodes replicating from the specified primary node provided in the same format used by CLUSTER NODES.
     ///
     /// Lists the replica nodes of a primary node. Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -19445,7 +19443,7 @@ pub mod cluster_slaves {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20176,7 +20174,7 @@ pub mod command_getkeys {
     }
     /// `COMMAND GETKEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of keys from the given command.
+    /// Returns `List`. List of keys from the given command.
     ///
     /// Extracts the key names from an arbitrary command. Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20244,7 +20242,7 @@ pub mod command_getkeys {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20295,7 +20293,7 @@ pub mod command_getkeysandflags {
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<(Bytes, Vec<Bytes>)>`. List of keys from the given command and their usage flags.
+    /// Returns `Vec<(Bytes, List)>`. List of keys from the given command and their usage flags.
     ///
     /// Extracts the key names and access flags for an arbitrary command. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20363,9 +20361,7 @@ pub mod command_getkeysandflags {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<
-            (crate::reply::Bytes, ::std::vec::Vec<crate::reply::Bytes>),
-        >;
+        type Reply = ::std::vec::Vec<(crate::reply::Bytes, crate::reply::List)>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20377,7 +20373,7 @@ pub mod command_help {
     use super::prelude::*;
     /// `COMMAND HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20391,7 +20387,7 @@ pub mod command_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20458,7 +20454,7 @@ pub mod command_list {
     use super::prelude::*;
     /// `COMMAND LIST` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`.
+    /// Returns `List`.
     ///
     /// Returns a list of command names. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of commands.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20564,7 +20560,7 @@ pub mod command_list {
         }
     }
     impl<TFilterby: Done> crate::cmd::Request for Ready<TFilterby> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20663,7 +20659,7 @@ pub mod commandlog_get {
     }
     /// `COMMANDLOG GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<(i64, i64, i64, Vec<Bytes>, Bytes, Bytes)>`. The newest entries of the log.
+    /// Returns `Vec<(i64, i64, i64, List, Bytes, Bytes)>`. The newest entries of the log.
     ///
     /// Returns the specified command log's entries. Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20678,14 +20674,7 @@ pub mod commandlog_get {
     }
     impl crate::cmd::Request for Ready {
         type Reply = ::std::vec::Vec<
-            (
-                i64,
-                i64,
-                i64,
-                ::std::vec::Vec<crate::reply::Bytes>,
-                crate::reply::Bytes,
-                crate::reply::Bytes,
-            ),
+            (i64, i64, i64, crate::reply::List, crate::reply::Bytes, crate::reply::Bytes),
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -20698,7 +20687,7 @@ pub mod commandlog_help {
     use super::prelude::*;
     /// `COMMANDLOG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`.
+    /// Returns `List`.
     ///
     /// Shows helpful text about the different subcommands. Exists since 8.1.0 (Valkey only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20712,7 +20701,7 @@ pub mod commandlog_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20915,7 +20904,7 @@ pub mod config_get {
     }
     /// `CONFIG GET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `HashMap<Bytes, Bytes>`.
+    /// Returns `Map`.
     ///
     /// Returns the effective values of configuration parameters. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20956,10 +20945,7 @@ pub mod config_get {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::collections::HashMap<
-            crate::reply::Bytes,
-            crate::reply::Bytes,
-        >;
+        type Reply = crate::reply::Map;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -20971,7 +20957,7 @@ pub mod config_help {
     use super::prelude::*;
     /// `CONFIG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -20985,7 +20971,7 @@ pub mod config_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -23690,7 +23676,7 @@ pub mod function_help {
     use super::prelude::*;
     /// `FUNCTION HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -23704,7 +23690,7 @@ pub mod function_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -24753,7 +24739,7 @@ pub mod geohash {
     }
     /// `GEOHASH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
+    /// Returns `List`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
     ///
     /// Returns members from a geospatial index as geohash strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -24791,7 +24777,7 @@ pub mod geohash {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -25042,7 +25028,7 @@ pub mod georadius {
     }
     /// `GEORADIUS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -25680,7 +25666,7 @@ pub mod georadius {
     }
     impl<TCountBlock: Done, TAny: Done, TOrder: Done, TStore: Done> crate::cmd::Request
     for Ready<Unset, Unset, Unset, TCountBlock, TAny, TOrder, TStore, Unset, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -25888,7 +25874,7 @@ pub mod georadiusbymember {
     }
     /// `GEORADIUSBYMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -26522,7 +26508,7 @@ pub mod georadiusbymember {
     }
     impl<TCountBlock: Done, TAny: Done, TOrder: Done, TStore: Done> crate::cmd::Request
     for Ready<Unset, Unset, Unset, TCountBlock, TAny, TOrder, TStore, Unset, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -26730,7 +26716,7 @@ pub mod georadiusbymember_ro {
     }
     /// `GEORADIUSBYMEMBER_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -27000,7 +26986,7 @@ pub mod georadiusbymember_ro {
     }
     impl<TCountBlock: Done, TAny: Done, TOrder: Done> crate::cmd::Request
     for Ready<Unset, Unset, Unset, TCountBlock, TAny, TOrder> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -27227,7 +27213,7 @@ pub mod georadius_ro {
     }
     /// `GEORADIUS_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -27501,7 +27487,7 @@ pub mod georadius_ro {
     }
     impl<TCountBlock: Done, TAny: Done, TOrder: Done> crate::cmd::Request
     for Ready<Unset, Unset, Unset, TCountBlock, TAny, TOrder> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -27818,7 +27804,7 @@ pub mod geosearch {
     }
     /// `GEOSEARCH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
+    /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
     ///
     /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -28472,7 +28458,7 @@ pub mod geosearch {
     }
     impl<TOrder: Done, TCountBlock: Done, TAny: Done> crate::cmd::Request
     for Ready<Set, Unset, TOrder, TCountBlock, TAny, Unset, Unset, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -28480,7 +28466,7 @@ pub mod geosearch {
     }
     impl<TOrder: Done, TCountBlock: Done, TAny: Done> crate::cmd::Request
     for Ready<Unset, Set, TOrder, TCountBlock, TAny, Unset, Unset, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -31247,7 +31233,7 @@ pub mod hgetall {
     }
     /// `HGETALL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `HashMap<Bytes, Bytes>`. Map of fields and their values stored in the hash, or an empty list when key does not exist. In RESP2 this is returned as a flat array.
+    /// Returns `Map`. Map of fields and their values stored in the hash, or an empty list when key does not exist. In RESP2 this is returned as a flat array.
     ///
     /// Returns all fields and values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -31261,10 +31247,7 @@ pub mod hgetall {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::collections::HashMap<
-            crate::reply::Bytes,
-            crate::reply::Bytes,
-        >;
+        type Reply = crate::reply::Map;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -32072,7 +32055,7 @@ pub mod hkeys {
     }
     /// `HKEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of fields in the hash, or an empty list when the key does not exist.
+    /// Returns `List`. List of fields in the hash, or an empty list when the key does not exist.
     ///
     /// Returns all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -32086,7 +32069,7 @@ pub mod hkeys {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -33641,7 +33624,7 @@ pub mod hrandfield {
     }
     /// `HRANDFIELD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `Vec<Bytes>`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
+    /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `List`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
     ///
     /// Returns one or more random fields from a hash. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -33693,7 +33676,7 @@ pub mod hrandfield {
         }
     }
     impl crate::cmd::Request for Ready<Set, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -35198,7 +35181,7 @@ pub mod hvals {
     }
     /// `HVALS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of values in the hash, or an empty list when the key does not exist.
+    /// Returns `List`. List of values in the hash, or an empty list when the key does not exist.
     ///
     /// Returns all values in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -35212,7 +35195,7 @@ pub mod hvals {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -35520,7 +35503,7 @@ pub mod keys {
     }
     /// `KEYS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of keys matching pattern.
+    /// Returns `List`. List of keys matching pattern.
     ///
     /// Returns all key names that match a pattern. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -35534,7 +35517,7 @@ pub mod keys {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -35652,7 +35635,7 @@ pub mod latency_help {
     use super::prelude::*;
     /// `LATENCY HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 2.8.13 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -35666,7 +35649,7 @@ pub mod latency_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -36656,7 +36639,7 @@ pub mod lmpop {
     }
     /// `LMPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<(Bytes, Vec<Bytes>)>`. One of: if no element could be popped; list key from which elements were popped.
+    /// Returns `Option<(Bytes, List)>`. One of: if no element could be popped; list key from which elements were popped.
     ///
     /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -36699,9 +36682,7 @@ pub mod lmpop {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount> {
-        type Reply = ::core::option::Option<
-            (crate::reply::Bytes, ::std::vec::Vec<crate::reply::Bytes>),
-        >;
+        type Reply = ::core::option::Option<(crate::reply::Bytes, crate::reply::List)>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -36817,7 +36798,7 @@ pub mod lpop {
     }
     /// `LPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
+    /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
     ///
     /// Returns and removes one or more elements from the beginning of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -36847,7 +36828,7 @@ pub mod lpop {
         }
     }
     impl crate::cmd::Request for Ready<Set> {
-        type Reply = ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>;
+        type Reply = ::core::option::Option<crate::reply::List>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -37393,7 +37374,7 @@ pub mod lrange {
     }
     /// `LRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of elements in the specified range.
+    /// Returns `List`. List of elements in the specified range.
     ///
     /// Returns a range of elements from a list. Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -37407,7 +37388,7 @@ pub mod lrange {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -37775,7 +37756,7 @@ pub mod memory_help {
     use super::prelude::*;
     /// `MEMORY HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -37789,7 +37770,7 @@ pub mod memory_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -38441,7 +38422,7 @@ pub mod module_help {
     use super::prelude::*;
     /// `MODULE HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -38455,7 +38436,7 @@ pub mod module_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -39537,7 +39518,7 @@ pub mod object_help {
     use super::prelude::*;
     /// `OBJECT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -39551,7 +39532,7 @@ pub mod object_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -41047,7 +41028,7 @@ pub mod pubsub_channels {
     use super::prelude::*;
     /// `PUBSUB CHANNELS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of active channels, optionally matching the specified pattern.
+    /// Returns `List`. A list of active channels, optionally matching the specified pattern.
     ///
     /// Returns the active channels. Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -41091,7 +41072,7 @@ pub mod pubsub_channels {
         }
     }
     impl<TPattern: Done> crate::cmd::Request for Ready<TPattern> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -41112,7 +41093,7 @@ pub mod pubsub_help {
     use super::prelude::*;
     /// `PUBSUB HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -41126,7 +41107,7 @@ pub mod pubsub_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -41214,7 +41195,7 @@ pub mod pubsub_shardchannels {
     use super::prelude::*;
     /// `PUBSUB SHARDCHANNELS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. A list of active channels, optionally matching the specified pattern.
+    /// Returns `List`. A list of active channels, optionally matching the specified pattern.
     ///
     /// Returns the active shard channels. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -41258,7 +41239,7 @@ pub mod pubsub_shardchannels {
         }
     }
     impl<TPattern: Done> crate::cmd::Request for Ready<TPattern> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -42545,7 +42526,7 @@ pub mod rpop {
     }
     /// `RPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Option<Vec<Bytes>>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
+    /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
     ///
     /// Returns and removes one or more elements from the end of a list. Deletes the list if the last element was popped. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -42575,7 +42556,7 @@ pub mod rpop {
         }
     }
     impl crate::cmd::Request for Ready<Set> {
-        type Reply = ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>;
+        type Reply = ::core::option::Option<crate::reply::List>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -43618,7 +43599,7 @@ pub mod script_help {
     use super::prelude::*;
     /// `SCRIPT HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -43632,7 +43613,7 @@ pub mod script_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -43820,7 +43801,7 @@ pub mod sdiff {
     }
     /// `SDIFF` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Returns the difference of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -43858,7 +43839,7 @@ pub mod sdiff {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -45446,7 +45427,7 @@ pub mod sinter {
     }
     /// `SINTER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Returns the intersect of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -45484,7 +45465,7 @@ pub mod sinter {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -45957,7 +45938,7 @@ pub mod slowlog_help {
     use super::prelude::*;
     /// `SLOWLOG HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Shows helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -45971,7 +45952,7 @@ pub mod slowlog_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -46063,7 +46044,7 @@ pub mod smembers {
     }
     /// `SMEMBERS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. All elements of the set.
+    /// Returns `List`. All elements of the set.
     ///
     /// Returns all members of a set. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the set cardinality.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -46077,7 +46058,7 @@ pub mod smembers {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -47037,7 +47018,7 @@ pub mod spop {
     }
     /// `SPOP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
     ///
     /// Returns one or more random members from a set after removing them. Deletes the set if the last member was popped. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -47067,7 +47048,7 @@ pub mod spop {
         }
     }
     impl crate::cmd::Request for Ready<Set> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -47205,7 +47186,7 @@ pub mod srandmember {
     }
     /// `SRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
     ///
     /// Gets one or multiple random members from a set. Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -47235,7 +47216,7 @@ pub mod srandmember {
         }
     }
     impl crate::cmd::Request for Ready<Set> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -47940,7 +47921,7 @@ pub mod sunion {
     }
     /// `SUNION` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List with the members of the resulting set.
+    /// Returns `List`. List with the members of the resulting set.
     ///
     /// Returns the union of multiple sets. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -47978,7 +47959,7 @@ pub mod sunion {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -49843,7 +49824,7 @@ pub mod vlinks {
     }
     /// `VLINKS` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Vec<Vec<Bytes>>>`; with `WITHSCORES`: `Option<Vec<Vec<ScoredMember>>>`. One of: the key or the element does not exist; the neighbours, one array per layer, highest first.
+    /// Returns `Option<Vec<List>>`; with `WITHSCORES`: `Option<Vec<Vec<ScoredMember>>>`. One of: the key or the element does not exist; the neighbours, one array per layer, highest first.
     ///
     /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Exists since 8.0.0 (Redis only); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -49885,9 +49866,7 @@ pub mod vlinks {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::core::option::Option<
-            ::std::vec::Vec<::std::vec::Vec<crate::reply::Bytes>>,
-        >;
+        type Reply = ::core::option::Option<::std::vec::Vec<crate::reply::List>>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -49938,7 +49917,7 @@ pub mod vrandmember {
     }
     /// `VRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `count`: `Vec<Bytes>`. One of: the key does not exist; A random element; random elements (repeated when the count is negative).
+    /// Returns `Option<Bytes>`; with `count`: `List`. One of: the key does not exist; A random element; random elements (repeated when the count is negative).
     ///
     /// Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative). Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -49968,7 +49947,7 @@ pub mod vrandmember {
         }
     }
     impl crate::cmd::Request for Ready<Set> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -50286,7 +50265,7 @@ pub mod vsim {
     }
     /// `VSIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES` and `WITHATTRIBS`: `Vec<VectorMatch>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `WITHATTRIBS`: `Vec<(Bytes, Option<Bytes>)>`. One of: the elements, nearest first; each element and its similarity score, nearest first; each element and its attributes (null without), nearest first; each element, its score and its attributes, nearest first.
+    /// Returns `List`; with `WITHSCORES` and `WITHATTRIBS`: `Vec<VectorMatch>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `WITHATTRIBS`: `Vec<(Bytes, Option<Bytes>)>`. One of: the elements, nearest first; each element and its similarity score, nearest first; each element and its attributes (null without), nearest first; each element, its score and its attributes, nearest first.
     ///
     /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -51087,7 +51066,7 @@ pub mod vsim {
         TTruth,
         TNothread,
     > {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -53638,7 +53617,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `Vec<Bytes>`. Stream entries with IDs matching the specified range.
+    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
     ///
     /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -53945,7 +53924,7 @@ pub mod xclaim {
         TLastid: Done,
     > crate::cmd::Request
     for Ready<TMs, TUnixTimeMilliseconds, TCount, TForce, Set, TLastid> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -55045,7 +55024,7 @@ pub mod xgroup_help {
     use super::prelude::*;
     /// `XGROUP HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -55059,7 +55038,7 @@ pub mod xgroup_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -55387,7 +55366,7 @@ pub mod xinfo_help {
     use super::prelude::*;
     /// `XINFO HELP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. Helpful text about subcommands.
+    /// Returns `List`. Helpful text about subcommands.
     ///
     /// Returns helpful text about the different subcommands. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -55401,7 +55380,7 @@ pub mod xinfo_help {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -58432,7 +58411,7 @@ pub mod zdiff {
     }
     /// `ZDIFF` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Returns the difference between multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -58499,7 +58478,7 @@ pub mod zdiff {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -58798,7 +58777,7 @@ pub mod zinter {
     }
     /// `ZINTER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used; result of intersection, containing members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: result of intersection, containing only the member names. Returned in case `WITHSCORES` was not used; result of intersection, containing members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Returns the intersect of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -58979,7 +58958,7 @@ pub mod zinter {
         }
     }
     impl<TAggregate: Done> crate::cmd::Request for Ready<TAggregate, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -60005,7 +59984,7 @@ pub mod zrandmember {
     }
     /// `ZRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `Vec<Bytes>`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
+    /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `List`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
     ///
     /// Returns one or more random members from a sorted set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -60057,7 +60036,7 @@ pub mod zrandmember {
         }
     }
     impl crate::cmd::Request for Ready<Set, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -60178,7 +60157,7 @@ pub mod zrange {
     }
     /// `ZRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of member elements; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of member elements; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
     ///
     /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -60370,14 +60349,14 @@ pub mod zrange {
     }
     impl<TSortby: Done, TRev: Done> crate::cmd::Request
     for Ready<TSortby, TRev, Unset, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
         }
     }
     impl<TRev: Done> crate::cmd::Request for Ready<Set, TRev, Set, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -60524,7 +60503,7 @@ pub mod zrangebylex {
     }
     /// `ZRANGEBYLEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of elements in the specified score range.
+    /// Returns `List`. List of elements in the specified score range.
     ///
     /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -60569,7 +60548,7 @@ pub mod zrangebylex {
         }
     }
     impl<TLimit: Done> crate::cmd::Request for Ready<TLimit> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -60674,7 +60653,7 @@ pub mod zrangebyscore {
     }
     /// `ZRANGEBYSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     ///
     /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -60752,7 +60731,7 @@ pub mod zrangebyscore {
         }
     }
     impl<TLimit: Done> crate::cmd::Request for Ready<Unset, TLimit> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -61746,7 +61725,7 @@ pub mod zrevrange {
     }
     /// `ZREVRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of member elements; list of the members and their scores. Returned in case `WITHSCORES` was used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of member elements; list of the members and their scores. Returned in case `WITHSCORES` was used.
     ///
     /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -61784,7 +61763,7 @@ pub mod zrevrange {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -61889,7 +61868,7 @@ pub mod zrevrangebylex {
     }
     /// `ZREVRANGEBYLEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`. List of the elements in the specified score range.
+    /// Returns `List`. List of the elements in the specified score range.
     ///
     /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -61934,7 +61913,7 @@ pub mod zrevrangebylex {
         }
     }
     impl<TLimit: Done> crate::cmd::Request for Ready<TLimit> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -62039,7 +62018,7 @@ pub mod zrevrangebyscore {
     }
     /// `ZREVRANGEBYSCORE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: list of the elements in the specified score range, as not WITHSCORES; list of the elements and their scores in the specified score range, as WITHSCORES used.
     ///
     /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -62115,7 +62094,7 @@ pub mod zrevrangebyscore {
         }
     }
     impl<TLimit: Done> crate::cmd::Request for Ready<Unset, TLimit> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -62600,7 +62579,7 @@ pub mod zunion {
     }
     /// `ZUNION` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
+    /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
     ///
     /// Returns the union of multiple sorted sets. Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -62781,7 +62760,7 @@ pub mod zunion {
         }
     }
     impl<TAggregate: Done> crate::cmd::Request for Ready<TAggregate, Unset> {
-        type Reply = ::std::vec::Vec<crate::reply::Bytes>;
+        type Reply = crate::reply::List;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -63068,9 +63047,9 @@ pub mod replies {
     #[non_exhaustive]
     pub struct AclGetuserReply {
         /// `flags`.
-        pub flags: ::std::vec::Vec<crate::reply::Bytes>,
+        pub flags: crate::reply::List,
         /// `passwords`.
-        pub passwords: ::std::vec::Vec<crate::reply::Bytes>,
+        pub passwords: crate::reply::List,
         /// Root selector's commands.
         pub commands: crate::reply::Bytes,
         /// Root selector's keys.
@@ -63153,11 +63132,11 @@ pub mod replies {
     #[non_exhaustive]
     pub struct ClientTrackinginfoReply {
         /// `flags`.
-        pub flags: ::std::vec::Vec<crate::reply::Bytes>,
+        pub flags: crate::reply::List,
         /// The client ID used for notifications redirection, or -1 when none.
         pub redirect: i64,
         /// List of key prefixes for which notifications are sent to the client.
-        pub prefixes: ::std::vec::Vec<crate::reply::Bytes>,
+        pub prefixes: crate::reply::List,
     }
     /// One slot migration, as this node sees it.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63272,7 +63251,7 @@ pub mod replies {
         /// Where the next call continues (`0` once every slot was scanned).
         pub cursor: crate::reply::Bytes,
         /// Keys of this call.
-        pub keys: ::std::vec::Vec<crate::reply::Bytes>,
+        pub keys: crate::reply::List,
     }
     /// A reply, as its schema describes it.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63296,7 +63275,7 @@ pub mod replies {
         /// `deprecated_since`.
         pub deprecated_since: ::core::option::Option<crate::reply::Bytes>,
         /// `flags`.
-        pub flags: ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>,
+        pub flags: ::core::option::Option<crate::reply::List>,
         /// `arguments`.
         pub arguments: ::core::option::Option<crate::reply::Value>,
     }
@@ -63316,7 +63295,7 @@ pub mod replies {
         /// `module`.
         pub module: ::core::option::Option<crate::reply::Bytes>,
         /// An array of documentation flags.
-        pub doc_flags: ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>,
+        pub doc_flags: ::core::option::Option<crate::reply::List>,
         /// The server version that deprecated the command (or for module commands, the module version).
         pub deprecated_since: ::core::option::Option<crate::reply::Bytes>,
         /// The alternative for a deprecated command.
@@ -63342,7 +63321,7 @@ pub mod replies {
         /// Command arity.
         pub arity: i64,
         /// Command flags.
-        pub flags: ::std::vec::Vec<crate::reply::Bytes>,
+        pub flags: crate::reply::List,
         /// Command first key index.
         pub first_key: i64,
         /// Command last key index.
@@ -63350,9 +63329,9 @@ pub mod replies {
         /// Command key step index.
         pub step: i64,
         /// Command categories.
-        pub acl_categories: ::std::vec::Vec<crate::reply::Bytes>,
+        pub acl_categories: crate::reply::List,
         /// Command tips.
-        pub tips: ::std::vec::Vec<crate::reply::Bytes>,
+        pub tips: crate::reply::List,
         /// Command key specs.
         pub key_specs: ::std::vec::Vec<CommandInfoKeySpec>,
         /// Subcommands.
@@ -63366,7 +63345,7 @@ pub mod replies {
         /// `notes`.
         pub notes: ::core::option::Option<crate::reply::Bytes>,
         /// `flags`.
-        pub flags: ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>,
+        pub flags: ::core::option::Option<crate::reply::List>,
         /// `begin_search`.
         pub begin_search: ::core::option::Option<CommandInfoKeySpecBeginSearch>,
         /// `find_keys`.
@@ -63458,7 +63437,7 @@ pub mod replies {
         /// The function's description.
         pub description: ::core::option::Option<crate::reply::Bytes>,
         /// An array of function flags.
-        pub flags: ::std::vec::Vec<crate::reply::Bytes>,
+        pub flags: crate::reply::List,
     }
     /// Engine map contains statistics about the engine.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63491,7 +63470,7 @@ pub mod replies {
         /// The name of the function.
         pub name: crate::reply::Bytes,
         /// The command and arguments used for invoking the function.
-        pub command: ::std::vec::Vec<crate::reply::Bytes>,
+        pub command: crate::reply::List,
         /// The function's runtime duration in milliseconds.
         pub duration_ms: i64,
     }
@@ -63507,7 +63486,7 @@ pub mod replies {
         /// `path`.
         pub path: ::core::option::Option<crate::reply::Bytes>,
         /// `args`.
-        pub args: ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>,
+        pub args: ::core::option::Option<crate::reply::List>,
     }
     /// A reply, as its schema describes it.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63673,7 +63652,7 @@ pub mod replies {
         /// Module path.
         pub path: ::core::option::Option<crate::reply::Bytes>,
         /// Module arguments.
-        pub args: ::core::option::Option<::std::vec::Vec<crate::reply::Bytes>>,
+        pub args: ::core::option::Option<crate::reply::List>,
     }
     /// A reply, as its schema describes it.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63687,7 +63666,7 @@ pub mod replies {
         /// The amount of time needed for its execution, in microseconds.
         pub duration_us: i64,
         /// The arguments of the command.
-        pub args: ::std::vec::Vec<crate::reply::Bytes>,
+        pub args: crate::reply::List,
         /// Client IP address and port.
         pub client_addr: crate::reply::Bytes,
         /// Client name if set via the CLIENT SETNAME command.
@@ -63733,9 +63712,9 @@ pub mod replies {
         /// Cursor for next call.
         pub next_start: crate::reply::Bytes,
         /// `claimed`.
-        pub claimed: ::std::vec::Vec<crate::reply::Bytes>,
+        pub claimed: crate::reply::List,
         /// Entry IDs which no longer exist in the stream, and were deleted from the PEL in which they were found.
-        pub deleted: ::std::vec::Vec<crate::reply::Bytes>,
+        pub deleted: crate::reply::List,
     }
     /// Claimed stream entries (with data, if `JUSTID` was not given).
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]
@@ -63747,7 +63726,7 @@ pub mod replies {
         /// `claimed`.
         pub claimed: ::std::vec::Vec<crate::reply::StreamEntry>,
         /// Entry IDs which no longer exist in the stream, and were deleted from the PEL in which they were found.
-        pub deleted: ::std::vec::Vec<crate::reply::Bytes>,
+        pub deleted: crate::reply::List,
     }
     /// A reply, as its schema describes it.
     #[derive(Debug, Clone, PartialEq, crate::RespRead)]

@@ -56,10 +56,10 @@ pub use builder::{cmd, Cmd, PieceMark};
 /// assert_eq!(set.as_bytes(), b"*6\r\n$3\r\nSET\r\n$8\r\ngreeting\r\n$5\r\nhello\r\n$2\r\nNX\r\n$2\r\nEX\r\n$2\r\n60\r\n");
 ///
 /// // A request without `build()`: what `Client::query` takes. Its reply type follows
-/// // the options: `Vec<Bytes>`, and `Vec<ScoredMember>` with WITHSCORES.
+/// // the options: `List`, and `Vec<ScoredMember>` with WITHSCORES.
 /// fn replies<R: Request<Reply = T>, T>(_: &R) {}
 /// let members = b().zrange().key("board").start(0).stop(9);
-/// replies::<_, Vec<typedis::reply::Bytes>>(&members);
+/// replies::<_, typedis::reply::List>(&members);
 /// let range = b().zrange().key("board").start(0).stop(9).withscores();
 /// replies::<_, Vec<typedis::reply::ScoredMember>>(&range);
 /// let command = range.into_command();

@@ -11,7 +11,7 @@ use crate::Value;
 /// Every complete generated builder is one: `b().get().key("k")` is a `Request` whose
 /// `Reply` is `Option<Bytes>`, and [`Client::query`](crate::Client::query) returns that
 /// type with no annotation. Options that change the reply change the type:
-/// `b().zrange().key("z").start(0).stop(-1)` replies `Vec<Bytes>`, and with
+/// `b().zrange().key("z").start(0).stop(-1)` replies [`List`](crate::reply::List), and with
 /// `.withscores()` `Vec<ScoredMember>`. An untyped [`cmd`](super::cmd) or a built
 /// [`Command`] replies [`Value`]; [`Client::query_as`](crate::Client::query_as) reads any
 /// request's reply as a type of your choice.

@@ -11,12 +11,12 @@ use crate::resp::{DecodeError, Kind, Reader};
 
 /// At most as many elements as the rest of the frame could hold, `per` bytes each.
 #[inline]
-fn capacity(r: &Reader<'_>, n: usize, per: usize) -> usize {
+pub(crate) fn capacity(r: &Reader<'_>, n: usize, per: usize) -> usize {
     n.min(r.remaining() / per)
 }
 
 /// How a sequence of key/value pairs is laid out.
-enum Pairs {
+pub(crate) enum Pairs {
     /// A RESP3 map or a RESP2 flat `[k, v, k, v]` array: `n` pairs, no header per pair.
     Flat(usize),
     /// An array of `n` two-element arrays (RESP3 replies such as `ZRANGE .. WITHSCORES`).
@@ -27,7 +27,7 @@ enum Pairs {
 /// of pairs by its first element: an aggregate means pairs. (A flat array whose keys are
 /// themselves arrays is therefore read as pairs; no Redis reply has that shape.)
 #[inline]
-fn pairs(r: &mut Reader<'_>) -> Result<Pairs, DecodeError> {
+pub(crate) fn pairs(r: &mut Reader<'_>) -> Result<Pairs, DecodeError> {
     if matches!(r.peek()?, Kind::Array | Kind::Set | Kind::Push) {
         if let Some(Kind::Array | Kind::Map | Kind::Set | Kind::Push) = r.peek_first()? {
             return r.array_len().map(Pairs::Nested);

@@ -6,6 +6,9 @@
 //! [`Bytes`] strings, which are zero-copy slices of the reply. Shapes many commands
 //! share have a type here:
 //!
+//! - [`List`] (`LRANGE`, `SMEMBERS`, `KEYS`, ...) and [`Map`] (`HGETALL`, `CONFIG GET`,
+//!   ...): the strings of an array or a map, kept as one slice of the reply and handed
+//!   out as `&[u8]`/`&str` views or zero-copy `Bytes`, at the cost of a borrowed read;
 //! - [`StreamEntry`] (`XRANGE`, `XREAD`, `XAUTOCLAIM`, ...), its [`Fields`] kept as one
 //!   slice of the reply and read when asked for;
 //! - [`ScoredMember`] (`ZRANGE ... WITHSCORES`, `ZPOPMIN`, ...);
@@ -38,6 +41,8 @@ mod hello;
 mod info;
 #[cfg(feature = "json")]
 mod json;
+mod list;
+mod map;
 mod scan;
 mod scored;
 #[cfg(feature = "search")]
@@ -46,6 +51,7 @@ mod search;
 mod search_admin;
 mod sentinel;
 mod server;
+mod spans;
 mod stream;
 #[cfg(feature = "timeseries")]
 mod timeseries;
@@ -75,6 +81,8 @@ pub use info::{ClientInfo, ClientList, Info, InfoSection};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::{JsonNumbers, JsonTypes};
+pub use list::{List, ListIntoIter, ListIter};
+pub use map::{Map, MapIntoIter, MapIter};
 pub use scan::ScanPage;
 pub use scored::ScoredMember;
 #[cfg(feature = "search")]

@@ -82,6 +82,12 @@ impl<'de> Reader<'de> {
         self.bytes.slice_ref(s)
     }
 
+    /// Where `s`, a slice of this frame, starts in it.
+    #[inline(always)]
+    pub(crate) fn offset_of(&self, s: &'de [u8]) -> usize {
+        s.as_ptr() as usize - self.buf.as_ptr() as usize
+    }
+
     /// Bytes left after the cursor.
     pub(crate) fn remaining(&self) -> usize {
         self.buf.len().saturating_sub(self.pos)

@@ -21,11 +21,13 @@ pub enum Ty {
     Value,
     /// `Option<T>`: null or `T`.
     Option(Box<Ty>),
-    /// `Vec<T>`.
+    /// `Vec<T>`; of strings, typedis's `List`, which keeps the reply once and hands out
+    /// views of it.
     Vec(Box<Ty>),
     /// A tuple of exactly these elements.
     Tuple(Vec<Ty>),
-    /// `HashMap<Bytes, V>`: a RESP3 map or a RESP2 flat key/value array.
+    /// `HashMap<Bytes, V>`: a RESP3 map or a RESP2 flat key/value array; of strings,
+    /// typedis's `Map`, which keeps the reply once and hands out views of it.
     Map(Box<Ty>),
     /// A struct generated for this spec, by name.
     Struct(String),
@@ -99,6 +101,7 @@ impl Ty {
                 let t = t.tokens(paths);
                 quote!(::core::option::Option<#t>)
             }
+            Ty::Vec(t) if **t == Ty::Bytes => quote!(#reply::List),
             Ty::Vec(t) => {
                 let t = t.tokens(paths);
                 quote!(::std::vec::Vec<#t>)
@@ -107,6 +110,7 @@ impl Ty {
                 let ts = ts.iter().map(|t| t.tokens(paths));
                 quote!((#(#ts,)*))
             }
+            Ty::Map(v) if **v == Ty::Bytes => quote!(#reply::Map),
             Ty::Map(v) => {
                 let v = v.tokens(paths);
                 quote!(::std::collections::HashMap<#reply::Bytes, #v>)
@@ -141,6 +145,7 @@ impl Ty {
             Ty::Value => "Value".into(),
             Ty::Flag(on) => on.to_string(),
             Ty::Option(t) => format!("Option<{}>", t.text()),
+            Ty::Vec(t) if **t == Ty::Bytes => "List".into(),
             Ty::Vec(t) => format!("Vec<{}>", t.text()),
             Ty::Tuple(ts) => {
                 let parts: Vec<String> = ts.iter().map(Ty::text).collect();
@@ -150,6 +155,7 @@ impl Ty {
                     format!("({})", parts.join(", "))
                 }
             }
+            Ty::Map(v) if **v == Ty::Bytes => "Map".into(),
             Ty::Map(v) => format!("HashMap<Bytes, {}>", v.text()),
             Ty::Struct(name) => name.clone(),
             Ty::Shared(name, args) if args.is_empty() => (*name).to_owned(),
@@ -173,7 +179,9 @@ mod tests {
         )))));
         assert_eq!(t.text(), "Option<Vec<ScanPage<(Bytes, f64)>>>");
         assert_eq!(Ty::Tuple(vec![Ty::Int]).text(), "(i64,)");
-        assert_eq!(Ty::Map(Box::new(Ty::Bytes)).text(), "HashMap<Bytes, Bytes>");
+        assert_eq!(Ty::Map(Box::new(Ty::Bytes)).text(), "Map");
+        assert_eq!(Ty::Map(Box::new(Ty::Int)).text(), "HashMap<Bytes, i64>");
+        assert_eq!(Ty::Vec(Box::new(Ty::Bytes)).text(), "List");
     }
 
     #[test]
@@ -194,9 +202,12 @@ mod tests {
             quote!(::std::vec::Vec<super::replies::XinfoGroupsEntry>).to_string()
         );
         assert_eq!(
+            Ty::Map(Box::new(Ty::Float)).tokens(&paths).to_string(),
+            quote!(::std::collections::HashMap<crate::reply::Bytes, f64>).to_string()
+        );
+        assert_eq!(
             Ty::Map(Box::new(Ty::Bytes)).tokens(&paths).to_string(),
-            quote!(::std::collections::HashMap<crate::reply::Bytes, crate::reply::Bytes>)
-                .to_string()
+            quote!(crate::reply::Map).to_string()
         );
     }
 }

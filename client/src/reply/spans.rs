@@ -1,0 +1,172 @@
+//! What [`List`](super::List) and [`Map`](super::Map) share: where each string sits in the
+//! one buffer they keep ([`Span`]), how a list of strings is read into spans in one walk
+//! ([`read_strings`]), and the hash index that finds a string by value, built the first
+//! time one is looked up ([`Lookup`]).
+
+use std::hash::{BuildHasher, RandomState};
+use std::sync::OnceLock;
+
+use bytes::{Bytes, BytesMut};
+
+use crate::resp::{DecodeError, Reader};
+
+/// Where one string sits in a kept buffer: `start..end`, as `u32`s to keep the index
+/// small (a reply is at most 1 GiB unless the limits are raised past 4 GiB).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// The span of `len` bytes at `start`.
+    #[inline(always)]
+    fn new(start: usize, len: usize) -> Result<Span, DecodeError> {
+        match (u32::try_from(start), u32::try_from(start + len)) {
+            (Ok(start), Ok(end)) => Ok(Span { start, end }),
+            _ => Err(too_large()),
+        }
+    }
+
+    /// The string in `buf`, the buffer the span was taken from.
+    #[inline(always)]
+    pub(super) fn of(self, buf: &[u8]) -> &[u8] {
+        &buf[self.start as usize..self.end as usize]
+    }
+
+    /// The string as a zero-copy slice of `buf`.
+    #[inline]
+    pub(super) fn bytes(self, buf: &Bytes) -> Bytes {
+        buf.slice(self.start as usize..self.end as usize)
+    }
+}
+
+#[cold]
+fn too_large() -> DecodeError {
+    DecodeError::custom("a list or map of strings longer than 4 GiB: read it as `Vec<Bytes>`")
+}
+
+/// How one collection lays out its strings: a walk over the aggregate that calls
+/// `string` for each string it reads and gathers the spans it returns.
+pub(super) trait Walk {
+    /// The spans, as the collection keeps them.
+    type Spans;
+
+    /// Reads the whole aggregate.
+    fn walk<'de>(
+        r: &mut Reader<'de>,
+        string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
+    ) -> Result<Self::Spans, DecodeError>;
+}
+
+/// Reads a whole aggregate of strings as `W` lays it out, and returns the buffer the
+/// spans point into with the spans.
+///
+/// The buffer is the aggregate's own bytes, a zero-copy slice of the frame: spans are
+/// offsets into it. Should that walk fail, the aggregate is read again from where it
+/// started with owned strings copied into a new buffer: that reads the rare forms a
+/// borrowed string cannot be (a RESP3 streamed string sent in several chunks), and
+/// reports any other failure where it is.
+#[inline]
+pub(super) fn read_strings<W: Walk>(r: &mut Reader<'_>) -> Result<(Bytes, W::Spans), DecodeError> {
+    let from = r.clone();
+    let kept = r.read_and_keep(|r| {
+        let base = r.position();
+        W::walk(r, |r| {
+            let s = r.bytes()?;
+            Span::new(r.offset_of(s) - base, s.len())
+        })
+    });
+    match kept {
+        Ok((spans, buf)) => Ok((buf, spans)),
+        Err(_) => {
+            *r = from;
+            let mut buf = BytesMut::new();
+            let spans = W::walk(r, |r| {
+                let s = r.bytes_owned()?;
+                let span = Span::new(buf.len(), s.len())?;
+                buf.extend_from_slice(&s);
+                Ok(span)
+            })?;
+            Ok((buf.freeze(), spans))
+        }
+    }
+}
+
+/// Lists this short are searched from the end; longer ones get a hash index.
+const LINEAR: usize = 16;
+
+/// A hash index over `n` strings, built on the first lookup of a collection longer than
+/// [`LINEAR`]: open addressing, each slot the position of a string plus one (0 is
+/// empty), a string that appears twice indexed at its last position.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Lookup {
+    index: OnceLock<(RandomState, Box<[u32]>)>,
+}
+
+impl Lookup {
+    /// The last position `i < n` whose string (`at(i)`) is `wanted`.
+    pub(super) fn find<'a>(
+        &self,
+        n: usize,
+        at: impl Fn(usize) -> &'a [u8],
+        wanted: &[u8],
+    ) -> Option<usize> {
+        if n <= LINEAR {
+            return (0..n).rev().find(|&i| at(i) == wanted);
+        }
+        let (hasher, slots) = self.index.get_or_init(|| build(n, &at));
+        let mask = slots.len() - 1;
+        let mut p = hasher.hash_one(wanted) as usize & mask;
+        loop {
+            match slots[p] {
+                0 => return None,
+                slot => {
+                    let i = slot as usize - 1;
+                    if at(i) == wanted {
+                        return Some(i);
+                    }
+                }
+            }
+            p = (p + 1) & mask;
+        }
+    }
+}
+
+fn build<'a>(n: usize, at: &impl Fn(usize) -> &'a [u8]) -> (RandomState, Box<[u32]>) {
+    let hasher = RandomState::new();
+    let mut slots = vec![0u32; (2 * n).next_power_of_two()].into_boxed_slice();
+    let mask = slots.len() - 1;
+    for i in 0..n {
+        let s = at(i);
+        let mut p = hasher.hash_one(s) as usize & mask;
+        // Spans are u32 offsets, so there are fewer than u32::MAX strings.
+        let here = i as u32 + 1;
+        loop {
+            match slots[p] {
+                0 => break slots[p] = here,
+                slot if at(slot as usize - 1) == s => break slots[p] = here,
+                _ => p = (p + 1) & mask,
+            }
+        }
+    }
+    (hasher, slots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_index_finds_the_last_of_repeated_strings_and_misses_absent_ones() {
+        let words: Vec<String> = (0..100).map(|i| format!("w{}", i % 60)).collect();
+        let lookup = Lookup::default();
+        let at = |i: usize| words[i].as_bytes();
+        assert_eq!(lookup.find(words.len(), at, b"w5"), Some(65));
+        assert_eq!(lookup.find(words.len(), at, b"w59"), Some(59));
+        assert_eq!(lookup.find(words.len(), at, b"w60"), None);
+        let short = Lookup::default();
+        assert_eq!(short.find(10, at, b"w3"), Some(3));
+        assert_eq!(short.find(10, at, b"w30"), None);
+    }
+}
