@@ -277,8 +277,14 @@ pub fn all() -> Vec<Case> {
                 h,
                 Lib::Typedis,
                 "Map, HGETALL's default reply type",
-                typedis!(typedis::reply::Map, typedis::reply::Map::len),
+                typedis!(reply::Map, reply::Map::len),
             ),
+            case(h, Lib::Typedis, "Map, then one get", |a| {
+                let frame = a.typedis_frame();
+                let map: reply::Map = frame.decode().expect("typedis reads it");
+                let last = map.keys().last().expect("fields");
+                map.get(last).map_or(0, <[u8]>::len)
+            }),
             case(
                 h,
                 Lib::Typedis,
@@ -314,7 +320,7 @@ pub fn all() -> Vec<Case> {
                 l,
                 Lib::Typedis,
                 "List, LRANGE's default reply type",
-                typedis!(typedis::reply::List, typedis::reply::List::len),
+                typedis!(reply::List, reply::List::len),
             ),
             case(l, Lib::Typedis, "Vec<Bytes>", typedis!(Vec<Bytes>, len)),
             case(

@@ -247,14 +247,8 @@ async fn a_compaction_rule_fills_the_destination_with_bucket_averages() {
         assert_eq!(info.chunktype, "compressed", "{info:?}");
         assert_eq!(info.sourcekey, None, "{info:?}");
         assert_eq!(info.labels.len(), 2, "{info:?}");
-        assert_eq!(
-            info.labels.get(&b"sensor"[..]).map(|v| &v[..]),
-            Some(&b"s1"[..])
-        );
-        assert_eq!(
-            info.labels.get(&b"kind"[..]).map(|v| &v[..]),
-            Some(&b"temp"[..])
-        );
+        assert_eq!(info.labels.get("sensor"), Some(&b"s1"[..]));
+        assert_eq!(info.labels.get("kind"), Some(&b"temp"[..]));
         // The rule: `[dest, bucket, aggregator, align]` per rule on RESP2, a map of dest to
         // `[bucket, aggregator, align]` on RESP3.
         let rule = match &info.rules {
@@ -299,10 +293,7 @@ async fn a_compaction_rule_fills_the_destination_with_bucket_averages() {
         assert_eq!(info.sourcekey.as_deref(), Some(raw.as_bytes()), "{info:?}");
         assert_eq!(info.totalsamples, BUCKETS - 1, "{info:?}");
         assert_eq!(info.retentiontime, 0, "{info:?}");
-        assert_eq!(
-            info.labels.get(&b"kind"[..]).map(|v| &v[..]),
-            Some(&b"temp_avg"[..])
-        );
+        assert_eq!(info.labels.get("kind"), Some(&b"temp_avg"[..]));
     }
 }
 

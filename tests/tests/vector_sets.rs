@@ -173,11 +173,7 @@ async fn nearest_neighbours_with_a_filter_match_a_brute_force_search() {
         assert_eq!(names.len(), 10);
         let found = truth
             .iter()
-            .filter(|(n, _)| {
-                names
-                    .iter()
-                    .any(|m| m.as_ref() == format!("e{n}").as_bytes())
-            })
+            .filter(|(n, _)| names.contains(format!("e{n}")))
             .count();
         assert!(found >= 8, "HNSW found {found} of the true ten: {names:?}");
         assert!(
