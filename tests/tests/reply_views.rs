@@ -1,0 +1,156 @@
+//! `List` and `Map`, the default reply types of string lists and maps, against a real
+//! server on RESP2 and RESP3: what they hold, the views and owned forms they hand out, the
+//! lookups of sets and hashes past the length where an index is built, and the same reply
+//! asked for as std types with `query_as`.
+
+use std::collections::{HashMap, HashSet};
+
+use typedis::reply::{Bytes, List, Map};
+use typedis::{b, Client, Config, Protocol};
+use typedis_tests::RedisServer;
+
+async fn connect(server: &RedisServer, protocol: Protocol) -> Client {
+    let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
+    Client::with_config(config).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_list_reply_is_a_list_of_views_in_order() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client.query(b().del().key("jobs")).await.unwrap();
+        let items: Vec<String> = (0..100).map(|i| format!("job-{i}")).collect();
+        client
+            .query(b().rpush().key("jobs").element_iter(&items))
+            .await
+            .unwrap();
+
+        let jobs: List = client
+            .query(b().lrange().key("jobs").start(0).stop(-1))
+            .await
+            .unwrap();
+        assert_eq!(jobs, items, "{protocol:?}");
+        assert_eq!(jobs.len(), 100);
+        assert_eq!(jobs.get_str(42), Some("job-42"));
+        assert_eq!(jobs.last(), Some(&b"job-99"[..]));
+        assert_eq!(jobs.get(100), None);
+        assert_eq!(jobs.position("job-77"), Some(77));
+        assert_eq!(jobs.to_strings().unwrap(), items);
+        let owned: Vec<Bytes> = jobs.clone().into_iter().collect();
+        assert_eq!(owned, jobs.to_vec());
+
+        let none = client
+            .query(b().lrange().key("no-such-list").start(0).stop(-1))
+            .await
+            .unwrap();
+        assert!(none.is_empty(), "{protocol:?}");
+
+        let asked: Vec<String> = client
+            .query_as(b().lrange().key("jobs").start(0).stop(-1))
+            .await
+            .unwrap();
+        assert_eq!(asked, items);
+    }
+}
+
+#[tokio::test]
+async fn a_set_reply_answers_membership_in_any_order() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client.query(b().del().key("tags")).await.unwrap();
+        let tags: Vec<String> = (0..40).map(|i| format!("tag{i}")).collect();
+        client
+            .query(b().sadd().key("tags").member_iter(&tags))
+            .await
+            .unwrap();
+
+        let mut members = client
+            .query(b().smembers().key("tags"))
+            .await
+            .unwrap();
+        assert_eq!(members.len(), 40, "{protocol:?}");
+        assert!(members.contains("tag0") && members.contains("tag39"));
+        assert!(!members.contains("tag40"));
+        members.sort();
+        let mut sorted = tags.clone();
+        sorted.sort();
+        assert_eq!(members, sorted, "{protocol:?}");
+        assert!(members.contains("tag17"), "the index follows a sort");
+
+        let asked: HashSet<String> = client
+            .query_as(b().smembers().key("tags"))
+            .await
+            .unwrap();
+        assert_eq!(asked, tags.into_iter().collect());
+    }
+}
+
+#[tokio::test]
+async fn a_hash_reply_is_a_map_of_views() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client.query(b().del().key("user:1")).await.unwrap();
+        let fields: HashMap<String, String> = (0..30)
+            .map(|i| (format!("f{i}"), format!("v{i}")))
+            .collect();
+        let mut hset = b().hset().key("user:1").field_value("name", "Ada");
+        for (f, v) in &fields {
+            hset = hset.field_value(f, v);
+        }
+        client.query(hset).await.unwrap();
+
+        let user: Map = client.query(b().hgetall().key("user:1")).await.unwrap();
+        assert_eq!(user.len(), 31, "{protocol:?}");
+        assert_eq!(user.get_str("name"), Some("Ada"));
+        assert_eq!(&user["f29"], b"v29");
+        assert!(!user.contains_key("email"));
+        let mut expected = fields.clone();
+        expected.insert("name".into(), "Ada".into());
+        assert_eq!(user, expected, "{protocol:?}");
+        assert_eq!(user.to_strings().unwrap(), expected);
+        assert_eq!(user.keys().count(), 31);
+        let owned: HashMap<Bytes, Bytes> = user.clone().into_iter().collect();
+        assert_eq!(owned, user.to_hash_map());
+
+        let missing = client.query(b().hgetall().key("user:2")).await.unwrap();
+        assert!(missing.is_empty(), "a key that does not exist: {protocol:?}");
+
+        let asked: HashMap<String, String> = client
+            .query_as(b().hgetall().key("user:1"))
+            .await
+            .unwrap();
+        assert_eq!(asked, expected);
+    }
+}
+
+#[tokio::test]
+async fn lists_and_maps_inside_other_replies() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client.query(b().del().key("q1")).await.unwrap();
+        client
+            .query(b().rpush().key("q1").element_iter(["a", "b", "c"]))
+            .await
+            .unwrap();
+        // LMPOP: `Option<(Bytes, List)>`, the key and the popped elements.
+        let popped = client
+            .query(b().lmpop().key_iter(["q0", "q1"]).left().count(2))
+            .await
+            .unwrap();
+        let (key, elements) = popped.expect("q1 has elements");
+        assert_eq!(key, "q1", "{protocol:?}");
+        assert_eq!(elements, ["a", "b"], "{protocol:?}");
+
+        // CONFIG GET: a map of parameter names to values.
+        let config = client
+            .query(b().config_get().parameter_iter(["maxmemory-policy", "appendonly"]))
+            .await
+            .unwrap();
+        assert_eq!(config.get_str("appendonly"), Some("no"), "{protocol:?}");
+        assert!(config.contains_key("maxmemory-policy"), "{config:?}");
+    }
+}
