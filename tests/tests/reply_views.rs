@@ -66,10 +66,7 @@ async fn a_set_reply_answers_membership_in_any_order() {
             .await
             .unwrap();
 
-        let mut members = client
-            .query(b().smembers().key("tags"))
-            .await
-            .unwrap();
+        let mut members = client.query(b().smembers().key("tags")).await.unwrap();
         assert_eq!(members.len(), 40, "{protocol:?}");
         assert!(members.contains("tag0") && members.contains("tag39"));
         assert!(!members.contains("tag40"));
@@ -79,10 +76,7 @@ async fn a_set_reply_answers_membership_in_any_order() {
         assert_eq!(members, sorted, "{protocol:?}");
         assert!(members.contains("tag17"), "the index follows a sort");
 
-        let asked: HashSet<String> = client
-            .query_as(b().smembers().key("tags"))
-            .await
-            .unwrap();
+        let asked: HashSet<String> = client.query_as(b().smembers().key("tags")).await.unwrap();
         assert_eq!(asked, tags.into_iter().collect());
     }
 }
@@ -116,12 +110,13 @@ async fn a_hash_reply_is_a_map_of_views() {
         assert_eq!(owned, user.to_hash_map());
 
         let missing = client.query(b().hgetall().key("user:2")).await.unwrap();
-        assert!(missing.is_empty(), "a key that does not exist: {protocol:?}");
+        assert!(
+            missing.is_empty(),
+            "a key that does not exist: {protocol:?}"
+        );
 
-        let asked: HashMap<String, String> = client
-            .query_as(b().hgetall().key("user:1"))
-            .await
-            .unwrap();
+        let asked: HashMap<String, String> =
+            client.query_as(b().hgetall().key("user:1")).await.unwrap();
         assert_eq!(asked, expected);
     }
 }
@@ -147,7 +142,10 @@ async fn lists_and_maps_inside_other_replies() {
 
         // CONFIG GET: a map of parameter names to values.
         let config = client
-            .query(b().config_get().parameter_iter(["maxmemory-policy", "appendonly"]))
+            .query(
+                b().config_get()
+                    .parameter_iter(["maxmemory-policy", "appendonly"]),
+            )
             .await
             .unwrap();
         assert_eq!(config.get_str("appendonly"), Some("no"), "{protocol:?}");
