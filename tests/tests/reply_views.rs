@@ -78,6 +78,13 @@ async fn a_set_reply_answers_membership_in_any_order() {
 
         let asked: HashSet<String> = client.query_as(b().smembers().key("tags")).await.unwrap();
         assert_eq!(asked, tags.into_iter().collect());
+
+        // A list's views are arguments of the next command as they are.
+        let removed = client
+            .query(b().srem().key("tags").member_iter(&members))
+            .await
+            .unwrap();
+        assert_eq!(removed, 40, "{protocol:?}");
     }
 }
 
