@@ -342,6 +342,9 @@ mod tests {
         let l = list(b"*2\r\n$?\r\n;2\r\nab\r\n;1\r\nc\r\n;0\r\n$1\r\nd\r\n").unwrap();
         assert_eq!(l, ["abc", "d"]);
         assert_eq!(l.get_bytes(0).unwrap(), "abc");
+        // A string of no chunks is empty, wherever the reader found it.
+        let empty = list(b"*?\r\n$?\r\n;0\r\n$1\r\nx\r\n.\r\n").unwrap();
+        assert_eq!(empty, ["", "x"]);
     }
 
     #[test]

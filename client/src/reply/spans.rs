@@ -19,6 +19,9 @@ pub(super) struct Span {
 }
 
 impl Span {
+    /// An empty string, wherever it was.
+    const EMPTY: Span = Span { start: 0, end: 0 };
+
     /// The span of `len` bytes at `start`.
     #[inline(always)]
     fn new(start: usize, len: usize) -> Result<Span, DecodeError> {
@@ -74,6 +77,10 @@ pub(super) fn read_strings<W: Walk>(r: &mut Reader<'_>) -> Result<(Bytes, W::Spa
         let base = r.position();
         W::walk(r, |r| {
             let s = r.bytes()?;
+            if s.is_empty() {
+                // Not necessarily in the frame (a streamed string of no chunks).
+                return Ok(Span::EMPTY);
+            }
             Span::new(r.offset_of(s) - base, s.len())
         })
     });

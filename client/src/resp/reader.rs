@@ -82,7 +82,8 @@ impl<'de> Reader<'de> {
         self.bytes.slice_ref(s)
     }
 
-    /// Where `s`, a slice of this frame, starts in it.
+    /// Where `s`, a non-empty slice of this frame, starts in it (an empty string a step
+    /// returns may be a static one).
     #[inline(always)]
     pub(crate) fn offset_of(&self, s: &'de [u8]) -> usize {
         s.as_ptr() as usize - self.buf.as_ptr() as usize
