@@ -327,6 +327,18 @@ pub fn all() -> Vec<Case> {
             case(
                 l,
                 Lib::Typedis,
+                "Values, MGET's default reply type",
+                typedis!(reply::Values, reply::Values::len),
+            ),
+            case(
+                l,
+                Lib::Typedis,
+                "Vec<Option<Bytes>>",
+                typedis!(Vec<Option<Bytes>>, len),
+            ),
+            case(
+                l,
+                Lib::Typedis,
                 "Vec<String>, owned",
                 typedis!(Vec<String>, len),
             ),

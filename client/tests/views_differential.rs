@@ -1,4 +1,5 @@
-//! `List` and `Map` read exactly what `Vec<Bytes>` and `HashMap<Bytes, Bytes>` read: on
+//! `List`, `Values` and `Map` read exactly what `Vec<Bytes>`, `Vec<Option<Bytes>>` and
+//! `HashMap<Bytes, Bytes>` read: on
 //! random frames (mostly aggregates of random scalars, so that many fail), both succeed
 //! with the same strings or both fail with the same error at the same place.
 
@@ -10,7 +11,7 @@ use bytes::Bytes;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use scan_support::strategy::{aggregate, scalar, streamed, value, ALL};
-use typedis::reply::{List, Map};
+use typedis::reply::{List, Map, Values};
 use typedis::resp::Frame;
 
 /// A scalar now and then preceded by an attribute.
@@ -76,6 +77,17 @@ proptest! {
     fn a_list_reads_what_a_vec_of_bytes_reads(wire in frame()) {
         let frame = Frame::from_slice(&wire).expect("one whole frame");
         same(&wire, frame.decode::<List>(), frame.decode::<Vec<Bytes>>(), |l: List| l.to_vec())?;
+    }
+
+    #[test]
+    fn values_read_what_a_vec_of_optional_bytes_reads(wire in frame()) {
+        let frame = Frame::from_slice(&wire).expect("one whole frame");
+        same(
+            &wire,
+            frame.decode::<Values>(),
+            frame.decode::<Vec<Option<Bytes>>>(),
+            |v: Values| v.to_vec(),
+        )?;
     }
 
     #[test]

@@ -232,7 +232,7 @@ async fn pipelines_span_nodes_and_keep_command_order(client: &ClusterClient) {
     assert_eq!(incr, 7);
     assert_eq!(get.as_deref(), Some(&b"78"[..]));
     assert_eq!(missing, None);
-    let mget: Vec<Option<&[u8]>> = mget.iter().map(Option::as_deref).collect();
+    let mget: Vec<Option<&[u8]>> = mget.iter().collect();
     assert_eq!(mget, [Some(&b"2"[..]), None, Some(&b"100"[..])]);
     let n: i64 = client
         .query_as(cmd("DEL").keys((0..100).map(|i| format!("p:{i}"))))

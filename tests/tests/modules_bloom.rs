@@ -436,17 +436,21 @@ async fn top_k_keeps_the_heaviest_items_with_their_counts() {
             )
             .await
             .unwrap();
-        assert_eq!(expelled, [None, None, None]);
+        assert_eq!(expelled, [None::<&str>; 3]);
         let expelled = client
             .query(b().topk_incrby().key(&k).items("delta", 5))
             .await
             .unwrap();
-        assert_eq!(expelled, [None], "delta is too light to enter the list");
+        assert_eq!(
+            expelled,
+            [None::<&str>],
+            "delta is too light to enter the list"
+        );
         let expelled = client
             .query(b().topk_add().key(&k).item("epsilon").item("epsilon"))
             .await
             .unwrap();
-        assert_eq!(expelled, [None, None]);
+        assert_eq!(expelled, [None::<&str>; 2]);
 
         let listed = client
             .query(b().topk_list().key(&k).withcount())

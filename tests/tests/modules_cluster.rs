@@ -35,10 +35,7 @@ async fn multi_key_module_commands_route_by_every_key_and_refuse_cross_slot_keys
         .unwrap();
     let numbers: Vec<Option<String>> = got
         .iter()
-        .map(|v| {
-            v.as_deref()
-                .map(|b| String::from_utf8_lossy(b).into_owned())
-        })
+        .map(|v| v.map(|b| String::from_utf8_lossy(b).into_owned()))
         .collect();
     assert_eq!(
         numbers,

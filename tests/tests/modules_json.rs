@@ -226,8 +226,7 @@ async fn documents_round_trip_through_set_get_mset_and_mget() {
             )
             .await
             .unwrap();
-        let names: Vec<Option<serde_json::Value>> =
-            names.iter().map(|t| t.as_deref().map(parsed)).collect();
+        let names: Vec<Option<serde_json::Value>> = names.iter().map(|t| t.map(parsed)).collect();
         assert_eq!(
             names,
             [
@@ -388,7 +387,7 @@ async fn merge_numbers_arrays_keys_types_and_delete() {
             .query(b().json_arrpop().key(&k).path("$.name"))
             .await
             .unwrap();
-        assert_eq!(popped, [None]);
+        assert_eq!(popped, [None::<&str>]);
         // Without a path, from the root array; an emptied array pops `None`.
         for want in ["\"c\"", "\"b\"", "\"a\""] {
             let popped = client.query(b().json_arrpop().key(&tags)).await.unwrap();

@@ -1,11 +1,11 @@
-//! `List` and `Map`, the default reply types of string lists and maps, against a real
-//! server on RESP2 and RESP3: what they hold, the views and owned forms they hand out, the
+//! `List`, `Values` and `Map`, the default reply types of string lists (with nulls, for
+//! `Values`) and maps, against a real server on RESP2 and RESP3: what they hold, the views and owned forms they hand out, the
 //! lookups of sets and hashes past the length where an index is built, and the same reply
 //! asked for as std types with `query_as`.
 
 use std::collections::{HashMap, HashSet};
 
-use typedis::reply::{Bytes, List, Map};
+use typedis::reply::{Bytes, List, Map, Values};
 use typedis::{b, Client, Config, Protocol};
 use typedis_tests::RedisServer;
 
@@ -157,5 +157,44 @@ async fn lists_and_maps_inside_other_replies() {
             .unwrap();
         assert_eq!(config.get_str("appendonly"), Some("no"), "{protocol:?}");
         assert!(config.contains_key("maxmemory-policy"), "{config:?}");
+    }
+}
+
+#[tokio::test]
+async fn values_hold_a_null_where_a_key_or_field_has_none() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client
+            .query(b().set().key("k1").value("one"))
+            .await
+            .unwrap();
+        client.query(b().set().key("k3").value("")).await.unwrap();
+        let values: Values = client
+            .query(b().mget().key_iter(["k1", "k2", "k3"]))
+            .await
+            .unwrap();
+        assert_eq!(values, [Some("one"), None, Some("")], "{protocol:?}");
+        assert!(values.is_null(1) && !values.is_null(2));
+        assert_eq!(values.get_str(0), Some("one"));
+        let owned: Vec<Option<Bytes>> = values.clone().into();
+        assert_eq!(owned, [Some(Bytes::from("one")), None, Some(Bytes::new())]);
+
+        client.query(b().del().key("h")).await.unwrap();
+        client
+            .query(b().hset().key("h").field_value("a", "1"))
+            .await
+            .unwrap();
+        let fields = client
+            .query(b().hmget().key("h").field_iter(["a", "b"]))
+            .await
+            .unwrap();
+        assert_eq!(fields.iter().collect::<Vec<_>>(), [Some(&b"1"[..]), None]);
+
+        let asked: Vec<Option<String>> = client
+            .query_as(b().mget().key_iter(["k1", "k2"]))
+            .await
+            .unwrap();
+        assert_eq!(asked, [Some("one".to_owned()), None]);
     }
 }

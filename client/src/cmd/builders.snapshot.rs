@@ -2902,7 +2902,7 @@ impl Builders {
     }
     /// `HGETDEL`: Returns the values of one or more fields and deletes them from a hash.
     ///
-    /// Returns `Vec<Option<Bytes>>`. The value of each field asked for, removed.
+    /// Returns `Values`. The value of each field asked for, removed.
     ///
     /// Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted; group: hash.
     #[inline]
@@ -2919,7 +2919,7 @@ impl Builders {
     }
     /// `HGETEX`: Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL).
     ///
-    /// Returns `Vec<Option<Bytes>>`. The value of each field asked for.
+    /// Returns `Values`. The value of each field asked for.
     ///
     /// Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
@@ -3004,7 +3004,7 @@ impl Builders {
     }
     /// `HMGET`: Returns the values of all fields in a hash.
     ///
-    /// Returns `Vec<Option<Bytes>>`. List of values associated with the given fields, in the same order as they are requested.
+    /// Returns `Values`. List of values associated with the given fields, in the same order as they are requested.
     ///
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested; group: hash.
     #[inline]
@@ -3867,7 +3867,7 @@ impl Builders {
     }
     /// `MGET`: Atomically returns the string values of one or more keys.
     ///
-    /// Returns `Vec<Option<Bytes>>`. List of values at the specified keys.
+    /// Returns `Values`. List of values at the specified keys.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to retrieve; group: string.
     #[inline]
@@ -5464,7 +5464,7 @@ impl Builders {
     }
     /// `SORT`: Sorts the elements in a list, a set, or a sorted set, optionally storing the result.
     ///
-    /// Returns `Vec<Option<Bytes>>`; with `STORE`: `i64`. One of: when the store option is specified the command returns the number of sorted elements in the destination list; when not passing the store option the command returns a list of sorted elements.
+    /// Returns `Values`; with `STORE`: `i64`. One of: when the store option is specified the command returns the number of sorted elements in the destination list; when not passing the store option the command returns a list of sorted elements.
     ///
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
@@ -5482,7 +5482,7 @@ impl Builders {
     }
     /// `SORT_RO`: Returns the sorted elements of a list, a set, or a sorted set.
     ///
-    /// Returns `Vec<Option<Bytes>>`. A list of sorted elements.
+    /// Returns `Values`. A list of sorted elements.
     ///
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
@@ -31333,7 +31333,7 @@ pub mod hgetdel {
     }
     /// `HGETDEL` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`. The value of each field asked for, removed.
+    /// Returns `Values`. The value of each field asked for, removed.
     ///
     /// Returns the values of one or more fields and deletes them from a hash. Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -31373,7 +31373,7 @@ pub mod hgetdel {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -31605,7 +31605,7 @@ pub mod hgetex {
     }
     /// `HGETEX` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`. The value of each field asked for.
+    /// Returns `Values`. The value of each field asked for.
     ///
     /// Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL). Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -31786,7 +31786,7 @@ pub mod hgetex {
         }
     }
     impl<TExpiration: Done> crate::cmd::Request for Ready<TExpiration> {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -32203,7 +32203,7 @@ pub mod hmget {
     }
     /// `HMGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`. List of values associated with the given fields, in the same order as they are requested.
+    /// Returns `Values`. List of values associated with the given fields, in the same order as they are requested.
     ///
     /// Returns the values of all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -32241,7 +32241,7 @@ pub mod hmget {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -37992,7 +37992,7 @@ pub mod mget {
     }
     /// `MGET` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`. List of values at the specified keys.
+    /// Returns `Values`. List of values at the specified keys.
     ///
     /// Atomically returns the string values of one or more keys. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to retrieve.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -38030,7 +38030,7 @@ pub mod mget {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -46326,7 +46326,7 @@ pub mod sort {
     }
     /// `SORT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`; with `STORE`: `i64`. One of: when the store option is specified the command returns the number of sorted elements in the destination list; when not passing the store option the command returns a list of sorted elements.
+    /// Returns `Values`; with `STORE`: `i64`. One of: when the store option is specified the command returns the number of sorted elements in the destination list; when not passing the store option the command returns a list of sorted elements.
     ///
     /// Sorts the elements in a list, a set, or a sorted set, optionally storing the result. Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -46619,7 +46619,7 @@ pub mod sort {
         TOrder: Done,
         TSorting: Done,
     > crate::cmd::Request for Ready<TByPattern, TLimit, TOrder, TSorting, Unset> {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -46704,7 +46704,7 @@ pub mod sort_ro {
     }
     /// `SORT_RO` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<Option<Bytes>>`. A list of sorted elements.
+    /// Returns `Values`. A list of sorted elements.
     ///
     /// Returns the sorted elements of a list, a set, or a sorted set. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -46942,7 +46942,7 @@ pub mod sort_ro {
         TOrder: Done,
         TSorting: Done,
     > crate::cmd::Request for Ready<TByPattern, TLimit, TOrder, TSorting> {
-        type Reply = ::std::vec::Vec<::core::option::Option<crate::reply::Bytes>>;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()

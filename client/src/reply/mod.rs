@@ -6,9 +6,10 @@
 //! [`Bytes`] strings, which are zero-copy slices of the reply. Shapes many commands
 //! share have a type here:
 //!
-//! - [`List`] (`LRANGE`, `SMEMBERS`, `KEYS`, ...) and [`Map`] (`HGETALL`, `CONFIG GET`,
-//!   ...): the strings of an array or a map, kept as one slice of the reply and handed
-//!   out as `&[u8]`/`&str` views or zero-copy `Bytes`, at the cost of a borrowed read;
+//! - [`List`] (`LRANGE`, `SMEMBERS`, `KEYS`, ...), [`Values`] (`MGET`, `HMGET`, ...: strings
+//!   or nulls) and [`Map`] (`HGETALL`, `CONFIG GET`, ...): the strings of an array or a
+//!   map, kept as one slice of the reply and handed out as `&[u8]`/`&str` views or
+//!   zero-copy `Bytes`, at the cost of a borrowed read;
 //! - [`StreamEntry`] (`XRANGE`, `XREAD`, `XAUTOCLAIM`, ...), its [`Fields`] kept as one
 //!   slice of the reply and read when asked for;
 //! - [`ScoredMember`] (`ZRANGE ... WITHSCORES`, `ZPOPMIN`, ...);
@@ -55,6 +56,7 @@ mod spans;
 mod stream;
 #[cfg(feature = "timeseries")]
 mod timeseries;
+mod values;
 mod vector;
 
 pub use bytes::Bytes;
@@ -97,4 +99,5 @@ pub use stream::{Fields, FieldsIter, StreamEntry};
 #[cfg(feature = "timeseries")]
 #[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
 pub use timeseries::{LastSample, MultiSeries, Sample, Series};
+pub use values::{Values, ValuesIntoIter, ValuesIter};
 pub use vector::{RawVector, VectorMatch};

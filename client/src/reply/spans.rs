@@ -22,6 +22,15 @@ impl Span {
     /// An empty string, wherever it was.
     const EMPTY: Span = Span { start: 0, end: 0 };
 
+    /// No string: a null element (a string's span never ends before it starts).
+    pub(super) const NULL: Span = Span { start: 1, end: 0 };
+
+    /// Whether this is [`NULL`](Self::NULL).
+    #[inline(always)]
+    pub(super) fn is_null(self) -> bool {
+        self.start > self.end
+    }
+
     /// The span of `len` bytes at `start`.
     #[inline(always)]
     fn new(start: usize, len: usize) -> Result<Span, DecodeError> {

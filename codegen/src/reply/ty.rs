@@ -21,8 +21,8 @@ pub enum Ty {
     Value,
     /// `Option<T>`: null or `T`.
     Option(Box<Ty>),
-    /// `Vec<T>`; of strings, typedis's `List`, which keeps the reply once and hands out
-    /// views of it.
+    /// `Vec<T>`; of strings, typedis's `List`, and of optional strings its `Values`, which
+    /// keep the reply once and hand out views of it.
     Vec(Box<Ty>),
     /// A tuple of exactly these elements.
     Tuple(Vec<Ty>),
@@ -76,6 +76,11 @@ impl Ty {
         }
     }
 
+    /// True for `Option<Bytes>`: a `Vec` of them is typedis's `Values`.
+    fn is_optional_bytes(&self) -> bool {
+        matches!(self, Ty::Option(t) if **t == Ty::Bytes)
+    }
+
     /// True when the type is, or holds, the `Value` fallback.
     pub fn is_untyped(&self) -> bool {
         match self {
@@ -102,6 +107,7 @@ impl Ty {
                 quote!(::core::option::Option<#t>)
             }
             Ty::Vec(t) if **t == Ty::Bytes => quote!(#reply::List),
+            Ty::Vec(t) if t.is_optional_bytes() => quote!(#reply::Values),
             Ty::Vec(t) => {
                 let t = t.tokens(paths);
                 quote!(::std::vec::Vec<#t>)
@@ -146,6 +152,7 @@ impl Ty {
             Ty::Flag(on) => on.to_string(),
             Ty::Option(t) => format!("Option<{}>", t.text()),
             Ty::Vec(t) if **t == Ty::Bytes => "List".into(),
+            Ty::Vec(t) if t.is_optional_bytes() => "Values".into(),
             Ty::Vec(t) => format!("Vec<{}>", t.text()),
             Ty::Tuple(ts) => {
                 let parts: Vec<String> = ts.iter().map(Ty::text).collect();
@@ -182,6 +189,11 @@ mod tests {
         assert_eq!(Ty::Map(Box::new(Ty::Bytes)).text(), "Map");
         assert_eq!(Ty::Map(Box::new(Ty::Int)).text(), "HashMap<Bytes, i64>");
         assert_eq!(Ty::Vec(Box::new(Ty::Bytes)).text(), "List");
+        assert_eq!(Ty::Vec(Box::new(Ty::Bytes.optional())).text(), "Values");
+        assert_eq!(
+            Ty::Vec(Box::new(Ty::Int.optional())).text(),
+            "Vec<Option<i64>>"
+        );
     }
 
     #[test]

@@ -1074,7 +1074,7 @@ async fn mget(
     let started = Instant::now();
     loop {
         match client.query(b().mget().key_iter(keys)).await {
-            Ok(values) if values.len() == keys.len() => return Ok(values),
+            Ok(values) if values.len() == keys.len() => return Ok(values.into()),
             Ok(values) => {
                 return Err(format!(
                     "{}: {} values for {} keys",
