@@ -1,7 +1,8 @@
-//! What [`List`](super::List) and [`Map`](super::Map) share: where each string sits in the
-//! one buffer they keep ([`Span`]), how a list of strings is read into spans in one walk
-//! ([`read_strings`]), and the hash index that finds a string by value, built the first
-//! time one is looked up ([`Lookup`]).
+//! What [`List`](super::List), [`Values`](super::Values) and [`Map`](super::Map) share:
+//! where each string (or null) sits in the one buffer they keep ([`Span`]), how an
+//! aggregate of strings is read into spans in one walk ([`read_strings`]), and the hash
+//! index that finds a string by value, built the first time one is looked up
+//! ([`Lookup`]).
 
 use std::hash::{BuildHasher, RandomState};
 use std::sync::OnceLock;
