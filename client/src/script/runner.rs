@@ -1,5 +1,5 @@
 //! [`ScriptRunner`]: what a [`Script`](super::Script) can be invoked on: every
-//! [`Commands`] client alike.
+//! [`Commands`](crate::Commands) client alike.
 
 use crate::cmd::Command;
 use crate::error::Error;
