@@ -139,6 +139,14 @@ impl Map {
             .collect()
     }
 
+    /// The pairs a lookup can see: each key at its last position.
+    fn live(&self) -> impl Iterator<Item = (&[u8], &[u8])> + '_ {
+        self.iter()
+            .enumerate()
+            .filter(|(i, (k, _))| self.find(k) == Some(*i))
+            .map(|(_, kv)| kv)
+    }
+
     fn find(&self, key: &[u8]) -> Option<usize> {
         self.lookup
             .find(self.len(), |i| self.pairs[i].0.of(&self.buf), key)
@@ -217,25 +225,12 @@ impl fmt::Debug for Map {
     }
 }
 
-impl Map {
-    /// The pairs a lookup can see: each key at its last position.
-    fn live(&self) -> impl Iterator<Item = (&[u8], &[u8])> + '_ {
-        self.iter()
-            .enumerate()
-            .filter(|(i, (k, _))| self.find(k) == Some(*i))
-            .map(|(_, kv)| kv)
-    }
-}
-
 /// Equal when both have the same keys with the same values, in any order, as `HashMap`s
 /// compare.
 impl PartialEq for Map {
     fn eq(&self, other: &Map) -> bool {
-        let mut n = 0;
-        self.live().all(|(k, v)| {
-            n += 1;
-            other.get(k) == Some(v)
-        }) && n == other.live().count()
+        self.live().count() == other.live().count()
+            && self.live().all(|(k, v)| other.get(k) == Some(v))
     }
 }
 
@@ -243,11 +238,8 @@ impl Eq for Map {}
 
 impl<K: AsRef<[u8]>, V: AsRef<[u8]>, S: BuildHasher> PartialEq<HashMap<K, V, S>> for Map {
     fn eq(&self, other: &HashMap<K, V, S>) -> bool {
-        let mut n = 0;
-        other.iter().all(|(k, v)| {
-            n += 1;
-            self.get(k) == Some(v.as_ref())
-        }) && n == self.live().count()
+        other.len() == self.live().count()
+            && other.iter().all(|(k, v)| self.get(k) == Some(v.as_ref()))
     }
 }
 
