@@ -73,6 +73,10 @@ impl Client {
                 }
             };
             let state = redial.lock();
+            // A close wins over every other answer: it may have come after an attempt
+            // woke this caller and before the caller ran, and its stand-in connection
+            // is no longer one that was never opened.
+            self.refuse_if_closed()?;
             let timeout = Error::Timeout(self.inner.config.response_timeout.unwrap_or_default());
             if !woken {
                 // Out of time while connecting: the attempt may yet succeed (a slow server).
