@@ -223,7 +223,13 @@ pub fn all() -> Vec<Case> {
         case(
             x,
             Lib::Typedis,
-            "Vec<reply::StreamEntry>, XRANGE's default reply type",
+            "StreamEntries, XRANGE's default reply type",
+            typedis!(reply::StreamEntries, reply::StreamEntries::len),
+        ),
+        case(
+            x,
+            Lib::Typedis,
+            "Vec<reply::StreamEntry>, one owned entry each",
             typedis!(Vec<reply::StreamEntry>, len),
         ),
         case(

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use typedis::reply::{ScoredMember, StreamEntry};
+use typedis::reply::{ScoredMember, StreamEntries};
 use typedis::resp::Frame;
 use typedis::Value;
 
@@ -55,9 +55,9 @@ fn main() -> Result<(), typedis::Error> {
     for (id, fields) in &entries {
         println!("  {id}: {fields:?}");
     }
-    // `StreamEntry` is what `client.query(b().xrange()...)` returns: fields looked up by
-    // name, not copied out of the reply.
-    let entries: Vec<StreamEntry> = xrange.decode()?;
+    // `StreamEntries` is what `client.query(b().xrange()...)` returns: entries and their
+    // fields looked up where they are, not copied out of the reply.
+    let entries: StreamEntries = xrange.decode()?;
     let notes: Vec<Option<&[u8]>> = entries.iter().map(|e| e.fields.get("note")).collect();
     println!("  notes, as the command's own reply type: {notes:?}");
 

@@ -36,8 +36,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let greeting = client.query(b().get().key("quickstart:greeting")).await?;
     println!("GET quickstart:greeting -> {greeting:?}");
 
-    // XADD a few entries; XRANGE reads `Vec<StreamEntry>`, whose fields are looked up by
-    // name without being copied out of the reply.
+    // XADD a few entries; XRANGE reads `StreamEntries`, whose entries are views of the
+    // reply: IDs and fields are looked up without being copied out of it.
     for (sensor, celsius) in [("kitchen", "21.5"), ("garden", "14.0"), ("attic", "26.25")] {
         client
             .query(
@@ -50,12 +50,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .await?;
     }
     let range = b().xrange().key("quickstart:readings").start("-").end("+");
-    for entry in client.query(range).await? {
+    let entries = client.query(range).await?;
+    for entry in &entries {
         let sensor = entry.fields.get("sensor").unwrap_or_default();
         let celsius = entry.fields.get("celsius").unwrap_or_default();
         println!(
-            "XRANGE entry {:?}: {} at {} C",
-            entry.id,
+            "XRANGE entry {}: {} at {} C",
+            String::from_utf8_lossy(entry.id),
             String::from_utf8_lossy(sensor),
             String::from_utf8_lossy(celsius)
         );

@@ -84,16 +84,16 @@ async fn work(client: Client, name: &'static str) -> Result<(&'static str, usize
             return Ok((name, processed));
         };
         for (_stream, jobs) in batch {
-            for job in jobs {
+            for job in &jobs {
                 let task = job.fields.get("task").unwrap_or(b"?");
                 println!(
                     "{name} runs {} ({})",
-                    String::from_utf8_lossy(&job.id),
+                    String::from_utf8_lossy(job.id),
                     String::from_utf8_lossy(task)
                 );
                 tokio::time::sleep(Duration::from_millis(10)).await;
                 let acked = client
-                    .query(b().xack().key(STREAM).group(GROUP).id(&job.id[..]))
+                    .query(b().xack().key(STREAM).group(GROUP).id(job.id))
                     .await?;
                 assert_eq!(acked, 1);
                 processed += 1;

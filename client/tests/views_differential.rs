@@ -1,5 +1,5 @@
-//! `List`, `Values` and `Map` read exactly what `Vec<Bytes>`, `Vec<Option<Bytes>>` and
-//! `HashMap<Bytes, Bytes>` read: on
+//! `List`, `Values`, `Map` and `StreamEntries` read exactly what `Vec<Bytes>`,
+//! `Vec<Option<Bytes>>`, `HashMap<Bytes, Bytes>` and `Vec<StreamEntry>` read: on
 //! random frames (mostly aggregates of random scalars, so that many fail), both succeed
 //! with the same strings or both fail with the same error at the same place.
 
@@ -11,7 +11,7 @@ use bytes::Bytes;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use scan_support::strategy::{aggregate, scalar, streamed, value, ALL};
-use typedis::reply::{List, Map, Values};
+use typedis::reply::{List, Map, StreamEntries, StreamEntry, Values};
 use typedis::resp::Frame;
 
 /// A scalar now and then preceded by an attribute.
@@ -46,6 +46,34 @@ fn frame() -> impl Strategy<Value = Vec<u8>> {
     });
     let stream = vec(element(), 0..8).prop_map(|v| streamed('*', v));
     prop_oneof![6 => counted, 2 => nested, 2 => stream, 1 => value(ALL)]
+}
+
+/// An array of stream entries, `[id, fields]`, each part now and then of the wrong shape
+/// or in a form a borrowed read cannot take (streamed, chunked).
+fn entries() -> impl Strategy<Value = Vec<u8>> {
+    let fields = prop_oneof![
+        4 => (prop_oneof![Just('*'), Just('%')], vec(element(), 0..6)).prop_map(|(ty, v)| {
+            let n = if ty == '%' { v.len() / 2 } else { v.len() };
+            let v = if ty == '%' { v[..2 * n].to_vec() } else { v };
+            aggregate(ty, n, v)
+        }),
+        1 => (prop_oneof![Just('*'), Just('%')], vec(element(), 0..6)).prop_map(|(ty, v)| {
+            let v = if ty == '%' { v[..v.len() / 2 * 2].to_vec() } else { v };
+            streamed(ty, v)
+        }),
+        1 => prop_oneof![Just(b"_\r\n".to_vec()), Just(b"*-1\r\n".to_vec())],
+        1 => value(ALL),
+    ];
+    let entry = prop_oneof![
+        8 => (element(), fields).prop_map(|(id, f)| aggregate('*', 2, vec![id, f])),
+        1 => vec(element(), 0..4).prop_map(|v| aggregate('*', v.len(), v)),
+    ];
+    let entries = vec(entry, 0..6);
+    prop_oneof![
+        4 => entries.clone().prop_map(|v| aggregate('*', v.len(), v)),
+        1 => entries.prop_map(|v| streamed('*', v)),
+        1 => value(ALL),
+    ]
 }
 
 fn same<T: PartialEq + std::fmt::Debug, U>(
@@ -98,6 +126,17 @@ proptest! {
             frame.decode::<Map>(),
             frame.decode::<HashMap<Bytes, Bytes>>(),
             |m: Map| m.to_hash_map(),
+        )?;
+    }
+
+    #[test]
+    fn stream_entries_read_what_a_vec_of_stream_entries_reads(wire in entries()) {
+        let frame = Frame::from_slice(&wire).expect("one whole frame");
+        same(
+            &wire,
+            frame.decode::<StreamEntries>(),
+            frame.decode::<Vec<StreamEntry>>(),
+            |e: StreamEntries| e.to_vec(),
         )?;
     }
 }

@@ -153,5 +153,5 @@ async fn idle_times_are_milliseconds_in_every_stream_command() {
         .start("0");
     let claimed = client.query(claim).await.unwrap().claimed;
     assert_eq!(claimed.len(), 1);
-    assert_eq!(claimed[0].id, id);
+    assert_eq!(claimed.first().unwrap().id, id);
 }

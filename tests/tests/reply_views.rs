@@ -1,11 +1,12 @@
-//! `List`, `Values` and `Map`, the default reply types of string lists (with nulls, for
-//! `Values`) and maps, against a real server on RESP2 and RESP3: what they hold, the views and owned forms they hand out, the
-//! lookups of sets and hashes past the length where an index is built, and the same reply
-//! asked for as std types with `query_as`.
+//! `List`, `Values`, `Map` and `StreamEntries`, the default reply types of string lists
+//! (with nulls, for `Values`), maps and stream entries, against a real server on RESP2 and
+//! RESP3: what they hold, the views and owned forms they hand out, the lookups of sets and
+//! hashes past the length where an index is built, and the same reply asked for as std
+//! types with `query_as`.
 
 use std::collections::{HashMap, HashSet};
 
-use typedis::reply::{Bytes, List, Map, Values};
+use typedis::reply::{Bytes, List, Map, StreamEntries, StreamEntry, Values};
 use typedis::{b, Client, Config, Protocol};
 use typedis_tests::RedisServer;
 
@@ -196,5 +197,120 @@ async fn values_hold_a_null_where_a_key_or_field_has_none() {
             .await
             .unwrap();
         assert_eq!(asked, [Some("one".to_owned()), None]);
+    }
+}
+
+#[tokio::test]
+async fn stream_replies_are_entries_of_views() {
+    let server = RedisServer::start();
+    for protocol in [Protocol::Resp2, Protocol::Resp3] {
+        let client = connect(&server, protocol).await;
+        client.query(b().del().key("jobs")).await.unwrap();
+        let group = b()
+            .xgroup_create()
+            .key("jobs")
+            .group("workers")
+            .id("$")
+            .mkstream();
+        client.query(group).await.unwrap();
+        let mut ids = Vec::new();
+        for i in 0..30 {
+            let add = b()
+                .xadd()
+                .key("jobs")
+                .auto_id()
+                .field_value("task", format!("t{i}"));
+            let add = add.field_value("try", "1");
+            ids.push(client.query(add).await.unwrap().unwrap());
+        }
+
+        let all: StreamEntries = client
+            .query(b().xrange().key("jobs").start("-").end("+"))
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 30, "{protocol:?}");
+        for (i, entry) in all.iter().enumerate() {
+            assert_eq!(entry.id, ids[i], "{protocol:?}");
+            assert_eq!(entry.fields.get_str("task"), Some(&*format!("t{i}")));
+            assert_eq!(entry.fields.len(), 2);
+        }
+        let back = client
+            .query(b().xrevrange().key("jobs").end("+").start("-").count(2))
+            .await
+            .unwrap();
+        assert_eq!(back.first().unwrap().id, ids[29]);
+        assert_eq!(
+            back.last().unwrap().id_str(),
+            std::str::from_utf8(&ids[28]).ok()
+        );
+
+        // The group reads them all; one is deleted while pending, and reads back as such.
+        let read = b()
+            .xreadgroup()
+            .group("workers", "first")
+            .key("jobs")
+            .id(">");
+        let batch = client.query(read).await.unwrap().unwrap();
+        assert_eq!(batch[&b"jobs"[..]], all, "{protocol:?}");
+        client
+            .query(b().xdel().key("jobs").id(&ids[3][..]))
+            .await
+            .unwrap();
+        let pending = b()
+            .xreadgroup()
+            .group("workers", "first")
+            .key("jobs")
+            .id("0");
+        let pending = client.query(pending).await.unwrap().unwrap();
+        let pending = &pending[&b"jobs"[..]];
+        assert_eq!(pending.len(), 30, "{protocol:?}");
+        let gone = pending.get(3).unwrap();
+        assert!(
+            gone.fields.is_deleted() && gone.fields.is_empty(),
+            "{gone:?}"
+        );
+        assert!(!pending.get(4).unwrap().fields.is_deleted());
+
+        let claim = b()
+            .xclaim()
+            .key("jobs")
+            .group("workers")
+            .consumer("second")
+            .min_idle_time(std::time::Duration::ZERO)
+            .id_iter([&ids[5][..], &ids[6][..]]);
+        let claimed = client.query(claim).await.unwrap();
+        let claimed_ids: Vec<&[u8]> = claimed.iter().map(|e| e.id).collect();
+        assert_eq!(claimed_ids, [&ids[5][..], &ids[6][..]], "{protocol:?}");
+        let auto = b()
+            .xautoclaim()
+            .key("jobs")
+            .group("workers")
+            .consumer("third")
+            .min_idle_time(std::time::Duration::ZERO)
+            .start("0")
+            .count(10);
+        let auto = client.query(auto).await.unwrap();
+        assert!(!auto.claimed.is_empty(), "{protocol:?}");
+        assert!(auto.claimed.iter().all(|e| e.fields.get("task").is_some()));
+
+        let info = client
+            .query(b().xinfo_stream().key("jobs").full())
+            .await
+            .unwrap();
+        assert_eq!(info.entries.len(), 10, "FULL reads 10 by default: {protocol:?}");
+        assert_eq!(info.entries.first().unwrap().id, ids[0]);
+
+        // Owned entries, zero-copy, and the same reply read as a std type.
+        let owned: Vec<StreamEntry> = all.clone().into_iter().collect();
+        assert_eq!(owned, all.to_vec());
+        assert_eq!(owned[7].fields.get("task"), Some(&b"t7"[..]));
+        type Pairs = Vec<(String, Vec<(String, String)>)>;
+        let asked: Pairs = client
+            .query_as(b().xrange().key("jobs").start("-").end("+").count(1))
+            .await
+            .unwrap();
+        let first = all.first().unwrap();
+        assert_eq!(asked[0].0.as_bytes(), first.id);
+        assert_eq!(asked[0].1[0], ("task".to_owned(), "t0".to_owned()));
     }
 }

@@ -6225,7 +6225,7 @@ impl Builders {
     }
     /// `XCLAIM`: Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member.
     ///
-    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
+    /// Returns `StreamEntries`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group; group: stream.
     #[inline]
@@ -6466,7 +6466,7 @@ impl Builders {
     }
     /// `XRANGE`: Returns the messages from a stream within a range of IDs.
     ///
-    /// Returns `Vec<StreamEntry>`. Stream entries with IDs matching the specified range.
+    /// Returns `StreamEntries`. Stream entries with IDs matching the specified range.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
@@ -6481,7 +6481,7 @@ impl Builders {
     }
     /// `XREAD`: Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: A map of key-value elements when each element composed of key name and the entries reported for that key; if BLOCK option is given, and a timeout occurs, or there is no stream we can serve.
+    /// Returns `Option<HashMap<Bytes, StreamEntries>>`. One of: A map of key-value elements when each element composed of key name and the entries reported for that key; if BLOCK option is given, and a timeout occurs, or there is no stream we can serve.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: ; group: stream.
     #[inline]
@@ -6499,7 +6499,7 @@ impl Builders {
     }
     /// `XREADGROUP`: Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: if BLOCK option is specified and the timeout expired; A map of key-value elements when each element composed of key name and the entries reported for that key.
+    /// Returns `Option<HashMap<Bytes, StreamEntries>>`. One of: if BLOCK option is specified and the timeout expired; A map of key-value elements when each element composed of key name and the entries reported for that key.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data; group: stream.
     #[inline]
@@ -6517,7 +6517,7 @@ impl Builders {
     }
     /// `XREVRANGE`: Returns the messages from a stream within a range of IDs in reverse order.
     ///
-    /// Returns `Vec<StreamEntry>`. An array of the entries with IDs matching the specified range.
+    /// Returns `StreamEntries`. An array of the entries with IDs matching the specified range.
     ///
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
@@ -53617,7 +53617,7 @@ pub mod xclaim {
     }
     /// `XCLAIM` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<StreamEntry>`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
+    /// Returns `StreamEntries`; with `JUSTID`: `List`. Stream entries with IDs matching the specified range.
     ///
     /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -53938,7 +53938,7 @@ pub mod xclaim {
         TLastid: Done,
     > crate::cmd::Request
     for Ready<TMs, TUnixTimeMilliseconds, TCount, TForce, Unset, TLastid> {
-        type Reply = ::std::vec::Vec<crate::reply::StreamEntry>;
+        type Reply = crate::reply::StreamEntries;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -55875,7 +55875,7 @@ pub mod xrange {
     }
     /// `XRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<StreamEntry>`. Stream entries with IDs matching the specified range.
+    /// Returns `StreamEntries`. Stream entries with IDs matching the specified range.
     ///
     /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -55918,7 +55918,7 @@ pub mod xrange {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount> {
-        type Reply = ::std::vec::Vec<crate::reply::StreamEntry>;
+        type Reply = crate::reply::StreamEntries;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -56186,7 +56186,7 @@ pub mod xread {
     }
     /// `XREAD` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: A map of key-value elements when each element composed of key name and the entries reported for that key; if BLOCK option is given, and a timeout occurs, or there is no stream we can serve.
+    /// Returns `Option<HashMap<Bytes, StreamEntries>>`. One of: A map of key-value elements when each element composed of key name and the entries reported for that key; if BLOCK option is given, and a timeout occurs, or there is no stream we can serve.
     ///
     /// Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: .
     #[must_use = "a command builder does nothing until it is sent"]
@@ -56290,10 +56290,7 @@ pub mod xread {
     impl<TCount: Done, TMilliseconds: Done> crate::cmd::Request
     for Ready<TCount, TMilliseconds> {
         type Reply = ::core::option::Option<
-            ::std::collections::HashMap<
-                crate::reply::Bytes,
-                ::std::vec::Vec<crate::reply::StreamEntry>,
-            >,
+            ::std::collections::HashMap<crate::reply::Bytes, crate::reply::StreamEntries>,
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -56675,7 +56672,7 @@ pub mod xreadgroup {
     }
     /// `XREADGROUP` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Option<HashMap<Bytes, Vec<StreamEntry>>>`. One of: if BLOCK option is specified and the timeout expired; A map of key-value elements when each element composed of key name and the entries reported for that key.
+    /// Returns `Option<HashMap<Bytes, StreamEntries>>`. One of: if BLOCK option is specified and the timeout expired; A map of key-value elements when each element composed of key name and the entries reported for that key.
     ///
     /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -56816,10 +56813,7 @@ pub mod xreadgroup {
     impl<TCount: Done, TMilliseconds: Done, TNoack: Done> crate::cmd::Request
     for Ready<TCount, TMilliseconds, TNoack> {
         type Reply = ::core::option::Option<
-            ::std::collections::HashMap<
-                crate::reply::Bytes,
-                ::std::vec::Vec<crate::reply::StreamEntry>,
-            >,
+            ::std::collections::HashMap<crate::reply::Bytes, crate::reply::StreamEntries>,
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -56943,7 +56937,7 @@ pub mod xrevrange {
     }
     /// `XREVRANGE` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `Vec<StreamEntry>`. An array of the entries with IDs matching the specified range.
+    /// Returns `StreamEntries`. An array of the entries with IDs matching the specified range.
     ///
     /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -56986,7 +56980,7 @@ pub mod xrevrange {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount> {
-        type Reply = ::std::vec::Vec<crate::reply::StreamEntry>;
+        type Reply = crate::reply::StreamEntries;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -63724,7 +63718,7 @@ pub mod replies {
         /// Cursor for next call.
         pub next_start: crate::reply::Bytes,
         /// `claimed`.
-        pub claimed: ::std::vec::Vec<crate::reply::StreamEntry>,
+        pub claimed: crate::reply::StreamEntries,
         /// Entry IDs which no longer exist in the stream, and were deleted from the PEL in which they were found.
         pub deleted: crate::reply::List,
     }
@@ -63832,7 +63826,7 @@ pub mod replies {
         #[resp(rename = "entries-added")]
         pub entries_added: i64,
         /// All the entries of the stream.
-        pub entries: ::std::vec::Vec<crate::reply::StreamEntry>,
+        pub entries: crate::reply::StreamEntries,
         /// `groups`.
         pub groups: ::std::vec::Vec<XinfoStreamFullGroup>,
     }

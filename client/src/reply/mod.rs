@@ -10,8 +10,10 @@
 //!   or nulls) and [`Map`] (`HGETALL`, `CONFIG GET`, ...): the strings of an array or a
 //!   map, kept as one slice of the reply and handed out as `&[u8]`/`&str` views or
 //!   zero-copy `Bytes`, at the cost of a borrowed read;
-//! - [`StreamEntry`] (`XRANGE`, `XREAD`, `XAUTOCLAIM`, ...), its [`Fields`] kept as one
-//!   slice of the reply and read when asked for;
+//! - [`StreamEntries`] (`XRANGE`, `XREAD`'s per stream, `XAUTOCLAIM`, ...): the entries
+//!   kept as one slice of the reply, each a [`StreamEntryRef`] view whose [`FieldsRef`]
+//!   are read when asked for; [`StreamEntry`] one owned entry (`XINFO STREAM`'s first and
+//!   last), its [`Fields`] kept as a slice of the reply;
 //! - [`ScoredMember`] (`ZRANGE ... WITHSCORES`, `ZPOPMIN`, ...);
 //! - [`GeoMatch`] (`GEOSEARCH ... WITHDIST`, ...);
 //! - [`ScanPage`] (`SCAN`, `HSCAN`, `SSCAN`, `ZSCAN`);
@@ -37,6 +39,7 @@
 //! A RESP2 reply and its RESP3 form read into the same type: flat key/value arrays and
 //! maps, flat member/score arrays and arrays of pairs, doubles sent as strings.
 
+mod entries;
 mod geo;
 mod hello;
 mod info;
@@ -77,6 +80,7 @@ pub use crate::cmd::modules::timeseries::replies::*;
 #[allow(unused_imports)] // when the Sentinel's replies need no struct
 pub use crate::cmd::sentinel_commands::replies::*;
 pub use crate::Value;
+pub use entries::{StreamEntries, StreamEntriesIntoIter, StreamEntriesIter, StreamEntryRef};
 pub use geo::GeoMatch;
 pub use hello::ServerHello;
 pub use info::{ClientInfo, ClientList, Info, InfoSection};
@@ -95,7 +99,7 @@ pub use search::{SearchDoc, SearchFields, SearchPage, SearchResults};
 pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, SpellCheck};
 pub use sentinel::{PrimaryAddr, SentinelNode};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
-pub use stream::{Fields, FieldsIter, StreamEntry};
+pub use stream::{Fields, FieldsIter, FieldsRef, StreamEntry};
 #[cfg(feature = "timeseries")]
 #[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
 pub use timeseries::{LastSample, MultiSeries, Sample, Series};

@@ -21,7 +21,7 @@ pub(super) struct Span {
 
 impl Span {
     /// An empty string, wherever it was.
-    const EMPTY: Span = Span { start: 0, end: 0 };
+    pub(super) const EMPTY: Span = Span { start: 0, end: 0 };
 
     /// No string: a null element (a string's span never ends before it starts).
     pub(super) const NULL: Span = Span { start: 1, end: 0 };
@@ -34,7 +34,7 @@ impl Span {
 
     /// The span of `len` bytes at `start`.
     #[inline(always)]
-    fn new(start: usize, len: usize) -> Result<Span, DecodeError> {
+    pub(super) fn new(start: usize, len: usize) -> Result<Span, DecodeError> {
         match (u32::try_from(start), u32::try_from(start + len)) {
             (Ok(start), Ok(end)) => Ok(Span { start, end }),
             _ => Err(too_large()),
@@ -45,6 +45,12 @@ impl Span {
     #[inline(always)]
     pub(super) fn of(self, buf: &[u8]) -> &[u8] {
         &buf[self.start as usize..self.end as usize]
+    }
+
+    /// Where the string is, as a range of `buf` (the span must not be [`NULL`](Self::NULL)).
+    #[inline(always)]
+    pub(super) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
     }
 
     /// The string as a zero-copy slice of `buf`.

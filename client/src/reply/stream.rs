@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 
+use super::entries::copy_pairs;
+use super::spans::Span;
 use crate::error::Error;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
 use crate::RespRead;
@@ -62,7 +64,8 @@ impl<'de> RespRead<'de> for StreamEntry {
 ///
 /// An entry that was deleted while still pending in a consumer group has no fields
 /// (`XREADGROUP` and `XCLAIM` return null for them): it is empty and
-/// [`is_deleted`](Self::is_deleted).
+/// [`is_deleted`](Self::is_deleted). [`view`](Self::view) borrows them as the
+/// [`FieldsRef`] an entry of [`StreamEntries`](super::StreamEntries) hands out.
 #[derive(Clone, Default)]
 pub struct Fields {
     /// The `[field, value, ...]` array (or a RESP3 map); `None` for a deleted entry.
@@ -70,6 +73,23 @@ pub struct Fields {
 }
 
 impl Fields {
+    /// The fields, borrowed.
+    pub fn view(&self) -> FieldsRef<'_> {
+        match &self.frame {
+            Some(frame) => {
+                let bytes = frame.as_bytes();
+                // The frame was checked to be a map or an even array when it was read.
+                let pairs = Reader::new(frame).map_len().unwrap_or(0);
+                FieldsRef::new(
+                    bytes,
+                    Span::new(0, bytes.len()).unwrap_or(Span::NULL),
+                    pairs,
+                )
+            }
+            None => FieldsRef::deleted(),
+        }
+    }
+
     /// True for the entry of a deleted message (the server sent null for its fields).
     pub fn is_deleted(&self) -> bool {
         self.frame.is_none()
@@ -77,7 +97,7 @@ impl Fields {
 
     /// The number of field/value pairs.
     pub fn len(&self) -> usize {
-        self.pairs().map_or(0, |(n, _)| n)
+        self.view().len()
     }
 
     /// True when there are no fields.
@@ -87,30 +107,17 @@ impl Fields {
 
     /// The pairs, borrowed from the reply.
     pub fn iter(&self) -> FieldsIter<'_> {
-        match self.pairs() {
-            Some((left, reader)) => FieldsIter {
-                reader: Some(reader),
-                left,
-            },
-            None => FieldsIter {
-                reader: None,
-                left: 0,
-            },
-        }
+        self.view().iter()
     }
 
     /// The value of the first field named `field`.
     pub fn get(&self, field: impl AsRef<[u8]>) -> Option<&[u8]> {
-        let field = field.as_ref();
-        self.iter().find(|(f, _)| *f == field).map(|(_, v)| v)
+        self.view().get(field)
     }
 
     /// The pairs as owned, zero-copy [`Bytes`].
     pub fn to_vec(&self) -> Vec<(Bytes, Bytes)> {
-        let Some(frame) = &self.frame else {
-            return Vec::new();
-        };
-        frame.decode().unwrap_or_default()
+        self.view().to_vec()
     }
 
     /// Reads the fields into a type of your own: a `#[derive(RespRead)]`
@@ -120,18 +127,7 @@ impl Fields {
     ///
     /// [`Error::Decode`] when the fields do not fit `T`, and for a deleted entry.
     pub fn decode<'de, T: RespRead<'de>>(&'de self) -> Result<T, Error> {
-        match &self.frame {
-            Some(frame) => frame.decode(),
-            None => Err(Error::Decode(DecodeError::unexpected("fields", Kind::Null))),
-        }
-    }
-
-    fn pairs(&self) -> Option<(usize, Reader<'_>)> {
-        let frame = self.frame.as_ref()?;
-        let mut reader = Reader::new(frame);
-        // The frame was checked to be a map or an even array when it was read.
-        let n = reader.map_len().ok()?;
-        Some((n, reader))
+        self.view().decode()
     }
 }
 
@@ -140,32 +136,190 @@ impl<'de> RespRead<'de> for Fields {
         if r.try_null()? {
             return Ok(Fields { frame: None });
         }
-        match r.peek()? {
-            Kind::Array | Kind::Map => {}
-            other => return Err(DecodeError::unexpected("array", other)),
-        }
-        // Checked as it is kept, so that reading the pairs later cannot fail.
-        let ((), bytes) = r.read_and_keep(|r| {
-            let n = r.map_len()?;
-            for i in 0..n {
-                r.bytes().map_err(|e| e.at_index(2 * i))?;
-                r.bytes().map_err(|e| e.at_index(2 * i + 1))?;
+        let from = r.clone();
+        let bytes = match r.read_and_keep(check_pairs) {
+            Ok((_, bytes)) if !from.is_streamed(r.position() - bytes.len()) => bytes,
+            // Strings a borrowed read cannot take (streamed in chunks), or a streamed
+            // aggregate whose closing `.` lies past what was kept: copied out whole.
+            _ => {
+                *r = from;
+                let mut copy = BytesMut::new();
+                copy_pairs(r, &mut copy)?;
+                copy.freeze()
             }
-            Ok(())
-        })?;
+        };
         Ok(Fields {
             frame: Some(Frame::from_scanned(bytes)),
         })
     }
 }
 
+/// Reads an entry's fields, a map or an even array of strings (checked as they are
+/// kept, so that reading them later cannot fail), and returns how many pairs it holds.
+#[inline]
+pub(super) fn check_pairs(r: &mut Reader<'_>) -> Result<usize, DecodeError> {
+    match r.peek()? {
+        Kind::Array | Kind::Map => {}
+        other => return Err(DecodeError::unexpected("array", other)),
+    }
+    let n = r.map_len()?;
+    for i in 0..n {
+        r.bytes().map_err(|e| e.at_index(2 * i))?;
+        r.bytes().map_err(|e| e.at_index(2 * i + 1))?;
+    }
+    Ok(n)
+}
+
 impl PartialEq for Fields {
     fn eq(&self, other: &Fields) -> bool {
-        self.is_deleted() == other.is_deleted() && self.iter().eq(other.iter())
+        self.view() == other.view()
     }
 }
 
 impl fmt::Debug for Fields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.view().fmt(f)
+    }
+}
+
+impl<'a> IntoIterator for &'a Fields {
+    type Item = (&'a [u8], &'a [u8]);
+    type IntoIter = FieldsIter<'a>;
+
+    fn into_iter(self) -> FieldsIter<'a> {
+        self.iter()
+    }
+}
+
+/// The field/value pairs of one stream entry, borrowed from the reply: what an entry of
+/// [`StreamEntries`](super::StreamEntries) holds, and [`Fields::view`].
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::reply::StreamEntries;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let frame = Frame::from_slice(b"*1\r\n*2\r\n$3\r\n1-1\r\n*4\r\n$4\r\ntemp\r\n$2\r\n21\r\n$2\r\nrh\r\n$2\r\n40\r\n")?;
+/// let entries: StreamEntries = frame.decode()?;
+/// let fields = entries.first().unwrap().fields;
+/// assert_eq!(fields.len(), 2);
+/// assert_eq!(fields.get("temp"), Some(&b"21"[..]));
+/// assert_eq!(fields.get_str("rh"), Some("40"));
+/// assert_eq!(fields.iter().map(|(f, _)| f).collect::<Vec<_>>(), [&b"temp"[..], b"rh"]);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Copy)]
+pub struct FieldsRef<'a> {
+    /// The buffer `at` points into.
+    buf: &'a Bytes,
+    /// Where the `[field, value, ...]` array (or map) is in `buf`: well-formed RESP,
+    /// checked when it was read; [`Span::NULL`] for a deleted entry.
+    at: Span,
+    pairs: usize,
+}
+
+impl<'a> FieldsRef<'a> {
+    /// The fields of a deleted entry.
+    pub(super) fn deleted() -> FieldsRef<'static> {
+        FieldsRef {
+            buf: &EMPTY,
+            at: Span::NULL,
+            pairs: 0,
+        }
+    }
+
+    /// The buffer the fields are in.
+    pub(super) fn buf(&self) -> &'a Bytes {
+        self.buf
+    }
+
+    /// The `pairs` pairs at `at` in `buf`.
+    #[inline]
+    pub(super) fn new(buf: &'a Bytes, at: Span, pairs: usize) -> Self {
+        FieldsRef { buf, at, pairs }
+    }
+
+    /// True for the entry of a deleted message (the server sent null for its fields).
+    pub fn is_deleted(&self) -> bool {
+        self.at.is_null()
+    }
+
+    /// The number of field/value pairs.
+    pub fn len(&self) -> usize {
+        self.pairs
+    }
+
+    /// True when there are no fields.
+    pub fn is_empty(&self) -> bool {
+        self.pairs == 0
+    }
+
+    /// The pairs, in the order of the reply.
+    pub fn iter(&self) -> FieldsIter<'a> {
+        FieldsIter {
+            reader: self.reader().and_then(|mut r| r.map_len().ok().map(|_| r)),
+            left: self.pairs,
+        }
+    }
+
+    /// The value of the first field named `field`.
+    pub fn get(&self, field: impl AsRef<[u8]>) -> Option<&'a [u8]> {
+        let field = field.as_ref();
+        self.iter().find(|(f, _)| *f == field).map(|(_, v)| v)
+    }
+
+    /// The value of the first field named `field`, as text; `None` when there is none or
+    /// it is not UTF-8 (read it with [`get`](Self::get)).
+    pub fn get_str(&self, field: impl AsRef<[u8]>) -> Option<&'a str> {
+        std::str::from_utf8(self.get(field)?).ok()
+    }
+
+    /// The pairs as owned, zero-copy [`Bytes`].
+    pub fn to_vec(&self) -> Vec<(Bytes, Bytes)> {
+        let buf = self.buf;
+        self.iter()
+            .map(|(f, v)| (buf.slice_ref(f), buf.slice_ref(v)))
+            .collect()
+    }
+
+    /// The fields as owned [`Fields`], a zero-copy slice of the reply.
+    pub fn to_fields(&self) -> Fields {
+        Fields {
+            frame: (!self.is_deleted()).then(|| Frame::from_scanned(self.at.bytes(self.buf))),
+        }
+    }
+
+    /// Reads the fields into a type of your own: a `#[derive(RespRead)]`
+    /// `#[resp(map)]` struct reads them by name, borrowing from the reply.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decode`] when the fields do not fit `T`, and for a deleted entry.
+    pub fn decode<T: RespRead<'a>>(&self) -> Result<T, Error> {
+        let Some(mut r) = self.reader() else {
+            return Err(Error::Decode(DecodeError::unexpected("fields", Kind::Null)));
+        };
+        let value = T::read(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
+
+    fn reader(&self) -> Option<Reader<'a>> {
+        (!self.is_deleted()).then(|| Reader::within(self.buf, self.at.range()))
+    }
+}
+
+/// The buffer of the fields of a deleted entry, which hold nothing.
+static EMPTY: Bytes = Bytes::new();
+
+impl PartialEq for FieldsRef<'_> {
+    fn eq(&self, other: &FieldsRef<'_>) -> bool {
+        self.is_deleted() == other.is_deleted() && self.iter().eq(other.iter())
+    }
+}
+
+impl fmt::Debug for FieldsRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_deleted() {
             return f.write_str("Fields(deleted)");
@@ -179,7 +333,7 @@ impl fmt::Debug for Fields {
     }
 }
 
-impl<'a> IntoIterator for &'a Fields {
+impl<'a> IntoIterator for FieldsRef<'a> {
     type Item = (&'a [u8], &'a [u8]);
     type IntoIter = FieldsIter<'a>;
 
@@ -188,7 +342,7 @@ impl<'a> IntoIterator for &'a Fields {
     }
 }
 
-/// The pairs of [`Fields`], in the order of the reply.
+/// The pairs of [`Fields`] or [`FieldsRef`], in the order of the reply.
 #[derive(Debug, Clone)]
 pub struct FieldsIter<'a> {
     reader: Option<Reader<'a>>,
@@ -213,6 +367,8 @@ impl<'a> Iterator for FieldsIter<'a> {
         (self.left, Some(self.left))
     }
 }
+
+impl ExactSizeIterator for FieldsIter<'_> {}
 
 #[cfg(test)]
 mod tests {

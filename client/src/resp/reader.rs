@@ -72,6 +72,23 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// A reader of `bytes[at]` alone, a value read before (its offsets are still those of
+    /// `bytes`).
+    pub(crate) fn within(bytes: &'de Bytes, at: std::ops::Range<usize>) -> Self {
+        Reader {
+            bytes,
+            buf: &bytes[..at.end],
+            pos: at.start,
+            stream_ends: Vec::new(),
+        }
+    }
+
+    /// Whether the aggregate whose header is at `at` is streamed (its length is `?`):
+    /// the `.` that ends it is consumed after it, when the cursor reaches it.
+    pub(crate) fn is_streamed(&self, at: usize) -> bool {
+        self.buf.get(at + 1) == Some(&b'?')
+    }
+
     /// The byte offset of the cursor in the frame.
     pub fn position(&self) -> usize {
         self.pos

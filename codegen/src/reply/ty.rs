@@ -21,8 +21,9 @@ pub enum Ty {
     Value,
     /// `Option<T>`: null or `T`.
     Option(Box<Ty>),
-    /// `Vec<T>`; of strings, typedis's `List`, and of optional strings its `Values`, which
-    /// keep the reply once and hand out views of it.
+    /// `Vec<T>`; of strings, typedis's `List`, of optional strings its `Values`, and of
+    /// stream entries its `StreamEntries`, which keep the reply once and hand out views
+    /// of it.
     Vec(Box<Ty>),
     /// A tuple of exactly these elements.
     Tuple(Vec<Ty>),
@@ -76,9 +77,20 @@ impl Ty {
         }
     }
 
-    /// True for `Option<Bytes>`: a `Vec` of them is typedis's `Values`.
-    fn is_optional_bytes(&self) -> bool {
-        matches!(self, Ty::Option(t) if **t == Ty::Bytes)
+    /// The type of typedis's `reply` module that stands for this `Vec` or map, keeping
+    /// the reply once and handing out views of it: `List` for strings, `Values` for
+    /// optional strings, `StreamEntries` for stream entries, `Map` for a map of strings.
+    fn view(&self) -> Option<&'static str> {
+        match self {
+            Ty::Vec(t) => match &**t {
+                Ty::Bytes => Some("List"),
+                Ty::Option(t) if **t == Ty::Bytes => Some("Values"),
+                Ty::Shared("StreamEntry", args) if args.is_empty() => Some("StreamEntries"),
+                _ => None,
+            },
+            Ty::Map(v) if **v == Ty::Bytes => Some("Map"),
+            _ => None,
+        }
     }
 
     /// True when the type is, or holds, the `Value` fallback.
@@ -94,6 +106,10 @@ impl Ty {
     /// The type as Rust tokens.
     pub fn tokens(&self, paths: &Paths) -> TokenStream {
         let reply = &paths.reply;
+        if let Some(view) = self.view() {
+            let id = format_ident!("{}", view);
+            return quote!(#reply::#id);
+        }
         match self {
             Ty::Unit => quote!(()),
             Ty::Int => quote!(i64),
@@ -106,8 +122,6 @@ impl Ty {
                 let t = t.tokens(paths);
                 quote!(::core::option::Option<#t>)
             }
-            Ty::Vec(t) if **t == Ty::Bytes => quote!(#reply::List),
-            Ty::Vec(t) if t.is_optional_bytes() => quote!(#reply::Values),
             Ty::Vec(t) => {
                 let t = t.tokens(paths);
                 quote!(::std::vec::Vec<#t>)
@@ -116,7 +130,6 @@ impl Ty {
                 let ts = ts.iter().map(|t| t.tokens(paths));
                 quote!((#(#ts,)*))
             }
-            Ty::Map(v) if **v == Ty::Bytes => quote!(#reply::Map),
             Ty::Map(v) => {
                 let v = v.tokens(paths);
                 quote!(::std::collections::HashMap<#reply::Bytes, #v>)
@@ -142,6 +155,9 @@ impl Ty {
 
     /// The type as a reader sees it in docs (`Option<Bytes>`, `Vec<ScoredMember>`).
     pub fn text(&self) -> String {
+        if let Some(view) = self.view() {
+            return view.into();
+        }
         match self {
             Ty::Unit => "()".into(),
             Ty::Int => "i64".into(),
@@ -151,8 +167,6 @@ impl Ty {
             Ty::Value => "Value".into(),
             Ty::Flag(on) => on.to_string(),
             Ty::Option(t) => format!("Option<{}>", t.text()),
-            Ty::Vec(t) if **t == Ty::Bytes => "List".into(),
-            Ty::Vec(t) if t.is_optional_bytes() => "Values".into(),
             Ty::Vec(t) => format!("Vec<{}>", t.text()),
             Ty::Tuple(ts) => {
                 let parts: Vec<String> = ts.iter().map(Ty::text).collect();
@@ -162,7 +176,6 @@ impl Ty {
                     format!("({})", parts.join(", "))
                 }
             }
-            Ty::Map(v) if **v == Ty::Bytes => "Map".into(),
             Ty::Map(v) => format!("HashMap<Bytes, {}>", v.text()),
             Ty::Struct(name) => name.clone(),
             Ty::Shared(name, args) if args.is_empty() => (*name).to_owned(),
@@ -190,6 +203,9 @@ mod tests {
         assert_eq!(Ty::Map(Box::new(Ty::Int)).text(), "HashMap<Bytes, i64>");
         assert_eq!(Ty::Vec(Box::new(Ty::Bytes)).text(), "List");
         assert_eq!(Ty::Vec(Box::new(Ty::Bytes.optional())).text(), "Values");
+        let entry = Ty::Shared("StreamEntry", vec![]);
+        assert_eq!(Ty::Vec(Box::new(entry.clone())).text(), "StreamEntries");
+        assert_eq!(Ty::Option(Box::new(entry)).text(), "Option<StreamEntry>");
         assert_eq!(
             Ty::Vec(Box::new(Ty::Int.optional())).text(),
             "Vec<Option<i64>>"
@@ -220,6 +236,11 @@ mod tests {
         assert_eq!(
             Ty::Map(Box::new(Ty::Bytes)).tokens(&paths).to_string(),
             quote!(crate::reply::Map).to_string()
+        );
+        let entries = Ty::Vec(Box::new(Ty::Shared("StreamEntry", vec![])));
+        assert_eq!(
+            entries.tokens(&paths).to_string(),
+            quote!(crate::reply::StreamEntries).to_string()
         );
     }
 }

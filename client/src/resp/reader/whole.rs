@@ -1,6 +1,8 @@
 //! Steps that take one whole value, whatever it holds: [`Reader::skip`],
 //! [`Reader::raw`] and [`Reader::server_error`].
 
+use std::ops::Range;
+
 use bytes::Bytes;
 
 use super::{lex, Reader};
@@ -47,10 +49,21 @@ impl<'de> Reader<'de> {
         &mut self,
         read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<(T, Bytes), DecodeError> {
+        let (value, at) = self.read_and_mark(read)?;
+        Ok((value, self.bytes.slice(at)))
+    }
+
+    /// As [`read_and_keep`](Self::read_and_keep), with where the value's bytes are in the
+    /// frame in place of a slice of them (no reference count taken).
+    #[inline]
+    pub(crate) fn read_and_mark<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(T, Range<usize>), DecodeError> {
         self.start("value")?;
         let start = self.pos;
         let value = read(self)?;
-        Ok((value, self.bytes.slice(start..self.pos)))
+        Ok((value, start..self.pos))
     }
 
     /// The next whole value, attributes before it excluded, as a zero-copy slice of the
