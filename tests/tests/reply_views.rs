@@ -297,7 +297,11 @@ async fn stream_replies_are_entries_of_views() {
             .query(b().xinfo_stream().key("jobs").full())
             .await
             .unwrap();
-        assert_eq!(info.entries.len(), 10, "FULL reads 10 by default: {protocol:?}");
+        assert_eq!(
+            info.entries.len(),
+            10,
+            "FULL reads 10 by default: {protocol:?}"
+        );
         assert_eq!(info.entries.first().unwrap().id, ids[0]);
 
         // Owned entries, zero-copy, and the same reply read as a std type.

@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use bytes::{BufMut, Bytes, BytesMut};
+use bytes::{Bytes, BytesMut};
 
 use super::spans::Span;
-use super::stream::{check_pairs, FieldsRef, StreamEntry};
+use super::stream::{check_pairs, copy_pairs, FieldsRef, StreamEntry};
 use crate::read::collections::capacity;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
 /// The entries of a stream: what `XRANGE`, `XREVRANGE` and `XCLAIM` return, and what
@@ -208,24 +208,6 @@ impl<'de> Place<'de> for Copied {
         let span = Span::new(start, self.buf.len() - start).map_err(|_| too_large())?;
         Ok((span, n))
     }
-}
-
-/// Reads an entry's fields (as [`check_pairs`] does) with owned strings, and writes them
-/// to `out` as one RESP2 array of bulk strings. Returns how many pairs they hold.
-pub(super) fn copy_pairs(r: &mut Reader<'_>, out: &mut BytesMut) -> Result<usize, DecodeError> {
-    match r.peek()? {
-        Kind::Array | Kind::Map => {}
-        other => return Err(DecodeError::unexpected("array", other)),
-    }
-    let n = r.map_len()?;
-    out.put_slice(format!("*{}\r\n", 2 * n).as_bytes());
-    for i in 0..2 * n {
-        let s = r.bytes_owned().map_err(|e| e.at_index(i))?;
-        out.put_slice(format!("${}\r\n", s.len()).as_bytes());
-        out.put_slice(&s);
-        out.put_slice(b"\r\n");
-    }
-    Ok(n)
 }
 
 #[cold]

@@ -2,9 +2,8 @@
 
 use std::fmt;
 
-use bytes::{Bytes, BytesMut};
+use bytes::{BufMut, Bytes, BytesMut};
 
-use super::entries::copy_pairs;
 use super::spans::Span;
 use crate::error::Error;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
@@ -166,6 +165,24 @@ pub(super) fn check_pairs(r: &mut Reader<'_>) -> Result<usize, DecodeError> {
     for i in 0..n {
         r.bytes().map_err(|e| e.at_index(2 * i))?;
         r.bytes().map_err(|e| e.at_index(2 * i + 1))?;
+    }
+    Ok(n)
+}
+
+/// Reads an entry's fields (as [`check_pairs`] does) with owned strings, and writes them
+/// to `out` as one RESP2 array of bulk strings. Returns how many pairs they hold.
+pub(super) fn copy_pairs(r: &mut Reader<'_>, out: &mut BytesMut) -> Result<usize, DecodeError> {
+    match r.peek()? {
+        Kind::Array | Kind::Map => {}
+        other => return Err(DecodeError::unexpected("array", other)),
+    }
+    let n = r.map_len()?;
+    out.put_slice(format!("*{}\r\n", 2 * n).as_bytes());
+    for i in 0..2 * n {
+        let s = r.bytes_owned().map_err(|e| e.at_index(i))?;
+        out.put_slice(format!("${}\r\n", s.len()).as_bytes());
+        out.put_slice(&s);
+        out.put_slice(b"\r\n");
     }
     Ok(n)
 }
