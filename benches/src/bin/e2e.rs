@@ -47,6 +47,8 @@ struct Samples {
     tasks: Vec<f64>,
     pipeline: Vec<f64>,
     xrange: Vec<f64>,
+    /// XRANGE into the default reply type, for typedis (`query`, `StreamEntries`).
+    xrange_default: Vec<f64>,
 }
 
 /// Whether the client `name` runs: all of them unless `E2E_ONLY` lists some (`raw
@@ -93,6 +95,7 @@ async fn sample_in_task<P: Peer>(peer: &P, keys: &'static [String], into: &mut S
     into.tasks.extend(taken.tasks);
     into.pipeline.extend(taken.pipeline);
     into.xrange.extend(taken.xrange);
+    into.xrange_default.extend(taken.xrange_default);
 }
 
 async fn sample_seq<P: Peer>(peer: &P, s: &mut Samples) {
@@ -152,14 +155,23 @@ async fn sample_xrange<P: Peer>(peer: &P, s: &mut Samples) {
     }
     s.xrange
         .push(start.elapsed().as_nanos() as f64 / XRANGES as f64);
+    let start = Instant::now();
+    for _ in 0..XRANGES {
+        match peer.xrange_default().await {
+            Some(n) => assert!(n > 0),
+            None => return,
+        }
+    }
+    s.xrange_default
+        .push(start.elapsed().as_nanos() as f64 / XRANGES as f64);
 }
 
-/// Allocations (and reallocations) of one XRANGE call, the median of 5.
-async fn xrange_allocs<P: Peer>(peer: &P) -> usize {
+/// Allocations (and reallocations) of one call of `call`, the median of 5.
+async fn allocations<F: std::future::Future>(call: impl Fn() -> F) -> usize {
     let mut counts = Vec::new();
     for _ in 0..5 {
         let region = Region::new(GLOBAL);
-        peer.xrange().await;
+        call().await;
         let s = region.change();
         counts.push(s.allocations + s.reallocations);
     }
@@ -287,11 +299,11 @@ async fn run(port: u16) -> Res<()> {
     }
 
     let allocs = [
-        xrange_allocs(&raw).await,
-        xrange_allocs(&typedis).await,
-        xrange_allocs(&redis_rs).await,
-        xrange_allocs(&fred).await,
-        xrange_allocs(&rustis).await,
+        allocations(|| raw.xrange()).await,
+        allocations(|| typedis.xrange()).await,
+        allocations(|| redis_rs.xrange()).await,
+        allocations(|| fred.xrange()).await,
+        allocations(|| rustis.xrange()).await,
     ];
 
     let floor = |f: fn(&Samples) -> &Vec<f64>| median(f(&samples[0].1));
@@ -315,6 +327,14 @@ async fn run(port: u16) -> Res<()> {
             allocs[i]
         );
     }
+    let default = median(&samples[1].1.xrange_default);
+    println!();
+    println!(
+        "typedis XRANGE 1000 into its default type (`query`, `StreamEntries`): {:.0} µs/call (this/floor {:.2}), {} allocs",
+        default / 1e3,
+        default / floor(|s| &s.xrange),
+        allocations(|| typedis.xrange_default()).await,
+    );
     Ok(())
 }
 

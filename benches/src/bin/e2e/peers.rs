@@ -20,6 +20,11 @@ pub(super) trait Peer: Clone + Send + Sync + 'static {
     fn pipeline(&self, keys: &'static [String]) -> impl Future<Output = usize> + Send;
     /// XRANGE of the 1000-entry stream into the library's typed entries; returns the count.
     fn xrange(&self) -> impl Future<Output = usize> + Send;
+    /// XRANGE into the type the library's typed command returns with no annotation, when
+    /// that is not what [`xrange`](Self::xrange) reads; returns the count.
+    fn xrange_default(&self) -> impl Future<Output = Option<usize>> + Send {
+        async { None }
+    }
 }
 
 #[derive(Clone)]
@@ -60,6 +65,11 @@ impl Peer for Typedis {
             .await
             .unwrap();
         frame.decode::<Vec<MapEntry<'_>>>().unwrap().len()
+    }
+    async fn xrange_default(&self) -> Option<usize> {
+        let range = typedis::b().xrange().key("stream").start("-").end("+");
+        let entries: typedis::reply::StreamEntries = self.0.query(range).await.unwrap();
+        Some(entries.len())
     }
 }
 
