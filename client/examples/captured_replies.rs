@@ -58,7 +58,7 @@ fn main() -> Result<(), typedis::Error> {
     // `StreamEntries` is what `client.query(b().xrange()...)` returns: entries and their
     // fields looked up where they are, not copied out of the reply.
     let entries: StreamEntries = xrange.decode()?;
-    let notes: Vec<Option<&[u8]>> = entries.iter().map(|e| e.fields.get("note")).collect();
+    let notes: Vec<Option<&str>> = entries.iter().map(|e| e.fields.get_str("note")).collect();
     println!("  notes, as the command's own reply type: {notes:?}");
 
     for (protocol, hgetall, zrange, missing) in [
