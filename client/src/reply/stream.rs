@@ -79,11 +79,11 @@ impl Fields {
                 let bytes = frame.as_bytes();
                 // The frame was checked to be a map or an even array when it was read.
                 let pairs = Reader::new(frame).map_len().unwrap_or(0);
-                FieldsRef::new(
-                    bytes,
-                    Span::new(0, bytes.len()).unwrap_or(Span::NULL),
+                FieldsRef {
+                    buf: bytes,
+                    at: Some((0, bytes.len())),
                     pairs,
-                )
+                }
             }
             None => FieldsRef::deleted(),
         }
@@ -230,9 +230,9 @@ impl<'a> IntoIterator for &'a Fields {
 pub struct FieldsRef<'a> {
     /// The buffer `at` points into.
     buf: &'a Bytes,
-    /// Where the `[field, value, ...]` array (or map) is in `buf`: well-formed RESP,
-    /// checked when it was read; [`Span::NULL`] for a deleted entry.
-    at: Span,
+    /// Where the `[field, value, ...]` array (or map) is in `buf` (start, end):
+    /// well-formed RESP, checked when it was read; `None` for a deleted entry.
+    at: Option<(usize, usize)>,
     pairs: usize,
 }
 
@@ -241,7 +241,7 @@ impl<'a> FieldsRef<'a> {
     pub(super) fn deleted() -> FieldsRef<'static> {
         FieldsRef {
             buf: &EMPTY,
-            at: Span::NULL,
+            at: None,
             pairs: 0,
         }
     }
@@ -251,15 +251,19 @@ impl<'a> FieldsRef<'a> {
         self.buf
     }
 
-    /// The `pairs` pairs at `at` in `buf`.
+    /// The `pairs` pairs at `at` in `buf` ([`Span::NULL`] for a deleted entry's).
     #[inline]
     pub(super) fn new(buf: &'a Bytes, at: Span, pairs: usize) -> Self {
+        let at = (!at.is_null()).then(|| {
+            let r = at.range();
+            (r.start, r.end)
+        });
         FieldsRef { buf, at, pairs }
     }
 
     /// True for the entry of a deleted message (the server sent null for its fields).
     pub fn is_deleted(&self) -> bool {
-        self.at.is_null()
+        self.at.is_none()
     }
 
     /// The number of field/value pairs.
@@ -303,7 +307,9 @@ impl<'a> FieldsRef<'a> {
     /// The fields as owned [`Fields`], a zero-copy slice of the reply.
     pub fn to_fields(&self) -> Fields {
         Fields {
-            frame: (!self.is_deleted()).then(|| Frame::from_scanned(self.at.bytes(self.buf))),
+            frame: self
+                .at
+                .map(|(start, end)| Frame::from_scanned(self.buf.slice(start..end))),
         }
     }
 
@@ -323,7 +329,8 @@ impl<'a> FieldsRef<'a> {
     }
 
     fn reader(&self) -> Option<Reader<'a>> {
-        (!self.is_deleted()).then(|| Reader::within(self.buf, self.at.range()))
+        self.at
+            .map(|(start, end)| Reader::within(self.buf, start..end))
     }
 }
 
