@@ -181,21 +181,38 @@ async fn cluster_reads_land_in_the_preferred_zone_and_follow_a_failover() {
     // Both other nodes follow the new primary, in sync, before the shard is read (a
     // replica still syncing is left out of the slot map).
     let synced = |i: usize| cluster.cli(i, &["ROLE"]).lines().nth(3) == Some("connected");
+    let z2_id = cluster.node_id(shard.z2);
+    let old_primary_id = cluster.node_id(shard.primary);
+    let failed_over = Instant::now();
+    let mut repointed = false;
     while cluster.replicas_of(shard.z2).len() < 2 || !synced(shard.primary) || !synced(shard.z1) {
+        // A server bug (redis/redis#15472, Redis 7.2 to 8.x) can leave the sibling replica
+        // attached to the old primary, now itself a replica, for good: after a while it
+        // is pointed at the new primary by hand, as an operator would. The client is
+        // tested once the shard has settled, however it got there.
+        let z1_follows_old_primary = cluster
+            .cli(shard.z1, &["CLUSTER", "NODES"])
+            .lines()
+            .any(|l| l.contains("myself") && l.contains(&old_primary_id));
+        if !repointed && z1_follows_old_primary && failed_over.elapsed() > Duration::from_secs(3) {
+            cluster.cli(shard.z1, &["CLUSTER", "REPLICATE", &z2_id]);
+            repointed = true;
+        }
         assert!(
             Instant::now() < deadline,
-            "the shard's nodes did not follow the new primary"
+            "the shard's nodes did not follow the new primary: old primary {:?}, z1 {:?}",
+            cluster.cli(shard.primary, &["ROLE"]),
+            cluster.cli(shard.z1, &["ROLE"]),
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     // Every node knows both replicas of the new primary (what the slot map lists spreads
     // by gossip, slower than the failover itself on Redis 7.0), then the clients read the
     // slot map again.
-    let id = cluster.node_id(shard.z2);
     let everyone_knows = || {
         (0..cluster.nodes().len()).all(|i| {
             cluster
-                .cli(i, &["CLUSTER", "REPLICAS", &id])
+                .cli(i, &["CLUSTER", "REPLICAS", &z2_id])
                 .lines()
                 .filter(|l| l.contains("slave"))
                 .count()
