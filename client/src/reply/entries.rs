@@ -177,10 +177,6 @@ impl<'de> Place<'de> for Kept {
     #[inline(always)]
     fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Span, usize), DecodeError> {
         let (n, at) = r.read_and_mark(check_pairs)?;
-        if r.is_streamed(at.start) {
-            // Its closing `.` lies past what was read: the copy writes it out whole.
-            return Err(DecodeError::custom("streamed fields"));
-        }
         let span = Span::new(at.start - self.base, at.len()).map_err(|_| too_large())?;
         Ok((span, n))
     }

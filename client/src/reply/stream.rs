@@ -137,10 +137,10 @@ impl<'de> RespRead<'de> for Fields {
         }
         let from = r.clone();
         let bytes = match r.read_and_keep(check_pairs) {
-            Ok((_, bytes)) if !from.is_streamed(r.position() - bytes.len()) => bytes,
+            Ok((_, bytes)) => bytes,
             // Strings a borrowed read cannot take (streamed in chunks), or a streamed
-            // aggregate whose closing `.` lies past what was kept: copied out whole.
-            _ => {
+            // aggregate: copied out whole.
+            Err(_) => {
                 *r = from;
                 let mut copy = BytesMut::new();
                 copy_pairs(r, &mut copy)?;
@@ -155,11 +155,19 @@ impl<'de> RespRead<'de> for Fields {
 
 /// Reads an entry's fields, a map or an even array of strings (checked as they are
 /// kept, so that reading them later cannot fail), and returns how many pairs it holds.
+/// Called where the value starts (in `read_and_keep` or `read_and_mark`).
+///
+/// A streamed map or array is refused, for the caller to copy with [`copy_pairs`]: the
+/// `.` that closes it lies past what the read covers, so the bytes kept would not be the
+/// whole value.
 #[inline]
 pub(super) fn check_pairs(r: &mut Reader<'_>) -> Result<usize, DecodeError> {
     match r.peek()? {
         Kind::Array | Kind::Map => {}
         other => return Err(DecodeError::unexpected("array", other)),
+    }
+    if r.is_streamed(r.position()) {
+        return Err(DecodeError::custom("streamed fields: copied instead"));
     }
     let n = r.map_len()?;
     for i in 0..n {
