@@ -236,6 +236,31 @@ fn invalid_utf8_is_reported_for_text_types() {
     );
     // The raw bytes still read.
     assert_eq!(f.decode::<Vec<&[u8]>>().unwrap(), [&b"a"[..], b"\xff"]);
+    // Every text form names itself, past attributes and in chunks alike.
+    assert_eq!(
+        error::<String>(b"+\xff\r\n"),
+        "expected utf-8 string, found simple string that is not one"
+    );
+    assert_eq!(
+        error::<String>(b"|1\r\n+k\r\n:1\r\n$1\r\n\xff\r\n"),
+        "expected utf-8 string, found bulk string that is not one"
+    );
+    assert_eq!(
+        error::<String>(b"$?\r\n;1\r\na\r\n;1\r\n\xff\r\n;0\r\n"),
+        "expected utf-8 string, found bulk string that is not one"
+    );
+}
+
+#[test]
+fn strings_read_past_attributes_and_join_chunks() {
+    let read = |bytes: &[u8]| decode::<String>(bytes).unwrap();
+    assert_eq!(read(b"$2\r\nhi\r\n"), "hi");
+    assert_eq!(read(b"|1\r\n+k\r\n:1\r\n$2\r\nhi\r\n"), "hi");
+    assert_eq!(read(b"$?\r\n;1\r\na\r\n;2\r\nbc\r\n;0\r\n"), "abc");
+    assert_eq!(read(b"=7\r\ntxt:abc\r\n"), "abc");
+    let owned = |bytes: &[u8]| decode::<bytes::Bytes>(bytes).unwrap();
+    assert_eq!(owned(b"|1\r\n+k\r\n:1\r\n+ok\r\n"), "ok");
+    assert_eq!(owned(b"$?\r\n;1\r\na\r\n;1\r\nb\r\n;0\r\n"), "ab");
 }
 
 #[test]

@@ -38,13 +38,9 @@ impl<'de> RespRead<'de> for Cow<'de, [u8]> {
 }
 
 impl<'de> RespRead<'de> for String {
+    #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let found = r.peek()?;
-        let text = match r.bytes_cow()? {
-            Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
-            Cow::Owned(v) => String::from_utf8(v).ok(),
-        };
-        text.ok_or_else(|| DecodeError::invalid("utf-8 string", found))
+        r.string()
     }
 }
 

@@ -80,7 +80,23 @@ impl<'de> Reader<'de> {
     /// # Errors
     ///
     /// As [`bytes`](Self::bytes).
+    #[inline]
     pub fn bytes_cow(&mut self) -> Result<std::borrow::Cow<'de, [u8]>, DecodeError> {
+        // A value with no attribute or stream end before it, and not a streamed string:
+        // the borrowed read, with nothing to settle first.
+        match self.buf.get(self.pos..self.pos + 2) {
+            Some(&[t, n]) if t != b'|' && t != b'.' && n != b'?' => {
+                self.bytes().map(std::borrow::Cow::Borrowed)
+            }
+            _ => self.bytes_cow_settled(),
+        }
+    }
+
+    /// [`bytes_cow`](Self::bytes_cow) after attributes or a stream end, or of a streamed
+    /// string.
+    #[cold]
+    #[inline(never)]
+    fn bytes_cow_settled(&mut self) -> Result<std::borrow::Cow<'de, [u8]>, DecodeError> {
         let p = self.settled(self.pos)?;
         if self.buf.get(p) == Some(&b'$') && self.buf.get(p + 1) == Some(&b'?') {
             self.start("bulk string")?;
@@ -89,6 +105,27 @@ impl<'de> Reader<'de> {
             return Ok(std::borrow::Cow::Owned(v));
         }
         self.bytes().map(std::borrow::Cow::Borrowed)
+    }
+
+    /// Like [`bytes_cow`](Self::bytes_cow), checked to be UTF-8, as an owned `String`: the
+    /// one copy a `String` needs, and no other.
+    ///
+    /// # Errors
+    ///
+    /// As [`bytes`](Self::bytes), and when the text is not UTF-8.
+    #[inline]
+    pub(crate) fn string(&mut self) -> Result<String, DecodeError> {
+        const WHAT: &str = "utf-8 string";
+        self.start("bulk string")?;
+        let at = self.pos;
+        let text = match self.bytes_cow()? {
+            std::borrow::Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
+            std::borrow::Cow::Owned(v) => String::from_utf8(v).ok(),
+        };
+        match text {
+            Some(s) => Ok(s),
+            None => Err(self.invalid_at(at, WHAT)),
+        }
     }
 
     /// A verbatim string (`=`): its three-byte format (such as `txt` or `mkd`) and its
