@@ -24,17 +24,29 @@ impl<'de> Reader<'de> {
     pub fn bytes(&mut self) -> Result<&'de [u8], DecodeError> {
         const WHAT: &str = "bulk string";
         let t = self.start(WHAT)?;
+        // A bulk string is tested for alone, ahead of the other forms: a branch the CPU
+        // predicts, where a `match` on the type byte compiles to an indirect jump.
+        if t != b'$' {
+            return self.bytes_not_bulk(t);
+        }
+        let (n, q) = match self.len_line(self.pos + 1) {
+            Ok(x) => x,
+            Err(e) => return self.streamed_borrowed_or(e),
+        };
+        if n < 0 {
+            return Err(DecodeError::unexpected(WHAT, Kind::Null));
+        }
+        let (s, q) = self.body(q, n as usize)?;
+        self.pos = q;
+        Ok(s)
+    }
+
+    /// [`bytes`](Self::bytes) of a value of type byte `t` other than a bulk string's.
+    #[cold]
+    #[inline(never)]
+    fn bytes_not_bulk(&mut self, t: u8) -> Result<&'de [u8], DecodeError> {
+        const WHAT: &str = "bulk string";
         let (s, q) = match t {
-            b'$' => {
-                let (n, q) = match self.len_line(self.pos + 1) {
-                    Ok(x) => x,
-                    Err(e) => return self.streamed_borrowed_or(e),
-                };
-                if n < 0 {
-                    return Err(DecodeError::unexpected(WHAT, Kind::Null));
-                }
-                self.body(q, n as usize)?
-            }
             b'+' | b'(' => self.line(self.pos + 1)?,
             b'=' => self.verbatim_body(WHAT)?,
             _ => return Err(self.unexpected_at(self.pos, WHAT)),
@@ -116,11 +128,15 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(crate) fn string(&mut self) -> Result<String, DecodeError> {
         const WHAT: &str = "utf-8 string";
-        self.start("bulk string")?;
+        let t = self.start("bulk string")?;
         let at = self.pos;
-        let text = match self.bytes_cow()? {
-            std::borrow::Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
-            std::borrow::Cow::Owned(v) => String::from_utf8(v).ok(),
+        let text = if t == b'$' && self.buf.get(at + 1) == Some(&b'?') {
+            match self.bytes_cow_settled()? {
+                std::borrow::Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
+                std::borrow::Cow::Owned(v) => String::from_utf8(v).ok(),
+            }
+        } else {
+            std::str::from_utf8(self.bytes()?).map(str::to_owned).ok()
         };
         match text {
             Some(s) => Ok(s),
