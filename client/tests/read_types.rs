@@ -134,6 +134,12 @@ fn top_level_error_replies_become_server_errors() {
             "invalid syntax",
         ),
         (b"-ERR\r\n", "ERR", ""),
+        // An attribute before the error: the error is still the reply.
+        (
+            b"|1\r\n+trace\r\n:7\r\n-BUSY script running\r\n",
+            "BUSY",
+            "script running",
+        ),
     ] {
         let f = frame(bytes);
         assert!(f.is_error());

@@ -27,7 +27,21 @@ impl<'de> Reader<'de> {
     /// # Errors
     ///
     /// At the end of the frame.
+    #[inline]
     pub fn server_error(&mut self) -> Result<Option<ServerError>, DecodeError> {
+        // Most values are not errors and have no attribute before them: told apart by
+        // their first byte, inline, on every decode.
+        match self.buf.get(self.pos) {
+            Some(b'-' | b'!' | b'|' | b'.') | None => self.server_error_read(),
+            Some(_) => Ok(None),
+        }
+    }
+
+    /// [`server_error`](Self::server_error) where the first byte may start one, or an
+    /// attribute or a stream end comes first.
+    #[cold]
+    #[inline(never)]
+    fn server_error_read(&mut self) -> Result<Option<ServerError>, DecodeError> {
         let t = self.start("value")?;
         let (text, q) = match t {
             b'-' => self.line(self.pos + 1)?,
