@@ -6,6 +6,9 @@ use bytes::Bytes;
 use super::{streamed, Kind, Reader};
 use crate::resp::DecodeError;
 
+/// What a string step expects, in its errors.
+const STRING: &str = "bulk string";
+
 impl<'de> Reader<'de> {
     /// A string's bytes, borrowed from the frame: bulk string (`$`), simple string (`+`),
     /// verbatim string (`=`, the text after its `xxx:` format prefix), or the digits of a
@@ -22,8 +25,7 @@ impl<'de> Reader<'de> {
     /// [`bytes_owned`](Self::bytes_owned)).
     #[inline(always)]
     pub fn bytes(&mut self) -> Result<&'de [u8], DecodeError> {
-        const WHAT: &str = "bulk string";
-        let t = self.start(WHAT)?;
+        let t = self.start(STRING)?;
         // A bulk string is tested for alone, ahead of the other forms: a branch the CPU
         // predicts, where a `match` on the type byte compiles to an indirect jump.
         if t != b'$' {
@@ -34,7 +36,7 @@ impl<'de> Reader<'de> {
             Err(e) => return self.streamed_borrowed_or(e),
         };
         if n < 0 {
-            return Err(DecodeError::unexpected(WHAT, Kind::Null));
+            return Err(DecodeError::unexpected(STRING, Kind::Null));
         }
         let (s, q) = self.body(q, n as usize)?;
         self.pos = q;
@@ -45,11 +47,10 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     fn bytes_not_bulk(&mut self, t: u8) -> Result<&'de [u8], DecodeError> {
-        const WHAT: &str = "bulk string";
         let (s, q) = match t {
             b'+' | b'(' => self.line(self.pos + 1)?,
-            b'=' => self.verbatim_body(WHAT)?,
-            _ => return Err(self.unexpected_at(self.pos, WHAT)),
+            b'=' => self.verbatim_body(STRING)?,
+            _ => return Err(self.unexpected_at(self.pos, STRING)),
         };
         self.pos = q;
         Ok(s)
@@ -111,7 +112,7 @@ impl<'de> Reader<'de> {
     fn bytes_cow_settled(&mut self) -> Result<std::borrow::Cow<'de, [u8]>, DecodeError> {
         let p = self.settled(self.pos)?;
         if self.buf.get(p) == Some(&b'$') && self.buf.get(p + 1) == Some(&b'?') {
-            self.start("bulk string")?;
+            self.start(STRING)?;
             let (v, q) = streamed::join_chunks(self.buf, self.pos)?;
             self.pos = q;
             return Ok(std::borrow::Cow::Owned(v));
@@ -128,13 +129,11 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(crate) fn string(&mut self) -> Result<String, DecodeError> {
         const WHAT: &str = "utf-8 string";
-        let t = self.start("bulk string")?;
+        let t = self.start(STRING)?;
         let at = self.pos;
         let text = if t == b'$' && self.buf.get(at + 1) == Some(&b'?') {
-            match self.bytes_cow_settled()? {
-                std::borrow::Cow::Borrowed(b) => std::str::from_utf8(b).map(str::to_owned).ok(),
-                std::borrow::Cow::Owned(v) => String::from_utf8(v).ok(),
-            }
+            // A streamed string is joined into a buffer of its own: the `String` keeps it.
+            String::from_utf8(self.bytes_cow_settled()?.into_owned()).ok()
         } else {
             std::str::from_utf8(self.bytes()?).map(str::to_owned).ok()
         };
