@@ -322,9 +322,10 @@ impl Config {
     /// Early writes pay when the server works in parallel with the client (on another
     /// machine, or another CPU: about twice the requests per second with many callers on
     /// one connection) and cost when it shares the client's CPU (about half). By default a
-    /// connection measures which is the case: while many requests are in flight it tries
-    /// both ways in turn for a few hundred replies, keeps the one that answers more
-    /// requests per second, and tries again every hundred thousand or so. It starts with
+    /// connection measures which is the case: while many requests are in flight it
+    /// measures the way in use over a few hundred replies, then the other way once it has
+    /// run for two thousand, keeps the one that answers more requests per second, and
+    /// tries again every hundred thousand replies or so. It starts with
     /// `Some(16)` when this process may run on more than one CPU, and with `None` when it
     /// is confined to one. Setting a value here turns the measurement off.
     ///

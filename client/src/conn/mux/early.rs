@@ -10,10 +10,12 @@
 //! that answers more requests per second, and tries again now and then.
 //!
 //! The measure is of busy time: from the request that found the connection idle to the
-//! reply that left it idle again, and the replies in between. Idle time between bursts is
-//! left out, and so are lone requests, for which the way does not matter: on a lightly
-//! used connection the clock is read once per request that finds the connection idle, and
-//! the tuner never.
+//! reply that left it idle again, and the replies in between. A short pause between two
+//! bursts counts too (see [`MAX_GAP`]): it is the callers' own turn, reading replies and
+//! making the next requests, which is what writing early overlaps with the server's work.
+//! Longer idle time is left out, and so are lone requests, for which the way does not
+//! matter: on a lightly used connection the clock is read once per request that finds the
+//! connection idle, and the tuner never.
 
 use crate::trace;
 use std::time::{Duration, Instant};
@@ -22,16 +24,32 @@ use std::time::{Duration, Instant};
 pub(super) const EPOCH: usize = 128;
 
 /// Measured epochs of each way per trial.
-const TRIAL_EPOCHS: u8 = 3;
+const TRIAL_EPOCHS: usize = 3;
 
-/// Epochs of each way per trial: one to settle in, then the measured ones.
-const PHASE_EPOCHS: usize = 1 + TRIAL_EPOCHS as usize;
+/// Epochs the other way runs in a trial before it is measured. Right after a switch, the
+/// callers still move to the old way's rhythm: when early writes stop, they answer in
+/// staggered groups for a while, nearly as fast as early writes, before they fall into
+/// step in one burst each round (measured: about ten epochs of 64 callers).
+const SETTLE_EPOCHS: usize = 16;
+
+/// Epochs of a trial: the way in use, then the other way settling in, then measured.
+const TRIAL_LEN: usize = 2 * TRIAL_EPOCHS + SETTLE_EPOCHS;
+
+/// Busy epochs before the first trial: the first replies of a process pay for its warm-up.
+const FIRST_TRIAL_AFTER: u32 = 4;
 
 /// Epochs between trials.
 const SETTLED_EPOCHS: u32 = 1024;
 
 /// The other way is taken when it answers this much faster (a ratio of rates).
 const MARGIN: f64 = 1.1;
+
+/// The longest pause between two bursts that counts as busy time. Without it, a connection
+/// that never writes early would be measured only while the server works: the callers'
+/// turn in between (a few microseconds per request) would be left out, although writing
+/// early is what lets the server work during it. A longer pause is the application having
+/// nothing to send.
+const MAX_GAP: Duration = Duration::from_millis(1);
 
 /// The two ways a busy connection may write: early after this many gathered requests, or
 /// only once no task has more to add (`usize::MAX`).
@@ -46,6 +64,8 @@ pub(super) struct EarlyWriteTuner {
     settled: usize,
     /// When the busy time not yet counted began, once known.
     start: Option<Instant>,
+    /// When the last burst ended, while the connection is idle after it.
+    idle_since: Option<Instant>,
     /// The current epoch: the replies and the busy time counted so far.
     counted: usize,
     busy: Duration,
@@ -57,9 +77,9 @@ pub(super) struct EarlyWriteTuner {
 
 #[derive(Debug, Default)]
 struct Trial {
-    epochs: u8,
+    epochs: usize,
     /// Each way's epochs, in replies per second of busy time.
-    rates: [[f64; TRIAL_EPOCHS as usize]; 2],
+    rates: [[f64; TRIAL_EPOCHS]; 2],
 }
 
 impl Trial {
@@ -80,11 +100,11 @@ impl EarlyWriteTuner {
             way,
             settled: way,
             start: None,
+            idle_since: None,
             counted: 0,
             busy: Duration::ZERO,
             trial: None,
-            // The first trial comes after the first busy epoch.
-            until_trial: 1,
+            until_trial: FIRST_TRIAL_AFTER,
         }
     }
 
@@ -104,9 +124,22 @@ impl EarlyWriteTuner {
         if waiting < 2 {
             // A lone request: how it was written does not matter.
             self.start = None;
+            self.idle_since = None;
             return None;
         }
-        let start = *self.start.get_or_insert_with(busy_since);
+        let start = match self.start {
+            Some(start) => start,
+            None => {
+                let start = busy_since();
+                if let Some(idle_since) = self.idle_since.take() {
+                    let gap = start.saturating_duration_since(idle_since);
+                    if gap <= MAX_GAP {
+                        self.busy += gap;
+                    }
+                }
+                *self.start.insert(start)
+            }
+        };
         self.counted += answered;
         if left > 0 && self.counted < EPOCH {
             return None;
@@ -114,8 +147,9 @@ impl EarlyWriteTuner {
         let now = now();
         self.busy += now.saturating_duration_since(start);
         // Once nothing waits, the connection may sit idle: the next busy time begins with
-        // the next request.
+        // the next request, and the pause counts if it is short.
         self.start = (left > 0).then_some(now);
+        self.idle_since = (left == 0).then_some(now);
         if self.counted < EPOCH {
             return None;
         }
@@ -130,25 +164,25 @@ impl EarlyWriteTuner {
             None => {
                 self.until_trial = self.until_trial.saturating_sub(1);
                 if self.until_trial == 0 {
-                    // Trials begin with the other way.
                     self.trial = Some(Trial::default());
-                    self.way = 1 - self.settled;
                 }
             }
             Some(trial) => {
-                // Each way runs one epoch to settle in (requests written the other way are
-                // still being answered), then its measured epochs: the other way first,
-                // then the one in use.
-                let phase = usize::from(trial.epochs) / PHASE_EPOCHS;
-                let index = usize::from(trial.epochs) % PHASE_EPOCHS;
-                if index > 0 {
-                    let rate = replies as f64 / elapsed.as_secs_f64().max(1e-9);
-                    trial.rates[self.way][index - 1] = rate;
-                }
+                // The way in use is measured first, as it has been running (after the
+                // other way, it would still move to the other's rhythm); then the other
+                // way, once it has settled in.
+                let epoch = trial.epochs;
                 trial.epochs += 1;
-                if usize::from(trial.epochs) == PHASE_EPOCHS && phase == 0 {
-                    self.way = self.settled;
-                } else if usize::from(trial.epochs) == 2 * PHASE_EPOCHS {
+                let rate = replies as f64 / elapsed.as_secs_f64().max(1e-9);
+                if epoch < TRIAL_EPOCHS {
+                    trial.rates[self.way][epoch] = rate;
+                    if trial.epochs == TRIAL_EPOCHS {
+                        self.way = 1 - self.settled;
+                    }
+                } else if epoch >= TRIAL_EPOCHS + SETTLE_EPOCHS {
+                    trial.rates[self.way][epoch - TRIAL_EPOCHS - SETTLE_EPOCHS] = rate;
+                }
+                if trial.epochs == TRIAL_LEN {
                     let rate = |w: usize| trial.rate(w);
                     let (current, other) = (self.settled, 1 - self.settled);
                     if rate(other) > MARGIN * rate(current) {
@@ -189,8 +223,8 @@ mod tests {
         let mut now = Instant::now();
         let mut switches = 0;
         let mut way = start.unwrap_or(usize::MAX);
-        // One busy epoch, a whole trial, and a few settled epochs after it.
-        for _ in 0..(1 + 2 * PHASE_EPOCHS + 2) * (EPOCH / 64) {
+        // The busy epochs before the trial, a whole trial, and a few settled epochs after.
+        for _ in 0..(FIRST_TRIAL_AFTER as usize + TRIAL_LEN + 2) * (EPOCH / 64) {
             let rate = if way == usize::MAX { gathered } else { early };
             let since = now + Duration::from_micros(1);
             now = since + Duration::from_secs_f64(64.0 / rate);
@@ -220,43 +254,69 @@ mod tests {
 
     #[test]
     fn a_trial_tries_the_other_way_and_comes_back() {
-        // The other way for a trial's first half, the one in use for its second half:
-        // two switches.
+        // The one in use, then the other way, then back: two switches.
         assert_eq!(run(Some(16), 500_000.0, 500_000.0), (Some(16), 2));
         assert_eq!(run(None, 500_000.0, 500_000.0), (None, 2));
     }
 
+    /// Feeds the epochs before the first trial and the trial's measure of the way in use,
+    /// all taking `current`; then the other way's, settling in at `settling` and measured
+    /// at `measured`.
+    fn trial(
+        tuner: &mut EarlyWriteTuner,
+        current: Duration,
+        settling: Duration,
+        measured: [Duration; TRIAL_EPOCHS],
+    ) {
+        for _ in 0..FIRST_TRIAL_AFTER as usize + TRIAL_EPOCHS {
+            tuner.epoch_done(EPOCH, current);
+        }
+        for _ in 0..SETTLE_EPOCHS {
+            tuner.epoch_done(EPOCH, settling);
+        }
+        for epoch in measured {
+            tuner.epoch_done(EPOCH, epoch);
+        }
+        assert!(tuner.trial.is_none(), "the trial is over");
+    }
+
     #[test]
-    fn the_epoch_after_a_switch_is_not_measured() {
-        let mut tuner = EarlyWriteTuner::new(None);
+    fn the_other_way_is_measured_once_settled_in() {
+        // Gathering takes 2 ms an epoch. Early writes are fast while they still answer
+        // requests gathered before (1 ms, not counted), then slow (4 ms).
         let ms = Duration::from_millis;
-        // The epoch before the trial; then early writes, whose first epoch still answers
-        // requests gathered before (fast, not counted); then gathered ones, whose first
-        // epoch still answers requests written early (fast too, not counted).
-        tuner.epoch_done(EPOCH, ms(2));
-        tuner.epoch_done(EPOCH, ms(1));
-        for _ in 0..TRIAL_EPOCHS {
-            tuner.epoch_done(EPOCH, ms(4));
-        }
-        tuner.epoch_done(EPOCH, ms(1));
-        for _ in 0..TRIAL_EPOCHS {
-            tuner.epoch_done(EPOCH, ms(2));
-        }
+        let mut tuner = EarlyWriteTuner::new(None);
+        trial(&mut tuner, ms(2), ms(1), [ms(4); TRIAL_EPOCHS]);
         assert_eq!(tuner.settled(), None);
     }
 
     #[test]
     fn one_paused_epoch_does_not_decide() {
-        let mut tuner = EarlyWriteTuner::new(None);
+        // Gathering takes 2 ms an epoch; early writes 1 ms, but once 9 (the process was
+        // paused).
         let ms = Duration::from_millis;
-        // The epoch before the trial, then the trial: early writes (tried first) answer in
-        // 1 ms but once took 9 (the process was paused); gathered ones take 2 ms.
-        tuner.epoch_done(EPOCH, ms(2));
-        for early in [ms(1), ms(1), ms(9), ms(1)] {
-            tuner.epoch_done(EPOCH, early);
-        }
-        for _ in 0..PHASE_EPOCHS {
-            tuner.epoch_done(EPOCH, ms(2));
+        let mut tuner = EarlyWriteTuner::new(None);
+        trial(&mut tuner, ms(2), ms(1), [ms(1), ms(9), ms(1)]);
+        assert_eq!(tuner.settled(), Some(16));
+    }
+
+    /// The measure that decides between the ways: callers that take 60 µs to read 64
+    /// replies and make the next requests, and a server that takes 60 µs to answer them.
+    /// Gathered, each round waits for the callers (the pause between bursts), then for the
+    /// server; written early, the two overlap. With pauses left out, both would measure 64
+    /// replies per 60 µs, and gathering would stay.
+    #[test]
+    fn the_callers_turn_counts_against_gathering() {
+        let mut tuner = EarlyWriteTuner::new(None);
+        let mut now = Instant::now();
+        let mut way = usize::MAX;
+        for _ in 0..(FIRST_TRIAL_AFTER as usize + TRIAL_LEN + 2) * (EPOCH / 64) {
+            let pause = if way == usize::MAX { 60 } else { 0 };
+            let start = now + Duration::from_micros(pause);
+            now = start + Duration::from_micros(60);
+            if let Some(n) = tuner.delivered(64, 64, 0, || start, || now) {
+                way = n;
+            }
         }
         assert_eq!(tuner.settled(), Some(16));
     }
@@ -286,6 +346,24 @@ mod tests {
         tuner.delivered(8, 8, 0, || at(1_000_000), || at(1_000_150));
         assert_eq!(tuner.counted, 72);
         assert_eq!(tuner.busy, Duration::from_micros(450));
+    }
+
+    #[test]
+    fn a_short_pause_between_bursts_counts() {
+        let mut tuner = EarlyWriteTuner::new(None);
+        let t0 = Instant::now();
+        let at = |micros| t0 + Duration::from_micros(micros);
+        // Two bursts of 16, 0 to 100 µs and 160 to 260 µs: the 60 µs between them were
+        // the callers' turn, and count.
+        tuner.delivered(16, 16, 0, || at(0), || at(100));
+        tuner.delivered(8, 16, 8, || at(160), || unreachable!());
+        tuner.delivered(8, 8, 0, || unreachable!(), || at(260));
+        assert_eq!(tuner.counted, 32);
+        assert_eq!(tuner.busy, Duration::from_micros(260));
+        // A lone request between the next two bursts: the pause before it does not count.
+        tuner.delivered(1, 1, 0, || unreachable!(), || unreachable!());
+        tuner.delivered(8, 8, 0, || at(300), || at(310));
+        assert_eq!(tuner.busy, Duration::from_micros(270));
     }
 
     #[test]
