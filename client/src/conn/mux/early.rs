@@ -11,7 +11,7 @@
 //!
 //! The measure is of busy time: from the request that found the connection idle to the
 //! reply that left it idle again, and the replies in between. A short pause between two
-//! bursts counts too (see [`MAX_GAP`]): it is the callers' own turn, reading replies and
+//! bursts counts too (see [`gap_allowed`]): it is the callers' own turn, reading replies and
 //! making the next requests, which is what writing early overlaps with the server's work.
 //! Longer idle time is left out, and so are lone requests, for which the way does not
 //! matter: on a lightly used connection the clock is read once per request that finds the
@@ -20,20 +20,32 @@
 use crate::trace;
 use std::time::{Duration, Instant};
 
-/// Replies per measured epoch.
+/// Replies per measured epoch, at least.
 pub(super) const EPOCH: usize = 128;
+
+/// Rounds of its callers (a reply each) per epoch, at least. With many callers one read
+/// may deliver most of a round: an epoch of a fixed count would take a large delivery and
+/// the short wait for it in one epoch, a small one and a long wait in the next, and their
+/// rates would say nothing alone.
+const EPOCH_ROUNDS: usize = 2;
+
+/// Replies of an epoch in which at most `callers` requests waited at once.
+fn epoch_len(callers: usize) -> usize {
+    EPOCH.max(EPOCH_ROUNDS.saturating_mul(callers))
+}
 
 /// Measured epochs of each way per trial.
 const TRIAL_EPOCHS: usize = 3;
 
-/// Epochs the other way runs in a trial before it is measured. Right after a switch, the
-/// callers still move to the old way's rhythm: when early writes stop, they answer in
-/// staggered groups for a while, nearly as fast as early writes, before they fall into
-/// step in one burst each round (measured: about ten epochs of 64 callers).
-const SETTLE_EPOCHS: usize = 16;
+/// Rounds of its callers (a reply each) the other way runs in a trial before it is
+/// measured. Right after a switch, the callers still move to the old way's rhythm: when
+/// early writes stop, they answer in staggered groups for a while, nearly as fast as early
+/// writes, before they fall into step in one burst each round (measured: fewer than 20
+/// rounds of 64 callers).
+const SETTLE_ROUNDS: usize = 24;
 
-/// Epochs of a trial: the way in use, then the other way settling in, then measured.
-const TRIAL_LEN: usize = 2 * TRIAL_EPOCHS + SETTLE_EPOCHS;
+/// The fewest and the most epochs the other way runs before it is measured.
+const SETTLE_EPOCHS: (usize, usize) = (1, 64);
 
 /// Busy epochs before the first trial: the first replies of a process pay for its warm-up.
 const FIRST_TRIAL_AFTER: u32 = 4;
@@ -44,12 +56,19 @@ const SETTLED_EPOCHS: u32 = 1024;
 /// The other way is taken when it answers this much faster (a ratio of rates).
 const MARGIN: f64 = 1.1;
 
-/// The longest pause between two bursts that counts as busy time. Without it, a connection
-/// that never writes early would be measured only while the server works: the callers'
-/// turn in between (a few microseconds per request) would be left out, although writing
-/// early is what lets the server work during it. A longer pause is the application having
-/// nothing to send.
-const MAX_GAP: Duration = Duration::from_millis(1);
+/// The longest pause after a burst of `replies` that counts as busy time: 1 ms, or 50 µs
+/// per reply of the burst. Without it, a connection that never writes early would be
+/// measured only while the server works: the callers' turn in between, reading the replies
+/// and making the next requests (about 1.5 ms for 1,024 callers that do nothing else),
+/// would be left out, although writing early is what lets the server work during it. A
+/// longer pause is the application having nothing to send.
+fn gap_allowed(replies: usize) -> Duration {
+    const LEAST: Duration = Duration::from_millis(1);
+    const PER_REPLY: Duration = Duration::from_micros(50);
+    PER_REPLY
+        .saturating_mul(u32::try_from(replies).unwrap_or(u32::MAX))
+        .max(LEAST)
+}
 
 /// The two ways a busy connection may write: early after this many gathered requests, or
 /// only once no task has more to add (`usize::MAX`).
@@ -64,10 +83,15 @@ pub(super) struct EarlyWriteTuner {
     settled: usize,
     /// When the busy time not yet counted began, once known.
     start: Option<Instant>,
-    /// When the last burst ended, while the connection is idle after it.
-    idle_since: Option<Instant>,
-    /// The current epoch: the replies and the busy time counted so far.
+    /// Replies of the burst in progress.
+    burst: usize,
+    /// When the last burst ended and how long a pause after it counts, while the
+    /// connection is idle after it.
+    idle_since: Option<(Instant, Duration)>,
+    /// The current epoch: the replies and the busy time counted so far, and the most
+    /// requests seen waiting at once.
     counted: usize,
+    callers: usize,
     busy: Duration,
     /// A trial in progress: its epochs so far, and each way's measured rates.
     trial: Option<Trial>,
@@ -78,6 +102,10 @@ pub(super) struct EarlyWriteTuner {
 #[derive(Debug, Default)]
 struct Trial {
     epochs: usize,
+    /// The most requests seen waiting at once: the callers of the connection.
+    callers: usize,
+    /// Epochs the other way settles in before it is measured, once it is known.
+    settle: usize,
     /// Each way's epochs, in replies per second of busy time.
     rates: [[f64; TRIAL_EPOCHS]; 2],
 }
@@ -100,8 +128,10 @@ impl EarlyWriteTuner {
             way,
             settled: way,
             start: None,
+            burst: 0,
             idle_since: None,
             counted: 0,
+            callers: 0,
             busy: Duration::ZERO,
             trial: None,
             until_trial: FIRST_TRIAL_AFTER,
@@ -131,17 +161,24 @@ impl EarlyWriteTuner {
             Some(start) => start,
             None => {
                 let start = busy_since();
-                if let Some(idle_since) = self.idle_since.take() {
+                if let Some((idle_since, allowed)) = self.idle_since.take() {
                     let gap = start.saturating_duration_since(idle_since);
-                    if gap <= MAX_GAP {
+                    if gap <= allowed {
                         self.busy += gap;
                     }
                 }
+                self.burst = 0;
                 *self.start.insert(start)
             }
         };
         self.counted += answered;
-        if left > 0 && self.counted < EPOCH {
+        self.burst += answered;
+        self.callers = self.callers.max(waiting);
+        if let Some(trial) = &mut self.trial {
+            trial.callers = trial.callers.max(waiting);
+        }
+        let len = epoch_len(self.callers);
+        if left > 0 && self.counted < len {
             return None;
         }
         let now = now();
@@ -149,10 +186,11 @@ impl EarlyWriteTuner {
         // Once nothing waits, the connection may sit idle: the next busy time begins with
         // the next request, and the pause counts if it is short.
         self.start = (left > 0).then_some(now);
-        self.idle_since = (left == 0).then_some(now);
-        if self.counted < EPOCH {
+        self.idle_since = (left == 0).then(|| (now, gap_allowed(self.burst)));
+        if self.counted < len {
             return None;
         }
+        self.callers = 0;
         let replies = std::mem::take(&mut self.counted);
         let busy = std::mem::take(&mut self.busy);
         self.epoch_done(replies, busy)
@@ -177,12 +215,16 @@ impl EarlyWriteTuner {
                 if epoch < TRIAL_EPOCHS {
                     trial.rates[self.way][epoch] = rate;
                     if trial.epochs == TRIAL_EPOCHS {
+                        let (fewest, most) = SETTLE_EPOCHS;
+                        let rounds = SETTLE_ROUNDS.saturating_mul(trial.callers);
+                        let epoch = epoch_len(trial.callers);
+                        trial.settle = rounds.div_ceil(epoch).clamp(fewest, most);
                         self.way = 1 - self.settled;
                     }
-                } else if epoch >= TRIAL_EPOCHS + SETTLE_EPOCHS {
-                    trial.rates[self.way][epoch - TRIAL_EPOCHS - SETTLE_EPOCHS] = rate;
+                } else if epoch >= TRIAL_EPOCHS + trial.settle {
+                    trial.rates[self.way][epoch - TRIAL_EPOCHS - trial.settle] = rate;
                 }
-                if trial.epochs == TRIAL_LEN {
+                if trial.epochs == 2 * TRIAL_EPOCHS + trial.settle {
                     let rate = |w: usize| trial.rate(w);
                     let (current, other) = (self.settled, 1 - self.settled);
                     if rate(other) > MARGIN * rate(current) {
@@ -214,6 +256,9 @@ impl EarlyWriteTuner {
 mod tests {
     use super::*;
 
+    /// Epochs of the longest trial.
+    const LONGEST_TRIAL: usize = 2 * TRIAL_EPOCHS + SETTLE_EPOCHS.1;
+
     /// Feeds epochs in which early writes answer `early` replies per second and gathered
     /// ones `gathered` (reads of 64 replies, 64 waiting and none left, the next requests
     /// made 1 µs later), until the tuner settles after a trial; returns what it chose and
@@ -224,7 +269,7 @@ mod tests {
         let mut switches = 0;
         let mut way = start.unwrap_or(usize::MAX);
         // The busy epochs before the trial, a whole trial, and a few settled epochs after.
-        for _ in 0..(FIRST_TRIAL_AFTER as usize + TRIAL_LEN + 2) * (EPOCH / 64) {
+        for _ in 0..(FIRST_TRIAL_AFTER as usize + LONGEST_TRIAL + 2) * (EPOCH / 64) {
             let rate = if way == usize::MAX { gathered } else { early };
             let since = now + Duration::from_micros(1);
             now = since + Duration::from_secs_f64(64.0 / rate);
@@ -271,7 +316,9 @@ mod tests {
         for _ in 0..FIRST_TRIAL_AFTER as usize + TRIAL_EPOCHS {
             tuner.epoch_done(EPOCH, current);
         }
-        for _ in 0..SETTLE_EPOCHS {
+        let settle = tuner.trial.as_ref().map(|t| t.settle).unwrap();
+        assert_eq!(settle, SETTLE_EPOCHS.0, "no callers were seen");
+        for _ in 0..settle {
             tuner.epoch_done(EPOCH, settling);
         }
         for epoch in measured {
@@ -288,6 +335,24 @@ mod tests {
         let mut tuner = EarlyWriteTuner::new(None);
         trial(&mut tuner, ms(2), ms(1), [ms(4); TRIAL_EPOCHS]);
         assert_eq!(tuner.settled(), None);
+    }
+
+    #[test]
+    fn the_other_way_settles_in_for_rounds_of_the_callers() {
+        let settle = |callers: usize| {
+            let mut tuner = EarlyWriteTuner::new(None);
+            let mut now = Instant::now();
+            while tuner.trial.as_ref().is_none_or(|t| t.epochs < TRIAL_EPOCHS) {
+                let start = now;
+                now += Duration::from_micros(50);
+                tuner.delivered(callers, callers, 0, || start, || now);
+            }
+            tuner.trial.as_ref().unwrap().settle
+        };
+        // 24 rounds of 8, 64 and 1,024 callers, in epochs of 128 replies or two rounds.
+        assert_eq!(settle(8), 2);
+        assert_eq!(settle(64), 12);
+        assert_eq!(settle(1024), 12);
     }
 
     #[test]
@@ -310,7 +375,7 @@ mod tests {
         let mut tuner = EarlyWriteTuner::new(None);
         let mut now = Instant::now();
         let mut way = usize::MAX;
-        for _ in 0..(FIRST_TRIAL_AFTER as usize + TRIAL_LEN + 2) * (EPOCH / 64) {
+        for _ in 0..(FIRST_TRIAL_AFTER as usize + LONGEST_TRIAL + 2) * (EPOCH / 64) {
             let pause = if way == usize::MAX { 60 } else { 0 };
             let start = now + Duration::from_micros(pause);
             now = start + Duration::from_micros(60);
@@ -367,15 +432,51 @@ mod tests {
     }
 
     #[test]
+    fn the_pause_allowed_grows_with_the_burst() {
+        let mut tuner = EarlyWriteTuner::new(None);
+        let t0 = Instant::now();
+        let at = |micros| t0 + Duration::from_micros(micros);
+        // After a burst of 40 replies (0 to 100 µs), a pause of 1.9 ms counts (40 callers
+        // may take 2 ms); after the next burst of 40 (2,000 to 2,100 µs), one of 2.1 ms
+        // does not.
+        tuner.delivered(40, 40, 0, || at(0), || at(100));
+        tuner.delivered(40, 40, 0, || at(2_000), || at(2_100));
+        assert_eq!(tuner.busy, Duration::from_micros(2_100));
+        tuner.delivered(40, 40, 0, || at(4_200), || at(4_300));
+        assert_eq!(tuner.busy, Duration::from_micros(2_200));
+        assert_eq!(gap_allowed(2), Duration::from_millis(1));
+    }
+
+    #[test]
+    fn an_epoch_spans_two_rounds_of_many_callers() {
+        // 1,024 callers, whose replies come in reads of 853 and then 171: an epoch ends
+        // with the read that completes 2,048 replies, two whole rounds.
+        let mut tuner = EarlyWriteTuner::new(None);
+        let t0 = Instant::now();
+        let at = |micros| t0 + Duration::from_micros(micros);
+        tuner.delivered(853, 1024, 171, || at(0), || at(600));
+        tuner.delivered(171, 171, 0, || unreachable!(), || at(970));
+        tuner.delivered(853, 1024, 171, || at(990), || at(1_590));
+        assert_eq!(tuner.counted, 1_877);
+        tuner.delivered(171, 171, 0, || unreachable!(), || at(1_960));
+        assert_eq!((tuner.counted, tuner.callers), (0, 0));
+        assert_eq!(tuner.until_trial, FIRST_TRIAL_AFTER - 1);
+    }
+
+    #[test]
     fn a_long_burst_is_cut_into_epochs() {
         let mut tuner = EarlyWriteTuner::new(Some(16));
         let t0 = Instant::now();
-        // Reads of half an epoch's replies that always leave requests waiting: the second
-        // read ends the first epoch at 2 ms, and the next one starts there.
-        let half = EPOCH / 2;
-        tuner.delivered(half, half + 88, 88, || t0, || unreachable!());
+        // Reads of a quarter of an epoch's replies, from 64 callers, that always leave
+        // requests waiting: the fourth read ends the first epoch at 2 ms, and the next one
+        // starts there.
+        let quarter = EPOCH / 4;
+        tuner.delivered(quarter, 64, 32, || t0, || unreachable!());
+        for _ in 0..2 {
+            tuner.delivered(quarter, 64, 32, || unreachable!(), || unreachable!());
+        }
         let end = || t0 + Duration::from_millis(2);
-        tuner.delivered(half, half + 88, 88, || unreachable!(), end);
+        tuner.delivered(quarter, 64, 32, || unreachable!(), end);
         assert_eq!((tuner.counted, tuner.busy), (0, Duration::ZERO));
         assert_eq!(tuner.start, Some(t0 + Duration::from_millis(2)));
     }
