@@ -324,8 +324,8 @@ impl Config {
     /// one connection) and cost when it shares the client's CPU (about half). By default a
     /// connection measures which is the case: while many requests are in flight it
     /// measures the way in use over a few hundred replies, then the other way once it has
-    /// run for two thousand, keeps the one that answers more requests per second, and
-    /// tries again every hundred thousand replies or so. It starts with
+    /// run for two dozen rounds of the callers, keeps the one that answers more requests
+    /// per second, and tries again every hundred thousand replies or more. It starts with
     /// `Some(16)` when this process may run on more than one CPU, and with `None` when it
     /// is confined to one. Setting a value here turns the measurement off.
     ///
