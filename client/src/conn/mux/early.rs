@@ -56,8 +56,8 @@ const SETTLED_EPOCHS: u32 = 1024;
 /// The other way is taken when it answers this much faster (a ratio of rates).
 const MARGIN: f64 = 1.1;
 
-/// The longest pause after a burst of `replies` that counts as busy time: 1 ms, or 50 µs
-/// per reply of the burst. Without it, a connection that never writes early would be
+/// The longest pause after a burst of `replies` that counts as busy time: 50 µs per reply
+/// of the burst, and at least 1 ms. Without it, a connection that never writes early would be
 /// measured only while the server works: the callers' turn in between, reading the replies
 /// and making the next requests (about 1.5 ms for 1,024 callers that do nothing else),
 /// would be left out, although writing early is what lets the server work during it. A
