@@ -396,11 +396,16 @@ mod tests {
         assert_eq!(tuner.counted, 0);
     }
 
+    /// A clock for a test: the instant `micros` microseconds after the test began.
+    fn clock() -> impl Fn(u64) -> Instant {
+        let t0 = Instant::now();
+        move |micros| t0 + Duration::from_micros(micros)
+    }
+
     #[test]
     fn idle_time_between_bursts_is_left_out() {
         let mut tuner = EarlyWriteTuner::new(Some(16));
-        let t0 = Instant::now();
-        let at = |micros| t0 + Duration::from_micros(micros);
+        let at = clock();
         // A burst from 0 to 300 µs: reads at 100 and 200 leave requests waiting, the one
         // at 300 answers the last.
         tuner.delivered(32, 64, 32, || at(0), || unreachable!());
@@ -416,8 +421,7 @@ mod tests {
     #[test]
     fn a_short_pause_between_bursts_counts() {
         let mut tuner = EarlyWriteTuner::new(None);
-        let t0 = Instant::now();
-        let at = |micros| t0 + Duration::from_micros(micros);
+        let at = clock();
         // Two bursts of 16, 0 to 100 µs and 160 to 260 µs: the 60 µs between them were
         // the callers' turn, and count.
         tuner.delivered(16, 16, 0, || at(0), || at(100));
@@ -434,8 +438,7 @@ mod tests {
     #[test]
     fn the_pause_allowed_grows_with_the_burst() {
         let mut tuner = EarlyWriteTuner::new(None);
-        let t0 = Instant::now();
-        let at = |micros| t0 + Duration::from_micros(micros);
+        let at = clock();
         // After a burst of 40 replies (0 to 100 µs), a pause of 1.9 ms counts (40 callers
         // may take 2 ms); after the next burst of 40 (2,000 to 2,100 µs), one of 2.1 ms
         // does not.
@@ -452,8 +455,7 @@ mod tests {
         // 1,024 callers, whose replies come in reads of 853 and then 171: an epoch ends
         // with the read that completes 2,048 replies, two whole rounds.
         let mut tuner = EarlyWriteTuner::new(None);
-        let t0 = Instant::now();
-        let at = |micros| t0 + Duration::from_micros(micros);
+        let at = clock();
         tuner.delivered(853, 1024, 171, || at(0), || at(600));
         tuner.delivered(171, 171, 0, || unreachable!(), || at(970));
         tuner.delivered(853, 1024, 171, || at(990), || at(1_590));
