@@ -246,7 +246,16 @@ async fn run(port: u16) -> Res<()> {
     if let Ok(early) = std::env::var("E2E_EARLY") {
         config = config.write_early_after(early.parse().ok());
     }
-    let typedis = Typedis(typedis::Client::with_config(config).await?);
+    // `E2E_CONNECTIONS=n` spreads typedis's tasks over n clients (one connection each).
+    let connections = std::env::var("E2E_CONNECTIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .map_or(1, |n: usize| n.max(1));
+    let mut clients = Vec::with_capacity(connections);
+    for _ in 0..connections {
+        clients.push(typedis::Client::with_config(config.clone()).await?);
+    }
+    let typedis = Typedis::new(clients);
     let redis_rs = RedisRs(
         redis::Client::open(url.as_str())?
             .get_multiplexed_async_connection()

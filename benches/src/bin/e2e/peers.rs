@@ -2,6 +2,7 @@
 //! the raw-socket floor.
 
 use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use bytes::{Bytes, BytesMut};
@@ -27,21 +28,38 @@ pub(super) trait Peer: Clone + Send + Sync + 'static {
     }
 }
 
+/// typedis: one client, or several (`E2E_CONNECTIONS`) that the GETs of the tasks
+/// workload take in turn, one request each, to measure spreading requests over
+/// connections. The other workloads use the first.
 #[derive(Clone)]
-pub(super) struct Typedis(pub(super) typedis::Client);
+pub(super) struct Typedis {
+    clients: Arc<[typedis::Client]>,
+    next: Arc<AtomicUsize>,
+}
+
+impl Typedis {
+    /// Over `clients`, which must not be empty.
+    pub(super) fn new(clients: Vec<typedis::Client>) -> Self {
+        assert!(!clients.is_empty(), "typedis needs a client");
+        Self {
+            clients: clients.into(),
+            next: Arc::default(),
+        }
+    }
+}
 
 impl Peer for Typedis {
     const NAME: &'static str = "typedis";
     async fn get(&self, key: &'static str) -> usize {
-        let v: Option<Bytes> = self
-            .0
+        let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len();
+        let v: Option<Bytes> = self.clients[turn]
             .query_as(typedis::b().get().key(key).build())
             .await
             .unwrap();
         v.map_or(0, |v| v.len())
     }
     async fn pipeline(&self, keys: &'static [String]) -> usize {
-        let mut p = self.0.pipeline();
+        let mut p = self.clients[0].pipeline();
         for k in keys {
             p.push(typedis::b().get().key(k.as_str()).build());
         }
@@ -52,8 +70,7 @@ impl Peer for Typedis {
             .sum()
     }
     async fn xrange(&self) -> usize {
-        let frame = self
-            .0
+        let frame = self.clients[0]
             .send(
                 typedis::b()
                     .xrange()
@@ -68,7 +85,7 @@ impl Peer for Typedis {
     }
     async fn xrange_default(&self) -> Option<usize> {
         let range = typedis::b().xrange().key("stream").start("-").end("+");
-        let entries: typedis::reply::StreamEntries = self.0.query(range).await.unwrap();
+        let entries: typedis::reply::StreamEntries = self.clients[0].query(range).await.unwrap();
         Some(entries.len())
     }
 }
