@@ -133,6 +133,7 @@ pub mod cmd;
 pub mod commands;
 mod conn;
 mod error;
+mod futures;
 #[cfg(feature = "serde")]
 mod json;
 mod metrics;

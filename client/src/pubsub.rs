@@ -328,7 +328,7 @@ impl Subscriber {
 
     /// The messages as a [`Stream`](futures_core::Stream).
     pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<Message, Error>> + Send {
-        futures_util::stream::unfold(self, |mut s| async move {
+        crate::futures::unfold(self, |mut s| async move {
             let item = s.next_message().await?;
             Some((item, s))
         })

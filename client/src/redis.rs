@@ -6,12 +6,12 @@
 
 use crate::cmd::{Command, Request};
 use crate::error::Error;
+use crate::futures::Map;
 use crate::pipeline::{Batch, Pipeline};
 use crate::read::DecodeOwned;
 use crate::reply::ScanPage;
 use crate::resp::Frame;
 use crate::scan::{PageFuture, Pages, Scan};
-use futures_util::FutureExt;
 use std::future::Future;
 
 /// What every client does: send commands and pipelines, read replies as the commands'
@@ -146,7 +146,7 @@ pub trait Redis: Send + Sync {
     ) -> impl Future<Output = Result<R::Reply, Error>> + Send {
         // A combinator, not an `async` block: a block would keep `reply` twice.
         let reply = self.send_command(request.into_command());
-        FutureExt::map(reply, |frame| frame?.decode())
+        Map::new(reply, |frame| frame?.decode())
     }
 
     /// Sends a command and reads its reply as an owned `T` of your choice.
@@ -160,7 +160,7 @@ pub trait Redis: Send + Sync {
     ) -> impl Future<Output = Result<T, Error>> + Send {
         // A combinator, not an `async` block: a block would keep `reply` twice.
         let reply = self.send_command(request.into_command());
-        FutureExt::map(reply, |frame| frame?.decode())
+        Map::new(reply, |frame| frame?.decode())
     }
 
     /// Starts a pipeline, sent with [`Redis::send_pipeline`]: typed as

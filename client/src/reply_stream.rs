@@ -284,7 +284,7 @@ impl<T: DecodeOwned> ReplyStream<T> {
     where
         T: Send,
     {
-        futures_util::stream::unfold(self, |mut s| async move {
+        crate::futures::unfold(self, |mut s| async move {
             let item = s.next().await?;
             Some((item, s))
         })

@@ -11,7 +11,7 @@ fn layer(file: &str) -> u8 {
     let top = file.split('/').next().unwrap_or(file);
     match top {
         "lib.rs" | "private.rs" => 9,
-        "trace.rs" | "sync.rs" => 0,
+        "trace.rs" | "sync.rs" | "futures" | "futures.rs" => 0,
         "resp" | "read" | "read.rs" | "value.rs" | "error" | "error.rs" => 1,
         "cmd" | "reply" | "json.rs" | "search" | "search.rs" => 2,
         // Telemetry: what an operation measures and records, below the connections.

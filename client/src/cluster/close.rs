@@ -38,7 +38,7 @@ impl ClusterClient {
             node.stop_taking();
         }
         let deadline = Instant::now() + within;
-        futures_util::future::join_all(nodes.iter().map(|n| n.drain(deadline))).await;
+        crate::futures::join_all(nodes.iter().map(|n| n.drain(deadline))).await;
         nodes
             .iter()
             .map(Client::cut)

@@ -102,7 +102,7 @@ pub(crate) struct Inner {
     topology: RwLock<Topology>,
     nodes: Mutex<HashMap<NodeAddr, Node>>,
     /// Nodes whose first connection is being opened (see [`ClusterClient::node`]).
-    dialing: Mutex<HashMap<NodeAddr, node::Dial>>,
+    dialing: Mutex<HashMap<NodeAddr, Arc<node::Dial>>>,
     refresh: refresh::Gate,
     redirects: AtomicU64,
     next: AtomicUsize,
@@ -323,7 +323,7 @@ impl ClusterClient {
             }
             Plan::Split(policy) => {
                 let parts = split(&command)?;
-                let replies = futures_util::future::try_join_all(
+                let replies = crate::futures::try_join_all(
                     parts
                         .iter()
                         .map(|p| self.routed(&p.command, p.command.slot().get())),
@@ -347,10 +347,9 @@ impl ClusterClient {
                 "the slot map names no node",
             ));
         }
-        let replies = futures_util::future::try_join_all(
-            nodes.iter().map(|addr| self.on_node(addr, command)),
-        )
-        .await?;
+        let replies =
+            crate::futures::try_join_all(nodes.iter().map(|addr| self.on_node(addr, command)))
+                .await?;
         combine(replies, policy)
     }
 

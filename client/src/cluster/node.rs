@@ -14,7 +14,6 @@ use crate::resp::write::encode;
 use crate::resp::Frame;
 use crate::sync;
 use crate::Config;
-use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -72,7 +71,7 @@ impl ClusterClient {
                 })
                 .clone()
         };
-        let outcome = dial.clone().await;
+        let outcome = dial.outcome().await;
         // Listed before the dial leaves `dialing`, so that a caller coming in between finds
         // the one or the other. Another task may have listed it already: the same client.
         let listed = outcome.map(|node| {
@@ -84,7 +83,7 @@ impl ClusterClient {
         });
         {
             let mut dialing = sync::lock(&self.inner.dialing);
-            if dialing.get(addr).is_some_and(|d| d.ptr_eq(&dial)) {
+            if dialing.get(addr).is_some_and(|d| Arc::ptr_eq(d, &dial)) {
                 dialing.remove(addr);
             }
         }
@@ -150,20 +149,38 @@ impl ClusterClient {
     }
 }
 
-/// A node's connection being opened, awaited by every caller that needs it meanwhile.
-pub(crate) type Dial = Shared<BoxFuture<'static, Result<Node, Arc<Error>>>>;
+/// A node's connection being opened, awaited by every caller that needs it meanwhile:
+/// the first one opens it and the others wait for its outcome. If that caller is
+/// cancelled, the next one waiting opens it instead.
+pub(crate) struct Dial {
+    config: Config,
+    outcome: tokio::sync::OnceCell<Result<Node, Arc<Error>>>,
+}
 
-/// Opens a node's client.
-fn dial(config: Config) -> Dial {
-    async move {
-        let client = Client::with_config(config).await.map_err(Arc::new)?;
-        Ok(Node {
-            client,
-            readonly_at: Arc::new(AtomicU64::new(0)),
-        })
+impl Dial {
+    /// The node's client, once open, or why it could not be opened.
+    async fn outcome(&self) -> Result<Node, Arc<Error>> {
+        self.outcome
+            .get_or_init(|| async {
+                let client = Client::with_config(self.config.clone())
+                    .await
+                    .map_err(Arc::new)?;
+                Ok(Node {
+                    client,
+                    readonly_at: Arc::new(AtomicU64::new(0)),
+                })
+            })
+            .await
+            .clone()
     }
-    .boxed()
-    .shared()
+}
+
+/// A dial of the node `config` names, not started until awaited.
+fn dial(config: Config) -> Arc<Dial> {
+    Arc::new(Dial {
+        config,
+        outcome: tokio::sync::OnceCell::new(),
+    })
 }
 
 /// The error a shared dial met, for one of the callers that waited for it: the same

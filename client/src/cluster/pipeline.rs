@@ -72,7 +72,7 @@ async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Fram
             None => later.push(i),
         }
     }
-    let sent = futures_util::future::join_all(
+    let sent = crate::futures::join_all(
         groups
             .iter()
             .map(|(addr, indexes)| client.send_group(addr, &commands, indexes)),

@@ -9,10 +9,10 @@ use super::ClusterClient;
 use crate::cmd::cmd;
 use crate::conn::Addr;
 use crate::error::{ClusterErrorKind, Error};
+use crate::futures::Unordered;
 use crate::sync;
 use crate::trace;
 use crate::value::Value;
-use futures_util::stream::{FuturesUnordered, StreamExt};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Weak};
@@ -157,11 +157,11 @@ impl ClusterClient {
     /// Asks up to [`MAX_ASKED`] nodes at once; after the first complete answer, waits a
     /// moment for the others, so a disagreement can be seen.
     async fn ask_wave(&self, wave: Vec<NodeAddr>) -> (Vec<Topology>, Option<Error>) {
-        let mut asking: FuturesUnordered<_> = wave
-            .into_iter()
-            .take(MAX_ASKED)
-            .map(|addr| self.ask_topology(addr))
-            .collect();
+        let mut asking = Unordered::new(
+            wave.into_iter()
+                .take(MAX_ASKED)
+                .map(|addr| self.ask_topology(addr)),
+        );
         let mut maps = Vec::new();
         let mut error = None;
         let mut deadline: Option<tokio::time::Instant> = None;
@@ -173,7 +173,7 @@ impl ClusterClient {
                 },
                 None => asking.next().await,
             };
-            match next {
+            match next.map(|(_, answer)| answer) {
                 None => break,
                 Some(Ok(t)) => {
                     if t.is_complete() && deadline.is_none() {

@@ -217,7 +217,7 @@ impl SentinelClient {
             node.stop_taking();
         }
         let deadline = Instant::now() + within;
-        futures_util::future::join(nodes[0].drain(deadline), nodes[1].drain(deadline)).await;
+        tokio::join!(nodes[0].drain(deadline), nodes[1].drain(deadline));
         let mut report = nodes
             .iter()
             .map(|c| c.cut())

@@ -1,0 +1,12 @@
+//! The few future and stream combinators the client needs: joining many futures while
+//! polling only those that woke, a stream unfolded from an async step, and a mapped
+//! future. Written here rather than taken from `futures-util`, which cost every clean
+//! build of an application about 1.5 s for these three (see BENCHMARKS.md).
+
+mod map;
+mod unfold;
+mod unordered;
+
+pub(crate) use map::Map;
+pub(crate) use unfold::unfold;
+pub(crate) use unordered::{join_all, try_join_all, Unordered};
