@@ -5,8 +5,11 @@
 
 mod map;
 mod unfold;
+// The cluster's joins; a single-node client joins nothing.
+#[cfg(feature = "cluster")]
 mod unordered;
 
 pub(crate) use map::Map;
 pub(crate) use unfold::unfold;
+#[cfg(feature = "cluster")]
 pub(crate) use unordered::{join_all, try_join_all, Unordered};
