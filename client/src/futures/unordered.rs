@@ -11,17 +11,17 @@ use std::task::{Context, Poll, Wake, Waker};
 use crate::sync::lock;
 
 /// What the futures' wakers share: which futures woke, and the task to wake for them.
-#[derive(Default)]
 struct Woken {
     indexes: Mutex<Vec<usize>>,
+    /// Per future: listed (in `indexes` or in a batch taken from it) and not yet polled
+    /// again, so that waking it again lists nothing.
+    queued: Vec<AtomicBool>,
     task: Mutex<Option<Waker>>,
 }
 
-/// The waker of one future.
+/// The waker of one future: its index among them.
 struct Slot {
     index: usize,
-    /// Listed in `woken` and not yet polled again: waking it again lists nothing.
-    queued: AtomicBool,
     woken: Arc<Woken>,
 }
 
@@ -31,7 +31,7 @@ impl Wake for Slot {
     }
 
     fn wake_by_ref(self: &Arc<Self>) {
-        if self.queued.swap(true, Ordering::AcqRel) {
+        if self.woken.queued[self.index].swap(true, Ordering::AcqRel) {
             return;
         }
         lock(&self.woken.indexes).push(self.index);
@@ -45,7 +45,7 @@ impl Wake for Slot {
 /// Futures polled together, yielding each output with the future's index as it comes.
 pub(crate) struct Unordered<F: Future> {
     futures: Vec<Option<Pin<Box<F>>>>,
-    slots: Vec<(Arc<Slot>, Waker)>,
+    wakers: Vec<Waker>,
     woken: Arc<Woken>,
     /// Taken from `woken` and not polled yet (a call returns at the first output).
     batch: VecDeque<usize>,
@@ -57,23 +57,25 @@ impl<F: Future> Unordered<F> {
     pub(crate) fn new(futures: impl IntoIterator<Item = F>) -> Self {
         let futures: Vec<Option<Pin<Box<F>>>> =
             futures.into_iter().map(|f| Some(Box::pin(f))).collect();
-        let woken = Arc::new(Woken::default());
-        let slots = (0..futures.len())
+        // Every future starts listed, in the first batch.
+        let woken = Arc::new(Woken {
+            indexes: Mutex::new(Vec::new()),
+            queued: (0..futures.len()).map(|_| AtomicBool::new(true)).collect(),
+            task: Mutex::new(None),
+        });
+        let wakers = (0..futures.len())
             .map(|index| {
-                let slot = Arc::new(Slot {
+                Waker::from(Arc::new(Slot {
                     index,
-                    queued: AtomicBool::new(true),
                     woken: Arc::clone(&woken),
-                });
-                let waker = Waker::from(Arc::clone(&slot));
-                (slot, waker)
+                }))
             })
             .collect();
         Self {
             batch: (0..futures.len()).collect(),
             left: futures.len(),
             futures,
-            slots,
+            wakers,
             woken,
         }
     }
@@ -113,11 +115,11 @@ impl<F: Future> Unordered<F> {
                     .extend(std::mem::take(&mut *lock(&self.woken.indexes)));
                 continue;
             };
-            let (slot, waker) = &self.slots[index];
-            slot.queued.store(false, Ordering::Release);
+            self.woken.queued[index].store(false, Ordering::Release);
             let Some(future) = self.futures[index].as_mut() else {
                 continue;
             };
+            let waker = &self.wakers[index];
             if let Poll::Ready(output) = future.as_mut().poll(&mut Context::from_waker(waker)) {
                 self.futures[index] = None;
                 self.left -= 1;
