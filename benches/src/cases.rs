@@ -292,6 +292,27 @@ pub fn all() -> Vec<Case> {
                 // The weight of every HGETALL case: the number of fields (once found).
                 map.get(last).map_or(0, |_| map.len())
             }),
+            case(h, Lib::Typedis, "Map, then one get of its first key", |a| {
+                let frame = a.typedis_frame();
+                let map: reply::Map = frame.decode().expect("typedis reads it");
+                let first = map.keys().next().expect("fields");
+                map.get(first).map_or(0, |_| map.len())
+            }),
+            case(h, Lib::Typedis, "Map, then a get of every key", |a| {
+                let frame = a.typedis_frame();
+                let map: reply::Map = frame.decode().expect("typedis reads it");
+                map.keys().filter_map(|k| map.get(k)).count()
+            }),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<&[u8], &[u8]>, then a get of every key",
+                |a| {
+                    let frame = a.typedis_frame();
+                    let map: HashMap<&[u8], &[u8]> = frame.decode().expect("typedis reads it");
+                    map.keys().filter_map(|k| map.get(*k)).count()
+                },
+            ),
             case(
                 h,
                 Lib::Typedis,

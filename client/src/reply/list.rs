@@ -17,8 +17,8 @@ use crate::RespRead;
 /// The reply is kept once, as a zero-copy slice of the frame, with the place of each
 /// string in it: reading 10,000 strings costs one allocation and no reference count per
 /// string. [`get`](Self::get) and [`iter`](Self::iter) hand out `&[u8]` views (and
-/// [`get_str`](Self::get_str) `&str`), [`contains`](Self::contains) answers from a hash
-/// index built on its first call, and a `for` loop over an owned `List` (or
+/// [`get_str`](Self::get_str) `&str`), [`contains`](Self::contains) scans the strings on
+/// its first calls and answers from a hash index after them, and a `for` loop over an owned `List` (or
 /// [`to_vec`](Self::to_vec)) gives zero-copy [`Bytes`].
 ///
 /// A list compares equal to any slice, array or `Vec` of strings with the same elements
@@ -95,8 +95,9 @@ impl List {
         self.len().checked_sub(1).and_then(|i| self.get(i))
     }
 
-    /// Whether `value` is one of the strings (a set's member). A list of more than 16
-    /// strings builds a hash index on the first call, so later calls cost O(1).
+    /// Whether `value` is one of the strings (a set's member). The first calls scan the
+    /// strings; once they have compared as many strings as the list holds, a list of more
+    /// than 16 builds a hash index, so later calls cost O(1).
     pub fn contains(&self, value: impl AsRef<[u8]>) -> bool {
         self.position(value).is_some()
     }

@@ -5,6 +5,7 @@
 //! ([`Lookup`]).
 
 use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use bytes::{Bytes, BytesMut};
@@ -119,12 +120,31 @@ pub(super) fn read_strings<W: Walk>(r: &mut Reader<'_>) -> Result<(Bytes, W::Spa
 /// Lists this short are searched from the end; longer ones get a hash index.
 const LINEAR: usize = 16;
 
-/// A hash index over `n` strings, built on the first lookup of a collection longer than
-/// [`LINEAR`]: open addressing, each slot the position of a string plus one (0 is
-/// empty), a string that appears twice indexed at its last position.
-#[derive(Debug, Clone, Default)]
+/// How many strings the lookups of a longer collection may compare, per string it holds,
+/// before its hash index is built. Comparing two strings costs a nanosecond or two and
+/// indexing one tens (hashing and placing it), so the first lookup of a reply read for a
+/// field or two scans, and a collection looked up many times pays about one scan more
+/// than the index alone.
+const SCANS_PER_STRING: usize = 1;
+
+/// A hash index over `n` strings, built once the lookups of a collection longer than
+/// [`LINEAR`] have compared [`SCANS_PER_STRING`] times its length in strings: open
+/// addressing, each slot the position of a string plus one (0 is empty), a string that
+/// appears twice indexed at its last position.
+#[derive(Debug, Default)]
 pub(super) struct Lookup {
     index: OnceLock<(RandomState, Box<[u32]>)>,
+    /// Strings compared by the lookups made without the index.
+    scanned: AtomicUsize,
+}
+
+impl Clone for Lookup {
+    fn clone(&self) -> Self {
+        Lookup {
+            index: self.index.clone(),
+            scanned: AtomicUsize::new(self.scanned.load(Ordering::Relaxed)),
+        }
+    }
 }
 
 impl Lookup {
@@ -136,9 +156,20 @@ impl Lookup {
         wanted: &[u8],
     ) -> Option<usize> {
         if n <= LINEAR {
-            return (0..n).rev().find(|&i| at(i) == wanted);
+            return scan(n, &at, wanted);
         }
-        let (hasher, slots) = self.index.get_or_init(|| build(n, &at));
+        let index = match self.index.get() {
+            Some(index) => index,
+            // Relaxed: lookups racing on another thread at most scan a little more.
+            None if self.scanned.load(Ordering::Relaxed) < SCANS_PER_STRING * n => {
+                let found = scan(n, &at, wanted);
+                let compared = found.map_or(n, |i| n - i);
+                self.scanned.fetch_add(compared, Ordering::Relaxed);
+                return found;
+            }
+            None => self.index.get_or_init(|| build(n, &at)),
+        };
+        let (hasher, slots) = index;
         let mask = slots.len() - 1;
         let mut p = hasher.hash_one(wanted) as usize & mask;
         loop {
@@ -154,6 +185,11 @@ impl Lookup {
             p = (p + 1) & mask;
         }
     }
+}
+
+/// The last position `i < n` whose string is `wanted`, searched from the end.
+fn scan<'a>(n: usize, at: &impl Fn(usize) -> &'a [u8], wanted: &[u8]) -> Option<usize> {
+    (0..n).rev().find(|&i| at(i) == wanted)
 }
 
 fn build<'a>(n: usize, at: &impl Fn(usize) -> &'a [u8]) -> (RandomState, Box<[u32]>) {
@@ -181,15 +217,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_index_finds_the_last_of_repeated_strings_and_misses_absent_ones() {
+    fn lookups_find_the_last_of_repeated_strings_and_miss_absent_ones() {
         let words: Vec<String> = (0..100).map(|i| format!("w{}", i % 60)).collect();
-        let lookup = Lookup::default();
         let at = |i: usize| words[i].as_bytes();
-        assert_eq!(lookup.find(words.len(), at, b"w5"), Some(65));
-        assert_eq!(lookup.find(words.len(), at, b"w59"), Some(59));
-        assert_eq!(lookup.find(words.len(), at, b"w60"), None);
+        let expect = |lookup: &Lookup| {
+            assert_eq!(lookup.find(words.len(), at, b"w5"), Some(65));
+            assert_eq!(lookup.find(words.len(), at, b"w59"), Some(59));
+            assert_eq!(lookup.find(words.len(), at, b"w60"), None);
+        };
         let short = Lookup::default();
         assert_eq!(short.find(10, at, b"w3"), Some(3));
         assert_eq!(short.find(10, at, b"w30"), None);
+        assert!(short.index.get().is_none());
+
+        // The first lookups scan (35, 41 and 100 strings compared), each started under the
+        // budget of 100.
+        let lookup = Lookup::default();
+        expect(&lookup);
+        assert!(
+            lookup.index.get().is_none(),
+            "indexed before its budget was spent"
+        );
+        // The budget spent, the next lookup builds the index, which answers alike.
+        expect(&lookup);
+        assert!(lookup.index.get().is_some(), "not indexed after its budget");
+        for (i, w) in words.iter().enumerate().skip(40) {
+            assert_eq!(lookup.find(words.len(), at, w.as_bytes()), Some(i), "{w}");
+        }
+        // A clone keeps the index and what its lookups spent.
+        let clone = lookup.clone();
+        assert!(clone.index.get().is_some());
+        expect(&clone);
     }
 }
