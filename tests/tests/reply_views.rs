@@ -71,11 +71,17 @@ async fn a_set_reply_answers_membership_in_any_order() {
         assert_eq!(members.len(), 40, "{protocol:?}");
         assert!(members.contains("tag0") && members.contains("tag39"));
         assert!(!members.contains("tag40"));
+        // Asked for every member, the first lookups scan and the rest use the index.
+        assert!(tags.iter().all(|t| members.contains(t)), "{protocol:?}");
         members.sort();
         let mut sorted = tags.clone();
         sorted.sort();
         assert_eq!(members, sorted, "{protocol:?}");
         assert!(members.contains("tag17"), "the index follows a sort");
+        for (i, t) in sorted.iter().enumerate() {
+            assert_eq!(members.position(t), Some(i), "after the sort: {t}");
+        }
+        assert!(!members.contains("tag40"));
 
         let asked: HashSet<String> = client.query_as(b().smembers().key("tags")).await.unwrap();
         assert_eq!(asked, tags.into_iter().collect());
@@ -108,6 +114,11 @@ async fn a_hash_reply_is_a_map_of_views() {
         assert_eq!(user.len(), 31, "{protocol:?}");
         assert_eq!(user.get_str("name"), Some("Ada"));
         assert_eq!(&user["f29"], b"v29");
+        assert!(!user.contains_key("email"));
+        // Every field by key: the first lookups scan, the rest use the index.
+        for (f, v) in &fields {
+            assert_eq!(user.get(f), Some(v.as_bytes()), "{f} {protocol:?}");
+        }
         assert!(!user.contains_key("email"));
         let mut expected = fields.clone();
         expected.insert("name".into(), "Ada".into());
