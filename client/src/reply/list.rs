@@ -18,8 +18,8 @@ use crate::RespRead;
 /// string in it: reading 10,000 strings costs one allocation and no reference count per
 /// string. [`get`](Self::get) and [`iter`](Self::iter) hand out `&[u8]` views (and
 /// [`get_str`](Self::get_str) `&str`), [`contains`](Self::contains) scans the strings on
-/// its first calls and answers from a hash index after them, and a `for` loop over an owned `List` (or
-/// [`to_vec`](Self::to_vec)) gives zero-copy [`Bytes`].
+/// its first calls and answers from a hash index after them, and a `for` loop over an
+/// owned `List` (or [`to_vec`](Self::to_vec)) gives zero-copy [`Bytes`].
 ///
 /// A list compares equal to any slice, array or `Vec` of strings with the same elements
 /// in the same order. To read the reply into other types (`Vec<String>`, a `HashSet`, a

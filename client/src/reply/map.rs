@@ -20,10 +20,9 @@ use crate::RespRead;
 /// and value in it: reading it costs one allocation and no reference count per string.
 /// [`get`](Self::get) finds a value by key (the first calls scan the keys; once they have
 /// compared as many keys as the map holds, a map of more than 16 pairs builds a hash
-/// index), [`iter`](Self::iter) hands out the pairs in the order of the
-/// reply as `&[u8]` views, and a `for` loop over an owned `Map` (or
-/// [`to_hash_map`](Self::to_hash_map)) gives zero-copy [`Bytes`]. A key sent twice keeps
-/// its last value, as in a `HashMap`.
+/// index), [`iter`](Self::iter) hands out the pairs in the order of the reply as `&[u8]`
+/// views, and a `for` loop over an owned `Map` (or [`to_hash_map`](Self::to_hash_map))
+/// gives zero-copy [`Bytes`]. A key sent twice keeps its last value, as in a `HashMap`.
 ///
 /// A map compares equal to a `HashMap` of strings with the same pairs. To read the reply
 /// into other types (`HashMap<String, String>`, a struct of your own), ask for them with
