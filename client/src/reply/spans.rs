@@ -158,7 +158,7 @@ impl Lookup {
         if n <= LINEAR {
             return scan(n, &at, wanted);
         }
-        let index = match self.index.get() {
+        let (hasher, slots) = match self.index.get() {
             Some(index) => index,
             // Relaxed: lookups racing on another thread at most scan a little more.
             None if self.scanned.load(Ordering::Relaxed) < SCANS_PER_STRING * n => {
@@ -169,7 +169,6 @@ impl Lookup {
             }
             None => self.index.get_or_init(|| build(n, &at)),
         };
-        let (hasher, slots) = index;
         let mask = slots.len() - 1;
         let mut p = hasher.hash_one(wanted) as usize & mask;
         loop {
