@@ -80,6 +80,7 @@ impl Cmd {
     /// Starts a command the spec knows: `name` as the spec spells it (`"CLIENT KILL"`),
     /// the words sent for it (`["CLIENT", "KILL"]`), and its flags and policy. Used by
     /// generated builders.
+    #[inline]
     pub fn new_static(
         name: &'static str,
         words: &[&'static str],
@@ -87,9 +88,11 @@ impl Cmd {
         policy: Policy,
     ) -> Cmd {
         let mut c = Cmd::with_capacity(DEFAULT_CAPACITY);
+        // Straight into the buffer: a word is a string, so the `ToArg` step adds nothing.
         for w in words {
-            c.push_arg(*w);
+            write_bulk(&mut c.p.buf, w.as_bytes());
         }
+        c.p.argc = words.len();
         c.p.name = Some(name);
         c.p.flags = flags;
         c.p.policy = policy;

@@ -54,8 +54,15 @@ impl<T: Copy + Default, const N: usize> SmallList<T, N> {
         self.len += 1;
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, value: T) {
-        self.insert(self.len, value);
+        // The common case, an inline list with room: one store, nothing moved.
+        if self.len < N {
+            self.inline[self.len] = value;
+            self.len += 1;
+        } else {
+            self.insert(self.len, value);
+        }
     }
 
     /// Room held on the heap (a list that once spilled keeps it after `clear`).

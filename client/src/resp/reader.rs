@@ -163,10 +163,20 @@ impl<'de> Reader<'de> {
     }
 
     /// Checks that the whole frame was read (used by the top-level decode).
+    #[inline]
     pub(crate) fn finish(&mut self) -> Result<(), DecodeError> {
-        if self.pos != self.buf.len() {
-            self.settle()?;
+        if self.pos == self.buf.len() {
+            return Ok(());
         }
+        self.finish_settled()
+    }
+
+    /// [`finish`](Self::finish) with bytes left: attributes and the ends of streamed
+    /// aggregates are passed over, anything else is an error.
+    #[cold]
+    #[inline(never)]
+    fn finish_settled(&mut self) -> Result<(), DecodeError> {
+        self.settle()?;
         match self.buf.len() - self.pos {
             0 => Ok(()),
             remaining => Err(DecodeError::trailing(remaining)),
