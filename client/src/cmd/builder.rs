@@ -265,6 +265,8 @@ impl Cmd {
     }
 
     /// Writes the count marked by [`count_at`](Self::count_at) where it was marked.
+    // Out of line: most commands have no count, and `build` stays small without it.
+    #[inline(never)]
     fn write_count(&mut self) {
         let Some((order, offset, args)) = self.p.count.take() else {
             return;
@@ -293,7 +295,9 @@ impl Cmd {
         if self.p.name.is_none() {
             self.apply_spec();
         }
-        self.write_count();
+        if self.p.count.is_some() {
+            self.write_count();
+        }
         // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
         self.p.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
         let mut start = HEADER_ROOM - 2;
@@ -308,7 +312,9 @@ impl Cmd {
         }
         start -= 1;
         self.p.buf[start] = b'*';
-        self.p.keys.as_mut_slice().sort_unstable();
+        if self.p.keys.as_slice().len() > 1 {
+            self.p.keys.as_mut_slice().sort_unstable();
+        }
         self.p.start = start;
         self.p.pieces.clear();
         Command { p: self.p }
@@ -318,6 +324,8 @@ impl Cmd {
 impl Cmd {
     /// Looks the command's first two arguments up in the spec table and takes what it says:
     /// the name, the flags added to the caller's, the policy unless the caller gave one.
+    // Out of line: only untyped commands come here, and `build` stays small without it.
+    #[inline(never)]
     fn apply_spec(&mut self) {
         // `cmd()` wrote the command name first, right after the header room.
         let Some((first, next)) = bulk_at(&self.p.buf, HEADER_ROOM) else {
