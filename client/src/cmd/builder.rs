@@ -324,8 +324,6 @@ impl Cmd {
 impl Cmd {
     /// Looks the command's first two arguments up in the spec table and takes what it says:
     /// the name, the flags added to the caller's, the policy unless the caller gave one.
-    // Out of line: only untyped commands come here, and `build` stays small without it.
-    #[inline(never)]
     fn apply_spec(&mut self) {
         // `cmd()` wrote the command name first, right after the header room.
         let Some((first, next)) = bulk_at(&self.p.buf, HEADER_ROOM) else {
