@@ -95,5 +95,12 @@ mod tests {
         assert!(l.as_slice().is_empty());
         l.push(7);
         assert_eq!(l.as_slice(), &[7]);
+        // Pushed across the spill: inline while there is room, then onto the heap.
+        l.push(8);
+        l.push(9);
+        l.push(10);
+        assert_eq!(l.as_slice(), &[7, 8, 9, 10]);
+        l.as_mut_slice()[3] = 11;
+        assert_eq!(l.as_slice(), &[7, 8, 9, 11]);
     }
 }
