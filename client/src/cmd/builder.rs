@@ -264,13 +264,11 @@ impl Cmd {
         self.p.counted += 1;
     }
 
-    /// Writes the count marked by [`count_at`](Self::count_at) where it was marked.
+    /// Writes the count marked by [`count_at`](Self::count_at) where it was marked (the
+    /// mark: its spec position, its offset in its piece, the arguments before it there).
     // Out of line: most commands have no count, and `build` stays small without it.
     #[inline(never)]
-    fn write_count(&mut self) {
-        let Some((order, offset, args)) = self.p.count.take() else {
-            return;
-        };
+    fn write_count(&mut self, (order, offset, args): (u16, u32, u32)) {
         let n = self.p.counted;
         let Some(piece) = self.p.pieces.as_slice().iter().find(|p| p.order == order) else {
             return;
@@ -295,8 +293,8 @@ impl Cmd {
         if self.p.name.is_none() {
             self.apply_spec();
         }
-        if self.p.count.is_some() {
-            self.write_count();
+        if let Some(count) = self.p.count.take() {
+            self.write_count(count);
         }
         // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
         self.p.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
@@ -312,9 +310,7 @@ impl Cmd {
         }
         start -= 1;
         self.p.buf[start] = b'*';
-        if self.p.keys.as_slice().len() > 1 {
-            self.p.keys.as_mut_slice().sort_unstable();
-        }
+        self.p.keys.as_mut_slice().sort_unstable();
         self.p.start = start;
         self.p.pieces.clear();
         Command { p: self.p }
