@@ -15,6 +15,7 @@ mod lex;
 mod scalars;
 mod streamed;
 mod strings;
+mod text;
 mod whole;
 
 pub use kind::Kind;
@@ -58,6 +59,9 @@ pub struct Reader<'de> {
     /// Where the `.` terminators of the streamed aggregates being read are (innermost
     /// last); consumed when the cursor reaches them. Empty unless the server streams.
     stream_ends: Vec<usize>,
+    /// The stretch of the frame last checked to be UTF-8, which the strings read as text
+    /// are sliced from.
+    checked_text: text::CheckedText<'de>,
 }
 
 impl<'de> Reader<'de> {
@@ -69,6 +73,7 @@ impl<'de> Reader<'de> {
             buf: bytes,
             pos: 0,
             stream_ends: Vec::new(),
+            checked_text: text::CheckedText::default(),
         }
     }
 
@@ -80,6 +85,7 @@ impl<'de> Reader<'de> {
             buf: &bytes[..at.end],
             pos: at.start,
             stream_ends: Vec::new(),
+            checked_text: text::CheckedText::default(),
         }
     }
 

@@ -66,11 +66,14 @@ impl<'de> Reader<'de> {
     pub fn str(&mut self) -> Result<&'de str, DecodeError> {
         let before = self.pos;
         let b = self.bytes()?;
-        std::str::from_utf8(b).map_err(|_| {
-            let e = self.invalid_at(before, "utf-8 string");
-            self.pos = before;
-            e
-        })
+        match self.text(b) {
+            Some(text) => Ok(text),
+            None => {
+                let e = self.invalid_at(before, "utf-8 string");
+                self.pos = before;
+                Err(e)
+            }
+        }
     }
 
     /// Like [`bytes`](Self::bytes), as a zero-copy slice of the frame's [`Bytes`]. A
@@ -135,11 +138,16 @@ impl<'de> Reader<'de> {
             // A streamed string is joined into a buffer of its own: the `String` keeps it.
             String::from_utf8(self.bytes_cow_settled()?.into_owned()).ok()
         } else {
-            std::str::from_utf8(self.bytes()?).map(str::to_owned).ok()
+            let b = self.bytes()?;
+            self.text(b).map(str::to_owned)
         };
         match text {
             Some(s) => Ok(s),
-            None => Err(self.invalid_at(at, WHAT)),
+            None => {
+                let e = self.invalid_at(at, WHAT);
+                self.pos = at;
+                Err(e)
+            }
         }
     }
 
