@@ -3,31 +3,44 @@
 //! `str::from_utf8` goes a byte at a time until its input is aligned, so on the short
 //! strings most replies are made of (entry ids, field names, members) most of its work is
 //! that slow start. A step that reads text instead checks the frame from the string's
-//! start over at least [`WINDOW`] bytes, in one call that runs a word at a time, keeps that
+//! start over up to [`WINDOW`] bytes, in one call that runs a word at a time, keeps that
 //! stretch as a `&str`, and hands out the strings that fall inside it as slices of it: two
 //! char-boundary tests each.
+//!
+//! A stretch pays when other strings read as text fall in it. Where they are far apart
+//! (short field names between long values read as bytes), most of a stretch is checked
+//! for nothing: each stretch that serves fewer than two more strings makes the next one a
+//! quarter as long, and after three such the strings are checked one by one, as
+//! `str::from_utf8` alone would; a stretch that serves four or more makes the next one
+//! twice as long again. A frame thus checks at most `512 + 128 + 32` bytes it did not
+//! need to.
 
 use super::Reader;
 
-/// How far past a string's start the frame is checked at once: enough for several small
-/// strings, and at most a few hundred instructions of wasted work when no other string
-/// read as text follows.
+/// The longest stretch checked at once, from a string's start: several small strings'
+/// worth.
 const WINDOW: usize = 512;
 
 /// How many bytes must follow a string for a stretch to be checked: fewer, and another
 /// string read as text is unlikely to fit in them.
 const MIN_AFTER: usize = 32;
 
-/// A stretch of the frame known to be UTF-8.
+/// How many times a stretch can be quartered before strings are checked one by one.
+const ONE_BY_ONE: u8 = 3;
+
+/// A stretch of the frame known to be UTF-8, and how well stretches have served.
 #[derive(Debug, Clone, Default)]
 pub(super) struct CheckedText<'de> {
     /// Where `text` starts in the frame.
     start: usize,
     text: &'de str,
-    /// Set once a stretch held bytes that are not UTF-8 (a binary value next to the
-    /// text): later strings are checked one by one, so a binary frame pays for one
-    /// stretch only.
-    one_by_one: bool,
+    /// Strings handed out from `text` after the one it was checked for.
+    served: u32,
+    /// How many times the stretch was quartered (net of doublings): the next one is
+    /// `WINDOW >> (2 * shrunk)` long, and at [`ONE_BY_ONE`] there is none. Set to
+    /// `ONE_BY_ONE` at once when a stretch holds bytes that are not UTF-8 (a binary
+    /// value next to the text), so a binary frame pays for one stretch only.
+    shrunk: u8,
 }
 
 impl<'de> Reader<'de> {
@@ -44,11 +57,15 @@ impl<'de> Reader<'de> {
             // A slice of UTF-8 text is UTF-8 exactly when both its ends are char
             // boundaries; `get` tests them and the bounds.
             if let Some(text) = checked.text.get(rel..rel + s.len()) {
+                self.checked_text.served += 1;
                 return Some(text);
             }
         }
-        if self.buf.len().saturating_sub(at) < s.len() + MIN_AFTER {
-            // The frame ends soon after `s`: a reply of one string, or its last one.
+        if self.checked_text.shrunk >= ONE_BY_ONE
+            || self.buf.len().saturating_sub(at) < s.len() + MIN_AFTER
+        {
+            // Strings are checked one by one here, or the frame ends soon after `s` (a
+            // reply of one string, or its last one).
             return std::str::from_utf8(s).ok();
         }
         self.text_checking(at, s)
@@ -58,27 +75,37 @@ impl<'de> Reader<'de> {
     /// one from `at`.
     #[inline(never)]
     fn text_checking(&mut self, at: usize, s: &'de [u8]) -> Option<&'de str> {
+        let checked = &mut self.checked_text;
+        if !checked.text.is_empty() && checked.shrunk < ONE_BY_ONE {
+            // The last stretch is done with: the next one's length follows its use.
+            match checked.served {
+                0 | 1 => checked.shrunk += 1,
+                2 | 3 => {}
+                _ => checked.shrunk = checked.shrunk.saturating_sub(1),
+            }
+            checked.served = 0;
+        }
+        let reach = match checked.shrunk {
+            ONE_BY_ONE.. => 0,
+            shrunk => WINDOW >> (2 * shrunk),
+        };
         let window = match self.buf.get(at..) {
-            // `s` is a slice of the frame at `at`, shorter than a stretch by more than a
+            // `s` is a slice of the frame at `at`, shorter than the stretch by more than a
             // character, so the stretch's cut never falls inside it.
-            Some(rest)
-                if !self.checked_text.one_by_one
-                    && s.len() + 4 <= WINDOW
-                    && std::ptr::eq(rest.as_ptr(), s.as_ptr()) =>
-            {
-                &rest[..char_start_at_or_before(rest, WINDOW)]
+            Some(rest) if s.len() + 4 <= reach && std::ptr::eq(rest.as_ptr(), s.as_ptr()) => {
+                &rest[..char_start_at_or_before(rest, reach)]
             }
             _ => return std::str::from_utf8(s).ok(),
         };
         match std::str::from_utf8(window) {
             Ok(text) => {
-                self.checked_text.start = at;
-                self.checked_text.text = text;
+                checked.start = at;
+                checked.text = text;
                 // `s` is a prefix of a UTF-8 text: it is UTF-8 when it ends on a boundary.
                 text.get(..s.len())
             }
             Err(_) => {
-                self.checked_text.one_by_one = true;
+                checked.shrunk = ONE_BY_ONE;
                 std::str::from_utf8(s).ok()
             }
         }
@@ -180,6 +207,43 @@ mod tests {
             &strings,
             &[true, true, false, true, false, false, true, true],
         );
+    }
+
+    #[test]
+    fn stretches_shrink_where_text_is_sparse_and_stay_where_it_is_dense() {
+        // Short names between long values read as bytes: every stretch serves at most
+        // one more name, so they shrink until names are checked one by one.
+        let sparse: Vec<Vec<u8>> = (0..40)
+            .map(|i| match i % 2 {
+                0 => format!("field:{i:04}").into_bytes(),
+                _ => "x".repeat(400).into_bytes(),
+            })
+            .collect();
+        let as_text: Vec<bool> = (0..40).map(|i| i % 2 == 0).collect();
+        let frame = array_of(&sparse);
+        read_all(&frame, &sparse, &as_text);
+        let mut r = Reader::new(&frame);
+        r.array_len().unwrap();
+        for (i, text) in as_text.iter().enumerate() {
+            if *text {
+                assert_eq!(r.str().unwrap().as_bytes(), &sparse[i][..]);
+            } else {
+                r.bytes().unwrap();
+            }
+        }
+        assert_eq!(r.checked_text.shrunk, super::ONE_BY_ONE);
+
+        // Entry ids close together: each stretch serves several, and keeps its length.
+        let dense: Vec<Vec<u8>> = (0..400)
+            .map(|i| format!("1700000000000-{i}").into_bytes())
+            .collect();
+        let frame = array_of(&dense);
+        let mut r = Reader::new(&frame);
+        r.array_len().unwrap();
+        for s in &dense {
+            assert_eq!(r.str().unwrap().as_bytes(), &s[..]);
+        }
+        assert_eq!(r.checked_text.shrunk, 0);
     }
 
     fn string() -> impl Strategy<Value = Vec<u8>> {
