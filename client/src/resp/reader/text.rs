@@ -12,8 +12,8 @@
 //! for nothing: each stretch that serves fewer than two more strings makes the next one a
 //! quarter as long, and after three such the strings are checked one by one, as
 //! `str::from_utf8` alone would; a stretch that serves four or more makes the next one
-//! twice as long again. A frame thus checks at most `512 + 128 + 32` bytes it did not
-//! need to.
+//! four times as long again. A frame whose text is sparse throughout thus checks at most
+//! `512 + 128 + 32` bytes it did not need to.
 
 use super::Reader;
 
@@ -36,8 +36,8 @@ pub(super) struct CheckedText<'de> {
     text: &'de str,
     /// Strings handed out from `text` after the one it was checked for.
     served: u32,
-    /// How many times the stretch was quartered (net of doublings): the next one is
-    /// `WINDOW >> (2 * shrunk)` long, and at [`ONE_BY_ONE`] there is none. Set to
+    /// How many times the stretch was quartered, less the times it grew back: the next
+    /// one is `WINDOW >> (2 * shrunk)` long, and at [`ONE_BY_ONE`] there is none. Set to
     /// `ONE_BY_ONE` at once when a stretch holds bytes that are not UTF-8 (a binary
     /// value next to the text), so a binary frame pays for one stretch only.
     shrunk: u8,
