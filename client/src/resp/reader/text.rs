@@ -68,13 +68,14 @@ impl<'de> Reader<'de> {
             // reply of one string, or its last one).
             return std::str::from_utf8(s).ok();
         }
-        self.text_checking(at, s)
+        self.text_checking(s)
     }
 
     /// [`text`](Self::text) for a string outside the checked stretch: checks a new
-    /// one from `at`.
+    /// one from the string's start.
     #[inline(never)]
-    fn text_checking(&mut self, at: usize, s: &'de [u8]) -> Option<&'de str> {
+    fn text_checking(&mut self, s: &'de [u8]) -> Option<&'de str> {
+        let at = self.offset_of(s);
         let checked = &mut self.checked_text;
         if !checked.text.is_empty() && checked.shrunk < ONE_BY_ONE {
             // The last stretch is done with: the next one's length follows its use.
@@ -90,11 +91,9 @@ impl<'de> Reader<'de> {
             shrunk => WINDOW >> (2 * shrunk),
         };
         let window = match self.buf.get(at..) {
-            // `s` is a slice of the frame at `at`, shorter than the stretch by more than a
+            // `rest` starts with `s`, which is shorter than the stretch by more than a
             // character, so the stretch's cut never falls inside it.
-            Some(rest) if s.len() + 4 <= reach && std::ptr::eq(rest.as_ptr(), s.as_ptr()) => {
-                &rest[..char_start_at_or_before(rest, reach)]
-            }
+            Some(rest) if s.len() + 4 <= reach => &rest[..char_start_at_or_before(rest, reach)],
             _ => return std::str::from_utf8(s).ok(),
         };
         match std::str::from_utf8(window) {
