@@ -484,10 +484,22 @@ impl Client {
     /// Queues `request` on the shared connection: at once when it is alive and has room,
     /// otherwise once it has been reopened and has room, by the request's deadline. An
     /// error means nothing was sent.
-    pub(crate) async fn submit(&self, request: Submission) -> Result<(), Error> {
-        match self.try_submit(request) {
-            None => Ok(()),
-            Some(request) => Box::pin(self.submit_when_ready(request)).await,
+    ///
+    /// The attempt is made when this is called, not when the future is first polled: the
+    /// future is then a pointer (the boxed wait when there was no room) instead of holding
+    /// the request twice in every command's future. Callers await it at once.
+    pub(crate) fn submit(
+        &self,
+        request: Submission,
+    ) -> impl Future<Output = Result<(), Error>> + Send + '_ {
+        let wait = self
+            .try_submit(request)
+            .map(|request| Box::pin(self.submit_when_ready(request)));
+        async move {
+            match wait {
+                None => Ok(()),
+                Some(wait) => wait.await,
+            }
         }
     }
 

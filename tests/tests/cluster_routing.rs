@@ -25,6 +25,7 @@ async fn every_routing_rule_on_one_cluster() {
     let client = connect(&cluster).await;
 
     keyed_commands_reach_the_owner_of_their_slot(&cluster, &client).await;
+    a_command_future_is_small(&client).await;
     multi_key_commands_split_by_slot_and_come_back_in_order(&client).await;
     keyless_commands_fan_out_and_aggregate(&client).await;
     commands_that_cannot_be_routed_are_refused_with_a_clear_error(&client).await;
@@ -36,6 +37,38 @@ async fn every_routing_rule_on_one_cluster() {
     single_seed_url_discovers_the_whole_cluster(&cluster).await;
     periodic_refresh_notices_a_moved_slot_without_any_command(&cluster).await;
     eprintln!("routing rules checked in {:?}", started.elapsed());
+}
+
+/// The bound on one routed command's future: what each of thousands of tasks waiting on
+/// a command holds. The cold paths (opening a node's connection, refreshing the map,
+/// backing off, blocking commands, the cache) are boxed so as not to weigh on it.
+const MAX_FUTURE: usize = 1024;
+
+async fn a_command_future_is_small(client: &ClusterClient) {
+    let query = client.query(b().set().key("size:k").value("v"));
+    let typed = client.query(b().get().key("size:k"));
+    let untyped = client.query_as::<Option<String>>(cmd("GET").arg("size:k"));
+    let send = client.send(cmd("GET").arg("size:k"));
+    let sizes = [
+        ("query(SET)", size_of_val(&query)),
+        ("query(GET)", size_of_val(&typed)),
+        ("query_as::<Option<String>>", size_of_val(&untyped)),
+        ("send", size_of_val(&send)),
+    ];
+    for (what, size) in sizes {
+        eprintln!("cluster {what}: {size} bytes");
+        assert!(
+            size <= MAX_FUTURE,
+            "a cluster {what} future is {size} bytes"
+        );
+    }
+    // They still run, on a cold path too: `size:k`'s node may not be connected yet.
+    query.await.unwrap();
+    assert_eq!(typed.await.unwrap().as_deref(), Some(&b"v"[..]));
+    assert_eq!(untyped.await.unwrap().as_deref(), Some("v"));
+    assert!(!send.await.unwrap().is_error());
+    let deleted: i64 = client.query(b().del().key("size:k")).await.unwrap();
+    assert_eq!(deleted, 1);
 }
 
 async fn keyed_commands_reach_the_owner_of_their_slot(

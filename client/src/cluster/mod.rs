@@ -479,7 +479,9 @@ impl ClusterClient {
             slot,
             replica && self.inner.config.read_from.zone().is_some(),
         ) {
-            (Some(slot), true) => self.pick_by_zone(slot).await,
+            // Boxed: it may open connections, a rare path that every command's future
+            // would otherwise make room for.
+            (Some(slot), true) => Box::pin(self.pick_by_zone(slot)).await,
             _ => self.pick(slot, replica),
         }
     }
@@ -539,9 +541,12 @@ impl ClusterClient {
         }
     }
 
+    /// Waits out the backoff after `attempt` failed ones.
     async fn pause(&self, attempt: u32) {
         let delay = self.inner.config.retry_backoff.delay(attempt + 1);
-        tokio::time::sleep(delay).await;
+        // Boxed: a timer is a hundred bytes that every command's future would carry for
+        // a wait only a failing command makes.
+        Box::pin(tokio::time::sleep(delay)).await;
     }
 
     /// The client of every primary that serves slots, to run per-node commands

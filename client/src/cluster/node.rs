@@ -50,6 +50,14 @@ impl ClusterClient {
         if let Some(node) = self.inner.lock_nodes().get(addr) {
             return Ok(node.clone());
         }
+        // Boxed: opening a connection (the handshake's state) is a future of kilobytes,
+        // which would otherwise be part of every command's future, and of every task
+        // that awaits one.
+        Box::pin(self.open_node(addr)).await
+    }
+
+    /// [`node`](Self::node) for a node not connected yet.
+    async fn open_node(&self, addr: &NodeAddr) -> Result<Node, Error> {
         self.refuse_if_closed()?;
         let (host, port) = split_addr(addr).ok_or_else(|| {
             Error::cluster(
@@ -104,22 +112,30 @@ impl ClusterClient {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
         let client = &node.client;
         if let Placement::Dedicated(time) = placement(command) {
+            // Boxed, both: the blocking paths' futures (a dedicated connection, a timer)
+            // would otherwise be part of every command's future.
             if !asking {
-                return client.send(command.clone()).await.map_err(Failure::Sent);
+                return Box::pin(client.send(command.clone()))
+                    .await
+                    .map_err(Failure::Sent);
             }
-            return asking_blocking(client, command, time).await;
+            return Box::pin(asking_blocking(client, command, time)).await;
         }
         let readonly = replica && node.needs_readonly();
         if client.cache().is_some() && !replica && !asking {
             // Through the node's client-side cache: a hit is answered there, a miss is
             // cached, a write drops its keys.
-            return client.send(command.clone()).await.map_err(|e| match e {
-                Error::Unreachable(_) => Failure::NotSent(e),
-                Error::ConnectionClosed(c) if !c.was_sent() => {
-                    Failure::NotSent(Error::ConnectionClosed(c))
-                }
-                e => Failure::Sent(e),
-            });
+            // Boxed, as the cache's own paths are: the cache is opt-in, and its future
+            // would otherwise be part of every command's.
+            return Box::pin(client.send(command.clone()))
+                .await
+                .map_err(|e| match e {
+                    Error::Unreachable(_) => Failure::NotSent(e),
+                    Error::ConnectionClosed(c) if !c.was_sent() => {
+                        Failure::NotSent(Error::ConnectionClosed(c))
+                    }
+                    e => Failure::Sent(e),
+                });
         }
         let deadline = client.deadline();
         if !readonly && !asking {

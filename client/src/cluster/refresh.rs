@@ -77,7 +77,9 @@ impl ClusterClient {
         let mut rx = self.inner.refresh.done.subscribe();
         let seen = *rx.borrow_and_update();
         self.refresh_soon();
-        let _ = tokio::time::timeout(limit, rx.wait_for(|n| *n > seen)).await;
+        // Boxed: the timer and the wait are hundreds of bytes that every command's future
+        // would carry for a wait only a failing command makes.
+        let _ = Box::pin(tokio::time::timeout(limit, rx.wait_for(|n| *n > seen))).await;
     }
 
     /// Reads the slot map from the cluster: from the known primaries first, then from
