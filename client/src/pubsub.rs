@@ -345,6 +345,13 @@ impl Subscriber {
     /// Opens the connection again after it was lost, subscribes again to everything, and
     /// marks the gap.
     async fn restore(&mut self) -> Result<(), Error> {
+        // Boxed: a handshake's state is kilobytes that every wait for a message would
+        // otherwise carry, for a path only a lost connection takes.
+        Box::pin(self.reopen()).await
+    }
+
+    /// [`restore`](Self::restore)'s work.
+    async fn reopen(&mut self) -> Result<(), Error> {
         let config = self.client.config();
         let (backoff, push_buffer) = (config.backoff, config.push_buffer);
         // Give up after the response timeout, if there is one; the next call tries again.

@@ -31,7 +31,10 @@ impl Client {
         };
         let conn = match idle {
             Some(conn) => conn,
-            None => self.open_dedicated(deadline).await?,
+            // Boxed: a handshake's state is kilobytes that every blocking command's and
+            // transaction's future would otherwise carry, for a path an idle connection
+            // in the pool skips.
+            None => Box::pin(self.open_dedicated(deadline)).await?,
         };
         Ok(Lease {
             conn: Some(conn),
