@@ -151,15 +151,25 @@ impl<'a> Iterator for Args<'a> {
     type Item = &'a [u8];
 
     fn next(&mut self) -> Option<&'a [u8]> {
-        // Each argument is `$<len>\r\n<data>\r\n`, written by this module.
-        let line_end = memchr::memchr(b'\r', self.rest)?;
-        let len: usize = std::str::from_utf8(self.rest.get(1..line_end)?)
-            .ok()?
-            .parse()
-            .ok()?;
-        let data_start = line_end + 2;
-        let data = self.rest.get(data_start..data_start + len)?;
-        self.rest = self.rest.get(data_start + len + 2..).unwrap_or(&[]);
+        // Each argument is `$<len>\r\n<data>\r\n`, written by this module: the length's
+        // digits are read in one pass up to the `\r` (no search, no UTF-8 check, no parse
+        // call), which matters to a cluster client, which finds the keys of every command.
+        let mut at = 1;
+        let mut len: usize = 0;
+        loop {
+            match *self.rest.get(at)? {
+                b'\r' if at > 1 => break,
+                d @ b'0'..=b'9' => {
+                    len = len.checked_mul(10)?.checked_add(usize::from(d - b'0'))?;
+                }
+                _ => return None,
+            }
+            at += 1;
+        }
+        let data_start = at + 2;
+        let data_end = data_start.checked_add(len)?;
+        let data = self.rest.get(data_start..data_end)?;
+        self.rest = self.rest.get(data_end + 2..).unwrap_or(&[]);
         Some(data)
     }
 }

@@ -32,7 +32,7 @@ pub(crate) struct Piece {
 }
 
 /// Everything a command holds, under construction and finished.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct Parts {
     /// Room for the `*N` header, then the arguments; the request starts at `start` once
     /// built.
@@ -62,7 +62,7 @@ pub(crate) struct Pooled(Option<Box<Parts>>);
 
 impl Pooled {
     /// Empty parts whose buffer has room for at least `capacity` bytes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take(capacity: usize) -> Pooled {
         let recycled = FREE
             .try_with(|free| free.try_borrow_mut().ok().and_then(|mut f| f.pop()))
@@ -95,8 +95,40 @@ impl DerefMut for Pooled {
 }
 
 impl Clone for Pooled {
+    /// A copy in parts from this thread's pool, as a new command gets: a command sent
+    /// again (a cluster client's attempt, which keeps the command for a redirect or a
+    /// retry) allocates nothing once the pool has parts.
     fn clone(&self) -> Pooled {
-        Pooled(Some(Box::new((**self).clone())))
+        let mut copy = Pooled::take(self.buf.len());
+        // Every field named: a field added to `Parts` must be copied here too.
+        let Parts {
+            buf,
+            start,
+            argc,
+            keys,
+            flags,
+            policy,
+            policy_given,
+            name,
+            pieces,
+            count,
+            counted,
+            cache_opt_in,
+        } = &**self;
+        let parts = &mut *copy;
+        parts.buf.extend_from_slice(buf);
+        parts.start = *start;
+        parts.argc = *argc;
+        parts.keys.clone_from(keys);
+        parts.flags = *flags;
+        parts.policy = *policy;
+        parts.policy_given = *policy_given;
+        parts.name = *name;
+        parts.pieces.clone_from(pieces);
+        parts.count = *count;
+        parts.counted = *counted;
+        parts.cache_opt_in = *cache_opt_in;
+        copy
     }
 }
 
@@ -167,5 +199,45 @@ mod tests {
         assert_eq!(kept(), before, "the box is kept");
         let next = Pooled::take(0);
         assert_eq!(next.buf.capacity(), 0, "its big buffer is not");
+    }
+
+    #[test]
+    fn a_clone_copies_every_field_into_parts_from_the_pool() {
+        let mut original = Pooled::take(64);
+        original
+            .buf
+            .extend_from_slice(b"*2\r\n$3\r\nGET\r\n$1\r\nk\r\n");
+        original.start = 1;
+        original.argc = 2;
+        for k in 0..6 {
+            original.keys.push(k); // spilled past the inline four
+        }
+        original.flags = CommandFlags::READONLY;
+        original.policy_given = true;
+        original.name = Some("GET");
+        original.pieces.push(Piece {
+            order: 1,
+            start: 2,
+            arg: 3,
+        });
+        original.count = Some((1, 2, 3));
+        original.counted = 4;
+        original.cache_opt_in = true;
+        let spare = Pooled::take(64);
+        let spare_buf = spare.buf.as_ptr();
+        drop(spare);
+
+        let copy = original.clone();
+        assert_eq!(copy.buf.as_ptr(), spare_buf, "the pool's parts are reused");
+        assert_eq!(copy.buf, original.buf);
+        assert_eq!((copy.start, copy.argc), (1, 2));
+        assert_eq!(copy.keys.as_slice(), original.keys.as_slice());
+        assert_eq!(copy.flags, CommandFlags::READONLY);
+        assert_eq!(copy.policy, original.policy);
+        assert!(copy.policy_given && copy.cache_opt_in);
+        assert_eq!(copy.name, Some("GET"));
+        let piece = copy.pieces.as_slice()[0];
+        assert_eq!((piece.order, piece.start, piece.arg), (1, 2, 3));
+        assert_eq!((copy.count, copy.counted), (Some((1, 2, 3)), 4));
     }
 }

@@ -19,6 +19,24 @@ fn untyped_command_is_resp_encoded_with_keys_and_slot() {
 }
 
 #[test]
+fn arguments_of_every_length_read_back_as_written() {
+    let sizes = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345];
+    let values: Vec<Vec<u8>> = sizes.iter().map(|&n| vec![b'\r'; n]).collect();
+    let mut c = cmd("RPUSH").key("list");
+    for v in &values {
+        c = c.arg(&v[..]);
+    }
+    let c = c.key("other").build();
+    let args: Vec<&[u8]> = c.args().collect();
+    assert_eq!(args.len(), 3 + values.len());
+    assert_eq!((args[0], args[1]), (&b"RPUSH"[..], &b"list"[..]));
+    for (arg, value) in args[2..].iter().zip(&values) {
+        assert_eq!(*arg, &value[..]);
+    }
+    assert_eq!(c.keys().collect::<Vec<_>>(), [&b"list"[..], b"other"]);
+}
+
+#[test]
 fn keyless_command_has_no_slot_and_hashtags_share_one() {
     assert_eq!(cmd("PING").build().slot(), Slot::None);
     let c = cmd("MGET")
