@@ -16,6 +16,7 @@
 // - `pipeline`: how a [`Pipeline`](crate::Pipeline)'s commands are grouped by node;
 //   `transaction`: [`ClusterTransaction`].
 
+mod addr_map;
 mod aggregate;
 mod as_redis;
 mod close;
@@ -49,11 +50,11 @@ use crate::redis::Redis;
 use crate::resp::Frame;
 use crate::sync;
 use crate::trace;
+use addr_map::AddrMap;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
 use redirect::{redirect, Redirect};
 use route::{is_read_only, plan, Plan};
-use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
@@ -100,9 +101,9 @@ pub struct ClusterClient {
 pub(crate) struct Inner {
     config: ClusterConfig,
     topology: RwLock<Topology>,
-    nodes: Mutex<HashMap<NodeAddr, Node>>,
+    nodes: Mutex<AddrMap<Node>>,
     /// Nodes whose first connection is being opened (see [`ClusterClient::node`]).
-    dialing: Mutex<HashMap<NodeAddr, Arc<node::Dial>>>,
+    dialing: Mutex<AddrMap<Arc<node::Dial>>>,
     refresh: refresh::Gate,
     redirects: AtomicU64,
     next: AtomicUsize,
@@ -113,7 +114,7 @@ pub(crate) struct Inner {
 }
 
 impl Inner {
-    fn lock_nodes(&self) -> MutexGuard<'_, HashMap<NodeAddr, Node>> {
+    fn lock_nodes(&self) -> MutexGuard<'_, AddrMap<Node>> {
         sync::lock(&self.nodes)
     }
 
@@ -195,8 +196,8 @@ impl ClusterClient {
             inner: Arc::new(Inner {
                 config,
                 topology: RwLock::new(Topology::from_shards(Vec::new())),
-                nodes: Mutex::new(HashMap::new()),
-                dialing: Mutex::new(HashMap::new()),
+                nodes: Mutex::new(AddrMap::default()),
+                dialing: Mutex::new(AddrMap::default()),
                 refresh: refresh::Gate::new(),
                 redirects: AtomicU64::new(0),
                 next: AtomicUsize::new(0),

@@ -2,6 +2,7 @@
 //! serves them, each group written at once on that node's connection, the replies put
 //! back in the order of the commands.
 
+use super::addr_map::AddrMap;
 use super::node::Failure;
 use super::redirect::redirect;
 use super::route::{plan, Plan};
@@ -13,7 +14,6 @@ use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
 use crate::pipeline::Pipeline;
 use crate::resp::Frame;
-use std::collections::HashMap;
 
 /// The pipeline of a [`ClusterClient`]: a [`Pipeline`] through it.
 #[deprecated(note = "a cluster's pipeline is a `Pipeline<Replies, ClusterClient>`")]
@@ -57,7 +57,7 @@ impl ClusterClient {
 }
 
 async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
-    let mut groups: HashMap<NodeAddr, Vec<usize>> = HashMap::new();
+    let mut groups: AddrMap<Vec<usize>> = AddrMap::default();
     let mut later = Vec::new();
     for (i, command) in commands.iter().enumerate() {
         let target = match plan(command).map_err(Error::Cluster)? {

@@ -2,9 +2,10 @@
 //! slots, read from `CLUSTER SHARDS` (Redis 7) or `CLUSTER SLOTS` (older servers), and
 //! patched slot by slot as `MOVED` redirects arrive.
 
+use super::addr_map::AddrMap;
 use crate::cmd::SLOT_COUNT;
 use crate::value::Value;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// A node's address as the cluster announces it: `host:port`.
@@ -39,7 +40,7 @@ pub(crate) struct Topology {
     slots: Vec<u16>,
     shards: Vec<Shard>,
     /// The index of each primary's shard.
-    by_primary: HashMap<NodeAddr, u16>,
+    by_primary: AddrMap<u16>,
     /// How many slots each shard serves.
     counts: Vec<u16>,
     /// The shards that serve at least one slot, in shard order.
@@ -53,7 +54,7 @@ impl Topology {
         Topology {
             slots: vec![UNSERVED; usize::from(SLOT_COUNT)],
             shards: Vec::new(),
-            by_primary: HashMap::new(),
+            by_primary: AddrMap::default(),
             counts: Vec::new(),
             live: Vec::new(),
             served: 0,
