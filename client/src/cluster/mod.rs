@@ -391,15 +391,17 @@ impl ClusterClient {
         // Retries stop at the response timeout too, so no command takes much longer than
         // it, however the cluster misbehaves.
         let deadline = config.node.response_timeout.map(|t| Instant::now() + t);
+        // Asked only on a redirect or a failure: a command answered at once reads no clock.
+        let last = |attempt| {
+            attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d)
+        };
         loop {
             self.refuse_if_closed()?;
-            let last =
-                attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d);
             let (addr, asking, replica) = match ask.take() {
                 Some(addr) => (addr, true, false),
                 None => match self.choose(slot, to_replica).await {
                     Some((addr, replica)) => (addr, false, replica),
-                    None if last => return Err(no_node(slot.unwrap_or_default())),
+                    None if last(attempt) => return Err(no_node(slot.unwrap_or_default())),
                     None => {
                         self.refresh_and_wait(config.node.connect_timeout).await;
                         attempt += 1;
@@ -410,7 +412,7 @@ impl ClusterClient {
             match self.attempt(&addr, command, asking, replica).await {
                 Ok(frame) => match redirect(&frame, &addr) {
                     None => return Ok(frame),
-                    Some(_) if last => return Ok(frame),
+                    Some(_) if last(attempt) => return Ok(frame),
                     Some(Redirect::Moved { slot, addr: to }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
                         crate::metrics::redirected("moved");
@@ -452,7 +454,7 @@ impl ClusterClient {
                 },
                 Err(Failure::NotSent(e)) => {
                     trace::debug!(error = %e, %addr, "node unreachable");
-                    if last {
+                    if last(attempt) {
                         return Err(e);
                     }
                     // A replica that cannot be reached: read from the primary instead.
@@ -463,7 +465,7 @@ impl ClusterClient {
                 Err(Failure::Sent(e)) => {
                     self.refresh_soon();
                     let lost = matches!(e, Error::ConnectionClosed(_) | Error::Io(_));
-                    if !(lost && reads) || last {
+                    if !(lost && reads) || last(attempt) {
                         return Err(e);
                     }
                     trace::debug!(error = %e, "resending a read-only command");
