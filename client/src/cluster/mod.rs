@@ -9,7 +9,8 @@
 // - `route`: where a command goes (by slot, to every primary or node, split by slot).
 // - `aggregate`: splitting multi-key commands and combining replies.
 // - `redirect`: `MOVED`, `ASK` and the retryable refusals.
-// - `node`: the per-node clients and one attempt on one node.
+// - `node`: the per-node clients and one attempt on one node; `addr_map`: the maps keyed
+//   by node address.
 // - `refresh`: single-flight, rate-limited topology refresh.
 // - `scan`: [`ClusterClient::scan`], scans over every primary or on a key's node.
 // - `shard`: shard subscribers, whose connection follows their slot.
