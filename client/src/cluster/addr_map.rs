@@ -9,11 +9,11 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
-use super::topology::NodeAddr;
-
-/// A map from node address to `V`.
-pub(crate) type AddrMap<V> = HashMap<NodeAddr, V, BuildHasherDefault<Fnv1a>>;
+/// A map from node address (`topology::NodeAddr`, named here as what it is, so that the
+/// topology can use this map without an import circle) to `V`.
+pub(crate) type AddrMap<V> = HashMap<Arc<str>, V, BuildHasherDefault<Fnv1a>>;
 
 /// The 64-bit FNV-1a hash.
 pub(crate) struct Fnv1a(u64);
@@ -59,9 +59,9 @@ mod tests {
             map.insert(format!("127.0.0.1:{port}").into(), port);
         }
         for port in 7000..8000u16 {
-            let addr: NodeAddr = format!("127.0.0.1:{port}").into();
+            let addr: Arc<str> = format!("127.0.0.1:{port}").into();
             assert_eq!(map.get(&addr), Some(&port));
         }
-        assert_eq!(map.get(&NodeAddr::from("127.0.0.1:8000")), None);
+        assert_eq!(map.get(&Arc::<str>::from("127.0.0.1:8000")), None);
     }
 }
