@@ -214,14 +214,14 @@ typed_queue!(Pipeline, Target: Redis);
 
 /// Decodes one reply of a pipeline or transaction: an error reply is an
 /// `Ok(Err(ServerError))` when `T` is a `Result<_, ServerError>`, else [`Error::Server`].
-pub(crate) fn decode_reply<T: DecodeOwned>(frame: &Frame) -> Result<T, Error> {
+pub(crate) fn decode_reply<T: DecodeOwned>(frame: Frame) -> Result<T, Error> {
     if frame.is_error() {
-        let mut reader = crate::resp::Reader::new(frame);
+        let mut reader = crate::resp::Reader::new(&frame);
         if let Ok(value) = T::read(&mut reader) {
             return Ok(value);
         }
     }
-    frame.decode()
+    frame.decode_owned()
 }
 
 /// Types a pipeline's replies decode into: tuples (one element per command) and `Vec`s.
@@ -239,7 +239,7 @@ pub trait FromReplies: Sized {
 impl<T: DecodeOwned> FromReplies for Vec<T> {
     const LEN: Option<usize> = None;
     fn from_replies(frames: Vec<Frame>) -> Result<Self, Error> {
-        frames.iter().map(decode_reply).collect()
+        frames.into_iter().map(decode_reply).collect()
     }
 }
 
@@ -251,10 +251,18 @@ macro_rules! tuple_replies {
                 if frames.len() != $n {
                     return Err(Error::Decode(DecodeError::length($n, frames.len())));
                 }
-                Ok(($(decode_reply::<$t>(&frames[$i])?,)+))
+                let mut frames = frames.into_iter();
+                Ok(($(decode_reply::<$t>(next_reply(&mut frames, $i, $n)?)?,)+))
             }
         }
     };
+}
+
+/// The next of a pipeline's `n` replies, the `i`th (there are `n`: the caller checked).
+fn next_reply(frames: &mut std::vec::IntoIter<Frame>, i: usize, n: usize) -> Result<Frame, Error> {
+    frames
+        .next()
+        .ok_or_else(|| Error::Decode(DecodeError::length(n, i)))
 }
 
 tuple_replies!(1; A 0);

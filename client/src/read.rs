@@ -4,7 +4,8 @@ pub(crate) mod collections;
 mod scalar;
 mod tuple;
 
-use crate::resp::{DecodeError, Reader};
+use crate::resp::{DecodeError, Frame, Reader};
+use crate::Error;
 
 /// A reply type that owns its data (borrows nothing from the reply frame): what
 /// [`Client::query`](crate::Client::query) returns. Implemented for every
@@ -135,5 +136,25 @@ pub trait RespRead<'de>: Sized {
     #[inline]
     fn read_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, DecodeError> {
         collections::read_seq(r)
+    }
+
+    /// Reads the whole of `frame`, a reply its caller drops after, as [`Frame::decode`]
+    /// does. `Bytes` overrides it to take the frame's bytes rather than share them, which
+    /// spares a reply the reference count's increment and decrement (two atomic
+    /// operations).
+    #[doc(hidden)]
+    #[inline]
+    fn take_frame(frame: &'de mut Frame) -> Result<Self, Error> {
+        let frame: &'de Frame = frame;
+        frame.decode()
+    }
+
+    /// Reads the whole of `frame` as an `Option<Self>` (see
+    /// [`take_frame`](Self::take_frame)).
+    #[doc(hidden)]
+    #[inline]
+    fn take_option_frame(frame: &'de mut Frame) -> Result<Option<Self>, Error> {
+        let frame: &'de Frame = frame;
+        frame.decode()
     }
 }

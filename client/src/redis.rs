@@ -146,7 +146,7 @@ pub trait Redis: Send + Sync {
     ) -> impl Future<Output = Result<R::Reply, Error>> + Send {
         // A combinator, not an `async` block: a block would keep `reply` twice.
         let reply = self.send_command(request.into_command());
-        Map::new(reply, |frame| frame?.decode())
+        Map::new(reply, |frame| frame?.decode_owned())
     }
 
     /// Sends a command and reads its reply as an owned `T` of your choice.
@@ -160,7 +160,7 @@ pub trait Redis: Send + Sync {
     ) -> impl Future<Output = Result<T, Error>> + Send {
         // A combinator, not an `async` block: a block would keep `reply` twice.
         let reply = self.send_command(request.into_command());
-        Map::new(reply, |frame| frame?.decode())
+        Map::new(reply, |frame| frame?.decode_owned())
     }
 
     /// Starts a pipeline, sent with [`Redis::send_pipeline`]: typed as

@@ -209,7 +209,7 @@ impl Client {
         }
         let frame = within(timeout, reply).await?;
         lease.release();
-        frame.decode()
+        frame.decode_owned()
     }
 }
 

@@ -157,7 +157,7 @@ impl Transaction {
     ///
     /// As [`Transaction::watch`] for taking the connection; as [`Client::query`].
     pub async fn query<R: Request>(&mut self, request: R) -> Result<R::Reply, Error> {
-        self.send(request.into_command()).await?.decode()
+        self.send(request.into_command()).await?.decode_owned()
     }
 
     /// Runs a command now and reads its reply as an owned `T` of your choice.
@@ -166,7 +166,7 @@ impl Transaction {
     ///
     /// As [`Client::query`].
     pub async fn query_as<T: DecodeOwned>(&mut self, request: impl Request) -> Result<T, Error> {
-        self.send(request.into_command()).await?.decode()
+        self.send(request.into_command()).await?.decode_owned()
     }
 
     async fn send(&mut self, command: Command) -> Result<Frame, Error> {

@@ -7,7 +7,7 @@ use bytes::Bytes;
 
 use super::RespRead;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
-use crate::ServerError;
+use crate::{Error, ServerError};
 
 impl<'de> RespRead<'de> for &'de [u8] {
     #[inline]
@@ -27,6 +27,24 @@ impl<'de> RespRead<'de> for Bytes {
     #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         r.bytes_owned()
+    }
+
+    /// A reply of one bulk string is the frame's own bytes, narrowed to the string.
+    #[inline]
+    fn take_frame(frame: &'de mut Frame) -> Result<Self, Error> {
+        match frame.take_bulk() {
+            Some(bytes) => Ok(bytes),
+            None => Frame::decode(frame),
+        }
+    }
+
+    #[inline]
+    fn take_option_frame(frame: &'de mut Frame) -> Result<Option<Self>, Error> {
+        match frame.take_bulk() {
+            Some(bytes) => Ok(Some(bytes)),
+            // Nulls, attributes, other strings: the reader's way.
+            None => Frame::decode(frame),
+        }
     }
 }
 
@@ -127,6 +145,11 @@ impl<'de, T: RespRead<'de>> RespRead<'de> for Option<T> {
     #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         T::read_option(r)
+    }
+
+    #[inline]
+    fn take_frame(frame: &'de mut Frame) -> Result<Self, Error> {
+        T::take_option_frame(frame)
     }
 }
 

@@ -3,9 +3,11 @@
 
 use std::fmt;
 
-use bytes::{Bytes, BytesMut};
+use bytes::{Buf, Bytes, BytesMut};
 
+use super::reader::len_line;
 use super::{FrameScanner, ProtocolError, ProtocolErrorKind, Reader};
+use crate::read::DecodeOwned;
 use crate::{Error, RespRead};
 
 /// One complete, validated top-level RESP2/RESP3 frame.
@@ -89,6 +91,33 @@ impl Frame {
             Some(b'|') => matches!(Reader::new(self).peek(), Ok(super::Kind::Push)),
             _ => false,
         }
+    }
+
+    /// The string of a frame that is one bulk string (`$<len>\r\n<data>\r\n`), taken
+    /// out of the frame (which is left empty) without touching the shared buffer's
+    /// reference count; `None`, and the frame as it was, for any other frame.
+    #[inline]
+    pub(crate) fn take_bulk(&mut self) -> Option<Bytes> {
+        if self.bytes.first() != Some(&b'$') {
+            return None;
+        }
+        // A null (`$-1`) or a streamed string (`$?`) has no length here.
+        let (len, start) = len_line(&self.bytes, 1).ok()?;
+        let len = usize::try_from(len).ok()?;
+        if start.checked_add(len)?.checked_add(2)? != self.bytes.len() {
+            return None;
+        }
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.advance(start);
+        bytes.truncate(len);
+        Some(bytes)
+    }
+
+    /// Reads the whole frame as an owned `T`, as [`decode`](Self::decode) does, taking the
+    /// frame's bytes where `T` keeps them whole (a `Bytes` reply) instead of sharing them.
+    #[inline]
+    pub(crate) fn decode_owned<T: DecodeOwned>(mut self) -> Result<T, Error> {
+        T::take_frame(&mut self)
     }
 
     /// Whether this is a null (`_`, or RESP2's `$-1` and `*-1`).
@@ -276,5 +305,87 @@ mod tests {
         assert!(!push(b"*2\r\n+message\r\n+hi\r\n"));
         assert!(!push(b"$2\r\n>1\r\n"));
         assert!(!push(b"_\r\n"));
+    }
+
+    #[test]
+    fn a_bulk_string_is_taken_out_of_its_frame_without_a_copy() {
+        let long = format!("${}\r\n{}\r\n", 1234, "x".repeat(1234));
+        for (wire, data) in [
+            (&b"$0\r\n\r\n"[..], &b""[..]),
+            (b"$3\r\nabc\r\n", b"abc"),
+            (b"$4\r\na\r\nb\r\n", b"a\r\nb"),
+            (long.as_bytes(), &long.as_bytes()[7..1241]),
+        ] {
+            let mut frame = Frame::from_slice(wire).unwrap();
+            let start = frame.as_bytes().as_ptr() as usize;
+            let taken = frame.take_bulk().expect("a bulk string");
+            assert_eq!(taken.as_ref(), data);
+            assert_eq!(
+                taken.as_ptr() as usize,
+                start + (wire.len() - data.len() - 2)
+            );
+            assert!(frame.as_bytes().is_empty());
+        }
+        for wire in [
+            &b"$-1\r\n"[..],
+            b"$?\r\n;2\r\nab\r\n;0\r\n",
+            b"+OK\r\n",
+            b"=7\r\ntxt:abc\r\n",
+            b"|1\r\n+a\r\n:1\r\n$1\r\nx\r\n",
+            b"*1\r\n$1\r\nx\r\n",
+            b"-ERR no\r\n",
+            b"_\r\n",
+        ] {
+            let mut frame = Frame::from_slice(wire).unwrap();
+            assert_eq!(
+                frame.take_bulk(),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(wire)
+            );
+            assert_eq!(frame.as_bytes().as_ref(), wire);
+        }
+    }
+
+    #[test]
+    fn an_owned_decode_reads_what_a_borrowed_one_reads() {
+        use bytes::Bytes;
+        use std::fmt::Debug;
+
+        fn same<T: crate::read::DecodeOwned + PartialEq + Debug>(frame: &Frame) {
+            let borrowed = frame.decode::<T>().map_err(|e| e.to_string());
+            let owned = frame.clone().decode_owned::<T>().map_err(|e| e.to_string());
+            assert_eq!(
+                owned,
+                borrowed,
+                "{frame:?} as {}",
+                std::any::type_name::<T>()
+            );
+        }
+        for wire in [
+            &b"$0\r\n\r\n"[..],
+            b"$3\r\nabc\r\n",
+            b"$-1\r\n",
+            b"_\r\n",
+            b"*-1\r\n",
+            b"$?\r\n;2\r\nab\r\n;1\r\nc\r\n;0\r\n",
+            b"+OK\r\n",
+            b"=7\r\ntxt:abc\r\n",
+            b"|1\r\n+a\r\n:1\r\n$1\r\nx\r\n",
+            b"|1\r\n+a\r\n:1\r\n_\r\n",
+            b"*1\r\n$1\r\nx\r\n",
+            b"-ERR no\r\n",
+            b"!3\r\nERR\r\n",
+            b":7\r\n",
+        ] {
+            let frame = Frame::from_slice(wire).unwrap();
+            same::<Bytes>(&frame);
+            same::<Option<Bytes>>(&frame);
+            same::<Option<Option<Bytes>>>(&frame);
+            same::<String>(&frame);
+            same::<Option<String>>(&frame);
+            same::<Vec<Bytes>>(&frame);
+            same::<i64>(&frame);
+        }
     }
 }

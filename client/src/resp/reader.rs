@@ -19,6 +19,7 @@ mod text;
 mod whole;
 
 pub use kind::Kind;
+pub(super) use lex::len_line;
 
 use bytes::Bytes;
 
@@ -270,7 +271,7 @@ impl<'de> Reader<'de> {
     /// A length line starting at `p`; returns it and the position after CRLF.
     #[inline(always)]
     fn len_line(&self, p: usize) -> Result<(i64, usize), DecodeError> {
-        lex::len_line(self.buf, p)
+        len_line(self.buf, p)
     }
 
     /// A signed decimal line starting at `p`; returns it and the position after CRLF.
