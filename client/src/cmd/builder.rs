@@ -5,6 +5,7 @@
 use super::arg::{write_bulk, ArgWriter, ToArg};
 use super::command::Command;
 use super::flags::{CommandFlags, Policy};
+use super::placement::always_shared;
 use super::pool::{Piece, Pooled};
 use super::spec_table;
 
@@ -96,6 +97,8 @@ impl Cmd {
         c.p.name = Some(name);
         c.p.flags = flags;
         c.p.policy = policy;
+        // Of constants, once inlined into a generated builder: decided when compiled.
+        c.p.always_shared = always_shared(name, flags);
         c
     }
 
@@ -155,6 +158,7 @@ impl Cmd {
     #[must_use]
     pub fn flags(mut self, flags: CommandFlags) -> Cmd {
         self.p.flags |= flags;
+        self.p.always_shared &= !flags.contains(CommandFlags::BLOCKING);
         self
     }
 

@@ -50,6 +50,13 @@ impl Command {
         self.p.name
     }
 
+    /// Whether the command was known, as it was started, to run on a shared connection
+    /// whatever its arguments (see `placement::always_shared`).
+    #[inline]
+    pub(crate) fn always_shared(&self) -> bool {
+        self.p.always_shared
+    }
+
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped
     /// command the spec does not know, its first argument (empty if that is not UTF-8).
     pub fn name(&self) -> &str {

@@ -97,7 +97,17 @@ const TABLE: &[(&str, Fact)] = &[
 /// flag (typed builders and untyped `cmd()` commands the spec knows get it from the spec,
 /// other commands from their caller, [`Cmd::flags`](crate::cmd::Cmd::flags)); its block
 /// time is then [`BlockTime::Unknown`] unless the table says where it is written.
+#[inline]
 pub(crate) fn placement(command: &Command) -> Placement {
+    if command.always_shared() {
+        return Placement::Shared;
+    }
+    looked_up(command)
+}
+
+/// [`placement`] of a command not known to run shared: what the tables and its flags say.
+#[inline(never)]
+fn looked_up(command: &Command) -> Placement {
     match fact(command) {
         Some(Fact::Refused(why)) => Placement::Refused(why),
         Some(Fact::Blocks(arg)) => match block_time(command, arg) {
@@ -137,14 +147,33 @@ const FIRST_LETTERS: [u32; LONGEST + 1] = {
     letters
 };
 
+/// Whether a command named `name` (as the spec spells it) with `flags` runs on a shared
+/// connection whatever its arguments: it does not block, and neither [`TABLE`] nor
+/// [`REFUSED`] can list it. A builder works it out as it starts a command, so that
+/// [`placement`] need not look again; of a generated builder's constants, the compiler
+/// works it out.
+#[inline(always)]
+pub(crate) fn always_shared(name: &str, flags: CommandFlags) -> bool {
+    !flags.contains(CommandFlags::BLOCKING) && !may_be_listed(name)
+}
+
+/// Whether [`TABLE`] or [`REFUSED`] may list `name`: false for most names, told apart by
+/// their length and first letter.
+#[inline(always)]
+fn may_be_listed(name: &str) -> bool {
+    let Some(first) = name.as_bytes().first() else {
+        return false;
+    };
+    let first = first.to_ascii_uppercase();
+    name.len() <= LONGEST
+        && first.is_ascii_uppercase()
+        && FIRST_LETTERS[name.len()] & (1 << (first - b'A')) != 0
+}
+
 /// The table's entry for `command`, if it has one.
 fn fact(command: &Command) -> Option<Fact> {
     let name = command.name();
-    let first = name.as_bytes().first()?.to_ascii_uppercase();
-    if name.len() > LONGEST
-        || !first.is_ascii_uppercase()
-        || FIRST_LETTERS[name.len()] & (1 << (first - b'A')) == 0
-    {
+    if !may_be_listed(name) {
         return None;
     }
     if name.eq_ignore_ascii_case("CLIENT") {
@@ -288,6 +317,78 @@ mod tests {
                 ">"
             ]),
             BlockTime::Forever
+        );
+    }
+
+    #[test]
+    fn a_command_known_to_run_shared_is_placed_as_the_table_would_place_it() {
+        // Every name the tables list is looked at; the untyped `cmd` always looks.
+        for name in TABLE
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(REFUSED.iter().map(|(n, _)| *n))
+            .chain(["CLIENT", "client reply", "blpop"])
+        {
+            assert!(!always_shared(name, CommandFlags::empty()), "{name}");
+        }
+        assert!(always_shared("GET", CommandFlags::READONLY));
+        assert!(!always_shared("GET", CommandFlags::BLOCKING));
+        let b = crate::cmd::b;
+        let typed_and_untyped = [
+            (b().get().key("k").build(), of(&["GET", "k"])),
+            (
+                b().set().key("k").value("v").build(),
+                of(&["SET", "k", "v"]),
+            ),
+            (
+                b().blpop().key("k").timeout(2).build(),
+                of(&["BLPOP", "k", "2"]),
+            ),
+            (
+                b().bzpopmin().key("k").timeout(0).build(),
+                of(&["BZPOPMIN", "k", "0"]),
+            ),
+            (
+                b().wait().numreplicas(1).timeout(5).build(),
+                of(&["WAIT", "1", "5"]),
+            ),
+            (
+                b().xread().block(7).key("s").id("$").build(),
+                of(&["XREAD", "BLOCK", "7", "STREAMS", "s", "$"]),
+            ),
+            (
+                b().xread().key("s").id("0").build(),
+                of(&["XREAD", "STREAMS", "s", "0"]),
+            ),
+            (
+                b().subscribe().channel("c").build(),
+                of(&["SUBSCRIBE", "c"]),
+            ),
+            (b().multi().build(), of(&["MULTI"])),
+            (b().select().index(1).build(), of(&["SELECT", "1"])),
+            (b().readonly().build(), of(&["READONLY"])),
+            (b().monitor().build(), of(&["MONITOR"])),
+            (
+                b().client_reply().on().build(),
+                of(&["CLIENT", "REPLY", "ON"]),
+            ),
+        ];
+        for (typed, untyped) in typed_and_untyped {
+            assert_eq!(placement(&typed), untyped, "{}", typed.name());
+        }
+        // A flag added after the start counts.
+        let flagged = Command::from(
+            crate::cmd::Cmd::new_static(
+                "MODULE.WAIT",
+                &["MODULE.WAIT"],
+                CommandFlags::empty(),
+                Default::default(),
+            )
+            .flags(CommandFlags::BLOCKING),
+        );
+        assert_eq!(
+            placement(&flagged),
+            Placement::Dedicated(BlockTime::Unknown)
         );
     }
 

@@ -55,6 +55,9 @@ pub(crate) struct Parts {
     pub(crate) counted: u32,
     /// Wrapped in `cache::Cached`: to be cached under opt-in tracking.
     pub(crate) cache_opt_in: bool,
+    /// Known when the command was started to run on a shared connection whatever its
+    /// arguments (see `placement::always_shared`).
+    pub(crate) always_shared: bool,
 }
 
 /// A command's [`Parts`], given back to this thread's pool when dropped.
@@ -114,6 +117,7 @@ impl Clone for Pooled {
             count,
             counted,
             cache_opt_in,
+            always_shared,
         } = &**self;
         let parts = &mut *copy;
         parts.buf.extend_from_slice(buf);
@@ -128,6 +132,7 @@ impl Clone for Pooled {
         parts.count = *count;
         parts.counted = *counted;
         parts.cache_opt_in = *cache_opt_in;
+        parts.always_shared = *always_shared;
         copy
     }
 }
@@ -161,6 +166,7 @@ fn give(mut parts: Box<Parts>) {
     parts.count = None;
     parts.counted = 0;
     parts.cache_opt_in = false;
+    parts.always_shared = false;
     // During thread teardown (or a reentrant call) the parts are simply freed.
     let _ = FREE.try_with(|free| {
         if let Ok(mut free) = free.try_borrow_mut() {
@@ -183,12 +189,14 @@ mod tests {
         first.argc = 3;
         first.keys.push(1);
         first.name = Some("GET");
+        first.always_shared = true;
         let ptr = first.buf.as_ptr();
         drop(first);
         let again = Pooled::take(100);
         assert_eq!(again.buf.as_ptr(), ptr, "the same buffer comes back");
         assert!(again.buf.is_empty() && again.buf.capacity() >= 200);
         assert_eq!(again.argc, 0);
+        assert!(!again.always_shared);
         assert!(again.keys.as_slice().is_empty() && again.name.is_none());
         drop(again);
 
@@ -223,6 +231,7 @@ mod tests {
         original.count = Some((1, 2, 3));
         original.counted = 4;
         original.cache_opt_in = true;
+        original.always_shared = true;
         let spare = Pooled::take(64);
         let spare_buf = spare.buf.as_ptr();
         drop(spare);
@@ -234,7 +243,7 @@ mod tests {
         assert_eq!(copy.keys.as_slice(), original.keys.as_slice());
         assert_eq!(copy.flags, CommandFlags::READONLY);
         assert_eq!(copy.policy, original.policy);
-        assert!(copy.policy_given && copy.cache_opt_in);
+        assert!(copy.policy_given && copy.cache_opt_in && copy.always_shared);
         assert_eq!(copy.name, Some("GET"));
         let piece = copy.pieces.as_slice()[0];
         assert_eq!((piece.order, piece.start, piece.arg), (1, 2, 3));
