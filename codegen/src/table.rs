@@ -1,6 +1,6 @@
 //! The spec table: the name, flags and cluster policy of every command and subcommand,
 //! looked up by the words an untyped command starts with. The flags and policy are the
-//! very expressions the builders pass to `Cmd::new_static` (see `emit`), so an untyped
+//! very expressions the builders pass to `Cmd::new_encoded` (see `emit`), so an untyped
 //! `cmd("GET")` and a typed `b().get()` carry the same.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -79,8 +79,14 @@ impl Cmd {
     }
 
     /// Starts a command the spec knows: `name` as the spec spells it (`"CLIENT KILL"`),
-    /// the words sent for it (`["CLIENT", "KILL"]`), and its flags and policy. Used by
-    /// generated builders.
+    /// the words sent for it (`["CLIENT", "KILL"]`), and its flags and policy.
+    ///
+    /// ```
+    /// use typedis::cmd::{Cmd, CommandFlags, Policy};
+    ///
+    /// let get = Cmd::new_static("GET", &["GET"], CommandFlags::READONLY, Policy::NONE);
+    /// assert_eq!(get.key("k").build().as_bytes(), b"*2\r\n$3\r\nGET\r\n$1\r\nk\r\n");
+    /// ```
     #[inline]
     pub fn new_static(
         name: &'static str,
@@ -88,12 +94,44 @@ impl Cmd {
         flags: CommandFlags,
         policy: Policy,
     ) -> Cmd {
-        let mut c = Cmd::with_capacity(DEFAULT_CAPACITY);
+        let mut c = Cmd::started(name, flags, policy);
         // Straight into the buffer: a word is a string, so the `ToArg` step adds nothing.
         for w in words {
             write_bulk(&mut c.p.buf, w.as_bytes());
         }
         c.p.argc = words.len();
+        c
+    }
+
+    /// As [`new_static`](Self::new_static), with the words already encoded: `encoded` is
+    /// the `argc` words as RESP bulk strings (`"$6\r\nCLIENT\r\n$4\r\nKILL\r\n"`).
+    /// Generated builders start their commands with it: the words are one copy of a
+    /// constant.
+    ///
+    /// ```
+    /// use typedis::cmd::{Cmd, CommandFlags, Policy};
+    ///
+    /// let get = Cmd::new_encoded("GET", "$3\r\nGET\r\n", 1, CommandFlags::READONLY, Policy::NONE);
+    /// assert_eq!(get.key("k").build().as_bytes(), b"*2\r\n$3\r\nGET\r\n$1\r\nk\r\n");
+    /// ```
+    #[inline(always)]
+    pub fn new_encoded(
+        name: &'static str,
+        encoded: &'static str,
+        argc: usize,
+        flags: CommandFlags,
+        policy: Policy,
+    ) -> Cmd {
+        let mut c = Cmd::started(name, flags, policy);
+        c.p.buf.extend_from_slice(encoded.as_bytes());
+        c.p.argc = argc;
+        c
+    }
+
+    /// A command the spec knows, before its words.
+    #[inline(always)]
+    fn started(name: &'static str, flags: CommandFlags, policy: Policy) -> Cmd {
+        let mut c = Cmd::with_capacity(DEFAULT_CAPACITY);
         c.p.name = Some(name);
         c.p.flags = flags;
         c.p.policy = policy;

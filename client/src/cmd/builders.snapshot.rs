@@ -16,9 +16,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) since the categories and commands are a fixed set; group: server.
     #[inline]
     pub fn acl_cat(self) -> acl_cat::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL CAT",
-            &["ACL", "CAT"],
+            "$3\r\nACL\r\n$3\r\nCAT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -34,9 +35,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) amortized time considering the typical user; group: server.
     #[inline]
     pub fn acl_deluser(self) -> acl_deluser::NeedUsername {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL DELUSER",
-            &["ACL", "DELUSER"],
+            "$3\r\nACL\r\n$7\r\nDELUSER\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -56,9 +58,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn acl_dryrun(self) -> acl_dryrun::NeedUsername {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL DRYRUN",
-            &["ACL", "DRYRUN"],
+            "$3\r\nACL\r\n$6\r\nDRYRUN\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -75,9 +78,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn acl_genpass(self) -> acl_genpass::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL GENPASS",
-            &["ACL", "GENPASS"],
+            "$3\r\nACL\r\n$7\r\nGENPASS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -93,9 +97,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of password, command and pattern rules that the user has; group: server.
     #[inline]
     pub fn acl_getuser(self) -> acl_getuser::NeedUsername {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL GETUSER",
-            &["ACL", "GETUSER"],
+            "$3\r\nACL\r\n$7\r\nGETUSER\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -112,9 +117,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn acl_help(self) -> acl_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL HELP",
-            &["ACL", "HELP"],
+            "$3\r\nACL\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -129,9 +135,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_list(self) -> acl_list::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL LIST",
-            &["ACL", "LIST"],
+            "$3\r\nACL\r\n$4\r\nLIST\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -148,9 +155,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_load(self) -> acl_load::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL LOAD",
-            &["ACL", "LOAD"],
+            "$3\r\nACL\r\n$4\r\nLOAD\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -167,9 +175,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N) with N being the number of entries shown; group: server.
     #[inline]
     pub fn acl_log(self) -> acl_log::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL LOG",
-            &["ACL", "LOG"],
+            "$3\r\nACL\r\n$3\r\nLOG\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -186,9 +195,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_save(self) -> acl_save::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL SAVE",
-            &["ACL", "SAVE"],
+            "$3\r\nACL\r\n$4\r\nSAVE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -208,9 +218,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of rules provided; group: server.
     #[inline]
     pub fn acl_setuser(self) -> acl_setuser::NeedUsername {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL SETUSER",
-            &["ACL", "SETUSER"],
+            "$3\r\nACL\r\n$7\r\nSETUSER\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -230,9 +241,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(N). Where N is the number of configured users; group: server.
     #[inline]
     pub fn acl_users(self) -> acl_users::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL USERS",
-            &["ACL", "USERS"],
+            "$3\r\nACL\r\n$5\r\nUSERS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -249,9 +261,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn acl_whoami(self) -> acl_whoami::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ACL WHOAMI",
-            &["ACL", "WHOAMI"],
+            "$3\r\nACL\r\n$6\r\nWHOAMI\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -267,9 +280,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1). The amortized time complexity is O(1) assuming the appended value is small and the already present value is of any size, since the dynamic string library used by the server will double the free space available on every reallocation; group: string.
     #[inline]
     pub fn append(self) -> append::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "APPEND",
-            &["APPEND"],
+            "$6\r\nAPPEND\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -287,9 +301,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn asking(self) -> asking::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ASKING",
-            &["ASKING"],
+            "$6\r\nASKING\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::FAST),
             crate::cmd::Policy::NONE,
         );
@@ -304,9 +319,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of passwords defined for the user; group: connection.
     #[inline]
     pub fn auth(self) -> auth::NeedPassword {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "AUTH",
-            &["AUTH"],
+            "$4\r\nAUTH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -325,9 +341,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn bgrewriteaof(self) -> bgrewriteaof::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BGREWRITEAOF",
-            &["BGREWRITEAOF"],
+            "$12\r\nBGREWRITEAOF\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -343,9 +360,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn bgsave(self) -> bgsave::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BGSAVE",
-            &["BGSAVE"],
+            "$6\r\nBGSAVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -361,9 +379,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitcount(self) -> bitcount::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BITCOUNT",
-            &["BITCOUNT"],
+            "$8\r\nBITCOUNT\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -376,9 +395,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each subcommand specified; group: bitmap.
     #[inline]
     pub fn bitfield(self) -> bitfield::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BITFIELD",
-            &["BITFIELD"],
+            "$8\r\nBITFIELD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -393,9 +413,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1) for each subcommand specified; group: bitmap.
     #[inline]
     pub fn bitfield_ro(self) -> bitfield_ro::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BITFIELD_RO",
-            &["BITFIELD_RO"],
+            "$11\r\nBITFIELD_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -410,9 +431,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitop(self) -> bitop::NeedOperation {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BITOP",
-            &["BITOP"],
+            "$5\r\nBITOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -427,9 +449,10 @@ impl Builders {
     /// Exists since 2.8.7 (Redis and Valkey); complexity: O(N); group: bitmap.
     #[inline]
     pub fn bitpos(self) -> bitpos::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BITPOS",
-            &["BITPOS"],
+            "$6\r\nBITPOS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -442,9 +465,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn blmove(self) -> blmove::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BLMOVE",
-            &["BLMOVE"],
+            "$6\r\nBLMOVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
@@ -460,9 +484,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
     pub fn blmpop(self) -> blmpop::NeedTimeout {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BLMPOP",
-            &["BLMPOP"],
+            "$6\r\nBLMPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -478,9 +503,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys; group: list.
     #[inline]
     pub fn blpop(self) -> blpop::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BLPOP",
-            &["BLPOP"],
+            "$5\r\nBLPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -495,9 +521,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of provided keys; group: list.
     #[inline]
     pub fn brpop(self) -> brpop::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BRPOP",
-            &["BRPOP"],
+            "$5\r\nBRPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -512,9 +539,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn brpoplpush(self) -> brpoplpush::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BRPOPLPUSH",
-            &["BRPOPLPUSH"],
+            "$10\r\nBRPOPLPUSH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
@@ -530,9 +558,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn bzmpop(self) -> bzmpop::NeedTimeout {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BZMPOP",
-            &["BZMPOP"],
+            "$6\r\nBZMPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -548,9 +577,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn bzpopmax(self) -> bzpopmax::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BZPOPMAX",
-            &["BZPOPMAX"],
+            "$8\r\nBZPOPMAX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -566,9 +596,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn bzpopmin(self) -> bzpopmin::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "BZPOPMIN",
-            &["BZPOPMIN"],
+            "$8\r\nBZPOPMIN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -584,9 +615,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_caching(self) -> client_caching::NeedMode {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT CACHING",
-            &["CLIENT", "CACHING"],
+            "$6\r\nCLIENT\r\n$7\r\nCACHING\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -603,9 +635,10 @@ impl Builders {
     /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: connection.
     #[inline]
     pub fn client_capa(self) -> client_capa::NeedCapability {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT CAPA",
-            &["CLIENT", "CAPA"],
+            "$6\r\nCLIENT\r\n$4\r\nCAPA\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -622,9 +655,10 @@ impl Builders {
     /// Exists since 2.6.9 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_getname(self) -> client_getname::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT GETNAME",
-            &["CLIENT", "GETNAME"],
+            "$6\r\nCLIENT\r\n$7\r\nGETNAME\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -641,9 +675,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_getredir(self) -> client_getredir::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT GETREDIR",
-            &["CLIENT", "GETREDIR"],
+            "$6\r\nCLIENT\r\n$8\r\nGETREDIR\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -660,9 +695,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_help(self) -> client_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT HELP",
-            &["CLIENT", "HELP"],
+            "$6\r\nCLIENT\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -677,9 +713,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_id(self) -> client_id::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT ID",
-            &["CLIENT", "ID"],
+            "$6\r\nCLIENT\r\n$2\r\nID\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -696,9 +733,10 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: connection.
     #[inline]
     pub fn client_import_source(self) -> client_import_source::NeedEnabled {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT IMPORT-SOURCE",
-            &["CLIENT", "IMPORT-SOURCE"],
+            "$6\r\nCLIENT\r\n$13\r\nIMPORT-SOURCE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -714,9 +752,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_info(self) -> client_info::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT INFO",
-            &["CLIENT", "INFO"],
+            "$6\r\nCLIENT\r\n$4\r\nINFO\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -732,9 +771,10 @@ impl Builders {
     /// Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_kill(self) -> client_kill::NeedFilter {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT KILL",
-            &["CLIENT", "KILL"],
+            "$6\r\nCLIENT\r\n$4\r\nKILL\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -751,9 +791,10 @@ impl Builders {
     /// Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_list(self) -> client_list::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT LIST",
-            &["CLIENT", "LIST"],
+            "$6\r\nCLIENT\r\n$4\r\nLIST\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -770,9 +811,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_no_evict(self) -> client_no_evict::NeedEnabled {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT NO-EVICT",
-            &["CLIENT", "NO-EVICT"],
+            "$6\r\nCLIENT\r\n$8\r\nNO-EVICT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
@@ -790,9 +832,10 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_no_touch(self) -> client_no_touch::NeedEnabled {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT NO-TOUCH",
-            &["CLIENT", "NO-TOUCH"],
+            "$6\r\nCLIENT\r\n$8\r\nNO-TOUCH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -809,9 +852,10 @@ impl Builders {
     /// Exists since Redis 2.9.50 and Valkey 3.0.0; complexity: O(1); group: connection.
     #[inline]
     pub fn client_pause(self) -> client_pause::NeedTimeout {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT PAUSE",
-            &["CLIENT", "PAUSE"],
+            "$6\r\nCLIENT\r\n$5\r\nPAUSE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -830,9 +874,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_reply(self) -> client_reply::NeedAction {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT REPLY",
-            &["CLIENT", "REPLY"],
+            "$6\r\nCLIENT\r\n$5\r\nREPLY\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -850,9 +895,10 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_setinfo(self) -> client_setinfo::NeedAttr {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT SETINFO",
-            &["CLIENT", "SETINFO"],
+            "$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -872,9 +918,10 @@ impl Builders {
     /// Exists since 2.6.9 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_setname(self) -> client_setname::NeedConnectionName {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT SETNAME",
-            &["CLIENT", "SETNAME"],
+            "$6\r\nCLIENT\r\n$7\r\nSETNAME\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -894,9 +941,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1). Some options may introduce additional complexity; group: connection.
     #[inline]
     pub fn client_tracking(self) -> client_tracking::NeedStatus {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT TRACKING",
-            &["CLIENT", "TRACKING"],
+            "$6\r\nCLIENT\r\n$8\r\nTRACKING\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -912,9 +960,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_trackinginfo(self) -> client_trackinginfo::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT TRACKINGINFO",
-            &["CLIENT", "TRACKINGINFO"],
+            "$6\r\nCLIENT\r\n$12\r\nTRACKINGINFO\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -930,9 +979,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) where N is the number of client connections; group: connection.
     #[inline]
     pub fn client_unblock(self) -> client_unblock::NeedClientId {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT UNBLOCK",
-            &["CLIENT", "UNBLOCK"],
+            "$6\r\nCLIENT\r\n$7\r\nUNBLOCK\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -949,9 +999,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) Where N is the number of paused clients; group: connection.
     #[inline]
     pub fn client_unpause(self) -> client_unpause::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLIENT UNPAUSE",
-            &["CLIENT", "UNPAUSE"],
+            "$6\r\nCLIENT\r\n$7\r\nUNPAUSE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -968,9 +1019,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments; group: cluster.
     #[inline]
     pub fn cluster_addslots(self) -> cluster_addslots::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER ADDSLOTS",
-            &["CLUSTER", "ADDSLOTS"],
+            "$7\r\nCLUSTER\r\n$8\r\nADDSLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -986,9 +1038,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_addslotsrange(self) -> cluster_addslotsrange::NeedRange {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER ADDSLOTSRANGE",
-            &["CLUSTER", "ADDSLOTSRANGE"],
+            "$7\r\nCLUSTER\r\n$13\r\nADDSLOTSRANGE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1004,9 +1057,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_bumpepoch(self) -> cluster_bumpepoch::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER BUMPEPOCH",
-            &["CLUSTER", "BUMPEPOCH"],
+            "$7\r\nCLUSTER\r\n$9\r\nBUMPEPOCH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1022,9 +1076,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of slot migration operations being cancelled; group: cluster.
     #[inline]
     pub fn cluster_cancelslotmigrations(self) -> cluster_cancelslotmigrations::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER CANCELSLOTMIGRATIONS",
-            &["CLUSTER", "CANCELSLOTMIGRATIONS"],
+            "$7\r\nCLUSTER\r\n$20\r\nCANCELSLOTMIGRATIONS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1042,9 +1097,10 @@ impl Builders {
     pub fn cluster_count_failure_reports(
         self,
     ) -> cluster_count_failure_reports::NeedNodeId {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER COUNT-FAILURE-REPORTS",
-            &["CLUSTER", "COUNT-FAILURE-REPORTS"],
+            "$7\r\nCLUSTER\r\n$21\r\nCOUNT-FAILURE-REPORTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1059,9 +1115,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_countkeysinslot(self) -> cluster_countkeysinslot::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER COUNTKEYSINSLOT",
-            &["CLUSTER", "COUNTKEYSINSLOT"],
+            "$7\r\nCLUSTER\r\n$15\r\nCOUNTKEYSINSLOT\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
@@ -1074,9 +1131,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of hash slot arguments; group: cluster.
     #[inline]
     pub fn cluster_delslots(self) -> cluster_delslots::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER DELSLOTS",
-            &["CLUSTER", "DELSLOTS"],
+            "$7\r\nCLUSTER\r\n$8\r\nDELSLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1092,9 +1150,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_delslotsrange(self) -> cluster_delslotsrange::NeedRange {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER DELSLOTSRANGE",
-            &["CLUSTER", "DELSLOTSRANGE"],
+            "$7\r\nCLUSTER\r\n$13\r\nDELSLOTSRANGE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1110,9 +1169,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_failover(self) -> cluster_failover::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER FAILOVER",
-            &["CLUSTER", "FAILOVER"],
+            "$7\r\nCLUSTER\r\n$8\r\nFAILOVER\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1128,9 +1188,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the number of keys in the target slot; group: cluster.
     #[inline]
     pub fn cluster_flushslot(self) -> cluster_flushslot::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER FLUSHSLOT",
-            &["CLUSTER", "FLUSHSLOT"],
+            "$7\r\nCLUSTER\r\n$9\r\nFLUSHSLOT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1146,9 +1207,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_flushslots(self) -> cluster_flushslots::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER FLUSHSLOTS",
-            &["CLUSTER", "FLUSHSLOTS"],
+            "$7\r\nCLUSTER\r\n$10\r\nFLUSHSLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1164,9 +1226,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_forget(self) -> cluster_forget::NeedNodeId {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER FORGET",
-            &["CLUSTER", "FORGET"],
+            "$7\r\nCLUSTER\r\n$6\r\nFORGET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1182,9 +1245,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of requested keys; group: cluster.
     #[inline]
     pub fn cluster_getkeysinslot(self) -> cluster_getkeysinslot::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER GETKEYSINSLOT",
-            &["CLUSTER", "GETKEYSINSLOT"],
+            "$7\r\nCLUSTER\r\n$13\r\nGETKEYSINSLOT\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
@@ -1197,9 +1261,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of active slot import and export jobs; group: cluster.
     #[inline]
     pub fn cluster_getslotmigrations(self) -> cluster_getslotmigrations::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER GETSLOTMIGRATIONS",
-            &["CLUSTER", "GETSLOTMIGRATIONS"],
+            "$7\r\nCLUSTER\r\n$17\r\nGETSLOTMIGRATIONS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1215,9 +1280,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_help(self) -> cluster_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER HELP",
-            &["CLUSTER", "HELP"],
+            "$7\r\nCLUSTER\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1232,9 +1298,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_info(self) -> cluster_info::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER INFO",
-            &["CLUSTER", "INFO"],
+            "$7\r\nCLUSTER\r\n$4\r\nINFO\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1249,9 +1316,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of bytes in the key; group: cluster.
     #[inline]
     pub fn cluster_keyslot(self) -> cluster_keyslot::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER KEYSLOT",
-            &["CLUSTER", "KEYSLOT"],
+            "$7\r\nCLUSTER\r\n$7\r\nKEYSLOT\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
@@ -1264,9 +1332,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_links(self) -> cluster_links::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER LINKS",
-            &["CLUSTER", "LINKS"],
+            "$7\r\nCLUSTER\r\n$5\r\nLINKS\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
@@ -1279,9 +1348,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_meet(self) -> cluster_meet::NeedIp {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER MEET",
-            &["CLUSTER", "MEET"],
+            "$7\r\nCLUSTER\r\n$4\r\nMEET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1297,9 +1367,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_migrateslots(self) -> cluster_migrateslots::NeedRange {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER MIGRATESLOTS",
-            &["CLUSTER", "MIGRATESLOTS"],
+            "$7\r\nCLUSTER\r\n$12\r\nMIGRATESLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1315,9 +1386,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_myid(self) -> cluster_myid::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER MYID",
-            &["CLUSTER", "MYID"],
+            "$7\r\nCLUSTER\r\n$4\r\nMYID\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1332,9 +1404,10 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_myshardid(self) -> cluster_myshardid::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER MYSHARDID",
-            &["CLUSTER", "MYSHARDID"],
+            "$7\r\nCLUSTER\r\n$9\r\nMYSHARDID\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1349,9 +1422,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_nodes(self) -> cluster_nodes::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER NODES",
-            &["CLUSTER", "NODES"],
+            "$7\r\nCLUSTER\r\n$5\r\nNODES\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1366,9 +1440,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: cluster.
     #[inline]
     pub fn cluster_replicas(self) -> cluster_replicas::NeedNodeId {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER REPLICAS",
-            &["CLUSTER", "REPLICAS"],
+            "$7\r\nCLUSTER\r\n$8\r\nREPLICAS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1383,9 +1458,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_replicate(self) -> cluster_replicate::NeedArgs {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER REPLICATE",
-            &["CLUSTER", "REPLICATE"],
+            "$7\r\nCLUSTER\r\n$9\r\nREPLICATE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1401,9 +1477,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the number of known nodes. The command may execute a FLUSHALL as a side effect; group: cluster.
     #[inline]
     pub fn cluster_reset(self) -> cluster_reset::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER RESET",
-            &["CLUSTER", "RESET"],
+            "$7\r\nCLUSTER\r\n$5\r\nRESET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -1419,9 +1496,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_saveconfig(self) -> cluster_saveconfig::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SAVECONFIG",
-            &["CLUSTER", "SAVECONFIG"],
+            "$7\r\nCLUSTER\r\n$10\r\nSAVECONFIG\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1437,9 +1515,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_set_config_epoch(self) -> cluster_set_config_epoch::NeedConfigEpoch {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SET-CONFIG-EPOCH",
-            &["CLUSTER", "SET-CONFIG-EPOCH"],
+            "$7\r\nCLUSTER\r\n$16\r\nSET-CONFIG-EPOCH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1455,9 +1534,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_setslot(self) -> cluster_setslot::NeedSlot {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SETSLOT",
-            &["CLUSTER", "SETSLOT"],
+            "$7\r\nCLUSTER\r\n$7\r\nSETSLOT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1473,9 +1553,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_shards(self) -> cluster_shards::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SHARDS",
-            &["CLUSTER", "SHARDS"],
+            "$7\r\nCLUSTER\r\n$6\r\nSHARDS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1496,9 +1577,10 @@ impl Builders {
     )]
     #[inline]
     pub fn cluster_slaves(self) -> cluster_slaves::NeedNodeId {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SLAVES",
-            &["CLUSTER", "SLAVES"],
+            "$7\r\nCLUSTER\r\n$6\r\nSLAVES\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1513,9 +1595,10 @@ impl Builders {
     /// Exists since Redis 8.2.0 and Valkey 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand; group: cluster.
     #[inline]
     pub fn cluster_slot_stats(self) -> cluster_slot_stats::NeedFilter {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SLOT-STATS",
-            &["CLUSTER", "SLOT-STATS"],
+            "$7\r\nCLUSTER\r\n$10\r\nSLOT-STATS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1533,9 +1616,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_slots(self) -> cluster_slots::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SLOTS",
-            &["CLUSTER", "SLOTS"],
+            "$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1550,9 +1634,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: Depends on subcommand; group: cluster.
     #[inline]
     pub fn cluster_syncslots(self) -> cluster_syncslots::NeedArg1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTER SYNCSLOTS",
-            &["CLUSTER", "SYNCSLOTS"],
+            "$7\r\nCLUSTER\r\n$9\r\nSYNCSLOTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING)
@@ -1568,9 +1653,10 @@ impl Builders {
     /// Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of elements returned; group: cluster.
     #[inline]
     pub fn clusterscan(self) -> clusterscan::NeedCursor {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CLUSTERSCAN",
-            &["CLUSTERSCAN"],
+            "$11\r\nCLUSTERSCAN\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::Special),
@@ -1586,9 +1672,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn command_count(self) -> command_count::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND COUNT",
-            &["COMMAND", "COUNT"],
+            "$7\r\nCOMMAND\r\n$5\r\nCOUNT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1603,9 +1690,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands to look up; group: server.
     #[inline]
     pub fn command_docs(self) -> command_docs::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND DOCS",
-            &["COMMAND", "DOCS"],
+            "$7\r\nCOMMAND\r\n$4\r\nDOCS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1620,9 +1708,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
     pub fn command_getkeys(self) -> command_getkeys::NeedCommand {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND GETKEYS",
-            &["COMMAND", "GETKEYS"],
+            "$7\r\nCOMMAND\r\n$7\r\nGETKEYS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1637,9 +1726,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
     pub fn command_getkeysandflags(self) -> command_getkeysandflags::NeedCommand {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND GETKEYSANDFLAGS",
-            &["COMMAND", "GETKEYSANDFLAGS"],
+            "$7\r\nCOMMAND\r\n$15\r\nGETKEYSANDFLAGS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1654,9 +1744,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn command_help(self) -> command_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND HELP",
-            &["COMMAND", "HELP"],
+            "$7\r\nCOMMAND\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1671,9 +1762,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(N) where N is the number of commands to look up; group: server.
     #[inline]
     pub fn command_info(self) -> command_info::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND INFO",
-            &["COMMAND", "INFO"],
+            "$7\r\nCOMMAND\r\n$4\r\nINFO\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1688,9 +1780,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of commands; group: server.
     #[inline]
     pub fn command_list(self) -> command_list::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMAND LIST",
-            &["COMMAND", "LIST"],
+            "$7\r\nCOMMAND\r\n$4\r\nLIST\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1705,9 +1798,10 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned; group: server.
     #[inline]
     pub fn commandlog_get(self) -> commandlog_get::NeedCount {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMANDLOG GET",
-            &["COMMANDLOG", "GET"],
+            "$10\r\nCOMMANDLOG\r\n$3\r\nGET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1726,9 +1820,10 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: server.
     #[inline]
     pub fn commandlog_help(self) -> commandlog_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMANDLOG HELP",
-            &["COMMANDLOG", "HELP"],
+            "$10\r\nCOMMANDLOG\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1743,9 +1838,10 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: server.
     #[inline]
     pub fn commandlog_len(self) -> commandlog_len::NeedType {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMANDLOG LEN",
-            &["COMMANDLOG", "LEN"],
+            "$10\r\nCOMMANDLOG\r\n$3\r\nLEN\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1764,9 +1860,10 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries in the commandlog; group: server.
     #[inline]
     pub fn commandlog_reset(self) -> commandlog_reset::NeedType {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COMMANDLOG RESET",
-            &["COMMANDLOG", "RESET"],
+            "$10\r\nCOMMANDLOG\r\n$5\r\nRESET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1785,9 +1882,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided; group: server.
     #[inline]
     pub fn config_get(self) -> config_get::NeedParameter {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CONFIG GET",
-            &["CONFIG", "GET"],
+            "$6\r\nCONFIG\r\n$3\r\nGET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1804,9 +1902,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn config_help(self) -> config_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CONFIG HELP",
-            &["CONFIG", "HELP"],
+            "$6\r\nCONFIG\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -1821,9 +1920,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn config_resetstat(self) -> config_resetstat::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CONFIG RESETSTAT",
-            &["CONFIG", "RESETSTAT"],
+            "$6\r\nCONFIG\r\n$9\r\nRESETSTAT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1843,9 +1943,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn config_rewrite(self) -> config_rewrite::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CONFIG REWRITE",
-            &["CONFIG", "REWRITE"],
+            "$6\r\nCONFIG\r\n$7\r\nREWRITE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1865,9 +1966,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided; group: server.
     #[inline]
     pub fn config_set(self) -> config_set::NeedData {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "CONFIG SET",
-            &["CONFIG", "SET"],
+            "$6\r\nCONFIG\r\n$3\r\nSET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1887,9 +1989,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values; group: generic.
     #[inline]
     pub fn copy(self) -> copy::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "COPY",
-            &["COPY"],
+            "$4\r\nCOPY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -1904,9 +2007,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn dbsize(self) -> dbsize::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DBSIZE",
-            &["DBSIZE"],
+            "$6\r\nDBSIZE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -1924,9 +2028,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Depends on subcommand; group: server.
     #[inline]
     pub fn debug(self) -> debug::NeedArg1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DEBUG",
-            &["DEBUG"],
+            "$5\r\nDEBUG\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -1943,9 +2048,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn decr(self) -> decr::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DECR",
-            &["DECR"],
+            "$4\r\nDECR\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -1961,9 +2067,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn decrby(self) -> decrby::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DECRBY",
-            &["DECRBY"],
+            "$6\r\nDECRBY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -1979,9 +2086,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be removed. When a key to remove holds a value other than a string, the individual complexity for this key is O(M) where M is the number of elements in the list, set, sorted set or hash. Removing a single key that holds a string value is O(1); group: generic.
     #[inline]
     pub fn del(self) -> del::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DEL",
-            &["DEL"],
+            "$3\r\nDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::MultiShard),
@@ -1997,9 +2105,10 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(1); group: string.
     #[inline]
     pub fn delifeq(self) -> delifeq::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DELIFEQ",
-            &["DELIFEQ"],
+            "$7\r\nDELIFEQ\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2016,9 +2125,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N), when N is the number of queued commands; group: transactions.
     #[inline]
     pub fn discard(self) -> discard::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DISCARD",
-            &["DISCARD"],
+            "$7\r\nDISCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -2036,9 +2146,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to access the key and additional O(N*M) to serialize it, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1); group: generic.
     #[inline]
     pub fn dump(self) -> dump::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "DUMP",
-            &["DUMP"],
+            "$4\r\nDUMP\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2051,9 +2162,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn echo(self) -> echo::NeedMessage {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ECHO",
-            &["ECHO"],
+            "$4\r\nECHO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -2069,9 +2181,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn eval(self) -> eval::NeedScript {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EVAL",
-            &["EVAL"],
+            "$4\r\nEVAL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2089,9 +2202,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn evalsha(self) -> evalsha::NeedSha1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EVALSHA",
-            &["EVALSHA"],
+            "$7\r\nEVALSHA\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2109,9 +2223,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn evalsha_ro(self) -> evalsha_ro::NeedSha1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EVALSHA_RO",
-            &["EVALSHA_RO"],
+            "$10\r\nEVALSHA_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2130,9 +2245,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn eval_ro(self) -> eval_ro::NeedScript {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EVAL_RO",
-            &["EVAL_RO"],
+            "$7\r\nEVAL_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2153,9 +2269,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: Depends on commands in the transaction; group: transactions.
     #[inline]
     pub fn exec(self) -> exec::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EXEC",
-            &["EXEC"],
+            "$4\r\nEXEC\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2171,9 +2288,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to check; group: generic.
     #[inline]
     pub fn exists(self) -> exists::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EXISTS",
-            &["EXISTS"],
+            "$6\r\nEXISTS\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2191,9 +2309,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn expire(self) -> expire::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EXPIRE",
-            &["EXPIRE"],
+            "$6\r\nEXPIRE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2208,9 +2327,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn expireat(self) -> expireat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EXPIREAT",
-            &["EXPIREAT"],
+            "$8\r\nEXPIREAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2225,9 +2345,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn expiretime(self) -> expiretime::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "EXPIRETIME",
-            &["EXPIRETIME"],
+            "$10\r\nEXPIRETIME\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2242,9 +2363,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn failover(self) -> failover::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FAILOVER",
-            &["FAILOVER"],
+            "$8\r\nFAILOVER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2260,9 +2382,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall(self) -> fcall::NeedFunction {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FCALL",
-            &["FCALL"],
+            "$5\r\nFCALL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2280,9 +2403,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall_ro(self) -> fcall_ro::NeedFunction {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FCALL_RO",
-            &["FCALL_RO"],
+            "$8\r\nFCALL_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2301,9 +2425,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of keys in all databases; group: server.
     #[inline]
     pub fn flushall(self) -> flushall::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FLUSHALL",
-            &["FLUSHALL"],
+            "$8\r\nFLUSHALL\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -2319,9 +2444,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys in the selected database; group: server.
     #[inline]
     pub fn flushdb(self) -> flushdb::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FLUSHDB",
-            &["FLUSHDB"],
+            "$7\r\nFLUSHDB\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -2337,9 +2463,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_delete(self) -> function_delete::NeedLibraryName {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION DELETE",
-            &["FUNCTION", "DELETE"],
+            "$8\r\nFUNCTION\r\n$6\r\nDELETE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2357,9 +2484,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_dump(self) -> function_dump::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION DUMP",
-            &["FUNCTION", "DUMP"],
+            "$8\r\nFUNCTION\r\n$4\r\nDUMP\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
             crate::cmd::Policy::NONE,
         );
@@ -2372,9 +2500,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions deleted; group: scripting.
     #[inline]
     pub fn function_flush(self) -> function_flush::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION FLUSH",
-            &["FUNCTION", "FLUSH"],
+            "$8\r\nFUNCTION\r\n$5\r\nFLUSH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2392,9 +2521,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_help(self) -> function_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION HELP",
-            &["FUNCTION", "HELP"],
+            "$8\r\nFUNCTION\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -2409,9 +2539,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_kill(self) -> function_kill::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION KILL",
-            &["FUNCTION", "KILL"],
+            "$8\r\nFUNCTION\r\n$4\r\nKILL\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::NOSCRIPT),
@@ -2429,9 +2560,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_list(self) -> function_list::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION LIST",
-            &["FUNCTION", "LIST"],
+            "$8\r\nFUNCTION\r\n$4\r\nLIST\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
             crate::cmd::Policy::NONE,
         );
@@ -2444,9 +2576,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1) (considering compilation time is redundant); group: scripting.
     #[inline]
     pub fn function_load(self) -> function_load::NeedFunctionCode {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION LOAD",
-            &["FUNCTION", "LOAD"],
+            "$8\r\nFUNCTION\r\n$4\r\nLOAD\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2465,9 +2598,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions on the payload; group: scripting.
     #[inline]
     pub fn function_restore(self) -> function_restore::NeedSerializedValue {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION RESTORE",
-            &["FUNCTION", "RESTORE"],
+            "$8\r\nFUNCTION\r\n$7\r\nRESTORE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -2486,9 +2620,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_stats(self) -> function_stats::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "FUNCTION STATS",
-            &["FUNCTION", "STATS"],
+            "$8\r\nFUNCTION\r\n$5\r\nSTATS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::NOSCRIPT),
@@ -2506,9 +2641,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set; group: geo.
     #[inline]
     pub fn geoadd(self) -> geoadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEOADD",
-            &["GEOADD"],
+            "$6\r\nGEOADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2523,9 +2659,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: geo.
     #[inline]
     pub fn geodist(self) -> geodist::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEODIST",
-            &["GEODIST"],
+            "$7\r\nGEODIST\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2538,9 +2675,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested; group: geo.
     #[inline]
     pub fn geohash(self) -> geohash::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEOHASH",
-            &["GEOHASH"],
+            "$7\r\nGEOHASH\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2553,9 +2691,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested; group: geo.
     #[inline]
     pub fn geopos(self) -> geopos::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEOPOS",
-            &["GEOPOS"],
+            "$6\r\nGEOPOS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2568,9 +2707,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
     pub fn georadius(self) -> georadius::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEORADIUS",
-            &["GEORADIUS"],
+            "$9\r\nGEORADIUS\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -2586,9 +2726,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
     pub fn georadiusbymember(self) -> georadiusbymember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEORADIUSBYMEMBER",
-            &["GEORADIUSBYMEMBER"],
+            "$17\r\nGEORADIUSBYMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -2604,9 +2745,10 @@ impl Builders {
     /// Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
     pub fn georadiusbymember_ro(self) -> georadiusbymember_ro::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEORADIUSBYMEMBER_RO",
-            &["GEORADIUSBYMEMBER_RO"],
+            "$20\r\nGEORADIUSBYMEMBER_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2619,9 +2761,10 @@ impl Builders {
     /// Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index; group: geo.
     #[inline]
     pub fn georadius_ro(self) -> georadius_ro::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEORADIUS_RO",
-            &["GEORADIUS_RO"],
+            "$12\r\nGEORADIUS_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2634,9 +2777,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape; group: geo.
     #[inline]
     pub fn geosearch(self) -> geosearch::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEOSEARCH",
-            &["GEOSEARCH"],
+            "$9\r\nGEOSEARCH\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2649,9 +2793,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape; group: geo.
     #[inline]
     pub fn geosearchstore(self) -> geosearchstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GEOSEARCHSTORE",
-            &["GEOSEARCHSTORE"],
+            "$14\r\nGEOSEARCHSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2666,9 +2811,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn get(self) -> get::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GET",
-            &["GET"],
+            "$3\r\nGET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2683,9 +2829,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: bitmap.
     #[inline]
     pub fn getbit(self) -> getbit::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GETBIT",
-            &["GETBIT"],
+            "$6\r\nGETBIT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2700,9 +2847,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn getdel(self) -> getdel::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GETDEL",
-            &["GETDEL"],
+            "$6\r\nGETDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2717,9 +2865,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn getex(self) -> getex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GETEX",
-            &["GETEX"],
+            "$5\r\nGETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2734,9 +2883,10 @@ impl Builders {
     /// Exists since 2.4.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings; group: string.
     #[inline]
     pub fn getrange(self) -> getrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GETRANGE",
-            &["GETRANGE"],
+            "$8\r\nGETRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2749,9 +2899,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn getset(self) -> getset::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "GETSET",
-            &["GETSET"],
+            "$6\r\nGETSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -2767,9 +2918,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields to be removed; group: hash.
     #[inline]
     pub fn hdel(self) -> hdel::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HDEL",
-            &["HDEL"],
+            "$4\r\nHDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2786,9 +2938,10 @@ impl Builders {
     /// Exists since 6.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn hello(self) -> hello::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HELLO",
-            &["HELLO"],
+            "$5\r\nHELLO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -2807,9 +2960,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hexists(self) -> hexists::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HEXISTS",
-            &["HEXISTS"],
+            "$7\r\nHEXISTS\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2824,9 +2978,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpire(self) -> hexpire::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HEXPIRE",
-            &["HEXPIRE"],
+            "$7\r\nHEXPIRE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2841,9 +2996,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpireat(self) -> hexpireat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HEXPIREAT",
-            &["HEXPIREAT"],
+            "$9\r\nHEXPIREAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2858,9 +3014,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpiretime(self) -> hexpiretime::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HEXPIRETIME",
-            &["HEXPIRETIME"],
+            "$11\r\nHEXPIRETIME\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2875,9 +3032,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hget(self) -> hget::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HGET",
-            &["HGET"],
+            "$4\r\nHGET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -2892,9 +3050,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hgetall(self) -> hgetall::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HGETALL",
-            &["HGETALL"],
+            "$7\r\nHGETALL\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2907,9 +3066,10 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted; group: hash.
     #[inline]
     pub fn hgetdel(self) -> hgetdel::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HGETDEL",
-            &["HGETDEL"],
+            "$7\r\nHGETDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2924,9 +3084,10 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hgetex(self) -> hgetex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HGETEX",
-            &["HGETEX"],
+            "$6\r\nHGETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -2941,9 +3102,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hincrby(self) -> hincrby::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HINCRBY",
-            &["HINCRBY"],
+            "$7\r\nHINCRBY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -2959,9 +3121,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hincrbyfloat(self) -> hincrbyfloat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HINCRBYFLOAT",
-            &["HINCRBYFLOAT"],
+            "$12\r\nHINCRBYFLOAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -2977,9 +3140,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hkeys(self) -> hkeys::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HKEYS",
-            &["HKEYS"],
+            "$5\r\nHKEYS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -2992,9 +3156,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hlen(self) -> hlen::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HLEN",
-            &["HLEN"],
+            "$4\r\nHLEN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3009,9 +3174,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested; group: hash.
     #[inline]
     pub fn hmget(self) -> hmget::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HMGET",
-            &["HMGET"],
+            "$5\r\nHMGET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3026,9 +3192,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being set; group: hash.
     #[inline]
     pub fn hmset(self) -> hmset::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HMSET",
-            &["HMSET"],
+            "$5\r\nHMSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3044,9 +3211,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpersist(self) -> hpersist::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HPERSIST",
-            &["HPERSIST"],
+            "$8\r\nHPERSIST\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3061,9 +3229,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpire(self) -> hpexpire::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HPEXPIRE",
-            &["HPEXPIRE"],
+            "$8\r\nHPEXPIRE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3078,9 +3247,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpireat(self) -> hpexpireat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HPEXPIREAT",
-            &["HPEXPIREAT"],
+            "$10\r\nHPEXPIREAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3095,9 +3265,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpiretime(self) -> hpexpiretime::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HPEXPIRETIME",
-            &["HPEXPIRETIME"],
+            "$12\r\nHPEXPIRETIME\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3112,9 +3283,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpttl(self) -> hpttl::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HPTTL",
-            &["HPTTL"],
+            "$5\r\nHPTTL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3129,9 +3301,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned; group: hash.
     #[inline]
     pub fn hrandfield(self) -> hrandfield::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HRANDFIELD",
-            &["HRANDFIELD"],
+            "$10\r\nHRANDFIELD\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3144,9 +3317,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: hash.
     #[inline]
     pub fn hscan(self) -> hscan::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HSCAN",
-            &["HSCAN"],
+            "$5\r\nHSCAN\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3159,9 +3333,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs; group: hash.
     #[inline]
     pub fn hset(self) -> hset::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HSET",
-            &["HSET"],
+            "$4\r\nHSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3177,9 +3352,10 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hsetex(self) -> hsetex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HSETEX",
-            &["HSETEX"],
+            "$6\r\nHSETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3195,9 +3371,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hsetnx(self) -> hsetnx::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HSETNX",
-            &["HSETNX"],
+            "$6\r\nHSETNX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3213,9 +3390,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: hash.
     #[inline]
     pub fn hstrlen(self) -> hstrlen::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HSTRLEN",
-            &["HSTRLEN"],
+            "$7\r\nHSTRLEN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3230,9 +3408,10 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn httl(self) -> httl::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HTTL",
-            &["HTTL"],
+            "$4\r\nHTTL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3247,9 +3426,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the size of the hash; group: hash.
     #[inline]
     pub fn hvals(self) -> hvals::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "HVALS",
-            &["HVALS"],
+            "$5\r\nHVALS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3262,9 +3442,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn incr(self) -> incr::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "INCR",
-            &["INCR"],
+            "$4\r\nINCR\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3280,9 +3461,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn incrby(self) -> incrby::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "INCRBY",
-            &["INCRBY"],
+            "$6\r\nINCRBY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3298,9 +3480,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn incrbyfloat(self) -> incrbyfloat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "INCRBYFLOAT",
-            &["INCRBYFLOAT"],
+            "$11\r\nINCRBYFLOAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3316,9 +3499,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn info(self) -> info::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "INFO",
-            &["INFO"],
+            "$4\r\nINFO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -3336,9 +3520,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) with N being the number of keys in the database, under the assumption that the key names in the database and the given pattern have limited length; group: generic.
     #[inline]
     pub fn keys(self) -> keys::NeedPattern {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "KEYS",
-            &["KEYS"],
+            "$4\r\nKEYS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -3354,9 +3539,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn lastsave(self) -> lastsave::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LASTSAVE",
-            &["LASTSAVE"],
+            "$8\r\nLASTSAVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3372,9 +3558,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_doctor(self) -> latency_doctor::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY DOCTOR",
-            &["LATENCY", "DOCTOR"],
+            "$7\r\nLATENCY\r\n$6\r\nDOCTOR\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3394,9 +3581,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_graph(self) -> latency_graph::NeedEvent {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY GRAPH",
-            &["LATENCY", "GRAPH"],
+            "$7\r\nLATENCY\r\n$5\r\nGRAPH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3416,9 +3604,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_help(self) -> latency_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY HELP",
-            &["LATENCY", "HELP"],
+            "$7\r\nLATENCY\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -3433,9 +3622,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands with latency information being retrieved; group: server.
     #[inline]
     pub fn latency_histogram(self) -> latency_histogram::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY HISTOGRAM",
-            &["LATENCY", "HISTOGRAM"],
+            "$7\r\nLATENCY\r\n$9\r\nHISTOGRAM\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3455,9 +3645,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_history(self) -> latency_history::NeedEvent {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY HISTORY",
-            &["LATENCY", "HISTORY"],
+            "$7\r\nLATENCY\r\n$7\r\nHISTORY\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3477,9 +3668,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_latest(self) -> latency_latest::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY LATEST",
-            &["LATENCY", "LATEST"],
+            "$7\r\nLATENCY\r\n$6\r\nLATEST\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3499,9 +3691,10 @@ impl Builders {
     /// Exists since 2.8.13 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn latency_reset(self) -> latency_reset::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LATENCY RESET",
-            &["LATENCY", "RESET"],
+            "$7\r\nLATENCY\r\n$5\r\nRESET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -3521,9 +3714,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively; group: string.
     #[inline]
     pub fn lcs(self) -> lcs::NeedKey1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LCS",
-            &["LCS"],
+            "$3\r\nLCS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3536,9 +3730,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1); group: list.
     #[inline]
     pub fn lindex(self) -> lindex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LINDEX",
-            &["LINDEX"],
+            "$6\r\nLINDEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3551,9 +3746,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N); group: list.
     #[inline]
     pub fn linsert(self) -> linsert::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LINSERT",
-            &["LINSERT"],
+            "$7\r\nLINSERT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3568,9 +3764,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn llen(self) -> llen::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LLEN",
-            &["LLEN"],
+            "$4\r\nLLEN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3585,9 +3782,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn lmove(self) -> lmove::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LMOVE",
-            &["LMOVE"],
+            "$5\r\nLMOVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3602,9 +3800,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
     pub fn lmpop(self) -> lmpop::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "LMPOP",
-            &["LMPOP"],
+            "$5\r\nLMPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3621,9 +3820,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: ; group: server.
     #[inline]
     pub fn lolwut(self) -> lolwut::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LOLWUT",
-            &["LOLWUT"],
+            "$6\r\nLOLWUT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3638,9 +3838,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
     pub fn lpop(self) -> lpop::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LPOP",
-            &["LPOP"],
+            "$4\r\nLPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3655,9 +3856,10 @@ impl Builders {
     /// Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time; group: list.
     #[inline]
     pub fn lpos(self) -> lpos::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LPOS",
-            &["LPOS"],
+            "$4\r\nLPOS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3670,9 +3872,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn lpush(self) -> lpush::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LPUSH",
-            &["LPUSH"],
+            "$5\r\nLPUSH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3688,9 +3891,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn lpushx(self) -> lpushx::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LPUSHX",
-            &["LPUSHX"],
+            "$6\r\nLPUSHX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -3706,9 +3910,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range; group: list.
     #[inline]
     pub fn lrange(self) -> lrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LRANGE",
-            &["LRANGE"],
+            "$6\r\nLRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3721,9 +3926,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M) where N is the length of the list and M is the number of elements removed; group: list.
     #[inline]
     pub fn lrem(self) -> lrem::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LREM",
-            &["LREM"],
+            "$4\r\nLREM\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -3736,9 +3942,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1); group: list.
     #[inline]
     pub fn lset(self) -> lset::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LSET",
-            &["LSET"],
+            "$4\r\nLSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3753,9 +3960,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements to be removed by the operation; group: list.
     #[inline]
     pub fn ltrim(self) -> ltrim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "LTRIM",
-            &["LTRIM"],
+            "$5\r\nLTRIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -3768,9 +3976,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn memory_doctor(self) -> memory_doctor::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY DOCTOR",
-            &["MEMORY", "DOCTOR"],
+            "$6\r\nMEMORY\r\n$6\r\nDOCTOR\r\n",
+            2,
             crate::cmd::CommandFlags::empty(),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -3786,9 +3995,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn memory_help(self) -> memory_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY HELP",
-            &["MEMORY", "HELP"],
+            "$6\r\nMEMORY\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -3803,9 +4013,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: Depends on how much memory is allocated, could be slow; group: server.
     #[inline]
     pub fn memory_malloc_stats(self) -> memory_malloc_stats::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY MALLOC-STATS",
-            &["MEMORY", "MALLOC-STATS"],
+            "$6\r\nMEMORY\r\n$12\r\nMALLOC-STATS\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::LOADING),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -3821,9 +4032,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: Depends on how much memory is allocated, could be slow; group: server.
     #[inline]
     pub fn memory_purge(self) -> memory_purge::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY PURGE",
-            &["MEMORY", "PURGE"],
+            "$6\r\nMEMORY\r\n$5\r\nPURGE\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::LOADING),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -3839,9 +4051,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn memory_stats(self) -> memory_stats::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY STATS",
-            &["MEMORY", "STATS"],
+            "$6\r\nMEMORY\r\n$5\r\nSTATS\r\n",
+            2,
             crate::cmd::CommandFlags::empty(),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -3857,9 +4070,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of samples; group: server.
     #[inline]
     pub fn memory_usage(self) -> memory_usage::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MEMORY USAGE",
-            &["MEMORY", "USAGE"],
+            "$6\r\nMEMORY\r\n$5\r\nUSAGE\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -3872,9 +4086,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of keys to retrieve; group: string.
     #[inline]
     pub fn mget(self) -> mget::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MGET",
-            &["MGET"],
+            "$4\r\nMGET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -3892,9 +4107,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed; group: generic.
     #[inline]
     pub fn migrate(self) -> migrate::NeedHost {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MIGRATE",
-            &["MIGRATE"],
+            "$7\r\nMIGRATE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -3909,9 +4125,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn module_help(self) -> module_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MODULE HELP",
-            &["MODULE", "HELP"],
+            "$6\r\nMODULE\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -3926,9 +4143,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the number of loaded modules; group: server.
     #[inline]
     pub fn module_list(self) -> module_list::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MODULE LIST",
-            &["MODULE", "LIST"],
+            "$6\r\nMODULE\r\n$4\r\nLIST\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT),
@@ -3943,9 +4161,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn module_load(self) -> module_load::NeedPath {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MODULE LOAD",
-            &["MODULE", "LOAD"],
+            "$6\r\nMODULE\r\n$4\r\nLOAD\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -3961,9 +4180,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn module_loadex(self) -> module_loadex::NeedPath {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MODULE LOADEX",
-            &["MODULE", "LOADEX"],
+            "$6\r\nMODULE\r\n$6\r\nLOADEX\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -3979,9 +4199,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn module_unload(self) -> module_unload::NeedName {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MODULE UNLOAD",
-            &["MODULE", "UNLOAD"],
+            "$6\r\nMODULE\r\n$6\r\nUNLOAD\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -3999,9 +4220,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: ; group: server.
     #[inline]
     pub fn monitor(self) -> monitor::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MONITOR",
-            &["MONITOR"],
+            "$7\r\nMONITOR\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -4018,9 +4240,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn r#move(self) -> r#move::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MOVE",
-            &["MOVE"],
+            "$4\r\nMOVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4040,9 +4263,10 @@ impl Builders {
     /// Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set; group: string.
     #[inline]
     pub fn mset(self) -> mset::NeedData {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MSET",
-            &["MSET"],
+            "$4\r\nMSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4060,9 +4284,10 @@ impl Builders {
     /// Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of keys to set; group: string.
     #[inline]
     pub fn msetex(self) -> msetex::NeedData {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "MSETEX",
-            &["MSETEX"],
+            "$6\r\nMSETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -4083,9 +4308,10 @@ impl Builders {
     /// Exists since 1.0.1 (Redis and Valkey); complexity: O(N) where N is the number of keys to set; group: string.
     #[inline]
     pub fn msetnx(self) -> msetnx::NeedData {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MSETNX",
-            &["MSETNX"],
+            "$6\r\nMSETNX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4102,9 +4328,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: transactions.
     #[inline]
     pub fn multi(self) -> multi::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "MULTI",
-            &["MULTI"],
+            "$5\r\nMULTI\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4123,9 +4350,10 @@ impl Builders {
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_encoding(self) -> object_encoding::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "OBJECT ENCODING",
-            &["OBJECT", "ENCODING"],
+            "$6\r\nOBJECT\r\n$8\r\nENCODING\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -4138,9 +4366,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_freq(self) -> object_freq::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "OBJECT FREQ",
-            &["OBJECT", "FREQ"],
+            "$6\r\nOBJECT\r\n$4\r\nFREQ\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -4153,9 +4382,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_help(self) -> object_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "OBJECT HELP",
-            &["OBJECT", "HELP"],
+            "$6\r\nOBJECT\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -4170,9 +4400,10 @@ impl Builders {
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_idletime(self) -> object_idletime::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "OBJECT IDLETIME",
-            &["OBJECT", "IDLETIME"],
+            "$6\r\nOBJECT\r\n$8\r\nIDLETIME\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -4185,9 +4416,10 @@ impl Builders {
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_refcount(self) -> object_refcount::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "OBJECT REFCOUNT",
-            &["OBJECT", "REFCOUNT"],
+            "$6\r\nOBJECT\r\n$8\r\nREFCOUNT\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -4200,9 +4432,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn persist(self) -> persist::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PERSIST",
-            &["PERSIST"],
+            "$7\r\nPERSIST\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4217,9 +4450,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn pexpire(self) -> pexpire::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PEXPIRE",
-            &["PEXPIRE"],
+            "$7\r\nPEXPIRE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4234,9 +4468,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn pexpireat(self) -> pexpireat::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PEXPIREAT",
-            &["PEXPIREAT"],
+            "$9\r\nPEXPIREAT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4251,9 +4486,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn pexpiretime(self) -> pexpiretime::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PEXPIRETIME",
-            &["PEXPIRETIME"],
+            "$11\r\nPEXPIRETIME\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -4268,9 +4504,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(1) to add every element; group: hyperloglog.
     #[inline]
     pub fn pfadd(self) -> pfadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PFADD",
-            &["PFADD"],
+            "$5\r\nPFADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4286,9 +4523,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(1) with a very small average constant time when called with a single key. O(N) with N being the number of keys, and much bigger constant times, when called with multiple keys; group: hyperloglog.
     #[inline]
     pub fn pfcount(self) -> pfcount::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PFCOUNT",
-            &["PFCOUNT"],
+            "$7\r\nPFCOUNT\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -4301,9 +4539,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: N/A; group: hyperloglog.
     #[inline]
     pub fn pfdebug(self) -> pfdebug::NeedSubcommand {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PFDEBUG",
-            &["PFDEBUG"],
+            "$7\r\nPFDEBUG\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::DENYOOM)
@@ -4319,9 +4558,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(N) to merge N HyperLogLogs, but with high constant times; group: hyperloglog.
     #[inline]
     pub fn pfmerge(self) -> pfmerge::NeedDestkey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PFMERGE",
-            &["PFMERGE"],
+            "$7\r\nPFMERGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4336,9 +4576,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: N/A; group: hyperloglog.
     #[inline]
     pub fn pfselftest(self) -> pfselftest::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PFSELFTEST",
-            &["PFSELFTEST"],
+            "$10\r\nPFSELFTEST\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::ADMIN),
             crate::cmd::Policy::NONE,
         );
@@ -4351,9 +4592,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn ping(self) -> ping::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PING",
-            &["PING"],
+            "$4\r\nPING\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::FAST),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -4369,9 +4611,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn psetex(self) -> psetex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PSETEX",
-            &["PSETEX"],
+            "$6\r\nPSETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4388,9 +4631,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to subscribe to; group: pubsub.
     #[inline]
     pub fn psubscribe(self) -> psubscribe::NeedPattern {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PSUBSCRIBE",
-            &["PSUBSCRIBE"],
+            "$10\r\nPSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -4407,9 +4651,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: ; group: server.
     #[inline]
     pub fn psync(self) -> psync::NeedReplicationid {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PSYNC",
-            &["PSYNC"],
+            "$5\r\nPSYNC\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -4426,9 +4671,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn pttl(self) -> pttl::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PTTL",
-            &["PTTL"],
+            "$4\r\nPTTL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -4443,9 +4689,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total number of subscribed patterns (by any client); group: pubsub.
     #[inline]
     pub fn publish(self) -> publish::NeedChannel {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBLISH",
-            &["PUBLISH"],
+            "$7\r\nPUBLISH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -4462,9 +4709,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns); group: pubsub.
     #[inline]
     pub fn pubsub_channels(self) -> pubsub_channels::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB CHANNELS",
-            &["PUBSUB", "CHANNELS"],
+            "$6\r\nPUBSUB\r\n$8\r\nCHANNELS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
@@ -4480,9 +4728,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: pubsub.
     #[inline]
     pub fn pubsub_help(self) -> pubsub_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB HELP",
-            &["PUBSUB", "HELP"],
+            "$6\r\nPUBSUB\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -4497,9 +4746,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1); group: pubsub.
     #[inline]
     pub fn pubsub_numpat(self) -> pubsub_numpat::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB NUMPAT",
-            &["PUBSUB", "NUMPAT"],
+            "$6\r\nPUBSUB\r\n$6\r\nNUMPAT\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
@@ -4515,9 +4765,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(N) for the NUMSUB subcommand, where N is the number of requested channels; group: pubsub.
     #[inline]
     pub fn pubsub_numsub(self) -> pubsub_numsub::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB NUMSUB",
-            &["PUBSUB", "NUMSUB"],
+            "$6\r\nPUBSUB\r\n$6\r\nNUMSUB\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
@@ -4533,9 +4784,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels); group: pubsub.
     #[inline]
     pub fn pubsub_shardchannels(self) -> pubsub_shardchannels::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB SHARDCHANNELS",
-            &["PUBSUB", "SHARDCHANNELS"],
+            "$6\r\nPUBSUB\r\n$13\r\nSHARDCHANNELS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
@@ -4551,9 +4803,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels; group: pubsub.
     #[inline]
     pub fn pubsub_shardnumsub(self) -> pubsub_shardnumsub::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUBSUB SHARDNUMSUB",
-            &["PUBSUB", "SHARDNUMSUB"],
+            "$6\r\nPUBSUB\r\n$11\r\nSHARDNUMSUB\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::PUBSUB)
@@ -4571,9 +4824,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of patterns to unsubscribe; group: pubsub.
     #[inline]
     pub fn punsubscribe(self) -> punsubscribe::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "PUNSUBSCRIBE",
-            &["PUNSUBSCRIBE"],
+            "$12\r\nPUNSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -4592,9 +4846,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn quit(self) -> quit::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "QUIT",
-            &["QUIT"],
+            "$4\r\nQUIT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4613,9 +4868,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn randomkey(self) -> randomkey::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RANDOMKEY",
-            &["RANDOMKEY"],
+            "$9\r\nRANDOMKEY\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -4633,9 +4889,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn readonly(self) -> readonly::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "READONLY",
-            &["READONLY"],
+            "$8\r\nREADONLY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -4653,9 +4910,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn readwrite(self) -> readwrite::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "READWRITE",
-            &["READWRITE"],
+            "$9\r\nREADWRITE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -4671,9 +4929,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn rename(self) -> rename::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RENAME",
-            &["RENAME"],
+            "$6\r\nRENAME\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -4686,9 +4945,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn renamenx(self) -> renamenx::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RENAMENX",
-            &["RENAMENX"],
+            "$8\r\nRENAMENX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4703,9 +4963,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn replconf(self) -> replconf::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "REPLCONF",
-            &["REPLCONF"],
+            "$8\r\nREPLCONF\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
@@ -4723,9 +4984,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn replicaof(self) -> replicaof::NeedArgs {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "REPLICAOF",
-            &["REPLICAOF"],
+            "$9\r\nREPLICAOF\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -4744,9 +5006,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn reset(self) -> reset::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RESET",
-            &["RESET"],
+            "$5\r\nRESET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4765,9 +5028,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)); group: generic.
     #[inline]
     pub fn restore(self) -> restore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RESTORE",
-            &["RESTORE"],
+            "$7\r\nRESTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4782,9 +5046,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)); group: server.
     #[inline]
     pub fn restore_asking(self) -> restore_asking::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RESTORE-ASKING",
-            &["RESTORE-ASKING"],
+            "$14\r\nRESTORE-ASKING\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ASKING)
                 .union(crate::cmd::CommandFlags::DENYOOM)
@@ -4800,9 +5065,10 @@ impl Builders {
     /// Exists since 2.8.12 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn role(self) -> role::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ROLE",
-            &["ROLE"],
+            "$4\r\nROLE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -4819,9 +5085,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of elements returned; group: list.
     #[inline]
     pub fn rpop(self) -> rpop::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RPOP",
-            &["RPOP"],
+            "$4\r\nRPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4836,9 +5103,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn rpoplpush(self) -> rpoplpush::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RPOPLPUSH",
-            &["RPOPLPUSH"],
+            "$9\r\nRPOPLPUSH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -4853,9 +5121,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn rpush(self) -> rpush::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RPUSH",
-            &["RPUSH"],
+            "$5\r\nRPUSH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4871,9 +5140,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: list.
     #[inline]
     pub fn rpushx(self) -> rpushx::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "RPUSHX",
-            &["RPUSHX"],
+            "$6\r\nRPUSHX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4889,9 +5159,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments; group: set.
     #[inline]
     pub fn sadd(self) -> sadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SADD",
-            &["SADD"],
+            "$4\r\nSADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -4907,9 +5178,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of keys in all databases; group: server.
     #[inline]
     pub fn save(self) -> save::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SAVE",
-            &["SAVE"],
+            "$4\r\nSAVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -4926,9 +5198,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: generic.
     #[inline]
     pub fn scan(self) -> scan::NeedCursor {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCAN",
-            &["SCAN"],
+            "$4\r\nSCAN\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::Special),
@@ -4944,9 +5217,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: set.
     #[inline]
     pub fn scard(self) -> scard::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCARD",
-            &["SCARD"],
+            "$5\r\nSCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -4961,9 +5235,10 @@ impl Builders {
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn script_debug(self) -> script_debug::NeedMode {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT DEBUG",
-            &["SCRIPT", "DEBUG"],
+            "$6\r\nSCRIPT\r\n$5\r\nDEBUG\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
             crate::cmd::Policy::NONE,
         );
@@ -4976,9 +5251,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation); group: scripting.
     #[inline]
     pub fn script_exists(self) -> script_exists::NeedSha1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT EXISTS",
-            &["SCRIPT", "EXISTS"],
+            "$6\r\nSCRIPT\r\n$6\r\nEXISTS\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -4996,9 +5272,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the number of scripts in cache; group: scripting.
     #[inline]
     pub fn script_flush(self) -> script_flush::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT FLUSH",
-            &["SCRIPT", "FLUSH"],
+            "$6\r\nSCRIPT\r\n$5\r\nFLUSH\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -5016,9 +5293,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn script_help(self) -> script_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT HELP",
-            &["SCRIPT", "HELP"],
+            "$6\r\nSCRIPT\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -5033,9 +5311,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn script_kill(self) -> script_kill::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT KILL",
-            &["SCRIPT", "KILL"],
+            "$6\r\nSCRIPT\r\n$4\r\nKILL\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::NOSCRIPT),
@@ -5053,9 +5332,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(N) with N being the length in bytes of the script body; group: scripting.
     #[inline]
     pub fn script_load(self) -> script_load::NeedScript {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT LOAD",
-            &["SCRIPT", "LOAD"],
+            "$6\r\nSCRIPT\r\n$4\r\nLOAD\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -5073,9 +5353,10 @@ impl Builders {
     /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: scripting.
     #[inline]
     pub fn script_show(self) -> script_show::NeedSha1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SCRIPT SHOW",
-            &["SCRIPT", "SHOW"],
+            "$6\r\nSCRIPT\r\n$4\r\nSHOW\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -5090,9 +5371,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sdiff(self) -> sdiff::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SDIFF",
-            &["SDIFF"],
+            "$5\r\nSDIFF\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5105,9 +5387,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sdiffstore(self) -> sdiffstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SDIFFSTORE",
-            &["SDIFFSTORE"],
+            "$10\r\nSDIFFSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5124,9 +5407,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn select(self) -> select::NeedIndex {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SELECT",
-            &["SELECT"],
+            "$6\r\nSELECT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -5143,9 +5427,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn set(self) -> set::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SET",
-            &["SET"],
+            "$3\r\nSET\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5160,9 +5445,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: bitmap.
     #[inline]
     pub fn setbit(self) -> setbit::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SETBIT",
-            &["SETBIT"],
+            "$6\r\nSETBIT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5177,9 +5463,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn setex(self) -> setex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SETEX",
-            &["SETEX"],
+            "$5\r\nSETEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5194,9 +5481,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn setnx(self) -> setnx::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SETNX",
-            &["SETNX"],
+            "$5\r\nSETNX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -5212,9 +5500,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1), not counting the time taken to copy the new string in place. Usually, this string is very small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being the length of the value argument; group: string.
     #[inline]
     pub fn setrange(self) -> setrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SETRANGE",
-            &["SETRANGE"],
+            "$8\r\nSETRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5229,9 +5518,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1); group: server.
     #[inline]
     pub fn shutdown(self) -> shutdown::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SHUTDOWN",
-            &["SHUTDOWN"],
+            "$8\r\nSHUTDOWN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
@@ -5250,9 +5540,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sinter(self) -> sinter::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SINTER",
-            &["SINTER"],
+            "$6\r\nSINTER\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5265,9 +5556,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sintercard(self) -> sintercard::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "SINTERCARD",
-            &["SINTERCARD"],
+            "$10\r\nSINTERCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5284,9 +5576,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets; group: set.
     #[inline]
     pub fn sinterstore(self) -> sinterstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SINTERSTORE",
-            &["SINTERSTORE"],
+            "$11\r\nSINTERSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5301,9 +5594,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: set.
     #[inline]
     pub fn sismember(self) -> sismember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SISMEMBER",
-            &["SISMEMBER"],
+            "$9\r\nSISMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5321,9 +5615,10 @@ impl Builders {
     #[deprecated(since = "5.0.0", note = "deprecated since Redis 5.0.0: use REPLICAOF")]
     #[inline]
     pub fn slaveof(self) -> slaveof::NeedArgs {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SLAVEOF",
-            &["SLAVEOF"],
+            "$7\r\nSLAVEOF\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5340,9 +5635,10 @@ impl Builders {
     /// Exists since 2.2.12 (Redis and Valkey); complexity: O(N) where N is the number of entries returned; group: server.
     #[inline]
     pub fn slowlog_get(self) -> slowlog_get::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SLOWLOG GET",
-            &["SLOWLOG", "GET"],
+            "$7\r\nSLOWLOG\r\n$3\r\nGET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -5361,9 +5657,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn slowlog_help(self) -> slowlog_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SLOWLOG HELP",
-            &["SLOWLOG", "HELP"],
+            "$7\r\nSLOWLOG\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -5378,9 +5675,10 @@ impl Builders {
     /// Exists since 2.2.12 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn slowlog_len(self) -> slowlog_len::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SLOWLOG LEN",
-            &["SLOWLOG", "LEN"],
+            "$7\r\nSLOWLOG\r\n$3\r\nLEN\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -5399,9 +5697,10 @@ impl Builders {
     /// Exists since 2.2.12 (Redis and Valkey); complexity: O(N) where N is the number of entries in the slowlog; group: server.
     #[inline]
     pub fn slowlog_reset(self) -> slowlog_reset::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SLOWLOG RESET",
-            &["SLOWLOG", "RESET"],
+            "$7\r\nSLOWLOG\r\n$5\r\nRESET\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -5420,9 +5719,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the set cardinality; group: set.
     #[inline]
     pub fn smembers(self) -> smembers::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SMEMBERS",
-            &["SMEMBERS"],
+            "$8\r\nSMEMBERS\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5435,9 +5735,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership; group: set.
     #[inline]
     pub fn smismember(self) -> smismember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SMISMEMBER",
-            &["SMISMEMBER"],
+            "$10\r\nSMISMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5452,9 +5753,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: set.
     #[inline]
     pub fn smove(self) -> smove::NeedSource {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SMOVE",
-            &["SMOVE"],
+            "$5\r\nSMOVE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5469,9 +5771,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
     pub fn sort(self) -> sort::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SORT",
-            &["SORT"],
+            "$4\r\nSORT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -5487,9 +5790,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
     pub fn sort_ro(self) -> sort_ro::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SORT_RO",
-            &["SORT_RO"],
+            "$7\r\nSORT_RO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5504,9 +5808,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the value of the passed count; group: set.
     #[inline]
     pub fn spop(self) -> spop::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SPOP",
-            &["SPOP"],
+            "$4\r\nSPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5521,9 +5826,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of clients subscribed to the receiving shard channel; group: pubsub.
     #[inline]
     pub fn spublish(self) -> spublish::NeedShardchannel {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SPUBLISH",
-            &["SPUBLISH"],
+            "$8\r\nSPUBLISH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -5540,9 +5846,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count; group: set.
     #[inline]
     pub fn srandmember(self) -> srandmember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SRANDMEMBER",
-            &["SRANDMEMBER"],
+            "$11\r\nSRANDMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5555,9 +5862,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the number of members to be removed; group: set.
     #[inline]
     pub fn srem(self) -> srem::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SREM",
-            &["SREM"],
+            "$4\r\nSREM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5572,9 +5880,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: set.
     #[inline]
     pub fn sscan(self) -> sscan::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SSCAN",
-            &["SSCAN"],
+            "$5\r\nSSCAN\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5589,9 +5898,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to subscribe to; group: pubsub.
     #[inline]
     pub fn ssubscribe(self) -> ssubscribe::NeedShardchannel {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SSUBSCRIBE",
-            &["SSUBSCRIBE"],
+            "$10\r\nSSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5608,9 +5918,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn strlen(self) -> strlen::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "STRLEN",
-            &["STRLEN"],
+            "$6\r\nSTRLEN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5627,9 +5938,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to subscribe to; group: pubsub.
     #[inline]
     pub fn subscribe(self) -> subscribe::NeedChannel {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SUBSCRIBE",
-            &["SUBSCRIBE"],
+            "$9\r\nSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5646,9 +5958,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the length of the returned string. The complexity is ultimately determined by the returned length, but because creating a substring from an existing string is very cheap, it can be considered O(1) for small strings; group: string.
     #[inline]
     pub fn substr(self) -> substr::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SUBSTR",
-            &["SUBSTR"],
+            "$6\r\nSUBSTR\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5661,9 +5974,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sunion(self) -> sunion::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SUNION",
-            &["SUNION"],
+            "$6\r\nSUNION\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -5676,9 +5990,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets; group: set.
     #[inline]
     pub fn sunionstore(self) -> sunionstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SUNIONSTORE",
-            &["SUNIONSTORE"],
+            "$11\r\nSUNIONSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5695,9 +6010,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to unsubscribe; group: pubsub.
     #[inline]
     pub fn sunsubscribe(self) -> sunsubscribe::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SUNSUBSCRIBE",
-            &["SUNSUBSCRIBE"],
+            "$12\r\nSUNSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5714,9 +6030,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(N) where N is the count of clients watching or blocking on keys from both databases; group: server.
     #[inline]
     pub fn swapdb(self) -> swapdb::NeedIndex1 {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SWAPDB",
-            &["SWAPDB"],
+            "$6\r\nSWAPDB\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5731,9 +6048,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: ; group: server.
     #[inline]
     pub fn sync(self) -> sync::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "SYNC",
-            &["SYNC"],
+            "$4\r\nSYNC\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ADMIN)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5750,9 +6068,10 @@ impl Builders {
     /// Exists since 2.6.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn time(self) -> time::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "TIME",
-            &["TIME"],
+            "$4\r\nTIME\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::LOADING)
@@ -5768,9 +6087,10 @@ impl Builders {
     /// Exists since 3.2.1 (Redis and Valkey); complexity: O(N) where N is the number of keys that will be touched; group: generic.
     #[inline]
     pub fn touch(self) -> touch::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "TOUCH",
-            &["TOUCH"],
+            "$5\r\nTOUCH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5788,9 +6108,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn ttl(self) -> ttl::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "TTL",
-            &["TTL"],
+            "$3\r\nTTL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5805,9 +6126,10 @@ impl Builders {
     /// Exists since 1.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn r#type(self) -> r#type::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "TYPE",
-            &["TYPE"],
+            "$4\r\nTYPE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -5827,9 +6149,10 @@ impl Builders {
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1) for each key removed regardless of its size. Then the command does O(N) work in a different thread in order to reclaim memory, where N is the number of allocations the deleted objects where composed of; group: generic.
     #[inline]
     pub fn unlink(self) -> unlink::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "UNLINK",
-            &["UNLINK"],
+            "$6\r\nUNLINK\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -5849,9 +6172,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of channels to unsubscribe; group: pubsub.
     #[inline]
     pub fn unsubscribe(self) -> unsubscribe::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "UNSUBSCRIBE",
-            &["UNSUBSCRIBE"],
+            "$11\r\nUNSUBSCRIBE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::NOSCRIPT)
@@ -5870,9 +6194,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1); group: transactions.
     #[inline]
     pub fn unwatch(self) -> unwatch::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "UNWATCH",
-            &["UNWATCH"],
+            "$7\r\nUNWATCH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -5890,9 +6215,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set; group: vector_set.
     #[inline]
     pub fn vadd(self) -> vadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VADD",
-            &["VADD"],
+            "$4\r\nVADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5908,9 +6234,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vcard(self) -> vcard::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VCARD",
-            &["VCARD"],
+            "$5\r\nVCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5926,9 +6253,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vdim(self) -> vdim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VDIM",
-            &["VDIM"],
+            "$4\r\nVDIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5944,9 +6272,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vemb(self) -> vemb::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VEMB",
-            &["VEMB"],
+            "$4\r\nVEMB\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5962,9 +6291,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vgetattr(self) -> vgetattr::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VGETATTR",
-            &["VGETATTR"],
+            "$8\r\nVGETATTR\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5980,9 +6310,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vinfo(self) -> vinfo::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VINFO",
-            &["VINFO"],
+            "$5\r\nVINFO\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -5998,9 +6329,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vismember(self) -> vismember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VISMEMBER",
-            &["VISMEMBER"],
+            "$9\r\nVISMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6015,9 +6347,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vlinks(self) -> vlinks::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VLINKS",
-            &["VLINKS"],
+            "$6\r\nVLINKS\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -6033,9 +6366,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count; group: vector_set.
     #[inline]
     pub fn vrandmember(self) -> vrandmember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VRANDMEMBER",
-            &["VRANDMEMBER"],
+            "$11\r\nVRANDMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6050,9 +6384,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; group: vector_set.
     #[inline]
     pub fn vrem(self) -> vrem::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VREM",
-            &["VREM"],
+            "$4\r\nVREM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6067,9 +6402,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vsetattr(self) -> vsetattr::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VSETATTR",
-            &["VSETATTR"],
+            "$8\r\nVSETATTR\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::MODULE)
@@ -6085,9 +6421,10 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH; group: vector_set.
     #[inline]
     pub fn vsim(self) -> vsim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "VSIM",
-            &["VSIM"],
+            "$4\r\nVSIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MODULE)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6102,9 +6439,10 @@ impl Builders {
     /// Exists since 3.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn wait(self) -> wait::NeedNumreplicas {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "WAIT",
-            &["WAIT"],
+            "$4\r\nWAIT\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::BLOCKING),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -6120,9 +6458,10 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn waitaof(self) -> waitaof::NeedNumlocal {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "WAITAOF",
-            &["WAITAOF"],
+            "$7\r\nWAITAOF\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::BLOCKING),
             crate::cmd::Policy {
                 request: Some(crate::cmd::RequestPolicy::AllShards),
@@ -6140,9 +6479,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for every key; group: transactions.
     #[inline]
     pub fn watch(self) -> watch::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "WATCH",
-            &["WATCH"],
+            "$5\r\nWATCH\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::ALLOW_BUSY)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -6161,9 +6501,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed; group: stream.
     #[inline]
     pub fn xack(self) -> xack::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XACK",
-            &["XACK"],
+            "$4\r\nXACK\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6178,9 +6519,10 @@ impl Builders {
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     #[inline]
     pub fn xackdel(self) -> xackdel::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XACKDEL",
-            &["XACKDEL"],
+            "$7\r\nXACKDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6195,9 +6537,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted; group: stream.
     #[inline]
     pub fn xadd(self) -> xadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XADD",
-            &["XADD"],
+            "$4\r\nXADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -6213,9 +6556,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small; group: stream.
     #[inline]
     pub fn xautoclaim(self) -> xautoclaim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XAUTOCLAIM",
-            &["XAUTOCLAIM"],
+            "$10\r\nXAUTOCLAIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6230,9 +6574,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group; group: stream.
     #[inline]
     pub fn xclaim(self) -> xclaim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XCLAIM",
-            &["XCLAIM"],
+            "$6\r\nXCLAIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6247,9 +6592,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each single item to delete in the stream, regardless of the stream size; group: stream.
     #[inline]
     pub fn xdel(self) -> xdel::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XDEL",
-            &["XDEL"],
+            "$4\r\nXDEL\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6264,9 +6610,10 @@ impl Builders {
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     #[inline]
     pub fn xdelex(self) -> xdelex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XDELEX",
-            &["XDELEX"],
+            "$6\r\nXDELEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6281,9 +6628,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_create(self) -> xgroup_create::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP CREATE",
-            &["XGROUP", "CREATE"],
+            "$6\r\nXGROUP\r\n$6\r\nCREATE\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6298,9 +6646,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_createconsumer(self) -> xgroup_createconsumer::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP CREATECONSUMER",
-            &["XGROUP", "CREATECONSUMER"],
+            "$6\r\nXGROUP\r\n$14\r\nCREATECONSUMER\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6315,9 +6664,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_delconsumer(self) -> xgroup_delconsumer::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP DELCONSUMER",
-            &["XGROUP", "DELCONSUMER"],
+            "$6\r\nXGROUP\r\n$11\r\nDELCONSUMER\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6330,9 +6680,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of entries in the group's pending entries list (PEL); group: stream.
     #[inline]
     pub fn xgroup_destroy(self) -> xgroup_destroy::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP DESTROY",
-            &["XGROUP", "DESTROY"],
+            "$6\r\nXGROUP\r\n$7\r\nDESTROY\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6345,9 +6696,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_help(self) -> xgroup_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP HELP",
-            &["XGROUP", "HELP"],
+            "$6\r\nXGROUP\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -6362,9 +6714,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_setid(self) -> xgroup_setid::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XGROUP SETID",
-            &["XGROUP", "SETID"],
+            "$6\r\nXGROUP\r\n$5\r\nSETID\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6377,9 +6730,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_consumers(self) -> xinfo_consumers::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XINFO CONSUMERS",
-            &["XINFO", "CONSUMERS"],
+            "$5\r\nXINFO\r\n$9\r\nCONSUMERS\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6392,9 +6746,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_groups(self) -> xinfo_groups::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XINFO GROUPS",
-            &["XINFO", "GROUPS"],
+            "$5\r\nXINFO\r\n$6\r\nGROUPS\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6407,9 +6762,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_help(self) -> xinfo_help::Ready {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XINFO HELP",
-            &["XINFO", "HELP"],
+            "$5\r\nXINFO\r\n$4\r\nHELP\r\n",
+            2,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::LOADING)
                 .union(crate::cmd::CommandFlags::STALE),
@@ -6424,9 +6780,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xinfo_stream(self) -> xinfo_stream::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XINFO STREAM",
-            &["XINFO", "STREAM"],
+            "$5\r\nXINFO\r\n$6\r\nSTREAM\r\n",
+            2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6439,9 +6796,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xlen(self) -> xlen::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XLEN",
-            &["XLEN"],
+            "$4\r\nXLEN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6456,9 +6814,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer; group: stream.
     #[inline]
     pub fn xpending(self) -> xpending::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XPENDING",
-            &["XPENDING"],
+            "$8\r\nXPENDING\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6471,9 +6830,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
     pub fn xrange(self) -> xrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XRANGE",
-            &["XRANGE"],
+            "$6\r\nXRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6486,9 +6846,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: ; group: stream.
     #[inline]
     pub fn xread(self) -> xread::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XREAD",
-            &["XREAD"],
+            "$5\r\nXREAD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -6504,9 +6865,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data; group: stream.
     #[inline]
     pub fn xreadgroup(self) -> xreadgroup::NeedGroupBlock {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XREADGROUP",
-            &["XREADGROUP"],
+            "$10\r\nXREADGROUP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::BLOCKING)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -6522,9 +6884,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1); group: stream.
     #[inline]
     pub fn xrevrange(self) -> xrevrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XREVRANGE",
-            &["XREVRANGE"],
+            "$9\r\nXREVRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6537,9 +6900,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xsetid(self) -> xsetid::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XSETID",
-            &["XSETID"],
+            "$6\r\nXSETID\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -6555,9 +6919,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation; group: stream.
     #[inline]
     pub fn xtrim(self) -> xtrim::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "XTRIM",
-            &["XTRIM"],
+            "$5\r\nXTRIM\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6570,9 +6935,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) for each item added, where N is the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zadd(self) -> zadd::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZADD",
-            &["ZADD"],
+            "$4\r\nZADD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -6588,9 +6954,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: sorted-set.
     #[inline]
     pub fn zcard(self) -> zcard::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZCARD",
-            &["ZCARD"],
+            "$5\r\nZCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6605,9 +6972,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zcount(self) -> zcount::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZCOUNT",
-            &["ZCOUNT"],
+            "$6\r\nZCOUNT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6622,9 +6990,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
     pub fn zdiff(self) -> zdiff::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "ZDIFF",
-            &["ZDIFF"],
+            "$5\r\nZDIFF\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6641,9 +7010,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
     pub fn zdiffstore(self) -> zdiffstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZDIFFSTORE",
-            &["ZDIFFSTORE"],
+            "$10\r\nZDIFFSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -6659,9 +7029,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)) where N is the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zincrby(self) -> zincrby::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZINCRBY",
-            &["ZINCRBY"],
+            "$7\r\nZINCRBY\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::FAST)
@@ -6677,9 +7048,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zinter(self) -> zinter::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "ZINTER",
-            &["ZINTER"],
+            "$6\r\nZINTER\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6696,9 +7068,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted sets; group: sorted-set.
     #[inline]
     pub fn zintercard(self) -> zintercard::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "ZINTERCARD",
-            &["ZINTERCARD"],
+            "$10\r\nZINTERCARD\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6715,9 +7088,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zinterstore(self) -> zinterstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZINTERSTORE",
-            &["ZINTERSTORE"],
+            "$11\r\nZINTERSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
@@ -6733,9 +7107,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)) with N being the number of elements in the sorted set; group: sorted-set.
     #[inline]
     pub fn zlexcount(self) -> zlexcount::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZLEXCOUNT",
-            &["ZLEXCOUNT"],
+            "$9\r\nZLEXCOUNT\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6750,9 +7125,10 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zmpop(self) -> zmpop::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "ZMPOP",
-            &["ZMPOP"],
+            "$5\r\nZMPOP\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6769,9 +7145,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members being requested; group: sorted-set.
     #[inline]
     pub fn zmscore(self) -> zmscore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZMSCORE",
-            &["ZMSCORE"],
+            "$7\r\nZMSCORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6786,9 +7163,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zpopmax(self) -> zpopmax::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZPOPMAX",
-            &["ZPOPMAX"],
+            "$7\r\nZPOPMAX\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6803,9 +7181,10 @@ impl Builders {
     /// Exists since 5.0.0 (Redis and Valkey); complexity: O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn zpopmin(self) -> zpopmin::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZPOPMIN",
-            &["ZPOPMIN"],
+            "$7\r\nZPOPMIN\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6820,9 +7199,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned; group: sorted-set.
     #[inline]
     pub fn zrandmember(self) -> zrandmember::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANDMEMBER",
-            &["ZRANDMEMBER"],
+            "$11\r\nZRANDMEMBER\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6835,9 +7215,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     #[inline]
     pub fn zrange(self) -> zrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANGE",
-            &["ZRANGE"],
+            "$6\r\nZRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6850,9 +7231,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrangebylex(self) -> zrangebylex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANGEBYLEX",
-            &["ZRANGEBYLEX"],
+            "$11\r\nZRANGEBYLEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6865,9 +7247,10 @@ impl Builders {
     /// Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrangebyscore(self) -> zrangebyscore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANGEBYSCORE",
-            &["ZRANGEBYSCORE"],
+            "$13\r\nZRANGEBYSCORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6880,9 +7263,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key; group: sorted-set.
     #[inline]
     pub fn zrangestore(self) -> zrangestore::NeedDst {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANGESTORE",
-            &["ZRANGESTORE"],
+            "$11\r\nZRANGESTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6897,9 +7281,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrank(self) -> zrank::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZRANK",
-            &["ZRANK"],
+            "$5\r\nZRANK\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -6914,9 +7299,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(M*log(N)) with N being the number of elements in the sorted set and M the number of elements to be removed; group: sorted-set.
     #[inline]
     pub fn zrem(self) -> zrem::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREM",
-            &["ZREM"],
+            "$4\r\nZREM\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::WRITE),
@@ -6931,9 +7317,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebylex(self) -> zremrangebylex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREMRANGEBYLEX",
-            &["ZREMRANGEBYLEX"],
+            "$14\r\nZREMRANGEBYLEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6946,9 +7333,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebyrank(self) -> zremrangebyrank::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREMRANGEBYRANK",
-            &["ZREMRANGEBYRANK"],
+            "$15\r\nZREMRANGEBYRANK\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6961,9 +7349,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation; group: sorted-set.
     #[inline]
     pub fn zremrangebyscore(self) -> zremrangebyscore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREMRANGEBYSCORE",
-            &["ZREMRANGEBYSCORE"],
+            "$16\r\nZREMRANGEBYSCORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
@@ -6976,9 +7365,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned; group: sorted-set.
     #[inline]
     pub fn zrevrange(self) -> zrevrange::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREVRANGE",
-            &["ZREVRANGE"],
+            "$9\r\nZREVRANGE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -6991,9 +7381,10 @@ impl Builders {
     /// Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrevrangebylex(self) -> zrevrangebylex::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREVRANGEBYLEX",
-            &["ZREVRANGEBYLEX"],
+            "$14\r\nZREVRANGEBYLEX\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -7006,9 +7397,10 @@ impl Builders {
     /// Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrevrangebyscore(self) -> zrevrangebyscore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREVRANGEBYSCORE",
-            &["ZREVRANGEBYSCORE"],
+            "$16\r\nZREVRANGEBYSCORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -7021,9 +7413,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)); group: sorted-set.
     #[inline]
     pub fn zrevrank(self) -> zrevrank::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZREVRANK",
-            &["ZREVRANK"],
+            "$8\r\nZREVRANK\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -7038,9 +7431,10 @@ impl Builders {
     /// Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection; group: sorted-set.
     #[inline]
     pub fn zscan(self) -> zscan::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZSCAN",
-            &["ZSCAN"],
+            "$5\r\nZSCAN\r\n",
+            1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
@@ -7053,9 +7447,10 @@ impl Builders {
     /// Exists since 1.2.0 (Redis and Valkey); complexity: O(1); group: sorted-set.
     #[inline]
     pub fn zscore(self) -> zscore::NeedKey {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZSCORE",
-            &["ZSCORE"],
+            "$6\r\nZSCORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::FAST)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -7070,9 +7465,10 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zunion(self) -> zunion::NeedKey {
-        let mut c = prelude::Cmd::new_static(
+        let mut c = prelude::Cmd::new_encoded(
             "ZUNION",
-            &["ZUNION"],
+            "$6\r\nZUNION\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)
                 .union(crate::cmd::CommandFlags::READONLY),
@@ -7089,9 +7485,10 @@ impl Builders {
     /// Exists since 2.0.0 (Redis and Valkey); complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set; group: sorted-set.
     #[inline]
     pub fn zunionstore(self) -> zunionstore::NeedDestination {
-        let c = prelude::Cmd::new_static(
+        let c = prelude::Cmd::new_encoded(
             "ZUNIONSTORE",
-            &["ZUNIONSTORE"],
+            "$11\r\nZUNIONSTORE\r\n",
+            1,
             crate::cmd::CommandFlags::empty()
                 .union(crate::cmd::CommandFlags::DENYOOM)
                 .union(crate::cmd::CommandFlags::MOVABLEKEYS)

@@ -105,9 +105,15 @@ pub(super) fn command(
     // to see): no `start()` function per command to type-check and compile.
     let name = &cmd.name;
     let words: Vec<&str> = cmd.name.split(' ').collect();
+    let argc = proc_macro2::Literal::usize_unsuffixed(words.len());
+    // The words as the command sends them: one copy of a constant when it starts.
+    let encoded: String = words
+        .iter()
+        .map(|w| format!("${}\r\n{w}\r\n", w.len()))
+        .collect();
     let flags = flags_expr(cmd, rt);
     let policy = policy_expr(cmd, rt);
-    let new = quote!(prelude::Cmd::new_static(#name, &[#(#words),*], #flags, #policy));
+    let new = quote!(prelude::Cmd::new_encoded(#name, #encoded, #argc, #flags, #policy));
     let begin = match &plan.count {
         Some(count) if count.after.is_none() => {
             let mark = super::methods::count_at(count.order, &count.prefix);

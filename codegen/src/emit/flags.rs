@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use crate::naming;
 use crate::spec::CommandSpec;
 
-/// The `CommandFlags` expression of `cmd`: what its builder passes to `Cmd::new_static`
+/// The `CommandFlags` expression of `cmd`: what its builder passes to `Cmd::new_encoded`
 /// and what the spec table records for it.
 pub(crate) fn flags_expr(cmd: &CommandSpec, rt: &syn::Path) -> TokenStream {
     let mut names: Vec<String> = cmd
