@@ -138,15 +138,31 @@ pub trait RespRead<'de>: Sized {
         collections::read_seq(r)
     }
 
-    /// Reads the whole of `frame`, a reply its caller drops after, as [`Frame::decode`]
-    /// does. `Bytes` overrides it to take the frame's bytes rather than share them, which
-    /// spares a reply the reference count's increment and decrement (two atomic
-    /// operations).
+    /// Reads the whole of `frame`: what [`Frame::decode`] does. The default reads it with
+    /// a [`Reader`]; the string types override it to read a frame of one bulk string
+    /// without one.
+    #[doc(hidden)]
+    #[inline]
+    fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
+        frame.read_whole()
+    }
+
+    /// Reads the whole of `frame` as an `Option<Self>` (see
+    /// [`read_frame`](Self::read_frame)).
+    #[doc(hidden)]
+    #[inline]
+    fn read_option_frame(frame: &'de Frame) -> Result<Option<Self>, Error> {
+        frame.read_whole()
+    }
+
+    /// Reads the whole of `frame`, a reply its caller drops after, as
+    /// [`read_frame`](Self::read_frame) does. `Bytes` overrides it to take the frame's
+    /// bytes rather than share them, which spares a reply the reference count's increment
+    /// and decrement (two atomic operations).
     #[doc(hidden)]
     #[inline]
     fn take_frame(frame: &'de mut Frame) -> Result<Self, Error> {
-        let frame: &'de Frame = frame;
-        frame.decode()
+        Self::read_frame(frame)
     }
 
     /// Reads the whole of `frame` as an `Option<Self>` (see
@@ -154,7 +170,6 @@ pub trait RespRead<'de>: Sized {
     #[doc(hidden)]
     #[inline]
     fn take_option_frame(frame: &'de mut Frame) -> Result<Option<Self>, Error> {
-        let frame: &'de Frame = frame;
-        frame.decode()
+        Self::read_option_frame(frame)
     }
 }

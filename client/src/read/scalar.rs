@@ -14,6 +14,24 @@ impl<'de> RespRead<'de> for &'de [u8] {
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         r.bytes()
     }
+
+    /// A reply of one bulk string is read without a [`Reader`].
+    #[inline]
+    fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
+        match frame.bulk() {
+            Some(s) => Ok(s),
+            None => frame.read_whole(),
+        }
+    }
+
+    #[inline]
+    fn read_option_frame(frame: &'de Frame) -> Result<Option<Self>, Error> {
+        match frame.bulk() {
+            Some(s) => Ok(Some(s)),
+            // Nulls, attributes, other strings: the reader's way.
+            None => frame.read_whole(),
+        }
+    }
 }
 
 impl<'de> RespRead<'de> for &'de str {
@@ -29,12 +47,29 @@ impl<'de> RespRead<'de> for Bytes {
         r.bytes_owned()
     }
 
+    /// A reply of one bulk string is read without a [`Reader`].
+    #[inline]
+    fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
+        match frame.bulk() {
+            Some(s) => Ok(frame.as_bytes().slice_ref(s)),
+            None => frame.read_whole(),
+        }
+    }
+
+    #[inline]
+    fn read_option_frame(frame: &'de Frame) -> Result<Option<Self>, Error> {
+        match frame.bulk() {
+            Some(s) => Ok(Some(frame.as_bytes().slice_ref(s))),
+            None => frame.read_whole(),
+        }
+    }
+
     /// A reply of one bulk string is the frame's own bytes, narrowed to the string.
     #[inline]
     fn take_frame(frame: &'de mut Frame) -> Result<Self, Error> {
         match frame.take_bulk() {
             Some(bytes) => Ok(bytes),
-            None => Frame::decode(frame),
+            None => frame.read_whole(),
         }
     }
 
@@ -43,7 +78,7 @@ impl<'de> RespRead<'de> for Bytes {
         match frame.take_bulk() {
             Some(bytes) => Ok(Some(bytes)),
             // Nulls, attributes, other strings: the reader's way.
-            None => Frame::decode(frame),
+            None => frame.read_whole(),
         }
     }
 }
@@ -145,6 +180,11 @@ impl<'de, T: RespRead<'de>> RespRead<'de> for Option<T> {
     #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         T::read_option(r)
+    }
+
+    #[inline]
+    fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
+        T::read_option_frame(frame)
     }
 
     #[inline]

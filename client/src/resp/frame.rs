@@ -93,11 +93,10 @@ impl Frame {
         }
     }
 
-    /// The string of a frame that is one bulk string (`$<len>\r\n<data>\r\n`), taken
-    /// out of the frame (which is left empty) without touching the shared buffer's
-    /// reference count; `None`, and the frame as it was, for any other frame.
-    #[inline]
-    pub(crate) fn take_bulk(&mut self) -> Option<Bytes> {
+    /// Where the string of a frame that is one bulk string (`$<len>\r\n<data>\r\n`)
+    /// starts, and its length; `None` for any other frame.
+    #[inline(always)]
+    fn bulk_at(&self) -> Option<(usize, usize)> {
         if self.bytes.first() != Some(&b'$') {
             return None;
         }
@@ -107,6 +106,22 @@ impl Frame {
         if start.checked_add(len)?.checked_add(2)? != self.bytes.len() {
             return None;
         }
+        Some((start, len))
+    }
+
+    /// The string of a frame that is one bulk string; `None` for any other frame.
+    #[inline]
+    pub(crate) fn bulk(&self) -> Option<&[u8]> {
+        let (start, len) = self.bulk_at()?;
+        Some(&self.bytes[start..start + len])
+    }
+
+    /// The string of a frame that is one bulk string, taken out of the frame (which is
+    /// left empty) without touching the shared buffer's reference count; `None`, and the
+    /// frame as it was, for any other frame.
+    #[inline]
+    pub(crate) fn take_bulk(&mut self) -> Option<Bytes> {
+        let (start, len) = self.bulk_at()?;
         let mut bytes = std::mem::take(&mut self.bytes);
         bytes.advance(start);
         bytes.truncate(len);
@@ -164,7 +179,14 @@ impl Frame {
     ///
     /// [`Error::Server`] for an error reply, [`Error::Decode`] when the reply does not
     /// have `T`'s shape or is not consumed exactly.
+    #[inline]
     pub fn decode<'de, T: RespRead<'de>>(&'de self) -> Result<T, Error> {
+        T::read_frame(self)
+    }
+
+    /// [`decode`](Self::decode) with a [`Reader`], as every type but those with a way of
+    /// their own to read a whole frame reads one.
+    pub(crate) fn read_whole<'de, T: RespRead<'de>>(&'de self) -> Result<T, Error> {
         let mut r = Reader::new(self);
         if let Some(e) = r.server_error()? {
             return Err(Error::Server(e));
@@ -257,6 +279,7 @@ impl AsRef<[u8]> for Frame {
 #[cfg(test)]
 mod tests {
     use super::{Frame, FrameScanner, ProtocolErrorKind};
+    use crate::RespRead;
     use bytes::BytesMut;
 
     #[test]
@@ -348,19 +371,23 @@ mod tests {
     }
 
     #[test]
-    fn an_owned_decode_reads_what_a_borrowed_one_reads() {
+    fn every_way_of_reading_a_whole_frame_reads_what_the_reader_reads() {
         use bytes::Bytes;
         use std::fmt::Debug;
 
         fn same<T: crate::read::DecodeOwned + PartialEq + Debug>(frame: &Frame) {
-            let borrowed = frame.decode::<T>().map_err(|e| e.to_string());
+            let read = frame.read_whole::<T>().map_err(|e| e.to_string());
+            let decoded = frame.decode::<T>().map_err(|e| e.to_string());
             let owned = frame.clone().decode_owned::<T>().map_err(|e| e.to_string());
-            assert_eq!(
-                owned,
-                borrowed,
-                "{frame:?} as {}",
-                std::any::type_name::<T>()
-            );
+            let what = std::any::type_name::<T>();
+            assert_eq!(decoded, read, "{frame:?} as {what}");
+            assert_eq!(owned, read, "{frame:?} as {what}, owned");
+        }
+        fn same_borrowed<'de, T: RespRead<'de> + PartialEq + Debug>(frame: &'de Frame) {
+            let read = frame.read_whole::<T>().map_err(|e| e.to_string());
+            let decoded = frame.decode::<T>().map_err(|e| e.to_string());
+            let what = std::any::type_name::<T>();
+            assert_eq!(decoded, read, "{frame:?} as {what}");
         }
         for wire in [
             &b"$0\r\n\r\n"[..],
@@ -386,6 +413,10 @@ mod tests {
             same::<Option<String>>(&frame);
             same::<Vec<Bytes>>(&frame);
             same::<i64>(&frame);
+            same_borrowed::<&[u8]>(&frame);
+            same_borrowed::<Option<&[u8]>>(&frame);
+            same_borrowed::<&str>(&frame);
+            same_borrowed::<Option<Option<&[u8]>>>(&frame);
         }
     }
 }
