@@ -86,6 +86,7 @@ impl Batch {
     }
 
     /// Appends `command`'s bytes to the others'.
+    #[inline]
     pub(crate) fn encode(&mut self, command: &Command) {
         let bytes = command.as_bytes();
         if self.bytes.capacity() == 0 {

@@ -345,6 +345,7 @@ impl Writes {
     }
 
     /// Keeps `command` if it writes and there is a cache to tell.
+    #[inline]
     pub(crate) fn note(&mut self, command: &Command) {
         if self.cache.is_some() && command.flags().contains(CommandFlags::WRITE) {
             self.commands.push(command.clone());

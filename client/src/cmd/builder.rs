@@ -72,6 +72,7 @@ impl std::fmt::Debug for Cmd {
 }
 
 impl Cmd {
+    #[inline]
     fn with_capacity(capacity: usize) -> Cmd {
         let mut p = Pooled::take(HEADER_ROOM + capacity);
         p.buf.extend_from_slice(&[0; HEADER_ROOM]);
@@ -331,6 +332,7 @@ impl Cmd {
     /// Finishes the command: writes the `*N\r\n` header into the reserved room and, for
     /// an untyped command the spec knows, records the spec's name, flags and policy (see
     /// [`cmd`]).
+    #[inline]
     pub fn build(mut self) -> Command {
         if self.p.name.is_none() {
             self.apply_spec();
@@ -338,7 +340,31 @@ impl Cmd {
         if let Some(count) = self.p.count.take() {
             self.write_count(count);
         }
-        // `*<argc>\r\n`, right-aligned against the arguments, digits written last first.
+        // `*<argc>\r\n`, right-aligned against the arguments: most commands have fewer
+        // than ten arguments, whose header is one fixed-size write.
+        let argc = self.p.argc;
+        let start = if argc < 10 {
+            let start = HEADER_ROOM - 4;
+            self.p.buf[start..HEADER_ROOM].copy_from_slice(&[
+                b'*',
+                b'0' + argc as u8,
+                b'\r',
+                b'\n',
+            ]);
+            start
+        } else {
+            self.write_long_header()
+        };
+        self.p.keys.as_mut_slice().sort_unstable();
+        self.p.start = start;
+        self.p.pieces.clear();
+        Command { p: self.p }
+    }
+
+    /// Writes a header of ten arguments or more, digits last first, and returns where it
+    /// starts.
+    #[inline(never)]
+    fn write_long_header(&mut self) -> usize {
         self.p.buf[HEADER_ROOM - 2..HEADER_ROOM].copy_from_slice(b"\r\n");
         let mut start = HEADER_ROOM - 2;
         let mut n = self.p.argc;
@@ -352,10 +378,7 @@ impl Cmd {
         }
         start -= 1;
         self.p.buf[start] = b'*';
-        self.p.keys.as_mut_slice().sort_unstable();
-        self.p.start = start;
-        self.p.pieces.clear();
-        Command { p: self.p }
+        start
     }
 }
 

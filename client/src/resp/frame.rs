@@ -84,13 +84,21 @@ impl Frame {
 
     /// Whether this is a RESP3 push frame (`>`, after any attributes): out-of-band data
     /// such as a pub/sub message, not the reply to a request.
+    #[inline]
     pub fn is_push(&self) -> bool {
         match self.bytes.first() {
             Some(b'>') => true,
-            // Only attributes stand between a frame's start and its value's type byte.
-            Some(b'|') => matches!(Reader::new(self).peek(), Ok(super::Kind::Push)),
+            Some(b'|') => self.is_push_after_attributes(),
             _ => false,
         }
+    }
+
+    /// [`is_push`](Self::is_push) of a frame that starts with attributes.
+    #[cold]
+    #[inline(never)]
+    fn is_push_after_attributes(&self) -> bool {
+        // Only attributes stand between a frame's start and its value's type byte.
+        matches!(Reader::new(self).peek(), Ok(super::Kind::Push))
     }
 
     /// Where the string of a frame that is one bulk string (`$<len>\r\n<data>\r\n`)

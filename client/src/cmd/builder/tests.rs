@@ -61,6 +61,13 @@ fn large_argument_counts_get_a_correct_header() {
         .as_bytes()
         .starts_with(b"*1001\r\n$3\r\nDEL\r\n$1\r\n0\r\n"));
     assert_eq!(c.keys().count(), 1000);
+    // Each side of the short header's edge.
+    for argc in 1..=12 {
+        let c = cmd("DEL").keys((1..argc).map(|i| i.to_string())).build();
+        let header = format!("*{argc}\r\n$3\r\nDEL\r\n");
+        assert!(c.as_bytes().starts_with(header.as_bytes()), "{argc}");
+        assert_eq!(c.arg_count(), argc);
+    }
 }
 
 #[test]

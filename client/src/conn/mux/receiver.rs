@@ -59,6 +59,7 @@ impl Batch {
     /// pushes (client-side caching invalidations nobody listens to) are dropped. A client's
     /// cache applies an invalidation here, as the frame is delimited: before any reply
     /// that came after it is handed over.
+    #[inline]
     fn add(&mut self, frame: Frame, push: &Option<PushRoute>) {
         match push {
             Some(route) if route.takes(&frame) => {
