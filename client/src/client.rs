@@ -346,15 +346,14 @@ impl Client {
         let span = trace::command_span!(command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         let operation = Operation::start(&command);
-        let result = if !span.is_disabled() {
+        let result = match span {
             // Boxed: recording spans keeps its state out of every command's future.
-            Box::pin(self.send_traced(command, blocking, span)).await
-        } else {
-            match blocking {
+            Some(span) => Box::pin(self.send_traced(command, blocking, span)).await,
+            None => match blocking {
                 // Boxed: the rare path keeps its state out of every command's future.
                 Some(time) => Box::pin(self.send_blocking(command, time)).await,
                 None => self.send_shared(command).await,
-            }
+            },
         };
         operation.end(&result);
         result

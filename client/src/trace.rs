@@ -46,7 +46,9 @@ macro_rules! event {
 }
 
 /// The span of one operation (a command, a pipeline, a transaction) named `$op`: the
-/// conventions' attributes, those known later left empty to be recorded.
+/// conventions' attributes, those known later left empty to be recorded; `None` when
+/// nothing would record it, so that an operation nobody traces holds no span (dropping
+/// even a disabled one costs a call on every command).
 ///
 /// Only a `tracing` subscriber records it: before one is set, no span is made. (With
 /// `tracing`'s `log` feature, which another crate of the application may turn on, a span
@@ -56,9 +58,9 @@ macro_rules! event {
 macro_rules! command_span {
     ($op:expr) => {
         if !::tracing::dispatcher::has_been_set() {
-            ::tracing::Span::none()
+            None
         } else {
-            ::tracing::debug_span!(
+            Some(::tracing::debug_span!(
             "redis",
             otel.name = $op,
             otel.kind = "client",
@@ -71,7 +73,8 @@ macro_rules! command_span {
             server.address = ::tracing::field::Empty,
             server.port = ::tracing::field::Empty,
             error.type = ::tracing::field::Empty,
-            )
+            ))
+            .filter(|span| !span.is_disabled())
         }
     };
 }
@@ -83,7 +86,7 @@ macro_rules! command_span {
         if false {
             let _ = &$op;
         }
-        $crate::trace::Span
+        None::<$crate::trace::Span>
     }};
 }
 
@@ -163,14 +166,6 @@ pub(crate) use fields;
 #[cfg(not(feature = "tracing"))]
 #[derive(Debug, Clone)]
 pub(crate) struct Span;
-
-#[cfg(not(feature = "tracing"))]
-impl Span {
-    /// Always true: nothing records it.
-    pub(crate) fn is_disabled(&self) -> bool {
-        true
-    }
-}
 
 /// Without `tracing`: instrumenting a future leaves it as it is.
 #[cfg(not(feature = "tracing"))]

@@ -77,14 +77,14 @@ impl Client {
             self.submit(request).await?;
             reply(rx).await
         };
-        let result = if span.is_disabled() {
-            run.await
-        } else {
+        let result = if let Some(span) = span {
             self.describe(&span);
             span.set("db.operation.batch.size", replies as u64);
             let result = trace::Instrument::instrument(run, span.clone()).await;
             crate::outcome::record(&span, &result);
             result
+        } else {
+            run.await
         };
         operation.end(&result);
         result

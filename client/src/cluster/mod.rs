@@ -302,10 +302,9 @@ impl ClusterClient {
         let command = request.into_command();
         // The command's span; each node's attempt (a redirect, a part of a split command)
         // has a span of its own inside it, naming the node.
-        let span = trace::command_span!(command.name());
-        if span.is_disabled() {
+        let Some(span) = trace::command_span!(command.name()) else {
             return self.dispatch(command).await;
-        }
+        };
         let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
         crate::outcome::record(&span, &result);
         result
