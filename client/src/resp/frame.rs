@@ -149,7 +149,19 @@ impl Frame {
     }
 
     /// Whether this is an error reply (`-` or `!`, after any attributes).
+    #[inline]
     pub fn is_error(&self) -> bool {
+        match self.bytes.first() {
+            Some(b'-' | b'!') => true,
+            Some(b'|') => self.is_error_after_attributes(),
+            _ => false,
+        }
+    }
+
+    /// [`is_error`](Self::is_error) of a frame that starts with attributes.
+    #[cold]
+    #[inline(never)]
+    fn is_error_after_attributes(&self) -> bool {
         matches!(
             Reader::new(self).peek(),
             Ok(super::Kind::SimpleError | super::Kind::BulkError)
@@ -375,6 +387,33 @@ mod tests {
                 String::from_utf8_lossy(wire)
             );
             assert_eq!(frame.as_bytes().as_ref(), wire);
+        }
+    }
+
+    #[test]
+    fn errors_and_pushes_are_told_by_their_first_byte_as_the_reader_tells_them() {
+        use super::super::Kind;
+        for wire in [
+            &b"-ERR no\r\n"[..],
+            b"!3\r\nERR\r\n",
+            b"|1\r\n+a\r\n:1\r\n-ERR no\r\n",
+            b"|1\r\n+a\r\n:1\r\n!3\r\nERR\r\n",
+            b"|1\r\n+a\r\n:1\r\n>1\r\n+m\r\n",
+            b"|1\r\n+a\r\n:1\r\n$1\r\nx\r\n",
+            b">2\r\n+message\r\n+hi\r\n",
+            b"+OK\r\n",
+            b"$3\r\nabc\r\n",
+            b"*1\r\n-ERR inside\r\n",
+            b"_\r\n",
+        ] {
+            let frame = Frame::from_slice(wire).unwrap();
+            let kind = super::Reader::new(&frame).peek().unwrap();
+            assert_eq!(
+                frame.is_error(),
+                matches!(kind, Kind::SimpleError | Kind::BulkError),
+                "{frame:?}"
+            );
+            assert_eq!(frame.is_push(), kind == Kind::Push, "{frame:?}");
         }
     }
 

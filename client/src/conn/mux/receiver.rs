@@ -254,14 +254,22 @@ pub(super) async fn read_loop(
 /// Takes the first `n` bytes of `buf`. After a large frame, the rest moves to a buffer of
 /// its own, so the large one is freed as soon as the frame is dropped instead of being
 /// kept (and reused) for the connection's life.
+#[inline]
 fn split(buf: &mut BytesMut, n: usize) -> BytesMut {
     let frame = buf.split_to(n);
     if n >= SHRINK_AFTER {
-        let mut rest = BytesMut::with_capacity(buf.len().max(READ_CHUNK));
-        rest.extend_from_slice(buf);
-        *buf = rest;
+        start_afresh(buf);
     }
     frame
+}
+
+/// Moves what `buf` holds into a buffer of its own (see [`split`]).
+#[cold]
+#[inline(never)]
+fn start_afresh(buf: &mut BytesMut) {
+    let mut rest = BytesMut::with_capacity(buf.len().max(READ_CHUNK));
+    rest.extend_from_slice(buf);
+    *buf = rest;
 }
 
 /// Delivers the frames complete before bytes that are not RESP, and says why the
