@@ -1,11 +1,13 @@
 //! Starts a real `redis-server` on a free 127.0.0.1 port, waits until it answers, and stops
 //! it (and removes its working directory) when dropped.
 
+use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The environment variable that names the server binary the tests start: a path, or a
@@ -228,7 +230,13 @@ impl RedisServer {
                 return Err(format!("the server exited at start: {status}"));
             }
             if ping(self.port) {
-                return Ok(());
+                return match process_id(self.port) {
+                    Some(pid) if pid != self.child.id() => Err(format!(
+                        "port {} is another server's (process {pid})",
+                        self.port
+                    )),
+                    _ => Ok(()),
+                };
             }
             if Instant::now() > deadline {
                 return Err(format!("the server on port {} did not answer", self.port));
@@ -245,12 +253,49 @@ impl Drop for RedisServer {
     }
 }
 
-/// A port no one listens on now, on 127.0.0.1.
+/// A port no one listens on now, on 127.0.0.1, and one this process has not handed out
+/// before.
+///
+/// The kernel may give a port it just gave to another test (running in parallel) whose
+/// server is not listening yet: the second server then fails to bind, and the first one's
+/// answer would be taken for its own. Remembering the ports handed out rules that out in
+/// one process; [`RedisServer`] also checks the process id of the server that answers.
 pub(crate) fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("bind a free port")
+    static HANDED_OUT: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("bind a free port");
+        let mut handed_out = HANDED_OUT.lock().unwrap_or_else(|e| e.into_inner());
+        if handed_out.insert(port) {
+            return port;
+        }
+    }
+}
+
+/// The `process_id` of `INFO server` of the server on `port`; `None` when it does not say
+/// (a server that requires a password).
+fn process_id(port: u16) -> Option<u32> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+    s.write_all(b"INFO server\r\n").ok()?;
+    let mut reply = Vec::new();
+    let mut chunk = [0u8; 4096];
+    // The reply is one bulk string; `process_id` is in its first lines.
+    while !reply.windows(11).any(|w| w == b"process_id:") || !reply.ends_with(b"\r\n") {
+        if reply.starts_with(b"-") && reply.ends_with(b"\r\n") {
+            return None; // NOAUTH
+        }
+        let n = s.read(&mut chunk).ok()?;
+        if n == 0 || reply.len() > 1 << 16 {
+            return None;
+        }
+        reply.extend_from_slice(&chunk[..n]);
+    }
+    let text = String::from_utf8_lossy(&reply);
+    let line = text.lines().find_map(|l| l.strip_prefix("process_id:"))?;
+    line.trim().parse().ok()
 }
 
 fn ping(port: u16) -> bool {
