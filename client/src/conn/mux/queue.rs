@@ -88,6 +88,17 @@ impl Done {
     }
 }
 
+/// Moves the pipeline at the front of `slots`, all its frames gathered, to `done`.
+fn pop_gathered(slots: &mut VecDeque<Waiter>, done: &mut Vec<Done>) {
+    if let Some(Waiter {
+        to: To::Many(gathered, tx),
+        ..
+    }) = slots.pop_front()
+    {
+        done.push(Done::Many(tx, gathered));
+    }
+}
+
 /// What a request learns as it joins the queue.
 pub(super) struct Joined {
     /// No other request waits for a reply (and none is about to be sent), so nothing is
@@ -220,28 +231,43 @@ impl ReplyQueue {
         {
             let mut state = self.lock();
             waiting = state.slots.len();
-            for frame in frames.drain(..) {
+            // The frames of one read all belong to the pipeline at the front (the usual
+            // case): moved in one piece.
+            if let Some(Waiter {
+                left,
+                to: To::Many(gathered, _),
+                ..
+            }) = state.slots.front_mut()
+            {
+                if *left >= frames.len() {
+                    *left -= frames.len();
+                    gathered.append(frames);
+                    if *left == 0 {
+                        pop_gathered(&mut state.slots, done);
+                    }
+                }
+            }
+            let mut incoming = frames.drain(..);
+            while incoming.len() > 0 {
                 let Some(front) = state.slots.front_mut() else {
                     unexpected = true;
                     break;
                 };
-                front.left -= 1;
-                let last = front.left == 0;
                 if let To::Many(gathered, _) = &mut front.to {
-                    gathered.push(frame);
-                    if !last {
-                        continue;
-                    }
-                    if let Some(Waiter {
-                        to: To::Many(gathered, tx),
-                        ..
-                    }) = state.slots.pop_front()
-                    {
-                        done.push(Done::Many(tx, gathered));
+                    // A pipeline's frames move together, as many as it still waits for.
+                    let n = front.left.min(incoming.len());
+                    gathered.extend(incoming.by_ref().take(n));
+                    front.left -= n;
+                    if front.left == 0 {
+                        pop_gathered(&mut state.slots, done);
                     }
                     continue;
                 }
-                if !last {
+                let Some(frame) = incoming.next() else {
+                    break;
+                };
+                front.left -= 1;
+                if front.left > 0 {
                     continue;
                 }
                 match state.slots.pop_front().map(|s| s.to) {
@@ -396,3 +422,6 @@ impl ReplyQueue {
         self.lock().closed.clone()
     }
 }
+
+#[cfg(test)]
+mod tests;
