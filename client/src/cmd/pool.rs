@@ -3,20 +3,23 @@
 //! so a steady stream of commands (each one built, copied into the connection's outbox or
 //! a pipeline, and dropped) allocates nothing.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::{Deref, DerefMut};
 
 use super::command::KeyList;
 use super::flags::{CommandFlags, Policy};
 use super::small::SmallList;
 
-/// Boxes kept per thread.
+/// Boxes kept per thread in the list (besides the last one given back).
 const KEEP: usize = 32;
 
 /// Larger buffers (a command that carried a big value) are freed, not kept.
 const MAX_KEPT_CAPACITY: usize = 4096;
 
 thread_local! {
+    /// The box given back last, taken first: a thread that builds, sends and drops one
+    /// command at a time (a pipeline's loop) never reaches the list below.
+    static LAST: Cell<Option<Box<Parts>>> = const { Cell::new(None) };
     // The boxes themselves are what is recycled: a command moves its parts as one pointer.
     #[allow(clippy::vec_box)]
     static FREE: RefCell<Vec<Box<Parts>>> = const { RefCell::new(Vec::new()) };
@@ -67,10 +70,11 @@ impl Pooled {
     /// Empty parts whose buffer has room for at least `capacity` bytes.
     #[inline(always)]
     pub(crate) fn take(capacity: usize) -> Pooled {
-        let recycled = FREE
-            .try_with(|free| free.try_borrow_mut().ok().and_then(|mut f| f.pop()))
-            .ok()
-            .flatten();
+        let recycled = LAST.try_with(Cell::take).ok().flatten().or_else(|| {
+            FREE.try_with(|free| free.try_borrow_mut().ok().and_then(|mut f| f.pop()))
+                .ok()
+                .flatten()
+        });
         let mut parts = recycled.unwrap_or_default();
         parts.buf.reserve(capacity);
         Pooled(Some(parts))
@@ -168,10 +172,13 @@ fn give(mut parts: Box<Parts>) {
     parts.cache_opt_in = false;
     parts.always_shared = false;
     // During thread teardown (or a reentrant call) the parts are simply freed.
+    let Ok(Some(earlier)) = LAST.try_with(|last| last.replace(Some(parts))) else {
+        return;
+    };
     let _ = FREE.try_with(|free| {
         if let Ok(mut free) = free.try_borrow_mut() {
             if free.len() < KEEP {
-                free.push(parts);
+                free.push(earlier);
             }
         }
     });
@@ -183,7 +190,12 @@ mod tests {
 
     #[test]
     fn given_parts_are_taken_again_empty_and_big_buffers_are_not_kept() {
-        let kept = || FREE.with(|f| f.borrow().len());
+        let kept = || {
+            let last = LAST.with(Cell::take);
+            let n = usize::from(last.is_some()) + FREE.with(|f| f.borrow().len());
+            LAST.with(|l| l.set(last));
+            n
+        };
         let mut first = Pooled::take(200);
         first.buf.extend_from_slice(b"leftover");
         first.argc = 3;
