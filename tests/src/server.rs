@@ -231,10 +231,15 @@ impl RedisServer {
             }
             if ping(self.port) {
                 return match process_id(self.port) {
-                    Some(pid) if pid != self.child.id() => Err(format!(
-                        "port {} is another server's (process {pid})",
-                        self.port
-                    )),
+                    // The child, or a process the child started (a wrapper script that
+                    // runs the server without `exec`).
+                    Some(pid) if pid != self.child.id() && parent(pid) != Some(self.child.id()) => {
+                        Err(format!(
+                            "port {} is another server's (process {pid}, not {} started here)",
+                            self.port,
+                            self.child.id()
+                        ))
+                    }
                     _ => Ok(()),
                 };
             }
@@ -295,6 +300,13 @@ fn process_id(port: u16) -> Option<u32> {
     }
     let text = String::from_utf8_lossy(&reply);
     let line = text.lines().find_map(|l| l.strip_prefix("process_id:"))?;
+    line.trim().parse().ok()
+}
+
+/// The parent of process `pid`, where `/proc` tells.
+fn parent(pid: u32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("PPid:"))?;
     line.trim().parse().ok()
 }
 
