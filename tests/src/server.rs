@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use typedis::resp::{Frame, FrameScanner};
+
 /// The environment variable that names the server binary the tests start: a path, or a
 /// name looked up on `PATH` (`valkey-server`). Unset, it is `redis-server`.
 pub const SERVER_ENV: &str = "TYPEDIS_SERVER";
@@ -280,26 +282,26 @@ pub(crate) fn free_port() -> u16 {
 }
 
 /// The `process_id` of `INFO server` of the server on `port`; `None` when it does not say
-/// (a server that requires a password).
+/// (a server that requires a password answers NOAUTH, an error) or stops answering.
 fn process_id(port: u16) -> Option<u32> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
     s.write_all(b"INFO server\r\n").ok()?;
     let mut reply = Vec::new();
+    let mut scanner = FrameScanner::new();
     let mut chunk = [0u8; 4096];
-    // The reply is one bulk string; `process_id` is in its first lines.
-    while !reply.windows(11).any(|w| w == b"process_id:") || !reply.ends_with(b"\r\n") {
-        if reply.starts_with(b"-") && reply.ends_with(b"\r\n") {
-            return None; // NOAUTH
+    let len = loop {
+        if let Some(len) = scanner.scan(&reply).ok()? {
+            break len;
         }
         let n = s.read(&mut chunk).ok()?;
-        if n == 0 || reply.len() > 1 << 16 {
+        if n == 0 {
             return None;
         }
         reply.extend_from_slice(&chunk[..n]);
-    }
-    let text = String::from_utf8_lossy(&reply);
-    let line = text.lines().find_map(|l| l.strip_prefix("process_id:"))?;
+    };
+    let info: String = Frame::from_slice(&reply[..len]).ok()?.decode().ok()?;
+    let line = info.lines().find_map(|l| l.strip_prefix("process_id:"))?;
     line.trim().parse().ok()
 }
 
