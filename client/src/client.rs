@@ -293,6 +293,7 @@ impl Client {
             Placement::Shared => None,
             Placement::Dedicated(time) => Some(time),
             Placement::Refused(why) => return Err(refused(&command, why)),
+            Placement::Invalid => return Err(invalid(&command)),
         };
         if let Some(cache) = self.inner.cache.as_deref() {
             self.check_tracking(&command)?;
@@ -552,8 +553,17 @@ impl Client {
 pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
     match placement(command) {
         Placement::Refused(why) => Err(refused(command, why)),
+        Placement::Invalid => Err(invalid(command)),
         _ => Ok(()),
     }
+}
+
+/// The error of a command with an argument that could not be written.
+#[cold]
+pub(crate) fn invalid(command: &Command) -> Error {
+    command
+        .invalid_error()
+        .unwrap_or_else(|| refused(command, "an argument could not be written"))
 }
 
 #[cold]

@@ -1,9 +1,11 @@
 //! The public error type of typedis ([`Error`]) and server error replies ([`ServerError`]).
 
+mod argument;
 mod details;
 
 use std::fmt;
 
+pub use argument::InvalidArgument;
 pub use details::{
     Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused, Unreachable,
 };
@@ -92,6 +94,11 @@ pub enum Error {
     /// [`Backoff`](crate::Backoff). Its error is the [`source`](std::error::Error::source).
     #[error("the credentials provider failed: {0}")]
     Credentials(#[source] BoxError),
+    /// A value could not be written as an argument of the command ([`InvalidArgument`]
+    /// says which and why: a [`Json`](crate::Json) value serde cannot serialize, a NaN
+    /// float), so nothing was sent: typedis never sends a value other than the one given.
+    #[error("invalid argument: {0}")]
+    InvalidArgument(#[source] InvalidArgument),
 }
 
 /// What a command cut by, or made after, [`Client::close`](crate::Client::close) reads.
@@ -199,6 +206,7 @@ impl Error {
             Error::InvalidUse(_) => "invalid_use",
             Error::ExecAborted => "exec_aborted",
             Error::Credentials(_) => "credentials_error",
+            Error::InvalidArgument(_) => "invalid_argument",
         }
     }
 }

@@ -170,7 +170,10 @@ pub use conn::{
 };
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
-pub use error::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused, Unreachable};
+pub use error::{
+    Closed, ClosedKind, ClusterError, ClusterErrorKind, InvalidArgument, Missed, Refused,
+    Unreachable,
+};
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};
 pub use pushes::Pushes;

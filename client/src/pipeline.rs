@@ -79,6 +79,7 @@ impl Batch {
     pub(crate) fn keep(&mut self, command: Command) {
         if self.commands.capacity() == 0 {
             // Room for a few at once instead of growing from 4.
+            #[allow(clippy::disallowed_methods, reason = "a constant")]
             self.commands.reserve(16);
         }
         self.commands.push(command);
@@ -93,6 +94,10 @@ impl Batch {
             // Room for a few more of the same size at once, instead of doubling from 8
             // bytes (capped: a first command carrying a huge value is not a pattern to
             // repeat).
+            #[allow(
+                clippy::disallowed_methods,
+                reason = "the client's own command, capped"
+            )]
             self.bytes
                 .reserve((bytes.len() * 16).min(64 * 1024).max(bytes.len()));
         }

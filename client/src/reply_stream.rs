@@ -9,6 +9,7 @@ use crate::cmd::Request;
 use crate::conn::mux::{reply, Submission};
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
+use crate::read::collections::vec_for;
 use crate::read::DecodeOwned;
 use crate::resp::write::header;
 use crate::resp::{length_line, Frame};
@@ -176,6 +177,10 @@ impl Client {
         let feed = async move {
             let mut left = len;
             while left > 0 {
+                #[allow(
+                    clippy::disallowed_methods,
+                    reason = "at most one chunk, whatever the length declared"
+                )]
                 let mut chunk = BytesMut::with_capacity(CHUNK.min(left as usize));
                 let n = within(timeout, async { Ok(value.read_buf(&mut chunk).await?) }).await?;
                 if n == 0 {
@@ -224,6 +229,7 @@ fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
         return Err(bad());
     };
     let rest = command.get(body..).ok_or_else(bad)?;
+    #[allow(clippy::disallowed_methods, reason = "bytes already received")]
     let mut head = Vec::with_capacity(rest.len() + 48);
     let count = usize::try_from(count + 1).map_err(|_| bad())?;
     header(&mut head, b'*', count);
@@ -325,7 +331,7 @@ fn split_elements(frame: &Frame) -> Result<Vec<Frame>, Error> {
     } else {
         r.array_len()?
     };
-    let mut out = Vec::with_capacity(n.min(1024));
+    let mut out = vec_for(&r, n, 3);
     for _ in 0..n {
         out.push(Frame::from_scanned(r.raw()?));
     }

@@ -244,6 +244,9 @@ impl Invocation {
     ///
     /// [`ClusterClient::query`]: crate::ClusterClient::query
     pub async fn invoke<T: DecodeOwned>(&self, runner: &impl ScriptRunner) -> Result<T, Error> {
+        if let Some(e) = self.invalid() {
+            return Err(e);
+        }
         let frame = runner.send_script(self.by_sha1()).await?;
         if !is_noscript(&frame) {
             return frame.decode();
@@ -251,6 +254,25 @@ impl Invocation {
         // Boxed: the rare path keeps its state out of every invocation's future.
         let frame = Box::pin(runner.send_script(self.by_source())).await?;
         frame.decode()
+    }
+
+    /// The error of a key or an argument that could not be written, if one could not,
+    /// counted where it is in `EVALSHA sha1 numkeys key... arg...`.
+    #[cold]
+    fn invalid(&self) -> Option<Error> {
+        let (at, invalid) = match (self.keys.invalid(), self.args.invalid()) {
+            (Some(key), _) => (3, key),
+            (None, Some(arg)) => (3 + self.keys.len(), arg),
+            (None, None) => return None,
+        };
+        let mut invalid = invalid.clone();
+        invalid.set_command(if self.read_only {
+            "EVALSHA_RO"
+        } else {
+            "EVALSHA"
+        });
+        invalid.shift(at);
+        Some(Error::InvalidArgument(invalid))
     }
 
     /// `EVALSHA` (or `EVALSHA_RO`) of this invocation.

@@ -113,6 +113,17 @@ impl<S: Into<String>> From<Vec<S>> for Return {
 mod tests {
     use super::*;
 
+    trait BuildWith {
+        fn build_with(self, field: Field) -> crate::Command;
+    }
+
+    impl BuildWith for Cmd {
+        fn build_with(mut self, field: Field) -> crate::Command {
+            field.write_args(&mut self);
+            self.build()
+        }
+    }
+
     fn words(write: impl Fn(&mut Cmd)) -> Vec<String> {
         let mut c = crate::cmd("X");
         write(&mut c);
@@ -164,6 +175,26 @@ mod tests {
                 "16"
             ]
         );
+    }
+
+    #[test]
+    fn a_nan_weight_or_epsilon_refuses_the_command_redisearch_would_take() {
+        let create = |field: Field| {
+            crate::cmd("FT.CREATE")
+                .arg("i")
+                .arg("SCHEMA")
+                .build_with(field)
+        };
+        let weight = create(Field::text("t").weight(f64::NAN).sortable().into());
+        let invalid = weight.invalid_argument().expect("refused");
+        // FT.CREATE i SCHEMA t TEXT WEIGHT <NaN>
+        assert_eq!(invalid.index(), 6, "{invalid}");
+        let hnsw = Vector::hnsw(VectorType::Float32, 2, Distance::L2).epsilon(f64::NAN);
+        let epsilon = create(Field::vector("v", hnsw).into());
+        // FT.CREATE i SCHEMA v VECTOR HNSW 8 TYPE FLOAT32 DIM 2 DISTANCE_METRIC L2 EPSILON <NaN>
+        assert_eq!(epsilon.invalid_argument().expect("refused").index(), 14);
+        let fine = create(Field::text("NaN").weight(f64::INFINITY).into());
+        assert!(fine.invalid_argument().is_none());
     }
 
     #[test]

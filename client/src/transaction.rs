@@ -230,6 +230,10 @@ impl Transaction {
             return Err(e);
         }
         // MULTI and EXEC take 31 bytes.
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "the client's own queued commands"
+        )]
         let mut bytes = Vec::with_capacity(self.queued.len() + 31);
         write::command(&mut bytes, &[b"MULTI"]);
         bytes.append(&mut self.queued);

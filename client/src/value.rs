@@ -2,6 +2,7 @@
 
 use bytes::Bytes;
 
+use crate::read::collections::vec_for;
 use crate::resp::write::{blob, header, line};
 use crate::resp::{DecodeError, Kind, Reader};
 use crate::{RespRead, ServerError};
@@ -110,7 +111,7 @@ fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, DecodeError> {
         Kind::Push => Value::Push(elements(r, depth)?),
         Kind::Map => {
             let n = r.map_len()?;
-            let mut pairs = Vec::with_capacity(n.min(r.remaining() / 6));
+            let mut pairs = vec_for(r, n, 6);
             for i in 0..n {
                 let k = read_value(r, depth + 1).map_err(|e| e.at_index(i))?;
                 let v = read_value(r, depth + 1).map_err(|e| e.at_index(i))?;
@@ -124,7 +125,7 @@ fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, DecodeError> {
 
 fn elements(r: &mut Reader<'_>, depth: usize) -> Result<Vec<Value>, DecodeError> {
     let n = r.array_len()?;
-    let mut out = Vec::with_capacity(n.min(r.remaining() / 3));
+    let mut out = vec_for(r, n, 3);
     for i in 0..n {
         out.push(read_value(r, depth + 1).map_err(|e| e.at_index(i))?);
     }

@@ -635,3 +635,47 @@ async fn missing_keys_missing_paths_and_wrong_shapes() {
         assert_eq!(get_user(&client, &k).await, bob());
     }
 }
+
+/// A value JSON cannot hold is never stored as another: a map with non-string keys (which
+/// serde refuses) and a NaN score (which `serde_json` would write as `null`) fail with
+/// `Error::InvalidArgument` before anything is sent, and the document is untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_value_json_cannot_hold_is_refused_and_the_document_kept() {
+    let server = typedis_tests::module_server();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        let k = key(protocol, "user:kept");
+        client
+            .query(b().json_set().key(&k).path("$").value(Json(&alice())))
+            .await
+            .unwrap();
+
+        let by_pair = BTreeMap::from([((1, 2), "a")]);
+        let err = client
+            .query(b().json_set().key(&k).path("$").value(Json(&by_pair)))
+            .await
+            .unwrap_err();
+        let Error::InvalidArgument(invalid) = &err else {
+            panic!("not refused: {err:?}")
+        };
+        assert_eq!((invalid.command(), invalid.index()), ("JSON.SET", 3));
+        assert!(invalid.to_string().contains("key must be a string"), "{err}");
+
+        let nan = User {
+            score: f64::NAN,
+            ..alice()
+        };
+        let err = client
+            .query(b().json_set().key(&k).path("$").value(Json(&nan)))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
+        let err = client
+            .query(b().json_merge().key(&k).path("$.score").value(Json(f64::INFINITY)))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
+
+        assert_eq!(get_user(&client, &k).await, alice());
+    }
+}

@@ -222,6 +222,10 @@ impl Cache {
         if keys.is_empty() || !keys.iter().all(|k| self.tracks(k, command)) {
             return Lookup::Bypass;
         }
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "one slot per key of the client's own command"
+        )]
         let mut found = Vec::with_capacity(keys.len());
         for key in &keys {
             match self.lock(self.shard_of(key)).get(&get_of(key)) {
@@ -424,6 +428,10 @@ fn split(frame: &Frame, n: usize) -> Option<Vec<Frame>> {
     }
     let mut scanner = FrameScanner::new();
     let mut at = header;
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "`n` is the number of the client's own keys, checked against the reply's count above"
+    )]
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         let len = scanner.scan(&bytes[at..]).ok()??;

@@ -146,6 +146,10 @@ fn concat(replies: Vec<Frame>) -> Result<Frame, Error> {
         }
         total += n;
     }
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the bytes of replies already received, not a declared count"
+    )]
     let mut out = Vec::with_capacity(body.len() + 24);
     write::header(&mut out, if is_map { b'%' } else { b'*' }, total);
     out.extend_from_slice(&body);

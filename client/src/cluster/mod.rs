@@ -311,6 +311,9 @@ impl ClusterClient {
     }
 
     async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
+        if command.invalid_argument().is_some() {
+            return Err(crate::client::invalid(&command));
+        }
         match plan(&command).map_err(Error::Cluster)? {
             Plan::Slot(slot) => self.routed(&command, Some(slot)).await,
             Plan::Any => self.routed(&command, None).await,
@@ -560,6 +563,10 @@ impl ClusterClient {
     /// The first node that cannot be connected to.
     pub async fn primaries(&self) -> Result<Vec<Client>, Error> {
         let addrs = self.inner.read_topology().primaries();
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "one per primary of the topology the client holds"
+        )]
         let mut clients = Vec::with_capacity(addrs.len());
         for addr in &addrs {
             clients.push(self.node(addr).await?.client);

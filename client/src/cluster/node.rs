@@ -144,6 +144,7 @@ impl ClusterClient {
             return reply(rx).await.map_err(Failure::Sent);
         }
         let reconnects = client.stats().reconnects;
+        #[allow(clippy::disallowed_methods, reason = "the client's own command")]
         let mut bytes = Vec::with_capacity(command.as_bytes().len() + 40);
         if readonly {
             resp::write::command(&mut bytes, &[b"READONLY"]);

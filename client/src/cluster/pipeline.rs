@@ -60,6 +60,9 @@ async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Fram
     let mut groups: AddrMap<Vec<usize>> = AddrMap::default();
     let mut later = Vec::new();
     for (i, command) in commands.iter().enumerate() {
+        if command.invalid_argument().is_some() {
+            return Err(crate::client::invalid(command));
+        }
         let target = match plan(command).map_err(Error::Cluster)? {
             Plan::Slot(slot) if placement(command) == Placement::Shared => {
                 client.pick(Some(slot), false)

@@ -22,7 +22,8 @@ pub(crate) enum Plan {
     Split(Option<ResponsePolicy>),
 }
 
-/// Why a command cannot be sent to a cluster.
+/// Where a command goes in a cluster, or why it cannot be sent to one. (A command with an
+/// argument that could not be written is refused before it is planned.)
 pub(crate) fn plan(command: &Command) -> Result<Plan, ClusterError> {
     let policy = command.policy();
     // Each node's connection is shared by every caller, as a single-node client's is.

@@ -2,6 +2,7 @@
 //! integers and floats formatted on the stack, without allocating.
 
 // The command builder writes its arguments with the crate's one RESP writer.
+use crate::error::InvalidArgument;
 pub(crate) use crate::resp::write::{bulk as write_bulk, format_u64};
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
@@ -35,15 +36,30 @@ pub trait ToArg {
 }
 
 /// Where a [`ToArg`] writes its bytes: one call to [`bytes`](Self::bytes) writes the
-/// argument (not calling it sends an empty argument).
+/// argument (not calling it sends an empty argument), or [`fail`](Self::fail) says the
+/// value has no form the server takes, and the command is refused before it is sent.
 #[derive(Debug)]
 pub struct ArgWriter<'a> {
     buf: &'a mut Vec<u8>,
+    /// The command's first argument that could not be written.
+    invalid: &'a mut Option<Box<InvalidArgument>>,
+    /// This argument's position in the command.
+    index: usize,
 }
 
 impl<'a> ArgWriter<'a> {
-    pub(crate) fn new(buf: &'a mut Vec<u8>) -> Self {
-        ArgWriter { buf }
+    /// A writer of argument `index` into `buf`; a failure is kept in `invalid`, unless an
+    /// earlier argument's is there.
+    pub(crate) fn new(
+        buf: &'a mut Vec<u8>,
+        invalid: &'a mut Option<Box<InvalidArgument>>,
+        index: usize,
+    ) -> Self {
+        ArgWriter {
+            buf,
+            invalid,
+            index,
+        }
     }
 
     /// Writes `data` as the argument.
@@ -54,6 +70,37 @@ impl<'a> ArgWriter<'a> {
     /// Writes `s` as the argument.
     pub fn str(self, s: &str) {
         self.bytes(s.as_bytes());
+    }
+
+    /// Says the value cannot be written as an argument, as `error` says (its
+    /// [`source`](std::error::Error::source) in the error the caller gets): the command
+    /// is refused with [`Error::InvalidArgument`](crate::Error::InvalidArgument) wherever
+    /// it is sent, and nothing is sent. A value is never replaced by another.
+    ///
+    /// ```
+    /// use typedis::cmd::{ArgWriter, ToArg};
+    ///
+    /// /// A percentage, which must be between 0 and 100.
+    /// struct Percent(u8);
+    ///
+    /// impl ToArg for Percent {
+    ///     fn write_arg(&self, out: ArgWriter<'_>) {
+    ///         if self.0 > 100 {
+    ///             return out.fail(format!("{}% is more than 100%", self.0));
+    ///         }
+    ///         self.0.write_arg(out);
+    ///     }
+    /// }
+    ///
+    /// let set = typedis::cmd("SET").key("progress").arg(Percent(140)).build();
+    /// let invalid = set.invalid_argument().expect("refused");
+    /// assert_eq!(invalid.to_string(), "argument 2 of SET: 140% is more than 100%");
+    /// ```
+    #[cold]
+    pub fn fail(self, error: impl Into<crate::BoxError>) {
+        if self.invalid.is_none() {
+            *self.invalid = Some(Box::new(InvalidArgument::new(self.index, error.into())));
+        }
     }
 }
 
@@ -147,10 +194,18 @@ impl fmt::Write for StackText {
     }
 }
 
+/// Why a NaN float is refused: Redis parses no NaN (`strtold` reads it, and every command
+/// that takes a number refuses it), and a NaN given as a value would be stored as the
+/// text `NaN`.
+const NAN: &str = "NaN is not a number Redis can store";
+
 /// Writes a float the way Redis parses it (`strtold`): shortest round-trip digits, in
 /// exponent form for very large or very small magnitudes so the text stays short, and
 /// `inf` / `-inf` for infinities.
 fn write_float(v: f64, out: ArgWriter<'_>) {
+    if v.is_nan() {
+        return out.fail(NAN);
+    }
     let mut text = StackText {
         buf: [0; 48],
         len: 0,
@@ -186,6 +241,9 @@ impl ToArg for f32 {
             len: 0,
         };
         let v = *self;
+        if v.is_nan() {
+            return out.fail(NAN);
+        }
         let written = if v.is_infinite() {
             text.write_str(if v > 0.0 { "inf" } else { "-inf" })
         } else if v != 0.0 && !(1e-5..1e16).contains(&v.abs()) {
@@ -215,6 +273,10 @@ impl ToArg for [f32] {
     fn write_arg(&self, out: ArgWriter<'_>) {
         let len = self.len() * 4;
         let buf = out.buf;
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "the length of a vector the application gave"
+        )]
         buf.reserve(len + 16);
         crate::resp::write::header(buf, b'$', len);
         for x in self {
@@ -328,8 +390,43 @@ mod tests {
 
     fn arg<T: ToArg + ?Sized>(v: &T) -> String {
         let mut buf = Vec::new();
-        v.write_arg(ArgWriter::new(&mut buf));
+        v.write_arg(ArgWriter::new(&mut buf, &mut None, 1));
         String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn a_nan_float_fails_and_writes_nothing_while_infinities_are_written() {
+        let mut invalid = None;
+        let mut buf = Vec::new();
+        f64::NAN.write_arg(ArgWriter::new(&mut buf, &mut invalid, 2));
+        f32::NAN.write_arg(ArgWriter::new(&mut buf, &mut invalid, 3));
+        assert!(buf.is_empty());
+        let invalid = invalid.expect("the first failure is kept");
+        assert_eq!(invalid.index(), 2);
+        assert_eq!(
+            invalid.to_string(),
+            "argument 2: NaN is not a number Redis can store"
+        );
+        assert_eq!(arg(&f64::INFINITY), "$3\r\ninf\r\n");
+        assert_eq!(arg(&f32::NEG_INFINITY), "$4\r\n-inf\r\n");
+    }
+
+    #[test]
+    fn a_failed_argument_refuses_the_command_wherever_it_is_sent() {
+        let c = crate::b()
+            .zadd()
+            .key("z")
+            .score_member(f64::NAN, "m")
+            .build();
+        let invalid = c.invalid_argument().expect("refused");
+        assert_eq!(invalid.command(), "ZADD");
+        assert_eq!(
+            crate::cmd::placement::placement(&c),
+            crate::cmd::placement::Placement::Invalid
+        );
+        let fine = crate::b().zadd().key("z").score_member(1.5, "m").build();
+        assert!(fine.invalid_argument().is_none());
+        assert!(fine.always_shared());
     }
 
     #[test]
@@ -383,7 +480,7 @@ mod tests {
             -f64::MAX,
         ] {
             let mut buf = Vec::new();
-            v.write_arg(ArgWriter::new(&mut buf));
+            v.write_arg(ArgWriter::new(&mut buf, &mut None, 1));
             let text = std::str::from_utf8(&buf).unwrap();
             let payload = text.split("\r\n").nth(1).unwrap();
             assert_eq!(payload.parse::<f64>().unwrap(), v, "{payload}");

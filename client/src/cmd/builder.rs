@@ -144,7 +144,8 @@ impl Cmd {
     #[inline]
     fn push_arg<T: ToArg + ?Sized>(&mut self, value: &T) {
         let before = self.p.buf.len();
-        value.write_arg(ArgWriter::new(&mut self.p.buf));
+        let p = &mut *self.p;
+        value.write_arg(ArgWriter::new(&mut p.buf, &mut p.invalid, p.argc));
         if self.p.buf.len() == before {
             // A `ToArg` that wrote nothing still counts as one (empty) argument.
             write_bulk(&mut self.p.buf, b"");
@@ -318,6 +319,7 @@ impl Cmd {
         };
         let start = piece.start as usize + offset as usize;
         let arg = piece.arg as usize + args as usize;
+        #[allow(clippy::disallowed_methods, reason = "a constant")]
         let mut bulk = Vec::with_capacity(16);
         write_bulk(&mut bulk, n.to_string().as_bytes());
         self.p.buf.splice(start..start, bulk);
@@ -358,7 +360,14 @@ impl Cmd {
         self.p.keys.as_mut_slice().sort_unstable();
         self.p.start = start;
         self.p.pieces.clear();
-        Command { p: self.p }
+        // A command with an argument that could not be written is refused wherever it is
+        // sent: it goes through the placement tables, which say so.
+        self.p.always_shared &= self.p.invalid.is_none();
+        let mut command = Command { p: self.p };
+        if command.p.invalid.is_some() {
+            command.name_invalid();
+        }
+        command
     }
 
     /// Writes a header of ten arguments or more, digits last first, and returns where it

@@ -7,6 +7,7 @@ use super::flags::{CommandFlags, Policy};
 use super::pool::Pooled;
 use super::slot::{key_slot, Slot};
 use super::small::SmallList;
+use crate::error::{Error, InvalidArgument};
 
 /// Argument indexes (0 = command name) of the keys, ascending.
 pub(crate) type KeyList = SmallList<u32, 4>;
@@ -55,6 +56,33 @@ impl Command {
     #[inline]
     pub(crate) fn always_shared(&self) -> bool {
         self.p.always_shared
+    }
+
+    /// The argument that could not be written, when one could not (a
+    /// [`Json`](crate::Json) value serde cannot serialize, a NaN float, a
+    /// [`ToArg`](super::ToArg) that called [`ArgWriter::fail`](super::ArgWriter::fail)):
+    /// every client refuses such a command with
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before sending anything.
+    /// [`as_bytes`](Self::as_bytes) then holds an empty argument in its place.
+    pub fn invalid_argument(&self) -> Option<&InvalidArgument> {
+        self.p.invalid.as_deref()
+    }
+
+    /// The error a client answers for a command with an argument that could not be
+    /// written, if it has one.
+    #[cold]
+    pub(crate) fn invalid_error(&self) -> Option<Error> {
+        self.invalid_argument()
+            .map(|invalid| Error::InvalidArgument(invalid.clone()))
+    }
+
+    /// Names the command in its invalid argument, once it is built.
+    #[cold]
+    pub(crate) fn name_invalid(&mut self) {
+        let name = self.name().to_owned();
+        if let Some(invalid) = self.p.invalid.as_deref_mut() {
+            invalid.set_command(&name);
+        }
     }
 
     /// The command's name as the spec spells it (`"GET"`, `"CLIENT KILL"`); for an untyped

@@ -25,6 +25,9 @@ pub(crate) enum Placement {
     Dedicated(BlockTime),
     /// Neither on a shared nor on a pooled connection; the text says what to use instead.
     Refused(&'static str),
+    /// Nowhere: an argument could not be written ([`Command::invalid_argument`] says
+    /// which).
+    Invalid,
 }
 
 /// A blocking command's block time.
@@ -108,6 +111,9 @@ pub(crate) fn placement(command: &Command) -> Placement {
 /// [`placement`] of a command not known to run shared: what the tables and its flags say.
 #[inline(never)]
 fn looked_up(command: &Command) -> Placement {
+    if command.invalid_argument().is_some() {
+        return Placement::Invalid;
+    }
     match fact(command) {
         Some(Fact::Refused(why)) => Placement::Refused(why),
         Some(Fact::Blocks(arg)) => match block_time(command, arg) {

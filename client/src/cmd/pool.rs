@@ -9,6 +9,7 @@ use std::ops::{Deref, DerefMut};
 use super::command::KeyList;
 use super::flags::{CommandFlags, Policy};
 use super::small::SmallList;
+use crate::error::InvalidArgument;
 
 /// Boxes kept per thread in the list (besides the last one given back).
 const KEEP: usize = 32;
@@ -61,6 +62,11 @@ pub(crate) struct Parts {
     /// Known when the command was started to run on a shared connection whatever its
     /// arguments (see `placement::always_shared`).
     pub(crate) always_shared: bool,
+    /// The first argument that could not be written ([`ArgWriter::fail`]): the command is
+    /// refused wherever it is sent.
+    ///
+    /// [`ArgWriter::fail`]: super::ArgWriter::fail
+    pub(crate) invalid: Option<Box<InvalidArgument>>,
 }
 
 /// A command's [`Parts`], given back to this thread's pool when dropped.
@@ -76,6 +82,10 @@ impl Pooled {
                 .flatten()
         });
         let mut parts = recycled.unwrap_or_default();
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "the size of a command the client builds"
+        )]
         parts.buf.reserve(capacity);
         Pooled(Some(parts))
     }
@@ -122,6 +132,7 @@ impl Clone for Pooled {
             counted,
             cache_opt_in,
             always_shared,
+            invalid,
         } = &**self;
         let parts = &mut *copy;
         parts.buf.extend_from_slice(buf);
@@ -137,6 +148,7 @@ impl Clone for Pooled {
         parts.counted = *counted;
         parts.cache_opt_in = *cache_opt_in;
         parts.always_shared = *always_shared;
+        parts.invalid.clone_from(invalid);
         copy
     }
 }
@@ -171,6 +183,7 @@ fn give(mut parts: Box<Parts>) {
     parts.counted = 0;
     parts.cache_opt_in = false;
     parts.always_shared = false;
+    parts.invalid = None;
     // During thread teardown (or a reentrant call) the parts are simply freed.
     let Ok(Some(earlier)) = LAST.try_with(|last| last.replace(Some(parts))) else {
         return;

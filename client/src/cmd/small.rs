@@ -47,6 +47,7 @@ impl<T: Copy + Default, const N: usize> SmallList<T, N> {
             self.inline.copy_within(at..self.len, at + 1);
             self.inline[at] = value;
         } else {
+            #[allow(clippy::disallowed_methods, reason = "a constant")]
             self.spill.reserve(N * 2);
             self.spill.extend_from_slice(&self.inline);
             self.spill.insert(at, value);

@@ -33,6 +33,10 @@ pub(crate) enum Expect {
 
 /// As [`connect`], and when `expect` says so, checks with `ROLE` that the node is a
 /// primary or a replica: [`Error::Unreachable`] saying what it is otherwise.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a constant read buffer: the frame scanner bounds what a reply may make it buffer"
+)]
 pub(crate) async fn connect_as(
     config: &Config,
     push: Option<PushSink>,
@@ -260,6 +264,10 @@ impl Handshake {
             if let Some(frame) = self.scanner.next_frame(&mut self.buf)? {
                 return Ok(frame);
             }
+            #[allow(
+                clippy::disallowed_methods,
+                reason = "a constant: the frame scanner bounds what a reply may make it buffer"
+            )]
             self.buf.reserve(4096);
             if self.read.read_buf(&mut self.buf).await? == 0 {
                 return Err(Error::lost("by the server during the handshake"));

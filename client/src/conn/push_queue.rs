@@ -34,6 +34,7 @@ impl Gap {
 
     /// Says what was missed.
     fn describe(self, buffer: usize) -> String {
+        #[allow(clippy::disallowed_methods, reason = "a constant")]
         let mut parts = Vec::with_capacity(2);
         if self.reconnected {
             parts.push(

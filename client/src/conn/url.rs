@@ -163,6 +163,10 @@ fn apply_query(url: &str, query: &str, config: &mut Config) -> Result<(), Error>
 
 fn percent_decode(url: &str, s: &str) -> Result<String, Error> {
     let bytes = s.as_bytes();
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the decoding of the application's URL"
+    )]
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {

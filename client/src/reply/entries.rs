@@ -7,7 +7,7 @@ use bytes::{Bytes, BytesMut};
 
 use super::spans::Span;
 use super::stream::{check_pairs, copy_pairs, FieldsRef, StreamEntry};
-use crate::read::collections::capacity;
+use crate::read::collections::vec_for;
 use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
@@ -215,7 +215,7 @@ fn too_large() -> DecodeError {
 #[inline(always)]
 fn walk<'de>(r: &mut Reader<'de>, place: &mut impl Place<'de>) -> Result<Vec<Entry>, DecodeError> {
     let n = r.array_len()?;
-    let mut entries = Vec::with_capacity(capacity(r, n, 8));
+    let mut entries = vec_for(r, n, 8);
     for i in 0..n {
         entries.push(entry(r, place).map_err(|e| e.at_index(i))?);
     }

@@ -7,7 +7,7 @@ use std::ops::Index;
 use bytes::Bytes;
 
 use super::spans::{read_strings, Lookup, Span, Walk};
-use crate::read::collections::capacity;
+use crate::read::collections::vec_for;
 use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
@@ -158,7 +158,7 @@ impl Walk for Items {
         mut string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
     ) -> Result<Vec<Span>, DecodeError> {
         let n = r.array_len()?;
-        let mut items = Vec::with_capacity(capacity(r, n, 3));
+        let mut items = vec_for(r, n, 3);
         for i in 0..n {
             items.push(string(r).map_err(|e| e.at_index(i))?);
         }

@@ -9,7 +9,7 @@ use std::ops::Index;
 use bytes::Bytes;
 
 use super::spans::{read_strings, Lookup, Span, Walk};
-use crate::read::collections::{capacity, pairs, Pairs};
+use crate::read::collections::{pairs, vec_for, Pairs};
 use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
@@ -168,7 +168,7 @@ impl Walk for Entries {
             Pairs::Flat(n) => (n, false),
             Pairs::Nested(n) => (n, true),
         };
-        let mut out = Vec::with_capacity(capacity(r, n, 6));
+        let mut out = vec_for(r, n, 6);
         for i in 0..n {
             let mut pair = || {
                 if nested {

@@ -6,6 +6,7 @@ use std::fmt;
 use bytes::Bytes;
 
 use crate::error::Error;
+use crate::read::collections::{hold, vec_for};
 use crate::resp::{DecodeError, Frame, Kind, Reader};
 use crate::{RespRead, Value};
 
@@ -277,10 +278,12 @@ fn read_map(r: &mut Reader<'_>) -> Result<Parts, DecodeError> {
             b"total_results" => total = Some(r.int().map_err(|e| e.at_field("total_results"))?),
             b"results" => {
                 let len = r.array_len().map_err(|e| e.at_field("results"))?;
-                docs.reserve(len);
+                if docs.is_empty() {
+                    docs = vec_for(r, len, 4);
+                }
                 for i in 0..len {
-                    let doc = read_doc_map(r).map_err(|e| e.at_index(i).at_field("results"))?;
-                    docs.push(doc);
+                    let doc = read_doc_map(r).and_then(|doc| hold::<SearchDoc>(r).map(|()| doc));
+                    docs.push(doc.map_err(|e| e.at_index(i).at_field("results"))?);
                 }
             }
             b"warning" => {
@@ -335,7 +338,9 @@ fn read_flat<const S: bool, const P: bool, const K: bool>(
     let (mut with_fields, mut without) = (false, false);
     while i < n {
         let at = i;
-        let doc = read_flat_doc::<S, P, K>(r, n, &mut i).map_err(|e| e.at_index(at))?;
+        let doc = read_flat_doc::<S, P, K>(r, n, &mut i)
+            .and_then(|doc| hold::<SearchDoc>(r).map(|()| doc))
+            .map_err(|e| e.at_index(at))?;
         if doc.id.is_some() {
             with_fields |= doc.fields.frame.is_some();
             without |= doc.fields.frame.is_none();

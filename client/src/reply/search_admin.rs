@@ -6,6 +6,7 @@ use bytes::Bytes;
 
 use super::SearchResults;
 use crate::error::Error;
+use crate::read::collections::vec_for;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
 use crate::{RespRead, Value};
 
@@ -58,7 +59,7 @@ impl<'de> RespRead<'de> for SpellCheck {
                 for i in 0..m {
                     let term = r.bytes_owned()?;
                     let k = r.array_len().map_err(|e| e.at_index(i))?;
-                    let mut suggestions = Vec::with_capacity(k);
+                    let mut suggestions = vec_for(r, k, 4);
                     for _ in 0..k {
                         // `{suggestion: score}`, one pair per map.
                         let pairs = r.map_len()?;
@@ -81,7 +82,7 @@ impl<'de> RespRead<'de> for SpellCheck {
                 r.skip()?; // "TERM"
                 let term = r.bytes_owned()?;
                 let k = r.array_len()?;
-                let mut suggestions = Vec::with_capacity(k);
+                let mut suggestions = vec_for(r, k, 4);
                 for _ in 0..k {
                     let (score, suggestion): (f64, Bytes) = RespRead::read(r)?;
                     suggestions.push((suggestion, score));

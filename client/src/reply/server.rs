@@ -3,6 +3,7 @@
 
 use bytes::Bytes;
 
+use crate::read::collections::{hold, vec_for};
 use crate::resp::{DecodeError, Reader};
 use crate::RespRead;
 
@@ -190,9 +191,10 @@ impl<'de> RespRead<'de> for SlotRange {
         let start = u16::read(r).map_err(|e| e.at_field("start"))?;
         let end = u16::read(r).map_err(|e| e.at_field("end"))?;
         let primary = SlotNode::read(r).map_err(|e| e.at_field("primary"))?;
-        let mut replicas = Vec::with_capacity(n - 3);
+        let mut replicas = vec_for(r, n - 3, 3);
         for i in 3..n {
-            replicas.push(SlotNode::read(r).map_err(|e| e.at_index(i))?);
+            let node = SlotNode::read(r).and_then(|node| hold::<SlotNode>(r).map(|()| node));
+            replicas.push(node.map_err(|e| e.at_index(i))?);
         }
         Ok(SlotRange {
             start,

@@ -6,6 +6,7 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
+use crate::read::collections::{hold, vec_for};
 use crate::resp::{DecodeError, Kind, Reader};
 use crate::RespRead;
 
@@ -125,18 +126,20 @@ impl<'de> RespRead<'de> for MultiSeries {
         let series = match r.peek()? {
             Kind::Map => {
                 let n = r.map_len()?;
-                let mut series = Vec::with_capacity(n);
+                let mut series = vec_for(r, n, 4);
                 for i in 0..n {
-                    let s = read_keyed(r).map_err(|e| e.at_index(i))?;
+                    let s = read_keyed(r).and_then(|s| hold::<Series>(r).map(|()| s));
+                    let s = s.map_err(|e| e.at_index(i))?;
                     series.push(s);
                 }
                 series
             }
             Kind::Array => {
                 let n = r.array_len()?;
-                let mut series = Vec::with_capacity(n);
+                let mut series = vec_for(r, n, 4);
                 for i in 0..n {
-                    let s = read_flat(r).map_err(|e| e.at_index(i))?;
+                    let s = read_flat(r).and_then(|s| hold::<Series>(r).map(|()| s));
+                    let s = s.map_err(|e| e.at_index(i))?;
                     series.push(s);
                 }
                 series
@@ -209,7 +212,7 @@ fn read_flat(r: &mut Reader<'_>) -> Result<Series, DecodeError> {
 fn read_labels(r: &mut Reader<'_>) -> Result<Vec<(Bytes, Option<Bytes>)>, DecodeError> {
     if r.peek()? == Kind::Map {
         let n = r.map_len()?;
-        let mut labels = Vec::with_capacity(n);
+        let mut labels = vec_for(r, n, 6);
         for _ in 0..n {
             labels.push((r.bytes_owned()?, RespRead::read(r)?));
         }
@@ -224,7 +227,7 @@ fn read_samples(r: &mut Reader<'_>) -> Result<Vec<Sample>, DecodeError> {
     if n == 2 && r.peek()? == Kind::Integer {
         return Ok(vec![(r.int()?, r.double()?)]);
     }
-    let mut samples = Vec::with_capacity(n);
+    let mut samples = vec_for(r, n, 3);
     for i in 0..n {
         samples.push(Sample::read(r).map_err(|e| e.at_index(i))?);
     }

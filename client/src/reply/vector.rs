@@ -4,6 +4,7 @@
 
 use bytes::Bytes;
 
+use crate::read::collections::vec_for;
 use crate::resp::{DecodeError, Kind, Reader};
 use crate::RespRead;
 
@@ -91,7 +92,7 @@ impl<'de, E: RespRead<'de>> RespRead<'de> for VectorMatch<E> {
             items / 3
         };
         // Each match is at least three items of a few bytes each.
-        let mut out = Vec::with_capacity(n.min(r.remaining() / 9 + 1));
+        let mut out = vec_for(r, n, 9);
         for i in 0..n {
             let element = E::read(r).map_err(|e| e.at_field("element").at_index(i))?;
             out.push(Self::read_rest(element, r, nested).map_err(|e| e.at_index(i))?);

@@ -63,6 +63,9 @@ pub struct Reader<'de> {
     /// The stretch of the frame last checked to be UTF-8, which the strings read as text
     /// are sliced from.
     checked_text: text::CheckedText<'de>,
+    /// Bytes of memory the collections read so far hold in elements of a large type
+    /// (`read::collections::hold`).
+    held: usize,
 }
 
 impl<'de> Reader<'de> {
@@ -75,6 +78,7 @@ impl<'de> Reader<'de> {
             pos: 0,
             stream_ends: Vec::new(),
             checked_text: text::CheckedText::default(),
+            held: 0,
         }
     }
 
@@ -87,6 +91,7 @@ impl<'de> Reader<'de> {
             pos: at.start,
             stream_ends: Vec::new(),
             checked_text: text::CheckedText::default(),
+            held: 0,
         }
     }
 
@@ -94,6 +99,14 @@ impl<'de> Reader<'de> {
     /// the `.` that ends it is consumed after it, when the cursor reaches it.
     pub(crate) fn is_streamed(&self, at: usize) -> bool {
         self.buf.get(at + 1) == Some(&b'?')
+    }
+
+    /// Counts `bytes` more of memory held in large elements, and returns the total with the
+    /// length of the frame they were read from.
+    #[inline]
+    pub(crate) fn add_held(&mut self, bytes: usize) -> (usize, usize) {
+        self.held = self.held.saturating_add(bytes);
+        (self.held, self.buf.len())
     }
 
     /// The byte offset of the cursor in the frame.

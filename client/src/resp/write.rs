@@ -8,6 +8,10 @@ pub(crate) fn bulk(out: &mut Vec<u8>, data: &[u8]) {
     let len = data.len();
     // One reservation; the length lines of the short arguments most commands carry are
     // written as fixed-size pieces (no digit loop, no copy of a variable length).
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the length of an argument the client writes"
+    )]
     out.reserve(len + 16);
     if len < 10 {
         out.extend_from_slice(&[b'$', b'0' + len as u8, b'\r', b'\n']);
@@ -55,6 +59,7 @@ pub(crate) fn command(out: &mut Vec<u8>, args: &[&[u8]]) {
 
 /// One command as its own buffer (the client's own requests: handshake, `PING`, ...).
 pub(crate) fn encode(args: &[&[u8]]) -> Vec<u8> {
+    #[allow(clippy::disallowed_methods, reason = "the client's own command")]
     let mut out = Vec::with_capacity(16 + args.iter().map(|a| a.len() + 16).sum::<usize>());
     command(&mut out, args);
     out

@@ -32,6 +32,7 @@ impl Command {
             return false;
         };
         let mut digits = [0u8; 20];
+        #[allow(clippy::disallowed_methods, reason = "a constant")]
         let mut value = Vec::with_capacity(28);
         bulk(&mut value, format_u64(cursor, &mut digits));
         // Keys are recorded as argument indexes, and the argument count does not change:

@@ -3,6 +3,7 @@
 //! `EVALSHA` and `EVAL`.
 
 use crate::cmd::{ArgWriter, ToArg};
+use crate::error::InvalidArgument;
 use std::ops::Range;
 
 /// Arguments written once by their [`ToArg`], read back as bytes.
@@ -12,16 +13,29 @@ pub(crate) struct ArgList {
     buf: Vec<u8>,
     /// Where each argument's data lies in `buf`.
     data: Vec<Range<usize>>,
+    /// The first argument that could not be written, its index counted in this list.
+    invalid: Option<Box<InvalidArgument>>,
 }
 
 impl ArgList {
     pub(crate) fn push<T: ToArg + ?Sized>(&mut self, value: &T) {
         let start = self.buf.len();
-        value.write_arg(ArgWriter::new(&mut self.buf));
+        let index = self.data.len();
+        value.write_arg(ArgWriter::new(&mut self.buf, &mut self.invalid, index));
         // A `ToArg` that wrote nothing is one empty argument, as the builder counts it.
         let header = memchr::memchr(b'\n', &self.buf[start..]).map_or(0, |i| i + 1);
         let end = self.buf.len().saturating_sub(2).max(start + header);
         self.data.push(start + header..end);
+    }
+
+    /// The first argument that could not be written, its index counted in this list.
+    pub(crate) fn invalid(&self) -> Option<&InvalidArgument> {
+        self.invalid.as_deref()
+    }
+
+    /// How many arguments there are.
+    pub(crate) fn len(&self) -> usize {
+        self.data.len()
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> + '_ {

@@ -1,6 +1,6 @@
 //! [`Field`]: the fields of an index's schema, one builder per kind of field.
 
-use super::{push_all, Vector};
+use super::Vector;
 use crate::cmd::Cmd;
 
 /// One field of an index's schema (`FT.CREATE ... SCHEMA`, `FT.ALTER ... SCHEMA ADD`):
@@ -10,6 +10,9 @@ use crate::cmd::Cmd;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Field {
     words: Vec<String>,
+    /// The word written from a NaN float (`WEIGHT`, `EPSILON`), which RediSearch would
+    /// take as it is: the command is refused instead.
+    nan: Option<usize>,
 }
 
 impl Field {
@@ -48,7 +51,14 @@ impl Field {
 
     /// Writes the field's words (what the builders call).
     pub fn write_args(&self, c: &mut Cmd) {
-        push_all(c, &self.words);
+        for (i, word) in self.words.iter().enumerate() {
+            if self.nan == Some(i) {
+                // Refused by the float's own writer, where the word would be.
+                c.push(&f64::NAN);
+            } else {
+                c.push(word.as_str());
+            }
+        }
     }
 }
 
@@ -73,14 +83,16 @@ impl Common {
         }
     }
 
-    /// `attribute [AS alias] KIND`, then `options`, then the common flags in the order
-    /// RediSearch parses them.
-    fn field(&self, options: Vec<String>) -> Field {
+    /// `attribute [AS alias] KIND`, then `options` (of which the word at `nan`, if any,
+    /// was written from a NaN float), then the common flags in the order RediSearch parses
+    /// them.
+    fn field(&self, options: Vec<String>, nan: Option<usize>) -> Field {
         let mut words = vec![self.attribute.clone()];
         if let Some(alias) = &self.alias {
             words.extend(["AS".to_owned(), alias.clone()]);
         }
         words.push(self.kind.to_owned());
+        let nan = nan.map(|i| words.len() + i);
         words.extend(options);
         if self.indexmissing {
             words.push("INDEXMISSING".to_owned());
@@ -94,7 +106,7 @@ impl Common {
         if self.noindex {
             words.push("NOINDEX".to_owned());
         }
-        Field { words }
+        Field { words, nan }
     }
 }
 
@@ -196,7 +208,9 @@ impl From<TextField> for Field {
         if o.nostem {
             words.push("NOSTEM".to_owned());
         }
+        let mut nan = None;
         if let Some(w) = o.weight {
+            nan = w.is_nan().then_some(words.len() + 1);
             words.extend(["WEIGHT".to_owned(), w.to_string()]);
         }
         if let Some(p) = &o.phonetic {
@@ -208,7 +222,7 @@ impl From<TextField> for Field {
         if o.indexempty {
             words.push("INDEXEMPTY".to_owned());
         }
-        f.0.field(words)
+        f.0.field(words, nan)
     }
 }
 
@@ -268,7 +282,7 @@ impl From<TagField> for Field {
         if o.indexempty {
             words.push("INDEXEMPTY".to_owned());
         }
-        f.0.field(words)
+        f.0.field(words, None)
     }
 }
 
@@ -280,7 +294,7 @@ common_methods!(NumericField, sortable);
 
 impl From<NumericField> for Field {
     fn from(f: NumericField) -> Field {
-        f.0.field(Vec::new())
+        f.0.field(Vec::new(), None)
     }
 }
 
@@ -292,7 +306,7 @@ common_methods!(GeoField, sortable);
 
 impl From<GeoField> for Field {
     fn from(f: GeoField) -> Field {
-        f.0.field(Vec::new())
+        f.0.field(Vec::new(), None)
     }
 }
 
@@ -318,7 +332,7 @@ impl GeoShapeField {
 
 impl From<GeoShapeField> for Field {
     fn from(f: GeoShapeField) -> Field {
-        f.0.field(f.1.iter().map(|s| (*s).to_owned()).collect())
+        f.0.field(f.1.iter().map(|s| (*s).to_owned()).collect(), None)
     }
 }
 
@@ -330,6 +344,7 @@ common_methods!(VectorField);
 
 impl From<VectorField> for Field {
     fn from(f: VectorField) -> Field {
-        f.0.field(f.1.words())
+        let (words, nan) = f.1.words();
+        f.0.field(words, nan)
     }
 }

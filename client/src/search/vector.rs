@@ -73,15 +73,22 @@ impl Vector {
         self
     }
 
-    pub(super) fn words(&self) -> Vec<String> {
+    /// The index's words, and which of them was written from a NaN float (its
+    /// attributes' values are numbers or the crate's own words, so only a NaN writes
+    /// `NaN`).
+    pub(super) fn words(&self) -> (Vec<String>, Option<usize>) {
         let mut words = vec![
             self.algorithm.to_owned(),
             (self.attributes.len() * 2).to_string(),
         ];
+        let mut nan = None;
         for (name, value) in &self.attributes {
+            if value == "NaN" {
+                nan.get_or_insert(words.len() + 1);
+            }
             words.extend([(*name).to_owned(), value.clone()]);
         }
-        words
+        (words, nan)
     }
 }
 

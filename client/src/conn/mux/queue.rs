@@ -175,6 +175,10 @@ impl ReplyQueue {
     /// Adds the slot of a request whose bytes are about to be written (`replies` frames,
     /// going to `tx`, wanted by `deadline`). On a closed connection the request fails at
     /// once instead, and `None` says it must not be written.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "one slot per reply of the client's own batch"
+    )]
     pub(super) fn join(
         &self,
         replies: usize,

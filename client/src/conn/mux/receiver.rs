@@ -105,6 +105,7 @@ impl Batch {
     }
 }
 
+#[allow(clippy::disallowed_methods, reason = "constants")]
 pub(super) async fn read_loop(
     mut read: ReadHalf,
     mut buf: BytesMut,
@@ -226,6 +227,10 @@ pub(super) async fn read_loop(
             break cause;
         }
         if buf.capacity() - buf.len() < READ_CHUNK / 4 {
+            #[allow(
+                clippy::disallowed_methods,
+                reason = "a constant: the frame scanner bounds what a reply may make it buffer"
+            )]
             buf.reserve(READ_CHUNK);
         }
         match read.read_buf(&mut buf).await {
@@ -267,6 +272,10 @@ fn split(buf: &mut BytesMut, n: usize) -> BytesMut {
 #[cold]
 #[inline(never)]
 fn start_afresh(buf: &mut BytesMut) {
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "bytes already received, or a constant"
+    )]
     let mut rest = BytesMut::with_capacity(buf.len().max(READ_CHUNK));
     rest.extend_from_slice(buf);
     *buf = rest;
