@@ -31,7 +31,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .mkstream();
     match client.query(create).await {
         Ok(()) => {}
-        Err(Error::Server(e)) if e.code() == "BUSYGROUP" => {}
+        Err(Error::Server(e)) if e.code() == Some("BUSYGROUP") => {}
         Err(e) => return Err(e.into()),
     }
 

@@ -249,7 +249,9 @@ impl Client {
     /// reply does not have the type's shape (the connection is unharmed either way),
     /// [`Error::Timeout`] after the response timeout, [`Error::ConnectionClosed`] when the
     /// connection died before the reply came (or was replaced because the server stopped
-    /// answering), [`Error::Unreachable`] when no connection could be opened to send it,
+    /// answering), [`Error::Unreachable`] when no connection could be opened to send it
+    /// (the last attempt's refusal instead, with its type, when the server or the
+    /// credentials provider refused it: [`Error::Server`], [`Error::Credentials`]),
     /// [`Error::Protocol`] when the server sent bytes that are not RESP.
     ///
     /// [`Value`]: crate::Value
@@ -422,6 +424,12 @@ impl Client {
         Ok(conn)
     }
 
+    /// The address this client's connections go to, as errors name it (none through
+    /// Sentinel, whose errors name the addresses they tried).
+    pub(crate) fn target(&self) -> Option<String> {
+        self.inner.reach.target(&self.inner.config)
+    }
+
     /// Waits out the backoff until `t` (through Sentinel, a move of the primary ends the
     /// wait early: the new one is worth trying at once).
     pub(crate) async fn pause_until(&self, t: Instant) {
@@ -443,7 +451,8 @@ impl Client {
         let conn = loop {
             match self.live(deadline).await {
                 Ok(conn) => break conn,
-                Err(Error::Unreachable(_)) if deadline.is_none_or(|d| Instant::now() < d) => {}
+                Err(Error::Unreachable(_) | Error::Credentials(_))
+                    if deadline.is_none_or(|d| Instant::now() < d) => {}
                 Err(e) => return Err(e),
             }
         };

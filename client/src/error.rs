@@ -1,14 +1,16 @@
 //! The public error type of typedis ([`Error`]) and server error replies ([`ServerError`]).
 
 mod argument;
+mod connecting;
 mod details;
+mod unreachable;
 
 use std::fmt;
 
 pub use argument::InvalidArgument;
-pub use details::{
-    Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused, Unreachable,
-};
+pub(crate) use connecting::LastFailure;
+pub use details::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused};
+pub use unreachable::Unreachable;
 
 use crate::resp::{DecodeError, ProtocolError};
 
@@ -32,7 +34,7 @@ use crate::resp::{DecodeError, ProtocolError};
 /// assert!(!err.is_connection_error() && !err.is_timeout());
 ///
 /// match err {
-///     Error::Server(e) if e.code() == "WRONGTYPE" => println!("not a counter: {}", e.message()),
+///     Error::Server(e) if e.code() == Some("WRONGTYPE") => println!("not a counter: {}", e.message()),
 ///     e if e.is_connection_error() => println!("try again on a new connection: {e}"),
 ///     e => return Err(e.into()),
 /// }
@@ -63,10 +65,13 @@ pub enum Error {
     #[error("connection closed: {0}")]
     ConnectionClosed(Closed),
     /// The server could not be reached: no connection could be opened (or opened again)
-    /// in time, so the command was not sent. It gives the last attempt's address and
-    /// error. Attempts are paced by the [`Backoff`](crate::Backoff).
+    /// in time, so the command was not sent. It gives the address tried last and the last
+    /// attempt's error ([`Unreachable::cause`], the source). A refusal is not this error
+    /// but its own: [`Error::Credentials`] when the provider failed, [`Error::Server`] when
+    /// the server refused the handshake (`WRONGPASS`). Attempts are paced by the
+    /// [`Backoff`](crate::Backoff).
     #[error("server unreachable: {0}")]
-    Unreachable(Unreachable),
+    Unreachable(#[source] Unreachable),
     /// Messages of a [`Subscriber`](crate::Subscriber) (or pushes of a
     /// [`Pushes`](crate::Pushes) listener) may be missing at this point of the stream: the
     /// connection was lost and opened again, or the consumer fell too far behind. The
@@ -112,7 +117,7 @@ impl Error {
     /// [`ServerError::code`]), `None` for every other error.
     pub fn server_code(&self) -> Option<&str> {
         match self {
-            Error::Server(e) => Some(e.code()),
+            Error::Server(e) => e.code(),
             _ => None,
         }
     }
@@ -178,7 +183,7 @@ impl Error {
         match self {
             Error::Server(e) => matches!(
                 e.code(),
-                "LOADING" | "BUSY" | "TRYAGAIN" | "CLUSTERDOWN" | "MASTERDOWN"
+                Some("LOADING" | "BUSY" | "TRYAGAIN" | "CLUSTERDOWN" | "MASTERDOWN")
             ),
             Error::Unreachable(_) | Error::Credentials(_) => true,
             Error::ConnectionClosed(c) => !c.was_sent() && c.kind() != ClosedKind::Shutdown,
@@ -189,11 +194,20 @@ impl Error {
 }
 
 impl Error {
-    /// A low-cardinality name of the error, for telemetry (`error.type`): the server's
-    /// error code (`WRONGTYPE`, `MOVED`, ...), or the kind of client error.
-    pub(crate) fn type_name(&self) -> &str {
+    /// A server error's code, when it is a known one (see [`Error::type_name`]).
+    pub(crate) fn known_code(&self) -> Option<&'static str> {
         match self {
-            Error::Server(e) => e.code(),
+            Error::Server(e) => e.known_code(),
+            _ => None,
+        }
+    }
+
+    /// A low-cardinality name of the error, for telemetry (`error.type`): the server's
+    /// error code (`WRONGTYPE`, `MOVED`, ...) when it is a known one, `server_error` for
+    /// any other error reply, or the kind of client error.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Error::Server(e) => e.known_code().unwrap_or("server_error"),
             Error::Protocol(_) => "protocol_error",
             Error::Decode(_) => "decode_error",
             Error::Io(_) => "io_error",
@@ -267,15 +281,22 @@ impl From<std::io::Error> for Error {
 /// bulk error), with its code split out.
 ///
 /// By Redis convention the first word of the reply is an upper-case code (`ERR`,
-/// `WRONGTYPE`, `MOVED`, `NOSCRIPT`, ...) and the rest is a message.
+/// `WRONGTYPE`, `MOVED`, `NOSCRIPT`, ...) and the rest is a message. Not every error
+/// follows it (RediSearch answers `idx:users: no such index`, `Unknown index name`): a
+/// first word that is not upper-case letters, digits and `_` is no code, and the whole
+/// reply is the message.
 ///
 /// ```
 /// use typedis::ServerError;
 ///
 /// let e = ServerError::new("MOVED 3999 127.0.0.1:6381");
-/// assert_eq!(e.code(), "MOVED");
+/// assert_eq!(e.code(), Some("MOVED"));
 /// assert_eq!(e.message(), "3999 127.0.0.1:6381");
 /// assert_eq!(e.to_string(), "MOVED 3999 127.0.0.1:6381");
+///
+/// let search = ServerError::new("idx:customer-0815: no such index");
+/// assert_eq!(search.code(), None);
+/// assert_eq!(search.message(), "idx:customer-0815: no such index");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ServerError {
@@ -287,13 +308,24 @@ impl ServerError {
     /// An error reply from its text (without the leading `-` and the final CRLF).
     pub fn new(line: impl Into<String>) -> Self {
         let line = line.into().into_boxed_str();
-        let code_len = line.find([' ', '\r', '\n']).unwrap_or(line.len());
+        let word = line.find([' ', '\r', '\n']).unwrap_or(line.len());
+        let code_len = if is_code(&line[..word]) { word } else { 0 };
         ServerError { line, code_len }
     }
 
-    /// The code: the first word of the reply, such as `ERR`, `WRONGTYPE` or `MOVED`.
-    pub fn code(&self) -> &str {
-        &self.line[..self.code_len]
+    /// The code: the first word of the reply, such as `ERR`, `WRONGTYPE` or `MOVED`, when
+    /// it is one (upper-case letters, digits and `_`, starting with a letter, at most 32
+    /// characters); `None` otherwise.
+    pub fn code(&self) -> Option<&str> {
+        (self.code_len > 0).then(|| &self.line[..self.code_len])
+    }
+
+    /// The code when it is one of the codes Redis, Valkey and the modules answer with:
+    /// what telemetry names, so that no reply text (a script's own code, a module's
+    /// message) becomes a label of its own.
+    pub(crate) fn known_code(&self) -> Option<&'static str> {
+        let code = self.code()?;
+        KNOWN_CODES.iter().find(|known| **known == code).copied()
     }
 
     /// The text after the code (empty when the reply is only a code).
@@ -306,6 +338,46 @@ impl ServerError {
         &self.line
     }
 }
+
+/// Whether `word` is an error code by Redis's convention.
+fn is_code(word: &str) -> bool {
+    let mut bytes = word.bytes();
+    word.len() <= 32
+        && bytes.next().is_some_and(|b| b.is_ascii_uppercase())
+        && bytes.all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The error codes Redis, Valkey and the modules answer with, which telemetry names as
+/// they are.
+const KNOWN_CODES: &[&str] = &[
+    "ASK",
+    "BUSY",
+    "BUSYGROUP",
+    "BUSYKEY",
+    "CLUSTERDOWN",
+    "CROSSSLOT",
+    "ERR",
+    "EXECABORT",
+    "LOADING",
+    "MASTERDOWN",
+    "MISCONF",
+    "MOVED",
+    "NOAUTH",
+    "NOGROUP",
+    "NOPERM",
+    "NOPROTO",
+    "NOREPLICAS",
+    "NOSCRIPT",
+    "NOTBUSY",
+    "OOM",
+    "READONLY",
+    "REDIRECT",
+    "TRYAGAIN",
+    "UNBLOCKED",
+    "UNKILLABLE",
+    "WRONGPASS",
+    "WRONGTYPE",
+];
 
 impl fmt::Display for ServerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -326,10 +398,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_first_word_that_is_no_code_is_part_of_the_message_and_telemetry_stays_bounded() {
+        for (line, code) in [
+            ("ERR unknown command", Some("ERR")),
+            ("WRONGTYPE Operation against a key", Some("WRONGTYPE")),
+            ("MYCODE_2 a script's own code", Some("MYCODE_2")),
+            ("NOAUTH", Some("NOAUTH")),
+            ("idx:customer-0815: no such index", None),
+            ("Unknown index name", None),
+            ("TSDB: the key does not exist", None),
+            ("", None),
+        ] {
+            let e = ServerError::new(line);
+            assert_eq!(e.code(), code, "{line}");
+            let message = if code.is_some() {
+                line.split_once(' ').map_or("", |(_, m)| m)
+            } else {
+                line
+            };
+            assert_eq!(e.message(), message, "{line}");
+        }
+        let name = |line: &str| Error::Server(ServerError::new(line)).type_name();
+        assert_eq!(name("WRONGTYPE x"), "WRONGTYPE");
+        assert_eq!(name("MYCODE_2 x"), "server_error");
+        assert_eq!(name("idx:customer-0815: no such index"), "server_error");
+        assert_eq!(name("idx:customer-0816: no such index"), "server_error");
+    }
+
+    #[test]
     fn server_error_splits_code_and_message() {
         let e =
             ServerError::new("WRONGTYPE Operation against a key holding the wrong kind of value");
-        assert_eq!(e.code(), "WRONGTYPE");
+        assert_eq!(e.code(), Some("WRONGTYPE"));
         assert_eq!(
             e.message(),
             "Operation against a key holding the wrong kind of value"
@@ -339,7 +439,7 @@ mod tests {
     #[test]
     fn server_error_of_one_word_has_empty_message() {
         let e = ServerError::new("NOAUTH");
-        assert_eq!(e.code(), "NOAUTH");
+        assert_eq!(e.code(), Some("NOAUTH"));
         assert_eq!(e.message(), "");
         assert_eq!(e.as_str(), "NOAUTH");
     }

@@ -40,7 +40,8 @@ pub(crate) fn record<T: Replies>(span: &trace::Span, result: &Result<T, Error>) 
 }
 
 fn failed(span: &trace::Span, e: &Error) {
-    if let Some(code) = e.server_code() {
+    // A known code only: a script's own code, a module's message, is no status.
+    if let Some(code) = e.known_code() {
         span.set("db.response.status_code", code);
     }
     span.set("error.type", e.type_name());

@@ -10,7 +10,7 @@ use crate::client::{within, Client};
 use crate::conn::mux::{Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
-use crate::error::Error;
+use crate::error::{Error, Unreachable};
 use crate::resp::write::encode;
 use crate::trace;
 use bytes::Bytes;
@@ -272,7 +272,9 @@ impl Subscriber {
     ///
     /// [`Error::MissedMessages`] where messages may be missing (the subscriber goes on);
     /// a malformed message (the subscriber goes on); [`Error::Unreachable`] while the
-    /// server cannot be reached (the next call tries again).
+    /// server cannot be reached, or the refusal of the connection with its type
+    /// ([`Error::Credentials`], [`Error::Server`] for `WRONGPASS`), after the response
+    /// timeout (the next call tries again).
     pub async fn next_message(&mut self) -> Option<Result<Message, Error>> {
         loop {
             if let Some(ready) = self.ready.pop_front() {
@@ -371,7 +373,7 @@ impl Subscriber {
                 return Ok(());
             }
             if let Some(t) = self.pacing.not_before() {
-                if let (Some(d), Some(e)) = (deadline, self.pacing.unreachable()) {
+                if let (Some(d), Some(e)) = (deadline, self.pacing.last_error()) {
                     if d <= t {
                         return Err(e);
                     }
@@ -383,7 +385,7 @@ impl Subscriber {
                 Ok(conn) => conn,
                 Err(e) => {
                     trace::debug!(error = %e, "subscriber reconnect failed");
-                    self.pacing.failed(&backoff, &e);
+                    self.pacing.failed(&backoff, e, self.client.target());
                     continue;
                 }
             };
@@ -418,7 +420,11 @@ impl Subscriber {
                     if let Some(conn) = self.conn.take() {
                         conn.shutdown("a shard channel is served elsewhere");
                     }
-                    self.pacing.failed(&backoff, &e);
+                    // The refusal is no reason the server cannot be reached: it is kept as
+                    // what it says of the attempt.
+                    let refused = Unreachable::new(format!("subscribing failed: {e}"));
+                    self.pacing
+                        .failed(&backoff, Error::Unreachable(refused), None);
                 }
                 done => {
                     trace::info!("subscriber reconnected");

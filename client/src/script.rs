@@ -330,7 +330,7 @@ fn is_noscript(frame: &Frame) -> bool {
             .server_error()
             .ok()
             .flatten()
-            .is_some_and(|e| e.code() == "NOSCRIPT")
+            .is_some_and(|e| e.code() == Some("NOSCRIPT"))
 }
 
 #[cfg(test)]

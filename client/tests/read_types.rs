@@ -145,7 +145,7 @@ fn top_level_error_replies_become_server_errors() {
         assert!(f.is_error());
         match f.decode::<Value>() {
             Err(Error::Server(e)) => {
-                assert_eq!(e.code(), code);
+                assert_eq!(e.code(), Some(code));
                 assert_eq!(e.message(), message);
             }
             other => panic!("expected a server error, got {other:?}"),

@@ -14,6 +14,7 @@ mod modules;
 mod raw;
 mod sentinel;
 mod server;
+mod vault;
 
 pub use cluster::{ClusterNode, RedisCluster, RedisClusterBuilder};
 pub use fake::{answer_healthily, FakeConnection, FakeServer};
@@ -27,3 +28,4 @@ pub use server::{
     has_vector_sets, server_binary, server_family, server_version, tls_server_binary, RedisServer,
     RedisServerBuilder, SERVER_ENV, TLS_SERVER_ENV,
 };
+pub use vault::Vault;

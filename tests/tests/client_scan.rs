@@ -229,7 +229,7 @@ async fn an_error_is_the_last_item_of_a_scan() {
         .unwrap();
     let mut scan = client.scan(b().sscan().key("text").cursor(0));
     match scan.next().await {
-        Some(Err(Error::Server(e))) => assert_eq!(e.code(), "WRONGTYPE", "{e}"),
+        Some(Err(Error::Server(e))) => assert_eq!(e.code(), Some("WRONGTYPE"), "{e}"),
         other => panic!("expected WRONGTYPE, got {other:?}"),
     }
     assert!(

@@ -168,7 +168,7 @@ async fn a_failing_script_is_a_server_error_with_its_message() {
         let refuse = Script::new("return redis.error_reply('MYCODE no such user')");
         match refuse.invoke::<()>(&client).await {
             Err(Error::Server(e)) => {
-                assert_eq!(e.code(), "MYCODE", "{e}");
+                assert_eq!(e.code(), Some("MYCODE"), "{e}");
                 assert_eq!(e.message(), "no such user");
             }
             other => panic!("expected a server error, got {other:?}"),

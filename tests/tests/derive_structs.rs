@@ -169,7 +169,7 @@ fn owned_struct_outlives_its_frame() {
 fn error_replies_are_server_errors_not_decode_errors() {
     let f = frame("-WRONGTYPE Operation against a key holding the wrong kind of value\n");
     match f.decode::<OwnedEntry>() {
-        Err(typedis::Error::Server(e)) => assert_eq!(e.code(), "WRONGTYPE"),
+        Err(typedis::Error::Server(e)) => assert_eq!(e.code(), Some("WRONGTYPE")),
         other => panic!("expected a server error, got {other:?}"),
     }
 }

@@ -659,7 +659,10 @@ async fn a_value_json_cannot_hold_is_refused_and_the_document_kept() {
             panic!("not refused: {err:?}")
         };
         assert_eq!((invalid.command(), invalid.index()), ("JSON.SET", 3));
-        assert!(invalid.to_string().contains("key must be a string"), "{err}");
+        assert!(
+            invalid.to_string().contains("key must be a string"),
+            "{err}"
+        );
 
         let nan = User {
             score: f64::NAN,
@@ -671,7 +674,12 @@ async fn a_value_json_cannot_hold_is_refused_and_the_document_kept() {
             .unwrap_err();
         assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
         let err = client
-            .query(b().json_merge().key(&k).path("$.score").value(Json(f64::INFINITY)))
+            .query(
+                b().json_merge()
+                    .key(&k)
+                    .path("$.score")
+                    .value(Json(f64::INFINITY)),
+            )
             .await
             .unwrap_err();
         assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");

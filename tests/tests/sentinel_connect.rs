@@ -293,7 +293,7 @@ async fn readonly_makes_the_client_ask_again_and_move(sent: Sent) {
     let port = y.port().to_string();
     raw.request(&[b"REPLICAOF", b"127.0.0.1", port.as_bytes()]);
     match set(&client, sent, "on y").await {
-        Err(Error::Server(e)) => assert_eq!(e.code(), "READONLY", "{sent:?}"),
+        Err(Error::Server(e)) => assert_eq!(e.code(), Some("READONLY"), "{sent:?}"),
         other => panic!("{sent:?}: expected READONLY from the demoted node, got {other:?}"),
     }
     named.store(y.port(), Ordering::SeqCst);

@@ -49,7 +49,7 @@ impl Client {
         if let Some(t) = not_before {
             if deadline.is_some_and(|d| d <= t) {
                 // No attempt may start in time: the last one's failure is the answer.
-                if let Some(e) = lock(&self.inner.dedicated_pacing).unreachable() {
+                if let Some(e) = lock(&self.inner.dedicated_pacing).last_error() {
                     return Err(e);
                 }
             }
@@ -58,15 +58,11 @@ impl Client {
         match self.open(None).await {
             Ok(conn) => Ok(conn),
             Err(e) => {
-                let mut pacing = lock(&self.inner.dedicated_pacing);
-                pacing.failed(&self.inner.config.backoff, &e);
                 trace::debug!(error = %e, "opening a dedicated connection failed");
-                // A refused handshake (credentials, database) is the caller's to see as it
-                // is; anything else means the server cannot be reached.
-                Err(match e {
-                    Error::Server(_) | Error::Config(_) | Error::ConnectionClosed(_) => e,
-                    _ => pacing.unreachable().unwrap_or(e),
-                })
+                // A refusal (credentials, the server's) keeps its type; anything else
+                // means the server cannot be reached (`error::LastFailure`).
+                let backoff = &self.inner.config.backoff;
+                Err(lock(&self.inner.dedicated_pacing).failed(backoff, e, self.target()))
             }
         }
     }

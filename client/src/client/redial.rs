@@ -2,7 +2,9 @@
 //! of its own, so a thousand waiting callers make one attempt (not a thousand), and a
 //! caller that gives up does not cut the attempt short; attempts are paced by the backoff
 //! and made only while callers wait. A caller whose deadline passes, or whose attempt
-//! failed, learns the last connect error ([`Error::Unreachable`]).
+//! failed, learns the last attempt's error with its type (`error::LastFailure`: a refusal
+//! such as [`Error::Credentials`] or `WRONGPASS` as it is, [`Error::Unreachable`] with the
+//! address and the cause otherwise).
 
 use super::Client;
 use crate::conn::mux::{Connection, PushSink};
@@ -79,12 +81,13 @@ impl Client {
             self.refuse_if_closed()?;
             let timeout = Error::Timeout(self.inner.config.response_timeout.unwrap_or_default());
             if !woken {
-                // Out of time while connecting: the attempt may yet succeed (a slow server).
+                // Out of time while connecting: the attempt may yet succeed (a slow server),
+                // unless the last one was refused (the same refusal is the likely answer).
                 // Out of time while waiting out the backoff: the last failure is the answer.
                 if state.connecting {
-                    return Err(timeout);
+                    return Err(state.pacing.last_refusal().unwrap_or(timeout));
                 }
-                return Err(state.pacing.unreachable().unwrap_or(timeout));
+                return Err(state.pacing.last_error().unwrap_or(timeout));
             }
             if state.attempts > seen && self.current().is_closed() {
                 // A client that has never connected (one made with `lazy_connect`) waits
@@ -94,7 +97,7 @@ impl Client {
                 {
                     continue;
                 }
-                return Err(state.pacing.unreachable().unwrap_or(timeout));
+                return Err(state.pacing.last_error().unwrap_or(timeout));
             }
         }
     }
@@ -184,9 +187,9 @@ impl Client {
                     }
                 }
                 Err(e) => {
-                    state.pacing.failed(&backoff, &e);
-                    state.failed_at = Some(Instant::now());
                     trace::debug!(error = %e, "reconnect failed");
+                    state.pacing.failed(&backoff, e, self.target());
+                    state.failed_at = Some(Instant::now());
                 }
             }
             state.running = false;

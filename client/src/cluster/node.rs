@@ -8,7 +8,7 @@ use crate::client::Client;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
-use crate::error::{ClusterErrorKind, Error, Unreachable};
+use crate::error::{ClusterErrorKind, Error, LastFailure};
 use crate::resp;
 use crate::resp::write::encode;
 use crate::resp::Frame;
@@ -95,9 +95,8 @@ impl ClusterClient {
                 dialing.remove(addr);
             }
         }
-        // Alone with the outcome, the error is handed over as it is; shared, a copy.
         drop(dial);
-        listed.unwrap_or_else(|e| Err(Arc::try_unwrap(e).unwrap_or_else(|e| copy_error(&e, addr))))
+        listed.unwrap_or_else(|e| Err(node_error(e, addr)))
     }
 
     /// Sends `command` once to the node at `addr`; `asking` writes `ASKING` first and
@@ -130,7 +129,7 @@ impl ClusterClient {
             return Box::pin(client.send(command.clone()))
                 .await
                 .map_err(|e| match e {
-                    Error::Unreachable(_) => Failure::NotSent(e),
+                    Error::Unreachable(_) | Error::Credentials(_) => Failure::NotSent(e),
                     Error::ConnectionClosed(c) if !c.was_sent() => {
                         Failure::NotSent(Error::ConnectionClosed(c))
                     }
@@ -200,16 +199,24 @@ fn dial(config: Config) -> Arc<Dial> {
     })
 }
 
-/// The error a shared dial met, for one of the callers that waited for it: the same
-/// error where it can be copied, else [`Error::Unreachable`] with its text.
-fn copy_error(e: &Error, addr: &str) -> Error {
-    match e {
-        Error::Timeout(limit) => Error::Timeout(*limit),
-        Error::Unreachable(u) => Error::Unreachable(u.clone()),
-        Error::Server(s) => Error::Server(s.clone()),
-        Error::Config(c) => Error::Config(c.clone()),
-        Error::Cluster(c) => Error::Cluster(c.clone()),
-        other => Error::Unreachable(Unreachable::new(other.to_string()).at(addr)),
+/// The error of a dial of the node at `addr`, for one of the callers that waited for it:
+/// a timeout and a refusal keep their type (the caller alone with a refusal gets it as
+/// it is), anything else is [`Error::Unreachable`] at `addr` with the dial's error as its
+/// cause (`error::LastFailure`).
+fn node_error(e: Arc<Error>, addr: &str) -> Error {
+    match &*e {
+        Error::Timeout(limit) => return Error::Timeout(*limit),
+        Error::Cluster(c) => return Error::Cluster(c.clone()),
+        _ => {}
+    }
+    let refusal = matches!(
+        &*e,
+        Error::Credentials(_) | Error::Server(_) | Error::Config(_)
+    );
+    match Arc::try_unwrap(e) {
+        Ok(e) if refusal => e,
+        Ok(e) => LastFailure::new(e, Some(addr.to_owned())).error(1),
+        Err(shared) => LastFailure::shared(shared, Some(addr.to_owned())).error(1),
     }
 }
 

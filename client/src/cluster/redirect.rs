@@ -24,7 +24,7 @@ pub(crate) fn redirect(frame: &Frame, from: &str) -> Option<Redirect> {
     }
     let error = Reader::new(frame).server_error().ok()??;
     match error.code() {
-        code @ ("MOVED" | "ASK") => {
+        Some(code @ ("MOVED" | "ASK")) => {
             let (slot, addr) = error.message().split_once(' ')?;
             let slot: u16 = slot.parse().ok()?;
             let addr = addr.trim();
@@ -41,8 +41,8 @@ pub(crate) fn redirect(frame: &Frame, from: &str) -> Option<Redirect> {
                 Redirect::Ask { addr }
             })
         }
-        "TRYAGAIN" | "LOADING" => Some(Redirect::Retry { refresh: false }),
-        "CLUSTERDOWN" | "MASTERDOWN" => Some(Redirect::Retry { refresh: true }),
+        Some("TRYAGAIN" | "LOADING") => Some(Redirect::Retry { refresh: false }),
+        Some("CLUSTERDOWN" | "MASTERDOWN") => Some(Redirect::Retry { refresh: true }),
         _ => None,
     }
 }

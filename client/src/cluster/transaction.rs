@@ -89,7 +89,8 @@ impl Guard for SlotGuard {
     /// A refusal saying the slot moved starts a refresh of the slot map.
     fn after_failed_exec(&self, error: &Error) {
         if let Error::Server(e) = error {
-            if ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"].contains(&e.code()) {
+            let codes = ["MOVED", "ASK", "EXECABORT", "TRYAGAIN", "CLUSTERDOWN"];
+            if e.code().is_some_and(|code| codes.contains(&code)) {
                 self.cluster.refresh_soon();
             }
         }

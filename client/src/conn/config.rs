@@ -26,6 +26,25 @@ pub enum Addr {
     Unix(PathBuf),
 }
 
+/// `host:port` (`[host]:port` for an IPv6 address), or a Unix socket's path: how errors
+/// name an address.
+///
+/// ```
+/// use typedis::Addr;
+///
+/// let v6 = Addr::Tcp { host: "::1".into(), port: 6379 };
+/// assert_eq!(v6.to_string(), "[::1]:6379");
+/// ```
+impl std::fmt::Display for Addr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Addr::Tcp { host, port } if host.contains(':') => write!(f, "[{host}]:{port}"),
+            Addr::Tcp { host, port } => write!(f, "{host}:{port}"),
+            Addr::Unix(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
 /// The RESP version to speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -68,7 +87,9 @@ pub enum Protocol {
 /// - **Reconnecting is paced** by the [`Backoff`] (exponential, jittered, capped at
 ///   `max`; a connection lost within [`Backoff::STABLE_AFTER`] of opening counts as a
 ///   failure). A command that cannot be sent because the server cannot be reached fails
-///   with [`Error::Unreachable`], giving the last connect error.
+///   with [`Error::Unreachable`], giving the address and the last connect error; one that
+///   cannot be sent because the server or the credentials provider refused the connection
+///   fails with that refusal ([`Error::Server`], [`Error::Credentials`]).
 /// - **Pushes wait in a bounded buffer**: [`Config::push_buffer`] bytes per
 ///   [`Subscriber`](crate::Subscriber) (then the client stops reading the subscriber's
 ///   socket, and the server's `client-output-buffer-limit pubsub` applies) and per

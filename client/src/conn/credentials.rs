@@ -116,8 +116,11 @@ impl fmt::Debug for Credentials {
 /// ```
 ///
 /// An error the provider returns fails that connection attempt with
-/// [`Error::Credentials`](crate::Error::Credentials); attempts are paced by the
-/// [`Backoff`](crate::Backoff) as for any failed connection.
+/// [`Error::Credentials`](crate::Error::Credentials), and every command that waited for
+/// the connection reads that error too, with the provider's error as its source: on the
+/// shared connection, a dedicated one (blocking commands, transactions), a subscriber's, a
+/// cluster node's and through Sentinel, on the first connection and on every reconnect.
+/// Attempts are paced by the [`Backoff`](crate::Backoff) as for any failed connection.
 pub trait CredentialsProvider: Send + Sync + 'static {
     /// The credentials to authenticate with now.
     fn credentials(&self) -> CredentialsFuture<'_>;

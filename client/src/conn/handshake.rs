@@ -287,7 +287,7 @@ fn server_error(frame: &Frame) -> Option<Error> {
 }
 
 fn is_noauth(e: &Error) -> bool {
-    matches!(e, Error::Server(s) if s.code() == "NOAUTH")
+    matches!(e, Error::Server(s) if s.code() == Some("NOAUTH"))
 }
 
 #[cold]

@@ -5,7 +5,7 @@
 //! shared connection, the dedicated connections, each subscriber.
 
 use super::backoff::Backoff;
-use crate::error::{Error, Unreachable};
+use crate::error::{Error, LastFailure, Unreachable};
 use std::time::{Duration, Instant};
 
 /// The state of one server's connection attempts.
@@ -16,7 +16,7 @@ pub(crate) struct Pacing {
     /// No attempt before then.
     not_before: Option<Instant>,
     /// What the last failure was.
-    last_error: Option<String>,
+    last: Option<LastFailure>,
 }
 
 impl Pacing {
@@ -25,11 +25,20 @@ impl Pacing {
         self.not_before.filter(|&t| t > Instant::now())
     }
 
-    /// An attempt failed with `error`.
-    pub(crate) fn failed(&mut self, backoff: &Backoff, error: &Error) {
+    /// An attempt to open a connection to `addr` (when the caller knows it) failed with
+    /// `error`; returns what its caller reads ([`last_error`](Self::last_error)).
+    pub(crate) fn failed(
+        &mut self,
+        backoff: &Backoff,
+        error: Error,
+        addr: Option<String>,
+    ) -> Error {
         self.failures = self.failures.saturating_add(1);
         self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
-        self.last_error = Some(format!("connecting failed: {error}"));
+        let last = LastFailure::new(error, addr);
+        let error = last.error(self.failures);
+        self.last = Some(last);
+        error
     }
 
     /// A connection opened by the last attempt was lost after `lived`: too soon, and it
@@ -41,7 +50,19 @@ impl Pacing {
         }
         self.failures = self.failures.saturating_add(1);
         self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
-        self.last_error = Some(format!("the connection was lost {lived:?} after it opened"));
+        let lost = Unreachable::new(format!("the connection was lost {lived:?} after it opened"));
+        self.last = Some(LastFailure::new(Error::Unreachable(lost), None));
+    }
+
+    /// [`last_error`](Self::last_error) when the last attempt was refused (by the
+    /// credentials provider, or by the server: `WRONGPASS`, an unknown database).
+    pub(crate) fn last_refusal(&self) -> Option<Error> {
+        self.last_error().filter(|e| {
+            matches!(
+                e,
+                Error::Credentials(_) | Error::Server(_) | Error::Config(_)
+            )
+        })
     }
 
     /// A connection did its work: the next attempt, if ever, starts afresh.
@@ -49,14 +70,11 @@ impl Pacing {
         *self = Pacing::default();
     }
 
-    /// The error of a caller that could not get a connection in time: the server is
-    /// unreachable, as the last failure says. `None` when no attempt has failed since the
-    /// last connection that worked.
-    pub(crate) fn unreachable(&self) -> Option<Error> {
-        let last = self.last_error.as_deref()?;
-        Some(Error::Unreachable(
-            Unreachable::new(last).after(self.failures),
-        ))
+    /// The error of a caller that could not get a connection in time: the last failure,
+    /// with its type (`error::LastFailure::error`). `None` when no attempt has failed since
+    /// the last connection that worked.
+    pub(crate) fn last_error(&self) -> Option<Error> {
+        Some(self.last.as_ref()?.error(self.failures))
     }
 }
 
@@ -75,19 +93,22 @@ mod tests {
     fn failures_push_the_next_attempt_back_and_say_what_failed() {
         let mut p = Pacing::default();
         assert!(p.not_before().is_none());
-        assert!(p.unreachable().is_none());
-        let refused = Error::Io(std::io::ErrorKind::ConnectionRefused.into());
-        p.failed(&backoff(), &refused);
+        assert!(p.last_error().is_none());
+        let refused = || Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        p.failed(&backoff(), refused(), None);
         let wait = p.not_before().unwrap() - Instant::now();
         assert!(wait <= Duration::from_millis(100) && wait >= Duration::from_millis(40));
-        p.failed(&backoff(), &refused);
-        let e = p.unreachable().unwrap();
+        p.failed(&backoff(), refused(), Some("127.0.0.1:1".into()));
+        let e = p.last_error().unwrap();
         assert!(matches!(e, Error::Unreachable(_)));
         let text = e.to_string();
-        assert!(text.starts_with("server unreachable: connecting failed: i/o error"));
+        assert!(
+            text.starts_with("server unreachable: 127.0.0.1:1: connecting failed: i/o error"),
+            "{text}"
+        );
         assert!(text.ends_with("(2 failures in a row)"), "{text}");
         p.succeeded();
-        assert!(p.not_before().is_none() && p.unreachable().is_none());
+        assert!(p.not_before().is_none() && p.last_error().is_none());
     }
 
     #[test]
@@ -98,7 +119,7 @@ mod tests {
         }
         let wait = p.not_before().unwrap() - Instant::now();
         assert!(wait >= Duration::from_millis(190), "{wait:?}");
-        assert!(p.unreachable().unwrap().to_string().contains("lost"));
+        assert!(p.last_error().unwrap().to_string().contains("lost"));
         p.lost(&backoff(), Backoff::STABLE_AFTER);
         assert!(p.not_before().is_none());
     }

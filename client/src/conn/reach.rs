@@ -57,6 +57,15 @@ impl Reach {
         }
     }
 
+    /// The address connections go to, as errors name it: the configured one, reached
+    /// directly; none for a route, whose own errors name the addresses it tried.
+    pub(crate) fn target(&self, config: &Config) -> Option<String> {
+        match self {
+            Reach::Direct => Some(config.addr.to_string()),
+            Reach::Routed(_) => None,
+        }
+    }
+
     /// Waits out a backoff until `t` (see [`Route::pause_until`]).
     pub(crate) async fn pause_until(&self, t: Instant) {
         match self {

@@ -19,55 +19,65 @@ use std::sync::Arc;
 /// assert_eq!(invalid.index(), 2); // SET ratio <value>
 /// assert_eq!(invalid.to_string(), "argument 2 of SET: NaN is not a number Redis can store");
 /// ```
+#[derive(Clone)]
+pub struct InvalidArgument(Box<Inner>);
+
+/// Boxed: an [`Error`](crate::Error) is as large as its largest variant.
 #[derive(Debug, Clone)]
-pub struct InvalidArgument {
+struct Inner {
     command: String,
     index: usize,
     source: Arc<dyn std::error::Error + Send + Sync>,
 }
 
+impl fmt::Debug for InvalidArgument {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
 impl InvalidArgument {
     /// Argument `index` of a command could not be written, as `source` says.
     pub(crate) fn new(index: usize, source: crate::BoxError) -> InvalidArgument {
-        InvalidArgument {
+        InvalidArgument(Box::new(Inner {
             command: String::new(),
             index,
             source: Arc::from(source),
-        }
+        }))
     }
 
     /// Counts the argument `by` places further on, where the list it was written in
     /// starts in its command.
     pub(crate) fn shift(&mut self, by: usize) {
-        self.index += by;
+        self.0.index += by;
     }
 
     /// Names the command the argument was given to.
     pub(crate) fn set_command(&mut self, name: &str) {
-        name.clone_into(&mut self.command);
+        name.clone_into(&mut self.0.command);
     }
 
     /// The name of the command (`JSON.SET`, `CLIENT KILL`).
     pub fn command(&self) -> &str {
-        &self.command
+        &self.0.command
     }
 
     /// Where the argument is in the command as it would have been sent, its name's first
     /// word being 0 (`SET key value`: the value is 2).
     pub fn index(&self) -> usize {
-        self.index
+        self.0.index
     }
 }
 
 impl fmt::Display for InvalidArgument {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.command.is_empty() {
-            write!(f, "argument {}: {}", self.index, self.source)
+        if self.0.command.is_empty() {
+            write!(f, "argument {}: {}", self.0.index, self.0.source)
         } else {
             write!(
                 f,
                 "argument {} of {}: {}",
-                self.index, self.command, self.source
+                self.0.index, self.0.command, self.0.source
             )
         }
     }
@@ -75,6 +85,6 @@ impl fmt::Display for InvalidArgument {
 
 impl std::error::Error for InvalidArgument {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&*self.source)
+        Some(&*self.0.source)
     }
 }

@@ -188,7 +188,7 @@ impl Frame {
     ///
     /// let frame = Frame::from_slice(b"-WRONGTYPE Operation against a key\r\n")?;
     /// match frame.decode::<i64>() {
-    ///     Err(Error::Server(e)) => assert_eq!(e.code(), "WRONGTYPE"),
+    ///     Err(Error::Server(e)) => assert_eq!(e.code(), Some("WRONGTYPE")),
     ///     other => panic!("unexpected {other:?}"),
     /// }
     /// # Ok(())

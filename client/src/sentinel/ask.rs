@@ -7,7 +7,7 @@ use super::locator::Locator;
 use crate::client::Client;
 use crate::cmd::cmd;
 use crate::conn::Addr;
-use crate::error::Error;
+use crate::error::{Error, Unreachable};
 use crate::trace;
 use std::collections::HashMap;
 
@@ -17,8 +17,27 @@ pub(crate) enum Answer<T> {
     Known(T),
     /// Every Sentinel that answered said it does not monitor the service.
     NotMonitored(String),
-    /// No Sentinel answered; the text says what each one did.
-    Silence(String),
+    /// No Sentinel answered.
+    Silence(Silence),
+}
+
+/// Why no Sentinel answered: what each one did, and the refusal when every one of them
+/// refused the connection (a failing credentials provider, `WRONGPASS`), so that the
+/// caller reads that refusal with its type.
+pub(crate) struct Silence {
+    why: String,
+    refusal: Option<Error>,
+    last: Option<String>,
+}
+
+impl Silence {
+    fn new(why: impl Into<String>) -> Silence {
+        Silence {
+            why: why.into(),
+            refusal: None,
+            last: None,
+        }
+    }
 }
 
 impl<T> Answer<T> {
@@ -29,20 +48,23 @@ impl<T> Answer<T> {
             Answer::NotMonitored(asked) => Err(Error::unreachable(format!(
                 "no Sentinel monitors a service named {service:?} (asked {asked})"
             ))),
-            Answer::Silence(why) => Err(Error::unreachable(format!(
-                "no Sentinel answered about {service:?}: {why}"
-            ))),
+            Answer::Silence(Silence {
+                refusal: Some(e), ..
+            }) => Err(e),
+            Answer::Silence(Silence { why, last, .. }) => {
+                let u = Unreachable::new(format!("no Sentinel answered about {service:?}: {why}"));
+                Err(Error::Unreachable(match last {
+                    Some(addr) => u.at(addr),
+                    None => u,
+                }))
+            }
         }
     }
 }
 
 /// `host:port` of an address, for messages and maps.
 pub(crate) fn show(addr: &Addr) -> String {
-    match addr {
-        Addr::Tcp { host, port } if host.contains(':') => format!("[{host}]:{port}"),
-        Addr::Tcp { host, port } => format!("{host}:{port}"),
-        Addr::Unix(path) => path.display().to_string(),
-    }
+    addr.to_string()
 }
 
 fn tcp(host: String, port: &str) -> Option<Addr> {
@@ -74,6 +96,9 @@ impl Locator {
         let service = self.config.service.clone();
         let mut notes = Vec::new();
         let mut unknown = 0;
+        // Sentinels that refused the connection or the question, and the first refusal.
+        let (mut refused, mut refusal) = (0, None);
+        let mut last = None;
         let mut turned_down = None;
         // Each Sentinel gets its response timeout to answer, or its connect timeout when it
         // has none: one that accepts and never answers must not stop the round.
@@ -110,6 +135,14 @@ impl Locator {
                 Err(e) => {
                     trace::debug!(sentinel = %show(&addr), error = %e, ?question, "no answer");
                     notes.push(format!("{}: {e}", show(&addr)));
+                    last = Some(show(&addr));
+                    if matches!(
+                        e,
+                        Error::Credentials(_) | Error::Server(_) | Error::Config(_)
+                    ) {
+                        refused += 1;
+                        refusal.get_or_insert(e);
+                    }
                 }
             }
         }
@@ -119,7 +152,12 @@ impl Locator {
         if unknown > 0 && unknown == notes.len() {
             return Answer::NotMonitored(notes.join(", "));
         }
-        Answer::Silence(notes.join("; "))
+        Answer::Silence(Silence {
+            why: notes.join("; "),
+            // Every Sentinel refused: that is the answer, with its type.
+            refusal: refusal.filter(|_| refused == notes.len()),
+            last,
+        })
     }
 
     /// The address of the primary, as the first Sentinel that knows says.
@@ -127,7 +165,7 @@ impl Locator {
         match self.ask(Question::Primary).await {
             Answer::Known(mut found) => match found.pop() {
                 Some(addr) => Answer::Known(addr),
-                None => Answer::Silence("no address".into()),
+                None => Answer::Silence(Silence::new("no address")),
             },
             Answer::NotMonitored(s) => Answer::NotMonitored(s),
             Answer::Silence(s) => Answer::Silence(s),

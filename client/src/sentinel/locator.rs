@@ -22,7 +22,7 @@ use crate::client::Client;
 use crate::conn::handshake::{self, Expect};
 use crate::conn::mux::{Connection, PushSink, WeakConnection};
 use crate::conn::{Addr, Config};
-use crate::error::Error;
+use crate::error::{Error, LastFailure};
 use crate::sync::lock;
 use crate::trace;
 use std::collections::HashMap;
@@ -381,12 +381,17 @@ impl Locator {
                 Err(e @ (Error::Server(_) | Error::Config(_))) => return Err(e),
                 Err(e) => {
                     trace::debug!(node = %show(&addr), error = %e, "primary connection failed");
+                    let e = at_node(e, &addr);
                     if asked || Instant::now() >= deadline {
                         return Err(e);
                     }
-                    // The address may be stale: ask the Sentinels once.
+                    // The address may be stale: ask the Sentinels once (the node's own
+                    // error is the answer when they cannot say).
                     asked = true;
-                    let fresh = self.ask_primary().await.into_result(&self.config.service)?;
+                    let asked_again = self.ask_primary().await;
+                    let Ok(fresh) = asked_again.into_result(&self.config.service) else {
+                        return Err(e);
+                    };
                     if fresh == addr {
                         return Err(e);
                     }
@@ -447,7 +452,7 @@ impl Locator {
                 Ok(conn) => conn.shutdown("a replica outside the preferred zone"),
                 Err(e) => {
                     trace::debug!(node = %show(&addr), error = %e, "replica connection failed");
-                    last = Some(e);
+                    last = Some(at_node(e, &addr));
                 }
             }
         }
@@ -457,6 +462,12 @@ impl Locator {
         }
         Err(last.unwrap_or_else(|| Error::unreachable("no replica could be reached")))
     }
+}
+
+/// The error of an attempt to open a connection to the node at `addr`: a refusal keeps its
+/// type, anything else is [`Error::Unreachable`] naming the node (`error::LastFailure`).
+fn at_node(e: Error, addr: &Addr) -> Error {
+    LastFailure::new(e, Some(show(addr))).error(1)
 }
 
 /// The availability zone the node of `conn` said it is in.

@@ -308,7 +308,9 @@ impl SentinelClient {
             return self.inner.primary.send(command).await;
         }
         let frame = match replica.send(command.clone()).await {
-            Err(Error::Unreachable(_)) => return self.inner.primary.send(command).await,
+            Err(Error::Unreachable(_) | Error::Credentials(_)) => {
+                return self.inner.primary.send(command).await
+            }
             other => other?,
         };
         let unready = frame.is_error()

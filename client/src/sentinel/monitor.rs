@@ -102,7 +102,7 @@ async fn listen(locator: Weak<Locator>, addr: Addr) {
                 Ok(s) => s,
                 Err(e) => {
                     trace::debug!(sentinel = %show(&addr), error = %e, "cannot listen to the Sentinel");
-                    pacing.failed(&config.backoff, &e);
+                    pacing.failed(&config.backoff, e, Some(show(&addr)));
                     if let Some(t) = pacing.not_before() {
                         tokio::time::sleep_until(t.into()).await;
                     }

@@ -346,7 +346,7 @@ impl Tally {
 /// A short name of an error's kind, for the counts.
 fn error_kind(e: &Error) -> String {
     match e {
-        Error::Server(s) => format!("server {}", s.code()),
+        Error::Server(s) => format!("server {}", s.code().unwrap_or("(no code)")),
         Error::Io(io) => format!("i/o ({:?})", io.kind()),
         Error::Timeout(_) => "timeout".to_owned(),
         Error::ConnectionClosed(c) => format!(
