@@ -282,6 +282,18 @@ impl Client {
     /// Blocking commands (`BLPOP`, `XREAD BLOCK`, ...) run on a dedicated connection and
     /// time out after their own block time plus [`Config::blocking_margin`].
     ///
+    /// `WAIT` and `WAITAOF` are the exception: the server counts the replicas (or fsyncs)
+    /// of the writes made *on the connection that sends them*, so they run on the shared
+    /// connection, behind every command sent before them there, the caller's writes
+    /// included. While the server waits it answers none of the connection's later
+    /// commands, so every other caller waits up to the `WAIT`'s timeout too (a timeout of 0,
+    /// which may be forever, is refused with [`Error::InvalidUse`]). If the shared
+    /// connection was replaced between a write and the `WAIT` (a reconnect), the `WAIT`
+    /// cannot count that write: send the write and the `WAIT` together, in a
+    /// [`pipeline`](Self::pipeline) (`pipeline().add(set).add(wait)`) or after a
+    /// transaction ([`Multi::exec_then_wait`](crate::Multi::exec_then_wait)), where they
+    /// share one connection and a reconnect fails them both.
+    ///
     /// # Errors
     ///
     /// [`Error::Timeout`], [`Error::ConnectionClosed`], [`Error::Unreachable`] and
@@ -291,9 +303,10 @@ impl Client {
     /// [`Client::transaction`]).
     pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
         let command = request.into_command();
-        let blocking = match placement(&command) {
-            Placement::Shared => None,
-            Placement::Dedicated(time) => Some(time),
+        let place = match placement(&command) {
+            Placement::Shared => Place::Shared,
+            Placement::Dedicated(time) => Place::Dedicated(time),
+            Placement::Waits(time) => Place::SharedFor(self.wait_limit(&command, time)?),
             Placement::Refused(why) => return Err(refused(&command, why)),
             Placement::Invalid => return Err(invalid(&command)),
         };
@@ -313,12 +326,27 @@ impl Client {
                     return result;
                 }
                 Lookup::Bypass if command.flags().contains(CommandFlags::WRITE) => {
-                    return Box::pin(self.send_write(cache, command, blocking)).await
+                    return Box::pin(self.send_write(cache, command, place)).await
                 }
                 Lookup::Bypass => {}
             }
         }
-        self.send_placed(command, blocking).await
+        self.send_placed(command, place).await
+    }
+
+    /// How long a `WAIT` or `WAITAOF` that blocks for `time` may hold the shared
+    /// connection: its block time and the [blocking margin](Config::blocking_margin).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidUse`] for one that would block until enough replicas answer, which
+    /// may be never (timeout 0): every other caller of the connection would wait with it.
+    fn wait_limit(&self, command: &Command, time: BlockTime) -> Result<Option<Duration>, Error> {
+        if time == BlockTime::Forever {
+            return Err(refused(command, WAIT_FOREVER));
+        }
+        let config = &self.inner.config;
+        Ok(time.limit(config.blocking_margin, config.response_timeout))
     }
 
     /// With a client-side cache, `CLIENT TRACKING` is refused on the shared connection: the
@@ -339,23 +367,22 @@ impl Client {
         self.inner.cache.as_ref()
     }
 
-    /// Sends `command` where its placement said: the shared connection, or a dedicated
-    /// one for a blocking command (`blocking` is its time limit).
-    async fn send_placed(
-        &self,
-        command: Command,
-        blocking: Option<BlockTime>,
-    ) -> Result<Frame, Error> {
+    /// Sends `command` where its placement said.
+    async fn send_placed(&self, command: Command, place: Place) -> Result<Frame, Error> {
         let span = trace::command_span!(command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         let operation = Operation::start(&command);
         let result = match span {
             // Boxed: recording spans keeps its state out of every command's future.
-            Some(span) => Box::pin(self.send_traced(command, blocking, span)).await,
-            None => match blocking {
-                // Boxed: the rare path keeps its state out of every command's future.
-                Some(time) => Box::pin(self.send_blocking(command, time)).await,
-                None => self.send_shared(command).await,
+            Some(span) => Box::pin(self.send_traced(command, place, span)).await,
+            None => match place {
+                Place::Shared => self.send_shared(command, self.deadline()).await,
+                // Boxed: the rare paths keep their state out of every command's future.
+                Place::SharedFor(limit) => {
+                    let deadline = limit.map(|l| Instant::now() + l);
+                    Box::pin(self.send_shared(command, deadline)).await
+                }
+                Place::Dedicated(time) => Box::pin(self.send_blocking(command, time)).await,
             },
         };
         operation.end(&result);
@@ -367,17 +394,24 @@ impl Client {
     async fn send_traced(
         &self,
         command: Command,
-        blocking: Option<BlockTime>,
+        place: Place,
         span: trace::Span,
     ) -> Result<Frame, Error> {
         self.describe(&span);
-        let result = match blocking {
-            Some(time) => {
+        let result = match place {
+            Place::Shared => {
+                let sent = self.send_shared(command, self.deadline());
+                sent.instrument(span.clone()).await
+            }
+            Place::SharedFor(limit) => {
+                let sent = self.send_shared(command, limit.map(|l| Instant::now() + l));
+                sent.instrument(span.clone()).await
+            }
+            Place::Dedicated(time) => {
                 self.send_blocking(command, time)
                     .instrument(span.clone())
                     .await
             }
-            None => self.send_shared(command).instrument(span.clone()).await,
         };
         outcome::record(&span, &result);
         result
@@ -399,12 +433,17 @@ impl Client {
         }
     }
 
-    async fn send_shared(&self, command: Command) -> Result<Frame, Error> {
+    /// Sends `command` on the shared connection, to be answered by `deadline`.
+    async fn send_shared(
+        &self,
+        command: Command,
+        deadline: Option<Instant>,
+    ) -> Result<Frame, Error> {
         let resend = (self.inner.config.retry_read_only
             && command.flags().contains(CommandFlags::READONLY))
         .then(|| command.clone());
         // The connection times the request out (see `Config::response_timeout`).
-        let (request, rx) = Submission::one(command, self.deadline());
+        let (request, rx) = Submission::one(command, deadline);
         self.submit(request).await?;
         match (mux::reply(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
@@ -558,11 +597,30 @@ impl Client {
     }
 }
 
+/// Where [`Client::send`] puts a command, from its placement.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Place {
+    /// On the shared connection, answered within the response timeout.
+    Shared,
+    /// On the shared connection, answered within this time, if any (a `WAIT`'s block time
+    /// and the margin).
+    SharedFor(Option<Duration>),
+    /// On a dedicated connection, for a command that blocks this long.
+    Dedicated(BlockTime),
+}
+
+/// Why a `WAIT` or `WAITAOF` with timeout 0 is refused on the shared connection.
+const WAIT_FOREVER: &str = "a WAIT or WAITAOF with timeout 0 would hold the shared \
+    connection until enough replicas acknowledge, which may be never, and every other \
+    command on it would wait as long: give it a timeout (in milliseconds); it waits for the \
+    writes sent before it on the connection";
+
 /// Refuses commands that would break a shared or pooled connection.
 pub(crate) fn check_shareable(command: &Command) -> Result<(), Error> {
     match placement(command) {
         Placement::Refused(why) => Err(refused(command, why)),
         Placement::Invalid => Err(invalid(command)),
+        Placement::Waits(BlockTime::Forever) => Err(refused(command, WAIT_FOREVER)),
         _ => Ok(()),
     }
 }

@@ -5,6 +5,7 @@
 //! a cluster.
 
 use std::marker::PhantomData;
+use std::time::Duration;
 
 use crate::cache::Writes;
 use crate::cmd::Command;
@@ -72,6 +73,9 @@ pub struct Batch {
     pub(crate) refused: Option<Error>,
     /// The writes among them, for a client-side cache.
     pub(crate) writes: Writes,
+    /// The longest block time of the `WAIT`s among them, which the batch's replies may
+    /// take beyond the response timeout.
+    pub(crate) hold: Option<Duration>,
 }
 
 impl Batch {

@@ -4,12 +4,14 @@
 //! the commands queued ([`Multi`]).
 
 use std::marker::PhantomData;
+use std::time::Instant;
 
 use crate::cache::Writes;
 use crate::client::{check_shareable, Client, Lease};
+use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply, Connection, Submission};
-use crate::error::Error;
+use crate::error::{Error, Refused};
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
 use crate::resp::write::{self, encode};
@@ -145,7 +147,7 @@ impl Transaction {
         let mut args: Vec<&[u8]> = vec![b"WATCH"];
         args.extend(keys.iter().map(AsRef::as_ref));
         let conn = self.dedicated().await?.conn();
-        let frames = roundtrip(conn, encode(&args), 1).await?;
+        let frames = roundtrip(conn, encode(&args), 1, conn.deadline()).await?;
         frames[0].decode::<()>()
     }
 
@@ -218,17 +220,23 @@ impl Transaction {
         let Some(lease) = &mut self.lease else {
             return Ok(());
         };
-        let frames = roundtrip(lease.conn(), encode(&[b"UNWATCH"]), 1).await?;
+        let conn = lease.conn();
+        let frames = roundtrip(conn, encode(&[b"UNWATCH"]), 1, conn.deadline()).await?;
         frames[0].decode::<()>()?;
         lease.release();
         Ok(())
     }
 
-    /// Sends `MULTI`, the queued commands and `EXEC`, and returns `EXEC`'s reply.
-    async fn exec_frame(mut self) -> Result<Frame, Error> {
+    /// Sends `MULTI`, the queued commands and `EXEC` (then `wait`, a `WAIT` or `WAITAOF`,
+    /// in the same write), and returns `EXEC`'s reply (and `wait`'s).
+    async fn exec_frame(mut self, wait: Option<Command>) -> Result<(Frame, Option<Frame>), Error> {
         if let Some(e) = self.refused.take() {
             return Err(e);
         }
+        let hold = match &wait {
+            Some(wait) => self.wait_hold(wait)?,
+            None => None,
+        };
         // MULTI and EXEC take 31 bytes.
         #[allow(
             clippy::disallowed_methods,
@@ -238,12 +246,21 @@ impl Transaction {
         write::command(&mut bytes, &[b"MULTI"]);
         bytes.append(&mut self.queued);
         write::command(&mut bytes, &[b"EXEC"]);
-        let replies = self.len + 2;
+        if let Some(wait) = &wait {
+            bytes.extend_from_slice(wait.as_bytes());
+        }
+        let replies = self.len + 2 + usize::from(wait.is_some());
         let sent = match &self.lease {
-            Some(lease) => roundtrip(lease.conn(), bytes, replies).await,
+            Some(lease) => {
+                let deadline = match wait.as_ref().map(placement) {
+                    Some(Placement::Waits(BlockTime::Forever)) => None,
+                    _ => self.client.deadline_holding(hold),
+                };
+                roundtrip(lease.conn(), bytes, replies, deadline).await
+            }
             // One submission: the shared connection writes it whole, so no other caller's
-            // command can land between MULTI and EXEC.
-            None => self.client.send_unit(bytes, replies, "MULTI").await,
+            // command can land between MULTI and EXEC, nor between EXEC and the WAIT.
+            None => self.client.send_unit(bytes, replies, hold, "MULTI").await,
         };
         // Sent, whatever came back: the queued writes may have run.
         std::mem::take(&mut self.writes).done();
@@ -252,6 +269,7 @@ impl Transaction {
         if let Some(lease) = &mut self.lease {
             lease.release();
         }
+        let waited = wait.and_then(|_| frames.pop());
         let exec = frames.pop().expect("len + 2 frames");
         if let Some(refused) = frames.iter().find(|f| f.is_error()) {
             // EXEC then answers EXECABORT; the refusal itself says what was wrong.
@@ -262,14 +280,38 @@ impl Transaction {
         if exec.is_null() {
             return Err(Error::ExecAborted);
         }
-        Ok(exec)
+        Ok((exec, waited))
+    }
+
+    /// How long `wait` may hold the connection beyond the response timeout.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidUse`] when `wait` is no `WAIT` or `WAITAOF`, or, on the shared
+    /// connection, blocks until enough replicas answer (timeout 0).
+    fn wait_hold(&self, wait: &Command) -> Result<Option<std::time::Duration>, Error> {
+        match placement(wait) {
+            Placement::Waits(BlockTime::For(time)) => Ok(Some(time)),
+            Placement::Waits(BlockTime::Forever) if self.lease.is_some() => Ok(None),
+            Placement::Waits(BlockTime::Forever) => check_shareable(wait).map(|()| None),
+            Placement::Waits(BlockTime::Unknown) => Ok(None),
+            _ => Err(Error::InvalidUse(Refused::new(
+                wait.name(),
+                "a transaction waits after its EXEC with WAIT or WAITAOF only",
+            ))),
+        }
     }
 }
 
 /// Sends commands encoded back to back on a dedicated connection and reads `replies`
-/// frames.
-async fn roundtrip(conn: &Connection, bytes: Vec<u8>, replies: usize) -> Result<Vec<Frame>, Error> {
-    let (request, rx) = Submission::many(bytes, replies, conn.deadline());
+/// frames by `deadline`.
+async fn roundtrip(
+    conn: &Connection,
+    bytes: Vec<u8>,
+    replies: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Frame>, Error> {
+    let (request, rx) = Submission::many(bytes, replies, deadline);
     conn.submit(request);
     reply(rx).await
 }
@@ -337,7 +379,8 @@ impl<L> Multi<L> {
     }
 
     fn append(&mut self, command: Command) {
-        let refusal = check_shareable(&command)
+        let refusal = refuse_wait(&command)
+            .and_then(|()| check_shareable(&command))
             .and_then(|()| self.tx.client.check_tracking(&command))
             .err()
             .or_else(|| self.guard.as_ref()?.check(&command).err());
@@ -394,11 +437,56 @@ impl<L> Multi<L> {
     ///
     /// As [`Multi::exec`].
     pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
-        let result = self.tx.exec_frame().await.and_then(|f| f.decode());
+        let result = self.tx.exec_frame(None).await.and_then(|(f, _)| f.decode());
         if let (Some(guard), Err(e)) = (&self.guard, &result) {
             guard.after_failed_exec(e);
         }
         result
+    }
+
+    /// Runs the queued commands as [`exec`](Self::exec) does, then `wait` (a `WAIT` or a
+    /// `WAITAOF`) right after `EXEC`, on the same connection and in the same write, and
+    /// returns both replies: the number of replicas that acknowledged the transaction's
+    /// writes (with `WAITAOF`, the local fsync too) within the wait's timeout. A `WAIT`
+    /// queued inside the transaction would answer at once and count nothing; this is where
+    /// it belongs.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use typedis::b;
+    ///
+    /// let ((balance, _), replicas) = client
+    ///     .multi()
+    ///     .add(b().incrby().key("balance").increment(-10))
+    ///     .add(b().rpush().key("ledger").element("-10"))
+    ///     .exec_then_wait(b().wait().numreplicas(1).timeout(500))
+    ///     .await?;
+    /// if replicas < 1 {
+    ///     println!("balance {balance}: not yet on a replica");
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// On the shared connection ([`Client::multi`]) the server answers none of the
+    /// connection's other commands while it waits: every other caller waits up to the
+    /// wait's timeout with it (a timeout of 0, which may wait forever, is refused there). On
+    /// a [`Transaction`] that took its own connection (`WATCH`), nobody else waits.
+    ///
+    /// # Errors
+    ///
+    /// As [`Multi::exec`]; [`Error::InvalidUse`] (nothing sent) when `wait` is neither
+    /// `WAIT` nor `WAITAOF`.
+    pub async fn exec_then_wait<W: Request>(self, wait: W) -> Result<(L, W::Reply), Error>
+    where
+        L: DecodeOwned,
+    {
+        let result = self.tx.exec_frame(Some(wait.into_command())).await;
+        if let (Some(guard), Err(e)) = (&self.guard, &result) {
+            guard.after_failed_exec(e);
+        }
+        let (exec, waited) = result?;
+        let waited = waited.ok_or_else(|| Error::lost("no reply to the wait"))?;
+        Ok((exec.decode()?, waited.decode()?))
     }
 
     /// Drops the queued commands and the `WATCH`es.
@@ -408,6 +496,20 @@ impl<L> Multi<L> {
     /// As [`Transaction::discard`].
     pub async fn discard(self) -> Result<(), Error> {
         self.tx.discard().await
+    }
+}
+
+/// Refuses a `WAIT` or `WAITAOF` queued inside a transaction: inside `MULTI` it answers at
+/// once and counts no replica (the transaction's writes are propagated after `EXEC`).
+fn refuse_wait(command: &Command) -> Result<(), Error> {
+    match placement(command) {
+        Placement::Waits(_) => Err(Error::InvalidUse(Refused::new(
+            command.name(),
+            "inside a transaction it answers at once and counts no replica (the \
+             transaction's writes reach the replicas after EXEC): wait after EXEC with \
+             Multi::exec_then_wait",
+        ))),
+        _ => Ok(()),
     }
 }
 

@@ -6,7 +6,8 @@ mod node;
 
 pub use node::ClusterNode;
 
-use node::{cli, signal};
+use crate::server::signal;
+use node::cli;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -88,6 +88,8 @@ pub fn has_vector_sets() -> bool {
 #[derive(Debug)]
 pub struct RedisServer {
     child: Child,
+    /// The server's own process (the child's, or its child's under a wrapper script).
+    pid: u32,
     port: u16,
     dir: PathBuf,
 }
@@ -191,6 +193,25 @@ impl RedisServer {
         TcpStream::connect(("127.0.0.1", self.port)).expect("connect to redis-server")
     }
 
+    /// Freezes the server (SIGSTOP): it keeps its connections but answers nothing, and as
+    /// a replica it acknowledges no write, until [`resume`](Self::resume).
+    ///
+    /// # Panics
+    ///
+    /// When the signal cannot be sent.
+    pub fn pause(&self) {
+        signal(self.pid, "STOP").expect("send SIGSTOP");
+    }
+
+    /// Resumes the server after [`pause`](Self::pause) (SIGCONT).
+    ///
+    /// # Panics
+    ///
+    /// When the signal cannot be sent.
+    pub fn resume(&self) {
+        signal(self.pid, "CONT").expect("send SIGCONT");
+    }
+
     /// Stops the server at once (SIGKILL), as a crash would.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
@@ -220,7 +241,13 @@ impl RedisServer {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("spawn {binary} (is it installed?): {e}"))?;
-        let mut server = RedisServer { child, port, dir };
+        let pid = child.id();
+        let mut server = RedisServer {
+            child,
+            pid,
+            port,
+            dir,
+        };
         server.wait_ready()?;
         Ok(server)
     }
@@ -242,7 +269,11 @@ impl RedisServer {
                             self.child.id()
                         ))
                     }
-                    _ => Ok(()),
+                    Some(pid) => {
+                        self.pid = pid;
+                        Ok(())
+                    }
+                    None => Ok(()),
                 };
             }
             if Instant::now() > deadline {
@@ -322,4 +353,18 @@ fn ping(port: u16) -> bool {
     s.write_all(b"PING\r\n").is_ok()
         && s.read_exact(&mut reply).is_ok()
         && (&reply == b"+PONG\r\n" || reply.starts_with(b"-NOAUTH"))
+}
+
+/// Sends signal `name` (`STOP`, `CONT`, ...) to process `pid`.
+pub(crate) fn signal(pid: u32, name: &str) -> Result<(), String> {
+    let status = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(pid.to_string())
+        .status()
+        .map_err(|e| format!("run kill: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("kill -{name} {pid} failed"))
+    }
 }

@@ -1,8 +1,8 @@
 //! Untyped commands (`cmd("BLPOP")`) carry the spec's flags like the typed builders, so a
 //! real redis-server sees them routed the same way: blocking commands on a dedicated
-//! connection while the shared one keeps answering, `WAIT` too (Redis 7.0's spec does not
-//! flag it, yet it holds the connection), and commands the spec does not know on the
-//! shared one.
+//! connection while the shared one keeps answering, `WAIT` on the shared one, behind the
+//! writes it counts (Redis 7.0's spec does not flag it, yet it holds the connection), and
+//! commands the spec does not know on the shared one.
 
 use std::time::{Duration, Instant};
 use typedis::{cmd, Client};
@@ -70,13 +70,28 @@ async fn untyped_blpop_with_a_timeout_runs_on_a_dedicated_connection() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn wait_runs_on_a_dedicated_connection_though_the_spec_does_not_flag_it() {
+async fn untyped_wait_runs_behind_the_writes_on_the_shared_connection_though_unflagged() {
     let server = RedisServer::start();
     let client = Client::connect(&server.url()).await.unwrap();
+    let observer = Client::connect(&server.url()).await.unwrap();
+    let shared_id: u64 = client.query_as(cmd("CLIENT").arg("ID")).await.unwrap();
+    let started = Instant::now();
     // No replica will ever acknowledge: WAIT holds its connection for the whole 600 ms.
-    let took = blocks_elsewhere(&client, cmd("WAIT").arg(1).arg(600), "wait").await;
-    assert!(took >= Duration::from_millis(600), "{took:?}");
-    assert_eq!(client.stats().idle_dedicated, 1);
+    let waiter = {
+        let c = client.clone();
+        tokio::spawn(async move { c.query_as::<i64>(cmd("WAIT").arg(1).arg(600)).await })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let list: String = observer.query_as(cmd("CLIENT").arg("LIST")).await.unwrap();
+    let waiting: Vec<u64> = clients(&list)
+        .into_iter()
+        .filter(|(_, c)| c == "wait")
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(waiting, [shared_id], "{list}");
+    assert_eq!(waiter.await.unwrap().unwrap(), 0);
+    assert!(started.elapsed() >= Duration::from_millis(600));
+    assert_eq!(client.stats().idle_dedicated, 0);
 }
 
 #[tokio::test]

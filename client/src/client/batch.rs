@@ -4,6 +4,7 @@
 
 use super::{check_shareable, Client};
 use crate::cache::Writes;
+use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, Submission};
 use crate::error::Error;
@@ -11,6 +12,7 @@ use crate::metrics::Operation;
 use crate::pipeline::{Batch, Pipeline};
 use crate::resp::Frame;
 use crate::trace::{self, Record};
+use std::time::{Duration, Instant};
 
 impl Client {
     /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
@@ -29,6 +31,9 @@ impl Client {
         let checked = check_shareable(&command).and_then(|()| self.check_tracking(&command));
         if let Err(e) = checked {
             batch.refused.get_or_insert(e);
+        }
+        if let Placement::Waits(BlockTime::For(time)) = placement(&command) {
+            batch.hold = batch.hold.max(Some(time));
         }
         batch.writes.note(&command);
         batch.encode(&command);
@@ -50,30 +55,49 @@ impl Client {
             return Err(e);
         }
         let Batch {
-            bytes, len, writes, ..
+            bytes,
+            len,
+            writes,
+            hold,
+            ..
         } = batch;
         if len == 0 {
             return Ok(Vec::new());
         }
-        let replies = self.send_unit(bytes, len, "PIPELINE").await;
+        let replies = self.send_unit(bytes, len, hold, "PIPELINE").await;
         writes.done();
         replies
     }
 
+    /// When a request made now must be answered: within the response timeout, or, when it
+    /// holds a `WAIT` that blocks for `hold`, that and the blocking margin if longer.
+    pub(crate) fn deadline_holding(&self, hold: Option<Duration>) -> Option<Instant> {
+        let config = self.config();
+        let timeout = config.response_timeout?;
+        let limit = match hold {
+            Some(hold) => timeout.max(hold.saturating_add(config.blocking_margin)),
+            None => timeout,
+        };
+        Some(Instant::now() + limit)
+    }
+
     /// Sends commands encoded back to back as one unit on the shared connection, which
     /// writes it whole (no other caller's command lands inside it), and reads `replies`
-    /// frames; `what` (`PIPELINE`, `MULTI`) names it in the trace span.
+    /// frames, within the response timeout or, when a `WAIT` among them blocks for `hold`,
+    /// that and the blocking margin; `what` (`PIPELINE`, `MULTI`) names it in the trace
+    /// span.
     pub(crate) async fn send_unit(
         &self,
         bytes: Vec<u8>,
         replies: usize,
+        hold: Option<Duration>,
         what: &'static str,
     ) -> Result<Vec<Frame>, Error> {
         let span = trace::command_span!(what);
         let operation = Operation::start_named(what);
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let (request, rx) = Submission::many(bytes, replies, self.deadline());
+            let (request, rx) = Submission::many(bytes, replies, self.deadline_holding(hold));
             self.submit(request).await?;
             reply(rx).await
         };

@@ -3,9 +3,8 @@
 //! nothing comes between) and its reply handed to the cache; a write's keys are dropped
 //! from the cache once its reply is in.
 
-use super::{Client, InFlight};
+use super::{Client, InFlight, Place};
 use crate::cache::{Cache, Lookup, Read};
-use crate::cmd::placement::BlockTime;
 use crate::cmd::{Command, CommandFlags};
 use crate::conn::mux::{self, Submission};
 use crate::error::Error;
@@ -37,10 +36,10 @@ impl Client {
         &self,
         cache: &Cache,
         command: Command,
-        blocking: Option<BlockTime>,
+        place: Place,
     ) -> Result<Frame, Error> {
         let written = command.clone();
-        let result = self.send_placed(command, blocking).await;
+        let result = self.send_placed(command, place).await;
         cache.wrote(&written);
         result
     }

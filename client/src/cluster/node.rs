@@ -110,6 +110,13 @@ impl ClusterClient {
     ) -> Result<Frame, Failure> {
         let node = self.node(addr).await.map_err(Failure::NotSent)?;
         let client = &node.client;
+        if let Placement::Waits(_) = placement(command) {
+            // On the node's shared connection, behind the writes sent there, as the
+            // node's client places it (boxed: a rare path).
+            return Box::pin(client.send(command.clone()))
+                .await
+                .map_err(Failure::Sent);
+        }
         if let Placement::Dedicated(time) = placement(command) {
             // Boxed, both: the blocking paths' futures (a dedicated connection, a timer)
             // would otherwise be part of every command's future.

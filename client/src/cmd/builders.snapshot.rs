@@ -6453,7 +6453,7 @@ impl Builders {
     }
     /// `WAITAOF`: Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas.
     ///
-    /// Returns `(i64, f64)`. Number of local and remote AOF files in sync.
+    /// Returns `(i64, i64)`. Number of local and remote AOF files in sync.
     ///
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
@@ -51722,7 +51722,7 @@ pub mod waitaof {
     }
     /// `WAITAOF` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `(i64, f64)`. Number of local and remote AOF files in sync.
+    /// Returns `(i64, i64)`. Number of local and remote AOF files in sync.
     ///
     /// Blocks until all of the preceding write commands sent by the connection are written to the append-only file of the primary and/or replicas. Exists since 7.2.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -51736,7 +51736,7 @@ pub mod waitaof {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = (i64, f64);
+        type Reply = (i64, i64);
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()

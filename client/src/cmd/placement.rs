@@ -11,6 +11,9 @@
 //! - Blocking commands, which need a dedicated connection, and where their block time is
 //!   written, so their client-side limit can be that time plus a margin instead of the
 //!   response timeout.
+//! - `WAIT` and `WAITAOF`, which block too but count the replicas that have the writes
+//!   made *on their own connection*: they run on the connection the caller's writes went
+//!   on, right behind them, never on a dedicated one that made no write.
 
 use super::refused::{CLIENT_REPLY, REFUSED};
 use super::{Command, CommandFlags};
@@ -23,6 +26,11 @@ pub(crate) enum Placement {
     Shared,
     /// On a dedicated connection, which it holds for as long as it blocks.
     Dedicated(BlockTime),
+    /// On the connection the caller's writes went on, behind them: `WAIT` and `WAITAOF`,
+    /// which count the replicas (or fsyncs) of the writes made on their own connection. It
+    /// holds that connection for up to its block time: the server answers none of the
+    /// connection's later commands meanwhile.
+    Waits(BlockTime),
     /// Neither on a shared nor on a pooled connection; the text says what to use instead.
     Refused(&'static str),
     /// Nowhere: an argument could not be written ([`Command::invalid_argument`] says
@@ -59,6 +67,8 @@ enum Fact {
     Refused(&'static str),
     /// Blocks, with its block time written as `Arg` says.
     Blocks(Arg),
+    /// Waits for the writes of its own connection, its block time written as `Arg` says.
+    Waits(Arg),
 }
 
 /// Where a blocking command writes its block time.
@@ -88,8 +98,8 @@ const TABLE: &[(&str, Fact)] = &[
     ("BZMPOP", Fact::Blocks(Arg::FirstSeconds)),
     // Redis 7.0 and 7.2 leave WAIT and WAITAOF without the BLOCKING flag (Valkey flags
     // both), although they hold the connection until replicas answer or time runs out.
-    ("WAIT", Fact::Blocks(Arg::LastMillis)),
-    ("WAITAOF", Fact::Blocks(Arg::LastMillis)),
+    ("WAIT", Fact::Waits(Arg::LastMillis)),
+    ("WAITAOF", Fact::Waits(Arg::LastMillis)),
     ("XREAD", Fact::Blocks(Arg::BlockOption)),
     ("XREADGROUP", Fact::Blocks(Arg::BlockOption)),
 ];
@@ -120,6 +130,9 @@ fn looked_up(command: &Command) -> Placement {
             Some(time) => Placement::Dedicated(time),
             None => Placement::Shared,
         },
+        Some(Fact::Waits(arg)) => {
+            Placement::Waits(block_time(command, arg).unwrap_or(BlockTime::Unknown))
+        }
         None if command.flags().contains(CommandFlags::BLOCKING) => {
             Placement::Dedicated(BlockTime::Unknown)
         }
@@ -255,7 +268,7 @@ mod tests {
 
     fn blocks(args: &[&str]) -> BlockTime {
         match of(args) {
-            Placement::Dedicated(time) => time,
+            Placement::Dedicated(time) | Placement::Waits(time) => time,
             other => panic!("{args:?} is {other:?}"),
         }
     }
@@ -413,9 +426,9 @@ mod tests {
     }
 
     #[test]
-    fn wait_blocks_for_its_timeout_whether_or_not_the_spec_flags_it() {
+    fn wait_runs_behind_the_writes_for_its_timeout_whether_or_not_the_spec_flags_it() {
         // Redis 7.0's spec does not flag WAIT as blocking, Valkey 9.1's does; the table
-        // gives its block time from its arguments either way.
+        // places it, with its block time from its arguments, either way.
         assert_eq!(
             blocks(&["WAIT", "1", "250"]),
             BlockTime::For(Duration::from_millis(250))
@@ -423,13 +436,16 @@ mod tests {
         let wait = cmd("wait").arg(1).arg(250).build();
         assert_eq!(
             placement(&wait),
-            Placement::Dedicated(BlockTime::For(Duration::from_millis(250)))
+            Placement::Waits(BlockTime::For(Duration::from_millis(250)))
         );
-        assert_eq!(blocks(&["WAITAOF", "1", "0", "0"]), BlockTime::Forever);
+        assert_eq!(
+            of(&["WAITAOF", "1", "0", "0"]),
+            Placement::Waits(BlockTime::Forever)
+        );
         let typed = crate::b().wait().numreplicas(1).timeout(100).build();
         assert_eq!(
             placement(&typed),
-            Placement::Dedicated(BlockTime::For(Duration::from_millis(100)))
+            Placement::Waits(BlockTime::For(Duration::from_millis(100)))
         );
     }
 

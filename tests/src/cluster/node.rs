@@ -2,6 +2,7 @@
 //! the cluster's setup runs against its processes (`redis-cli`, `kill`).
 
 use super::RedisClusterBuilder;
+use crate::server::signal;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -144,19 +145,6 @@ pub(super) fn cli(port: u16, args: &[&str]) -> Result<String, String> {
         return Err(text);
     }
     Ok(text)
-}
-
-pub(super) fn signal(pid: u32, name: &str) -> Result<(), String> {
-    let status = Command::new("kill")
-        .arg(format!("-{name}"))
-        .arg(pid.to_string())
-        .status()
-        .map_err(|e| format!("run kill: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("kill -{name} {pid} failed"))
-    }
 }
 
 fn free_port() -> u16 {
