@@ -1,7 +1,11 @@
 //! Conformance cases: for every command, a minimal invocation of its builder (first
 //! choice of every required argument, no option) and enough maximal ones that every
 //! method of the builder is called at least once. Optional methods are called in
-//! reverse spec order, so the cases also prove `build()` restores spec order.
+//! reverse spec order, so the cases also prove `build()` restores spec order. Each
+//! invocation that names a key has a twin on keys no test writes (`missing key`), and
+//! each that names a member, field, element or path of a key's value one on a member no
+//! test writes (`missing member`): the replies to what is not there (nulls, empty
+//! arrays) must read as the declared types too.
 //!
 //! The output is Rust source for the conformance test, which sends each case to a real
 //! server and compares the keys with `COMMAND GETKEYS`.
@@ -31,15 +35,57 @@ pub struct Coverage {
     pub cases: usize,
 }
 
+/// What an invocation names that no test writes, for the replies to what is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Absent {
+    /// Nothing: the keys, members and fields the tests' seed data has.
+    Nothing,
+    /// Its keys (`{t}kmissing1`, ...).
+    Key,
+    /// The members, fields, elements and paths it names inside a key's value.
+    Member,
+}
+
+/// Parameters that name something inside a key's value, and a value of each that no
+/// test's seed data holds.
+const MEMBERS: &[(&str, &str)] = &[
+    ("member", "missing"),
+    ("field", "missing"),
+    ("element", "missing"),
+    ("pivot", "missing"),
+    ("item", "missing"),
+    ("path", "$.missing"),
+];
+
+/// The absent value of parameter `name`, when it names something inside a key's value.
+fn absent_member(name: &str) -> Option<&'static str> {
+    MEMBERS.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
+
 /// A value for a parameter: a Rust literal chosen so that the server parses it (a
 /// number where Redis reads a number, a Lua script that compiles, a loopback host, a
-/// short timeout for blocking commands).
-fn sample(kind: ArgKind, name: &str, key_counter: &mut usize, blocking: bool) -> TokenStream {
+/// short timeout for blocking commands), or, when `absent` says, one no test writes.
+fn sample(
+    kind: ArgKind,
+    name: &str,
+    key_counter: &mut usize,
+    blocking: bool,
+    absent: Absent,
+) -> TokenStream {
     match kind {
         ArgKind::Key => {
             *key_counter += 1;
-            let k = format!("{{t}}k{key_counter}");
+            let k = match absent {
+                Absent::Key => format!("{{t}}kmissing{key_counter}"),
+                _ => format!("{{t}}k{key_counter}"),
+            };
             quote!(#k)
+        }
+        ArgKind::String | ArgKind::Pattern if absent == Absent::Member => {
+            match absent_member(name) {
+                Some(v) => quote!(#v),
+                None => sample(kind, name, key_counter, blocking, Absent::Nothing),
+            }
         }
         ArgKind::Integer | ArgKind::UnixTime => match name {
             "unix_time_seconds" | "unix_time_milliseconds" | "unix_time" => {
@@ -115,6 +161,8 @@ struct Walk<'a> {
     /// The server family the invocations are for: methods only another family has are
     /// left out (`None`: any method).
     family: Option<&'a str>,
+    /// What the invocations name that no test writes.
+    absent: Absent,
 }
 
 impl Walk<'_> {
@@ -130,6 +178,14 @@ impl Walk<'_> {
         leaf.params
             .iter()
             .map(|p| match (&p.counted, &p.example) {
+                // A member no test writes, in place of the spec's example too.
+                (None, _)
+                    if self.absent == Absent::Member
+                        && p.typed.is_none()
+                        && absent_member(&p.name).is_some() =>
+                {
+                    sample(p.kind, &p.name, keys, self.blocking, self.absent)
+                }
                 // A typed value: the spec's example is a Rust expression of its type.
                 (None, Some(example)) if p.typed.is_some() => {
                     let text = format!("::typedis::{example}");
@@ -142,21 +198,21 @@ impl Walk<'_> {
                 (None, Some(example)) if p.kind == ArgKind::Integer => {
                     match example.parse::<i64>() {
                         Ok(n) => quote!(#n),
-                        Err(_) => sample(p.kind, &p.name, keys, self.blocking),
+                        Err(_) => sample(p.kind, &p.name, keys, self.blocking, self.absent),
                     }
                 }
                 (None, Some(example)) if p.kind == ArgKind::Double => {
                     match example.parse::<f64>() {
                         Ok(n) => quote!(#n),
-                        Err(_) => sample(p.kind, &p.name, keys, self.blocking),
+                        Err(_) => sample(p.kind, &p.name, keys, self.blocking, self.absent),
                     }
                 }
-                (None, _) => sample(p.kind, &p.name, keys, self.blocking),
+                (None, _) => sample(p.kind, &p.name, keys, self.blocking, self.absent),
                 (Some(list), _) => {
                     let parts: Vec<TokenStream> = list
                         .parts
                         .iter()
-                        .map(|k| sample(*k, &p.name, keys, self.blocking))
+                        .map(|k| sample(*k, &p.name, keys, self.blocking, self.absent))
                         .collect();
                     match parts.as_slice() {
                         [one] => quote!([#one]),
@@ -625,13 +681,37 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             blocking,
             called: &mut called,
             family: None,
+            absent: Absent::Nothing,
         };
-        let (minimal, leaves) = walk.invocation(&entry, 0, false);
-        let (since, only, missing) = needs(&leaves);
-        cases.push(quote!(Case {
-            command: #name, group: #group, variant: "minimal", since: #since, only: #only,
-            missing_from: #missing, arity_in: #arity_in, build: || #minimal
-        }));
+        // An invocation, and its twins on what no test writes where they differ from it
+        // (a command without keys or members has none); the cluster group's commands run
+        // on a node with no data, which has no key either.
+        let mut push = |walk: &mut Walk<'_>, label: &str, variant: usize, maximal: bool| {
+            let (call, leaves) = walk.invocation(&entry, variant, maximal);
+            let (since, only, missing) = needs(&leaves);
+            let mut invocations = vec![(label.to_owned(), call.clone())];
+            for (absent, what) in [
+                (Absent::Key, "missing key"),
+                (Absent::Member, "missing member"),
+            ] {
+                if cmd.group == "cluster" {
+                    break;
+                }
+                walk.absent = absent;
+                let (twin, _) = walk.invocation(&entry, variant, maximal);
+                walk.absent = Absent::Nothing;
+                if twin.to_string() != call.to_string() {
+                    invocations.push((format!("{label}, {what}"), twin));
+                }
+            }
+            for (label, call) in invocations {
+                cases.push(quote!(Case {
+                    command: #name, group: #group, variant: #label, since: #since,
+                    only: #only, missing_from: #missing, arity_in: #arity_in, build: || #call
+                }));
+            }
+        };
+        push(&mut walk, "minimal", 0, false);
         let sets: Vec<Option<&str>> = if split {
             families.iter().map(|f| Some(*f)).collect()
         } else {
@@ -644,12 +724,7 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
                     Some(f) => format!("maximal {} ({f})", v + 1),
                     None => format!("maximal {}", v + 1),
                 };
-                let (max, leaves) = walk.invocation(&entry, v, true);
-                let (since, only, missing) = needs(&leaves);
-                cases.push(quote!(Case {
-                    command: #name, group: #group, variant: #label, since: #since, only: #only,
-                    missing_from: #missing, arity_in: #arity_in, build: || #max
-                }));
+                push(&mut walk, &label, v, true);
             }
         }
         cov.methods += plan
@@ -672,7 +747,8 @@ pub fn generate_cases(spec: &Spec) -> Result<(String, Coverage), Error> {
             pub command: &'static str,
             /// The spec's group of the command (`string`, `stream`, ...).
             pub group: &'static str,
-            /// `minimal` or `maximal N`.
+            /// `minimal` or `maximal N`, and `, missing key` or `, missing member` for
+            /// the twins on what no test writes.
             pub variant: &'static str,
             /// The oldest version of each server family with the command and every
             /// argument given: `("redis", "8.0.0")`.

@@ -2670,7 +2670,7 @@ impl Builders {
     }
     /// `GEOHASH`: Returns members from a geospatial index as geohash strings.
     ///
-    /// Returns `List`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
+    /// Returns `Values`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
     ///
     /// Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested; group: geo.
     #[inline]
@@ -4361,7 +4361,7 @@ impl Builders {
     }
     /// `OBJECT FREQ`: Returns the logarithmic access frequency counter of an object.
     ///
-    /// Returns `i64`. The counter's value.
+    /// Returns `Option<i64>`. One of: the key does not exist; the counter's value.
     ///
     /// Exists since 4.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
@@ -4395,7 +4395,7 @@ impl Builders {
     }
     /// `OBJECT IDLETIME`: Returns the time since the last access to an object.
     ///
-    /// Returns `i64`. The idle time in seconds.
+    /// Returns `Option<i64>`. One of: the key does not exist; the idle time in seconds.
     ///
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
@@ -4411,7 +4411,7 @@ impl Builders {
     }
     /// `OBJECT REFCOUNT`: Returns the reference count of a value of a key.
     ///
-    /// Returns `i64`. The number of references.
+    /// Returns `Option<i64>`. One of: the key does not exist; the number of references.
     ///
     /// Exists since 2.2.3 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
@@ -25136,7 +25136,7 @@ pub mod geohash {
     }
     /// `GEOHASH` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `List`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
+    /// Returns `Values`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
     ///
     /// Returns members from a geospatial index as geohash strings. Exists since 3.2.0 (Redis and Valkey); complexity: O(1) for each member requested.
     #[must_use = "a command builder does nothing until it is sent"]
@@ -25174,7 +25174,7 @@ pub mod geohash {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = crate::reply::List;
+        type Reply = crate::reply::Values;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -39889,7 +39889,7 @@ pub mod object_freq {
     }
     /// `OBJECT FREQ` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `i64`. The counter's value.
+    /// Returns `Option<i64>`. One of: the key does not exist; the counter's value.
     ///
     /// Returns the logarithmic access frequency counter of an object. Exists since 4.0.0 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -39903,7 +39903,7 @@ pub mod object_freq {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = i64;
+        type Reply = ::core::option::Option<i64>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -39969,7 +39969,7 @@ pub mod object_idletime {
     }
     /// `OBJECT IDLETIME` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `i64`. The idle time in seconds.
+    /// Returns `Option<i64>`. One of: the key does not exist; the idle time in seconds.
     ///
     /// Returns the time since the last access to an object. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -39983,7 +39983,7 @@ pub mod object_idletime {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = i64;
+        type Reply = ::core::option::Option<i64>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -40023,7 +40023,7 @@ pub mod object_refcount {
     }
     /// `OBJECT REFCOUNT` builder, complete: send it, or add optional arguments.
     ///
-    /// Returns `i64`. The number of references.
+    /// Returns `Option<i64>`. One of: the key does not exist; the number of references.
     ///
     /// Returns the reference count of a value of a key. Exists since 2.2.3 (Redis and Valkey); complexity: O(1).
     #[must_use = "a command builder does nothing until it is sent"]
@@ -40037,7 +40037,7 @@ pub mod object_refcount {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = i64;
+        type Reply = ::core::option::Option<i64>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
