@@ -221,3 +221,83 @@ fn every_reply_type_reads_hostile_shapes_within_bounded_memory() {
     }
     assert!(breaches.is_empty(), "{}", breaches.join("\n"));
 }
+
+/// Hostile module replies from a server, each followed by a command on the same
+/// connection: every one is the caller's typed error, with bounded memory, and the
+/// connection serves the next command (no reconnect).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_module_replies_are_typed_errors_and_the_connection_serves_the_next_command() {
+    use std::time::Duration;
+    use typedis::{b, Client, Config, Protocol};
+    use typedis_tests::FakeServer;
+
+    let _serial = one_at_a_time();
+    let n = 1_000_000;
+    let nulls = |head: String| repeated(&head, "_\r\n", n);
+    // FT.SEARCH: 1,000,000 null documents; TS.MRANGE: as many null series; FT.INFO: a
+    // map of as many null pairs; VSIM WITHSCORES: as many null matches; and nulls 100
+    // arrays deep.
+    let search = nulls(format!(
+        "%2\r\n+total_results\r\n:1\r\n+results\r\n*{n}\r\n"
+    ));
+    let mrange = repeated(&format!("%{n}\r\n"), "+k\r\n_\r\n", n);
+    let info = repeated(&format!("%{n}\r\n"), "_\r\n_\r\n", n);
+    let vsim = repeated(&format!("%{n}\r\n"), "+e\r\n_\r\n", n);
+    let mut deep = "*1\r\n".repeat(100).into_bytes();
+    deep.extend(nulls(format!("*{n}\r\n")));
+    let server = FakeServer::start(move |_, mut conn| {
+        while let Some(name) = conn.command() {
+            let reply: &[u8] = match name.as_str() {
+                "FT.SEARCH" => &search,
+                "TS.MRANGE" => &mrange,
+                "FT.INFO" => &info,
+                "VSIM" => &vsim,
+                "FT.SPELLCHECK" => &deep,
+                "PING" => b"+PONG\r\n",
+                _ => b"+OK\r\n",
+            };
+            if !conn.send(reply) {
+                return;
+            }
+        }
+    });
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .protocol(Protocol::Resp2)
+        .response_timeout(Some(Duration::from_secs(10)));
+    let client = Client::with_config(config).await.unwrap();
+    macro_rules! hostile {
+        ($request:expr) => {{
+            let ((result, pong), allocated) = {
+                let region = Region::new(GLOBAL);
+                let result = client.query($request).await.map(drop);
+                let pong = client.query(b().ping()).await;
+                ((result, pong), region.change().bytes_allocated)
+            };
+            assert!(
+                matches!(result, Err(Error::Decode(_))),
+                "{}: {result:?}",
+                stringify!($request)
+            );
+            assert_eq!(pong.unwrap(), "PONG");
+            // The reply's own bytes are read into a buffer (a few times their 3-6 MB as
+            // it grows), nothing is reserved for the million elements declared.
+            assert!(
+                allocated < 64 << 20,
+                "{}: {allocated} bytes",
+                stringify!($request)
+            );
+        }};
+    }
+    hostile!(b().ft_search().index("idx").query("*"));
+    hostile!(b()
+        .ts_mrange()
+        .from_timestamp("-")
+        .to_timestamp("+")
+        .filter("a=b"));
+    hostile!(b().ft_info().index("idx"));
+    hostile!(b().vsim().key("k").ele("e").withscores());
+    hostile!(b().ft_spellcheck().index("idx").query("q"));
+    assert_eq!(client.stats().reconnects, 0, "the connection was replaced");
+    assert_eq!(server.accepted(), 1);
+}
