@@ -226,6 +226,10 @@ fn every_reply_type_reads_hostile_shapes_within_bounded_memory() {
 /// connection: every one is the caller's typed error, with bounded memory, and the
 /// connection serves the next command (no reconnect).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(
+    clippy::await_holding_lock,
+    reason = "held for the whole test, so that no other test's decodes are counted"
+)]
 async fn hostile_module_replies_are_typed_errors_and_the_connection_serves_the_next_command() {
     use std::time::Duration;
     use typedis::{b, Client, Config, Protocol};
