@@ -382,7 +382,10 @@ impl Subscriber {
             }
             let (tx, rx) = push_queue(push_buffer);
             let conn = match self.client.open(Some(PushSink::Subscriber(tx))).await {
-                Ok(conn) => conn,
+                Ok(conn) => {
+                    self.pacing.opened();
+                    conn
+                }
                 Err(e) => {
                     trace::debug!(error = %e, "subscriber reconnect failed");
                     self.pacing.failed(&backoff, e, self.client.target());

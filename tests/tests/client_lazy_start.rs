@@ -79,3 +79,48 @@ async fn without_lazy_connect_a_missing_server_fails_at_once() {
     let err = Client::with_config(config).await.unwrap_err();
     assert!(err.is_connection_error(), "{err}");
 }
+
+/// A client that waited for its server, and lost its first connection at once, reconnects
+/// at once: the attempts that failed before the server came count no more (they made
+/// the next attempt wait 0.4-0.8 s). The provider is asked once per handshake, never for
+/// an attempt the server refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_early_drop_after_a_late_start_reconnects_at_once_and_asks_the_provider_once() {
+    let port = free_port();
+    let vault = typedis_tests::Vault::new("pw");
+    let url = format!("redis://127.0.0.1:{port}");
+    let config = vault
+        .config(&url, None)
+        .response_timeout(Some(Duration::from_secs(30)))
+        .lazy_connect(true);
+    let client = Client::with_config(config).await.unwrap();
+    let first = tokio::spawn({
+        let client = client.clone();
+        async move { client.query(b().ping()).await }
+    });
+    // Attempts at about 0, 50, 150, 350 and 750 ms are refused.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let server = RedisServer::builder().port(port).start();
+    let admin = Client::connect(&server.url()).await.unwrap();
+    let acl = ["SETUSER", "app", "on", ">pw", "~*", "&*", "+@all"];
+    admin.send(typedis::cmd("ACL").args(acl)).await.unwrap();
+    first.await.unwrap().unwrap();
+    assert_eq!(vault.asked(), 1, "asked for attempts the server refused");
+
+    let kill = ["KILL", "USER", "app"];
+    admin.send(typedis::cmd("CLIENT").args(kill)).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let started = Instant::now();
+    // The first command may be the one the cut connection still took.
+    let pong = match client.query(b().ping()).await {
+        Err(Error::ConnectionClosed(_)) => client.query(b().ping()).await,
+        other => other,
+    };
+    let waited = started.elapsed();
+    pong.unwrap();
+    assert!(
+        waited < Duration::from_millis(300),
+        "reconnected after {waited:?}"
+    );
+    assert_eq!(vault.asked(), 2);
+}

@@ -56,7 +56,10 @@ impl Client {
             self.pause_until(t).await;
         }
         match self.open(None).await {
-            Ok(conn) => Ok(conn),
+            Ok(conn) => {
+                lock(&self.inner.dedicated_pacing).opened();
+                Ok(conn)
+            }
             Err(e) => {
                 trace::debug!(error = %e, "opening a dedicated connection failed");
                 // A refusal (credentials, the server's) keeps its type; anything else

@@ -171,6 +171,7 @@ impl Client {
                 // Closed meanwhile: the stand-in stays, and `open` closed the connection.
                 Ok(_) if self.is_closing() => {}
                 Ok(conn) => {
+                    state.pacing.opened();
                     // The cache is flushed before the new connection is seen, so no read
                     // in between is served what was cached before the outage (the old
                     // connection's reader may have been stopped before it could flush).

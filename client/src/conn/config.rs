@@ -244,7 +244,8 @@ impl Config {
         self
     }
 
-    /// Asks `provider` for the user name and password before every handshake, instead of
+    /// Asks `provider` for the user name and password at every handshake, once the server
+    /// is reached (an attempt the server refuses does not ask it), instead of
     /// using the ones set with [`username`](Self::username) and
     /// [`password`](Self::password): for tokens that expire (cloud IAM, Entra ID) and
     /// passwords that rotate. Every connection asks it: the shared one and its

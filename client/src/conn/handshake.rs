@@ -43,9 +43,10 @@ pub(crate) async fn connect_as(
     expect: Option<Expect>,
 ) -> Result<Connection, Error> {
     let setup = async {
-        // Asked first, so no socket stays open while a provider takes its time.
-        let auth = Auth::fetch(config).await?;
+        // Asked once the server is reached (TLS included): a refused attempt does not ask
+        // the provider, which is asked once per handshake.
         let (read, write) = transport::open(config).await?;
+        let auth = Auth::fetch(config).await?;
         let mut hs = Handshake {
             read,
             write,

@@ -1,8 +1,10 @@
 //! Pacing the attempts to open connections to one server, by the [`Backoff`]: after each
 //! failure the next attempt waits longer (jittered, capped), and a connection lost soon
-//! after it opened counts as a failure, so the wait does not start over for a server
-//! that accepts connections only to drop them. Every reconnecting loop keeps one: the
-//! shared connection, the dedicated connections, each subscriber.
+//! after it opened counts too, so the wait does not start over for a server that accepts
+//! connections only to drop them. A healthy handshake forgets the failed attempts before
+//! it (a client that waited for its server to start reconnects at once after an early
+//! drop), but not the connections lost early in a row. Every reconnecting loop keeps one:
+//! the shared connection, the dedicated connections, each subscriber.
 
 use super::backoff::Backoff;
 use crate::error::{Error, LastFailure, Unreachable};
@@ -11,8 +13,10 @@ use std::time::{Duration, Instant};
 /// The state of one server's connection attempts.
 #[derive(Debug, Default)]
 pub(crate) struct Pacing {
-    /// Failed attempts in a row.
+    /// Failed attempts since the last healthy handshake.
     failures: u32,
+    /// Connections lost within [`Backoff::STABLE_AFTER`] of opening, in a row.
+    early_losses: u32,
     /// No attempt before then.
     not_before: Option<Instant>,
     /// What the last failure was.
@@ -34,11 +38,24 @@ impl Pacing {
         addr: Option<String>,
     ) -> Error {
         self.failures = self.failures.saturating_add(1);
-        self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
+        self.not_before = Some(Instant::now() + backoff.jittered(self.in_a_row()));
         let last = LastFailure::new(error, addr);
-        let error = last.error(self.failures);
+        let error = last.error(self.in_a_row());
         self.last = Some(last);
         error
+    }
+
+    /// Failures in a row that pace the next attempt: failed attempts and early losses.
+    fn in_a_row(&self) -> u32 {
+        self.failures.saturating_add(self.early_losses)
+    }
+
+    /// A handshake succeeded: the failed attempts before it are forgotten (the next
+    /// attempt after this connection, if it is lost, is paced by early losses alone).
+    pub(crate) fn opened(&mut self) {
+        self.failures = 0;
+        self.not_before = None;
+        self.last = None;
     }
 
     /// A connection opened by the last attempt was lost after `lived`: too soon, and it
@@ -48,8 +65,8 @@ impl Pacing {
             *self = Pacing::default();
             return;
         }
-        self.failures = self.failures.saturating_add(1);
-        self.not_before = Some(Instant::now() + backoff.jittered(self.failures));
+        self.early_losses = self.early_losses.saturating_add(1);
+        self.not_before = Some(Instant::now() + backoff.jittered(self.in_a_row()));
         let lost = Unreachable::new(format!("the connection was lost {lived:?} after it opened"));
         self.last = Some(LastFailure::new(Error::Unreachable(lost), None));
     }
@@ -74,7 +91,7 @@ impl Pacing {
     /// with its type (`error::LastFailure::error`). `None` when no attempt has failed since
     /// the last connection that worked.
     pub(crate) fn last_error(&self) -> Option<Error> {
-        Some(self.last.as_ref()?.error(self.failures))
+        Some(self.last.as_ref()?.error(self.in_a_row()))
     }
 }
 
@@ -122,5 +139,27 @@ mod tests {
         assert!(p.last_error().unwrap().to_string().contains("lost"));
         p.lost(&backoff(), Backoff::STABLE_AFTER);
         assert!(p.not_before().is_none());
+    }
+
+    #[test]
+    fn a_healthy_handshake_forgets_the_failed_attempts_but_not_the_early_losses() {
+        let mut p = Pacing::default();
+        let refused = || Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        for _ in 0..6 {
+            p.failed(&backoff(), refused(), None);
+        }
+        p.opened();
+        assert!(p.not_before().is_none() && p.last_error().is_none());
+        // Lost at once: paced as a first failure, not a seventh.
+        p.lost(&backoff(), Duration::from_millis(5));
+        let wait = p.not_before().unwrap() - Instant::now();
+        assert!(wait <= Duration::from_millis(100), "{wait:?}");
+        // A server that drops every connection it accepts still backs off.
+        for _ in 0..3 {
+            p.opened();
+            p.lost(&backoff(), Duration::from_millis(5));
+        }
+        let wait = p.not_before().unwrap() - Instant::now();
+        assert!(wait >= Duration::from_millis(390), "{wait:?}");
     }
 }
