@@ -388,7 +388,10 @@ impl Subscriber {
                 }
                 Err(e) => {
                     trace::debug!(error = %e, "subscriber reconnect failed");
-                    self.pacing.failed(&backoff, e, self.client.target());
+                    let e = self.pacing.failed(&backoff, e, self.client.target());
+                    if self.pacing.exhausted(&backoff) {
+                        return Err(e);
+                    }
                     continue;
                 }
             };

@@ -65,26 +65,17 @@ fn nesting_past_the_depth_limit_is_too_deep_for_every_aggregate_kind() {
 
 #[test]
 fn the_depth_limit_is_configurable() {
-    let limits = Limits {
-        max_depth: 2,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_depth(2);
     assert_same_in_pieces_with(b"*1\r\n%1\r\n:1\r\n:2\r\n", limits, &Ok(Some(16)));
     fails_with(b"*1\r\n*1\r\n~0\r\n", limits, 8, K::TooDeep { max: 2 });
-    let flat = Limits {
-        max_depth: 0,
-        ..Limits::default()
-    };
+    let flat = Limits::DEFAULT.max_depth(0);
     assert_same_in_pieces_with(b"$1\r\nx\r\n", flat, &Ok(Some(7)));
     fails_with(b"*0\r\n", flat, 0, K::TooDeep { max: 0 });
 }
 
 #[test]
 fn bulk_lengths_past_the_limit_are_too_long() {
-    let limits = Limits {
-        max_bulk_len: 10,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_bulk_len(10);
     let too_long = K::BulkTooLong { max: 10 };
     assert_same_in_pieces_with(b"$10\r\n0123456789\r\n", limits, &Ok(Some(17)));
     fails_with(b"$11\r\n", limits, 0, too_long.clone());
@@ -104,10 +95,7 @@ fn bulk_lengths_past_the_limit_are_too_long() {
 
 #[test]
 fn aggregate_counts_past_the_limit_are_too_long() {
-    let limits = Limits {
-        max_aggregate_len: 3,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_aggregate_len(3);
     let too_long = K::AggregateTooLong { max: 3 };
     assert_same_in_pieces_with(b"*3\r\n_\r\n_\r\n_\r\n", limits, &Ok(Some(13)));
     for input in [&b"*4\r\n"[..], b"%4\r\n", b"~4\r\n", b">4\r\n", b"|4\r\n"] {
@@ -128,11 +116,9 @@ fn aggregate_counts_past_the_limit_are_too_long() {
         },
     );
     // Counts that overflow when doubled for a map's keys and values.
-    let unbounded = Limits {
-        max_aggregate_len: usize::MAX,
-        max_frame_len: usize::MAX,
-        ..Limits::default()
-    };
+    let unbounded = Limits::DEFAULT
+        .max_aggregate_len(usize::MAX)
+        .max_frame_len(usize::MAX);
     fails_with(
         b"%9999999999999999999\r\n",
         unbounded,
@@ -148,10 +134,7 @@ fn a_huge_count_waits_for_its_elements_without_reserving_memory() {
     fails(b"*2147483647\r\n", 0, K::FrameTooLarge { max: 1 << 30 });
     fails(b"*1000000000\r\n", 0, K::FrameTooLarge { max: 1 << 30 });
     // Without a frame limit, the scanner waits, holding one counter.
-    let unbounded = Limits {
-        max_frame_len: usize::MAX,
-        ..Limits::default()
-    };
+    let unbounded = Limits::DEFAULT.max_frame_len(usize::MAX);
     let mut scanner = FrameScanner::with_limits(unbounded);
     let mut buf = b"*2147483647\r\n".to_vec();
     buf.extend(b":1\r\n".repeat(100_000));
@@ -160,10 +143,7 @@ fn a_huge_count_waits_for_its_elements_without_reserving_memory() {
 
 #[test]
 fn frames_past_the_size_limit_are_too_large() {
-    let limits = Limits {
-        max_frame_len: 16,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_frame_len(16);
     let too_large = K::FrameTooLarge { max: 16 };
     // Declared lengths that cannot fit are rejected as soon as the header is read.
     fails_with(b"$11\r\n", limits, 0, too_large.clone());
@@ -347,10 +327,7 @@ fn end_markers_outside_streamed_aggregates_are_rejected() {
 fn errors_name_what_and_where() {
     let err = FrameScanner::new().scan(b"*1\r\n$x\r\n").unwrap_err();
     assert_eq!(err.to_string(), "protocol error at byte 5: invalid length");
-    let limits = Limits {
-        max_depth: 1,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_depth(1);
     let err = FrameScanner::with_limits(limits)
         .scan(b"*1\r\n*1\r\n")
         .unwrap_err();

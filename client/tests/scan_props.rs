@@ -56,12 +56,11 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// Limits small enough for random input to reach every bound.
-const SMALL: Limits = Limits {
-    max_depth: 4,
-    max_bulk_len: 8,
-    max_aggregate_len: 5,
-    max_frame_len: 64,
-};
+const SMALL: Limits = Limits::DEFAULT
+    .max_depth(4)
+    .max_bulk_len(8)
+    .max_aggregate_len(5)
+    .max_frame_len(64);
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]

@@ -105,11 +105,7 @@ fn nesting_up_to_the_depth_limit_is_accepted() {
 
 #[test]
 fn a_frame_exactly_at_the_size_limit_is_accepted() {
-    let limits = Limits {
-        max_frame_len: 11,
-        max_bulk_len: 5,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_frame_len(11).max_bulk_len(5);
     let mut scanner = FrameScanner::with_limits(limits);
     assert_eq!(scanner.limits(), &limits);
     assert_eq!(scanner.scan(b"$5\r\nhello\r\n+next"), Ok(Some(11)));

@@ -16,12 +16,7 @@ use typedis::resp::Frame;
 use typedis::{FrameScanner, Limits, ProtocolError, ServerError, Value};
 
 /// Small limits, so that inputs a fuzzer can reach exercise every bound.
-const SMALL: Limits = Limits {
-    max_depth: 8,
-    max_bulk_len: 64,
-    max_aggregate_len: 16,
-    max_frame_len: 512,
-};
+const SMALL: Limits = Limits::DEFAULT.max_depth(8).max_bulk_len(64).max_aggregate_len(16).max_frame_len(512);
 
 fuzz_target!(|data: &[u8]| {
     let Some((&seed, stream)) = data.split_first() else {

@@ -16,10 +16,10 @@ fn config(server: &FakeServer) -> Config {
         // RESP2 without credentials: the handshake is empty, so a connection is
         // established the moment it is accepted.
         .protocol(Protocol::Resp2)
-        .backoff(Backoff {
-            initial: Duration::from_millis(20),
-            max: Duration::from_millis(400),
-        })
+        .backoff(Backoff::new(
+            Duration::from_millis(20),
+            Duration::from_millis(400),
+        ))
 }
 
 /// With the backoff above, the waits after each lost connection are at least 10, 20, 40,

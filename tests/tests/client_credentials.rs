@@ -196,10 +196,10 @@ async fn a_failing_provider_is_a_clear_error_and_is_asked_again_after_the_backof
         .config(&server.url(), None)
         .lazy_connect(true)
         .response_timeout(Some(Duration::from_secs(1)))
-        .backoff(Backoff {
-            initial: Duration::from_millis(100),
-            max: Duration::from_millis(200),
-        });
+        .backoff(Backoff::new(
+            Duration::from_millis(100),
+            Duration::from_millis(200),
+        ));
     let client = Client::with_config(config).await.unwrap();
     let asked = vault.asked();
     let started = Instant::now();

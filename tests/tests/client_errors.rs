@@ -83,10 +83,7 @@ async fn an_array_that_grows_past_the_configured_frame_limit_is_cut_off_there() 
     // then sends 12-byte elements until the client stops reading.
     let server = replies_once(b"*200000\r\n", Some(b"$5\r\nhello\r\n"));
     let limit = 1 << 20;
-    let limits = Limits {
-        max_frame_len: limit,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.max_frame_len(limit);
     let client = Client::with_config(config(&server).limits(limits))
         .await
         .unwrap();
@@ -145,10 +142,7 @@ async fn a_caller_waiting_out_the_backoff_learns_the_last_connect_error_not_a_ba
     let config = Config::from_url(&server.url())
         .unwrap()
         .response_timeout(Some(timeout))
-        .backoff(Backoff {
-            initial: Duration::from_secs(3),
-            max: Duration::from_secs(3),
-        });
+        .backoff(Backoff::new(Duration::from_secs(3), Duration::from_secs(3)));
     let client = Client::with_config(config).await.unwrap();
     // The connection lives long enough to count as established.
     tokio::time::sleep(Backoff::STABLE_AFTER).await;

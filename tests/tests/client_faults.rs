@@ -154,10 +154,12 @@ async fn killed_server_fails_in_flight_commands_and_the_client_reconnects_after_
 async fn unreachable_server_gives_unreachable_errors_with_the_connect_error_until_it_is_back() {
     let mut server = RedisServer::start();
     let port = server.port();
-    let config = Config::from_url(&server.url()).unwrap().backoff(Backoff {
-        initial: Duration::from_millis(10),
-        max: Duration::from_millis(40),
-    });
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .backoff(Backoff::new(
+            Duration::from_millis(10),
+            Duration::from_millis(40),
+        ));
     let client = Client::with_config(config).await.unwrap();
     server.kill();
     // The client notices the lost connection.
@@ -214,10 +216,10 @@ async fn read_only_commands_are_resent_only_when_opted_in_and_writes_never() {
         let config = Config::from_url(&server.url())
             .unwrap()
             .retry_read_only(retry)
-            .backoff(Backoff {
-                initial: Duration::from_millis(20),
-                max: Duration::from_millis(100),
-            });
+            .backoff(Backoff::new(
+                Duration::from_millis(20),
+                Duration::from_millis(100),
+            ));
         let client = Client::with_config(config).await.unwrap();
         client
             .query_as::<()>(cmd("SET").arg("k").arg("old"))

@@ -124,3 +124,29 @@ async fn an_early_drop_after_a_late_start_reconnects_at_once_and_asks_the_provid
     );
     assert_eq!(vault.asked(), 2);
 }
+
+/// With no response timeout a command waits for its server as long as it takes, unless
+/// the backoff caps the attempts: then it reads the last failure once they have failed.
+#[tokio::test]
+async fn a_cap_on_attempts_ends_a_wait_that_has_no_deadline() {
+    let port = free_port();
+    let backoff = typedis::Backoff::new(Duration::from_millis(20), Duration::from_millis(40));
+    let config = lazy(port, Duration::from_secs(1))
+        .response_timeout(None)
+        .backoff(backoff.max_attempts(3));
+    let client = Client::with_config(config).await.unwrap();
+    let started = Instant::now();
+    let err = tokio::time::timeout(Duration::from_secs(10), client.query(b().get().key("k")))
+        .await
+        .expect("the cap ended the wait")
+        .unwrap_err();
+    let Error::Unreachable(u) = &err else {
+        panic!("not unreachable: {err:?}")
+    };
+    assert_eq!(u.failures(), 3, "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}

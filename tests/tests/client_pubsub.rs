@@ -88,10 +88,10 @@ async fn subscriptions_are_restored_after_the_server_restarts_and_the_gap_is_sig
         let config = Config::from_url(&server.url())
             .unwrap()
             .protocol(protocol)
-            .backoff(Backoff {
-                initial: Duration::from_millis(20),
-                max: Duration::from_millis(100),
-            });
+            .backoff(Backoff::new(
+                Duration::from_millis(20),
+                Duration::from_millis(100),
+            ));
         let client = Client::with_config(config).await.unwrap();
         let mut sub = client.subscriber().await.unwrap();
         sub.subscribe(&["events"]).await.unwrap();

@@ -18,10 +18,10 @@ async fn connect(url: &str, protocol: Protocol) -> Client {
     let config = Config::from_url(url)
         .unwrap()
         .protocol(protocol)
-        .backoff(Backoff {
-            initial: Duration::from_millis(10),
-            max: Duration::from_millis(40),
-        });
+        .backoff(Backoff::new(
+            Duration::from_millis(10),
+            Duration::from_millis(40),
+        ));
     Client::with_config(config).await.unwrap()
 }
 

@@ -19,10 +19,10 @@ const APP: [&str; 8] = ["ACL", "SETUSER", "app", "on", ">pw", "~*", "&*", "+@all
 fn quick(config: Config) -> Config {
     config
         .response_timeout(Some(Duration::from_millis(800)))
-        .backoff(Backoff {
-            initial: Duration::from_millis(20),
-            max: Duration::from_millis(100),
-        })
+        .backoff(Backoff::new(
+            Duration::from_millis(20),
+            Duration::from_millis(100),
+        ))
 }
 
 async fn admin(server: &RedisServer) -> Client {

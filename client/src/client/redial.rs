@@ -91,9 +91,12 @@ impl Client {
             }
             if state.attempts > seen && self.current().is_closed() {
                 // A client that has never connected (one made with `lazy_connect`) waits
-                // for its server until the caller's deadline; once it has been connected,
-                // an attempt that fails is the answer.
-                if self.current().was_never_opened() && deadline.is_none_or(|d| Instant::now() < d)
+                // for its server until the caller's deadline (or the backoff's cap on
+                // attempts); once it has been connected, an attempt that fails is the answer.
+                let backoff = &self.inner.config.backoff;
+                if self.current().was_never_opened()
+                    && deadline.is_none_or(|d| Instant::now() < d)
+                    && !state.pacing.exhausted(backoff)
                 {
                     continue;
                 }

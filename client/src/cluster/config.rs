@@ -42,10 +42,7 @@ impl ClusterConfig {
             node,
             read_from: ReadFrom::Primary,
             max_redirects: 5,
-            retry_backoff: Backoff {
-                initial: Duration::from_millis(20),
-                max: Duration::from_secs(1),
-            },
+            retry_backoff: Backoff::new(Duration::from_millis(20), Duration::from_secs(1)),
             refresh_interval: Some(Duration::from_secs(60)),
             min_refresh_interval: Duration::from_millis(100),
         }

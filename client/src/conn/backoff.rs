@@ -14,24 +14,53 @@ use std::time::Duration;
 /// server that accepts and drops every connection (or kills each subscriber) is not
 /// reconnected to in a loop. One that lived longer starts again from no wait.
 ///
+/// A caller waits for the connection up to its deadline (the
+/// [response timeout](crate::Config::response_timeout)), however many attempts fail
+/// meanwhile; [`max_attempts`](Self::max_attempts) caps them, for callers without a
+/// deadline or that would rather know at once.
+///
 /// ```
 /// use std::time::Duration;
 /// use typedis::Backoff;
 ///
-/// let backoff = Backoff { initial: Duration::from_millis(100), max: Duration::from_secs(2) };
+/// let backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(2)).max_attempts(5);
 /// assert_eq!(backoff.delay(3), Duration::from_millis(400));
 /// let wait = backoff.jittered(3);
 /// assert!(wait >= Duration::from_millis(200) && wait <= Duration::from_millis(400));
+/// assert_eq!(backoff.max_attempts, Some(5));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Backoff {
     /// Delay before the second attempt (the first one is immediate).
     pub initial: Duration,
     /// Longest delay between attempts.
     pub max: Duration,
+    /// Attempts that may fail in a row before a caller waiting for the connection gets
+    /// the last failure, whatever time its deadline leaves; `None` (the default): as many
+    /// as fit before its deadline. The count starts again after a connection that lived.
+    pub max_attempts: Option<u32>,
 }
 
 impl Backoff {
+    /// Waits from `initial`, doubled after each failure, up to `max`, with no cap on the
+    /// attempts.
+    pub const fn new(initial: Duration, max: Duration) -> Backoff {
+        Backoff {
+            initial,
+            max,
+            max_attempts: None,
+        }
+    }
+
+    /// The same, with callers giving up after `attempts` failed attempts in a row (at
+    /// least 1).
+    #[must_use]
+    pub const fn max_attempts(mut self, attempts: u32) -> Backoff {
+        self.max_attempts = Some(if attempts == 0 { 1 } else { attempts });
+        self
+    }
+
     /// How long a connection must stay open to count as established: lost sooner, it
     /// counts as a failed attempt.
     pub const STABLE_AFTER: Duration = Duration::from_secs(1);
@@ -69,10 +98,7 @@ fn random() -> u64 {
 
 impl Default for Backoff {
     fn default() -> Self {
-        Backoff {
-            initial: Duration::from_millis(50),
-            max: Duration::from_secs(5),
-        }
+        Backoff::new(Duration::from_millis(50), Duration::from_secs(5))
     }
 }
 
@@ -82,10 +108,7 @@ mod tests {
 
     #[test]
     fn backoff_doubles_from_initial_and_stops_at_max() {
-        let b = Backoff {
-            initial: Duration::from_millis(10),
-            max: Duration::from_millis(70),
-        };
+        let b = Backoff::new(Duration::from_millis(10), Duration::from_millis(70));
         let delays: Vec<_> = (0..6).map(|n| b.delay(n).as_millis()).collect();
         assert_eq!(delays, [0, 10, 20, 40, 70, 70]);
         assert_eq!(b.delay(u32::MAX), Duration::from_millis(70));
@@ -93,10 +116,7 @@ mod tests {
 
     #[test]
     fn jittered_waits_stay_between_half_the_delay_and_the_delay() {
-        let b = Backoff {
-            initial: Duration::from_millis(10),
-            max: Duration::from_millis(70),
-        };
+        let b = Backoff::new(Duration::from_millis(10), Duration::from_millis(70));
         let mut seen = std::collections::BTreeSet::new();
         for failures in 0..8 {
             for _ in 0..50 {

@@ -443,7 +443,7 @@ impl Config {
     /// ```
     /// use typedis::{Config, Limits};
     ///
-    /// let config = Config::default().limits(Limits { max_frame_len: 64 << 20, ..Limits::default() });
+    /// let config = Config::default().limits(Limits::DEFAULT.max_frame_len(64 << 20));
     /// # let _ = config;
     /// ```
     pub fn limits(mut self, limits: Limits) -> Self {

@@ -52,6 +52,7 @@ pub(crate) struct Options {
     blocking_margin_ms: Option<u64>,
     backoff_initial_ms: Option<u64>,
     backoff_max_ms: Option<u64>,
+    backoff_max_attempts: Option<u32>,
     retry_read_only: Option<bool>,
     /// 0: no health check.
     health_check_ms: Option<u64>,
@@ -113,10 +114,13 @@ impl Options {
         }
         if self.backoff_initial_ms.is_some() || self.backoff_max_ms.is_some() {
             let default = config.backoff;
-            config = config.backoff(Backoff {
-                initial: self.backoff_initial_ms.map_or(default.initial, ms),
-                max: self.backoff_max_ms.map_or(default.max, ms),
-            });
+            let initial = self.backoff_initial_ms.map_or(default.initial, ms);
+            let max = self.backoff_max_ms.map_or(default.max, ms);
+            config = config.backoff(Backoff::new(initial, max));
+        }
+        if let Some(attempts) = self.backoff_max_attempts {
+            let backoff = config.backoff.max_attempts(attempts);
+            config = config.backoff(backoff);
         }
         if let Some(v) = self.retry_read_only {
             config = config.retry_read_only(v);
@@ -184,7 +188,8 @@ pub(crate) fn options_without_url<E: de::Error>(
 /// ```
 ///
 /// The other keys: `database`, `protocol` (`"resp2"`, `"resp3"`), `tls`,
-/// `blocking_margin_ms`, `backoff_initial_ms`, `backoff_max_ms`, `retry_read_only`,
+/// `blocking_margin_ms`, `backoff_initial_ms`, `backoff_max_ms`, `backoff_max_attempts`,
+/// `retry_read_only`,
 /// `health_check_ms` (0: none), `max_idle_dedicated`, `max_dedicated` (0: no cap),
 /// `push_buffer`. A key the table does not know is an error. Options given in the table
 /// override the URL's. (There is no `Serialize`: a config holds a password, which a

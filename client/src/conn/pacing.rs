@@ -45,6 +45,14 @@ impl Pacing {
         error
     }
 
+    /// Whether a caller waiting for the connection should give up now: the attempts that
+    /// failed in a row reached the backoff's cap.
+    pub(crate) fn exhausted(&self, backoff: &Backoff) -> bool {
+        backoff
+            .max_attempts
+            .is_some_and(|cap| self.last.is_some() && self.in_a_row() >= cap)
+    }
+
     /// Failures in a row that pace the next attempt: failed attempts and early losses.
     fn in_a_row(&self) -> u32 {
         self.failures.saturating_add(self.early_losses)
@@ -100,10 +108,7 @@ mod tests {
     use super::*;
 
     fn backoff() -> Backoff {
-        Backoff {
-            initial: Duration::from_millis(100),
-            max: Duration::from_secs(1),
-        }
+        Backoff::new(Duration::from_millis(100), Duration::from_secs(1))
     }
 
     #[test]

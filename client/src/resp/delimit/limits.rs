@@ -7,15 +7,17 @@
 /// of at most 1 GiB, announced or not (a hostile or broken server that declares more is
 /// refused at the header, and one that sends more is cut off there).
 ///
-/// Change some and keep the defaults for the rest with struct update syntax:
+/// Change some and keep the defaults for the rest (the methods are `const`, for limits
+/// kept in a `const`):
 ///
 /// ```
 /// use typedis::{FrameScanner, Limits};
 ///
-/// let scanner = FrameScanner::with_limits(Limits { max_depth: 16, ..Limits::default() });
+/// let scanner = FrameScanner::with_limits(Limits::DEFAULT.max_depth(16));
 /// assert_eq!(scanner.limits().max_depth, 16);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Most aggregates (arrays, maps, sets, pushes, attributes) that may be open at
     /// once; default 128. Every aggregate header counts, empty ones included, so a
@@ -50,13 +52,46 @@ impl Limits {
     pub const DEFAULT_MAX_FRAME_LEN: usize = 1 << 30;
 }
 
+impl Limits {
+    /// The defaults: what [`Limits::default`] gives, as a `const`.
+    pub const DEFAULT: Limits = Limits {
+        max_depth: Self::DEFAULT_MAX_DEPTH,
+        max_bulk_len: Self::DEFAULT_MAX_BULK_LEN,
+        max_aggregate_len: Self::DEFAULT_MAX_AGGREGATE_LEN,
+        max_frame_len: Self::DEFAULT_MAX_FRAME_LEN,
+    };
+
+    /// The same, with [`max_depth`](Self::max_depth) set.
+    #[must_use]
+    pub const fn max_depth(mut self, depth: usize) -> Limits {
+        self.max_depth = depth;
+        self
+    }
+
+    /// The same, with [`max_bulk_len`](Self::max_bulk_len) set.
+    #[must_use]
+    pub const fn max_bulk_len(mut self, len: usize) -> Limits {
+        self.max_bulk_len = len;
+        self
+    }
+
+    /// The same, with [`max_aggregate_len`](Self::max_aggregate_len) set.
+    #[must_use]
+    pub const fn max_aggregate_len(mut self, len: usize) -> Limits {
+        self.max_aggregate_len = len;
+        self
+    }
+
+    /// The same, with [`max_frame_len`](Self::max_frame_len) set.
+    #[must_use]
+    pub const fn max_frame_len(mut self, len: usize) -> Limits {
+        self.max_frame_len = len;
+        self
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_depth: Self::DEFAULT_MAX_DEPTH,
-            max_bulk_len: Self::DEFAULT_MAX_BULK_LEN,
-            max_aggregate_len: Self::DEFAULT_MAX_AGGREGATE_LEN,
-            max_frame_len: Self::DEFAULT_MAX_FRAME_LEN,
-        }
+        Limits::DEFAULT
     }
 }
