@@ -35,6 +35,7 @@ impl LastFailure {
     }
 
     /// The same, of an error shared with others.
+    #[cfg(feature = "cluster")]
     pub(crate) fn shared(error: Arc<Error>, addr: Option<String>) -> LastFailure {
         LastFailure { error, addr }
     }
