@@ -315,14 +315,14 @@ impl Client {
             // Boxed: the cache's paths keep their state out of every command's future.
             match self.look_up(cache, &command) {
                 Lookup::Hit(frame) => {
-                    metrics::cache_lookup(true);
+                    metrics::cache_lookup(self.db_system(), true);
                     return Ok(frame);
                 }
                 Lookup::Miss(read) => {
-                    metrics::cache_lookup(false);
+                    metrics::cache_lookup(self.db_system(), false);
                     let operation = Operation::start(&command);
                     let result = Box::pin(self.send_read(read, command)).await;
-                    operation.end(&result);
+                    operation.end(|| self.db_system(), &result);
                     return result;
                 }
                 Lookup::Bypass if command.flags().contains(CommandFlags::WRITE) => {
@@ -369,7 +369,7 @@ impl Client {
 
     /// Sends `command` where its placement said.
     async fn send_placed(&self, command: Command, place: Place) -> Result<Frame, Error> {
-        let span = trace::command_span!(command.name());
+        let span = trace::command_span!(self.inner.config.span_level, command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         let operation = Operation::start(&command);
         let result = match span {
@@ -385,7 +385,7 @@ impl Client {
                 Place::Dedicated(time) => Box::pin(self.send_blocking(command, time)).await,
             },
         };
-        operation.end(&result);
+        operation.end(|| self.db_system(), &result);
         result
     }
 
@@ -417,6 +417,12 @@ impl Client {
         result
     }
 
+    /// The server's `db.system.name` in the OpenTelemetry conventions: `valkey` for a
+    /// server that said it is Valkey, `redis` otherwise.
+    pub(crate) fn db_system(&self) -> &'static str {
+        sync::read(&self.inner.current).db_system()
+    }
+
     /// Records in an operation's span the server it goes to and the database.
     pub(crate) fn describe(&self, span: &trace::Span) {
         span.set(
@@ -424,10 +430,11 @@ impl Client {
             self.inner.config.database.to_string().as_str(),
         );
         let current = self.current();
+        span.set("db.system.name", current.db_system());
         match current.addr().unwrap_or(&self.inner.config.addr) {
             Addr::Tcp { host, port } => {
                 span.set("server.address", host.as_str());
-                span.set("server.port", u64::from(*port));
+                span.set("server.port", i64::from(*port));
             }
             Addr::Unix(path) => span.set("server.address", path.to_string_lossy().as_ref()),
         }
@@ -593,7 +600,7 @@ impl Client {
     /// Counts a reconnection made outside the multiplexed connection (a subscriber's).
     pub(crate) fn count_reconnect(&self) {
         self.inner.reconnects.fetch_add(1, Ordering::Relaxed);
-        metrics::reconnected();
+        metrics::reconnected(self.db_system());
     }
 }
 

@@ -56,7 +56,7 @@
 //! | `tls-rustls` | yes | `rediss://` with rustls: the application's process-wide crypto provider when it installed one, ring otherwise; the system's root certificates |
 //! | `tls-native-tls` | no | `rediss://` with the platform's TLS library (OpenSSL, Secure Transport, SChannel) |
 //! | `cluster` | yes | [`ClusterClient`] for Redis Cluster |
-//! | `tracing` | yes | a span per command, pipeline and transaction with the OpenTelemetry database conventions' attributes, and events on reconnects, redirects and failures, through `tracing` |
+//! | `tracing` | yes | a span per command, pipeline and transaction (at `INFO`, target `typedis`: [`Config::span_level`]) with the OpenTelemetry database conventions' attributes, and events on reconnects, redirects and failures, through `tracing` |
 //! | `json` | no | RedisJSON 2.8's `JSON.*` builders and replies (part of Redis 8) |
 //! | `search` | no | RediSearch 2.10's `FT.*` builders and replies, `search` (schema fields, aggregation steps), `SearchPages` |
 //! | `bloom` | no | RedisBloom 2.8's `BF.*`, `CF.*`, `CMS.*`, `TOPK.*`, `TDIGEST.*` builders and replies |
@@ -191,6 +191,7 @@ pub use script::{Invocation, Script, ScriptRunner};
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_pages::SearchPages;
 pub use sentinel::{SentinelClient, SentinelConfig};
+pub use trace::SpanLevel;
 pub use transaction::{Multi, Transaction};
 
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};

@@ -6,7 +6,7 @@
 //!
 //! | metric | kind | unit | labels |
 //! |---|---|---|---|
-//! | `db.client.operation.duration` | histogram | seconds | `db.system.name`, `db.operation.name`, `error.type` on failure |
+//! | `db.client.operation.duration` | histogram | seconds | `db.system.name` (`redis`, or `valkey` for a server that says it is Valkey), `db.operation.name`, `error.type` on failure |
 //! | `typedis.connections.opened` | counter | | `db.system.name` |
 //! | `typedis.reconnects` | counter | | `db.system.name` |
 //! | `typedis.cluster.redirects` | counter | | `db.system.name`, `kind` (`moved`, `ask`) |
@@ -23,10 +23,6 @@ use crate::outcome::Replies;
 use std::borrow::Cow;
 #[cfg(feature = "metrics")]
 use std::time::Instant;
-
-/// The value of every metric's `db.system.name`.
-#[cfg(feature = "metrics")]
-const SYSTEM: &str = "redis";
 
 /// An operation being timed for `db.client.operation.duration`.
 pub(crate) struct Operation {
@@ -66,18 +62,23 @@ impl Operation {
         }
     }
 
-    /// The operation ended with `result`: its duration is recorded, with the error's type
-    /// when it failed (a server's error reply counts as a failure, by its code).
+    /// The operation, on a server of `system` (`redis`, `valkey`), ended with `result`:
+    /// its duration is recorded, with the error's type when it failed (a server's error
+    /// reply counts as a failure, by its code).
     #[inline]
-    pub(crate) fn end<T: Replies>(self, result: &Result<T, Error>) {
+    pub(crate) fn end<T: Replies>(
+        self,
+        system: impl FnOnce() -> &'static str,
+        result: &Result<T, Error>,
+    ) {
         #[cfg(not(feature = "metrics"))]
-        let _ = result;
+        let _ = (system, result);
         #[cfg(feature = "metrics")]
-        self.record(result);
+        self.record(system(), result);
     }
 
     #[cfg(feature = "metrics")]
-    fn record<T: Replies>(self, result: &Result<T, Error>) {
+    fn record<T: Replies>(self, system: &'static str, result: &Result<T, Error>) {
         let seconds = self.started.elapsed().as_secs_f64();
         let error = match result {
             Err(e) => Some(e.type_name().to_owned()),
@@ -86,13 +87,13 @@ impl Operation {
         match error {
             None => metrics::histogram!(
                 "db.client.operation.duration",
-                "db.system.name" => SYSTEM,
+                "db.system.name" => system,
                 "db.operation.name" => self.name,
             )
             .record(seconds),
             Some(error) => metrics::histogram!(
                 "db.client.operation.duration",
-                "db.system.name" => SYSTEM,
+                "db.system.name" => system,
                 "db.operation.name" => self.name,
                 "error.type" => error,
             )
@@ -101,40 +102,47 @@ impl Operation {
     }
 }
 
-/// A connection was opened (every kind: shared, dedicated, subscriber, to any node).
+/// A connection to a server of `system` was opened (every kind: shared, dedicated,
+/// subscriber, to any node).
 #[inline]
-pub(crate) fn connection_opened() {
+pub(crate) fn connection_opened(system: &'static str) {
+    #[cfg(not(feature = "metrics"))]
+    let _ = system;
     #[cfg(feature = "metrics")]
-    metrics::counter!("typedis.connections.opened", "db.system.name" => SYSTEM).increment(1);
+    metrics::counter!("typedis.connections.opened", "db.system.name" => system).increment(1);
 }
 
-/// A client's shared connection, or a subscriber's, was opened again after it died.
+/// A client's shared connection, or a subscriber's, to a server of `system` was opened
+/// again after it died.
 #[inline]
-pub(crate) fn reconnected() {
+pub(crate) fn reconnected(system: &'static str) {
+    #[cfg(not(feature = "metrics"))]
+    let _ = system;
     #[cfg(feature = "metrics")]
-    metrics::counter!("typedis.reconnects", "db.system.name" => SYSTEM).increment(1);
+    metrics::counter!("typedis.reconnects", "db.system.name" => system).increment(1);
 }
 
-/// A cluster node redirected a command (`kind`: `moved`, `ask`).
+/// A cluster node of `system` redirected a command (`kind`: `moved`, `ask`).
 #[cfg(feature = "cluster")]
 #[inline]
-pub(crate) fn redirected(kind: &'static str) {
+pub(crate) fn redirected(system: &'static str, kind: &'static str) {
     #[cfg(not(feature = "metrics"))]
-    let _ = kind;
+    let _ = (system, kind);
     #[cfg(feature = "metrics")]
-    metrics::counter!("typedis.cluster.redirects", "db.system.name" => SYSTEM, "kind" => kind)
+    metrics::counter!("typedis.cluster.redirects", "db.system.name" => system, "kind" => kind)
         .increment(1);
 }
 
-/// The client-side cache answered a read (`hit`), or did not have it.
+/// The client-side cache of a client of a server of `system` answered a read (`hit`),
+/// or did not have it.
 #[inline]
-pub(crate) fn cache_lookup(hit: bool) {
+pub(crate) fn cache_lookup(system: &'static str, hit: bool) {
     #[cfg(not(feature = "metrics"))]
-    let _ = hit;
+    let _ = (system, hit);
     #[cfg(feature = "metrics")]
     if hit {
-        metrics::counter!("typedis.cache.hits", "db.system.name" => SYSTEM).increment(1);
+        metrics::counter!("typedis.cache.hits", "db.system.name" => system).increment(1);
     } else {
-        metrics::counter!("typedis.cache.misses", "db.system.name" => SYSTEM).increment(1);
+        metrics::counter!("typedis.cache.misses", "db.system.name" => system).increment(1);
     }
 }

@@ -3,7 +3,8 @@
 //! `.instrument(span)` alike in both builds.
 //!
 //! A command's span ([`command_span!`]) carries the OpenTelemetry database client
-//! conventions' attributes: `db.system.name`, `db.operation.name` (the command's name
+//! conventions' attributes: `db.system.name` (`redis`, or `valkey` for a server that says
+//! it is Valkey), `db.operation.name` (the command's name
 //! from its spec, never an argument; `PIPELINE` and `MULTI` for pipelines and
 //! transactions), `db.namespace`, `server.address`, `server.port`,
 //! `db.operation.batch.size` for pipelines and transactions, and on failure `error.type`
@@ -12,6 +13,26 @@
 
 #[cfg(feature = "tracing")]
 pub(crate) use tracing::Instrument;
+
+/// The level of the span a client makes for each command, pipeline and transaction (with
+/// the `tracing` feature; set with [`Config::span_level`](crate::Config::span_level)).
+///
+/// `Info` by default, so that a subscriber with the usual `info` filter (and an
+/// OpenTelemetry pipeline behind it, through `tracing-opentelemetry`) sees every
+/// operation; the spans' target is `typedis`, so `typedis=warn` in an `EnvFilter` turns
+/// them off, and `Debug` leaves them to subscribers that ask for debug. `Off` makes none,
+/// whatever the subscriber.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum SpanLevel {
+    /// At `INFO` (the default).
+    #[default]
+    Info,
+    /// At `DEBUG`.
+    Debug,
+    /// No span.
+    Off,
+}
 
 /// `tracing::debug!`, or nothing.
 macro_rules! debug {
@@ -45,10 +66,11 @@ macro_rules! event {
     };
 }
 
-/// The span of one operation (a command, a pipeline, a transaction) named `$op`: the
-/// conventions' attributes, those known later left empty to be recorded; `None` when
-/// nothing would record it, so that an operation nobody traces holds no span (dropping
-/// even a disabled one costs a call on every command).
+/// The span of one operation (a command, a pipeline, a transaction) named `$op`, at
+/// `$level` (a [`SpanLevel`]), target `typedis`: the conventions' attributes, those known
+/// later left empty to be recorded; `None` when nothing would record it, so that an
+/// operation nobody traces holds no span (dropping even a disabled one costs a call on
+/// every command).
 ///
 /// Only a `tracing` subscriber records it: before one is set, no span is made. (With
 /// `tracing`'s `log` feature, which another crate of the application may turn on, a span
@@ -56,16 +78,37 @@ macro_rules! event {
 /// that nobody reads at the debug level of a library's spans.)
 #[cfg(feature = "tracing")]
 macro_rules! command_span {
-    ($op:expr) => {
+    ($level:expr, $op:expr) => {
         if !::tracing::dispatcher::has_been_set() {
             None
         } else {
-            Some(::tracing::debug_span!(
+            match $level {
+                $crate::trace::SpanLevel::Info => {
+                    Some($crate::trace::span_at!(::tracing::Level::INFO, $op))
+                }
+                $crate::trace::SpanLevel::Debug => {
+                    Some($crate::trace::span_at!(::tracing::Level::DEBUG, $op))
+                }
+                $crate::trace::SpanLevel::Off => None,
+            }
+            .filter(|span| !span.is_disabled())
+        }
+    };
+}
+
+/// The span [`command_span!`] makes, at one level (a `tracing` span's level is a constant
+/// of its call site).
+#[cfg(feature = "tracing")]
+macro_rules! span_at {
+    ($level:expr, $op:expr) => {
+        ::tracing::span!(
+            target: "typedis",
+            $level,
             "redis",
             otel.name = $op,
             otel.kind = "client",
             otel.status_code = ::tracing::field::Empty,
-            db.system.name = "redis",
+            db.system.name = ::tracing::field::Empty,
             db.operation.name = $op,
             db.namespace = ::tracing::field::Empty,
             db.operation.batch.size = ::tracing::field::Empty,
@@ -73,18 +116,16 @@ macro_rules! command_span {
             server.address = ::tracing::field::Empty,
             server.port = ::tracing::field::Empty,
             error.type = ::tracing::field::Empty,
-            ))
-            .filter(|span| !span.is_disabled())
-        }
+        )
     };
 }
 
 #[cfg(not(feature = "tracing"))]
 macro_rules! command_span {
-    ($op:expr) => {{
+    ($level:expr, $op:expr) => {{
         // Not evaluated: the name of an operation no span records is never worked out.
         if false {
-            let _ = &$op;
+            let _ = (&$level, &$op);
         }
         None::<$crate::trace::Span>
     }};
@@ -124,6 +165,8 @@ macro_rules! fields {
     };
 }
 
+#[cfg(feature = "tracing")]
+pub(crate) use span_at;
 pub(crate) use {command_span, debug, event, info};
 
 #[cfg(feature = "tracing")]

@@ -9,7 +9,7 @@ use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Metadata, Subscriber};
 use typedis::{cmd, Client, Config};
-use typedis_tests::RedisServer;
+use typedis_tests::{server_family, RedisServer};
 
 /// Records every span's name and fields (those recorded later appended to the span's
 /// line), and every event's fields, as text.
@@ -95,12 +95,17 @@ async fn each_command_gets_a_span_in_the_opentelemetry_conventions_without_argum
     };
     // The OpenTelemetry database conventions' attributes.
     let port = server.port();
+    let system = if server_family() == "valkey" {
+        "valkey"
+    } else {
+        "redis"
+    };
     for op in ["SET", "GET", "PIPELINE", "INCR"] {
         let line = span(op);
         for field in [
             format!("otel.name=\"{op}\""),
             "otel.kind=\"client\"".to_owned(),
-            "db.system.name=\"redis\"".to_owned(),
+            format!("db.system.name=\"{system}\""),
             "db.namespace=\"0\"".to_owned(),
             "server.address=\"127.0.0.1\"".to_owned(),
             format!("server.port={port}"),

@@ -93,7 +93,7 @@ impl Client {
         hold: Option<Duration>,
         what: &'static str,
     ) -> Result<Vec<Frame>, Error> {
-        let span = trace::command_span!(what);
+        let span = trace::command_span!(self.config().span_level, what);
         let operation = Operation::start_named(what);
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
@@ -103,14 +103,14 @@ impl Client {
         };
         let result = if let Some(span) = span {
             self.describe(&span);
-            span.set("db.operation.batch.size", replies as u64);
+            span.set("db.operation.batch.size", replies as i64);
             let result = trace::Instrument::instrument(run, span.clone()).await;
             crate::outcome::record(&span, &result);
             result
         } else {
             run.await
         };
-        operation.end(&result);
+        operation.end(|| self.db_system(), &result);
         result
     }
 }

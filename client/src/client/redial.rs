@@ -185,7 +185,7 @@ impl Client {
                     // that is no reconnect.
                     if !lost.was_never_opened() {
                         inner.reconnects.fetch_add(1, Ordering::Relaxed);
-                        crate::metrics::reconnected();
+                        crate::metrics::reconnected(sync::read(&inner.current).db_system());
                         inner.pushes.reconnected();
                         trace::info!("reconnected");
                     }

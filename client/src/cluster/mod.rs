@@ -50,7 +50,7 @@ use crate::read::DecodeOwned;
 use crate::redis::Redis;
 use crate::resp::Frame;
 use crate::sync;
-use crate::trace;
+use crate::trace::{self, Record};
 use addr_map::AddrMap;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
@@ -302,12 +302,24 @@ impl ClusterClient {
         let command = request.into_command();
         // The command's span; each node's attempt (a redirect, a part of a split command)
         // has a span of its own inside it, naming the node.
-        let Some(span) = trace::command_span!(command.name()) else {
+        let level = self.inner.config.node.span_level;
+        let Some(span) = trace::command_span!(level, command.name()) else {
             return self.dispatch(command).await;
         };
+        span.set("db.system.name", self.db_system());
         let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
         crate::outcome::record(&span, &result);
         result
+    }
+
+    /// The nodes' `db.system.name` (a cluster's nodes run one server): that of a node the
+    /// client is connected to, `redis` before any.
+    pub(crate) fn db_system(&self) -> &'static str {
+        let nodes = self.inner.lock_nodes();
+        nodes
+            .values()
+            .next()
+            .map_or("redis", |node| node.client.db_system())
     }
 
     async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
@@ -418,7 +430,7 @@ impl ClusterClient {
                     Some(_) if last(attempt) => return Ok(frame),
                     Some(Redirect::Moved { slot, addr: to }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        crate::metrics::redirected("moved");
+                        crate::metrics::redirected(self.db_system(), "moved");
                         trace::debug!(slot, %to, "MOVED");
                         // A slot handed to a primary the map has: patching that slot is
                         // the whole news. One the map has not (a promoted replica, a new
@@ -442,7 +454,7 @@ impl ClusterClient {
                     }
                     Some(Redirect::Ask { addr }) => {
                         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        crate::metrics::redirected("ask");
+                        crate::metrics::redirected(self.db_system(), "ask");
                         trace::debug!(%addr, "ASK");
                         ask = Some(addr);
                     }

@@ -7,6 +7,7 @@ use super::tls::TlsOptions;
 use crate::cache::CacheConfig;
 use crate::error::Error;
 use crate::resp::Limits;
+use crate::trace::SpanLevel;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -122,6 +123,7 @@ pub struct Config {
     pub(crate) push_buffer: usize,
     pub(crate) cache: Option<CacheConfig>,
     pub(crate) lazy_connect: bool,
+    pub(crate) span_level: SpanLevel,
 }
 
 impl std::fmt::Debug for Config {
@@ -149,6 +151,7 @@ impl std::fmt::Debug for Config {
             .field("push_buffer", &self.push_buffer)
             .field("cache", &self.cache)
             .field("lazy_connect", &self.lazy_connect)
+            .field("span_level", &self.span_level)
             .finish()
     }
 }
@@ -193,6 +196,7 @@ impl Config {
             push_buffer: DEFAULT_PUSH_BUFFER,
             cache: None,
             lazy_connect: false,
+            span_level: SpanLevel::Info,
         }
     }
 
@@ -402,6 +406,22 @@ impl Config {
     /// ```
     pub fn lazy_connect(mut self, lazy: bool) -> Self {
         self.lazy_connect = lazy;
+        self
+    }
+
+    /// The level of the span each command, pipeline and transaction gets (feature
+    /// `tracing`): [`SpanLevel::Info`] by default, so an exporter behind the usual `info`
+    /// filter sees them; [`SpanLevel::Debug`] for only the subscribers that ask for debug,
+    /// [`SpanLevel::Off`] for none. Their target is `typedis`.
+    ///
+    /// ```
+    /// use typedis::{Config, SpanLevel};
+    ///
+    /// let config = Config::default().span_level(SpanLevel::Debug);
+    /// # let _ = config;
+    /// ```
+    pub fn span_level(mut self, level: SpanLevel) -> Self {
+        self.span_level = level;
         self
     }
 

@@ -439,6 +439,15 @@ impl Connection {
         self.inner.hello.clone()
     }
 
+    /// The server's `db.system.name` (`redis` when it did not say what it is: a RESP2
+    /// connection, before the first one).
+    pub(crate) fn db_system(&self) -> &'static str {
+        self.inner
+            .hello
+            .as_deref()
+            .map_or("redis", ServerHello::db_system)
+    }
+
     /// The server's address (`None` before the first connection).
     pub(crate) fn addr(&self) -> Option<&Addr> {
         self.inner.addr.as_ref()

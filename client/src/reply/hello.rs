@@ -42,6 +42,16 @@ pub struct ServerHello {
 }
 
 impl ServerHello {
+    /// The server's `db.system.name` in the OpenTelemetry conventions: `valkey` for a
+    /// server that says it is Valkey, `redis` for any other.
+    pub(crate) fn db_system(&self) -> &'static str {
+        if self.name.eq_ignore_ascii_case("valkey") {
+            "valkey"
+        } else {
+            "redis"
+        }
+    }
+
     /// Whether the version is `major.minor` or later.
     pub fn version_at_least(&self, major: u32, minor: u32) -> bool {
         let mut parts = self
