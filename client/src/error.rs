@@ -100,7 +100,7 @@ pub enum Error {
     #[error("the credentials provider failed: {0}")]
     Credentials(#[source] BoxError),
     /// A value could not be written as an argument of the command ([`InvalidArgument`]
-    /// says which and why: a [`Json`](crate::Json) value serde cannot serialize, a NaN
+    /// says which and why: a `Json` value (feature `serde`) serde cannot serialize, a NaN
     /// float), so nothing was sent: typedis never sends a value other than the one given.
     #[error("invalid argument: {0}")]
     InvalidArgument(#[source] InvalidArgument),

@@ -59,7 +59,7 @@ impl Command {
     }
 
     /// The argument that could not be written, when one could not (a
-    /// [`Json`](crate::Json) value serde cannot serialize, a NaN float, a
+    /// `Json` value (feature `serde`) serde cannot serialize, a NaN float, a
     /// [`ToArg`](super::ToArg) that called [`ArgWriter::fail`](super::ArgWriter::fail)):
     /// every client refuses such a command with
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before sending anything.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 /// A value that could not be written as an argument of a command, so the command was
 /// refused before anything was sent ([`Error::InvalidArgument`](crate::Error)): a
-/// [`Json`](crate::Json) value serde cannot serialize or that holds a NaN or infinite float
+/// `Json` value (feature `serde`) serde cannot serialize or that holds a NaN or infinite float
 /// (JSON has neither), a NaN float, a [`ToArg`](crate::ToArg) of yours that called
 /// [`ArgWriter::fail`](crate::cmd::ArgWriter::fail). The cause is the
 /// [`source`](std::error::Error::source).
