@@ -22,6 +22,7 @@ pub struct RedisClusterBuilder {
     args: Vec<String>,
     binary: Option<String>,
     env: Vec<(String, String)>,
+    seed_port: Option<u16>,
 }
 
 impl Default for RedisClusterBuilder {
@@ -33,6 +34,7 @@ impl Default for RedisClusterBuilder {
             args: Vec::new(),
             binary: None,
             env: Vec::new(),
+            seed_port: None,
         }
     }
 }
@@ -70,6 +72,13 @@ impl RedisClusterBuilder {
         self
     }
 
+    /// Starts the first node on `port` (a client made before the cluster names it as its
+    /// seed); the others take free ports.
+    pub fn seed_port(mut self, port: u16) -> Self {
+        self.seed_port = Some(port);
+        self
+    }
+
     /// Sets an environment variable of every node's process.
     pub fn env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
         self.env.push((name.into(), value.into()));
@@ -92,8 +101,9 @@ impl RedisClusterBuilder {
         let mut nodes = Vec::with_capacity(count);
         for i in 0..count {
             let dir = base.join(format!("node{i}"));
+            let port = self.seed_port.filter(|_| i == 0);
             let node = (0..5)
-                .find_map(|_| ClusterNode::spawn(dir.clone(), &self).ok())
+                .find_map(|_| ClusterNode::spawn(dir.clone(), &self, port).ok())
                 .unwrap_or_else(|| panic!("could not start cluster node {i}"));
             nodes.push(node);
         }

@@ -150,3 +150,84 @@ async fn a_cap_on_attempts_ends_a_wait_that_has_no_deadline() {
         started.elapsed()
     );
 }
+
+/// A cluster client made before its nodes returns at once, and its first command
+/// discovers the cluster once the nodes are up, within the command's response timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cluster_client_made_before_its_nodes_discovers_them_on_its_first_command() {
+    let port = free_port();
+    let url = format!("redis+cluster://127.0.0.1:{port}");
+    let config = typedis::ClusterConfig::from_url(&url)
+        .unwrap()
+        .lazy_connect(true)
+        .response_timeout(Some(Duration::from_secs(60)));
+    let started = Instant::now();
+    let client = typedis::ClusterClient::with_config(config).await.unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    let first = tokio::spawn({
+        let client = client.clone();
+        async move { client.query(b().set().key("k").value("v")).await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!first.is_finished(), "no cluster yet");
+    let builder = typedis_tests::RedisCluster::builder().seed_port(port);
+    let cluster = tokio::task::spawn_blocking(move || builder.start())
+        .await
+        .unwrap();
+    first.await.unwrap().unwrap();
+    let got = client.query(b().get().key("k")).await.unwrap();
+    assert_eq!(got.as_deref(), Some(&b"v"[..]));
+    drop(cluster);
+}
+
+/// A cluster that never comes: the first command reads, after its response timeout, that
+/// no seed described the cluster, naming the seeds, with the last attempt's error.
+#[tokio::test]
+async fn a_cluster_that_never_comes_is_unreachable_naming_its_seeds() {
+    let port = free_port();
+    let url = format!("redis+cluster://127.0.0.1:{port}");
+    let config = typedis::ClusterConfig::from_url(&url)
+        .unwrap()
+        .lazy_connect(true)
+        .response_timeout(Some(Duration::from_millis(600)));
+    let client = typedis::ClusterClient::with_config(config).await.unwrap();
+    let started = Instant::now();
+    let err = client.query(b().get().key("k")).await.unwrap_err();
+    let Error::Unreachable(u) = &err else {
+        panic!("not unreachable: {err:?}")
+    };
+    assert!(u.message().contains(&format!("127.0.0.1:{port}")), "{err}");
+    assert!(u.cause().is_some(), "{err}");
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(550) && waited < Duration::from_secs(5),
+        "{waited:?}"
+    );
+}
+
+/// A Sentinel client made with `lazy_connect` does not wait for its Sentinels: with the
+/// only one silent, it returns at once (it used to wait for that Sentinel first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sentinel_client_made_with_lazy_connect_does_not_wait_for_its_sentinels() {
+    let silent = typedis_tests::FakeServer::start(|_, conn| conn.silence());
+    let url = format!("redis+sentinel://127.0.0.1:{}/mymaster", silent.port());
+    let node = Config::default()
+        .connect_timeout(Duration::from_secs(2))
+        .response_timeout(Some(Duration::from_millis(500)))
+        .lazy_connect(true);
+    let config = typedis::SentinelConfig::from_url(&url).unwrap().node(node);
+    let started = Instant::now();
+    let client = typedis::SentinelClient::with_config(config).await.unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    // Its first command waits for an answer up to its response timeout.
+    let err = client.query(b().get().key("k")).await.unwrap_err();
+    assert!(err.is_connection_error() || err.is_timeout(), "{err:?}");
+}

@@ -167,6 +167,17 @@ impl ClusterConfig {
         self
     }
 
+    /// Whether the client is made at once, before any node answers (`false` by default):
+    /// [`ClusterClient::with_config`](crate::ClusterClient::with_config) then returns
+    /// without reading the slot map, which is read in the background and by the first
+    /// command, within that command's response timeout. For an application that may start
+    /// before its cluster. (The node configuration's
+    /// [`Config::lazy_connect`](crate::Config::lazy_connect), which this sets.)
+    pub fn lazy_connect(mut self, lazy: bool) -> Self {
+        self.node.lazy_connect = lazy;
+        self
+    }
+
     /// Sets the connect timeout of every node connection.
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
         self.node = self.node.connect_timeout(timeout);
@@ -180,6 +191,9 @@ impl ClusterConfig {
     pub(crate) fn for_node(&self, host: &str, port: u16) -> Config {
         let mut config = self.node.clone();
         config.backoff.max = config.backoff.max.min(self.retry_backoff.max);
+        // A node is dialed when a command needs it: now (a client made with `lazy_connect`
+        // waits for its cluster before it dials a node).
+        config.lazy_connect = false;
         config.addr = Addr::Tcp {
             host: host.to_owned(),
             port,

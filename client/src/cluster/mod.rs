@@ -31,6 +31,7 @@ mod refresh;
 mod route;
 mod scan;
 mod shard;
+mod start;
 mod topology;
 mod transaction;
 
@@ -112,6 +113,10 @@ pub(crate) struct Inner {
     closing: AtomicBool,
     /// The clients of the shard subscribers, which `close` closes too.
     shard_clients: Mutex<Vec<WeakClient>>,
+    /// The client is started: it read its slot map when it was made, or (made with
+    /// `lazy_connect`) it has one that serves every slot from a cluster that is up (see
+    /// [`ClusterClient::ready`]).
+    discovered: AtomicBool,
 }
 
 impl Inner {
@@ -204,10 +209,18 @@ impl ClusterClient {
                 next: AtomicUsize::new(0),
                 closing: AtomicBool::new(false),
                 shard_clients: Mutex::new(Vec::new()),
+                discovered: AtomicBool::new(false),
             }),
         };
-        let topology = client.discover().await?;
-        client.install(topology);
+        if client.inner.config.node.lazy_connect {
+            // Discovered in the background, and by the first command that needs it.
+            client.refresh_soon();
+        } else {
+            let topology = client.discover().await?;
+            client.install(topology);
+            // Started: the map read now is what routing starts from, complete or not.
+            client.inner.discovered.store(true, Ordering::Release);
+        }
         if let Some(every) = every {
             refresh::periodic(Arc::downgrade(&client.inner), every);
         }
@@ -256,7 +269,17 @@ impl ClusterClient {
             .await;
     }
 
-    /// The address (`host:port`) of the primary serving `slot`, as the client knows it.
+    /// When a command made now must be answered, under the nodes' response timeout.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.inner
+            .config
+            .node
+            .response_timeout
+            .map(|t| Instant::now() + t)
+    }
+
+    /// The address (`host:port`) of the primary serving `slot`, as the client knows it
+    /// (`None` too before a client made with `lazy_connect` has read the slot map).
     pub fn primary_for_slot(&self, slot: u16) -> Option<String> {
         let topology = self.inner.read_topology();
         topology.shard(slot).map(|s| s.primary.to_string())
@@ -326,6 +349,7 @@ impl ClusterClient {
         if command.invalid_argument().is_some() {
             return Err(crate::client::invalid(&command));
         }
+        self.ready(self.deadline()).await?;
         match plan(&command).map_err(Error::Cluster)? {
             Plan::Slot(slot) => self.routed(&command, Some(slot)).await,
             Plan::Any => self.routed(&command, None).await,
@@ -574,6 +598,7 @@ impl ClusterClient {
     ///
     /// The first node that cannot be connected to.
     pub async fn primaries(&self) -> Result<Vec<Client>, Error> {
+        self.ready(self.deadline()).await?;
         let addrs = self.inner.read_topology().primaries();
         #[allow(
             clippy::disallowed_methods,
@@ -592,6 +617,7 @@ impl ClusterClient {
     ///
     /// [`Error::Cluster`] when no node serves the slot; connection errors.
     pub async fn primary_for_key(&self, key: impl AsRef<[u8]>) -> Result<Client, Error> {
+        self.ready(self.deadline()).await?;
         let slot = key_slot(key.as_ref());
         let addr = self.pick(Some(slot), false).map(|(a, _)| a);
         let addr = addr.ok_or_else(|| no_node(slot))?;
@@ -605,6 +631,7 @@ impl ClusterClient {
     ///
     /// When no node can be connected to.
     pub async fn subscriber(&self) -> Result<Subscriber, Error> {
+        self.ready(self.deadline()).await?;
         let addr = self
             .pick(None, false)
             .map(|(a, _)| a)

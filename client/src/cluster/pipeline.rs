@@ -57,6 +57,7 @@ impl ClusterClient {
 }
 
 async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Frame>, Error> {
+    client.ready(client.deadline()).await?;
     let mut groups: AddrMap<Vec<usize>> = AddrMap::default();
     let mut later = Vec::new();
     for (i, command) in commands.iter().enumerate() {

@@ -15,7 +15,7 @@ use crate::trace;
 use crate::value::Value;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -32,6 +32,9 @@ pub(crate) struct Gate {
     /// Counts finished refreshes; waiters watch it change.
     done: watch::Sender<u64>,
     pub(crate) count: AtomicU64,
+    /// Why the last refresh failed, when it did (what a lazy client's first commands read
+    /// when the cluster cannot be discovered in time).
+    pub(crate) last_error: Mutex<Option<Arc<Error>>>,
 }
 
 impl Gate {
@@ -41,6 +44,7 @@ impl Gate {
             last: Mutex::new(None),
             done: watch::channel(0).0,
             count: AtomicU64::new(0),
+            last_error: Mutex::new(None),
         }
     }
 }
@@ -60,10 +64,17 @@ impl ClusterClient {
                 let next = last + this.inner.config.min_refresh_interval;
                 tokio::time::sleep_until(next.into()).await;
             }
-            match this.discover().await {
-                Ok(topology) => this.install(topology),
-                Err(e) => trace::debug!(error = %e, "cluster topology refresh failed"),
-            }
+            let failed = match this.discover().await {
+                Ok(topology) => {
+                    this.install(topology);
+                    None
+                }
+                Err(e) => {
+                    trace::debug!(error = %e, "cluster topology refresh failed");
+                    Some(Arc::new(e))
+                }
+            };
+            *sync::lock(&gate.last_error) = failed;
             *sync::lock(&gate.last) = Some(Instant::now());
             gate.count.fetch_add(1, Ordering::Relaxed);
             gate.running.store(false, Ordering::Release);

@@ -12,6 +12,10 @@ use crate::read::DecodeOwned;
 use crate::reply::ScanPage;
 use crate::resp::Frame;
 use crate::scan::{PageFuture, Pages, Scan};
+use crate::sync;
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
 impl ClusterClient {
     /// The items of a scan across the cluster, as a stream that follows the cursor to the
@@ -69,23 +73,19 @@ impl ClusterClient {
                 Scan::new(Box::new(pages), command)
             }
             Slot::None => {
-                let mut primaries = self.inner.read_topology().primaries().into_iter();
-                let Some(first) = primaries.next() else {
-                    return Scan::failed(
-                        command,
-                        Error::cluster(
-                            ClusterErrorKind::NoNode,
-                            "the slot map names no primary to scan",
-                        ),
-                    );
-                };
+                let primaries: VecDeque<NodeAddr> = self.inner.read_topology().primaries().into();
+                // A client made with `lazy_connect` may not know its primaries yet: the
+                // first page waits for the slot map.
+                let started = self.inner.discovered.load(Ordering::Acquire);
+                if primaries.is_empty() && started {
+                    return Scan::failed(command, no_primary());
+                }
                 // A cursor is one node's: each node is scanned from the start. A command
                 // without a cursor is left as it is, for the scan to report.
                 command.set_cursor(0);
                 let pages = EveryPrimary {
                     cluster: self.clone(),
-                    current: first,
-                    rest: primaries,
+                    servers: Arc::new(Mutex::new((!primaries.is_empty()).then_some(primaries))),
                 };
                 Scan::new(Box::new(pages), command)
             }
@@ -145,24 +145,48 @@ impl Pages for KeyNode {
 /// The pages of a keyless scan: every primary's, one primary after the other.
 struct EveryPrimary {
     cluster: ClusterClient,
-    current: NodeAddr,
-    rest: std::vec::IntoIter<NodeAddr>,
+    /// The primary being scanned first, then the others; `None` until the slot map is
+    /// known (a client made with `lazy_connect`), read by the first page.
+    servers: Arc<Mutex<Option<VecDeque<NodeAddr>>>>,
 }
 
 impl Pages for EveryPrimary {
     fn fetch(&mut self, command: Command) -> PageFuture {
         let cluster = self.cluster.clone();
-        let addr = self.current.clone();
-        Box::pin(async move { cluster.on_node(&addr, &command).await })
+        let servers = self.servers.clone();
+        Box::pin(async move {
+            let current = sync::lock(&servers)
+                .as_ref()
+                .and_then(|s| s.front().cloned());
+            let addr = match current {
+                Some(addr) => addr,
+                None => {
+                    cluster.ready(cluster.deadline()).await?;
+                    let primaries: VecDeque<NodeAddr> =
+                        cluster.inner.read_topology().primaries().into();
+                    let first = primaries.front().cloned().ok_or_else(no_primary)?;
+                    *sync::lock(&servers) = Some(primaries);
+                    first
+                }
+            };
+            cluster.on_node(&addr, &command).await
+        })
     }
 
     fn next_server(&mut self) -> bool {
-        match self.rest.next() {
-            Some(next) => {
-                self.current = next;
-                true
-            }
-            None => false,
-        }
+        let mut servers = sync::lock(&self.servers);
+        let Some(servers) = servers.as_mut() else {
+            return false;
+        };
+        servers.pop_front();
+        !servers.is_empty()
     }
+}
+
+#[cold]
+fn no_primary() -> Error {
+    Error::cluster(
+        ClusterErrorKind::NoNode,
+        "the slot map names no primary to scan",
+    )
 }

@@ -90,6 +90,7 @@ impl ClusterClient {
     ///
     /// [`Error::Cluster`] when no node serves the slot; connection errors.
     pub async fn shard_subscriber(&self, channel: impl AsRef<[u8]>) -> Result<Subscriber, Error> {
+        self.ready(self.deadline()).await?;
         let route = ShardRoute {
             cluster: self.clone(),
             slot: key_slot(channel.as_ref()),

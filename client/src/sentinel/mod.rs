@@ -158,11 +158,25 @@ impl SentinelClient {
         }
         let node = config.node.clone();
         let locator = Arc::new(Locator::new(config));
-        // Every Sentinel the given ones know of is listened to and asked as well.
-        if let Answer::Known(found) = locator.ask_sentinels().await {
-            locator.learn_sentinels(found);
-        }
         monitor::spawn(&locator, locator.known_sentinels());
+        // Every Sentinel the given ones know of is listened to and asked as well: learned
+        // now, or, for a client made with `lazy_connect` (which returns at once, the
+        // Sentinels perhaps not up yet), in the background.
+        if node.lazy_connect {
+            let weak = Arc::downgrade(&locator);
+            tokio::spawn(async move {
+                let Some(locator) = weak.upgrade() else {
+                    return;
+                };
+                if let Answer::Known(found) = locator.ask_sentinels().await {
+                    let new = locator.learn_sentinels(found);
+                    monitor::spawn(&locator, new);
+                }
+            });
+        } else if let Answer::Known(found) = locator.ask_sentinels().await {
+            let new = locator.learn_sentinels(found);
+            monitor::spawn(&locator, new);
+        }
         let reach = |expect| Reach::Routed(Box::new(SentinelRoute::new(locator.clone(), expect)));
         let eager = !node.lazy_connect;
         let primary = Client::start(node.clone(), reach(Expect::Primary), eager).await?;

@@ -37,12 +37,14 @@ impl ClusterNode {
         self.child.is_some()
     }
 
+    /// Starts a node on `port`, or on a free one.
     pub(super) fn spawn(
         dir: PathBuf,
         options: &RedisClusterBuilder,
+        port: Option<u16>,
     ) -> Result<ClusterNode, String> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-        let (port, bus_port) = (free_port(), free_port());
+        let (port, bus_port) = (port.unwrap_or_else(free_port), free_port());
         let mut node = ClusterNode {
             child: None,
             port,
