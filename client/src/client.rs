@@ -26,6 +26,7 @@ use crate::conn::mux::{self, Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
 use crate::conn::push_hub::PushHub;
 use crate::conn::reach::Reach;
+use crate::conn::timeout;
 use crate::conn::{Addr, Config, Protocol};
 use crate::error::{Closed, Error, Refused};
 use crate::metrics::{self, Operation};
@@ -262,6 +263,12 @@ impl Client {
         Redis::query(self, request)
     }
 
+    /// The same client, whose commands wait at most `timeout` each in place of the
+    /// [response timeout](Config::response_timeout) (see [`Timed`](crate::Timed)).
+    pub fn with_timeout(&self, timeout: Duration) -> crate::Timed<'_, Client> {
+        crate::Timed::new(self, timeout)
+    }
+
     /// Sends a command and reads its reply as an owned `T` of your choice (a
     /// `#[derive(RespRead)]` struct, `String` instead of `Bytes`, ...).
     ///
@@ -346,7 +353,8 @@ impl Client {
             return Err(refused(command, WAIT_FOREVER));
         }
         let config = &self.inner.config;
-        Ok(time.limit(config.blocking_margin, config.response_timeout))
+        let own = timeout::response_timeout(None);
+        Ok(time.limit_within(config.blocking_margin, config.response_timeout, own))
     }
 
     /// With a client-side cache, `CLIENT TRACKING` is refused on the shared connection: the
@@ -452,7 +460,7 @@ impl Client {
         // The connection times the request out (see `Config::response_timeout`).
         let (request, rx) = Submission::one(command, deadline);
         self.submit(request).await?;
-        match (mux::reply(rx).await, resend) {
+        match (mux::reply_timed(rx).await, resend) {
             (Err(Error::ConnectionClosed(reason)), Some(command)) => {
                 Box::pin(self.resend(command, reason)).await
             }
@@ -504,12 +512,13 @@ impl Client {
         };
         let (request, rx) = Submission::one(command, deadline);
         conn.submit(request);
-        mux::reply(rx).await
+        mux::reply_timed(rx).await
     }
 
     async fn send_blocking(&self, command: Command, time: BlockTime) -> Result<Frame, Error> {
         let config = &self.inner.config;
-        let limit = time.limit(config.blocking_margin, config.response_timeout);
+        let own = timeout::response_timeout(None);
+        let limit = time.limit_within(config.blocking_margin, config.response_timeout, own);
         // The limit covers opening a dedicated connection too: a stalled server stalls
         // the handshake as well.
         within(limit, async {
@@ -529,7 +538,7 @@ impl Client {
         &self,
         f: impl Future<Output = Result<T, Error>>,
     ) -> Result<T, Error> {
-        within(self.inner.config.response_timeout, f).await
+        within(self.response_timeout(), f).await
     }
 
     fn current(&self) -> Connection {
@@ -577,12 +586,16 @@ impl Client {
         Ok(())
     }
 
+    /// The response timeout of what is being sent: the configured one, or the command's
+    /// own ([`Client::with_timeout`]).
+    #[inline]
+    pub(crate) fn response_timeout(&self) -> Option<Duration> {
+        timeout::response_timeout(self.inner.config.response_timeout)
+    }
+
     /// When a request made now must be answered, under the response timeout.
     pub(crate) fn deadline(&self) -> Option<Instant> {
-        self.inner
-            .config
-            .response_timeout
-            .map(|t| Instant::now() + t)
+        self.response_timeout().map(|t| Instant::now() + t)
     }
 
     /// The live shared connection, once it has room for a request (reopened first when it

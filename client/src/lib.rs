@@ -158,6 +158,7 @@ pub mod search;
 mod search_pages;
 pub mod sentinel;
 mod sync;
+mod timed;
 mod trace;
 mod transaction;
 mod value;
@@ -191,6 +192,7 @@ pub use script::{Invocation, Script, ScriptRunner};
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_pages::SearchPages;
 pub use sentinel::{SentinelClient, SentinelConfig};
+pub use timed::Timed;
 pub use trace::SpanLevel;
 pub use transaction::{Multi, Transaction};
 

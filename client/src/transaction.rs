@@ -10,7 +10,7 @@ use crate::cache::Writes;
 use crate::client::{check_shareable, Client, Lease};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, Request};
-use crate::conn::mux::{reply, Connection, Submission};
+use crate::conn::mux::{reply_timed, Connection, Submission};
 use crate::error::{Error, Refused};
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
@@ -57,6 +57,8 @@ pub struct Transaction {
     refused: Option<Error>,
     /// The writes queued and run, for the client-side cache.
     writes: Writes,
+    /// The transaction's own response timeout ([`Multi::timeout`]), if any.
+    timeout: Option<std::time::Duration>,
 }
 
 impl std::fmt::Debug for Transaction {
@@ -120,6 +122,7 @@ impl Transaction {
             queued: Vec::new(),
             len: 0,
             refused: None,
+            timeout: None,
         }
     }
 
@@ -175,9 +178,10 @@ impl Transaction {
         check_shareable(&command)?;
         let writes = self.writes.one(&command);
         let conn = self.dedicated().await?.conn();
-        let (submission, rx) = Submission::one(command, conn.deadline());
+        let deadline = conn.deadline();
+        let (submission, rx) = Submission::one(command, deadline);
         conn.submit(submission);
-        let result = reply(rx).await;
+        let result = reply_timed(rx).await;
         writes.done();
         result
     }
@@ -225,6 +229,14 @@ impl Transaction {
         frames[0].decode::<()>()?;
         lease.release();
         Ok(())
+    }
+
+    /// [`exec_frame`](Self::exec_frame), within the transaction's own timeout if it has one.
+    async fn exec_timed(self, wait: Option<Command>) -> Result<(Frame, Option<Frame>), Error> {
+        match self.timeout {
+            Some(limit) => crate::conn::timeout::within(limit, self.exec_frame(wait)).await,
+            None => self.exec_frame(wait).await,
+        }
     }
 
     /// Sends `MULTI`, the queued commands and `EXEC` (then `wait`, a `WAIT` or `WAITAOF`,
@@ -313,7 +325,7 @@ async fn roundtrip(
 ) -> Result<Vec<Frame>, Error> {
     let (request, rx) = Submission::many(bytes, replies, deadline);
     conn.submit(request);
-    reply(rx).await
+    reply_timed(rx).await
 }
 
 /// Implemented by no type: what `Transaction::exec` asks for, so that its error says where
@@ -405,6 +417,13 @@ impl<L> Multi<L> {
         self.tx.len
     }
 
+    /// Runs the transaction within `timeout` in place of the response timeout (a
+    /// dedicated connection to take, `EXEC`'s reply, a `WAIT` after it).
+    pub fn timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.tx.timeout = Some(timeout);
+        self
+    }
+
     /// Whether no command is queued.
     pub fn is_empty(&self) -> bool {
         self.tx.len == 0
@@ -437,7 +456,7 @@ impl<L> Multi<L> {
     ///
     /// As [`Multi::exec`].
     pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
-        let result = self.tx.exec_frame(None).await.and_then(|(f, _)| f.decode());
+        let result = self.tx.exec_timed(None).await.and_then(|(f, _)| f.decode());
         if let (Some(guard), Err(e)) = (&self.guard, &result) {
             guard.after_failed_exec(e);
         }
@@ -480,7 +499,7 @@ impl<L> Multi<L> {
     where
         L: DecodeOwned,
     {
-        let result = self.tx.exec_frame(Some(wait.into_command())).await;
+        let result = self.tx.exec_timed(Some(wait.into_command())).await;
         if let (Some(guard), Err(e)) = (&self.guard, &result) {
             guard.after_failed_exec(e);
         }

@@ -6,7 +6,7 @@ use super::{check_shareable, Client};
 use crate::cache::Writes;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
-use crate::conn::mux::{reply, Submission};
+use crate::conn::mux::{reply_timed, Submission};
 use crate::error::Error;
 use crate::metrics::Operation;
 use crate::pipeline::{Batch, Pipeline};
@@ -73,7 +73,7 @@ impl Client {
     /// holds a `WAIT` that blocks for `hold`, that and the blocking margin if longer.
     pub(crate) fn deadline_holding(&self, hold: Option<Duration>) -> Option<Instant> {
         let config = self.config();
-        let timeout = config.response_timeout?;
+        let timeout = self.response_timeout()?;
         let limit = match hold {
             Some(hold) => timeout.max(hold.saturating_add(config.blocking_margin)),
             None => timeout,
@@ -97,9 +97,10 @@ impl Client {
         let operation = Operation::start_named(what);
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let (request, rx) = Submission::many(bytes, replies, self.deadline_holding(hold));
+            let deadline = self.deadline_holding(hold);
+            let (request, rx) = Submission::many(bytes, replies, deadline);
             self.submit(request).await?;
-            reply(rx).await
+            reply_timed(rx).await
         };
         let result = if let Some(span) = span {
             self.describe(&span);

@@ -56,13 +56,13 @@ impl Client {
             bytes.extend_from_slice(command.as_bytes());
             let (request, rx) = Submission::many(bytes, 2, deadline);
             self.submit(request).await?;
-            mux::reply(rx)
+            mux::reply_timed(rx)
                 .await
                 .and_then(|mut frames| frames.pop().ok_or_else(|| Error::lost("no reply")))
         } else {
             let (request, rx) = Submission::one(command, deadline);
             self.submit(request).await?;
-            mux::reply(rx).await
+            mux::reply_timed(rx).await
         };
         match (result, resend) {
             (Ok(frame), _) => {

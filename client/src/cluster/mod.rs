@@ -269,13 +269,11 @@ impl ClusterClient {
             .await;
     }
 
-    /// When a command made now must be answered, under the nodes' response timeout.
+    /// When a command made now must be answered, under the nodes' response timeout (or the
+    /// command's own, [`ClusterClient::with_timeout`]).
     pub(crate) fn deadline(&self) -> Option<Instant> {
-        self.inner
-            .config
-            .node
-            .response_timeout
-            .map(|t| Instant::now() + t)
+        let configured = self.inner.config.node.response_timeout;
+        crate::conn::timeout::response_timeout(configured).map(|t| Instant::now() + t)
     }
 
     /// The address (`host:port`) of the primary serving `slot`, as the client knows it
@@ -299,6 +297,12 @@ impl ClusterClient {
         request: R,
     ) -> impl Future<Output = Result<R::Reply, Error>> + Send + 'a {
         Redis::query(self, request)
+    }
+
+    /// The same client, whose commands wait at most `timeout` each in place of the nodes'
+    /// response timeout, redirects and retries included (see [`Timed`](crate::Timed)).
+    pub fn with_timeout(&self, timeout: std::time::Duration) -> crate::Timed<'_, ClusterClient> {
+        crate::Timed::new(self, timeout)
     }
 
     /// Sends a command where it belongs and reads its reply as an owned `T` of your
@@ -429,7 +433,7 @@ impl ClusterClient {
         let mut attempt = 0;
         // Retries stop at the response timeout too, so no command takes much longer than
         // it, however the cluster misbehaves.
-        let deadline = config.node.response_timeout.map(|t| Instant::now() + t);
+        let deadline = self.deadline();
         // Asked only on a redirect or a failure: a command answered at once reads no clock.
         let last = |attempt| {
             attempt >= config.max_redirects || deadline.is_some_and(|d| Instant::now() >= d)

@@ -7,7 +7,7 @@ use super::ClusterClient;
 use crate::client::Client;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
-use crate::conn::mux::{reply, Submission};
+use crate::conn::mux::{reply, reply_timed, Submission};
 use crate::error::{ClusterErrorKind, Error, LastFailure};
 use crate::resp;
 use crate::resp::write::encode;
@@ -147,7 +147,7 @@ impl ClusterClient {
         if !readonly && !asking {
             let (request, rx) = Submission::one(command.clone(), deadline);
             client.submit(request).await.map_err(Failure::NotSent)?;
-            return reply(rx).await.map_err(Failure::Sent);
+            return reply_timed(rx).await.map_err(Failure::Sent);
         }
         let reconnects = client.stats().reconnects;
         #[allow(clippy::disallowed_methods, reason = "the client's own command")]
@@ -162,7 +162,7 @@ impl ClusterClient {
         let n = 1 + usize::from(readonly) + usize::from(asking);
         let (request, rx) = Submission::many(bytes, n, deadline);
         client.submit(request).await.map_err(Failure::NotSent)?;
-        let mut frames = reply(rx).await.map_err(Failure::Sent)?;
+        let mut frames = reply_timed(rx).await.map_err(Failure::Sent)?;
         if readonly && !frames[0].is_error() {
             node.readonly_at.store(reconnects + 1, Ordering::Relaxed);
         }
@@ -235,7 +235,8 @@ async fn asking_blocking(
     time: BlockTime,
 ) -> Result<Frame, Failure> {
     let config = client.config();
-    let limit = time.limit(config.blocking_margin, config.response_timeout);
+    let own = crate::conn::timeout::response_timeout(None);
+    let limit = time.limit_within(config.blocking_margin, config.response_timeout, own);
     let run = async {
         let deadline = limit.map(|l| Instant::now() + l);
         let mut lease = client.lease(deadline).await.map_err(Failure::NotSent)?;

@@ -10,7 +10,7 @@ use super::topology::NodeAddr;
 use super::ClusterClient;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
-use crate::conn::mux::{reply, Submission};
+use crate::conn::mux::{reply_timed, Submission};
 use crate::error::Error;
 use crate::pipeline::Pipeline;
 use crate::resp::Frame;
@@ -121,11 +121,12 @@ impl ClusterClient {
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());
         }
-        let (request, rx) = Submission::many(bytes, indexes.len(), node.client.deadline());
+        let deadline = node.client.deadline();
+        let (request, rx) = Submission::many(bytes, indexes.len(), deadline);
         node.client
             .submit(request)
             .await
             .map_err(Failure::NotSent)?;
-        reply(rx).await.map_err(Failure::Sent)
+        reply_timed(rx).await.map_err(Failure::Sent)
     }
 }

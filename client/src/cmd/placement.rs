@@ -59,6 +59,23 @@ impl BlockTime {
             BlockTime::Unknown => timeout.map(|t| t.saturating_add(margin)),
         }
     }
+
+    /// [`limit`](Self::limit), for a command sent with a timeout of its own (`own`): the
+    /// block time still counts (a longer one is waited for), and a command that blocks
+    /// until data arrives waits no longer than `own`.
+    pub(crate) fn limit_within(
+        self,
+        margin: Duration,
+        timeout: Option<Duration>,
+        own: Option<Duration>,
+    ) -> Option<Duration> {
+        match (self, own) {
+            (_, None) => self.limit(margin, timeout),
+            (BlockTime::Forever, Some(own)) => Some(own),
+            (BlockTime::For(d), Some(own)) => Some(d.saturating_add(margin).max(own)),
+            (BlockTime::Unknown, Some(own)) => Some(own.saturating_add(margin)),
+        }
+    }
 }
 
 /// What the table says about one command name.

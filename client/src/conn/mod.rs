@@ -16,6 +16,7 @@ pub(crate) mod push_queue;
 pub(crate) mod reach;
 mod reauth;
 pub(crate) mod streaming;
+pub(crate) mod timeout;
 pub(crate) mod tls;
 pub(crate) mod transport;
 mod url;

@@ -167,6 +167,21 @@ impl Submission {
     }
 }
 
+/// Waits for the reply (or replies) of a request that does not block, sent just now. One
+/// sent under a timeout of its own (`conn::timeout`) is timed here too: the watchdog that
+/// times requests out wakes at the connection's response timeout, too late for a shorter
+/// one.
+#[inline]
+pub(crate) async fn reply_timed<T>(rx: oneshot::Receiver<Result<T, Error>>) -> Result<T, Error> {
+    match super::timeout::response_timeout(None) {
+        // Boxed: the timer would otherwise be part of every command's future.
+        Some(own) => Box::pin(tokio::time::timeout(own, reply(rx)))
+            .await
+            .unwrap_or(Err(Error::Timeout(own))),
+        None => reply(rx).await,
+    }
+}
+
 /// Waits for the reply (or replies) of a request.
 pub(crate) async fn reply<T>(rx: oneshot::Receiver<Result<T, Error>>) -> Result<T, Error> {
     // A slot is always completed, with an error when the connection closes; the sender is
@@ -486,9 +501,10 @@ impl Connection {
         self.inner.shared.submit(request);
     }
 
-    /// The deadline of a request made now, under the connection's response timeout.
+    /// The deadline of a request made now, under the connection's response timeout (or
+    /// the command's own, see `conn::timeout`).
     pub(crate) fn deadline(&self) -> Option<Instant> {
-        self.inner.shared.timeout.map(|t| Instant::now() + t)
+        super::timeout::response_timeout(self.inner.shared.timeout).map(|t| Instant::now() + t)
     }
 
     /// Whether so many bytes wait to be written that new requests should wait first.

@@ -269,6 +269,12 @@ impl SentinelClient {
         Redis::query(self, request)
     }
 
+    /// The same client, whose commands wait at most `timeout` each in place of the
+    /// response timeout (see [`Timed`](crate::Timed)).
+    pub fn with_timeout(&self, timeout: Duration) -> crate::Timed<'_, SentinelClient> {
+        crate::Timed::new(self, timeout)
+    }
+
     /// Sends a command and reads its reply as an owned `T` of your choice.
     ///
     /// # Errors
