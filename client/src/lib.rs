@@ -54,6 +54,7 @@
 //! | feature | default | what it adds |
 //! | --- | --- | --- |
 //! | `tls-rustls` | yes | `rediss://` with rustls: the application's process-wide crypto provider when it installed one, ring otherwise; the system's root certificates |
+//! | `tls-webpki-roots` | no | Mozilla's root certificates, bundled (the `webpki-roots` crate) and trusted beside the system's: `rediss://` from images with no certificate store (distroless, scratch) |
 //! | `tls-native-tls` | no | `rediss://` with the platform's TLS library (OpenSSL, Secure Transport, SChannel) |
 //! | `cluster` | yes | [`ClusterClient`] for Redis Cluster |
 //! | `tracing` | yes | a span per command, pipeline and transaction (at `INFO`, target `typedis`: [`Config::span_level`]) with the OpenTelemetry database conventions' attributes, and events on reconnects, redirects and failures, through `tracing` |

@@ -67,7 +67,8 @@ impl std::fmt::Debug for TlsOptions {
 }
 
 impl TlsOptions {
-    /// Default options: system roots, no client certificate.
+    /// Default options: the system's roots (and Mozilla's bundled ones, with the
+    /// `tls-webpki-roots` feature), no client certificate.
     pub fn new() -> Self {
         Self::default()
     }

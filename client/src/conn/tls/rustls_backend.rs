@@ -19,21 +19,16 @@ pub(super) fn connector(options: &TlsOptions) -> Result<Connector, Error> {
 }
 
 fn client_config(options: &TlsOptions) -> Result<rustls::ClientConfig, Error> {
-    let mut store = rustls::RootCertStore::empty();
-    match &options.roots {
+    let store = match &options.roots {
         Some(roots) => {
+            let mut store = rustls::RootCertStore::empty();
             for cert in roots {
                 store.add(cert.clone()).map_err(tls_error)?;
             }
+            store
         }
-        None => {
-            // Unreadable system certificates are skipped: the handshake then fails
-            // with a clear "unknown issuer" if the one needed was among them.
-            for cert in rustls_native_certs::load_native_certs().certs {
-                let _ = store.add(cert);
-            }
-        }
-    }
+        None => default_roots(rustls_native_certs::load_native_certs().certs),
+    };
     let builder = rustls::ClientConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
         .map_err(tls_error)?
@@ -44,6 +39,20 @@ fn client_config(options: &TlsOptions) -> Result<rustls::ClientConfig, Error> {
             .map_err(tls_error),
         None => Ok(builder.with_no_client_auth()),
     }
+}
+
+/// The roots trusted by default: the system's (`native`; unreadable ones are skipped, and
+/// the handshake then fails with a clear "unknown issuer" if the one needed was among
+/// them), and with the `tls-webpki-roots` feature Mozilla's bundled ones beside them, for
+/// images that have no certificate store.
+fn default_roots(native: Vec<rustls_pki_types::CertificateDer<'static>>) -> rustls::RootCertStore {
+    let mut store = rustls::RootCertStore::empty();
+    for cert in native {
+        let _ = store.add(cert);
+    }
+    #[cfg(feature = "tls-webpki-roots")]
+    store.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    store
 }
 
 /// The process-wide default provider when the application installed one (aws-lc-rs, a
@@ -69,4 +78,19 @@ pub(super) async fn connect(
 #[cold]
 fn tls_error(e: rustls::Error) -> Error {
     Error::Config(format!("TLS configuration: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_system_roots_the_bundled_ones_are_trusted_with_the_feature() {
+        let store = default_roots(Vec::new());
+        if cfg!(feature = "tls-webpki-roots") {
+            assert!(store.len() > 100, "{} roots", store.len());
+        } else {
+            assert!(store.is_empty());
+        }
+    }
 }
