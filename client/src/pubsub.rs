@@ -10,6 +10,7 @@ use crate::client::{within, Client};
 use crate::conn::mux::{Connection, PushSink, Submission};
 use crate::conn::pacing::Pacing;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
+use crate::conn::Protocol;
 use crate::error::{Error, Unreachable};
 use crate::resp::write::encode;
 use crate::trace;
@@ -63,6 +64,8 @@ pub struct Subscriber {
     /// moved): the connection is opened again, where the client's route now says.
     dropped: bool,
     closed: bool,
+    /// No renewal of the connection's credentials before then (one failed).
+    renew_retry: Option<Instant>,
 }
 
 /// What waits in a subscriber's `ready` queue.
@@ -105,6 +108,7 @@ impl Client {
             patterns: BTreeSet::new(),
             shards: BTreeSet::new(),
             dropped: false,
+            renew_retry: None,
             closed: false,
         })
     }
@@ -308,7 +312,20 @@ impl Subscriber {
                 }
                 continue;
             }
-            match self.rx.recv().await {
+            let item = match self.renewal_due() {
+                None => self.rx.recv().await,
+                // Boxed, both: a renewal is a rare path of every wait for a message.
+                Some(at) => {
+                    match Box::pin(tokio::time::timeout_at(at.into(), self.rx.recv())).await {
+                        Ok(item) => item,
+                        Err(_) => {
+                            Box::pin(self.renew_credentials()).await;
+                            continue;
+                        }
+                    }
+                }
+            };
+            match item {
                 Some(Item::Frame(frame)) => match parse(&frame) {
                     Ok(Push::Message(m)) => return Some(Ok(m)),
                     Ok(Push::Sunsubscribed(channel)) if self.shards.contains(&channel[..]) => {
@@ -324,6 +341,75 @@ impl Subscriber {
                         return Some(Err(e));
                     }
                 }
+            }
+        }
+    }
+
+    /// When the connection's credentials are due to be renewed, when it can be: over
+    /// RESP3, where `AUTH` is allowed on a subscribed connection (over RESP2 only the
+    /// (un)subscribe commands, `PING` and `QUIT` are: a connection the server cuts when its
+    /// credentials expire is opened again, and the gap marked).
+    fn renewal_due(&self) -> Option<Instant> {
+        let conn = self.conn.as_ref()?;
+        if conn.protocol() != Protocol::Resp3 || self.client.config().credentials.is_none() {
+            return None;
+        }
+        let at = conn.renew_at()?;
+        Some(self.renew_retry.map_or(at, |retry| at.max(retry)))
+    }
+
+    /// Authenticates the connection again, between messages: fresh credentials, `AUTH` in
+    /// line, and its reply read among the messages (kept for `next_message`). No
+    /// subscription is unconfirmed meanwhile (each change waits for its confirmations), so
+    /// the first reply that is no push is `AUTH`'s. A renewal that fails is logged and tried
+    /// again after the backoff; the connection goes on with its credentials.
+    async fn renew_credentials(&mut self) {
+        let config = self.client.config();
+        let (backoff, timeout) = (config.backoff, config.response_timeout);
+        let Some(provider) = config.credentials.clone() else {
+            return;
+        };
+        let fetched = Instant::now();
+        let renewed = async {
+            let creds = provider.credentials().await.map_err(Error::Credentials)?;
+            let conn = self
+                .conn
+                .clone()
+                .ok_or_else(|| Error::lost("no connection"))?;
+            let auth = crate::conn::reauth::auth_command(&creds);
+            conn.submit(Submission::unanswered(auth.as_bytes().to_vec()));
+            within(timeout, self.auth_reply()).await?;
+            conn.authenticated(fetched, creds.expiry());
+            Ok::<_, Error>(())
+        };
+        match renewed.await {
+            Ok(()) => {
+                self.renew_retry = None;
+                trace::debug!("authenticated a subscriber's connection again");
+            }
+            Err(e) => {
+                trace::info!(error = %e, "authenticating a subscriber's connection again failed");
+                self.renew_retry = Some(Instant::now() + backoff.jittered(3));
+            }
+        }
+    }
+
+    /// Reads frames until `AUTH`'s reply, keeping the messages that arrive before it.
+    async fn auth_reply(&mut self) -> Result<(), Error> {
+        loop {
+            let Some(item) = self.rx.recv().await else {
+                return Err(Error::lost("lost while authenticating again"));
+            };
+            let Item::Frame(frame) = item else { continue };
+            if !frame.is_push() {
+                return frame.decode::<crate::value::Value>().map(drop);
+            }
+            match parse(&frame)? {
+                Push::Message(m) => self.keep(m),
+                Push::Sunsubscribed(channel) if self.shards.contains(&channel[..]) => {
+                    self.dropped = true;
+                }
+                Push::Confirmation(_) | Push::Sunsubscribed(_) | Push::Other => {}
             }
         }
     }

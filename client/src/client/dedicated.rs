@@ -4,10 +4,11 @@
 
 use super::Client;
 use crate::conn::mux::Connection;
+use crate::conn::reauth;
 use crate::error::{Closed, ClosedKind, Error};
 use crate::sync::lock;
 use crate::trace;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 impl Client {
     /// A dedicated connection (an idle one from the pool, or a new one opened by
@@ -30,7 +31,13 @@ impl Client {
             idle.pop()
         };
         let conn = match idle {
-            Some(conn) => conn,
+            Some(conn) => {
+                if conn.renew_at().is_some() {
+                    // Boxed: a renewal's state is not for every blocking command's future.
+                    Box::pin(self.renew_before_use(&conn, deadline)).await;
+                }
+                conn
+            }
             // Boxed: a handshake's state is kilobytes that every blocking command's and
             // transaction's future would otherwise carry, for a path an idle connection
             // in the pool skips.
@@ -41,6 +48,24 @@ impl Client {
             client: self.clone(),
             _permit: permit,
         })
+    }
+
+    /// Authenticates an idle connection again, between commands, when its credentials
+    /// are due to be renewed before the caller may be done with it (`deadline`; a command
+    /// that blocks until data arrives has none: the response timeout stands in). A
+    /// connection held past its credentials' expiry (a long block) may be cut by the
+    /// server; the next lease opens a fresh one. A renewal that fails is logged: the
+    /// connection is used on its current credentials.
+    async fn renew_before_use(&self, conn: &Connection, deadline: Option<Instant>) {
+        let Some(provider) = self.inner.config.credentials.as_deref() else {
+            return;
+        };
+        let timeout = self.inner.config.response_timeout;
+        let horizon =
+            deadline.unwrap_or_else(|| Instant::now() + timeout.unwrap_or(Duration::from_secs(60)));
+        if let Err(e) = reauth::renew(conn, provider, horizon, timeout).await {
+            trace::info!(error = %e, "authenticating a dedicated connection again failed");
+        }
     }
 
     /// Opens a dedicated connection, once the backoff allows, by `deadline`.

@@ -257,14 +257,27 @@ impl Config {
     /// [`ClusterConfig`](crate::ClusterConfig) and
     /// [`SentinelConfig`](crate::SentinelConfig) every node's.
     ///
-    /// When the [`Credentials`](crate::Credentials) it gives carry an expiry, a client's
-    /// shared connection (every node's, in a cluster) authenticates again before they
-    /// expire (a fifth of their lifetime before, at most a minute), with `AUTH` sent in line
-    /// with the other commands: nothing in flight is disturbed. A renewal that fails is
-    /// tried again after the [`Backoff`]; the connection stays open meanwhile (servers do
-    /// not cut a connection whose credentials expire). Subscribers and dedicated
-    /// connections are not renewed; an idle dedicated connection whose credentials have
-    /// expired is closed instead of being used again.
+    /// When the [`Credentials`](crate::Credentials) it gives carry an expiry, every
+    /// long-lived connection authenticates again before they expire (a fifth of their
+    /// lifetime before, at most a minute), with `AUTH` sent in line with its traffic, so
+    /// nothing in flight is disturbed:
+    ///
+    /// - a client's shared connection (every node's, in a cluster; the client-side cache's
+    ///   tracking is on it), on a timer of its own;
+    /// - a dedicated connection (blocking commands, transactions) between commands, when
+    ///   it is taken from the pool and its credentials would be due before the caller may
+    ///   be done with it (the block time and the margin): never in the middle of a
+    ///   blocking command. One that blocks past its credentials' expiry (a `BLPOP` with
+    ///   timeout 0) may be cut by a server that enforces it; the next command opens a new
+    ///   one. An idle one whose credentials have expired is closed, not used again;
+    /// - a [`Subscriber`](crate::Subscriber) (channels, patterns, shard channels, a
+    ///   cluster's and the Sentinel client's own) between messages, while it is read, over
+    ///   RESP3. Over RESP2 a subscribed connection takes no `AUTH`: one the server cuts is
+    ///   opened again with fresh credentials and the gap marked
+    ///   ([`Error::MissedMessages`]), as is one left unread past its credentials' life.
+    ///
+    /// A renewal that fails is tried again after the [`Backoff`]; the connection stays
+    /// open meanwhile on its credentials.
     ///
     /// ```no_run
     /// use std::time::Duration;

@@ -72,7 +72,7 @@ pub(crate) async fn connect_as(
             // and a dedicated one is watched by the caller that leased it.
             health_check: config.health_check.filter(|_| shared),
             limits: config.limits,
-            auth_expires: auth.expires,
+            auth: (auth.fetched, auth.expires),
         };
         let push = push.map(|sink| PushRoute {
             // Everything a subscriber's connection receives is the subscriber's: messages

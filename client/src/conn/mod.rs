@@ -14,7 +14,7 @@ pub(crate) mod parse;
 pub(crate) mod push_hub;
 pub(crate) mod push_queue;
 pub(crate) mod reach;
-mod reauth;
+pub(crate) mod reauth;
 pub(crate) mod streaming;
 pub(crate) mod timeout;
 pub(crate) mod tls;

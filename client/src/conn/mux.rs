@@ -278,8 +278,8 @@ pub(crate) struct Tuning {
     pub(crate) health_check: Option<Duration>,
     /// See `Config::limits`.
     pub(crate) limits: Limits,
-    /// When the credentials the handshake used expire, if they do.
-    pub(crate) auth_expires: Option<Instant>,
+    /// When the handshake's credentials were fetched, and when they expire, if they do.
+    pub(crate) auth: (Instant, Option<Instant>),
 }
 
 /// How the reader routes frames that are not command replies.
@@ -335,8 +335,9 @@ struct Handle {
     protocol: Protocol,
     /// What the server said of itself in the handshake.
     hello: Option<Arc<ServerHello>>,
-    /// When the credentials it authenticated with expire, if they do.
-    auth_expires: Option<Instant>,
+    /// When the credentials it authenticated with last were fetched, and when they
+    /// expire, if they do (a renewal moves both).
+    auth: Mutex<(Instant, Option<Instant>)>,
     /// The server's address (`None` for a stand-in that was never opened).
     addr: Option<Addr>,
 }
@@ -394,7 +395,7 @@ impl Connection {
                 shared,
                 protocol,
                 hello: hello.map(Arc::new),
-                auth_expires: tuning.auth_expires,
+                auth: Mutex::new(tuning.auth),
                 addr: Some(tuning.addr),
             }),
         }
@@ -432,7 +433,7 @@ impl Connection {
                 shared,
                 protocol,
                 hello: None,
-                auth_expires: None,
+                auth: Mutex::new((Instant::now(), None)),
                 addr: None,
             }),
         }
@@ -475,7 +476,22 @@ impl Connection {
 
     /// Whether the credentials it authenticated with have expired (it is not renewed).
     pub(crate) fn auth_expired(&self) -> bool {
-        self.inner.auth_expires.is_some_and(|t| t <= Instant::now())
+        sync::lock(&self.inner.auth)
+            .1
+            .is_some_and(|t| t <= Instant::now())
+    }
+
+    /// When the connection's credentials are due to be renewed (see
+    /// `credentials::renew_at`), if they expire.
+    pub(crate) fn renew_at(&self) -> Option<Instant> {
+        let (fetched, expires) = *sync::lock(&self.inner.auth);
+        expires.map(|e| super::credentials::renew_at(fetched, e))
+    }
+
+    /// The connection authenticated again with credentials fetched at `fetched`, expiring
+    /// at `expires` (if they do).
+    pub(crate) fn authenticated(&self, fetched: Instant, expires: Option<Instant>) {
+        *sync::lock(&self.inner.auth) = (fetched, expires);
     }
 
     /// Whether this is the stand-in of a connection never opened
