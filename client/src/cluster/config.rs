@@ -53,8 +53,11 @@ impl ClusterConfig {
     /// `redis+cluster://` (`rediss+cluster://` for TLS) or the plain one, `valkey` for
     /// `redis` alike (`valkey+cluster://`, `valkeys+cluster://`, `valkey://`, `valkeys://`):
     /// `redis+cluster://[[user]:password@]host1:port1,host2:port2[?options]`.
-    /// Credentials and options apply to every node. A database other than 0 is refused:
-    /// a cluster only has database 0.
+    /// Credentials and options apply to every node, the database too
+    /// (`redis+cluster://host:port/2`): Valkey 9 clusters have numbered databases (with
+    /// `cluster-databases` above 1), selected on every node connection; a Redis cluster has
+    /// database 0 alone, and refuses another when a node is connected to (the server's
+    /// error, `SELECT is not allowed in cluster mode`).
     ///
     /// `str::parse` and `TryFrom<&str>` do the same:
     ///
@@ -103,9 +106,6 @@ impl ClusterConfig {
             template.get_or_insert(config);
         }
         let node = template.ok_or_else(|| bad("no seed address"))?;
-        if node.database != 0 {
-            return Err(bad("a cluster only has database 0"));
-        }
         Ok(ClusterConfig::new(seeds, node))
     }
 
@@ -250,7 +250,8 @@ mod tests {
         let err = |u: &str| ClusterConfig::from_url(u).unwrap_err().to_string();
         assert!(err("http://a:1").contains("unknown scheme"));
         assert!(err("redis+cluster://a:1,,b:2").contains("empty seed"));
-        assert!(err("redis+cluster://a:1/3").contains("database 0"));
+        let numbered = ClusterConfig::from_url("redis+cluster://a:1/3").unwrap();
+        assert_eq!(numbered.node_config().database, 3);
         assert!(err("a:1").contains("missing scheme"));
     }
 }
