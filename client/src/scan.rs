@@ -7,8 +7,8 @@ mod cursor;
 use crate::cmd::Command;
 use crate::error::{Error, Refused};
 use crate::read::DecodeOwned;
-use crate::reply::ScanPage;
-use crate::resp::Frame;
+use crate::resp::{DecodeError, Frame, Reader};
+use crate::RespRead;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -22,10 +22,67 @@ pub(crate) trait Pages: Send {
     /// Sends one page's request.
     fn fetch(&mut self, command: Command) -> PageFuture;
 
+    /// Readies `command` for the page after one whose reply gave `cursor`: false when the
+    /// scan is complete. By default the cursor is a number, set in place, and 0 moves on
+    /// to the next server (see [`next_server`](Self::next_server)).
+    fn advance(&mut self, command: &mut Command, cursor: &[u8]) -> Result<bool, Error> {
+        advance_numeric(self, command, cursor)
+    }
+
     /// Moves on to the next server, once the cursor of one came back to 0; false when
     /// every server has been scanned.
     fn next_server(&mut self) -> bool {
         false
+    }
+}
+
+/// [`Pages::advance`] for a numeric cursor, set in place; 0 moves on to the next server.
+pub(crate) fn advance_numeric<P: Pages + ?Sized>(
+    pages: &mut P,
+    command: &mut Command,
+    cursor: &[u8],
+) -> Result<bool, Error> {
+    let cursor = match number(cursor)? {
+        0 if pages.next_server() => 0,
+        0 => return Ok(false),
+        cursor => cursor,
+    };
+    // The command held a cursor (checked at the start), so there is one to set.
+    if command.set_cursor(cursor) {
+        Ok(true)
+    } else {
+        Err(no_cursor(command))
+    }
+}
+
+/// A numeric cursor (`SCAN`'s and the like's: a bulk string of digits).
+fn number(cursor: &[u8]) -> Result<u64, Error> {
+    std::str::from_utf8(cursor)
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .ok_or_else(|| {
+            DecodeError::custom("a cursor that is an unsigned number")
+                .at_field("cursor")
+                .into()
+        })
+}
+
+/// One page as the stream reads it: the cursor's text (digits for `SCAN` and the like, an
+/// opaque string for `CLUSTERSCAN`) and the items.
+struct Page<'de, T> {
+    cursor: &'de [u8],
+    items: Vec<T>,
+}
+
+impl<'de, T: RespRead<'de>> RespRead<'de> for Page<'de, T> {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let n = r.array_len()?;
+        if n != 2 {
+            return Err(DecodeError::length(2, n));
+        }
+        let cursor = <&[u8]>::read(r).map_err(|e| e.at_field("cursor"))?;
+        let items = Vec::<T>::read(r).map_err(|e| e.at_field("items"))?;
+        Ok(Page { cursor, items })
     }
 }
 
@@ -166,29 +223,23 @@ impl<T: DecodeOwned> Scan<T> {
                 self.pending = Some(pending);
                 return Poll::Pending;
             };
-            match reply.and_then(|frame| frame.decode::<ScanPage<T>>()) {
-                Ok(page) => {
-                    self.items = page.items.into_iter();
-                    self.next = self.after(page.cursor);
+            let page = reply.and_then(|frame| {
+                let page = frame.decode::<Page<'_, T>>()?;
+                let next = match self.pages.advance(&mut self.command, page.cursor) {
+                    Ok(true) => Next::Page,
+                    Ok(false) => Next::Done,
+                    Err(e) => Next::Fail(e),
+                };
+                Ok((page.items, next))
+            });
+            match page {
+                Ok((items, next)) => {
+                    self.items = items.into_iter();
+                    self.next = next;
                 }
                 // `next` is `Done`: the error is the last item.
                 Err(e) => return Poll::Ready(Some(Err(e))),
             }
-        }
-    }
-
-    /// What follows a page that returned `cursor`.
-    fn after(&mut self, cursor: u64) -> Next {
-        let cursor = match cursor {
-            0 if self.pages.next_server() => 0,
-            0 => return Next::Done,
-            cursor => cursor,
-        };
-        // The command held a cursor (checked at the start), so there is one to set.
-        if self.command.set_cursor(cursor) {
-            Next::Page
-        } else {
-            Next::Fail(no_cursor(&self.command))
         }
     }
 }
