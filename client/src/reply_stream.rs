@@ -5,7 +5,7 @@
 //! holds up the shared one.
 
 use crate::client::{check_shareable, within, Client, Lease};
-use crate::cmd::Request;
+use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply, Submission};
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
@@ -41,6 +41,9 @@ const IN_FLIGHT_PIECES: usize = 16;
 /// ```
 pub struct ReplyStream<T> {
     lease: Option<Lease>,
+    /// The first piece, when it was read before the stream was handed out (a cluster
+    /// client reads it to follow a redirect).
+    first: Option<StreamEvent>,
     rx: mpsc::Receiver<StreamEvent>,
     /// Elements of a reply that arrived whole (an aggregate behind an attribute).
     whole: VecDeque<Frame>,
@@ -74,18 +77,10 @@ impl Client {
         let command = command.into_command();
         // The connection goes back to the pool of dedicated connections afterwards.
         check_shareable(&command)?;
-        let lease = self.timed(self.lease(self.deadline())).await?;
-        let (request, rx) =
-            Submission::streamed_reply(command, StreamKind::Elements, IN_FLIGHT_PIECES);
-        lease.conn().submit(request);
-        Ok(ReplyStream {
-            lease: Some(lease),
-            rx,
-            whole: VecDeque::new(),
-            timeout: self.config().response_timeout,
-            done: false,
-            _t: PhantomData,
-        })
+        let opened = self
+            .open_stream(command, StreamKind::Elements, None)
+            .await?;
+        Ok(ReplyStream::new(opened, None))
     }
 
     /// Sends a command whose reply is a bulk string (`GET`, `GETRANGE`, `DUMP`, ...) and
@@ -104,24 +99,84 @@ impl Client {
     ) -> Result<Option<u64>, Error> {
         let command = command.into_command();
         check_shareable(&command)?;
-        let mut lease = self.timed(self.lease(self.deadline())).await?;
-        let (request, mut rx) =
-            Submission::streamed_reply(command, StreamKind::Bulk, IN_FLIGHT_PIECES);
+        let opened = self.open_stream(command, StreamKind::Bulk, None).await?;
+        opened.copy_to(None, out).await
+    }
+
+    /// Sends `command` on a dedicated connection for its reply to come in pieces of
+    /// `kind`, after `before` (commands already encoded, and how many: `ASKING`,
+    /// `READONLY`), whose replies are read and dropped (an error among them shows in the
+    /// command's own reply).
+    pub(crate) async fn open_stream(
+        &self,
+        command: Command,
+        kind: StreamKind,
+        before: Option<(Vec<u8>, usize)>,
+    ) -> Result<OpenStream, Error> {
+        let lease = self.timed(self.lease(self.deadline())).await?;
+        let before = before.map(|(bytes, n)| {
+            let (request, rx) = Submission::many(bytes, n, None);
+            lease.conn().submit(request);
+            rx
+        });
+        let (request, rx) = Submission::streamed_reply(command, kind, IN_FLIGHT_PIECES);
         lease.conn().submit(request);
-        let timeout = self.config().response_timeout;
+        if let Some(before) = before {
+            // Answered before the command's first piece: never a wait of its own.
+            reply(before).await?;
+        }
+        Ok(OpenStream {
+            lease,
+            rx,
+            timeout: self.config().response_timeout,
+        })
+    }
+}
+
+/// A command sent on a dedicated connection whose reply comes in pieces.
+pub(crate) struct OpenStream {
+    lease: Lease,
+    rx: mpsc::Receiver<StreamEvent>,
+    timeout: Option<Duration>,
+}
+
+impl OpenStream {
+    /// The reply's first piece, within the response timeout.
+    #[cfg(feature = "cluster")]
+    pub(crate) async fn first(&mut self) -> Result<StreamEvent, Error> {
+        recv(&mut self.rx, self.timeout).await
+    }
+
+    /// Gives the connection back, once the reply came whole (a redirect, an error).
+    #[cfg(feature = "cluster")]
+    pub(crate) fn release(mut self) {
+        self.lease.release();
+    }
+
+    /// Writes the pieces of a bulk string reply to `out`, starting with `first` when it
+    /// was read already.
+    pub(crate) async fn copy_to<W: AsyncWrite + Unpin + ?Sized>(
+        mut self,
+        mut first: Option<StreamEvent>,
+        out: &mut W,
+    ) -> Result<Option<u64>, Error> {
         let mut written = 0u64;
         loop {
-            match recv(&mut rx, timeout).await? {
+            let event = match first.take() {
+                Some(event) => event,
+                None => recv(&mut self.rx, self.timeout).await?,
+            };
+            match event {
                 StreamEvent::Chunk(bytes) => {
                     out.write_all(&bytes).await?;
                     written += bytes.len() as u64;
                 }
                 StreamEvent::End => {
-                    lease.release();
+                    self.lease.release();
                     return Ok(Some(written));
                 }
                 StreamEvent::Whole(frame) => {
-                    lease.release();
+                    self.lease.release();
                     return match frame.decode::<Option<&[u8]>>()? {
                         None => Ok(None),
                         // A string that arrived whole (an attribute came first).
@@ -239,6 +294,19 @@ fn with_extra_argument(command: &[u8], len: u64) -> Result<Vec<u8>, Error> {
 }
 
 impl<T: DecodeOwned> ReplyStream<T> {
+    /// The stream of `opened`'s reply, `first` its first piece when it was read already.
+    pub(crate) fn new(opened: OpenStream, first: Option<StreamEvent>) -> ReplyStream<T> {
+        ReplyStream {
+            lease: Some(opened.lease),
+            first,
+            rx: opened.rx,
+            whole: VecDeque::new(),
+            timeout: opened.timeout,
+            done: false,
+            _t: PhantomData,
+        }
+    }
+
     /// The next element; `None` after the last one.
     ///
     /// # Errors
@@ -252,9 +320,12 @@ impl<T: DecodeOwned> ReplyStream<T> {
         if self.done {
             return None;
         }
-        let event = match recv(&mut self.rx, self.timeout).await {
-            Ok(event) => event,
-            Err(e) => return Some(self.fail(e)),
+        let event = match self.first.take() {
+            Some(event) => event,
+            None => match recv(&mut self.rx, self.timeout).await {
+                Ok(event) => event,
+                Err(e) => return Some(self.fail(e)),
+            },
         };
         match event {
             StreamEvent::Element(frame) => Some(frame.decode()),

@@ -32,6 +32,7 @@ mod route;
 mod scan;
 mod shard;
 mod start;
+mod stream;
 mod topology;
 mod transaction;
 
@@ -416,6 +417,32 @@ impl ClusterClient {
         }
     }
 
+    /// Notes a `MOVED`: `slot` is served by `to` from now on.
+    fn moved(&self, slot: u16, to: &NodeAddr) {
+        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+        crate::metrics::redirected(self.db_system(), "moved");
+        trace::debug!(slot, %to, "MOVED");
+        // A slot handed to a primary the map has: patching that slot is the whole news.
+        // One the map has not (a promoted replica, a new node) means more changed: read
+        // the whole map again.
+        let known = {
+            let mut topology = sync::write(&self.inner.topology);
+            let known = topology.is_primary(to);
+            topology.set_primary(slot, to);
+            known
+        };
+        if !known {
+            self.refresh_soon();
+        }
+    }
+
+    /// Notes an `ASK` to `addr`.
+    fn asked(&self, addr: &NodeAddr) {
+        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
+        crate::metrics::redirected(self.db_system(), "ask");
+        trace::debug!(%addr, "ASK");
+    }
+
     /// Sends a command to the node serving `slot` (any primary when `None`), following
     /// redirects and retrying as documented on [`ClusterClient`].
     pub(crate) async fn routed(
@@ -457,21 +484,7 @@ impl ClusterClient {
                     None => return Ok(frame),
                     Some(_) if last(attempt) => return Ok(frame),
                     Some(Redirect::Moved { slot, addr: to }) => {
-                        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        crate::metrics::redirected(self.db_system(), "moved");
-                        trace::debug!(slot, %to, "MOVED");
-                        // A slot handed to a primary the map has: patching that slot is
-                        // the whole news. One the map has not (a promoted replica, a new
-                        // node) means more changed: read the whole map again.
-                        let known = {
-                            let mut topology = sync::write(&self.inner.topology);
-                            let known = topology.is_primary(&to);
-                            topology.set_primary(slot, &to);
-                            known
-                        };
-                        if !known {
-                            self.refresh_soon();
-                        }
+                        self.moved(slot, &to);
                         // Sent back where the last redirect came from: the two nodes
                         // disagree for a moment (a slot being handed over). Going back at
                         // once would spend every redirect in the disagreement.
@@ -481,9 +494,7 @@ impl ClusterClient {
                         moved_from = Some(addr);
                     }
                     Some(Redirect::Ask { addr }) => {
-                        self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-                        crate::metrics::redirected(self.db_system(), "ask");
-                        trace::debug!(%addr, "ASK");
+                        self.asked(&addr);
                         ask = Some(addr);
                     }
                     Some(Redirect::Retry { refresh }) => {
