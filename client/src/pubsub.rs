@@ -63,6 +63,12 @@ pub struct Subscriber {
     /// The server unsubscribed a shard channel the subscriber still wants (its slot
     /// moved): the connection is opened again, where the client's route now says.
     dropped: bool,
+    /// A shard channel whose slot moved is let go and reported
+    /// ([`Incoming::Released`]) instead of followed: a [`ShardedSubscriber`]'s links, whose
+    /// owner subscribes it again where it now is.
+    ///
+    /// [`ShardedSubscriber`]: crate::cluster::ShardedSubscriber
+    release_moved: bool,
     closed: bool,
     /// No renewal of the connection's credentials before then (one failed).
     renew_retry: Option<Instant>,
@@ -73,6 +79,18 @@ enum Ready {
     Message(Message),
     /// Messages may be missing here.
     Gap(Gap),
+    /// A shard channel let go (see `release_moved`).
+    Released(Bytes),
+}
+
+/// What a subscriber receives, for its owner inside the crate.
+#[derive(Debug)]
+pub(crate) enum Incoming {
+    Message(Message),
+    /// A shard channel whose slot moved, unsubscribed by the server and let go here (only
+    /// when [`Subscriber::release_moved_shards`] was asked).
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
+    Released(Bytes),
 }
 
 /// Bytes a kept message counts for beyond its channel, pattern and payload.
@@ -108,6 +126,7 @@ impl Client {
             patterns: BTreeSet::new(),
             shards: BTreeSet::new(),
             dropped: false,
+            release_moved: false,
             renew_retry: None,
             closed: false,
         })
@@ -224,7 +243,7 @@ impl Subscriber {
                         left -= 1;
                     }
                     Push::Sunsubscribed(channel) if self.shards.contains(&channel[..]) => {
-                        self.dropped = true;
+                        self.shard_dropped(channel);
                     }
                     Push::Sunsubscribed(_) if kinds.contains(&&b"sunsubscribe"[..]) => {
                         left -= 1;
@@ -281,6 +300,20 @@ impl Subscriber {
     /// timeout (the next call tries again).
     pub async fn next_message(&mut self) -> Option<Result<Message, Error>> {
         loop {
+            match self.next_incoming().await? {
+                Ok(Incoming::Message(m)) => return Some(Ok(m)),
+                // Only when asked for: never on a subscriber handed to the user.
+                Ok(Incoming::Released(_)) => {}
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+
+    /// [`next_message`](Self::next_message), with the shard channels let go (see
+    /// [`release_moved_shards`](Self::release_moved_shards)). Cancel-safe: dropped while
+    /// it waits, nothing is lost.
+    pub(crate) async fn next_incoming(&mut self) -> Option<Result<Incoming, Error>> {
+        loop {
             if let Some(ready) = self.ready.pop_front() {
                 return Some(match ready {
                     Ready::Message(m) => {
@@ -290,11 +323,12 @@ impl Subscriber {
                                 + m.pattern.as_ref().map_or(0, Bytes::len)
                                 + MESSAGE_OVERHEAD,
                         );
-                        Ok(m)
+                        Ok(Incoming::Message(m))
                     }
                     Ready::Gap(gap) => Err(Error::MissedMessages(
                         gap.missed(self.client.config().push_buffer),
                     )),
+                    Ready::Released(channel) => Ok(Incoming::Released(channel)),
                 });
             }
             if self.closed {
@@ -326,10 +360,20 @@ impl Subscriber {
                 }
             };
             match item {
+                // A reply that is no push on a RESP3 subscriber: that of an `AUTH` whose
+                // renewal was cancelled before its reply came (the renewal is tried again
+                // when next due).
+                Some(Item::Frame(frame))
+                    if !frame.is_push()
+                        && self.conn.as_ref().map(Connection::protocol)
+                            == Some(Protocol::Resp3) =>
+                {
+                    trace::debug!("a late reply to AUTH on a subscriber's connection");
+                }
                 Some(Item::Frame(frame)) => match parse(&frame) {
-                    Ok(Push::Message(m)) => return Some(Ok(m)),
+                    Ok(Push::Message(m)) => return Some(Ok(Incoming::Message(m))),
                     Ok(Push::Sunsubscribed(channel)) if self.shards.contains(&channel[..]) => {
-                        self.dropped = true;
+                        self.shard_dropped(channel);
                     }
                     Ok(_) => {}
                     Err(e) => return Some(Err(e)),
@@ -407,11 +451,29 @@ impl Subscriber {
             match parse(&frame)? {
                 Push::Message(m) => self.keep(m),
                 Push::Sunsubscribed(channel) if self.shards.contains(&channel[..]) => {
-                    self.dropped = true;
+                    self.shard_dropped(channel);
                 }
                 Push::Confirmation(_) | Push::Sunsubscribed(_) | Push::Other => {}
             }
         }
+    }
+
+    /// The server unsubscribed a shard channel still wanted (its slot moved): followed
+    /// (the connection opened again where the route says) or let go and reported.
+    fn shard_dropped(&mut self, channel: Bytes) {
+        if self.release_moved {
+            self.shards.remove(&channel[..]);
+            self.ready.push_back(Ready::Released(channel));
+        } else {
+            self.dropped = true;
+        }
+    }
+
+    /// Lets go of shard channels whose slot moved, and reports them, instead of following
+    /// them (see `release_moved`).
+    #[cfg(feature = "cluster")]
+    pub(crate) fn release_moved_shards(&mut self) {
+        self.release_moved = true;
     }
 
     /// The messages as a [`Stream`](futures_core::Stream).
@@ -493,7 +555,6 @@ impl Subscriber {
             for (verb, set) in [
                 (&b"SUBSCRIBE"[..], &self.channels),
                 (b"PSUBSCRIBE", &self.patterns),
-                (b"SSUBSCRIBE", &self.shards),
             ] {
                 if !set.is_empty() {
                     let mut args: Vec<&[u8]> = vec![verb];
@@ -502,11 +563,29 @@ impl Subscriber {
                     confirmations += set.len();
                 }
             }
+            // One `SSUBSCRIBE` per slot: the server refuses shard channels of several
+            // slots in one (`CROSSSLOT`).
+            for (_, channels) in by_slot(&self.shards) {
+                let mut args: Vec<&[u8]> = vec![b"SSUBSCRIBE"];
+                args.extend(channels);
+                conn.submit(Submission::unanswered(encode(&args)));
+            }
+            confirmations += self.shards.len();
             self.conn = Some(conn);
             let kinds: [&[u8]; 3] = [b"subscribe", b"psubscribe", b"ssubscribe"];
             match self.confirmations(&kinds, confirmations).await {
                 // A node that no longer serves a shard channel's slot (the client's slot
                 // map was behind the move): ask again where it is, after a pause.
+                // Let go: every shard channel of this connection is reported, for its
+                // owner to subscribe again where each one is now.
+                Err(e) if moved_away(&e) && self.release_moved => {
+                    trace::debug!(error = %e, "shard channels not served there: let go");
+                    for channel in std::mem::take(&mut self.shards) {
+                        self.ready.push_back(Ready::Released(Bytes::from(channel)));
+                    }
+                    self.client.count_reconnect();
+                    return Ok(());
+                }
                 Err(e) if moved_away(&e) => {
                     trace::debug!(error = %e, "shard channel not served there");
                     if let Some(conn) = self.conn.take() {
@@ -528,9 +607,23 @@ impl Subscriber {
     }
 }
 
+/// Shard channels grouped by slot.
+pub(crate) fn by_slot<'a>(
+    channels: impl IntoIterator<Item = &'a Vec<u8>>,
+) -> std::collections::BTreeMap<u16, Vec<&'a [u8]>> {
+    let mut groups: std::collections::BTreeMap<u16, Vec<&[u8]>> = Default::default();
+    for channel in channels {
+        groups
+            .entry(crate::cmd::key_slot(channel))
+            .or_default()
+            .push(channel);
+    }
+    groups
+}
+
 /// A refusal that says the channel is served elsewhere, or not yet: worth subscribing
 /// again once the client knows where it is.
-fn moved_away(e: &Error) -> bool {
+pub(crate) fn moved_away(e: &Error) -> bool {
     matches!(
         e.server_code(),
         Some("MOVED" | "ASK" | "TRYAGAIN" | "CLUSTERDOWN")

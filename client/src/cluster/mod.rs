@@ -31,6 +31,7 @@ mod refresh;
 mod route;
 mod scan;
 mod shard;
+mod sharded;
 mod start;
 mod stream;
 mod topology;
@@ -39,6 +40,7 @@ mod transaction;
 pub use config::{ClusterConfig, ReadFrom};
 #[allow(deprecated)]
 pub use pipeline::ClusterPipeline;
+pub use sharded::ShardedSubscriber;
 pub use transaction::ClusterTransaction;
 
 use crate::cache::CacheStats;

@@ -14,13 +14,16 @@ use crate::conn::reach::{Opening, Pause, Reach, Route};
 use crate::conn::Config;
 use crate::error::{ClusterErrorKind, Error};
 use crate::pubsub::Subscriber;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The route to the primary serving one slot.
 struct ShardRoute {
     cluster: ClusterClient,
-    slot: u16,
+    /// The slot (a [`ShardedSubscriber`](super::ShardedSubscriber)'s link moves it to
+    /// another of its channels' when this one moves away).
+    slot: Arc<AtomicU16>,
     /// A connection was opened already: the next one reads the slot map first (it is
     /// opened because the slot moved, or the node was lost).
     opened: AtomicBool,
@@ -33,10 +36,11 @@ impl Route for ShardRoute {
                 let limit = self.cluster.inner.config.node.connect_timeout;
                 self.cluster.refresh_and_wait(limit).await;
             }
+            let slot = self.slot.load(Ordering::Acquire);
             let addr = self
                 .cluster
-                .primary_for_slot(self.slot)
-                .ok_or_else(|| no_node(self.slot))?;
+                .primary_for_slot(slot)
+                .ok_or_else(|| no_node(slot))?;
             let (host, port) = split_addr(&addr).ok_or_else(|| {
                 Error::cluster(
                     ClusterErrorKind::BadAddress,
@@ -67,7 +71,8 @@ impl ClusterClient {
     /// again to its shard channels, and yields [`Error::MissedMessages`] where messages
     /// may have been missed, as after a reconnect. A channel you unsubscribe yourself is
     /// not followed. Subscribe to shard channels of this one slot only: others are
-    /// refused by the node (`MOVED`).
+    /// refused by the node (`MOVED`); [`ClusterClient::sharded_subscriber`] takes shard
+    /// channels of any slots.
     ///
     /// ```no_run
     /// # async fn demo(cluster: typedis::cluster::ClusterClient) -> Result<(), typedis::Error> {
@@ -91,9 +96,15 @@ impl ClusterClient {
     /// [`Error::Cluster`] when no node serves the slot; connection errors.
     pub async fn shard_subscriber(&self, channel: impl AsRef<[u8]>) -> Result<Subscriber, Error> {
         self.ready(self.deadline()).await?;
+        let slot = Arc::new(AtomicU16::new(key_slot(channel.as_ref())));
+        self.slot_subscriber(slot).await
+    }
+
+    /// A subscriber whose connection goes to the primary serving `slot`, and follows it.
+    pub(crate) async fn slot_subscriber(&self, slot: Arc<AtomicU16>) -> Result<Subscriber, Error> {
         let route = ShardRoute {
             cluster: self.clone(),
-            slot: key_slot(channel.as_ref()),
+            slot,
             opened: AtomicBool::new(false),
         };
         self.refuse_if_closed()?;
