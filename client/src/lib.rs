@@ -10,6 +10,10 @@
 //!
 //! # Quick start
 //!
+//! typedis needs [tokio](https://tokio.rs): every client, connection and timer runs on the
+//! application's tokio runtime (multi-threaded or current-thread), and a client is created
+//! and used inside it. No other runtime is supported.
+//!
 //! ```toml
 //! [dependencies]
 //! typedis = "0.1"
@@ -83,7 +87,10 @@
 //! - [`b()`]: the typed builders; [`cmd()`] for commands the spec does not know.
 //! - [`Pipeline`], [`Multi`] ([`Client::multi`]: `MULTI`/`EXEC` on the shared connection),
 //!   [`Transaction`] (with `WATCH`), [`Subscriber`], [`Scan`], [`Script`].
-//! - [`ClusterClient`] for Redis Cluster.
+//! - [`ClusterClient`] for Redis Cluster; [`cluster::ShardedSubscriber`] for shard
+//!   channels in any number of slots.
+//! - "Running in production" in the README: credentials renewal, telemetry, timeouts,
+//!   backoff, lazy start, TLS roots, cluster operations.
 //! - [`RespRead`](trait@RespRead) and [`#[derive(RespRead)]`](macro@RespRead) (its
 //!   documentation is the guide: shapes, attributes, borrowed vs owned, errors).
 //! - [`Error`]: what can fail, and [`Error::is_connection_error`] and friends to decide
