@@ -3,15 +3,19 @@
 //! provider (credentials valid 2 s), and each old user's connections are killed once its
 //! last credentials have expired. A subscriber (channel, pattern and shard channel), a
 //! blocking loop on a dedicated connection, and reads through the client-side cache keep
-//! running meanwhile: no message missed or repeated, no item lost, no reconnection.
+//! running meanwhile: no message missed or repeated, no item lost, no reconnection. The
+//! same holds through a `SentinelClient` (its primary's connections and a subscriber) and
+//! on a cluster (a `ShardedSubscriber` over every primary, a blocking loop).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use typedis::cache::CacheConfig;
+use typedis::cluster::{ClusterClient, ClusterConfig};
+use typedis::sentinel::{SentinelClient, SentinelConfig};
 use typedis::{b, cmd, Client, Message};
-use typedis_tests::{RedisServer, Vault};
+use typedis_tests::{RedisCluster, RedisServer, SentinelSetup, Vault};
 
 const LIFETIME: Duration = Duration::from_secs(2);
 const ROTATIONS: usize = 4;
@@ -185,5 +189,187 @@ async fn subscribers_blocking_loops_and_cached_reads_keep_running_while_users_ro
     assert!(
         !users.contains("user=app0 ") && !users.contains("user=app1 "),
         "connections of expired users remain: {users}"
+    );
+}
+
+/// Publishes `count` numbered messages on each of `channels` (shard channels when
+/// `shard`), one round every 40 ms.
+async fn publish_rounds<F, Fut>(count: usize, mut publish: F)
+where
+    F: FnMut(String) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for i in 0..count {
+        publish(i.to_string()).await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// The payloads received on `channel`, as numbers.
+fn numbers(messages: &[Message], channel: &str) -> Vec<usize> {
+    messages
+        .iter()
+        .filter(|m| m.channel == channel.as_bytes())
+        .map(|m| std::str::from_utf8(&m.payload).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sentinel_client_keeps_running_while_users_rotate() {
+    let setup = SentinelSetup::start();
+    let nodes = setup.node_ports().len();
+    let on_every_node = |args: &[String]| {
+        for i in 0..nodes {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            setup.node(i, &args);
+        }
+    };
+    on_every_node(&acl_user(0));
+    let vault = Vault::new("pw");
+    vault.set_user("app0", "pw");
+    let node = vault.config("redis://127.0.0.1", Some(LIFETIME));
+    let config = SentinelConfig::from_url(&setup.url()).unwrap().node(node);
+    let client = SentinelClient::with_config(config).await.unwrap();
+    let mut subscriber = client.subscriber().await.unwrap();
+    subscriber.subscribe(&["seq"]).await.unwrap();
+
+    let published = 200;
+    let listener = tokio::spawn(async move { read_in_order(&mut subscriber, published).await });
+    let writer = {
+        let client = client.clone();
+        tokio::spawn(async move {
+            publish_rounds(published, |payload| {
+                let client = client.clone();
+                async move {
+                    client
+                        .query(b().publish().channel("seq").message(&payload))
+                        .await
+                        .unwrap();
+                    let n = client.query(b().incr().key("writes")).await;
+                    n.unwrap_or_else(|e| panic!("write {payload}: {e}"));
+                }
+            })
+            .await
+        })
+    };
+    for n in 1..=ROTATIONS {
+        tokio::time::sleep(LIFETIME).await;
+        on_every_node(&acl_user(n));
+        vault.set_user(&format!("app{n}"), "pw");
+        if n >= 2 {
+            let kill = ["CLIENT", "KILL", "USER", &format!("app{}", n - 2)].map(str::to_owned);
+            on_every_node(&kill);
+        }
+    }
+    writer.await.unwrap();
+    let messages = listener.await.unwrap();
+    assert_eq!(
+        numbers(&messages, "seq"),
+        (0..published).collect::<Vec<_>>()
+    );
+    let writes: i64 = client.query_as(b().get().key("writes")).await.unwrap();
+    assert_eq!(writes, published as i64);
+    let stats = client.stats();
+    assert_eq!(
+        stats.primary.reconnects, 0,
+        "a connection outlived its credentials: {stats:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cluster_sharded_subscriber_and_blocking_loop_keep_running_while_users_rotate() {
+    let cluster = RedisCluster::builder().primaries(3).replicas(0).start();
+    let on_every_node = |args: &[String]| {
+        for i in 0..cluster.nodes().len() {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            cluster.cli(i, &args);
+        }
+    };
+    on_every_node(&acl_user(0));
+    let vault = Vault::new("pw");
+    vault.set_user("app0", "pw");
+    let seed = format!("redis://{}", cluster.nodes()[0].addr());
+    let config = ClusterConfig::from_url(&cluster.url())
+        .unwrap()
+        .node(vault.config(&seed, Some(LIFETIME)));
+    let client = ClusterClient::with_config(config).await.unwrap();
+    // Channels on every primary (a slot each in 12 spread over the three).
+    let channels: Vec<String> = (0..12).map(|i| format!("feed:{i}")).collect();
+    let mut subscriber = client.sharded_subscriber();
+    subscriber.ssubscribe(&channels).await.unwrap();
+
+    let published = 150;
+    let listener = tokio::spawn(async move {
+        let mut seen = Vec::new();
+        while seen.len() < published * 12 {
+            match subscriber.next_message().await {
+                Some(Ok(m)) => seen.push(m),
+                Some(Err(e)) => panic!("after {} messages: {e}", seen.len()),
+                None => panic!("the subscriber ended after {} messages", seen.len()),
+            }
+        }
+        seen
+    });
+    let publisher = {
+        let client = client.clone();
+        let channels = channels.clone();
+        tokio::spawn(async move {
+            publish_rounds(published, |payload| {
+                let (client, channels) = (client.clone(), channels.clone());
+                async move {
+                    for channel in &channels {
+                        let publish = b().spublish().shardchannel(channel).message(&payload);
+                        client.query(publish).await.unwrap();
+                    }
+                    client
+                        .query(b().rpush().key("jobs").element(&payload))
+                        .await
+                        .unwrap();
+                }
+            })
+            .await
+        })
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let consumer = {
+        let (client, stop) = (client.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut items = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                let popped = client
+                    .query(b().blpop().key("jobs").timeout(Duration::from_millis(300)))
+                    .await;
+                let popped = popped.unwrap_or_else(|e| panic!("after {} items: {e}", items.len()));
+                items.extend(popped.map(|p| p.1));
+            }
+            items
+        })
+    };
+    for n in 1..=ROTATIONS {
+        tokio::time::sleep(LIFETIME).await;
+        on_every_node(&acl_user(n));
+        vault.set_user(&format!("app{n}"), "pw");
+        if n >= 2 {
+            let kill = ["CLIENT", "KILL", "USER", &format!("app{}", n - 2)].map(str::to_owned);
+            on_every_node(&kill);
+        }
+    }
+    publisher.await.unwrap();
+    let messages = listener.await.unwrap();
+    for channel in &channels {
+        assert_eq!(
+            numbers(&messages, channel),
+            (0..published).collect::<Vec<_>>(),
+            "{channel}"
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    stop.store(true, Ordering::Relaxed);
+    let items = consumer.await.unwrap();
+    assert_eq!(items.len(), published, "every item once");
+    let stats = client.stats();
+    assert_eq!(
+        stats.reconnects, 0,
+        "a connection outlived its credentials: {stats:?}"
     );
 }
