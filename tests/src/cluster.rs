@@ -190,6 +190,26 @@ impl RedisCluster {
         cli(self.nodes[i].port, args).unwrap_or_else(|e| panic!("redis-cli on node {i}: {e}"))
     }
 
+    /// Calls of `command` (lower case, as `INFO commandstats` names it) that the nodes
+    /// `nodes` counted since their statistics were last reset, summed.
+    ///
+    /// # Panics
+    ///
+    /// When a node cannot be reached.
+    pub fn command_calls(&self, nodes: &[usize], command: &str) -> u64 {
+        let field = format!("cmdstat_{command}:calls=");
+        nodes
+            .iter()
+            .map(|&i| {
+                self.cli(i, &["INFO", "commandstats"])
+                    .lines()
+                    .find_map(|line| line.strip_prefix(&field))
+                    .and_then(|rest| rest.split(',').next()?.parse::<u64>().ok())
+                    .unwrap_or(0)
+            })
+            .sum()
+    }
+
     /// The port of the primary that serves `slot`, as node `via` sees it.
     ///
     /// # Panics

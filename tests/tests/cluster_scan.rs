@@ -11,19 +11,10 @@ use typedis::cmd::key_slot;
 use typedis::reply::Bytes;
 use typedis_tests::RedisCluster;
 
-/// Calls of `command` (lower case) that the nodes counted, summed.
+/// Calls of `command` (lower case) that every node counted, summed.
 fn calls(cluster: &RedisCluster, command: &str) -> u64 {
-    let field = format!("cmdstat_{command}:calls=");
-    (0..cluster.nodes().len())
-        .map(|i| {
-            cluster
-                .cli(i, &["INFO", "commandstats"])
-                .lines()
-                .find_map(|line| line.strip_prefix(&field))
-                .and_then(|rest| rest.split(',').next()?.parse().ok())
-                .unwrap_or(0)
-        })
-        .sum()
+    let every: Vec<usize> = (0..cluster.nodes().len()).collect();
+    cluster.command_calls(&every, command)
 }
 
 fn reset_stats(cluster: &RedisCluster) {

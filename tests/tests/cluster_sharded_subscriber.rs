@@ -53,6 +53,16 @@ fn channels(cluster: &RedisCluster, prefix: &str) -> BTreeMap<String, usize> {
     unreachable!()
 }
 
+/// The numbers received on `channel`, in order.
+fn received(seen: &[Seen], channel: &str) -> Vec<u64> {
+    seen.iter()
+        .filter_map(|s| match s {
+            Seen::Message(c, n) if c == channel => Some(*n),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Reads until nothing comes for `quiet`.
 async fn read_until_quiet(subscriber: &mut ShardedSubscriber, quiet: Duration) -> Vec<Seen> {
     let mut seen = Vec::new();
@@ -91,14 +101,7 @@ async fn one_subscriber_takes_shard_channels_of_every_slot_with_a_connection_per
         }
         let seen = read_until_quiet(&mut subscriber, Duration::from_millis(500)).await;
         for name in &names {
-            let got: Vec<u64> = seen
-                .iter()
-                .filter_map(|s| match s {
-                    Seen::Message(c, n) if c == name => Some(*n),
-                    _ => None,
-                })
-                .collect();
-            assert_eq!(got, (0..20).collect::<Vec<_>>(), "{name}");
+            assert_eq!(received(&seen, name), (0..20).collect::<Vec<_>>(), "{name}");
         }
         assert_eq!(seen.len(), 20 * names.len());
 
@@ -196,13 +199,7 @@ async fn a_channel_whose_slot_moves_is_subscribed_again_on_its_new_primary() {
         let gaps = seen.iter().filter(|s| **s == Seen::Gap).count();
         assert_eq!(gaps, 1, "{protocol:?}");
         for name in &names {
-            let got: Vec<u64> = seen
-                .iter()
-                .filter_map(|s| match s {
-                    Seen::Message(c, n) if c == name => Some(*n),
-                    _ => None,
-                })
-                .collect();
+            let got = received(&seen, name);
             // In order, each at most once; every message that reached a subscriber was
             // received: only the moving channel's, around the move, did not.
             assert!(got.windows(2).all(|w| w[0] < w[1]), "{name}: {got:?}");

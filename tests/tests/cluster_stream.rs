@@ -18,22 +18,6 @@ async fn connect(cluster: &RedisCluster, protocol: Protocol, read_from: ReadFrom
         .unwrap()
 }
 
-/// Calls of `command` (lower case) counted by the nodes `nodes`, summed.
-fn calls(cluster: &RedisCluster, nodes: &[usize], command: &str) -> u64 {
-    let field = format!("cmdstat_{command}:calls=");
-    nodes
-        .iter()
-        .map(|&i| {
-            cluster
-                .cli(i, &["INFO", "commandstats"])
-                .lines()
-                .find_map(|line| line.strip_prefix(&field))
-                .and_then(|rest| rest.split(',').next()?.parse().ok())
-                .unwrap_or(0)
-        })
-        .sum()
-}
-
 async fn fill(client: &ClusterClient, key: &str) -> Vec<String> {
     let elements: Vec<String> = (0..ELEMENTS).map(|i| format!("element-{i}")).collect();
     for chunk in elements.chunks(1000) {
@@ -176,5 +160,5 @@ async fn streams_read_from_replicas_when_reads_go_there() {
     }
     let reader = connect(&cluster, Protocol::Resp3, ReadFrom::PreferReplica).await;
     assert_eq!(read_all(&reader, "replicated").await, elements);
-    assert_eq!(calls(&cluster, &replicas, "lrange"), 1);
+    assert_eq!(cluster.command_calls(&replicas, "lrange"), 1);
 }

@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use typedis::cache::CacheConfig;
 use typedis::cluster::{ClusterClient, ClusterConfig};
+use typedis::reply::Bytes;
 use typedis::sentinel::{SentinelClient, SentinelConfig};
-use typedis::{b, cmd, Client, Message};
+use typedis::{b, cmd, Client, Message, Redis};
 use typedis_tests::{RedisCluster, RedisServer, SentinelSetup, Vault};
 
 const LIFETIME: Duration = Duration::from_secs(2);
@@ -96,21 +97,7 @@ async fn subscribers_blocking_loops_and_cached_reads_keep_running_while_users_ro
         })
     };
     // A blocking loop on a dedicated connection, fed by a producer.
-    let consumer = {
-        let client = client.clone();
-        let stop = stop.clone();
-        tokio::spawn(async move {
-            let mut items = Vec::new();
-            while !stop.load(Ordering::Relaxed) {
-                let popped = client
-                    .query(b().blpop().key("jobs").timeout(Duration::from_millis(300)))
-                    .await;
-                let popped = popped.unwrap_or_else(|e| panic!("after {} items: {e}", items.len()));
-                items.extend(popped.map(|p| p.1));
-            }
-            items
-        })
-    };
+    let consumer = tokio::spawn(pop_jobs(client.clone(), stop.clone()));
     let producer = {
         let admin = admin.clone();
         tokio::spawn(async move {
@@ -192,8 +179,34 @@ async fn subscribers_blocking_loops_and_cached_reads_keep_running_while_users_ro
     );
 }
 
-/// Publishes `count` numbered messages on each of `channels` (shard channels when
-/// `shard`), one round every 40 ms.
+/// The operator: every `LIFETIME` a new user on every node, handed out by the vault, and
+/// the connections of the user before the previous one (its credentials expired) killed.
+async fn rotate_users(vault: &Vault, on_every_node: impl Fn(&[String])) {
+    for n in 1..=ROTATIONS {
+        tokio::time::sleep(LIFETIME).await;
+        on_every_node(&acl_user(n));
+        vault.set_user(&format!("app{n}"), "pw");
+        if n >= 2 {
+            let kill = ["CLIENT", "KILL", "USER", &format!("app{}", n - 2)].map(str::to_owned);
+            on_every_node(&kill);
+        }
+    }
+}
+
+/// A blocking loop: `BLPOP jobs` until `stop`, every item popped, in order.
+async fn pop_jobs(client: impl Redis, stop: Arc<AtomicBool>) -> Vec<Bytes> {
+    let mut items = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        let popped = client
+            .query(b().blpop().key("jobs").timeout(Duration::from_millis(300)))
+            .await;
+        let popped = popped.unwrap_or_else(|e| panic!("after {} items: {e}", items.len()));
+        items.extend(popped.map(|p| p.1));
+    }
+    items
+}
+
+/// Calls `publish` with `0..count` as text, one every 40 ms.
 async fn publish_rounds<F, Fut>(count: usize, mut publish: F)
 where
     F: FnMut(String) -> Fut,
@@ -252,15 +265,7 @@ async fn a_sentinel_client_keeps_running_while_users_rotate() {
             .await
         })
     };
-    for n in 1..=ROTATIONS {
-        tokio::time::sleep(LIFETIME).await;
-        on_every_node(&acl_user(n));
-        vault.set_user(&format!("app{n}"), "pw");
-        if n >= 2 {
-            let kill = ["CLIENT", "KILL", "USER", &format!("app{}", n - 2)].map(str::to_owned);
-            on_every_node(&kill);
-        }
-    }
+    rotate_users(&vault, on_every_node).await;
     writer.await.unwrap();
     let messages = listener.await.unwrap();
     assert_eq!(
@@ -331,29 +336,8 @@ async fn a_cluster_sharded_subscriber_and_blocking_loop_keep_running_while_users
         })
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let consumer = {
-        let (client, stop) = (client.clone(), stop.clone());
-        tokio::spawn(async move {
-            let mut items = Vec::new();
-            while !stop.load(Ordering::Relaxed) {
-                let popped = client
-                    .query(b().blpop().key("jobs").timeout(Duration::from_millis(300)))
-                    .await;
-                let popped = popped.unwrap_or_else(|e| panic!("after {} items: {e}", items.len()));
-                items.extend(popped.map(|p| p.1));
-            }
-            items
-        })
-    };
-    for n in 1..=ROTATIONS {
-        tokio::time::sleep(LIFETIME).await;
-        on_every_node(&acl_user(n));
-        vault.set_user(&format!("app{n}"), "pw");
-        if n >= 2 {
-            let kill = ["CLIENT", "KILL", "USER", &format!("app{}", n - 2)].map(str::to_owned);
-            on_every_node(&kill);
-        }
-    }
+    let consumer = tokio::spawn(pop_jobs(client.clone(), stop.clone()));
+    rotate_users(&vault, on_every_node).await;
     publisher.await.unwrap();
     let messages = listener.await.unwrap();
     for channel in &channels {
