@@ -3,6 +3,7 @@
 mod argument;
 mod connecting;
 mod details;
+mod transaction;
 mod unreachable;
 
 use std::fmt;
@@ -10,6 +11,7 @@ use std::fmt;
 pub use argument::InvalidArgument;
 pub(crate) use connecting::LastFailure;
 pub use details::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused};
+pub use transaction::{FailedCommand, FailedInTransaction};
 pub use unreachable::Unreachable;
 
 use crate::resp::{DecodeError, ProtocolError};
@@ -94,6 +96,13 @@ pub enum Error {
     /// `EXEC` did not run the transaction because a `WATCH`ed key changed.
     #[error("transaction aborted: a watched key changed before EXEC")]
     ExecAborted,
+    /// `EXEC` ran the transaction and some of its commands failed (an `INCR` on a
+    /// string): the others ran and their effects stand (the server undoes nothing).
+    /// [`FailedInTransaction`] says which failed and why, and gives every reply. A command
+    /// the server refused while queueing it (a syntax error) is [`Error::Server`]
+    /// instead: then nothing ran.
+    #[error("in a transaction that ran, {0}")]
+    FailedInTransaction(#[source] FailedInTransaction),
     /// The [`CredentialsProvider`](crate::CredentialsProvider) failed, so the connection
     /// was not opened (nor the command sent); the next attempt asks it again, after the
     /// [`Backoff`](crate::Backoff). Its error is the [`source`](std::error::Error::source).
@@ -114,10 +123,12 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 impl Error {
     /// The code of a server error reply (`"WRONGTYPE"`, `"MOVED"`, `"NOSCRIPT"`, ...; see
-    /// [`ServerError::code`]), `None` for every other error.
+    /// [`ServerError::code`]), the first failed command's in a transaction
+    /// ([`Error::FailedInTransaction`]), `None` for every other error.
     pub fn server_code(&self) -> Option<&str> {
         match self {
             Error::Server(e) => e.code(),
+            Error::FailedInTransaction(e) => e.first_error().code(),
             _ => None,
         }
     }
@@ -219,6 +230,7 @@ impl Error {
             Error::Cluster(_) => "cluster_error",
             Error::InvalidUse(_) => "invalid_use",
             Error::ExecAborted => "exec_aborted",
+            Error::FailedInTransaction(_) => "failed_in_transaction",
             Error::Credentials(_) => "credentials_error",
             Error::InvalidArgument(_) => "invalid_argument",
         }

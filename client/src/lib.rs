@@ -180,8 +180,8 @@ pub use conn::{
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use conn::{TlsBackend, TlsOptions};
 pub use error::{
-    Closed, ClosedKind, ClusterError, ClusterErrorKind, InvalidArgument, Missed, Refused,
-    Unreachable,
+    Closed, ClosedKind, ClusterError, ClusterErrorKind, FailedCommand, FailedInTransaction,
+    InvalidArgument, Missed, Refused, Unreachable,
 };
 pub use pipeline::{FromReplies, Pipeline};
 pub use pubsub::{Message, MessageKind, Subscriber};

@@ -3,6 +3,7 @@
 //! transaction owns ([`Transaction`]); the queued commands' replies read as the types of
 //! the commands queued ([`Multi`]).
 
+use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use crate::client::{check_shareable, Client, Lease};
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply_timed, Connection, Submission};
-use crate::error::{Error, Refused};
+use crate::error::{Error, FailedInTransaction, Refused};
 use crate::queue::typed_queue;
 use crate::read::DecodeOwned;
 use crate::resp::write::{self, encode};
@@ -53,7 +54,8 @@ pub struct Transaction {
     /// The dedicated connection, from the first `WATCH` or read on.
     lease: Option<Lease>,
     queued: Vec<u8>,
-    len: usize,
+    /// The queued commands' names, to say which failed.
+    names: Vec<Cow<'static, str>>,
     refused: Option<Error>,
     /// The writes queued and run, for the client-side cache.
     writes: Writes,
@@ -64,7 +66,7 @@ pub struct Transaction {
 impl std::fmt::Debug for Transaction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transaction")
-            .field("queued", &self.len)
+            .field("queued", &self.names.len())
             .field("dedicated", &self.lease.is_some())
             .finish()
     }
@@ -120,7 +122,7 @@ impl Transaction {
             client,
             lease: None,
             queued: Vec::new(),
-            len: 0,
+            names: Vec::new(),
             refused: None,
             timeout: None,
         }
@@ -232,7 +234,7 @@ impl Transaction {
     }
 
     /// [`exec_frame`](Self::exec_frame), within the transaction's own timeout if it has one.
-    async fn exec_timed(self, wait: Option<Command>) -> Result<(Frame, Option<Frame>), Error> {
+    async fn exec_timed(self, wait: Option<Command>) -> Result<Ran, Error> {
         match self.timeout {
             Some(limit) => crate::conn::timeout::within(limit, self.exec_frame(wait)).await,
             None => self.exec_frame(wait).await,
@@ -241,7 +243,7 @@ impl Transaction {
 
     /// Sends `MULTI`, the queued commands and `EXEC` (then `wait`, a `WAIT` or `WAITAOF`,
     /// in the same write), and returns `EXEC`'s reply (and `wait`'s).
-    async fn exec_frame(mut self, wait: Option<Command>) -> Result<(Frame, Option<Frame>), Error> {
+    async fn exec_frame(mut self, wait: Option<Command>) -> Result<Ran, Error> {
         if let Some(e) = self.refused.take() {
             return Err(e);
         }
@@ -261,7 +263,7 @@ impl Transaction {
         if let Some(wait) = &wait {
             bytes.extend_from_slice(wait.as_bytes());
         }
-        let replies = self.len + 2 + usize::from(wait.is_some());
+        let replies = self.names.len() + 2 + usize::from(wait.is_some());
         let sent = match &self.lease {
             Some(lease) => {
                 let deadline = match wait.as_ref().map(placement) {
@@ -292,7 +294,11 @@ impl Transaction {
         if exec.is_null() {
             return Err(Error::ExecAborted);
         }
-        Ok((exec, waited))
+        Ok(Ran {
+            exec,
+            waited,
+            names: self.names,
+        })
     }
 
     /// How long `wait` may hold the connection beyond the response timeout.
@@ -312,6 +318,44 @@ impl Transaction {
                 "a transaction waits after its EXEC with WAIT or WAITAOF only",
             ))),
         }
+    }
+}
+
+/// What a transaction that ran answered.
+struct Ran {
+    /// `EXEC`'s reply: one reply per queued command.
+    exec: Frame,
+    /// The reply of the `WAIT` sent after it, if any.
+    waited: Option<Frame>,
+    /// The queued commands' names.
+    names: Vec<Cow<'static, str>>,
+}
+
+impl Ran {
+    /// Reads `EXEC`'s reply as `T`; a command's error that `T` cannot hold becomes
+    /// [`Error::FailedInTransaction`], which says which command failed and that the others
+    /// ran.
+    fn decode<T: DecodeOwned>(&self) -> Result<T, Error> {
+        self.exec.decode().map_err(|e| {
+            if !met_an_error_reply(&e) {
+                return e;
+            }
+            FailedInTransaction::find(&self.exec, &self.names).map_or(e, Error::FailedInTransaction)
+        })
+    }
+}
+
+/// Whether reading failed on an error reply where the type has no `Result`.
+fn met_an_error_reply(e: &Error) -> bool {
+    use crate::resp::{DecodeErrorKind, Kind};
+    match e {
+        Error::Server(_) => true,
+        Error::Decode(e) => matches!(
+            e.kind(),
+            DecodeErrorKind::Unexpected { found, .. } | DecodeErrorKind::Invalid { found, .. }
+                if matches!(found, Kind::SimpleError | Kind::BulkError)
+        ),
+        _ => false,
     }
 }
 
@@ -370,7 +414,7 @@ pub struct Multi<Replies> {
 impl<R> std::fmt::Debug for Multi<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Multi")
-            .field("queued", &self.tx.len)
+            .field("queued", &self.tx.names.len())
             .field("guard", &self.guard)
             .finish()
     }
@@ -400,7 +444,7 @@ impl<L> Multi<L> {
             self.tx.refused.get_or_insert(e);
         }
         self.tx.queued.extend_from_slice(command.as_bytes());
-        self.tx.len += 1;
+        self.tx.names.push(command.name_cow());
         self.tx.writes.note(&command);
     }
 
@@ -414,7 +458,7 @@ impl<L> Multi<L> {
 
     /// Number of queued commands.
     pub fn len(&self) -> usize {
-        self.tx.len
+        self.tx.names.len()
     }
 
     /// Runs the transaction within `timeout` in place of the response timeout (a
@@ -426,7 +470,7 @@ impl<L> Multi<L> {
 
     /// Whether no command is queued.
     pub fn is_empty(&self) -> bool {
-        self.tx.len == 0
+        self.tx.names.is_empty()
     }
 
     /// Sends `MULTI`, the queued commands and `EXEC` in one write and reads `EXEC`'s reply
@@ -434,9 +478,12 @@ impl<L> Multi<L> {
     ///
     /// # Errors
     ///
-    /// [`Error::ExecAborted`] when a watched key changed; [`Error::Server`] when the server
-    /// refused a command while queueing it (`EXECABORT`, naming the cause) or a command
-    /// failed; [`Error::InvalidUse`] (nothing sent) when a queued command has no place in
+    /// [`Error::ExecAborted`] when a watched key changed (nothing ran); [`Error::Server`]
+    /// when the server refused a command while queueing it (`EXECABORT`, naming the cause:
+    /// nothing ran); [`Error::FailedInTransaction`] when commands failed as `EXEC` ran
+    /// them (an `INCR` on a string): it says which, and the others ran (read every reply
+    /// with [`FailedInTransaction::replies`](crate::FailedInTransaction::replies), or
+    /// use [`exec_as`](Self::exec_as) with `Result` elements); [`Error::InvalidUse`] (nothing sent) when a queued command has no place in
     /// a transaction (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]);
     /// [`Error::Cluster`] (nothing sent) when a command of a cluster transaction is in
     /// another slot; decode, timeout and connection errors. A cluster transaction refused
@@ -456,7 +503,7 @@ impl<L> Multi<L> {
     ///
     /// As [`Multi::exec`].
     pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
-        let result = self.tx.exec_timed(None).await.and_then(|(f, _)| f.decode());
+        let result = self.tx.exec_timed(None).await.and_then(|ran| ran.decode());
         if let (Some(guard), Err(e)) = (&self.guard, &result) {
             guard.after_failed_exec(e);
         }
@@ -503,9 +550,13 @@ impl<L> Multi<L> {
         if let (Some(guard), Err(e)) = (&self.guard, &result) {
             guard.after_failed_exec(e);
         }
-        let (exec, waited) = result?;
-        let waited = waited.ok_or_else(|| Error::lost("no reply to the wait"))?;
-        Ok((exec.decode()?, waited.decode()?))
+        let ran = result?;
+        let waited = ran
+            .waited
+            .as_ref()
+            .ok_or_else(|| Error::lost("no reply to the wait"))?
+            .decode()?;
+        Ok((ran.decode()?, waited))
     }
 
     /// Drops the queued commands and the `WATCH`es.

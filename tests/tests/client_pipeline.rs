@@ -179,6 +179,72 @@ async fn transaction_returns_typed_exec_results() {
 }
 
 #[tokio::test]
+async fn a_command_failing_in_exec_names_itself_and_the_others_ran() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol).await;
+        client.query_as::<()>(cmd("FLUSHALL")).await.unwrap();
+        // On the shared connection (`multi`): the SET and the RPUSH ran, the INCR failed.
+        let result = client
+            .multi()
+            .add(b().set().key("name").value("ada"))
+            .add(b().incr().key("name"))
+            .add(b().rpush().key("log").element("x"))
+            .exec()
+            .await;
+        let Err(Error::FailedInTransaction(failed)) = result else {
+            panic!("{protocol:?}: {result:?}");
+        };
+        assert_eq!(failed.commands(), 3);
+        let [incr] = failed.failed() else {
+            panic!("one command failed: {failed:?}");
+        };
+        assert_eq!((incr.index(), incr.command()), (1, "INCR"));
+        assert_eq!(incr.error().code(), Some("ERR"));
+        assert!(incr.error().message().contains("not an integer"));
+        let text = failed.to_string();
+        assert!(text.starts_with("command 2 of 3 (INCR) failed: ERR"), "{text}");
+        assert!(text.contains("the other 2 ran"), "{text}");
+        let (set, n, len): ((), Result<i64, ServerError>, i64) = failed.replies().unwrap();
+        assert_eq!((set, n.is_err(), len), ((), true, 1));
+        let name = client.query(b().get().key("name")).await.unwrap();
+        assert_eq!(name.as_deref(), Some(&b"ada"[..]));
+        let as_error = Error::FailedInTransaction(failed);
+        assert_eq!(as_error.server_code(), Some("ERR"));
+        assert!(!as_error.is_retryable());
+
+        // On a watched transaction's own connection, and in a loop of one type: two fail.
+        let mut tx = client.transaction().await.unwrap();
+        tx.watch(&["n"]).await.unwrap();
+        let mut multi = tx.queue();
+        multi.push(b().incr().key("n"));
+        multi.push(b().incr().key("name"));
+        multi.push(b().incr().key("n"));
+        multi.push(b().lpush().key("name").element("x"));
+        let Err(Error::FailedInTransaction(failed)) = multi.exec().await else {
+            panic!("{protocol:?}: the loop should fail");
+        };
+        let failed_at: Vec<(usize, &str, Option<&str>)> = failed
+            .failed()
+            .iter()
+            .map(|f| (f.index(), f.command(), f.error().code()))
+            .collect();
+        assert_eq!(
+            failed_at,
+            [(1, "INCR", Some("ERR")), (3, "LPUSH", Some("WRONGTYPE"))]
+        );
+        assert!(failed.to_string().contains("(and 1 more); the other 2 ran"));
+        let replies: Vec<Result<typedis::Value, ServerError>> = failed.replies().unwrap();
+        assert_eq!(replies.len(), 4);
+        assert_eq!(client.query(b().get().key("n")).await.unwrap().as_deref(), Some(&b"2"[..]));
+        // The connection is clean afterwards.
+        let mut tx = client.transaction().await.unwrap();
+        tx.watch(&["n"]).await.unwrap();
+        assert_eq!(tx.add(b().incr().key("n")).exec().await.unwrap(), (3,));
+    }
+}
+
+#[tokio::test]
 async fn watched_key_changed_by_another_client_aborts_exec() {
     let server = RedisServer::start();
     for protocol in PROTOCOLS {

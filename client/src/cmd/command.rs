@@ -98,6 +98,15 @@ impl Command {
         }
     }
 
+    /// The command's name, kept without a copy where the spec names it (see
+    /// [`name`](Self::name)).
+    pub(crate) fn name_cow(&self) -> std::borrow::Cow<'static, str> {
+        match self.p.name {
+            Some(name) => std::borrow::Cow::Borrowed(name),
+            None => std::borrow::Cow::Owned(self.name().to_owned()),
+        }
+    }
+
     /// Number of arguments, the command name (and subcommand) included.
     pub fn arg_count(&self) -> usize {
         self.p.argc
