@@ -203,7 +203,10 @@ async fn a_command_failing_in_exec_names_itself_and_the_others_ran() {
         assert_eq!(incr.error().code(), Some("ERR"));
         assert!(incr.error().message().contains("not an integer"));
         let text = failed.to_string();
-        assert!(text.starts_with("command 2 of 3 (INCR) failed: ERR"), "{text}");
+        assert!(
+            text.starts_with("command 2 of 3 (INCR) failed: ERR"),
+            "{text}"
+        );
         assert!(text.contains("the other 2 ran"), "{text}");
         let (set, n, len): ((), Result<i64, ServerError>, i64) = failed.replies().unwrap();
         assert_eq!((set, n.is_err(), len), ((), true, 1));
@@ -236,7 +239,10 @@ async fn a_command_failing_in_exec_names_itself_and_the_others_ran() {
         assert!(failed.to_string().contains("(and 1 more); the other 2 ran"));
         let replies: Vec<Result<typedis::Value, ServerError>> = failed.replies().unwrap();
         assert_eq!(replies.len(), 4);
-        assert_eq!(client.query(b().get().key("n")).await.unwrap().as_deref(), Some(&b"2"[..]));
+        assert_eq!(
+            client.query(b().get().key("n")).await.unwrap().as_deref(),
+            Some(&b"2"[..])
+        );
         // The connection is clean afterwards.
         let mut tx = client.transaction().await.unwrap();
         tx.watch(&["n"]).await.unwrap();

@@ -33,7 +33,7 @@ mod timeseries;
 use std::collections::{BTreeMap, BTreeSet};
 
 use typedis::resp::Frame;
-use typedis::Command;
+use typedis::{b, Command};
 use typedis_tests::conformance::{check_keys, exchange, syntax_problem, KeysCheck};
 use typedis_tests::RawConnection;
 
@@ -407,6 +407,113 @@ fn module_builders_send_what_the_modules_accept_and_their_replies_read_as_their_
     );
     for (c, why) in WRONG_GETKEYS {
         println!("  keys checked by hand for {c}: {why}");
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// A batch command whose items fail one by one, the data that makes one fail, and its
+/// builder.
+struct FailingItem {
+    command: &'static str,
+    seed: &'static [&'static [&'static str]],
+    build: fn() -> (Command, json::Decode),
+}
+
+/// Every module command that answers per item and may answer an error in place of an
+/// item while doing the others.
+const FAILING_ITEMS: &[FailingItem] = &[
+    FailingItem {
+        command: "BF.MADD",
+        seed: &[&["BF.RESERVE", "bf", "0.01", "2", "NONSCALING"]],
+        build: || typed(b().bf_madd().key("bf").item("a").item("b").item("c")),
+    },
+    FailingItem {
+        command: "BF.INSERT",
+        seed: &[&["BF.RESERVE", "bf", "0.01", "2", "NONSCALING"]],
+        build: || typed(b().bf_insert().key("bf").items("a").items("b").items("c")),
+    },
+    FailingItem {
+        command: "CMS.INCRBY",
+        seed: &[&["CMS.INITBYDIM", "cms", "10", "2"]],
+        build: || {
+            typed(
+                b().cms_incrby()
+                    .key("cms")
+                    .items("a", i64::MAX)
+                    .items("b", 1),
+            )
+        },
+    },
+    FailingItem {
+        command: "TS.MADD",
+        seed: &[
+            &["TS.CREATE", "ts", "DUPLICATE_POLICY", "BLOCK"],
+            &["TS.ADD", "ts", "1", "1"],
+            &["SET", "text", "x"],
+        ],
+        build: || {
+            typed(
+                b().ts_madd()
+                    .sample("ts", 1, 2.0)
+                    .sample("text", 2, 2.0)
+                    .sample("ts", 3, 3.0),
+            )
+        },
+    },
+];
+
+/// A complete builder as its command and its reply's reader.
+fn typed<R: typedis::Request>(request: R) -> (Command, json::Decode) {
+    (request.into_command(), |frame| {
+        frame.decode::<R::Reply>().map(drop)
+    })
+}
+
+#[test]
+fn batch_commands_read_an_item_that_failed_as_their_declared_type() {
+    let server = typedis_tests::module_server();
+    let mut problems = Vec::new();
+    for case in FAILING_ITEMS {
+        let mut seed = vec![vec![b"FLUSHALL".to_vec()]];
+        seed.extend(
+            case.seed
+                .iter()
+                .map(|c| c.iter().map(|a| a.as_bytes().to_vec()).collect()),
+        );
+        let (command, decode) = (case.build)();
+        for protocol in [2u8, 3] {
+            let reply = exchange(server.port(), protocol, &seed, command.as_bytes(), false);
+            let items: Vec<Result<typedis::Value, typedis::ServerError>> = match reply.decode() {
+                Ok(items) => items,
+                Err(e) => {
+                    problems.push(format!(
+                        "{} RESP{protocol}: not an array: {e}",
+                        case.command
+                    ));
+                    continue;
+                }
+            };
+            let failed = items.iter().filter(|i| i.is_err()).count();
+            if failed == 0 || failed == items.len() {
+                problems.push(format!(
+                    "{} RESP{protocol}: the case should fail some items, not {failed} of {}: \
+                     {items:?}",
+                    case.command,
+                    items.len()
+                ));
+            }
+            if let Err(e) = decode(&reply) {
+                problems.push(format!(
+                    "{} RESP{protocol}: {items:?} does not read as its type: {e}",
+                    case.command
+                ));
+            }
+        }
     }
     assert!(
         problems.is_empty(),

@@ -42,7 +42,7 @@ async fn madd(client: &Client, key: &str, items: &[String]) -> Vec<bool> {
     }
     let added = client.query(madd).await.unwrap();
     assert_eq!(added.len(), items.len(), "one answer per item");
-    added
+    added.into_iter().map(Result::unwrap).collect()
 }
 
 /// `BF.MEXISTS` of `items`, the per-item answers in order.
@@ -186,25 +186,20 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
             "{full:?}"
         );
         // BF.MADD and BF.INSERT answer an error in place of the first item that does not
-        // fit, and stop there. Their typed reply (`Vec<bool>`) cannot hold that error
-        // (`client.query` gives a `DecodeError` at `[n]`, expected boolean, found
-        // SimpleError): read as `Vec<Value>` to see it.
-        let partly: Vec<Value> = client
-            .query_as(b().bf_madd().key(&small).item("a").item("c").item("d"))
+        // fit, and stop there: `Vec<Result<bool, ServerError>>` holds what was done.
+        let partly = client
+            .query(b().bf_madd().key(&small).item("a").item("c").item("d"))
             .await
             .unwrap();
         assert_eq!(partly.len(), 2, "it stops at the first refusal: {partly:?}");
+        assert_eq!(partly[0], Ok(false), "a was there already");
         assert!(
-            matches!(&partly[0], Value::Int(0) | Value::Boolean(false)),
-            "a was there already: {partly:?}"
-        );
-        assert!(
-            matches!(&partly[1], Value::Error(e) if e.message().contains("full")),
+            matches!(&partly[1], Err(e) if e.message().contains("full")),
             "{partly:?}"
         );
         let other = key(protocol, "bf:insert");
-        let partly: Vec<Value> = client
-            .query_as(
+        let partly = client
+            .query(
                 b().bf_insert()
                     .key(&other)
                     .capacity(2)
@@ -216,9 +211,8 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
             )
             .await
             .unwrap();
-        assert_eq!(partly.len(), 3, "{partly:?}");
         assert!(
-            matches!(&partly[2], Value::Error(e) if e.message().contains("full")),
+            matches!(&partly[..], [Ok(true), Ok(true), Err(e)] if e.message().contains("full")),
             "{partly:?}"
         );
         assert_eq!(client.query(b().bf_card().key(&other)).await.unwrap(), 2);
@@ -329,6 +323,32 @@ async fn cuckoo_filter_adds_counts_and_deletes() {
             .await
             .unwrap_err();
         assert!(matches!(err, Error::Server(_)), "{err:?}");
+
+        // CF.INSERT into a full filter that cannot grow: 1 and -1 on RESP2, true and
+        // false on RESP3, both `Added`.
+        let tiny = key(protocol, "cf:tiny");
+        client
+            .query(
+                b().cf_reserve()
+                    .key(&tiny)
+                    .capacity(2)
+                    .bucketsize(1)
+                    .maxiterations(1)
+                    .expansion(0),
+            )
+            .await
+            .unwrap();
+        let mut insert = b().cf_insert().key(&tiny).items("item:0");
+        for i in 1..8 {
+            insert = insert.items(format!("item:{i}"));
+        }
+        let added = client.query(insert).await.unwrap();
+        assert_eq!(added.len(), 8, "{added:?}");
+        assert!(added[0].is_added(), "{added:?}");
+        let kept = added.iter().filter(|a| a.is_added()).count();
+        assert!(kept < 8, "the filter of 2 buckets of 1 filled: {added:?}");
+        let info = client.query(b().cf_info().key(&tiny)).await.unwrap();
+        assert_eq!(info.number_of_items_inserted, kept as i64, "{info:?}");
     }
 }
 
@@ -350,17 +370,36 @@ async fn count_min_sketches_count_query_and_merge() {
             .query(b().cms_incrby().key(&a).items("x", 5).items("y", 3))
             .await
             .unwrap();
-        assert_eq!(counts, [5, 3]);
+        assert_eq!(counts, [Ok(5), Ok(3)]);
         let counts = client
             .query(b().cms_incrby().key(&a).items("x", 1))
             .await
             .unwrap();
-        assert_eq!(counts, [6]);
+        assert_eq!(counts, [Ok(6)]);
         let counts = client
             .query(b().cms_incrby().key(&bk).items("x", 2).items("z", 7))
             .await
             .unwrap();
-        assert_eq!(counts, [2, 7]);
+        assert_eq!(counts, [Ok(2), Ok(7)]);
+        // An increase that would overflow fails alone; the others are done.
+        let big = key(protocol, "cms:overflow");
+        client
+            .query(b().cms_initbydim().key(&big).width(10).depth(2))
+            .await
+            .unwrap();
+        let counts = client
+            .query(
+                b().cms_incrby()
+                    .key(&big)
+                    .items("x", i64::MAX)
+                    .items("z", 1),
+            )
+            .await
+            .unwrap();
+        assert!(
+            matches!(&counts[..], [Err(e), Ok(1)] if e.message().contains("overflow")),
+            "{counts:?}"
+        );
         let q = client
             .query(b().cms_query().key(&a).item("x").item("y").item("z"))
             .await

@@ -325,14 +325,14 @@ async fn mget_and_mrange_filter_group_and_reduce_across_series() {
         }
         // Three samples each: s:1 1, 2, 3; s:2 10, 20, 30; s:3 100, ...; s:4 1000, ...
         let mut madd = b().ts_madd().sample(&s1, 1000, 1.0);
-        let mut want_written = vec![Value::Int(1000)];
+        let mut want_written = vec![Ok(1000)];
         for t in 1..=3i64 {
             for (n, k) in [&s1, &s2, &s3, &s4].into_iter().enumerate() {
                 if t == 1 && n == 0 {
                     continue;
                 }
                 madd = madd.sample(k, t * 1000, (t * 10i64.pow(n as u32)) as f64);
-                want_written.push(Value::Int(t * 1000));
+                want_written.push(Ok(t * 1000));
             }
         }
         let written = client.query(madd).await.unwrap();
@@ -556,16 +556,28 @@ async fn retention_drops_and_refuses_samples_older_than_the_window() {
             )
             .await
             .unwrap();
+        // `Vec<Result<i64, ServerError>>`: each sample's timestamp, or its error.
         assert_eq!(written.len(), 2, "{written:?}");
         assert!(
-            matches!(&written[0], Value::Error(e) if e.message().contains("older than retention")),
+            matches!(&written[0], Err(e) if e.message().contains("older than retention")),
             "{written:?}"
         );
-        assert_eq!(written[1], Value::Int(95_000));
+        assert_eq!(written[1], Ok(95_000));
+        // A key that is no series and a value that does not parse fail alone too.
+        let text = key(protocol, "text");
+        client.query(b().set().key(&text).value("x")).await.unwrap();
+        let written = client
+            .query(b().ts_madd().sample(&text, 1, 1.0).sample(&k, 96_000, 4.0))
+            .await
+            .unwrap();
+        assert!(
+            matches!(&written[..], [Err(e), Ok(96_000)] if e.message().contains("not a TSDB key")),
+            "{written:?}"
+        );
         let range = b().ts_range().key(&k).from_timestamp("-").to_timestamp("+");
         assert_eq!(
             client.query(range).await.unwrap(),
-            [(95_000, 2.0), (100_000, 3.0)]
+            [(95_000, 2.0), (96_000, 4.0), (100_000, 3.0)]
         );
         assert_eq!(
             *client.query(b().ts_get().key(&k)).await.unwrap(),

@@ -22,6 +22,7 @@
 //!   [`ClientList`] (`CLIENT LIST`); [`ServerHello`], what a server said of itself when a
 //!   connection opened ([`Client::server`](crate::Client::server));
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
+//! - with the `bloom` feature, [`Added`] (`CF.INSERT`);
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
 //!   `JsonTypes` (`JSON.TYPE`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
@@ -39,6 +40,8 @@
 //! A RESP2 reply and its RESP3 form read into the same type: flat key/value arrays and
 //! maps, flat member/score arrays and arrays of pairs, doubles sent as strings.
 
+#[cfg(feature = "bloom")]
+mod bloom;
 mod entries;
 mod geo;
 mod hello;
@@ -79,7 +82,14 @@ pub use crate::cmd::modules::search::replies::*;
 pub use crate::cmd::modules::timeseries::replies::*;
 #[allow(unused_imports)] // when the Sentinel's replies need no struct
 pub use crate::cmd::sentinel_commands::replies::*;
+/// An error reply in place of a value: the error half of a batch command's per-item
+/// `Result`s (`BF.MADD`, `TS.MADD`, ...).
+#[doc(no_inline)]
+pub use crate::ServerError;
 pub use crate::Value;
+#[cfg(feature = "bloom")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bloom")))]
+pub use bloom::Added;
 pub use entries::{StreamEntries, StreamEntriesIntoIter, StreamEntriesIter, StreamEntryRef};
 pub use geo::GeoMatch;
 pub use hello::ServerHello;

@@ -3,7 +3,9 @@
 //! - `integer` → `i64`, `number` → `f64`, `string` → `Bytes`, `const: "OK"` → `()`,
 //!   `const` 0 or 1 (alone, or as the two alternatives) → `bool`, other constants → the
 //!   type of their value;
-//! - `oneOf`/`anyOf`: null among the alternatives → `Option<..>`; alternatives that read
+//! - `oneOf`/`anyOf`: null among the alternatives → `Option<..>`; an error reply among
+//!   them (`{"typedis_type": "ServerError"}`, an item of a batch command that failed) →
+//!   `Result<.., ServerError>`; alternatives that read
 //!   as one type merge (`OK` or a string → `Bytes`; integers → `i64`; an empty array
 //!   → the other array); what remains must be one type, or the alternatives are chosen
 //!   by arguments (see [`super::table`]) or at run time (→ `Value`);
@@ -57,8 +59,13 @@ enum Alt {
     Empty,
     /// `const: 0` or `const: 1`.
     Bit,
+    /// An error reply in place of a value (`{"typedis_type": "ServerError"}`).
+    Error,
     Ty(Ty),
 }
+
+/// The `typedis_type` of an error reply standing in for a value.
+const ERROR_TYPE: &str = "ServerError";
 
 /// Converts the schemas of one command, collecting its structs and the reasons for
 /// anything left as `Value`.
@@ -87,6 +94,7 @@ impl Converter<'_> {
             Alt::Ty(t) => t,
             Alt::Bit => Ty::Bool,
             Alt::Null => self.untyped(at, "a reply that is always null"),
+            Alt::Error => self.untyped(at, "a reply that is always an error"),
             Alt::Empty => Ty::Vec(Box::new(Ty::Value)),
         }
     }
@@ -104,6 +112,9 @@ impl Converter<'_> {
     fn alt(&mut self, s: &Json, hint: &Hint, at: &str) -> Alt {
         // A shape typedis reads with a type of its own, named by the overlay.
         if let Some(name) = s.get(SHARED_KEY).and_then(Json::as_str) {
+            if name == ERROR_TYPE {
+                return Alt::Error;
+            }
             return Alt::Ty(match shared_type(name) {
                 Some(ty) => ty,
                 None => self.untyped(at, &format!("{SHARED_KEY} {name:?} is no typedis type")),
@@ -266,6 +277,7 @@ impl Converter<'_> {
     /// Merges alternatives into one type (see the module docs).
     fn merge(&mut self, alts: Vec<Alt>, at: &str) -> Ty {
         let nullable = alts.contains(&Alt::Null);
+        let error = alts.contains(&Alt::Error);
         let bits = alts.contains(&Alt::Bit);
         let empty = alts.contains(&Alt::Empty);
         let mut types: Vec<Ty> = Vec::new();
@@ -307,8 +319,13 @@ impl Converter<'_> {
             }
         };
         // `Value` reads null itself.
-        if nullable && one != Ty::Value {
+        let one = if nullable && one != Ty::Value {
             one.optional()
+        } else {
+            one
+        };
+        if error {
+            Ty::Result(Box::new(one))
         } else {
             one
         }
@@ -536,6 +553,21 @@ mod tests {
         let (ty, _, untyped) = convert(json!({"typedis_type": "SearchResults<maybe>"}));
         assert_eq!(ty, Ty::Value);
         assert_eq!(untyped.len(), 1, "{untyped:?}");
+    }
+
+    #[test]
+    fn an_error_alternative_is_a_result() {
+        let (ty, _, untyped) = convert(json!({"type": "array", "items":
+            {"oneOf": [{"type": "boolean"}, {"typedis_type": "ServerError"}]}}));
+        assert_eq!(ty, Ty::Vec(Box::new(Ty::Result(Box::new(Ty::Bool)))));
+        assert!(untyped.is_empty());
+        let nullable = json!({"oneOf": [{"type": "integer"}, {"type": "null"}, {"typedis_type": "ServerError"}]});
+        assert_eq!(
+            convert(nullable).0.text(),
+            "Result<Option<i64>, ServerError>"
+        );
+        let (ty, _, untyped) = convert(json!({"typedis_type": "ServerError"}));
+        assert_eq!((ty, untyped.len()), (Ty::Value, 1));
     }
 
     #[test]

@@ -363,6 +363,8 @@ pub(crate) fn switch(command: &str) -> Option<&'static Switch> {
 const SHARED: &[&str] = &[
     "VectorMatch",
     "RawVector",
+    // Feature `bloom`.
+    "Added",
     // Feature `json`.
     "JsonNumbers",
     "JsonTypes",

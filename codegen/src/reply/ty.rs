@@ -35,6 +35,9 @@ pub enum Ty {
     /// A type of typedis's `reply` module (`StreamEntry`, `ScanPage<T>`, ...), with its
     /// type arguments.
     Shared(&'static str, Vec<Ty>),
+    /// `Result<T, ServerError>`: `T`, or an error reply in its place (an item of a batch
+    /// command that failed while the others were done).
+    Result(Box<Ty>),
     /// A `bool` const argument of a [`Ty::Shared`] type (`SearchResults<true>`: which
     /// options shaped the reply).
     Flag(bool),
@@ -97,7 +100,7 @@ impl Ty {
     pub fn is_untyped(&self) -> bool {
         match self {
             Ty::Value => true,
-            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) => t.is_untyped(),
+            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) | Ty::Result(t) => t.is_untyped(),
             Ty::Tuple(ts) | Ty::Shared(_, ts) => ts.iter().any(Ty::is_untyped),
             _ => false,
         }
@@ -125,6 +128,10 @@ impl Ty {
             Ty::Vec(t) => {
                 let t = t.tokens(paths);
                 quote!(::std::vec::Vec<#t>)
+            }
+            Ty::Result(t) => {
+                let t = t.tokens(paths);
+                quote!(::core::result::Result<#t, #reply::ServerError>)
             }
             Ty::Tuple(ts) => {
                 let ts = ts.iter().map(|t| t.tokens(paths));
@@ -168,6 +175,7 @@ impl Ty {
             Ty::Flag(on) => on.to_string(),
             Ty::Option(t) => format!("Option<{}>", t.text()),
             Ty::Vec(t) => format!("Vec<{}>", t.text()),
+            Ty::Result(t) => format!("Result<{}, ServerError>", t.text()),
             Ty::Tuple(ts) => {
                 let parts: Vec<String> = ts.iter().map(Ty::text).collect();
                 if parts.len() == 1 {
@@ -209,6 +217,10 @@ mod tests {
         assert_eq!(
             Ty::Vec(Box::new(Ty::Int.optional())).text(),
             "Vec<Option<i64>>"
+        );
+        assert_eq!(
+            Ty::Vec(Box::new(Ty::Result(Box::new(Ty::Bool)))).text(),
+            "Vec<Result<bool, ServerError>>"
         );
     }
 
