@@ -12,17 +12,20 @@ use crate::cmd::{Command, Request, ToArg};
 use crate::error::Error;
 use crate::read::DecodeOwned;
 use crate::resp::{Frame, Reader};
+use crate::Value;
 use args::ArgList;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// A Lua script, known to servers by the SHA1 of its source.
+/// A Lua script, known to servers by the SHA1 of its source, whose reply is read as `T`
+/// ([`Value`] unless [`returning`](Self::returning) names the type the script returns).
 ///
 /// An invocation sends `EVALSHA sha1 numkeys key... arg...`; when the server answers
 /// `NOSCRIPT` (its script cache was flushed, the server restarted, a failover landed on a
 /// replica with an empty cache, or on a cluster, a node that never ran the script), it sends
 /// `EVAL source numkeys key... arg...` instead, which runs the script and loads it, so the
-/// next `EVALSHA` finds it. The reply is read as the `T` asked for. Any other error is
-/// returned as it is: a script that fails is [`Error::Server`] with the server's message.
+/// next `EVALSHA` finds it. Any error is returned as it is: a script that fails is
+/// [`Error::Server`] with the server's message.
 ///
 /// Keys are sent as keys: a cluster client routes the invocation to the node of their
 /// slot (give a script's keys a common `{hashtag}`). Cheap to clone (the source is shared).
@@ -31,18 +34,32 @@ use std::sync::Arc;
 /// # async fn demo(client: typedis::Client, cluster: typedis::ClusterClient) -> Result<(), typedis::Error> {
 /// use typedis::Script;
 ///
-/// let script = Script::new("return redis.call('INCRBY', KEYS[1], ARGV[1])");
-/// let n: i64 = script.key("counter").arg(5).invoke(&client).await?;
-/// let n: i64 = script.key("{u}c").arg(5).invoke(&cluster).await?;
+/// // Declared once: every invocation reads an i64.
+/// let add = Script::new("return redis.call('INCRBY', KEYS[1], ARGV[1])").returning::<i64>();
+/// let n = add.key("counter").arg(5).invoke(&client).await?;
+/// let m = add.key("{u}c").arg(5).invoke(&cluster).await?;
 ///
 /// // Read-only scripts (`EVALSHA_RO`, Redis 7+) are routed as reads.
-/// let peek = Script::new("return redis.call('GET', KEYS[1])");
-/// let value: Option<String> = peek.key("counter").read_only().invoke(&client).await?;
-/// # let _ = (n, value); Ok(()) }
+/// let peek = Script::new("return redis.call('GET', KEYS[1])").returning::<Option<String>>();
+/// let value = peek.key("counter").read_only().invoke(&client).await?;
+///
+/// // Undeclared, the reply is a `Value`; `invoke_as` reads one call as a type of its own.
+/// let any = Script::new("return {1, 'two'}");
+/// let (one, two): (i64, String) = any.invocation().invoke_as(&client).await?;
+/// # let _ = (n, m, value, one, two); Ok(()) }
 /// ```
-#[derive(Clone)]
-pub struct Script {
+pub struct Script<T = Value> {
     inner: Arc<Source>,
+    reply: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Script<T> {
+    fn clone(&self) -> Self {
+        Script {
+            inner: Arc::clone(&self.inner),
+            reply: PhantomData,
+        }
+    }
 }
 
 struct Source {
@@ -52,7 +69,8 @@ struct Source {
 }
 
 impl Script {
-    /// A script of this Lua source; its SHA1 is computed here, nothing is sent.
+    /// A script of this Lua source, its reply read as a [`Value`] (see
+    /// [`returning`](Self::returning)); its SHA1 is computed here, nothing is sent.
     ///
     /// ```
     /// let script = typedis::Script::new("return 1");
@@ -66,6 +84,25 @@ impl Script {
             .into_boxed_str();
         Script {
             inner: Arc::new(Source { code, sha1 }),
+            reply: PhantomData,
+        }
+    }
+}
+
+impl<T> Script<T> {
+    /// The same script, its reply read as `U`: the type the script returns (checked when
+    /// each reply is read, on both protocols, as any reply is).
+    ///
+    /// ```
+    /// use typedis::Script;
+    ///
+    /// let pop = Script::new("return redis.call('LPOP', KEYS[1])").returning::<Option<String>>();
+    /// assert_eq!(pop.sha1(), Script::new("return redis.call('LPOP', KEYS[1])").sha1());
+    /// ```
+    pub fn returning<U>(self) -> Script<U> {
+        Script {
+            inner: self.inner,
+            reply: PhantomData,
         }
     }
 
@@ -80,7 +117,7 @@ impl Script {
     }
 
     /// An invocation with no key and no argument yet.
-    pub fn invocation(&self) -> Invocation {
+    pub fn invocation(&self) -> Invocation<T> {
         Invocation {
             script: self.clone(),
             keys: ArgList::default(),
@@ -90,12 +127,12 @@ impl Script {
     }
 
     /// An invocation with `key` as its first key (`KEYS[1]`).
-    pub fn key(&self, key: impl ToArg) -> Invocation {
+    pub fn key(&self, key: impl ToArg) -> Invocation<T> {
         self.invocation().key(key)
     }
 
     /// An invocation with these keys (`KEYS[1]`, `KEYS[2]`, ...).
-    pub fn keys<I>(&self, keys: I) -> Invocation
+    pub fn keys<I>(&self, keys: I) -> Invocation<T>
     where
         I: IntoIterator,
         I::Item: ToArg,
@@ -104,12 +141,12 @@ impl Script {
     }
 
     /// An invocation with no key and `arg` as its first argument (`ARGV[1]`).
-    pub fn arg(&self, arg: impl ToArg) -> Invocation {
+    pub fn arg(&self, arg: impl ToArg) -> Invocation<T> {
         self.invocation().arg(arg)
     }
 
     /// An invocation with no key and these arguments.
-    pub fn args<I>(&self, args: I) -> Invocation
+    pub fn args<I>(&self, args: I) -> Invocation<T>
     where
         I: IntoIterator,
         I::Item: ToArg,
@@ -118,7 +155,7 @@ impl Script {
     }
 
     /// A read-only invocation (see [`Invocation::read_only`]).
-    pub fn read_only(&self) -> Invocation {
+    pub fn read_only(&self) -> Invocation<T> {
         self.invocation().read_only()
     }
 
@@ -127,12 +164,25 @@ impl Script {
     /// # Errors
     ///
     /// As [`Invocation::invoke`].
-    pub async fn invoke<T: DecodeOwned>(&self, runner: &impl ScriptRunner) -> Result<T, Error> {
+    pub async fn invoke(&self, runner: &impl ScriptRunner) -> Result<T, Error>
+    where
+        T: DecodeOwned,
+    {
         self.invocation().invoke(runner).await
+    }
+
+    /// Runs the script with no key and no argument, its reply read as `U` (see
+    /// [`Invocation::invoke_as`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Invocation::invoke`].
+    pub async fn invoke_as<U: DecodeOwned>(&self, runner: &impl ScriptRunner) -> Result<U, Error> {
+        self.invocation().invoke_as(runner).await
     }
 }
 
-impl std::fmt::Debug for Script {
+impl<T> std::fmt::Debug for Script<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The SHA1 names the script; a source can be long.
         f.debug_struct("Script")
@@ -149,30 +199,41 @@ impl std::fmt::Debug for Script {
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
 /// use typedis::Script;
 ///
-/// let script = Script::new("return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])");
+/// let script = Script::new("return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])")
+///     .returning::<()>();
 /// let call = script.key("lock:report").arg("owner-7").arg(30_000);
-/// let (): () = call.invoke(&client).await?;
+/// call.invoke(&client).await?;
 /// # Ok(()) }
 /// ```
-#[derive(Clone)]
-pub struct Invocation {
-    script: Script,
+pub struct Invocation<T = Value> {
+    script: Script<T>,
     keys: ArgList,
     args: ArgList,
     read_only: bool,
 }
 
-impl Invocation {
+impl<T> Clone for Invocation<T> {
+    fn clone(&self) -> Self {
+        Invocation {
+            script: self.script.clone(),
+            keys: self.keys.clone(),
+            args: self.args.clone(),
+            read_only: self.read_only,
+        }
+    }
+}
+
+impl<T> Invocation<T> {
     /// Adds a key: the next of `KEYS`, and what a cluster routes by.
     #[must_use]
-    pub fn key(mut self, key: impl ToArg) -> Invocation {
+    pub fn key(mut self, key: impl ToArg) -> Self {
         self.keys.push(&key);
         self
     }
 
     /// Adds every item as a key.
     #[must_use]
-    pub fn keys<I>(mut self, keys: I) -> Invocation
+    pub fn keys<I>(mut self, keys: I) -> Self
     where
         I: IntoIterator,
         I::Item: ToArg,
@@ -185,14 +246,14 @@ impl Invocation {
 
     /// Adds an argument: the next of `ARGV`.
     #[must_use]
-    pub fn arg(mut self, arg: impl ToArg) -> Invocation {
+    pub fn arg(mut self, arg: impl ToArg) -> Self {
         self.args.push(&arg);
         self
     }
 
     /// Adds every item as an argument.
     #[must_use]
-    pub fn args<I>(mut self, args: I) -> Invocation
+    pub fn args<I>(mut self, args: I) -> Self
     where
         I: IntoIterator,
         I::Item: ToArg,
@@ -209,26 +270,26 @@ impl Invocation {
     /// replica; [`Config::retry_read_only`](crate::Config::retry_read_only) sends it again
     /// after a lost connection).
     #[must_use]
-    pub fn read_only(mut self) -> Invocation {
+    pub fn read_only(mut self) -> Self {
         self.read_only = true;
         self
     }
 
     /// The script this invokes.
-    pub fn script(&self) -> &Script {
+    pub fn script(&self) -> &Script<T> {
         &self.script
     }
 
-    /// Runs the script on `runner` and reads its reply as `T`: `EVALSHA` first, and when
-    /// the server does not have the script (`NOSCRIPT`), `EVAL` with its source, which
-    /// loads it too.
+    /// Runs the script on `runner` and reads its reply as the script's `T`: `EVALSHA`
+    /// first, and when the server does not have the script (`NOSCRIPT`), `EVAL` with its
+    /// source, which loads it too.
     ///
     /// ```no_run
     /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
     /// use typedis::{Error, Script};
     ///
-    /// let fail = Script::new("return redis.error_reply('no such user')");
-    /// match fail.invocation().invoke::<()>(&client).await {
+    /// let fail = Script::new("return redis.error_reply('no such user')").returning::<()>();
+    /// match fail.invocation().invoke(&client).await {
     ///     Err(Error::Server(e)) => assert!(e.message().contains("no such user")),
     ///     other => panic!("{other:?}"),
     /// }
@@ -243,7 +304,20 @@ impl Invocation {
     /// ([`Error::Cluster`] for keys in different slots).
     ///
     /// [`ClusterClient::query`]: crate::ClusterClient::query
-    pub async fn invoke<T: DecodeOwned>(&self, runner: &impl ScriptRunner) -> Result<T, Error> {
+    pub async fn invoke(&self, runner: &impl ScriptRunner) -> Result<T, Error>
+    where
+        T: DecodeOwned,
+    {
+        self.invoke_as(runner).await
+    }
+
+    /// Runs the script as [`invoke`](Self::invoke) does and reads this reply as `U`
+    /// instead of the script's type.
+    ///
+    /// # Errors
+    ///
+    /// As [`invoke`](Self::invoke).
+    pub async fn invoke_as<U: DecodeOwned>(&self, runner: &impl ScriptRunner) -> Result<U, Error> {
         if let Some(e) = self.invalid() {
             return Err(e);
         }
@@ -312,7 +386,7 @@ impl Invocation {
     }
 }
 
-impl std::fmt::Debug for Invocation {
+impl<T> std::fmt::Debug for Invocation<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Invocation")
             .field("sha1", &self.script.sha1())

@@ -37,7 +37,7 @@ async fn calls(client: &Client, command: &str) -> u64 {
         .map_or(0, |rest| rest.split(',').next().unwrap().parse().unwrap())
 }
 
-async fn loaded(client: &Client, script: &Script) -> bool {
+async fn loaded<T>(client: &Client, script: &Script<T>) -> bool {
     let exists = client
         .query(b().script_exists().sha1(script.sha1()))
         .await
@@ -51,7 +51,8 @@ async fn a_script_returns_a_typed_value_and_is_sent_by_sha1_once_loaded() {
     for protocol in PROTOCOLS {
         let client = connect(&server.url(), protocol).await;
         client.query(b().script_flush()).await.unwrap();
-        let script = Script::new(INCRBY);
+        // The reply type declared once, on the script.
+        let script = Script::new(INCRBY).returning::<i64>();
         let evals = calls(&client, "eval").await;
         assert!(!loaded(&client, &script).await);
 
@@ -64,14 +65,14 @@ async fn a_script_returns_a_typed_value_and_is_sent_by_sha1_once_loaded() {
         client.query(b().script_flush()).await.unwrap();
 
         // First call: NOSCRIPT, then EVAL, which loads the script.
-        let n: i64 = script.key("counter").arg(5).invoke(&client).await.unwrap();
+        let n = script.key("counter").arg(5).invoke(&client).await.unwrap();
         assert_eq!(n, 5, "{protocol:?}");
         assert!(loaded(&client, &script).await);
         assert_eq!(calls(&client, "eval").await, evals + 1);
         // Then by SHA1 alone.
         let call = script.key("counter").arg(-2);
         for expected in [3, 1] {
-            let n: i64 = call.invoke(&client).await.unwrap();
+            let n = call.invoke(&client).await.unwrap();
             assert_eq!(n, expected);
         }
         assert_eq!(
@@ -80,23 +81,40 @@ async fn a_script_returns_a_typed_value_and_is_sent_by_sha1_once_loaded() {
             "no EVAL once loaded"
         );
 
+        // Undeclared, a script replies `Value`.
+        let any = Script::new("return {1, 'two'}")
+            .invoke(&client)
+            .await
+            .unwrap();
+        assert_eq!(
+            any,
+            typedis::Value::Array(vec![
+                typedis::Value::Int(1),
+                typedis::Value::Bulk(bytes::Bytes::from_static(b"two"))
+            ])
+        );
+        // A typed script whose reply is not its type: a decode error, nothing lost.
+        let wrong = Script::new("return 'text'").returning::<i64>();
+        let err = wrong.invoke(&client).await.unwrap_err();
+        assert!(matches!(err, Error::Decode(_)), "{err:?}");
+
         // Other reply shapes, read as the type asked for.
         let pair = Script::new("return {KEYS[1], ARGV[1], tonumber(ARGV[2]) * 2}");
         let (key, arg, twice): (String, String, i64) = pair
             .keys(["k"])
             .args(["a", "21"])
-            .invoke(&client)
+            .invoke_as(&client)
             .await
             .unwrap();
         assert_eq!((key.as_str(), arg.as_str(), twice), ("k", "a", 42));
         let nothing: Option<String> = Script::new("return redis.call('GET', KEYS[1])")
             .key("missing")
-            .invoke(&client)
+            .invoke_as(&client)
             .await
             .unwrap();
         assert_eq!(nothing, None);
         let ok: () = Script::new("return redis.status_reply('OK')")
-            .invoke(&client)
+            .invoke_as(&client)
             .await
             .unwrap();
         assert_eq!(ok, ());
@@ -109,7 +127,7 @@ async fn an_invocation_future_is_about_the_size_of_a_command_future() {
     let server = RedisServer::start();
     let client = connect(&server.url(), Protocol::Resp3).await;
     let call = Script::new(INCRBY).key("c").arg(1);
-    let invocation = call.invoke::<i64>(&client);
+    let invocation = call.invoke_as::<i64>(&client);
     let command = client.query(b().incrby().key("c").increment(1));
     let (a, b_size) = (size_of_val(&invocation), size_of_val(&command));
     // The fallback to EVAL is boxed, out of the common path's future.
@@ -126,12 +144,12 @@ async fn after_script_flush_the_next_invocation_loads_the_script_again() {
     let server = RedisServer::start();
     let client = connect(&server.url(), Protocol::Resp3).await;
     let script = Script::new(INCRBY);
-    let n: i64 = script.key("c").arg(1).invoke(&client).await.unwrap();
+    let n: i64 = script.key("c").arg(1).invoke_as(&client).await.unwrap();
     assert_eq!(n, 1);
     for round in 2..5 {
         client.query(b().script_flush()).await.unwrap();
         assert!(!loaded(&client, &script).await, "flushed");
-        let n: i64 = script.key("c").arg(1).invoke(&client).await.unwrap();
+        let n: i64 = script.key("c").arg(1).invoke_as(&client).await.unwrap();
         assert_eq!(n, round);
         assert!(
             loaded(&client, &script).await,
@@ -147,14 +165,14 @@ async fn after_a_restart_the_next_invocation_loads_the_script_on_the_new_server(
     let port = server.port();
     let client = connect(&server.url(), Protocol::Resp3).await;
     let script = Script::new(INCRBY);
-    let n: i64 = script.key("c").arg(7).invoke(&client).await.unwrap();
+    let n: i64 = script.key("c").arg(7).invoke_as(&client).await.unwrap();
     assert_eq!(n, 7);
     server.kill();
     // The client notices the lost connection before the restart.
     tokio::time::sleep(Duration::from_millis(50)).await;
     let _restarted = RedisServer::builder().port(port).start();
     // A new, empty server: the script is loaded there, and the counter starts again.
-    let n: i64 = script.key("c").arg(7).invoke(&client).await.unwrap();
+    let n: i64 = script.key("c").arg(7).invoke_as(&client).await.unwrap();
     assert_eq!(n, 7);
     assert!(loaded(&client, &script).await);
     assert_eq!(client.stats().reconnects, 1);
@@ -166,7 +184,7 @@ async fn a_failing_script_is_a_server_error_with_its_message() {
     for protocol in PROTOCOLS {
         let client = connect(&server.url(), protocol).await;
         let refuse = Script::new("return redis.error_reply('MYCODE no such user')");
-        match refuse.invoke::<()>(&client).await {
+        match refuse.invoke_as::<()>(&client).await {
             Err(Error::Server(e)) => {
                 assert_eq!(e.code(), Some("MYCODE"), "{e}");
                 assert_eq!(e.message(), "no such user");
@@ -178,18 +196,18 @@ async fn a_failing_script_is_a_server_error_with_its_message() {
             .await
             .unwrap();
         let incr = Script::new("return redis.call('INCR', KEYS[1])");
-        match incr.key("text").invoke::<i64>(&client).await {
+        match incr.key("text").invoke_as::<i64>(&client).await {
             Err(Error::Server(e)) => assert!(e.message().contains("not an integer"), "{e}"),
             other => panic!("expected a server error, got {other:?}"),
         }
         // A script that does not compile fails once, as EVAL reports it.
         let broken = Script::new("return (");
-        match broken.invoke::<i64>(&client).await {
+        match broken.invoke_as::<i64>(&client).await {
             Err(Error::Server(e)) => assert!(e.message().contains("compiling"), "{e}"),
             other => panic!("expected a compile error, got {other:?}"),
         }
         // The connection is unharmed.
-        let n: i64 = Script::new("return 1").invoke(&client).await.unwrap();
+        let n: i64 = Script::new("return 1").invoke_as(&client).await.unwrap();
         assert_eq!(n, 1);
     }
 }
@@ -201,7 +219,7 @@ async fn a_read_only_invocation_is_sent_as_evalsha_ro_and_may_not_write() {
     client.query(b().set().key("k").value("v")).await.unwrap();
     let get = Script::new("return redis.call('GET', KEYS[1])");
     for _ in 0..3 {
-        let value: Option<String> = get.key("k").read_only().invoke(&client).await.unwrap();
+        let value: Option<String> = get.key("k").read_only().invoke_as(&client).await.unwrap();
         assert_eq!(value.as_deref(), Some("v"));
     }
     assert_eq!(calls(&client, "evalsha_ro").await, 3);
@@ -214,7 +232,7 @@ async fn a_read_only_invocation_is_sent_as_evalsha_ro_and_may_not_write() {
         .read_only()
         .key("n")
         .arg(1)
-        .invoke::<i64>(&client)
+        .invoke_as::<i64>(&client)
         .await
     {
         Err(Error::Server(e)) => assert!(e.message().contains("read-only"), "{e}"),
@@ -241,7 +259,7 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
     let script = Script::new(INCRBY);
     // The fallback to EVAL is boxed: an invocation costs about what a command costs.
     let call = script.key("x");
-    let invocation = size_of_val(&call.invoke::<i64>(&client));
+    let invocation = size_of_val(&call.invoke_as::<i64>(&client));
     let command = size_of_val(&client.query(b().get().key("x")));
     assert!(
         invocation <= command + 64,
@@ -258,7 +276,7 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
         }
         // Each invocation goes to its key's node, which answers NOSCRIPT, then loads it.
         for key in keys.values() {
-            let n: i64 = script.key(key).arg(10).invoke(&client).await.unwrap();
+            let n: i64 = script.key(key).arg(10).invoke_as(&client).await.unwrap();
             assert_eq!(n, 10 * round);
         }
         for node in &nodes {
@@ -272,11 +290,17 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
     }
 
     // A keyless script runs on any node; keys of different slots cannot be routed.
-    let n: i64 = Script::new("return 42").invoke(&client).await.unwrap();
+    let n: i64 = Script::new("return 42").invoke_as(&client).await.unwrap();
     assert_eq!(n, 42);
     let mut spread = keys.values();
     let (a, b_key) = (spread.next().unwrap(), spread.next().unwrap());
-    match script.key(a).key(b_key).arg(1).invoke::<i64>(&client).await {
+    match script
+        .key(a)
+        .key(b_key)
+        .arg(1)
+        .invoke_as::<i64>(&client)
+        .await
+    {
         Err(Error::Cluster(why)) => {
             assert!(why.message().contains("different hash slots"), "{why}")
         }
@@ -284,6 +308,83 @@ async fn on_a_cluster_each_node_loads_the_script_for_its_keys() {
     }
     // A hashtag keeps related keys together.
     let both = Script::new("return redis.call('INCR', KEYS[1]) + redis.call('INCR', KEYS[2])");
-    let n: i64 = both.keys(["{u}a", "{u}b"]).invoke(&client).await.unwrap();
+    let n: i64 = both
+        .keys(["{u}a", "{u}b"])
+        .invoke_as(&client)
+        .await
+        .unwrap();
     assert_eq!(n, 2);
+}
+
+#[tokio::test]
+async fn script_builders_read_the_reply_type_they_declare() {
+    let server = RedisServer::start();
+    let library = "#!lua name=typedis_returning\n\
+                   redis.register_function('pair', function(keys, args) \
+                   return {keys[1], tonumber(args[1]) * 2} end)";
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        client
+            .query(b().function_load().replace().function_code(library))
+            .await
+            .unwrap();
+        // No annotation: each builder's reply is the type it names.
+        let n = client
+            .query(
+                b().eval()
+                    .script(INCRBY)
+                    .key("b:n")
+                    .arg(3)
+                    .returning::<i64>(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(n + 1, 4, "{protocol:?}");
+        let (key, twice) = client
+            .query(
+                b().fcall()
+                    .function("pair")
+                    .key("b:k")
+                    .arg(21)
+                    .returning::<(String, i64)>(),
+            )
+            .await
+            .unwrap();
+        assert_eq!((key.as_str(), twice), ("b:k", 42));
+        // In a pipeline, each with its own type.
+        let sha1: String = client
+            .query_as(cmd("SCRIPT").arg("LOAD").arg(INCRBY))
+            .await
+            .unwrap();
+        let (got, added) = client
+            .pipeline()
+            .add(
+                b().eval_ro()
+                    .script("return redis.call('GET', KEYS[1])")
+                    .key("b:missing")
+                    .returning::<Option<String>>(),
+            )
+            .add(
+                b().evalsha()
+                    .sha1(&sha1)
+                    .key("b:n")
+                    .arg(2)
+                    .returning::<i64>(),
+            )
+            .query()
+            .await
+            .unwrap();
+        assert_eq!((got, added), (None, 5));
+        // Undeclared, the reply is a `Value`; declared wrong, a decode error.
+        let any = client
+            .query(b().fcall_ro().function("pair").key("b:k").arg(1))
+            .await;
+        assert!(any.is_err(), "pair is no read-only function: {any:?}");
+        let wrong = client
+            .query(b().eval().script("return 'text'").returning::<i64>())
+            .await
+            .unwrap_err();
+        assert!(matches!(wrong, Error::Decode(_)), "{wrong:?}");
+        client.query(b().del().key("b:n")).await.unwrap();
+    }
 }

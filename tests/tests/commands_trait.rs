@@ -37,7 +37,7 @@ async fn exercise<C: Commands + Clone + 'static>(redis: &C) -> Result<(), Error>
     assert!(values[2].is_none());
 
     let add = Script::new("return redis.call('INCRBY', KEYS[1], ARGV[1])");
-    let n: i64 = add.key("{t}:hits").arg(41).invoke(redis).await?;
+    let n: i64 = add.key("{t}:hits").arg(41).invoke_as(redis).await?;
     assert_eq!(n, 42);
 
     let keys: BTreeSet<Bytes> = redis

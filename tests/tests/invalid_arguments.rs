@@ -77,7 +77,7 @@ async fn a_nan_or_a_refused_value_is_never_sent_alone_in_a_pipeline_or_a_transac
 
     // A script's key or argument, counted where it is in EVALSHA.
     let script = Script::new("return redis.call('SET', KEYS[1], ARGV[1])");
-    let e = invalid(script.key("g").arg(f64::NAN).invoke::<()>(&client).await);
+    let e = invalid(script.key("g").arg(f64::NAN).invoke_as::<()>(&client).await);
     assert_eq!((e.command(), e.index()), ("EVALSHA", 4));
 
     assert_eq!(

@@ -22353,6 +22353,16 @@ pub mod eval {
             self.0.build()
         }
     }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
+        }
+    }
 }
 /// Builder states of `EVALSHA` (Executes a server-side Lua script by SHA1 digest.).
 pub mod evalsha {
@@ -22455,6 +22465,16 @@ pub mod evalsha {
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
         }
     }
 }
@@ -22561,6 +22581,16 @@ pub mod evalsha_ro {
             self.0.build()
         }
     }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
+        }
+    }
 }
 /// Builder states of `EVAL_RO` (Executes a read-only server-side Lua script.).
 pub mod eval_ro {
@@ -22663,6 +22693,16 @@ pub mod eval_ro {
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
         }
     }
 }
@@ -23573,6 +23613,16 @@ pub mod fcall {
             self.0.build()
         }
     }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
+        }
+    }
 }
 /// Builder states of `FCALL_RO` (Invokes a read-only function.).
 pub mod fcall_ro {
@@ -23675,6 +23725,16 @@ pub mod fcall_ro {
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    impl Ready {
+        /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+        /// checked when it is read, as any reply is.
+        pub fn returning<T>(self) -> crate::cmd::Returning<Self, T>
+        where
+            crate::cmd::Returning<Self, T>: crate::cmd::Request,
+        {
+            crate::cmd::Returning::new(self)
         }
     }
 }

@@ -75,5 +75,5 @@ pub use span::{FractionalSecondsArg, MillisArg, SecondsArg};
 pub type Commands = Builders;
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
-pub use request::Request;
+pub use request::{Request, Returning};
 pub use slot::{crc16, key_slot, Slot, SLOT_COUNT};

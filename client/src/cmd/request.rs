@@ -3,6 +3,8 @@
 
 use super::builder::Cmd;
 use super::command::Command;
+use std::marker::PhantomData;
+
 use crate::read::DecodeOwned;
 use crate::Value;
 
@@ -80,5 +82,61 @@ impl Request for Cmd {
     #[inline]
     fn into_command(self) -> Command {
         self.build()
+    }
+}
+
+/// A script command whose reply is read as the type its script returns: what
+/// `.returning::<T>()` makes of a complete `EVAL`, `EVALSHA`, `EVAL_RO`, `EVALSHA_RO`,
+/// `FCALL` or `FCALL_RO` builder, whose reply is otherwise [`Value`]. It sends the same
+/// command; [`Client::query`](crate::Client::query) and pipelines read its reply as `T`.
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::{b, Request};
+///
+/// let eval = b()
+///     .eval()
+///     .script("return redis.call('INCRBY', KEYS[1], ARGV[1])")
+///     .key("hits")
+///     .arg(5)
+///     .returning::<i64>();
+/// fn reply_type<R: Request>(_: &R) -> &'static str {
+///     std::any::type_name::<R::Reply>()
+/// }
+/// assert_eq!(reply_type(&eval), "i64");
+/// assert_eq!(eval.into_command().name(), "EVAL");
+/// ```
+#[must_use = "a command builder does nothing until it is sent"]
+pub struct Returning<R, T> {
+    request: R,
+    reply: PhantomData<fn() -> T>,
+}
+
+impl<R, T> Returning<R, T> {
+    /// `request`, its reply read as `T`.
+    #[doc(hidden)]
+    pub fn new(request: R) -> Returning<R, T> {
+        Returning {
+            request,
+            reply: PhantomData,
+        }
+    }
+}
+
+impl<R: Request, T: DecodeOwned> Request for Returning<R, T> {
+    type Reply = T;
+
+    #[inline]
+    fn into_command(self) -> Command {
+        self.request.into_command()
+    }
+}
+
+impl<R: std::fmt::Debug, T> std::fmt::Debug for Returning<R, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Returning")
+            .field("request", &self.request)
+            .field("reply", &std::any::type_name::<T>())
+            .finish()
     }
 }

@@ -6,7 +6,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::plan::{Effect, Plan, Stage, State};
-use crate::reply::ReplyImpl;
+use crate::reply::{ReplyImpl, Ty};
 use crate::spec::CommandSpec;
 
 use super::doc::{availability, bare, doc_lines};
@@ -485,6 +485,23 @@ fn header_parts(
     (generics, self_ty)
 }
 
+/// `returning::<T>()` on a complete script command (`EVAL`, `FCALL`, ...), whose reply
+/// is what the script returns: the caller names its type.
+fn returning(rt: &syn::Path, generics: &TokenStream, self_ty: &TokenStream) -> TokenStream {
+    quote! {
+        impl #generics #self_ty {
+            /// Reads the reply as `T`, the type the script returns (`Value` otherwise);
+            /// checked when it is read, as any reply is.
+            pub fn returning<T>(self) -> #rt::Returning<Self, T>
+            where
+                #rt::Returning<Self, T>: #rt::Request,
+            {
+                #rt::Returning::new(self)
+            }
+        }
+    }
+}
+
 /// `impl Request for Ready<..>` once per case of the reply's rules (and per way of
 /// choosing one of each exactly-one group); where a group has none chosen, an impl for a
 /// marker no type has, whose message names what is missing.
@@ -522,6 +539,9 @@ fn complete_impls(
                     }
                 }
             });
+            if imp.ty == Ty::Value && cmd.group == "scripting" {
+                out.push(returning(rt, &generics, &self_ty));
+            }
         }
     }
     for (g, names) in plan.exactly_one.iter().zip(&cmd.exactly_one) {
