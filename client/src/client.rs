@@ -310,6 +310,7 @@ impl Client {
     /// [`Client::transaction`]).
     pub async fn send(&self, request: impl Request) -> Result<Frame, Error> {
         let command = request.into_command();
+        self.check_available(&command)?;
         let place = match placement(&command) {
             Placement::Shared => Place::Shared,
             Placement::Dedicated(time) => Place::Dedicated(time),
@@ -368,6 +369,35 @@ impl Client {
             ));
         }
         Ok(())
+    }
+
+    /// Refuses a command, or an argument of it, that the server connected to does not
+    /// have (see [`Config::check_availability`]): nothing is sent.
+    #[inline]
+    pub(crate) fn check_available(&self, command: &Command) -> Result<(), Error> {
+        if command.requirements().is_empty() || !self.inner.config.check_availability {
+            return Ok(());
+        }
+        self.refuse_missing(command)
+    }
+
+    #[cold]
+    fn refuse_missing(&self, command: &Command) -> Result<(), Error> {
+        let Some(hello) = self.current().hello() else {
+            // Not connected yet: the server cannot be told, the command is sent.
+            return Ok(());
+        };
+        let missing = command
+            .requirements()
+            .iter()
+            .find_map(|r| r.missing_on(&hello.name, &hello.version));
+        match missing {
+            Some(why) => Err(refused(
+                command,
+                &format!("{why} (Config::check_availability(false) sends it anyway)"),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The client-side cache, when [`Config::cache`] set one up.

@@ -113,6 +113,7 @@ impl Client {
         kind: StreamKind,
         before: Option<(Vec<u8>, usize)>,
     ) -> Result<OpenStream, Error> {
+        self.check_available(&command)?;
         let lease = self.timed(self.lease(self.deadline())).await?;
         let before = before.map(|(bytes, n)| {
             let (request, rx) = Submission::many(bytes, n, None);

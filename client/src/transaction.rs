@@ -178,6 +178,7 @@ impl Transaction {
 
     async fn send(&mut self, command: Command) -> Result<Frame, Error> {
         check_shareable(&command)?;
+        self.client.check_available(&command)?;
         let writes = self.writes.one(&command);
         let conn = self.dedicated().await?.conn();
         let deadline = conn.deadline();
@@ -438,6 +439,7 @@ impl<L> Multi<L> {
         let refusal = refuse_wait(&command)
             .and_then(|()| check_shareable(&command))
             .and_then(|()| self.tx.client.check_tracking(&command))
+            .and_then(|()| self.tx.client.check_available(&command))
             .err()
             .or_else(|| self.guard.as_ref()?.check(&command).err());
         if let Some(e) = refusal {

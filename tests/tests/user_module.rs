@@ -21,8 +21,11 @@ async fn a_users_module_spec_gives_typed_builders_and_replies() {
     let client = Client::connect(&server.url()).await.unwrap();
     let count = client.query(user::b().vcard().key("points")).await;
     if !typedis_tests::has_vector_sets() {
+        // Refused before it is sent where the user's spec says the server is too old
+        // (its VCARD is since 8.0.0, family unsaid), by the server otherwise.
         assert!(
-            matches!(&count, Err(Error::Server(e)) if e.to_string().to_ascii_lowercase().contains("unknown command")),
+            matches!(&count, Err(Error::Server(e)) if e.to_string().to_ascii_lowercase().contains("unknown command"))
+                || matches!(&count, Err(Error::InvalidUse(e)) if e.to_string().contains("needs Redis 8.0.0")),
             "{count:?}"
         );
         return;

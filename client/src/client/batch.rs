@@ -28,7 +28,9 @@ impl Client {
         if batch.len == 0 {
             batch.writes = Writes::new(self.cache());
         }
-        let checked = check_shareable(&command).and_then(|()| self.check_tracking(&command));
+        let checked = check_shareable(&command)
+            .and_then(|()| self.check_tracking(&command))
+            .and_then(|()| self.check_available(&command));
         if let Err(e) = checked {
             batch.refused.get_or_insert(e);
         }

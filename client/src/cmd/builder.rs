@@ -7,7 +7,9 @@ use super::command::Command;
 use super::flags::{CommandFlags, Policy};
 use super::placement::always_shared;
 use super::pool::{Piece, Pooled};
+use super::requirement::Requirement;
 use super::spec_table;
+use crate::error::InvalidArgument;
 
 /// Bytes reserved in front of the arguments for the `*N\r\n` header (20 digits fit any
 /// `usize`).
@@ -224,6 +226,26 @@ impl Cmd {
         self.push_arg(key);
         let index = self.p.argc as u32 - 1;
         self.p.keys.push(index);
+    }
+
+    /// Refuses the command wherever it is sent: a required list was given no item
+    /// (`why` names the method). The generated builders' `_iter` methods call it.
+    #[doc(hidden)]
+    #[cold]
+    pub fn refuse_empty(&mut self, why: &'static str) {
+        let p = &mut *self.p;
+        if p.invalid.is_none() {
+            let invalid = InvalidArgument::new(p.argc, why.into());
+            p.invalid = Some(Box::new(invalid));
+        }
+    }
+
+    /// Records that the command, or the argument just written, exists only on some
+    /// servers (see [`Requirement`]): the generated builders call it.
+    #[doc(hidden)]
+    #[inline]
+    pub fn require(&mut self, requirement: &'static Requirement) {
+        self.p.requires.push(requirement);
     }
 
     /// Marks the start of one argument's piece (call [`end_piece`](Self::end_piece) after

@@ -58,7 +58,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn acl_dryrun(self) -> acl_dryrun::NeedUsername {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "ACL DRYRUN",
             "$3\r\nACL\r\n$6\r\nDRYRUN\r\n",
             2,
@@ -69,6 +69,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         acl_dryrun::NeedUsername(c)
     }
     /// `ACL GENPASS`: Generates a pseudorandom, secure password that can be used to identify ACL users.
@@ -465,7 +472,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn blmove(self) -> blmove::NeedSource {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "BLMOVE",
             "$6\r\nBLMOVE\r\n",
             1,
@@ -475,6 +482,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         blmove::NeedSource(c)
     }
     /// `BLMPOP`: Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.
@@ -484,7 +498,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned; group: list.
     #[inline]
     pub fn blmpop(self) -> blmpop::NeedTimeout {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "BLMPOP",
             "$6\r\nBLMPOP\r\n",
             1,
@@ -494,6 +508,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         blmpop::NeedTimeout(c)
     }
     /// `BLPOP`: Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.
@@ -558,7 +579,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped; group: sorted-set.
     #[inline]
     pub fn bzmpop(self) -> bzmpop::NeedTimeout {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "BZMPOP",
             "$6\r\nBZMPOP\r\n",
             1,
@@ -568,6 +589,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         bzmpop::NeedTimeout(c)
     }
     /// `BZPOPMAX`: Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.
@@ -635,7 +663,7 @@ impl Builders {
     /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: connection.
     #[inline]
     pub fn client_capa(self) -> client_capa::NeedCapability {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT CAPA",
             "$6\r\nCLIENT\r\n$4\r\nCAPA\r\n",
             2,
@@ -646,6 +674,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+            )
+        });
         client_capa::NeedCapability(c)
     }
     /// `CLIENT GETNAME`: Returns the name of the connection.
@@ -733,7 +768,7 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: connection.
     #[inline]
     pub fn client_import_source(self) -> client_import_source::NeedEnabled {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT IMPORT-SOURCE",
             "$6\r\nCLIENT\r\n$13\r\nIMPORT-SOURCE\r\n",
             2,
@@ -743,6 +778,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 1u16, 0u16]),
+            )
+        });
         client_import_source::NeedEnabled(c)
     }
     /// `CLIENT INFO`: Returns information about the connection.
@@ -752,7 +794,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_info(self) -> client_info::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT INFO",
             "$6\r\nCLIENT\r\n$4\r\nINFO\r\n",
             2,
@@ -762,6 +804,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         client_info::Ready(c)
     }
     /// `CLIENT KILL`: Terminates open connections.
@@ -811,7 +860,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_no_evict(self) -> client_no_evict::NeedEnabled {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT NO-EVICT",
             "$6\r\nCLIENT\r\n$8\r\nNO-EVICT\r\n",
             2,
@@ -823,6 +872,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         client_no_evict::NeedEnabled(c)
     }
     /// `CLIENT NO-TOUCH`: Controls whether commands sent by the client affect the LRU/LFU of accessed keys.
@@ -832,7 +888,7 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_no_touch(self) -> client_no_touch::NeedEnabled {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT NO-TOUCH",
             "$6\r\nCLIENT\r\n$8\r\nNO-TOUCH\r\n",
             2,
@@ -843,6 +899,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+            )
+        });
         client_no_touch::NeedEnabled(c)
     }
     /// `CLIENT PAUSE`: Suspends commands processing.
@@ -895,7 +958,7 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_setinfo(self) -> client_setinfo::NeedAttr {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT SETINFO",
             "$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n",
             2,
@@ -909,6 +972,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+            )
+        });
         client_setinfo::NeedAttr(c)
     }
     /// `CLIENT SETNAME`: Sets the connection name.
@@ -960,7 +1030,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn client_trackinginfo(self) -> client_trackinginfo::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT TRACKINGINFO",
             "$6\r\nCLIENT\r\n$12\r\nTRACKINGINFO\r\n",
             2,
@@ -970,6 +1040,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         client_trackinginfo::Ready(c)
     }
     /// `CLIENT UNBLOCK`: Unblocks a client blocked by a blocking command from a different connection.
@@ -999,7 +1076,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) Where N is the number of paused clients; group: connection.
     #[inline]
     pub fn client_unpause(self) -> client_unpause::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLIENT UNPAUSE",
             "$6\r\nCLIENT\r\n$7\r\nUNPAUSE\r\n",
             2,
@@ -1010,6 +1087,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         client_unpause::Ready(c)
     }
     /// `CLUSTER ADDSLOTS`: Assigns new hash slots to a node.
@@ -1038,7 +1122,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_addslotsrange(self) -> cluster_addslotsrange::NeedRange {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER ADDSLOTSRANGE",
             "$7\r\nCLUSTER\r\n$13\r\nADDSLOTSRANGE\r\n",
             2,
@@ -1048,6 +1132,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         cluster_addslotsrange::NeedRange(c)
     }
     /// `CLUSTER BUMPEPOCH`: Advances the cluster config epoch.
@@ -1076,7 +1167,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of slot migration operations being cancelled; group: cluster.
     #[inline]
     pub fn cluster_cancelslotmigrations(self) -> cluster_cancelslotmigrations::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER CANCELSLOTMIGRATIONS",
             "$7\r\nCLUSTER\r\n$20\r\nCANCELSLOTMIGRATIONS\r\n",
             2,
@@ -1086,6 +1177,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         cluster_cancelslotmigrations::Ready(c)
     }
     /// `CLUSTER COUNT-FAILURE-REPORTS`: Returns the number of active failure reports for a node. No new reports are created once the node is marked as failed.
@@ -1150,7 +1248,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of the slots between the start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_delslotsrange(self) -> cluster_delslotsrange::NeedRange {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER DELSLOTSRANGE",
             "$7\r\nCLUSTER\r\n$13\r\nDELSLOTSRANGE\r\n",
             2,
@@ -1160,6 +1258,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         cluster_delslotsrange::NeedRange(c)
     }
     /// `CLUSTER FAILOVER`: Forces a replica to perform a manual failover of its primary.
@@ -1188,7 +1293,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the number of keys in the target slot; group: cluster.
     #[inline]
     pub fn cluster_flushslot(self) -> cluster_flushslot::NeedSlot {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER FLUSHSLOT",
             "$7\r\nCLUSTER\r\n$9\r\nFLUSHSLOT\r\n",
             2,
@@ -1198,6 +1303,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         cluster_flushslot::NeedSlot(c)
     }
     /// `CLUSTER FLUSHSLOTS`: Deletes all slots information from a node.
@@ -1261,7 +1373,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N), where N is the number of active slot import and export jobs; group: cluster.
     #[inline]
     pub fn cluster_getslotmigrations(self) -> cluster_getslotmigrations::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER GETSLOTMIGRATIONS",
             "$7\r\nCLUSTER\r\n$17\r\nGETSLOTMIGRATIONS\r\n",
             2,
@@ -1271,6 +1383,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         cluster_getslotmigrations::Ready(c)
     }
     /// `CLUSTER HELP`: Returns helpful text about the different subcommands.
@@ -1332,13 +1451,20 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of Cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_links(self) -> cluster_links::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER LINKS",
             "$7\r\nCLUSTER\r\n$5\r\nLINKS\r\n",
             2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         cluster_links::Ready(c)
     }
     /// `CLUSTER MEET`: Forces a node to handshake with another node.
@@ -1367,7 +1493,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(N) where N is the total number of the slots between all start slot and end slot arguments; group: cluster.
     #[inline]
     pub fn cluster_migrateslots(self) -> cluster_migrateslots::NeedRange {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER MIGRATESLOTS",
             "$7\r\nCLUSTER\r\n$12\r\nMIGRATESLOTS\r\n",
             2,
@@ -1377,6 +1503,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         cluster_migrateslots::NeedRange(c)
     }
     /// `CLUSTER MYID`: Returns the ID of a node.
@@ -1404,7 +1537,7 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: cluster.
     #[inline]
     pub fn cluster_myshardid(self) -> cluster_myshardid::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER MYSHARDID",
             "$7\r\nCLUSTER\r\n$9\r\nMYSHARDID\r\n",
             2,
@@ -1413,6 +1546,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+            )
+        });
         cluster_myshardid::Ready(c)
     }
     /// `CLUSTER NODES`: Returns the cluster configuration for a node.
@@ -1553,7 +1693,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of cluster nodes; group: cluster.
     #[inline]
     pub fn cluster_shards(self) -> cluster_shards::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER SHARDS",
             "$7\r\nCLUSTER\r\n$6\r\nSHARDS\r\n",
             2,
@@ -1562,6 +1702,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         cluster_shards::Ready(c)
     }
     /// `CLUSTER SLAVES`: Lists the replica nodes of a primary node.
@@ -1595,7 +1742,7 @@ impl Builders {
     /// Exists since Redis 8.2.0 and Valkey 8.0.0; complexity: O(N) where N is the total number of slots based on arguments. O(N*log(N)) with ORDERBY subcommand; group: cluster.
     #[inline]
     pub fn cluster_slot_stats(self) -> cluster_slot_stats::NeedFilter {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER SLOT-STATS",
             "$7\r\nCLUSTER\r\n$10\r\nSLOT-STATS\r\n",
             2,
@@ -1607,6 +1754,13 @@ impl Builders {
                 response: None,
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+            )
+        });
         cluster_slot_stats::NeedFilter(c)
     }
     /// `CLUSTER SLOTS`: Returns the mapping of cluster slots to nodes.
@@ -1634,7 +1788,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: Depends on subcommand; group: cluster.
     #[inline]
     pub fn cluster_syncslots(self) -> cluster_syncslots::NeedArg1 {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTER SYNCSLOTS",
             "$7\r\nCLUSTER\r\n$9\r\nSYNCSLOTS\r\n",
             2,
@@ -1644,6 +1798,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         cluster_syncslots::NeedArg1(c)
     }
     /// `CLUSTERSCAN`: Iterates over the keys in the cluster.
@@ -1653,7 +1814,7 @@ impl Builders {
     /// Exists since 9.1.0 (Valkey only); complexity: O(N) where N is the number of elements returned; group: cluster.
     #[inline]
     pub fn clusterscan(self) -> clusterscan::NeedCursor {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "CLUSTERSCAN",
             "$11\r\nCLUSTERSCAN\r\n",
             1,
@@ -1663,6 +1824,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::Special),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 1u16, 0u16]),
+            )
+        });
         clusterscan::NeedCursor(c)
     }
     /// `COMMAND COUNT`: Returns a count of commands.
@@ -1690,7 +1858,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands to look up; group: server.
     #[inline]
     pub fn command_docs(self) -> command_docs::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMAND DOCS",
             "$7\r\nCOMMAND\r\n$4\r\nDOCS\r\n",
             2,
@@ -1699,6 +1867,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         command_docs::Ready(c)
     }
     /// `COMMAND GETKEYS`: Extracts the key names from an arbitrary command.
@@ -1726,7 +1901,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of arguments to the command; group: server.
     #[inline]
     pub fn command_getkeysandflags(self) -> command_getkeysandflags::NeedCommand {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMAND GETKEYSANDFLAGS",
             "$7\r\nCOMMAND\r\n$15\r\nGETKEYSANDFLAGS\r\n",
             2,
@@ -1735,6 +1910,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         command_getkeysandflags::NeedCommand(c)
     }
     /// `COMMAND HELP`: Returns helpful text about the different subcommands.
@@ -1780,7 +1962,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of commands; group: server.
     #[inline]
     pub fn command_list(self) -> command_list::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMAND LIST",
             "$7\r\nCOMMAND\r\n$4\r\nLIST\r\n",
             2,
@@ -1789,6 +1971,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         command_list::Ready(c, ::core::marker::PhantomData)
     }
     /// `COMMANDLOG GET`: Returns the specified command log's entries.
@@ -1798,7 +1987,7 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries returned; group: server.
     #[inline]
     pub fn commandlog_get(self) -> commandlog_get::NeedCount {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMANDLOG GET",
             "$10\r\nCOMMANDLOG\r\n$3\r\nGET\r\n",
             2,
@@ -1811,6 +2000,13 @@ impl Builders {
                 response: None,
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 1u16, 0u16]),
+            )
+        });
         commandlog_get::NeedCount(c)
     }
     /// `COMMANDLOG HELP`: Shows helpful text about the different subcommands.
@@ -1820,7 +2016,7 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: server.
     #[inline]
     pub fn commandlog_help(self) -> commandlog_help::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMANDLOG HELP",
             "$10\r\nCOMMANDLOG\r\n$4\r\nHELP\r\n",
             2,
@@ -1829,6 +2025,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 1u16, 0u16]),
+            )
+        });
         commandlog_help::Ready(c)
     }
     /// `COMMANDLOG LEN`: Returns the number of entries in the specified type of command log.
@@ -1838,7 +2041,7 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(1); group: server.
     #[inline]
     pub fn commandlog_len(self) -> commandlog_len::NeedType {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMANDLOG LEN",
             "$10\r\nCOMMANDLOG\r\n$3\r\nLEN\r\n",
             2,
@@ -1851,6 +2054,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AggSum),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 1u16, 0u16]),
+            )
+        });
         commandlog_len::NeedType(c)
     }
     /// `COMMANDLOG RESET`: Clears all entries from the specified type of command log.
@@ -1860,7 +2070,7 @@ impl Builders {
     /// Exists since 8.1.0 (Valkey only); complexity: O(N) where N is the number of entries in the commandlog; group: server.
     #[inline]
     pub fn commandlog_reset(self) -> commandlog_reset::NeedType {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COMMANDLOG RESET",
             "$10\r\nCOMMANDLOG\r\n$5\r\nRESET\r\n",
             2,
@@ -1873,6 +2083,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 1u16, 0u16]),
+            )
+        });
         commandlog_reset::NeedType(c)
     }
     /// `CONFIG GET`: Returns the effective values of configuration parameters.
@@ -1989,7 +2206,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values; group: generic.
     #[inline]
     pub fn copy(self) -> copy::NeedSource {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "COPY",
             "$4\r\nCOPY\r\n",
             1,
@@ -1998,6 +2215,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         copy::NeedSource(c)
     }
     /// `DBSIZE`: Returns the number of keys in the database.
@@ -2105,7 +2329,7 @@ impl Builders {
     /// Exists since 9.0.0 (Valkey only); complexity: O(1); group: string.
     #[inline]
     pub fn delifeq(self) -> delifeq::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "DELIFEQ",
             "$7\r\nDELIFEQ\r\n",
             1,
@@ -2114,6 +2338,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         delifeq::NeedKey(c)
     }
     /// `DISCARD`: Discards a transaction.
@@ -2223,7 +2454,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn evalsha_ro(self) -> evalsha_ro::NeedSha1 {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "EVALSHA_RO",
             "$10\r\nEVALSHA_RO\r\n",
             1,
@@ -2236,6 +2467,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         evalsha_ro::NeedSha1(c)
     }
     /// `EVAL_RO`: Executes a read-only server-side Lua script.
@@ -2245,7 +2483,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the script that is executed; group: scripting.
     #[inline]
     pub fn eval_ro(self) -> eval_ro::NeedScript {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "EVAL_RO",
             "$7\r\nEVAL_RO\r\n",
             1,
@@ -2258,6 +2496,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         eval_ro::NeedScript(c)
     }
     /// `EXEC`: Executes all commands in a transaction.
@@ -2345,7 +2590,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn expiretime(self) -> expiretime::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "EXPIRETIME",
             "$10\r\nEXPIRETIME\r\n",
             1,
@@ -2354,6 +2599,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         expiretime::NeedKey(c)
     }
     /// `FAILOVER`: Starts a coordinated failover from a server to one of its replicas.
@@ -2363,7 +2615,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn failover(self) -> failover::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FAILOVER",
             "$8\r\nFAILOVER\r\n",
             1,
@@ -2373,6 +2625,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         failover::Ready(c, ::core::marker::PhantomData)
     }
     /// `FCALL`: Invokes a function.
@@ -2382,7 +2641,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall(self) -> fcall::NeedFunction {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FCALL",
             "$5\r\nFCALL\r\n",
             1,
@@ -2394,6 +2653,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         fcall::NeedFunction(c)
     }
     /// `FCALL_RO`: Invokes a read-only function.
@@ -2403,7 +2669,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: Depends on the function that is executed; group: scripting.
     #[inline]
     pub fn fcall_ro(self) -> fcall_ro::NeedFunction {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FCALL_RO",
             "$8\r\nFCALL_RO\r\n",
             1,
@@ -2416,6 +2682,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         fcall_ro::NeedFunction(c)
     }
     /// `FLUSHALL`: Removes all keys from all databases.
@@ -2463,7 +2736,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_delete(self) -> function_delete::NeedLibraryName {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION DELETE",
             "$8\r\nFUNCTION\r\n$6\r\nDELETE\r\n",
             2,
@@ -2475,6 +2748,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_delete::NeedLibraryName(c)
     }
     /// `FUNCTION DUMP`: Dumps all libraries into a serialized binary payload.
@@ -2484,13 +2764,20 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_dump(self) -> function_dump::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION DUMP",
             "$8\r\nFUNCTION\r\n$4\r\nDUMP\r\n",
             2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_dump::Ready(c)
     }
     /// `FUNCTION FLUSH`: Deletes all libraries and functions.
@@ -2500,7 +2787,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions deleted; group: scripting.
     #[inline]
     pub fn function_flush(self) -> function_flush::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION FLUSH",
             "$8\r\nFUNCTION\r\n$5\r\nFLUSH\r\n",
             2,
@@ -2512,6 +2799,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_flush::Ready(c, ::core::marker::PhantomData)
     }
     /// `FUNCTION HELP`: Returns helpful text about the different subcommands.
@@ -2521,7 +2815,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_help(self) -> function_help::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION HELP",
             "$8\r\nFUNCTION\r\n$4\r\nHELP\r\n",
             2,
@@ -2530,6 +2824,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_help::Ready(c)
     }
     /// `FUNCTION KILL`: Terminates a function during execution.
@@ -2539,7 +2840,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_kill(self) -> function_kill::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION KILL",
             "$8\r\nFUNCTION\r\n$4\r\nKILL\r\n",
             2,
@@ -2551,6 +2852,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::OneSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_kill::Ready(c)
     }
     /// `FUNCTION LIST`: Returns information about all libraries.
@@ -2560,13 +2868,20 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions; group: scripting.
     #[inline]
     pub fn function_list(self) -> function_list::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION LIST",
             "$8\r\nFUNCTION\r\n$4\r\nLIST\r\n",
             2,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::NOSCRIPT),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_list::Ready(c, ::core::marker::PhantomData)
     }
     /// `FUNCTION LOAD`: Creates a library.
@@ -2576,7 +2891,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1) (considering compilation time is redundant); group: scripting.
     #[inline]
     pub fn function_load(self) -> function_load::NeedFunctionCode {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION LOAD",
             "$8\r\nFUNCTION\r\n$4\r\nLOAD\r\n",
             2,
@@ -2589,6 +2904,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_load::NeedFunctionCode(c, ::core::marker::PhantomData)
     }
     /// `FUNCTION RESTORE`: Restores all libraries from a payload.
@@ -2598,7 +2920,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of functions on the payload; group: scripting.
     #[inline]
     pub fn function_restore(self) -> function_restore::NeedSerializedValue {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION RESTORE",
             "$8\r\nFUNCTION\r\n$7\r\nRESTORE\r\n",
             2,
@@ -2611,6 +2933,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_restore::NeedSerializedValue(c)
     }
     /// `FUNCTION STATS`: Returns information about a function during execution.
@@ -2620,7 +2949,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: scripting.
     #[inline]
     pub fn function_stats(self) -> function_stats::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "FUNCTION STATS",
             "$8\r\nFUNCTION\r\n$5\r\nSTATS\r\n",
             2,
@@ -2632,6 +2961,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::Special),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         function_stats::Ready(c)
     }
     /// `GEOADD`: Adds one or more members to a geospatial index. The key is created if it doesn't exist.
@@ -2777,13 +3113,20 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape; group: geo.
     #[inline]
     pub fn geosearch(self) -> geosearch::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "GEOSEARCH",
             "$9\r\nGEOSEARCH\r\n",
             1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         geosearch::NeedKey(c)
     }
     /// `GEOSEARCHSTORE`: Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result.
@@ -2793,7 +3136,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape; group: geo.
     #[inline]
     pub fn geosearchstore(self) -> geosearchstore::NeedDestination {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "GEOSEARCHSTORE",
             "$14\r\nGEOSEARCHSTORE\r\n",
             1,
@@ -2802,6 +3145,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         geosearchstore::NeedDestination(c)
     }
     /// `GET`: Returns the string value of a key.
@@ -2847,7 +3197,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn getdel(self) -> getdel::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "GETDEL",
             "$6\r\nGETDEL\r\n",
             1,
@@ -2856,6 +3206,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         getdel::NeedKey(c)
     }
     /// `GETEX`: Returns the string value of a key after setting its expiration time.
@@ -2865,7 +3222,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: string.
     #[inline]
     pub fn getex(self) -> getex::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "GETEX",
             "$5\r\nGETEX\r\n",
             1,
@@ -2874,6 +3231,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         getex::NeedKey(c)
     }
     /// `GETRANGE`: Returns a substring of the string stored at a key.
@@ -2978,7 +3342,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpire(self) -> hexpire::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HEXPIRE",
             "$7\r\nHEXPIRE\r\n",
             1,
@@ -2987,6 +3351,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hexpire::NeedKey(c)
     }
     /// `HEXPIREAT`: Sets expiry time on hash fields.
@@ -2996,7 +3367,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpireat(self) -> hexpireat::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HEXPIREAT",
             "$9\r\nHEXPIREAT\r\n",
             1,
@@ -3005,6 +3376,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hexpireat::NeedKey(c)
     }
     /// `HEXPIRETIME`: Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire.
@@ -3014,7 +3392,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hexpiretime(self) -> hexpiretime::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HEXPIRETIME",
             "$11\r\nHEXPIRETIME\r\n",
             1,
@@ -3023,6 +3401,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hexpiretime::NeedKey(c)
     }
     /// `HGET`: Returns the value of a field in a hash.
@@ -3066,7 +3451,7 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted; group: hash.
     #[inline]
     pub fn hgetdel(self) -> hgetdel::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HGETDEL",
             "$7\r\nHGETDEL\r\n",
             1,
@@ -3075,6 +3460,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::Some([9u16, 1u16, 0u16]),
+            )
+        });
         hgetdel::NeedKey(c)
     }
     /// `HGETEX`: Gets the value of one or more fields of a given hash key, and optionally sets their expiration time or time-to-live (TTL).
@@ -3084,7 +3476,7 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hgetex(self) -> hgetex::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HGETEX",
             "$6\r\nHGETEX\r\n",
             1,
@@ -3093,6 +3485,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hgetex::NeedKey(c)
     }
     /// `HINCRBY`: Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist.
@@ -3211,7 +3610,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpersist(self) -> hpersist::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HPERSIST",
             "$8\r\nHPERSIST\r\n",
             1,
@@ -3220,6 +3619,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hpersist::NeedKey(c)
     }
     /// `HPEXPIRE`: Sets expiry time on hash object.
@@ -3229,7 +3635,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpire(self) -> hpexpire::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HPEXPIRE",
             "$8\r\nHPEXPIRE\r\n",
             1,
@@ -3238,6 +3644,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hpexpire::NeedKey(c)
     }
     /// `HPEXPIREAT`: Sets expiration time on hash field.
@@ -3247,7 +3660,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpireat(self) -> hpexpireat::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HPEXPIREAT",
             "$10\r\nHPEXPIREAT\r\n",
             1,
@@ -3256,6 +3669,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hpexpireat::NeedKey(c)
     }
     /// `HPEXPIRETIME`: Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire.
@@ -3265,7 +3685,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpexpiretime(self) -> hpexpiretime::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HPEXPIRETIME",
             "$12\r\nHPEXPIRETIME\r\n",
             1,
@@ -3274,6 +3694,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hpexpiretime::NeedKey(c)
     }
     /// `HPTTL`: Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration.
@@ -3283,7 +3710,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hpttl(self) -> hpttl::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HPTTL",
             "$5\r\nHPTTL\r\n",
             1,
@@ -3292,6 +3719,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hpttl::NeedKey(c)
     }
     /// `HRANDFIELD`: Returns one or more random fields from a hash.
@@ -3301,13 +3735,20 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of fields returned; group: hash.
     #[inline]
     pub fn hrandfield(self) -> hrandfield::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HRANDFIELD",
             "$10\r\nHRANDFIELD\r\n",
             1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         hrandfield::NeedKey(c)
     }
     /// `HSCAN`: Iterates over fields and values of a hash.
@@ -3352,7 +3793,7 @@ impl Builders {
     /// Exists since Redis 8.0.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn hsetex(self) -> hsetex::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HSETEX",
             "$6\r\nHSETEX\r\n",
             1,
@@ -3362,6 +3803,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         hsetex::NeedKey(c)
     }
     /// `HSETNX`: Sets the value of a field in a hash only when the field doesn't exist.
@@ -3408,7 +3856,7 @@ impl Builders {
     /// Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields; group: hash.
     #[inline]
     pub fn httl(self) -> httl::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "HTTL",
             "$4\r\nHTTL\r\n",
             1,
@@ -3417,6 +3865,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                ::core::option::Option::Some([9u16, 0u16, 0u16]),
+            )
+        });
         httl::NeedKey(c)
     }
     /// `HVALS`: Returns all values in a hash.
@@ -3622,7 +4077,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of commands with latency information being retrieved; group: server.
     #[inline]
     pub fn latency_histogram(self) -> latency_histogram::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "LATENCY HISTOGRAM",
             "$7\r\nLATENCY\r\n$9\r\nHISTOGRAM\r\n",
             2,
@@ -3636,6 +4091,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::Special),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         latency_histogram::Ready(c)
     }
     /// `LATENCY HISTORY`: Returns timestamp-latency samples for an event.
@@ -3714,13 +4176,20 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively; group: string.
     #[inline]
     pub fn lcs(self) -> lcs::NeedKey1 {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "LCS",
             "$3\r\nLCS\r\n",
             1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         lcs::NeedKey1(c)
     }
     /// `LINDEX`: Returns an element from a list by its index.
@@ -3782,7 +4251,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: list.
     #[inline]
     pub fn lmove(self) -> lmove::NeedSource {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "LMOVE",
             "$5\r\nLMOVE\r\n",
             1,
@@ -3791,6 +4260,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         lmove::NeedSource(c)
     }
     /// `LMPOP`: Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.
@@ -3809,6 +4285,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         lmpop::NeedKey(c)
@@ -3856,13 +4339,20 @@ impl Builders {
     /// Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time; group: list.
     #[inline]
     pub fn lpos(self) -> lpos::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "LPOS",
             "$4\r\nLPOS\r\n",
             1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 0u16, 6u16]),
+                ::core::option::Option::Some([6u16, 0u16, 6u16]),
+            )
+        });
         lpos::NeedKey(c)
     }
     /// `LPUSH`: Prepends one or more elements to a list. Creates the key if it doesn't exist.
@@ -4180,7 +4670,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn module_loadex(self) -> module_loadex::NeedPath {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "MODULE LOADEX",
             "$6\r\nMODULE\r\n$6\r\nLOADEX\r\n",
             2,
@@ -4190,6 +4680,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::NO_ASYNC_LOADING),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         module_loadex::NeedPath(c)
     }
     /// `MODULE UNLOAD`: Unloads a module.
@@ -4297,6 +4794,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AllSucceeded),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([9u16, 1u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         msetex::NeedData(c)
@@ -4382,7 +4886,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn object_help(self) -> object_help::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "OBJECT HELP",
             "$6\r\nOBJECT\r\n$4\r\nHELP\r\n",
             2,
@@ -4391,6 +4895,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         object_help::Ready(c)
     }
     /// `OBJECT IDLETIME`: Returns the time since the last access to an object.
@@ -4486,7 +4997,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn pexpiretime(self) -> pexpiretime::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "PEXPIRETIME",
             "$11\r\nPEXPIRETIME\r\n",
             1,
@@ -4495,6 +5006,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         pexpiretime::NeedKey(c)
     }
     /// `PFADD`: Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.
@@ -4728,7 +5246,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: pubsub.
     #[inline]
     pub fn pubsub_help(self) -> pubsub_help::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "PUBSUB HELP",
             "$6\r\nPUBSUB\r\n$4\r\nHELP\r\n",
             2,
@@ -4737,6 +5255,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         pubsub_help::Ready(c)
     }
     /// `PUBSUB NUMPAT`: Returns a count of unique pattern subscriptions.
@@ -4784,7 +5309,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels); group: pubsub.
     #[inline]
     pub fn pubsub_shardchannels(self) -> pubsub_shardchannels::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "PUBSUB SHARDCHANNELS",
             "$6\r\nPUBSUB\r\n$13\r\nSHARDCHANNELS\r\n",
             2,
@@ -4794,6 +5319,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         pubsub_shardchannels::Ready(c, ::core::marker::PhantomData)
     }
     /// `PUBSUB SHARDNUMSUB`: Returns the count of subscribers of shard channels.
@@ -4803,7 +5335,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels; group: pubsub.
     #[inline]
     pub fn pubsub_shardnumsub(self) -> pubsub_shardnumsub::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "PUBSUB SHARDNUMSUB",
             "$6\r\nPUBSUB\r\n$11\r\nSHARDNUMSUB\r\n",
             2,
@@ -4813,6 +5345,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         pubsub_shardnumsub::Ready(c)
     }
     /// `PUNSUBSCRIBE`: Stops listening to messages published to channels that match one or more patterns.
@@ -5006,7 +5545,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: connection.
     #[inline]
     pub fn reset(self) -> reset::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "RESET",
             "$5\r\nRESET\r\n",
             1,
@@ -5019,6 +5558,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         reset::Ready(c)
     }
     /// `RESTORE`: Creates a key from the serialized representation of a value.
@@ -5353,7 +5899,7 @@ impl Builders {
     /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: scripting.
     #[inline]
     pub fn script_show(self) -> script_show::NeedSha1 {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SCRIPT SHOW",
             "$6\r\nSCRIPT\r\n$4\r\nSHOW\r\n",
             2,
@@ -5362,6 +5908,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::None,
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+            )
+        });
         script_show::NeedSha1(c)
     }
     /// `SDIFF`: Returns the difference of multiple sets.
@@ -5565,6 +6118,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         sintercard::NeedKey(c)
@@ -5657,7 +6217,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: server.
     #[inline]
     pub fn slowlog_help(self) -> slowlog_help::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SLOWLOG HELP",
             "$7\r\nSLOWLOG\r\n$4\r\nHELP\r\n",
             2,
@@ -5666,6 +6226,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         slowlog_help::Ready(c)
     }
     /// `SLOWLOG LEN`: Returns the number of entries in the slow log.
@@ -5735,7 +6302,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership; group: set.
     #[inline]
     pub fn smismember(self) -> smismember::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SMISMEMBER",
             "$10\r\nSMISMEMBER\r\n",
             1,
@@ -5744,6 +6311,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         smismember::NeedKey(c)
     }
     /// `SMOVE`: Moves a member from one set to another.
@@ -5790,7 +6364,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N); group: generic.
     #[inline]
     pub fn sort_ro(self) -> sort_ro::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SORT_RO",
             "$7\r\nSORT_RO\r\n",
             1,
@@ -5799,6 +6373,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         sort_ro::NeedKey(c)
     }
     /// `SPOP`: Returns one or more random members from a set after removing them. Deletes the set if the last member was popped.
@@ -5826,7 +6407,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of clients subscribed to the receiving shard channel; group: pubsub.
     #[inline]
     pub fn spublish(self) -> spublish::NeedShardchannel {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SPUBLISH",
             "$8\r\nSPUBLISH\r\n",
             1,
@@ -5837,6 +6418,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         spublish::NeedShardchannel(c)
     }
     /// `SRANDMEMBER`: Gets one or multiple random members from a set.
@@ -5898,7 +6486,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to subscribe to; group: pubsub.
     #[inline]
     pub fn ssubscribe(self) -> ssubscribe::NeedShardchannel {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SSUBSCRIBE",
             "$10\r\nSSUBSCRIBE\r\n",
             1,
@@ -5909,6 +6497,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         ssubscribe::NeedShardchannel(c)
     }
     /// `STRLEN`: Returns the length of a string value.
@@ -6010,7 +6605,7 @@ impl Builders {
     /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of shard channels to unsubscribe; group: pubsub.
     #[inline]
     pub fn sunsubscribe(self) -> sunsubscribe::Ready {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "SUNSUBSCRIBE",
             "$12\r\nSUNSUBSCRIBE\r\n",
             1,
@@ -6021,6 +6616,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::STALE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         sunsubscribe::Ready(c)
     }
     /// `SWAPDB`: Swaps two databases.
@@ -6215,7 +6817,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set; group: vector_set.
     #[inline]
     pub fn vadd(self) -> vadd::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VADD",
             "$4\r\nVADD\r\n",
             1,
@@ -6225,6 +6827,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vadd::NeedKey(c)
     }
     /// `VCARD`: Returns how many elements a vector set holds.
@@ -6234,7 +6843,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vcard(self) -> vcard::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VCARD",
             "$5\r\nVCARD\r\n",
             1,
@@ -6244,6 +6853,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vcard::NeedKey(c)
     }
     /// `VDIM`: Returns the number of dimensions of the vectors a vector set stores (after any REDUCE projection).
@@ -6253,7 +6869,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vdim(self) -> vdim::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VDIM",
             "$4\r\nVDIM\r\n",
             1,
@@ -6263,6 +6879,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vdim::NeedKey(c)
     }
     /// `VEMB`: Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation.
@@ -6272,7 +6895,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vemb(self) -> vemb::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VEMB",
             "$4\r\nVEMB\r\n",
             1,
@@ -6282,6 +6905,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vemb::NeedKey(c)
     }
     /// `VGETATTR`: Returns the JSON attributes attached to an element of a vector set.
@@ -6291,7 +6921,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vgetattr(self) -> vgetattr::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VGETATTR",
             "$8\r\nVGETATTR\r\n",
             1,
@@ -6301,6 +6931,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vgetattr::NeedKey(c)
     }
     /// `VINFO`: Returns metadata about a vector set: quantization, dimensions, size and HNSW graph parameters.
@@ -6310,7 +6947,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vinfo(self) -> vinfo::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VINFO",
             "$5\r\nVINFO\r\n",
             1,
@@ -6320,6 +6957,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vinfo::NeedKey(c)
     }
     /// `VISMEMBER`: Tells whether an element belongs to a vector set.
@@ -6329,7 +6973,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vismember(self) -> vismember::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VISMEMBER",
             "$9\r\nVISMEMBER\r\n",
             1,
@@ -6338,6 +6982,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vismember::NeedKey(c)
     }
     /// `VLINKS`: Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores.
@@ -6347,7 +6998,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vlinks(self) -> vlinks::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VLINKS",
             "$6\r\nVLINKS\r\n",
             1,
@@ -6357,6 +7008,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vlinks::NeedKey(c)
     }
     /// `VRANDMEMBER`: Returns one random element of a vector set, or with a count several (distinct when the count is positive, possibly repeated when it is negative).
@@ -6366,7 +7024,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1) without count, else O(N) with N the absolute value of count; group: vector_set.
     #[inline]
     pub fn vrandmember(self) -> vrandmember::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VRANDMEMBER",
             "$11\r\nVRANDMEMBER\r\n",
             1,
@@ -6375,6 +7033,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vrandmember::NeedKey(c)
     }
     /// `VREM`: Removes an element from a vector set.
@@ -6384,7 +7049,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; group: vector_set.
     #[inline]
     pub fn vrem(self) -> vrem::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VREM",
             "$4\r\nVREM\r\n",
             1,
@@ -6393,6 +7058,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vrem::NeedKey(c)
     }
     /// `VSETATTR`: Attaches JSON attributes to an element of a vector set, replacing any it had; an empty string removes them.
@@ -6402,7 +7074,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(1); group: vector_set.
     #[inline]
     pub fn vsetattr(self) -> vsetattr::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VSETATTR",
             "$8\r\nVSETATTR\r\n",
             1,
@@ -6412,6 +7084,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vsetattr::NeedKey(c)
     }
     /// `VSIM`: Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes.
@@ -6421,7 +7100,7 @@ impl Builders {
     /// Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH; group: vector_set.
     #[inline]
     pub fn vsim(self) -> vsim::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "VSIM",
             "$4\r\nVSIM\r\n",
             1,
@@ -6430,6 +7109,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         vsim::NeedKey(c)
     }
     /// `WAIT`: Blocks until the asynchronous replication of all preceding write commands sent by the connection is completed.
@@ -6458,7 +7144,7 @@ impl Builders {
     /// Exists since 7.2.0 (Redis and Valkey); complexity: O(1); group: generic.
     #[inline]
     pub fn waitaof(self) -> waitaof::NeedNumlocal {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "WAITAOF",
             "$7\r\nWAITAOF\r\n",
             1,
@@ -6468,6 +7154,13 @@ impl Builders {
                 response: Some(crate::cmd::ResponsePolicy::AggMin),
             },
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                ::core::option::Option::Some([7u16, 2u16, 0u16]),
+            )
+        });
         waitaof::NeedNumlocal(c)
     }
     /// `WATCH`: Monitors changes to keys to determine the execution of a transaction.
@@ -6519,7 +7212,7 @@ impl Builders {
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     #[inline]
     pub fn xackdel(self) -> xackdel::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "XACKDEL",
             "$7\r\nXACKDEL\r\n",
             1,
@@ -6528,6 +7221,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         xackdel::NeedKey(c)
     }
     /// `XADD`: Appends a new message to a stream. Creates the key if it doesn't exist.
@@ -6556,7 +7256,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small; group: stream.
     #[inline]
     pub fn xautoclaim(self) -> xautoclaim::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "XAUTOCLAIM",
             "$10\r\nXAUTOCLAIM\r\n",
             1,
@@ -6565,6 +7265,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         xautoclaim::NeedKey(c)
     }
     /// `XCLAIM`: Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member.
@@ -6610,7 +7317,7 @@ impl Builders {
     /// Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed; group: stream.
     #[inline]
     pub fn xdelex(self) -> xdelex::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "XDELEX",
             "$6\r\nXDELEX\r\n",
             1,
@@ -6619,6 +7326,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                ::core::option::Option::None,
+            )
+        });
         xdelex::NeedKey(c)
     }
     /// `XGROUP CREATE`: Creates a consumer group.
@@ -6646,7 +7360,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: stream.
     #[inline]
     pub fn xgroup_createconsumer(self) -> xgroup_createconsumer::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "XGROUP CREATECONSUMER",
             "$6\r\nXGROUP\r\n$14\r\nCREATECONSUMER\r\n",
             2,
@@ -6655,6 +7369,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         xgroup_createconsumer::NeedKey(c)
     }
     /// `XGROUP DELCONSUMER`: Deletes a consumer from a consumer group.
@@ -6999,6 +7720,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         zdiff::NeedKey(c)
@@ -7010,7 +7738,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(L + (N-K)log(N)) worst case where L is the total number of elements in all the sets, N is the size of the first set, and K is the size of the result set; group: sorted-set.
     #[inline]
     pub fn zdiffstore(self) -> zdiffstore::NeedDestination {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "ZDIFFSTORE",
             "$10\r\nZDIFFSTORE\r\n",
             1,
@@ -7020,6 +7748,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         zdiffstore::NeedDestination(c)
     }
     /// `ZINCRBY`: Increments the score of a member in a sorted set.
@@ -7057,6 +7792,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         zinter::NeedKey(c)
@@ -7077,6 +7819,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         zintercard::NeedKey(c)
@@ -7134,6 +7883,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                ::core::option::Option::Some([7u16, 0u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         zmpop::NeedKey(c)
@@ -7145,7 +7901,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members being requested; group: sorted-set.
     #[inline]
     pub fn zmscore(self) -> zmscore::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "ZMSCORE",
             "$7\r\nZMSCORE\r\n",
             1,
@@ -7154,6 +7910,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         zmscore::NeedKey(c)
     }
     /// `ZPOPMAX`: Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.
@@ -7199,13 +7962,20 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of members returned; group: sorted-set.
     #[inline]
     pub fn zrandmember(self) -> zrandmember::NeedKey {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "ZRANDMEMBER",
             "$11\r\nZRANDMEMBER\r\n",
             1,
             crate::cmd::CommandFlags::empty().union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         zrandmember::NeedKey(c)
     }
     /// `ZRANGE`: Returns members in a sorted set within a range of indexes.
@@ -7263,7 +8033,7 @@ impl Builders {
     /// Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key; group: sorted-set.
     #[inline]
     pub fn zrangestore(self) -> zrangestore::NeedDst {
-        let c = prelude::Cmd::new_encoded(
+        let mut c = prelude::Cmd::new_encoded(
             "ZRANGESTORE",
             "$11\r\nZRANGESTORE\r\n",
             1,
@@ -7272,6 +8042,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::WRITE),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         zrangestore::NeedDst(c)
     }
     /// `ZRANK`: Returns the index of a member in a sorted set ordered by ascending scores.
@@ -7474,6 +8251,13 @@ impl Builders {
                 .union(crate::cmd::CommandFlags::READONLY),
             crate::cmd::Policy::NONE,
         );
+        c.require(const {
+            &prelude::Requirement::new(
+                "",
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                ::core::option::Option::Some([6u16, 2u16, 0u16]),
+            )
+        });
         let count = c.begin_piece();
         c.count_at(0, count);
         zunion::NeedKey(c)
@@ -7501,7 +8285,7 @@ impl Builders {
 /// The names every command's module uses (each uses some of them).
 #[allow(unused_imports)]
 mod prelude {
-    pub(super) use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg};
+    pub(super) use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg, Requirement};
     pub(super) use crate::cmd::{SecondsArg, MillisArg, FractionalSecondsArg};
     pub(super) use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
     pub(super) use ::core::marker::PhantomData;
@@ -7620,7 +8404,7 @@ pub mod acl_deluser {
             c.push(&username);
             Ready(c)
         }
-        /// Writes `username` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `username` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn username_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -7629,6 +8413,10 @@ pub mod acl_deluser {
             let mut items = items.into_iter();
             if let Some(username) = items.next() {
                 c.push(&username);
+            } else {
+                c.refuse_empty(
+                    "username_iter was given no item, and the command needs at least one",
+                );
             }
             for username in items {
                 c.push(&username);
@@ -8558,6 +9346,13 @@ pub mod bgsave {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CANCEL",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("CANCEL");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
@@ -8572,6 +9367,13 @@ pub mod bgsave {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "CANCEL",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("CANCEL");
                 c.end_piece(0, mark);
             }
@@ -8687,6 +9489,13 @@ pub mod bitcount {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYTE",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("BYTE");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -8701,6 +9510,13 @@ pub mod bitcount {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BYTE",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("BYTE");
                 c.end_piece(3, mark);
             }
@@ -8716,6 +9532,13 @@ pub mod bitcount {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BIT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("BIT");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -8730,6 +9553,13 @@ pub mod bitcount {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BIT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("BIT");
                 c.end_piece(3, mark);
             }
@@ -9056,6 +9886,13 @@ pub mod bitop {
         #[inline]
         pub fn diff(self) -> NeedDestkey {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "DIFF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DIFF");
             NeedDestkey(c)
         }
@@ -9065,6 +9902,13 @@ pub mod bitop {
         #[inline]
         pub fn diff1(self) -> NeedDestkey {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "DIFF1",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DIFF1");
             NeedDestkey(c)
         }
@@ -9074,6 +9918,13 @@ pub mod bitop {
         #[inline]
         pub fn andor(self) -> NeedDestkey {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "ANDOR",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ANDOR");
             NeedDestkey(c)
         }
@@ -9083,6 +9934,13 @@ pub mod bitop {
         #[inline]
         pub fn one(self) -> NeedDestkey {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "ONE",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ONE");
             NeedDestkey(c)
         }
@@ -9153,12 +10011,16 @@ pub mod bitop {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -9379,6 +10241,13 @@ pub mod bitpos {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYTE",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("BYTE");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -9393,6 +10262,13 @@ pub mod bitpos {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BYTE",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("BYTE");
                 c.end_piece(4, mark);
             }
@@ -9408,6 +10284,13 @@ pub mod bitpos {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BIT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("BIT");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -9422,6 +10305,13 @@ pub mod bitpos {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BIT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("BIT");
                 c.end_piece(4, mark);
             }
@@ -9691,13 +10581,17 @@ pub mod blmpop {
             c.count_item();
             NeedWhere(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> NeedWhere {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -9858,7 +10752,7 @@ pub mod blpop {
             c.push_key(&key);
             NeedTimeout(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -9867,6 +10761,10 @@ pub mod blpop {
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -9982,7 +10880,7 @@ pub mod brpop {
             c.push_key(&key);
             NeedTimeout(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -9991,6 +10889,10 @@ pub mod brpop {
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -10247,13 +11149,17 @@ pub mod bzmpop {
             c.count_item();
             NeedWhere(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> NeedWhere {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -10416,7 +11322,7 @@ pub mod bzpopmax {
             c.push_key(&key);
             NeedTimeout(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -10425,6 +11331,10 @@ pub mod bzpopmax {
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -10540,7 +11450,7 @@ pub mod bzpopmin {
             c.push_key(&key);
             NeedTimeout(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -10549,6 +11459,10 @@ pub mod bzpopmin {
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -10724,10 +11638,17 @@ pub mod client_capa {
         #[inline]
         pub fn capability(self, capability: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "capability",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&capability);
             Ready(c)
         }
-        /// Writes `capability` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `capability` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On valkey only.
         pub fn capability_iter(
@@ -10737,7 +11658,18 @@ pub mod client_capa {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(capability) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "capability",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push(&capability);
+            } else {
+                c.refuse_empty(
+                    "capability_iter was given no item, and the command needs at least one",
+                );
             }
             for capability in items {
                 c.push(&capability);
@@ -10782,6 +11714,13 @@ pub mod client_capa {
         pub fn capability(self, capability: impl ToArg) -> Ready {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "capability",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&capability);
             c.end_piece(0, mark);
             Ready(c)
@@ -10797,6 +11736,13 @@ pub mod client_capa {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "capability",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 for capability in items {
                     c.push(&capability);
                 }
@@ -10932,6 +11878,13 @@ pub mod client_import_source {
         #[inline]
         pub fn on(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "ON",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("ON");
             Ready(c)
         }
@@ -10941,6 +11894,13 @@ pub mod client_import_source {
         #[inline]
         pub fn off(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "OFF",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("OFF");
             Ready(c)
         }
@@ -11061,6 +12021,13 @@ pub mod client_kill {
         #[inline]
         pub fn type_primary(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "TYPE PRIMARY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("TYPE");
             c.push("PRIMARY");
             ReadyAfterNewFormat(c)
@@ -11117,6 +12084,13 @@ pub mod client_kill {
         #[inline]
         pub fn laddr(self, laddr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LADDR laddr",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LADDR");
             c.push(&laddr);
             ReadyAfterNewFormat(c)
@@ -11143,6 +12117,13 @@ pub mod client_kill {
         #[inline]
         pub fn maxage(self, maxage: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "MAXAGE maxage",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("MAXAGE");
             c.push(&maxage);
             ReadyAfterNewFormat(c)
@@ -11153,6 +12134,13 @@ pub mod client_kill {
         #[inline]
         pub fn name(self, name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NAME name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NAME");
             c.push(&name);
             ReadyAfterNewFormat(c)
@@ -11163,6 +12151,13 @@ pub mod client_kill {
         #[inline]
         pub fn idle(self, idle: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "IDLE idle",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IDLE");
             c.push(&idle);
             ReadyAfterNewFormat(c)
@@ -11173,6 +12168,13 @@ pub mod client_kill {
         #[inline]
         pub fn flags(self, flags: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "FLAGS flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("FLAGS");
             c.push(&flags);
             ReadyAfterNewFormat(c)
@@ -11183,6 +12185,13 @@ pub mod client_kill {
         #[inline]
         pub fn lib_name(self, lib_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LIB-NAME lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-NAME");
             c.push(&lib_name);
             ReadyAfterNewFormat(c)
@@ -11193,6 +12202,13 @@ pub mod client_kill {
         #[inline]
         pub fn lib_ver(self, lib_ver: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LIB-VER lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-VER");
             c.push(&lib_ver);
             ReadyAfterNewFormat(c)
@@ -11203,6 +12219,13 @@ pub mod client_kill {
         #[inline]
         pub fn db(self, db: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "DB db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("DB");
             c.push(&db);
             ReadyAfterNewFormat(c)
@@ -11213,6 +12236,13 @@ pub mod client_kill {
         #[inline]
         pub fn capa(self, capa: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "CAPA capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("CAPA");
             c.push(&capa);
             ReadyAfterNewFormat(c)
@@ -11223,6 +12253,13 @@ pub mod client_kill {
         #[inline]
         pub fn ip(self, ip: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "IP ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IP");
             c.push(&ip);
             ReadyAfterNewFormat(c)
@@ -11233,6 +12270,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_normal(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE NORMAL",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("NORMAL");
             ReadyAfterNewFormat(c)
@@ -11243,6 +12287,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_master(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE MASTER",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("MASTER");
             ReadyAfterNewFormat(c)
@@ -11253,6 +12304,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_primary(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE PRIMARY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("PRIMARY");
             ReadyAfterNewFormat(c)
@@ -11263,6 +12321,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_slave(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE SLAVE",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("SLAVE");
             ReadyAfterNewFormat(c)
@@ -11273,6 +12338,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_replica(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE REPLICA",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("REPLICA");
             ReadyAfterNewFormat(c)
@@ -11283,6 +12355,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_type_pubsub(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE PUBSUB",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("PUBSUB");
             ReadyAfterNewFormat(c)
@@ -11293,6 +12372,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_id(self, not_client_id: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-ID not_client_id",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-ID");
             c.push(&not_client_id);
             ReadyAfterNewFormat(c)
@@ -11303,6 +12389,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_user(self, not_username: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-USER not_username",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-USER");
             c.push(&not_username);
             ReadyAfterNewFormat(c)
@@ -11313,6 +12406,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_addr(self, not_addr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-ADDR not_addr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-ADDR");
             c.push(&not_addr);
             ReadyAfterNewFormat(c)
@@ -11323,6 +12423,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_laddr(self, not_laddr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LADDR not_laddr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LADDR");
             c.push(&not_laddr);
             ReadyAfterNewFormat(c)
@@ -11333,6 +12440,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_name(self, not_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-NAME not_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-NAME");
             c.push(&not_name);
             ReadyAfterNewFormat(c)
@@ -11343,6 +12457,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_flags(self, not_flags: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-FLAGS not_flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-FLAGS");
             c.push(&not_flags);
             ReadyAfterNewFormat(c)
@@ -11353,6 +12474,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_lib_name(self, not_lib_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-NAME not_lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-NAME");
             c.push(&not_lib_name);
             ReadyAfterNewFormat(c)
@@ -11363,6 +12491,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_lib_ver(self, not_lib_ver: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-VER not_lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-VER");
             c.push(&not_lib_ver);
             ReadyAfterNewFormat(c)
@@ -11373,6 +12508,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_db(self, not_db: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-DB not_db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-DB");
             c.push(&not_db);
             ReadyAfterNewFormat(c)
@@ -11383,6 +12525,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_capa(self, not_capa: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-CAPA not_capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-CAPA");
             c.push(&not_capa);
             ReadyAfterNewFormat(c)
@@ -11393,6 +12542,13 @@ pub mod client_kill {
         #[inline]
         pub fn not_ip(self, not_ip: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NOT-IP not_ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-IP");
             c.push(&not_ip);
             ReadyAfterNewFormat(c)
@@ -11520,6 +12676,13 @@ pub mod client_kill {
         pub fn type_primary(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "TYPE PRIMARY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("TYPE");
             c.push("PRIMARY");
             c.end_piece(0, mark);
@@ -11588,6 +12751,13 @@ pub mod client_kill {
         pub fn laddr(self, laddr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LADDR laddr",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LADDR");
             c.push(&laddr);
             c.end_piece(0, mark);
@@ -11620,6 +12790,13 @@ pub mod client_kill {
         pub fn maxage(self, maxage: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "MAXAGE maxage",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("MAXAGE");
             c.push(&maxage);
             c.end_piece(0, mark);
@@ -11632,6 +12809,13 @@ pub mod client_kill {
         pub fn name(self, name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NAME name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NAME");
             c.push(&name);
             c.end_piece(0, mark);
@@ -11644,6 +12828,13 @@ pub mod client_kill {
         pub fn idle(self, idle: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IDLE idle",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IDLE");
             c.push(&idle);
             c.end_piece(0, mark);
@@ -11656,6 +12847,13 @@ pub mod client_kill {
         pub fn flags(self, flags: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FLAGS flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("FLAGS");
             c.push(&flags);
             c.end_piece(0, mark);
@@ -11668,6 +12866,13 @@ pub mod client_kill {
         pub fn lib_name(self, lib_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIB-NAME lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-NAME");
             c.push(&lib_name);
             c.end_piece(0, mark);
@@ -11680,6 +12885,13 @@ pub mod client_kill {
         pub fn lib_ver(self, lib_ver: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIB-VER lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-VER");
             c.push(&lib_ver);
             c.end_piece(0, mark);
@@ -11692,6 +12904,13 @@ pub mod client_kill {
         pub fn db(self, db: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DB db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("DB");
             c.push(&db);
             c.end_piece(0, mark);
@@ -11704,6 +12923,13 @@ pub mod client_kill {
         pub fn capa(self, capa: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CAPA capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("CAPA");
             c.push(&capa);
             c.end_piece(0, mark);
@@ -11716,6 +12942,13 @@ pub mod client_kill {
         pub fn ip(self, ip: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IP ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IP");
             c.push(&ip);
             c.end_piece(0, mark);
@@ -11728,6 +12961,13 @@ pub mod client_kill {
         pub fn not_type_normal(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE NORMAL",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("NORMAL");
             c.end_piece(0, mark);
@@ -11740,6 +12980,13 @@ pub mod client_kill {
         pub fn not_type_master(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE MASTER",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("MASTER");
             c.end_piece(0, mark);
@@ -11752,6 +12999,13 @@ pub mod client_kill {
         pub fn not_type_primary(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE PRIMARY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("PRIMARY");
             c.end_piece(0, mark);
@@ -11764,6 +13018,13 @@ pub mod client_kill {
         pub fn not_type_slave(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE SLAVE",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("SLAVE");
             c.end_piece(0, mark);
@@ -11776,6 +13037,13 @@ pub mod client_kill {
         pub fn not_type_replica(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE REPLICA",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("REPLICA");
             c.end_piece(0, mark);
@@ -11788,6 +13056,13 @@ pub mod client_kill {
         pub fn not_type_pubsub(self) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE PUBSUB",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("PUBSUB");
             c.end_piece(0, mark);
@@ -11800,6 +13075,13 @@ pub mod client_kill {
         pub fn not_id(self, not_client_id: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-ID not_client_id",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-ID");
             c.push(&not_client_id);
             c.end_piece(0, mark);
@@ -11812,6 +13094,13 @@ pub mod client_kill {
         pub fn not_user(self, not_username: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-USER not_username",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-USER");
             c.push(&not_username);
             c.end_piece(0, mark);
@@ -11824,6 +13113,13 @@ pub mod client_kill {
         pub fn not_addr(self, not_addr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-ADDR not_addr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-ADDR");
             c.push(&not_addr);
             c.end_piece(0, mark);
@@ -11836,6 +13132,13 @@ pub mod client_kill {
         pub fn not_laddr(self, not_laddr: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LADDR not_laddr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LADDR");
             c.push(&not_laddr);
             c.end_piece(0, mark);
@@ -11848,6 +13151,13 @@ pub mod client_kill {
         pub fn not_name(self, not_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-NAME not_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-NAME");
             c.push(&not_name);
             c.end_piece(0, mark);
@@ -11860,6 +13170,13 @@ pub mod client_kill {
         pub fn not_flags(self, not_flags: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-FLAGS not_flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-FLAGS");
             c.push(&not_flags);
             c.end_piece(0, mark);
@@ -11872,6 +13189,13 @@ pub mod client_kill {
         pub fn not_lib_name(self, not_lib_name: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-NAME not_lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-NAME");
             c.push(&not_lib_name);
             c.end_piece(0, mark);
@@ -11884,6 +13208,13 @@ pub mod client_kill {
         pub fn not_lib_ver(self, not_lib_ver: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-VER not_lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-VER");
             c.push(&not_lib_ver);
             c.end_piece(0, mark);
@@ -11896,6 +13227,13 @@ pub mod client_kill {
         pub fn not_db(self, not_db: impl IntArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-DB not_db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-DB");
             c.push(&not_db);
             c.end_piece(0, mark);
@@ -11908,6 +13246,13 @@ pub mod client_kill {
         pub fn not_capa(self, not_capa: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-CAPA not_capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-CAPA");
             c.push(&not_capa);
             c.end_piece(0, mark);
@@ -11920,6 +13265,13 @@ pub mod client_kill {
         pub fn not_ip(self, not_ip: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-IP not_ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-IP");
             c.push(&not_ip);
             c.end_piece(0, mark);
@@ -12572,6 +13924,13 @@ pub mod client_list {
         > {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "client_id",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             if !c.has_piece(1) {
                 c.push("ID");
             }
@@ -12616,6 +13975,13 @@ pub mod client_list {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "client_id",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 if !c.has_piece(1) {
                     c.push("ID");
                 }
@@ -12662,6 +14028,13 @@ pub mod client_list {
         > {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "not_client_id",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             if !c.has_piece(16) {
                 c.push("NOT-ID");
             }
@@ -12706,6 +14079,13 @@ pub mod client_list {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "not_client_id",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 if !c.has_piece(16) {
                     c.push("NOT-ID");
                 }
@@ -12809,6 +14189,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "USER username",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("USER");
             c.push(&username);
             c.end_piece(2, mark);
@@ -12853,6 +14240,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(username) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "USER username",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("USER");
                 c.push(&username);
                 c.end_piece(2, mark);
@@ -12952,6 +14346,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ADDR addr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("ADDR");
             c.push(&addr);
             c.end_piece(3, mark);
@@ -12996,6 +14397,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(addr) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ADDR addr",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("ADDR");
                 c.push(&addr);
                 c.end_piece(3, mark);
@@ -13095,6 +14503,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LADDR laddr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("LADDR");
             c.push(&laddr);
             c.end_piece(4, mark);
@@ -13139,6 +14554,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(laddr) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LADDR laddr",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("LADDR");
                 c.push(&laddr);
                 c.end_piece(4, mark);
@@ -13237,6 +14659,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SKIPME YES",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("SKIPME");
             c.push("YES");
             c.end_piece(5, mark);
@@ -13281,6 +14710,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SKIPME YES",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("SKIPME");
                 c.push("YES");
                 c.end_piece(5, mark);
@@ -13325,6 +14761,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SKIPME NO",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("SKIPME");
             c.push("NO");
             c.end_piece(5, mark);
@@ -13369,6 +14812,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SKIPME NO",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("SKIPME");
                 c.push("NO");
                 c.end_piece(5, mark);
@@ -13468,6 +14918,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "MAXAGE maxage",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("MAXAGE");
             c.push(&maxage);
             c.end_piece(6, mark);
@@ -13512,6 +14969,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(maxage) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "MAXAGE maxage",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                    )
+                });
                 c.push("MAXAGE");
                 c.push(&maxage);
                 c.end_piece(6, mark);
@@ -13611,6 +15075,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NAME name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NAME");
             c.push(&name);
             c.end_piece(7, mark);
@@ -13655,6 +15126,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(name) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NAME name",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NAME");
                 c.push(&name);
                 c.end_piece(7, mark);
@@ -13754,6 +15232,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IDLE idle",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IDLE");
             c.push(&idle);
             c.end_piece(8, mark);
@@ -13798,6 +15283,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(idle) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "IDLE idle",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("IDLE");
                 c.push(&idle);
                 c.end_piece(8, mark);
@@ -13897,6 +15389,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FLAGS flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("FLAGS");
             c.push(&flags);
             c.end_piece(9, mark);
@@ -13941,6 +15440,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(flags) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FLAGS flags",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("FLAGS");
                 c.push(&flags);
                 c.end_piece(9, mark);
@@ -14040,6 +15546,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIB-NAME lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-NAME");
             c.push(&lib_name);
             c.end_piece(10, mark);
@@ -14084,6 +15597,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(lib_name) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIB-NAME lib_name",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LIB-NAME");
                 c.push(&lib_name);
                 c.end_piece(10, mark);
@@ -14183,6 +15703,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIB-VER lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LIB-VER");
             c.push(&lib_ver);
             c.end_piece(11, mark);
@@ -14227,6 +15754,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(lib_ver) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIB-VER lib_ver",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LIB-VER");
                 c.push(&lib_ver);
                 c.end_piece(11, mark);
@@ -14326,6 +15860,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DB db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("DB");
             c.push(&db);
             c.end_piece(12, mark);
@@ -14370,6 +15911,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(db) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DB db",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("DB");
                 c.push(&db);
                 c.end_piece(12, mark);
@@ -14469,6 +16017,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CAPA capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("CAPA");
             c.push(&capa);
             c.end_piece(13, mark);
@@ -14513,6 +16068,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(capa) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "CAPA capa",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("CAPA");
                 c.push(&capa);
                 c.end_piece(13, mark);
@@ -14612,6 +16174,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IP ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("IP");
             c.push(&ip);
             c.end_piece(14, mark);
@@ -14656,6 +16225,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(ip) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "IP ip",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("IP");
                 c.push(&ip);
                 c.end_piece(14, mark);
@@ -14754,6 +16330,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE NORMAL",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("NORMAL");
             c.end_piece(15, mark);
@@ -14798,6 +16381,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-TYPE NORMAL",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-TYPE");
                 c.push("NORMAL");
                 c.end_piece(15, mark);
@@ -14842,6 +16432,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE MASTER",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("MASTER");
             c.end_piece(15, mark);
@@ -14886,6 +16483,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-TYPE MASTER",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-TYPE");
                 c.push("MASTER");
                 c.end_piece(15, mark);
@@ -14930,6 +16534,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE REPLICA",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("REPLICA");
             c.end_piece(15, mark);
@@ -14974,6 +16585,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-TYPE REPLICA",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-TYPE");
                 c.push("REPLICA");
                 c.end_piece(15, mark);
@@ -15018,6 +16636,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-TYPE PUBSUB",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-TYPE");
             c.push("PUBSUB");
             c.end_piece(15, mark);
@@ -15062,6 +16687,13 @@ pub mod client_list {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-TYPE PUBSUB",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-TYPE");
                 c.push("PUBSUB");
                 c.end_piece(15, mark);
@@ -15161,6 +16793,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-USER not_username",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-USER");
             c.push(&not_username);
             c.end_piece(17, mark);
@@ -15205,6 +16844,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_username) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-USER not_username",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-USER");
                 c.push(&not_username);
                 c.end_piece(17, mark);
@@ -15304,6 +16950,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-ADDR not_addr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-ADDR");
             c.push(&not_addr);
             c.end_piece(18, mark);
@@ -15348,6 +17001,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_addr) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-ADDR not_addr",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-ADDR");
                 c.push(&not_addr);
                 c.end_piece(18, mark);
@@ -15447,6 +17107,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LADDR not_laddr",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LADDR");
             c.push(&not_laddr);
             c.end_piece(19, mark);
@@ -15491,6 +17158,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_laddr) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-LADDR not_laddr",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-LADDR");
                 c.push(&not_laddr);
                 c.end_piece(19, mark);
@@ -15590,6 +17264,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-NAME not_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-NAME");
             c.push(&not_name);
             c.end_piece(20, mark);
@@ -15634,6 +17315,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_name) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-NAME not_name",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-NAME");
                 c.push(&not_name);
                 c.end_piece(20, mark);
@@ -15733,6 +17421,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-FLAGS not_flags",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-FLAGS");
             c.push(&not_flags);
             c.end_piece(21, mark);
@@ -15777,6 +17472,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_flags) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-FLAGS not_flags",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-FLAGS");
                 c.push(&not_flags);
                 c.end_piece(21, mark);
@@ -15876,6 +17578,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-NAME not_lib_name",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-NAME");
             c.push(&not_lib_name);
             c.end_piece(22, mark);
@@ -15920,6 +17629,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_lib_name) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-LIB-NAME not_lib_name",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-LIB-NAME");
                 c.push(&not_lib_name);
                 c.end_piece(22, mark);
@@ -16019,6 +17735,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-LIB-VER not_lib_ver",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-LIB-VER");
             c.push(&not_lib_ver);
             c.end_piece(23, mark);
@@ -16063,6 +17786,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_lib_ver) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-LIB-VER not_lib_ver",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-LIB-VER");
                 c.push(&not_lib_ver);
                 c.end_piece(23, mark);
@@ -16162,6 +17892,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-DB not_db",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-DB");
             c.push(&not_db);
             c.end_piece(24, mark);
@@ -16206,6 +17943,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_db) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-DB not_db",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-DB");
                 c.push(&not_db);
                 c.end_piece(24, mark);
@@ -16305,6 +18049,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-CAPA not_capa",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-CAPA");
             c.push(&not_capa);
             c.end_piece(25, mark);
@@ -16349,6 +18100,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_capa) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-CAPA not_capa",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-CAPA");
                 c.push(&not_capa);
                 c.end_piece(25, mark);
@@ -16448,6 +18206,13 @@ pub mod client_list {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOT-IP not_ip",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOT-IP");
             c.push(&not_ip);
             c.end_piece(26, mark);
@@ -16492,6 +18257,13 @@ pub mod client_list {
             let mut c = self.0;
             if let Some(not_ip) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOT-IP not_ip",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOT-IP");
                 c.push(&not_ip);
                 c.end_piece(26, mark);
@@ -16964,6 +18736,13 @@ pub mod client_pause {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WRITE",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("WRITE");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -16978,6 +18757,13 @@ pub mod client_pause {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "WRITE",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("WRITE");
                 c.end_piece(1, mark);
             }
@@ -16993,6 +18779,13 @@ pub mod client_pause {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ALL",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("ALL");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -17007,6 +18800,13 @@ pub mod client_pause {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ALL",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("ALL");
                 c.end_piece(1, mark);
             }
@@ -17751,12 +19551,16 @@ pub mod cluster_addslots {
             c.push(&slot);
             Ready(c)
         }
-        /// Writes `slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn slot_iter(self, items: impl IntoIterator<Item = impl IntArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(slot) = items.next() {
                 c.push(&slot);
+            } else {
+                c.refuse_empty(
+                    "slot_iter was given no item, and the command needs at least one",
+                );
             }
             for slot in items {
                 c.push(&slot);
@@ -17842,7 +19646,7 @@ pub mod cluster_addslotsrange {
             c.push(&end_slot);
             Ready(c)
         }
-        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn range_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -17852,6 +19656,10 @@ pub mod cluster_addslotsrange {
             if let Some((start_slot, end_slot)) = items.next() {
                 c.push(&start_slot);
                 c.push(&end_slot);
+            } else {
+                c.refuse_empty(
+                    "range_iter was given no item, and the command needs at least one",
+                );
             }
             for (start_slot, end_slot) in items {
                 c.push(&start_slot);
@@ -17875,7 +19683,7 @@ pub mod cluster_addslotsrange {
             c.push(&end_slot);
             Ready(c)
         }
-        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
@@ -17889,6 +19697,10 @@ pub mod cluster_addslotsrange {
             if let Some((start_slot, end_slot)) = items.next() {
                 c.push(&start_slot);
                 c.push(&end_slot);
+            } else {
+                c.refuse_empty(
+                    "start_slot_end_slot_iter was given no item, and the command needs at least one",
+                );
             }
             for (start_slot, end_slot) in items {
                 c.push(&start_slot);
@@ -18178,12 +19990,16 @@ pub mod cluster_delslots {
             c.push(&slot);
             Ready(c)
         }
-        /// Writes `slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn slot_iter(self, items: impl IntoIterator<Item = impl IntArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(slot) = items.next() {
                 c.push(&slot);
+            } else {
+                c.refuse_empty(
+                    "slot_iter was given no item, and the command needs at least one",
+                );
             }
             for slot in items {
                 c.push(&slot);
@@ -18269,7 +20085,7 @@ pub mod cluster_delslotsrange {
             c.push(&end_slot);
             Ready(c)
         }
-        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn range_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -18279,6 +20095,10 @@ pub mod cluster_delslotsrange {
             if let Some((start_slot, end_slot)) = items.next() {
                 c.push(&start_slot);
                 c.push(&end_slot);
+            } else {
+                c.refuse_empty(
+                    "range_iter was given no item, and the command needs at least one",
+                );
             }
             for (start_slot, end_slot) in items {
                 c.push(&start_slot);
@@ -18302,7 +20122,7 @@ pub mod cluster_delslotsrange {
             c.push(&end_slot);
             Ready(c)
         }
-        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
@@ -18316,6 +20136,10 @@ pub mod cluster_delslotsrange {
             if let Some((start_slot, end_slot)) = items.next() {
                 c.push(&start_slot);
                 c.push(&end_slot);
+            } else {
+                c.refuse_empty(
+                    "start_slot_end_slot_iter was given no item, and the command needs at least one",
+                );
             }
             for (start_slot, end_slot) in items {
                 c.push(&start_slot);
@@ -18534,6 +20358,13 @@ pub mod cluster_flushslot {
         #[inline]
         pub fn slot(self, slot: impl IntArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "slot",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&slot);
             Ready(c, PhantomData)
         }
@@ -18581,6 +20412,13 @@ pub mod cluster_flushslot {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ASYNC",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("ASYNC");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -18603,6 +20441,13 @@ pub mod cluster_flushslot {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ASYNC",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("ASYNC");
                 c.end_piece(1, mark);
             }
@@ -18618,6 +20463,13 @@ pub mod cluster_flushslot {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SYNC",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SYNC");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -18632,6 +20484,13 @@ pub mod cluster_flushslot {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SYNC",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("SYNC");
                 c.end_piece(1, mark);
             }
@@ -19119,12 +20978,19 @@ pub mod cluster_migrateslots {
             end_slot: impl IntArg,
         ) -> NeedNodeId {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "SLOTSRANGE start_slot end_slot",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SLOTSRANGE");
             c.push(&start_slot);
             c.push(&end_slot);
             NeedNodeId(c)
         }
-        /// Writes `SLOTSRANGE start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `SLOTSRANGE start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On valkey only.
         pub fn range_iter(
@@ -19134,9 +21000,20 @@ pub mod cluster_migrateslots {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some((start_slot, end_slot)) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "SLOTSRANGE start_slot end_slot",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("SLOTSRANGE");
                 c.push(&start_slot);
                 c.push(&end_slot);
+            } else {
+                c.refuse_empty(
+                    "range_iter was given no item, and the command needs at least one",
+                );
             }
             for (start_slot, end_slot) in items {
                 c.push(&start_slot);
@@ -19171,6 +21048,13 @@ pub mod cluster_migrateslots {
         #[inline]
         pub fn node(self, node_id: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NODE node_id",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("NODE");
             c.push(&node_id);
             Ready(c)
@@ -19188,6 +21072,13 @@ pub mod cluster_migrateslots {
         ) -> NeedNodeId {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "start_slot end_slot",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&start_slot);
             c.push(&end_slot);
             c.end_piece(0, mark);
@@ -19204,6 +21095,13 @@ pub mod cluster_migrateslots {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "start_slot end_slot",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 for (start_slot, end_slot) in items {
                     c.push(&start_slot);
                     c.push(&end_slot);
@@ -19404,6 +21302,13 @@ pub mod cluster_replicate {
         #[inline]
         pub fn no_one(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "NO ONE",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NO");
             c.push("ONE");
             Ready(c)
@@ -19728,6 +21633,13 @@ pub mod cluster_setslot {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "TIMEOUT timeout",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("TIMEOUT");
             c.push(&MillisArg::millis(timeout));
             c.end_piece(2, mark);
@@ -19743,6 +21655,13 @@ pub mod cluster_setslot {
             let mut c = self.0;
             if let Some(timeout) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "TIMEOUT timeout",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("TIMEOUT");
                 c.push(&MillisArg::millis(timeout));
                 c.end_piece(2, mark);
@@ -20064,17 +21983,35 @@ pub mod cluster_syncslots {
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "arg1",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&arg1);
             Ready(c)
         }
-        /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On valkey only.
         pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(arg1) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "arg1",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push(&arg1);
+            } else {
+                c.refuse_empty(
+                    "arg1_iter was given no item, and the command needs at least one",
+                );
             }
             for arg1 in items {
                 c.push(&arg1);
@@ -20119,6 +22056,13 @@ pub mod cluster_syncslots {
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "arg1",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&arg1);
             c.end_piece(0, mark);
             Ready(c)
@@ -20131,6 +22075,13 @@ pub mod cluster_syncslots {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "arg1",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 for arg1 in items {
                     c.push(&arg1);
                 }
@@ -20162,6 +22113,13 @@ pub mod clusterscan {
         #[inline]
         pub fn cursor(self, cursor: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "cursor",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push_key(&cursor);
             Ready(c, PhantomData)
         }
@@ -20227,6 +22185,13 @@ pub mod clusterscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "MATCH match_pattern",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("MATCH");
             c.push(&match_pattern);
             c.end_piece(1, mark);
@@ -20256,6 +22221,13 @@ pub mod clusterscan {
             let mut c = self.0;
             if let Some(match_pattern) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "MATCH match_pattern",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("MATCH");
                 c.push(&match_pattern);
                 c.end_piece(1, mark);
@@ -20279,6 +22251,13 @@ pub mod clusterscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "COUNT count",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("COUNT");
             c.push(&count);
             c.end_piece(2, mark);
@@ -20297,6 +22276,13 @@ pub mod clusterscan {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "COUNT count",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("COUNT");
                 c.push(&count);
                 c.end_piece(2, mark);
@@ -20323,6 +22309,13 @@ pub mod clusterscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "TYPE type",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("TYPE");
             c.push(&r#type);
             c.end_piece(3, mark);
@@ -20352,6 +22345,13 @@ pub mod clusterscan {
             let mut c = self.0;
             if let Some(r#type) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "TYPE type",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("TYPE");
                 c.push(&r#type);
                 c.end_piece(3, mark);
@@ -20375,6 +22375,13 @@ pub mod clusterscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SLOT slot",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SLOT");
             c.push(&slot);
             c.end_piece(4, mark);
@@ -20393,6 +22400,13 @@ pub mod clusterscan {
             let mut c = self.0;
             if let Some(slot) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SLOT slot",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("SLOT");
                 c.push(&slot);
                 c.end_piece(4, mark);
@@ -20988,6 +23002,13 @@ pub mod commandlog_get {
         #[inline]
         pub fn count(self, count: impl IntArg) -> NeedType {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "count",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&count);
             NeedType(c)
         }
@@ -21018,6 +23039,13 @@ pub mod commandlog_get {
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "SLOW",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SLOW");
             Ready(c)
         }
@@ -21027,6 +23055,13 @@ pub mod commandlog_get {
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REQUEST",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REQUEST");
             Ready(c)
         }
@@ -21036,6 +23071,13 @@ pub mod commandlog_get {
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REPLY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REPLY");
             Ready(c)
         }
@@ -21120,6 +23162,13 @@ pub mod commandlog_len {
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "SLOW",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SLOW");
             Ready(c)
         }
@@ -21129,6 +23178,13 @@ pub mod commandlog_len {
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REQUEST",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REQUEST");
             Ready(c)
         }
@@ -21138,6 +23194,13 @@ pub mod commandlog_len {
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REPLY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REPLY");
             Ready(c)
         }
@@ -21194,6 +23257,13 @@ pub mod commandlog_reset {
         #[inline]
         pub fn slow(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "SLOW",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("SLOW");
             Ready(c)
         }
@@ -21203,6 +23273,13 @@ pub mod commandlog_reset {
         #[inline]
         pub fn large_request(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REQUEST",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REQUEST");
             Ready(c)
         }
@@ -21212,6 +23289,13 @@ pub mod commandlog_reset {
         #[inline]
         pub fn large_reply(self) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "LARGE-REPLY",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("LARGE-REPLY");
             Ready(c)
         }
@@ -21269,7 +23353,7 @@ pub mod config_get {
             c.push(&parameter);
             Ready(c)
         }
-        /// Writes `parameter` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `parameter` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn parameter_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -21278,6 +23362,10 @@ pub mod config_get {
             let mut items = items.into_iter();
             if let Some(parameter) = items.next() {
                 c.push(&parameter);
+            } else {
+                c.refuse_empty(
+                    "parameter_iter was given no item, and the command needs at least one",
+                );
             }
             for parameter in items {
                 c.push(&parameter);
@@ -21444,7 +23532,7 @@ pub mod config_set {
             c.push(&value);
             Ready(c)
         }
-        /// Writes `parameter value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `parameter value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn parameter_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -21454,6 +23542,10 @@ pub mod config_set {
             if let Some((parameter, value)) = items.next() {
                 c.push(&parameter);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "parameter_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (parameter, value) in items {
                 c.push(&parameter);
@@ -21730,12 +23822,16 @@ pub mod debug {
             c.push(&arg1);
             Ready(c)
         }
-        /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `arg1` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn arg1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(arg1) = items.next() {
                 c.push(&arg1);
+            } else {
+                c.refuse_empty(
+                    "arg1_iter was given no item, and the command needs at least one",
+                );
             }
             for arg1 in items {
                 c.push(&arg1);
@@ -21956,12 +24052,16 @@ pub mod del {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -22045,6 +24145,13 @@ pub mod delifeq {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedValue {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push_key(&key);
             NeedValue(c)
         }
@@ -22075,6 +24182,13 @@ pub mod delifeq {
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "value",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&value);
             Ready(c)
         }
@@ -22748,12 +24862,16 @@ pub mod exists {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -22910,6 +25028,13 @@ pub mod expire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -22924,6 +25049,13 @@ pub mod expire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -22939,6 +25071,13 @@ pub mod expire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -22953,6 +25092,13 @@ pub mod expire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -22968,6 +25114,13 @@ pub mod expire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -22982,6 +25135,13 @@ pub mod expire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -22997,6 +25157,13 @@ pub mod expire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -23011,6 +25178,13 @@ pub mod expire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -23123,6 +25297,13 @@ pub mod expireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -23137,6 +25318,13 @@ pub mod expireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -23152,6 +25340,13 @@ pub mod expireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -23166,6 +25361,13 @@ pub mod expireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -23181,6 +25383,13 @@ pub mod expireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -23195,6 +25404,13 @@ pub mod expireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -23210,6 +25426,13 @@ pub mod expireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -23224,6 +25447,13 @@ pub mod expireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -23807,6 +26037,13 @@ pub mod flushall {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SYNC",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("SYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
@@ -23821,6 +26058,13 @@ pub mod flushall {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SYNC",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("SYNC");
                 c.end_piece(0, mark);
             }
@@ -23913,6 +26157,13 @@ pub mod flushdb {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SYNC",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("SYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
@@ -23927,6 +26178,13 @@ pub mod flushdb {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SYNC",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("SYNC");
                 c.end_piece(0, mark);
             }
@@ -24642,7 +26900,7 @@ pub mod geoadd {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `longitude latitude member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `longitude latitude member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn longitude_latitude_member_iter(
             self,
             items: impl IntoIterator<Item = (impl DoubleArg, impl DoubleArg, impl ToArg)>,
@@ -24654,6 +26912,10 @@ pub mod geoadd {
                 c.push(&longitude);
                 c.push(&latitude);
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "longitude_latitude_member_iter was given no item, and the command needs at least one",
+                );
             }
             for (longitude, latitude, member) in items {
                 c.push(&longitude);
@@ -24675,6 +26937,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
@@ -24689,6 +26958,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(1, mark);
             }
@@ -24704,6 +26980,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
@@ -24718,6 +27001,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(1, mark);
             }
@@ -24735,6 +27025,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CH",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("CH");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -24749,6 +27046,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "CH",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("CH");
                 c.end_piece(2, mark);
             }
@@ -24835,6 +27139,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -24849,6 +27160,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(1, mark);
             }
@@ -24864,6 +27182,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -24878,6 +27203,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(1, mark);
             }
@@ -24895,6 +27227,13 @@ pub mod geoadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CH",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("CH");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -24909,6 +27248,13 @@ pub mod geoadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "CH",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("CH");
                 c.end_piece(2, mark);
             }
@@ -25772,6 +28118,13 @@ pub mod georadius {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ANY",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("ANY");
             c.end_piece(9, mark);
             Ready(c, PhantomData)
@@ -25799,6 +28152,13 @@ pub mod georadius {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ANY",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("ANY");
                 c.end_piece(9, mark);
             }
@@ -27816,6 +30176,13 @@ pub mod georadius_ro {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ANY",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("ANY");
             c.end_piece(9, mark);
             Ready(c, PhantomData)
@@ -27833,6 +30200,13 @@ pub mod georadius_ro {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ANY",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("ANY");
                 c.end_piece(9, mark);
             }
@@ -28174,6 +30548,13 @@ pub mod geosearch {
         ) -> Ready<Unset, Set, Unset, Unset, Unset, Unset, Unset, Unset> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYPOLYGON num_vertices",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("BYPOLYGON");
             c.push(&num_vertices);
             c.end_piece(2, mark);
@@ -29221,6 +31602,13 @@ pub mod geosearchstore {
         ) -> Ready<Unset, Set, Unset, Unset, Unset, Unset> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYPOLYGON num_vertices",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("BYPOLYGON");
             c.push(&num_vertices);
             c.end_piece(3, mark);
@@ -30347,12 +32735,16 @@ pub mod hdel {
             c.push(&field);
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -30729,7 +33121,7 @@ pub mod hexpire {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -30740,6 +33132,10 @@ pub mod hexpire {
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -31114,7 +33510,7 @@ pub mod hexpireat {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -31125,6 +33521,10 @@ pub mod hexpireat {
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -31145,6 +33545,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -31159,6 +33566,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -31174,6 +33588,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -31188,6 +33609,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -31203,6 +33631,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -31217,6 +33652,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -31232,6 +33674,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -31246,6 +33695,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -31325,6 +33781,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -31339,6 +33802,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -31354,6 +33824,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -31368,6 +33845,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -31383,6 +33867,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -31397,6 +33888,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -31412,6 +33910,13 @@ pub mod hexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -31426,6 +33931,13 @@ pub mod hexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -31497,13 +34009,17 @@ pub mod hexpiretime {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -31759,13 +34275,17 @@ pub mod hgetdel {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -31890,7 +34410,7 @@ pub mod hgetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -31901,6 +34421,10 @@ pub mod hgetex {
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -32631,12 +35155,16 @@ pub mod hmget {
             c.push(&field);
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -32750,7 +35278,7 @@ pub mod hmset {
             c.push(&value);
             Ready(c)
         }
-        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -32760,6 +35288,10 @@ pub mod hmset {
             if let Some((field, value)) = items.next() {
                 c.push(&field);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "field_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (field, value) in items {
                 c.push(&field);
@@ -32882,13 +35414,17 @@ pub mod hpersist {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -33041,7 +35577,7 @@ pub mod hpexpire {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -33052,6 +35588,10 @@ pub mod hpexpire {
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -33072,6 +35612,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33086,6 +35633,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -33101,6 +35655,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33115,6 +35676,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -33130,6 +35698,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33144,6 +35719,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -33159,6 +35741,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33173,6 +35762,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -33252,6 +35848,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33266,6 +35869,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -33281,6 +35891,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33295,6 +35912,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -33310,6 +35934,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33324,6 +35955,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -33339,6 +35977,13 @@ pub mod hpexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33353,6 +35998,13 @@ pub mod hpexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -33461,7 +36113,7 @@ pub mod hpexpireat {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -33472,6 +36124,10 @@ pub mod hpexpireat {
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -33492,6 +36148,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33506,6 +36169,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -33521,6 +36191,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33535,6 +36212,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -33550,6 +36234,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33564,6 +36255,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -33579,6 +36277,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
@@ -33593,6 +36298,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -33672,6 +36384,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33686,6 +36405,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -33701,6 +36427,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33715,6 +36448,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -33730,6 +36470,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33744,6 +36491,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -33759,6 +36513,13 @@ pub mod hpexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -33773,6 +36534,13 @@ pub mod hpexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -33844,13 +36612,17 @@ pub mod hpexpiretime {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -33970,13 +36742,17 @@ pub mod hpttl {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -34329,6 +37105,13 @@ pub mod hscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOVALUES",
+                    ::core::option::Option::Some([7u16, 4u16, 0u16]),
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOVALUES");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -34423,7 +37206,7 @@ pub mod hset {
             c.push(&value);
             Ready(c)
         }
-        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -34433,6 +37216,10 @@ pub mod hset {
             if let Some((field, value)) = items.next() {
                 c.push(&field);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "field_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (field, value) in items {
                 c.push(&field);
@@ -34573,7 +37360,7 @@ pub mod hsetex {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -34585,6 +37372,10 @@ pub mod hsetex {
                 c.push(&field);
                 c.push(&value);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (field, value) in items {
                 c.push(&field);
@@ -34610,6 +37401,13 @@ pub mod hsetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
@@ -34624,6 +37422,13 @@ pub mod hsetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(1, mark);
             }
@@ -34639,6 +37444,13 @@ pub mod hsetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
@@ -34653,6 +37465,13 @@ pub mod hsetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(1, mark);
             }
@@ -34980,6 +37799,13 @@ pub mod hsetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -34994,6 +37820,13 @@ pub mod hsetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(1, mark);
             }
@@ -35009,6 +37842,13 @@ pub mod hsetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -35023,6 +37863,13 @@ pub mod hsetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(1, mark);
             }
@@ -35527,13 +38374,17 @@ pub mod httl {
             c.count_item();
             Ready(c)
         }
-        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(field) = items.next() {
                 c.push(&field);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "field_iter was given no item, and the command needs at least one",
+                );
             }
             for field in items {
                 c.push(&field);
@@ -37004,13 +39855,17 @@ pub mod lmpop {
             c.count_item();
             NeedWhere(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> NeedWhere {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -37279,6 +40134,13 @@ pub mod lpop {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push(&count);
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -37550,12 +40412,16 @@ pub mod lpush {
             c.push(&element);
             Ready(c)
         }
-        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn element_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(element) = items.next() {
                 c.push(&element);
+            } else {
+                c.refuse_empty(
+                    "element_iter was given no item, and the command needs at least one",
+                );
             }
             for element in items {
                 c.push(&element);
@@ -37668,12 +40534,16 @@ pub mod lpushx {
             c.push(&element);
             Ready(c)
         }
-        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn element_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(element) = items.next() {
                 c.push(&element);
+            } else {
+                c.refuse_empty(
+                    "element_iter was given no item, and the command needs at least one",
+                );
             }
             for element in items {
                 c.push(&element);
@@ -38420,12 +41290,16 @@ pub mod mget {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -39296,7 +42170,7 @@ pub mod mset {
             c.push(&value);
             Ready(c)
         }
-        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -39306,6 +42180,10 @@ pub mod mset {
             if let Some((key, value)) = items.next() {
                 c.push_key(&key);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "key_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (key, value) in items {
                 c.push_key(&key);
@@ -39395,12 +42273,19 @@ pub mod msetex {
         #[inline]
         pub fn key_value(self, key: impl ToArg, value: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key value",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push_key(&key);
             c.push(&value);
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On valkey only.
         pub fn key_value_iter(
@@ -39410,9 +42295,20 @@ pub mod msetex {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some((key, value)) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "key value",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push_key(&key);
                 c.push(&value);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (key, value) in items {
                 c.push_key(&key);
@@ -39466,6 +42362,13 @@ pub mod msetex {
         ) -> Ready<TCondition, TExpiration> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "key value",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push_key(&key);
             c.push(&value);
             c.count_item();
@@ -39483,6 +42386,13 @@ pub mod msetex {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "key value",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 for (key, value) in items {
                     c.push_key(&key);
                     c.push(&value);
@@ -39504,6 +42414,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -39518,6 +42435,13 @@ pub mod msetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -39533,6 +42457,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -39547,6 +42478,13 @@ pub mod msetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -39564,6 +42502,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EX seconds",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("EX");
             c.push(&SecondsArg::seconds(seconds));
             c.end_piece(3, mark);
@@ -39579,6 +42524,13 @@ pub mod msetex {
             let mut c = self.0;
             if let Some(seconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EX seconds",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("EX");
                 c.push(&SecondsArg::seconds(seconds));
                 c.end_piece(3, mark);
@@ -39595,6 +42547,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "PX milliseconds",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("PX");
             c.push(&MillisArg::millis(milliseconds));
             c.end_piece(3, mark);
@@ -39610,6 +42569,13 @@ pub mod msetex {
             let mut c = self.0;
             if let Some(milliseconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "PX milliseconds",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("PX");
                 c.push(&MillisArg::millis(milliseconds));
                 c.end_piece(3, mark);
@@ -39626,6 +42592,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EXAT unix_time_seconds",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("EXAT");
             c.push(&unix_time_seconds);
             c.end_piece(3, mark);
@@ -39641,6 +42614,13 @@ pub mod msetex {
             let mut c = self.0;
             if let Some(unix_time_seconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EXAT unix_time_seconds",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("EXAT");
                 c.push(&unix_time_seconds);
                 c.end_piece(3, mark);
@@ -39657,6 +42637,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "PXAT unix_time_milliseconds",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("PXAT");
             c.push(&unix_time_milliseconds);
             c.end_piece(3, mark);
@@ -39672,6 +42659,13 @@ pub mod msetex {
             let mut c = self.0;
             if let Some(unix_time_milliseconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "PXAT unix_time_milliseconds",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("PXAT");
                 c.push(&unix_time_milliseconds);
                 c.end_piece(3, mark);
@@ -39688,6 +42682,13 @@ pub mod msetex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPTTL",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push("KEEPTTL");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -39702,6 +42703,13 @@ pub mod msetex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPTTL",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("KEEPTTL");
                 c.end_piece(3, mark);
             }
@@ -39752,7 +42760,7 @@ pub mod msetnx {
             c.push(&value);
             Ready(c)
         }
-        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -39762,6 +42770,10 @@ pub mod msetnx {
             if let Some((key, value)) = items.next() {
                 c.push_key(&key);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "key_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (key, value) in items {
                 c.push_key(&key);
@@ -40246,6 +43258,13 @@ pub mod pexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40260,6 +43279,13 @@ pub mod pexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -40275,6 +43301,13 @@ pub mod pexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40289,6 +43322,13 @@ pub mod pexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -40304,6 +43344,13 @@ pub mod pexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40318,6 +43365,13 @@ pub mod pexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -40333,6 +43387,13 @@ pub mod pexpire {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40347,6 +43408,13 @@ pub mod pexpire {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -40462,6 +43530,13 @@ pub mod pexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40476,6 +43551,13 @@ pub mod pexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NX");
                 c.end_piece(2, mark);
             }
@@ -40491,6 +43573,13 @@ pub mod pexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "XX",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("XX");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40505,6 +43594,13 @@ pub mod pexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "XX",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("XX");
                 c.end_piece(2, mark);
             }
@@ -40520,6 +43616,13 @@ pub mod pexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40534,6 +43637,13 @@ pub mod pexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -40549,6 +43659,13 @@ pub mod pexpireat {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -40563,6 +43680,13 @@ pub mod pexpireat {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -40734,12 +43858,16 @@ pub mod pfcount {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -41188,12 +44316,16 @@ pub mod psubscribe {
             c.push(&pattern);
             Ready(c)
         }
-        /// Writes `pattern` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `pattern` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn pattern_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(pattern) = items.next() {
                 c.push(&pattern);
+            } else {
+                c.refuse_empty(
+                    "pattern_iter was given no item, and the command needs at least one",
+                );
             }
             for pattern in items {
                 c.push(&pattern);
@@ -43007,6 +46139,13 @@ pub mod rpop {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push(&count);
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -43162,12 +46301,16 @@ pub mod rpush {
             c.push(&element);
             Ready(c)
         }
-        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn element_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(element) = items.next() {
                 c.push(&element);
+            } else {
+                c.refuse_empty(
+                    "element_iter was given no item, and the command needs at least one",
+                );
             }
             for element in items {
                 c.push(&element);
@@ -43280,12 +46423,16 @@ pub mod rpushx {
             c.push(&element);
             Ready(c)
         }
-        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `element` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn element_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(element) = items.next() {
                 c.push(&element);
+            } else {
+                c.refuse_empty(
+                    "element_iter was given no item, and the command needs at least one",
+                );
             }
             for element in items {
                 c.push(&element);
@@ -43398,12 +46545,16 @@ pub mod sadd {
             c.push(&member);
             Ready(c)
         }
-        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn member_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(member) = items.next() {
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "member_iter was given no item, and the command needs at least one",
+                );
             }
             for member in items {
                 c.push(&member);
@@ -43818,6 +46969,13 @@ pub mod script_debug {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "engine",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 1u16, 0u16]),
+                )
+            });
             c.push(&engine);
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -43832,6 +46990,13 @@ pub mod script_debug {
             let mut c = self.0;
             if let Some(engine) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "engine",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 1u16, 0u16]),
+                    )
+                });
                 c.push(&engine);
                 c.end_piece(1, mark);
             }
@@ -43871,12 +47036,16 @@ pub mod script_exists {
             c.push(&sha1);
             Ready(c)
         }
-        /// Writes `sha1` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `sha1` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn sha1_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(sha1) = items.next() {
                 c.push(&sha1);
+            } else {
+                c.refuse_empty(
+                    "sha1_iter was given no item, and the command needs at least one",
+                );
             }
             for sha1 in items {
                 c.push(&sha1);
@@ -43977,6 +47146,13 @@ pub mod script_flush {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ASYNC",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("ASYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
@@ -43999,6 +47175,13 @@ pub mod script_flush {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ASYNC",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("ASYNC");
                 c.end_piece(0, mark);
             }
@@ -44014,6 +47197,13 @@ pub mod script_flush {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SYNC",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("SYNC");
             c.end_piece(0, mark);
             Ready(c, PhantomData)
@@ -44028,6 +47218,13 @@ pub mod script_flush {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SYNC",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("SYNC");
                 c.end_piece(0, mark);
             }
@@ -44172,6 +47369,13 @@ pub mod script_show {
         #[inline]
         pub fn sha1(self, sha1: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "sha1",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                )
+            });
             c.push(&sha1);
             Ready(c)
         }
@@ -44229,12 +47433,16 @@ pub mod sdiff {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -44347,12 +47555,16 @@ pub mod sdiffstore {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -44595,6 +47807,13 @@ pub mod set {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IFEQ comparison_value",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 1u16, 0u16]),
+                )
+            });
             c.push("IFEQ");
             c.push(&comparison_value);
             c.end_piece(2, mark);
@@ -44612,6 +47831,13 @@ pub mod set {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GET",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("GET");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -44696,6 +47922,13 @@ pub mod set {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EXAT unix_time_seconds",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("EXAT");
             c.push(&unix_time_seconds);
             c.end_piece(4, mark);
@@ -44711,6 +47944,13 @@ pub mod set {
             let mut c = self.0;
             if let Some(unix_time_seconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EXAT unix_time_seconds",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("EXAT");
                 c.push(&unix_time_seconds);
                 c.end_piece(4, mark);
@@ -44730,6 +47970,13 @@ pub mod set {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "PXAT unix_time_milliseconds",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("PXAT");
             c.push(&unix_time_milliseconds);
             c.end_piece(4, mark);
@@ -44745,6 +47992,13 @@ pub mod set {
             let mut c = self.0;
             if let Some(unix_time_milliseconds) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "PXAT unix_time_milliseconds",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("PXAT");
                 c.push(&unix_time_milliseconds);
                 c.end_piece(4, mark);
@@ -45425,6 +48679,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOW",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOW");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -45442,6 +48703,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOW",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOW");
                 c.end_piece(1, mark);
             }
@@ -45465,6 +48733,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOW",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOW");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -45482,6 +48757,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOW",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("NOW");
                 c.end_piece(1, mark);
             }
@@ -45505,6 +48787,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FORCE",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("FORCE");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -45522,6 +48811,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FORCE",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("FORCE");
                 c.end_piece(2, mark);
             }
@@ -45545,6 +48841,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FORCE",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("FORCE");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -45562,6 +48865,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FORCE",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("FORCE");
                 c.end_piece(2, mark);
             }
@@ -45585,6 +48895,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SAFE",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("SAFE");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -45602,6 +48919,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SAFE",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("SAFE");
                 c.end_piece(3, mark);
             }
@@ -45625,6 +48949,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SAFE",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("SAFE");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -45642,6 +48973,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SAFE",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("SAFE");
                 c.end_piece(3, mark);
             }
@@ -45665,6 +49003,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FAILOVER",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("FAILOVER");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -45682,6 +49027,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FAILOVER",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("FAILOVER");
                 c.end_piece(4, mark);
             }
@@ -45705,6 +49057,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FAILOVER",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                )
+            });
             c.push("FAILOVER");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -45722,6 +49081,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FAILOVER",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([9u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("FAILOVER");
                 c.end_piece(4, mark);
             }
@@ -45746,6 +49112,13 @@ pub mod shutdown {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ABORT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("ABORT");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -45763,6 +49136,13 @@ pub mod shutdown {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ABORT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("ABORT");
                 c.end_piece(5, mark);
             }
@@ -45855,12 +49235,16 @@ pub mod sinter {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -45946,13 +49330,17 @@ pub mod sintercard {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -46109,12 +49497,16 @@ pub mod sinterstore {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -46566,12 +49958,16 @@ pub mod smismember {
             c.push(&member);
             Ready(c)
         }
-        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn member_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(member) = items.next() {
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "member_iter was given no item, and the command needs at least one",
+                );
             }
             for member in items {
                 c.push(&member);
@@ -47740,12 +51136,16 @@ pub mod srem {
             c.push(&member);
             Ready(c)
         }
-        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn member_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(member) = items.next() {
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "member_iter was given no item, and the command needs at least one",
+                );
             }
             for member in items {
                 c.push(&member);
@@ -47999,7 +51399,7 @@ pub mod ssubscribe {
             c.push_key(&shardchannel);
             Ready(c)
         }
-        /// Writes `shardchannel` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `shardchannel` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn shardchannel_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -48008,6 +51408,10 @@ pub mod ssubscribe {
             let mut items = items.into_iter();
             if let Some(shardchannel) = items.next() {
                 c.push_key(&shardchannel);
+            } else {
+                c.refuse_empty(
+                    "shardchannel_iter was given no item, and the command needs at least one",
+                );
             }
             for shardchannel in items {
                 c.push_key(&shardchannel);
@@ -48149,12 +51553,16 @@ pub mod subscribe {
             c.push(&channel);
             Ready(c)
         }
-        /// Writes `channel` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `channel` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn channel_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(channel) = items.next() {
                 c.push(&channel);
+            } else {
+                c.refuse_empty(
+                    "channel_iter was given no item, and the command needs at least one",
+                );
             }
             for channel in items {
                 c.push(&channel);
@@ -48349,12 +51757,16 @@ pub mod sunion {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -48467,12 +51879,16 @@ pub mod sunionstore {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -48744,12 +52160,16 @@ pub mod touch {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -48942,12 +52362,16 @@ pub mod unlink {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -49107,6 +52531,13 @@ pub mod vadd {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedVector {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedVector(c, PhantomData)
         }
@@ -49138,6 +52569,13 @@ pub mod vadd {
         pub fn fp32(self, vector: impl ToArg) -> NeedElement<TDim> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FP32 vector",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("FP32");
             c.push(&vector);
             c.end_piece(2, mark);
@@ -49153,6 +52591,13 @@ pub mod vadd {
         ) -> NeedElement<TDim> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "VALUES vector",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("VALUES");
             let items = vector.into_iter();
             c.push(&items.len());
@@ -49174,6 +52619,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "REDUCE dim",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("REDUCE");
             c.push(&dim);
             c.end_piece(1, mark);
@@ -49189,6 +52641,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(dim) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "REDUCE dim",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("REDUCE");
                 c.push(&dim);
                 c.end_piece(1, mark);
@@ -49229,6 +52688,13 @@ pub mod vadd {
         ) -> Ready<TDim, Unset, Unset, Unset, Unset, Unset> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -49245,6 +52711,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "REDUCE dim",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("REDUCE");
             c.push(&dim);
             c.end_piece(1, mark);
@@ -49260,6 +52733,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(dim) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "REDUCE dim",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("REDUCE");
                 c.push(&dim);
                 c.end_piece(1, mark);
@@ -49343,6 +52823,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "REDUCE dim",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("REDUCE");
             c.push(&dim);
             c.end_piece(1, mark);
@@ -49368,6 +52855,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(dim) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "REDUCE dim",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("REDUCE");
                 c.push(&dim);
                 c.end_piece(1, mark);
@@ -49402,6 +52896,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "CAS",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("CAS");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -49426,6 +52927,13 @@ pub mod vadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "CAS",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("CAS");
                 c.end_piece(4, mark);
             }
@@ -49452,6 +52960,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOQUANT",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("NOQUANT");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -49469,6 +52984,13 @@ pub mod vadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOQUANT",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("NOQUANT");
                 c.end_piece(5, mark);
             }
@@ -49486,6 +53008,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "Q8",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("Q8");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -49503,6 +53032,13 @@ pub mod vadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "Q8",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("Q8");
                 c.end_piece(5, mark);
             }
@@ -49520,6 +53056,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BIN",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("BIN");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -49537,6 +53080,13 @@ pub mod vadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BIN",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("BIN");
                 c.end_piece(5, mark);
             }
@@ -49564,6 +53114,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EF build_exploration_factor",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("EF");
             c.push(&build_exploration_factor);
             c.end_piece(6, mark);
@@ -49582,6 +53139,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(build_exploration_factor) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EF build_exploration_factor",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("EF");
                 c.push(&build_exploration_factor);
                 c.end_piece(6, mark);
@@ -49610,6 +53174,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "SETATTR attributes",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("SETATTR");
             c.push(&attributes);
             c.end_piece(7, mark);
@@ -49628,6 +53199,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(attributes) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "SETATTR attributes",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("SETATTR");
                 c.push(&attributes);
                 c.end_piece(7, mark);
@@ -49656,6 +53234,13 @@ pub mod vadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "M numlinks",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("M");
             c.push(&numlinks);
             c.end_piece(8, mark);
@@ -49674,6 +53259,13 @@ pub mod vadd {
             let mut c = self.0;
             if let Some(numlinks) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "M numlinks",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("M");
                 c.push(&numlinks);
                 c.end_piece(8, mark);
@@ -49773,6 +53365,13 @@ pub mod vcard {
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             Ready(c)
         }
@@ -49829,6 +53428,13 @@ pub mod vdim {
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             Ready(c)
         }
@@ -49885,6 +53491,13 @@ pub mod vemb {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -49915,6 +53528,13 @@ pub mod vemb {
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             Ready(c, PhantomData)
         }
@@ -49959,6 +53579,13 @@ pub mod vemb {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "RAW",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("RAW");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -50003,6 +53630,13 @@ pub mod vgetattr {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -50033,6 +53667,13 @@ pub mod vgetattr {
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             Ready(c)
         }
@@ -50089,6 +53730,13 @@ pub mod vinfo {
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             Ready(c)
         }
@@ -50145,6 +53793,13 @@ pub mod vismember {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -50175,6 +53830,13 @@ pub mod vismember {
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             Ready(c)
         }
@@ -50231,6 +53893,13 @@ pub mod vlinks {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -50261,6 +53930,13 @@ pub mod vlinks {
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             Ready(c, PhantomData)
         }
@@ -50308,6 +53984,13 @@ pub mod vlinks {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WITHSCORES",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("WITHSCORES");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -50354,6 +54037,13 @@ pub mod vrandmember {
         #[inline]
         pub fn key(self, key: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             Ready(c, PhantomData)
         }
@@ -50398,6 +54088,13 @@ pub mod vrandmember {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "count",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&count);
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -50442,6 +54139,13 @@ pub mod vrem {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -50472,6 +54176,13 @@ pub mod vrem {
         #[inline]
         pub fn element(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             Ready(c)
         }
@@ -50528,6 +54239,13 @@ pub mod vsetattr {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedElement {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedElement(c)
         }
@@ -50558,6 +54276,13 @@ pub mod vsetattr {
         #[inline]
         pub fn element(self, element: impl ToArg) -> NeedJson {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&element);
             NeedJson(c)
         }
@@ -50588,6 +54313,13 @@ pub mod vsetattr {
         #[inline]
         pub fn json(self, json: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "json",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&json);
             Ready(c)
         }
@@ -50644,6 +54376,13 @@ pub mod vsim {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedQuery {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedQuery(c)
         }
@@ -50674,6 +54413,13 @@ pub mod vsim {
         #[inline]
         pub fn ele(self, element: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "ELE element",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ELE");
             c.push(&element);
             Ready(c, PhantomData)
@@ -50684,6 +54430,13 @@ pub mod vsim {
         #[inline]
         pub fn fp32(self, vector: impl ToArg) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "FP32 vector",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("FP32");
             c.push(&vector);
             Ready(c, PhantomData)
@@ -50697,6 +54450,13 @@ pub mod vsim {
             vector: impl IntoIterator<Item = impl DoubleArg, IntoIter: ExactSizeIterator>,
         ) -> Ready {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "VALUES vector",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("VALUES");
             let items = vector.into_iter();
             c.push(&items.len());
@@ -50823,6 +54583,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WITHSCORES",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("WITHSCORES");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -50871,6 +54638,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WITHATTRIBS",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("WITHATTRIBS");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -50920,6 +54694,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "COUNT count",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("COUNT");
             c.push(&count);
             c.end_piece(4, mark);
@@ -50948,6 +54729,13 @@ pub mod vsim {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "COUNT count",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("COUNT");
                 c.push(&count);
                 c.end_piece(4, mark);
@@ -50999,6 +54787,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EPSILON delta",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("EPSILON");
             c.push(&delta);
             c.end_piece(5, mark);
@@ -51027,6 +54822,13 @@ pub mod vsim {
             let mut c = self.0;
             if let Some(delta) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EPSILON delta",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("EPSILON");
                 c.push(&delta);
                 c.end_piece(5, mark);
@@ -51078,6 +54880,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "EF search_exploration_factor",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("EF");
             c.push(&search_exploration_factor);
             c.end_piece(6, mark);
@@ -51106,6 +54915,13 @@ pub mod vsim {
             let mut c = self.0;
             if let Some(search_exploration_factor) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "EF search_exploration_factor",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("EF");
                 c.push(&search_exploration_factor);
                 c.end_piece(6, mark);
@@ -51157,6 +54973,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FILTER expression",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("FILTER");
             c.push(&expression);
             c.end_piece(7, mark);
@@ -51185,6 +55008,13 @@ pub mod vsim {
             let mut c = self.0;
             if let Some(expression) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FILTER expression",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("FILTER");
                 c.push(&expression);
                 c.end_piece(7, mark);
@@ -51236,6 +55066,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "FILTER-EF max_filtering_effort",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("FILTER-EF");
             c.push(&max_filtering_effort);
             c.end_piece(8, mark);
@@ -51264,6 +55101,13 @@ pub mod vsim {
             let mut c = self.0;
             if let Some(max_filtering_effort) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "FILTER-EF max_filtering_effort",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("FILTER-EF");
                 c.push(&max_filtering_effort);
                 c.end_piece(8, mark);
@@ -51314,6 +55158,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "TRUTH",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("TRUTH");
             c.end_piece(9, mark);
             Ready(c, PhantomData)
@@ -51341,6 +55192,13 @@ pub mod vsim {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "TRUTH",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("TRUTH");
                 c.end_piece(9, mark);
             }
@@ -51390,6 +55248,13 @@ pub mod vsim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOTHREAD",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("NOTHREAD");
             c.end_piece(10, mark);
             Ready(c, PhantomData)
@@ -51417,6 +55282,13 @@ pub mod vsim {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOTHREAD",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("NOTHREAD");
                 c.end_piece(10, mark);
             }
@@ -51819,12 +55691,16 @@ pub mod watch {
             c.push_key(&key);
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -51965,12 +55841,16 @@ pub mod xack {
             c.push(&id);
             Ready(c)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn id_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
                 c.push(&id);
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -52054,6 +55934,13 @@ pub mod xackdel {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedGroup {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             NeedGroup(c)
         }
@@ -52084,6 +55971,13 @@ pub mod xackdel {
         #[inline]
         pub fn group(self, group: impl ToArg) -> NeedId {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "group",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&group);
             let count = c.begin_piece();
             c.push("IDS");
@@ -52121,12 +56015,19 @@ pub mod xackdel {
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "id",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&id);
             c.count_item();
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On redis only.
         pub fn id_iter(
@@ -52137,8 +56038,19 @@ pub mod xackdel {
             let mark = c.begin_piece();
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "id",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push(&id);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -52159,6 +56071,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
@@ -52173,6 +56092,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(2, mark);
             }
@@ -52188,6 +56114,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
@@ -52202,6 +56135,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(2, mark);
             }
@@ -52217,6 +56157,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
@@ -52231,6 +56178,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(2, mark);
             }
@@ -52277,6 +56231,13 @@ pub mod xackdel {
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "id",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&id);
             c.count_item();
             c.end_piece(4, mark);
@@ -52293,6 +56254,13 @@ pub mod xackdel {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "id",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 for id in items {
                     c.push(&id);
                     c.count_item();
@@ -52313,6 +56281,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -52327,6 +56302,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(2, mark);
             }
@@ -52342,6 +56324,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -52356,6 +56345,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(2, mark);
             }
@@ -52371,6 +56367,13 @@ pub mod xackdel {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -52385,6 +56388,13 @@ pub mod xackdel {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(2, mark);
             }
@@ -52503,6 +56513,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOMKSTREAM",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("NOMKSTREAM");
             c.end_piece(1, mark);
             NeedIdSelector(c, PhantomData)
@@ -52520,6 +56537,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOMKSTREAM",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("NOMKSTREAM");
                 c.end_piece(1, mark);
             }
@@ -52545,6 +56569,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
@@ -52562,6 +56593,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(2, mark);
             }
@@ -52577,6 +56615,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
@@ -52594,6 +56639,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(2, mark);
             }
@@ -52609,6 +56661,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
@@ -52626,6 +56685,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(2, mark);
             }
@@ -52773,6 +56839,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIMIT count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LIMIT");
             c.push(&count);
             c.end_piece(6, mark);
@@ -52791,6 +56864,13 @@ pub mod xadd {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIMIT count",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LIMIT");
                 c.push(&count);
                 c.end_piece(6, mark);
@@ -52855,7 +56935,7 @@ pub mod xadd {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `field value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn field_value_iter(
             self,
             items: impl IntoIterator<Item = (impl ToArg, impl ToArg)>,
@@ -52866,6 +56946,10 @@ pub mod xadd {
             if let Some((field, value)) = items.next() {
                 c.push(&field);
                 c.push(&value);
+            } else {
+                c.refuse_empty(
+                    "field_value_iter was given no item, and the command needs at least one",
+                );
             }
             for (field, value) in items {
                 c.push(&field);
@@ -52892,6 +56976,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOMKSTREAM",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("NOMKSTREAM");
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
@@ -52909,6 +57000,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOMKSTREAM",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("NOMKSTREAM");
                 c.end_piece(1, mark);
             }
@@ -52932,6 +57030,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -52949,6 +57054,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(2, mark);
             }
@@ -52964,6 +57076,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -52981,6 +57100,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(2, mark);
             }
@@ -52996,6 +57122,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -53013,6 +57146,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(2, mark);
             }
@@ -53160,6 +57300,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIMIT count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LIMIT");
             c.push(&count);
             c.end_piece(6, mark);
@@ -53178,6 +57325,13 @@ pub mod xadd {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIMIT count",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LIMIT");
                 c.push(&count);
                 c.end_piece(6, mark);
@@ -53304,6 +57458,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOMKSTREAM",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("NOMKSTREAM");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -53321,6 +57482,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "NOMKSTREAM",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("NOMKSTREAM");
                 c.end_piece(1, mark);
             }
@@ -53344,6 +57512,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -53361,6 +57536,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(2, mark);
             }
@@ -53376,6 +57558,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -53393,6 +57582,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(2, mark);
             }
@@ -53408,6 +57604,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -53425,6 +57628,13 @@ pub mod xadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(2, mark);
             }
@@ -53570,6 +57780,13 @@ pub mod xadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIMIT count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LIMIT");
             c.push(&count);
             c.end_piece(6, mark);
@@ -53588,6 +57805,13 @@ pub mod xadd {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIMIT count",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LIMIT");
                 c.push(&count);
                 c.end_piece(6, mark);
@@ -54045,12 +58269,16 @@ pub mod xclaim {
             c.push(&id);
             Ready(c, PhantomData)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn id_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
                 c.push(&id);
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -54500,12 +58728,16 @@ pub mod xdel {
             c.push(&id);
             Ready(c)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn id_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
                 c.push(&id);
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -54589,6 +58821,13 @@ pub mod xdelex {
         #[inline]
         pub fn key(self, key: impl ToArg) -> NeedId {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "key",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push_key(&key);
             let count = c.begin_piece();
             c.push("IDS");
@@ -54626,12 +58865,19 @@ pub mod xdelex {
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "id",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&id);
             c.count_item();
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
         /// On redis only.
         pub fn id_iter(
@@ -54642,8 +58888,19 @@ pub mod xdelex {
             let mark = c.begin_piece();
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
+                c.require(const {
+                    &Requirement::new(
+                        "id",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push(&id);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -54664,6 +58921,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
@@ -54678,6 +58942,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(1, mark);
             }
@@ -54693,6 +58964,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
@@ -54707,6 +58985,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(1, mark);
             }
@@ -54722,6 +59007,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
@@ -54736,6 +59028,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(1, mark);
             }
@@ -54782,6 +59081,13 @@ pub mod xdelex {
         pub fn id(self, id: impl ToArg) -> Ready<TCondition> {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "id",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push(&id);
             c.count_item();
             c.end_piece(3, mark);
@@ -54798,6 +59104,13 @@ pub mod xdelex {
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "id",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 for id in items {
                     c.push(&id);
                     c.count_item();
@@ -54818,6 +59131,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -54832,6 +59152,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(1, mark);
             }
@@ -54847,6 +59174,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -54861,6 +59195,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(1, mark);
             }
@@ -54876,6 +59217,13 @@ pub mod xdelex {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(1, mark);
             Ready(c, PhantomData)
@@ -54890,6 +59238,13 @@ pub mod xdelex {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([0u16, 0u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(1, mark);
             }
@@ -56119,6 +60474,13 @@ pub mod xpending {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "IDLE min_idle_time",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("IDLE");
             c.push(&MillisArg::millis(min_idle_time));
             c.end_piece(2, mark);
@@ -56137,6 +60499,13 @@ pub mod xpending {
             let mut c = self.0;
             if let Some(min_idle_time) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "IDLE min_idle_time",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("IDLE");
                 c.push(&MillisArg::millis(min_idle_time));
                 c.end_piece(2, mark);
@@ -56413,7 +60782,7 @@ pub mod xread {
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
         }
-        /// Writes `STREAMS key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `STREAMS key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -56424,6 +60793,10 @@ pub mod xread {
             if let Some(key) = items.next() {
                 c.push("STREAMS");
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -56523,7 +60896,7 @@ pub mod xread {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -56533,6 +60906,10 @@ pub mod xread {
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
                 c.push(&id);
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -56829,7 +61206,7 @@ pub mod xreadgroup {
             c.end_piece(4, mark);
             NeedId(c, PhantomData)
         }
-        /// Writes `STREAMS key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `STREAMS key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -56840,6 +61217,10 @@ pub mod xreadgroup {
             if let Some(key) = items.next() {
                 c.push("STREAMS");
                 c.push_key(&key);
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -56976,7 +61357,7 @@ pub mod xreadgroup {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `id` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn id_iter(
             self,
             items: impl IntoIterator<Item = impl ToArg>,
@@ -56986,6 +61367,10 @@ pub mod xreadgroup {
             let mut items = items.into_iter();
             if let Some(id) = items.next() {
                 c.push(&id);
+            } else {
+                c.refuse_empty(
+                    "id_iter was given no item, and the command needs at least one",
+                );
             }
             for id in items {
                 c.push(&id);
@@ -57544,6 +61929,13 @@ pub mod xsetid {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ENTRIESADDED entries_added",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("ENTRIESADDED");
             c.push(&entries_added);
             c.end_piece(2, mark);
@@ -57562,6 +61954,13 @@ pub mod xsetid {
             let mut c = self.0;
             if let Some(entries_added) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ENTRIESADDED entries_added",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("ENTRIESADDED");
                 c.push(&entries_added);
                 c.end_piece(2, mark);
@@ -57583,6 +61982,13 @@ pub mod xsetid {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "MAXDELETEDID max_deleted_id",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
             c.push("MAXDELETEDID");
             c.push(&max_deleted_id);
             c.end_piece(3, mark);
@@ -57601,6 +62007,13 @@ pub mod xsetid {
             let mut c = self.0;
             if let Some(max_deleted_id) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "MAXDELETEDID max_deleted_id",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
                 c.push("MAXDELETEDID");
                 c.push(&max_deleted_id);
                 c.end_piece(3, mark);
@@ -57685,6 +62098,13 @@ pub mod xtrim {
         #[inline]
         pub fn minid(self) -> NeedThreshold {
             let mut c = self.0;
+            c.require(const {
+                &Requirement::new(
+                    "MINID",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("MINID");
             NeedThreshold(c, PhantomData)
         }
@@ -57878,6 +62298,13 @@ pub mod xtrim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIMIT count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LIMIT");
             c.push(&count);
             c.end_piece(4, mark);
@@ -57896,6 +62323,13 @@ pub mod xtrim {
             let mut c = self.0;
             if let Some(count) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIMIT count",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LIMIT");
                 c.push(&count);
                 c.end_piece(4, mark);
@@ -57914,6 +62348,13 @@ pub mod xtrim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "KEEPREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("KEEPREF");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -57928,6 +62369,13 @@ pub mod xtrim {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "KEEPREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("KEEPREF");
                 c.end_piece(5, mark);
             }
@@ -57943,6 +62391,13 @@ pub mod xtrim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "DELREF",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("DELREF");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -57957,6 +62412,13 @@ pub mod xtrim {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "DELREF",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("DELREF");
                 c.end_piece(5, mark);
             }
@@ -57972,6 +62434,13 @@ pub mod xtrim {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "ACKED",
+                    ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                    ::core::option::Option::None,
+                )
+            });
             c.push("ACKED");
             c.end_piece(5, mark);
             Ready(c, PhantomData)
@@ -57986,6 +62455,13 @@ pub mod xtrim {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "ACKED",
+                        ::core::option::Option::Some([8u16, 2u16, 0u16]),
+                        ::core::option::Option::None,
+                    )
+                });
                 c.push("ACKED");
                 c.end_piece(5, mark);
             }
@@ -58114,7 +62590,7 @@ pub mod zadd {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
-        /// Writes `score member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `score member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn score_member_iter(
             self,
             items: impl IntoIterator<Item = (impl DoubleArg, impl ToArg)>,
@@ -58125,6 +62601,10 @@ pub mod zadd {
             if let Some((score, member)) = items.next() {
                 c.push(&score);
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "score_member_iter was given no item, and the command needs at least one",
+                );
             }
             for (score, member) in items {
                 c.push(&score);
@@ -58215,6 +62695,13 @@ pub mod zadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -58229,6 +62716,13 @@ pub mod zadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -58244,6 +62738,13 @@ pub mod zadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
@@ -58258,6 +62759,13 @@ pub mod zadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -58491,6 +62999,13 @@ pub mod zadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "GT",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("GT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -58505,6 +63020,13 @@ pub mod zadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "GT",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("GT");
                 c.end_piece(2, mark);
             }
@@ -58520,6 +63042,13 @@ pub mod zadd {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LT",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LT");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -58534,6 +63063,13 @@ pub mod zadd {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LT",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LT");
                 c.end_piece(2, mark);
             }
@@ -58831,13 +63367,17 @@ pub mod zdiff {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -58992,13 +63532,17 @@ pub mod zdiffstore {
             c.count_item();
             Ready(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -59197,13 +63741,17 @@ pub mod zinter {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -59451,13 +63999,17 @@ pub mod zintercard {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -59617,13 +64169,17 @@ pub mod zinterstore {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -59951,13 +64507,17 @@ pub mod zmpop {
             c.count_item();
             NeedWhere(c)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> NeedWhere {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -60148,12 +64708,16 @@ pub mod zmscore {
             c.push(&member);
             Ready(c)
         }
-        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn member_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(member) = items.next() {
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "member_iter was given no item, and the command needs at least one",
+                );
             }
             for member in items {
                 c.push(&member);
@@ -60647,6 +65211,13 @@ pub mod zrange {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYSCORE",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("BYSCORE");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -60661,6 +65232,13 @@ pub mod zrange {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BYSCORE",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("BYSCORE");
                 c.end_piece(3, mark);
             }
@@ -60676,6 +65254,13 @@ pub mod zrange {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYLEX",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("BYLEX");
             c.end_piece(3, mark);
             Ready(c, PhantomData)
@@ -60690,6 +65275,13 @@ pub mod zrange {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BYLEX",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("BYLEX");
                 c.end_piece(3, mark);
             }
@@ -60707,6 +65299,13 @@ pub mod zrange {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "REV",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("REV");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -60721,6 +65320,13 @@ pub mod zrange {
             let mut c = self.0;
             if on {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "REV",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("REV");
                 c.end_piece(4, mark);
             }
@@ -60742,6 +65348,13 @@ pub mod zrange {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "LIMIT offset count",
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                )
+            });
             c.push("LIMIT");
             c.push(&offset);
             c.push(&count);
@@ -60761,6 +65374,13 @@ pub mod zrange {
             let mut c = self.0;
             if let Some((offset, count)) = value {
                 let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "LIMIT offset count",
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                        ::core::option::Option::Some([6u16, 2u16, 0u16]),
+                    )
+                });
                 c.push("LIMIT");
                 c.push(&offset);
                 c.push(&count);
@@ -61610,6 +66230,13 @@ pub mod zrank {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WITHSCORE",
+                    ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                )
+            });
             c.push("WITHSCORE");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -61683,12 +66310,16 @@ pub mod zrem {
             c.push(&member);
             Ready(c)
         }
-        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `member` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn member_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(member) = items.next() {
                 c.push(&member);
+            } else {
+                c.refuse_empty(
+                    "member_iter was given no item, and the command needs at least one",
+                );
             }
             for member in items {
                 c.push(&member);
@@ -62658,6 +67289,13 @@ pub mod zrevrank {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "WITHSCORE",
+                    ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 2u16, 0u16]),
+                )
+            });
             c.push("WITHSCORE");
             c.end_piece(2, mark);
             Ready(c, PhantomData)
@@ -62851,6 +67489,13 @@ pub mod zscan {
         {
             let mut c = self.0;
             let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "NOSCORES",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
             c.push("NOSCORES");
             c.end_piece(4, mark);
             Ready(c, PhantomData)
@@ -62999,13 +67644,17 @@ pub mod zunion {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);
@@ -63283,13 +67932,17 @@ pub mod zunionstore {
             c.count_item();
             Ready(c, PhantomData)
         }
-        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires).
+        /// Writes `key` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn key_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter();
             if let Some(key) = items.next() {
                 c.push_key(&key);
                 c.count_item();
+            } else {
+                c.refuse_empty(
+                    "key_iter was given no item, and the command needs at least one",
+                );
             }
             for key in items {
                 c.push_key(&key);

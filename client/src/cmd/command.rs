@@ -68,6 +68,12 @@ impl Command {
         self.p.invalid.as_deref()
     }
 
+    /// What the command and its arguments need of the server, where not every server has
+    /// them.
+    pub(crate) fn requirements(&self) -> &[&'static super::Requirement] {
+        &self.p.requires
+    }
+
     /// The error a client answers for a command with an argument that could not be
     /// written, if it has one.
     #[cold]

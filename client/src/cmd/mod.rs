@@ -9,6 +9,7 @@
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
 //! - `request`: [`Request`], a command that knows its reply type, what the client takes.
+//! - `requirement`: [`Requirement`], which servers have a command or an argument.
 //! - `pool`: command state (buffer and bookkeeping) in one box, recycled per thread.
 //! - `span`: time spans as arguments ([`SecondsArg`], [`MillisArg`],
 //!   [`FractionalSecondsArg`]): a number, or a `Duration`.
@@ -34,6 +35,7 @@ pub(crate) mod placement;
 mod pool;
 pub(crate) mod refused;
 mod request;
+mod requirement;
 pub mod sentinel_commands;
 mod slot;
 mod small;
@@ -76,4 +78,5 @@ pub type Commands = Builders;
 pub use command::{Args, Command};
 pub use flags::{CommandFlags, Policy, RequestPolicy, ResponsePolicy};
 pub use request::{Request, Returning};
+pub use requirement::Requirement;
 pub use slot::{crc16, key_slot, Slot, SLOT_COUNT};

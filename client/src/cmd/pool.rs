@@ -8,6 +8,7 @@ use std::ops::{Deref, DerefMut};
 
 use super::command::KeyList;
 use super::flags::{CommandFlags, Policy};
+use super::requirement::Requirement;
 use super::small::SmallList;
 use crate::error::InvalidArgument;
 
@@ -67,6 +68,9 @@ pub(crate) struct Parts {
     ///
     /// [`ArgWriter::fail`]: super::ArgWriter::fail
     pub(crate) invalid: Option<Box<InvalidArgument>>,
+    /// What the command and the arguments given need of the server, where not every
+    /// server has them (recorded by the generated builders).
+    pub(crate) requires: Vec<&'static Requirement>,
 }
 
 /// A command's [`Parts`], given back to this thread's pool when dropped.
@@ -133,6 +137,7 @@ impl Clone for Pooled {
             cache_opt_in,
             always_shared,
             invalid,
+            requires,
         } = &**self;
         let parts = &mut *copy;
         parts.buf.extend_from_slice(buf);
@@ -149,6 +154,7 @@ impl Clone for Pooled {
         parts.cache_opt_in = *cache_opt_in;
         parts.always_shared = *always_shared;
         parts.invalid.clone_from(invalid);
+        parts.requires.clone_from(requires);
         copy
     }
 }
@@ -184,6 +190,7 @@ fn give(mut parts: Box<Parts>) {
     parts.cache_opt_in = false;
     parts.always_shared = false;
     parts.invalid = None;
+    parts.requires.clear();
     // During thread teardown (or a reentrant call) the parts are simply freed.
     let Ok(Some(earlier)) = LAST.try_with(|last| last.replace(Some(parts))) else {
         return;

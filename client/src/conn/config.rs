@@ -124,6 +124,7 @@ pub struct Config {
     pub(crate) cache: Option<CacheConfig>,
     pub(crate) lazy_connect: bool,
     pub(crate) span_level: SpanLevel,
+    pub(crate) check_availability: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -152,6 +153,7 @@ impl std::fmt::Debug for Config {
             .field("cache", &self.cache)
             .field("lazy_connect", &self.lazy_connect)
             .field("span_level", &self.span_level)
+            .field("check_availability", &self.check_availability)
             .finish()
     }
 }
@@ -197,6 +199,7 @@ impl Config {
             cache: None,
             lazy_connect: false,
             span_level: SpanLevel::Info,
+            check_availability: true,
         }
     }
 
@@ -435,6 +438,27 @@ impl Config {
     /// ```
     pub fn span_level(mut self, level: SpanLevel) -> Self {
         self.span_level = level;
+        self
+    }
+
+    /// Whether a command, or an option of it, that the server connected to does not have
+    /// is refused before it is sent (on by default). The builders know which versions of
+    /// Redis and Valkey have each command and option; the server says what it is in its
+    /// `HELLO`. `b().hsetex()...nx()` (Valkey 9 only) sent to Redis 8.2 is then
+    /// [`Error::InvalidUse`](crate::Error::InvalidUse), "NX is on Valkey only (since
+    /// 9.0.0); the server is Redis 8.2.3", and not a server error after the fact.
+    ///
+    /// Turn it off behind a proxy that answers `HELLO` for a server other than the one
+    /// that runs the commands. Before the first connection (a lazy client), or when the
+    /// server's name or version is not one of Redis's or Valkey's, commands are sent
+    /// unchecked.
+    ///
+    /// ```
+    /// let config = typedis::Config::default().check_availability(false);
+    /// # let _ = config;
+    /// ```
+    pub fn check_availability(mut self, on: bool) -> Self {
+        self.check_availability = on;
         self
     }
 

@@ -114,11 +114,19 @@ pub(super) fn command(
     let flags = flags_expr(cmd, rt);
     let policy = policy_expr(cmd, rt);
     let new = quote!(prelude::Cmd::new_encoded(#name, #encoded, #argc, #flags, #policy));
+    let require = super::requirement::require(
+        &quote!(prelude::),
+        "",
+        Some(cmd.since.as_str()),
+        &cmd.since_in,
+        cmd.only.as_deref(),
+    );
     let begin = match &plan.count {
         Some(count) if count.after.is_none() => {
             let mark = super::methods::count_at(count.order, &count.prefix);
-            quote!(let mut c = #new; #mark)
+            quote!(let mut c = #new; #require #mark)
         }
+        _ if !require.is_empty() => quote!(let mut c = #new; #require),
         _ => quote!(let c = #new;),
     };
     let start = if plan.states[0].slots.is_empty() {

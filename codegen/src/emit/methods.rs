@@ -136,6 +136,18 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
     quote!(#(#stmts)* #count)
 }
 
+/// The statement recording what servers have the leaf's argument, where not all do (once
+/// per method call, not per item).
+fn leaf_require(leaf: &Leaf) -> TokenStream {
+    super::requirement::require(
+        &quote!(),
+        &leaf.syntax(),
+        leaf.since.as_deref(),
+        &leaf.since_in,
+        leaf.only.as_deref(),
+    )
+}
+
 fn method_doc(m: &Method, extra: &str) -> TokenStream {
     let mut lines = vec![format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax()))];
     if let Some(since) = &m.leaf.since {
@@ -215,6 +227,7 @@ pub(super) fn advance_method(
         .as_ref()
         .map(|(order, prefix)| count_at(*order, prefix))
         .unwrap_or_default();
+    let require = leaf_require(&m.leaf);
     let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
     let out = construct(target, quote!(c));
     let doc = method_doc(m, "");
@@ -224,6 +237,7 @@ pub(super) fn advance_method(
         pub fn #name(self, #(#params: #tys),*) -> #target_ty {
             let mut c = self.0;
             #begin
+            #require
             #body
             #end
             #mark_count
@@ -244,8 +258,10 @@ pub(super) fn advance_method(
     let rest = write_stmts(&m.leaf, repeat, &params, *counted);
     let doc = method_doc(
         m,
-        " once per item (the iterator must yield at least one item, as Redis requires)",
+        " once per item (the iterator must yield at least one item, as Redis requires: \
+         a command given none is refused, not sent)",
     );
+    let empty = format!("{iter_name} was given no item, and the command needs at least one");
     quote! {
         #single
         #doc
@@ -254,7 +270,10 @@ pub(super) fn advance_method(
             #begin
             let mut items = items.into_iter();
             if let Some(#pattern) = items.next() {
+                #require
                 #first
+            } else {
+                c.refuse_empty(#empty);
             }
             for #pattern in items {
                 #rest
@@ -344,6 +363,7 @@ pub(super) fn piece_methods(
         || quote!(),
         |t| quote!(if !c.has_piece(#order) { c.push(#t); }),
     );
+    let require = leaf_require(&m.leaf);
     let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
     let ret = state_ty(plan, s, |k| match (slot, enters, choice) {
         (Some((j, _, to)), _, _) if *j == k => Some(stage_ty(*to)),
@@ -369,6 +389,7 @@ pub(super) fn piece_methods(
         pub fn #name(self, #(#params: #tys),*) -> #ret #guard {
             let mut c = self.0;
             let mark = c.begin_piece();
+            #require
             #once
             #body
             c.end_piece(#order, mark);
@@ -387,6 +408,7 @@ pub(super) fn piece_methods(
                 let mut items = items.into_iter().peekable();
                 if items.peek().is_some() {
                     let mark = c.begin_piece();
+                    #require
                     #once
                     for #pattern in items {
                         #body
@@ -407,6 +429,7 @@ pub(super) fn piece_methods(
                     let mut c = self.0;
                     if on {
                         let mark = c.begin_piece();
+                        #require
                         #body
                         c.end_piece(#order, mark);
                     }
@@ -422,6 +445,7 @@ pub(super) fn piece_methods(
                     let mut c = self.0;
                     if let Some(#pattern) = value {
                         let mark = c.begin_piece();
+                        #require
                         #body
                         c.end_piece(#order, mark);
                     }

@@ -11,6 +11,7 @@ mod doc;
 mod flags;
 mod methods;
 mod once;
+mod requirement;
 mod state;
 
 pub(crate) use doc::{doc_lines, doc_text};
@@ -179,7 +180,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         /// The names every command's module uses (each uses some of them).
         #[allow(unused_imports)]
         mod prelude {
-            pub(super) use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg};
+            pub(super) use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg, Requirement};
             pub(super) use #rt::{SecondsArg, MillisArg, FractionalSecondsArg};
             pub(super) use #rt::state::{Unset, Set, Open, Chose, Done, Entered};
             pub(super) use ::core::marker::PhantomData;
