@@ -9959,9 +9959,9 @@ pub mod bitop {
     /// Implemented by no type: `NeedOperation` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BITOP` needs `operation`, `destkey` and `key` before it can be sent",
+        message = "`BITOP` needs `operation`, `destkey` and `key` before it can be sent: call `and`, `or`, `xor`, `not`, `diff` or another of its 8 methods",
         label = "this `BITOP` has no `operation` yet",
-        note = "add the missing arguments in order, starting with `operation` (see the methods of `bitop::NeedOperation`)"
+        note = "add the missing arguments in order, starting with `and` (see the methods of `bitop::NeedOperation`)"
     )]
     pub trait IncompleteNeedOperation {}
     impl<M: IncompleteNeedOperation> crate::cmd::Request<M> for NeedOperation {
@@ -10437,9 +10437,9 @@ pub mod blmove {
     /// Implemented by no type: `NeedWherefrom` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BLMOVE` needs `wherefrom`, `whereto` and `timeout` before it can be sent",
+        message = "`BLMOVE` needs `wherefrom`, `whereto` and `timeout` before it can be sent: call `left` or `right`",
         label = "this `BLMOVE` has no `wherefrom` yet",
-        note = "add the missing arguments in order, starting with `wherefrom` (see the methods of `blmove::NeedWherefrom`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `blmove::NeedWherefrom`)"
     )]
     pub trait IncompleteNeedWherefrom {}
     impl<M: IncompleteNeedWherefrom> crate::cmd::Request<M> for NeedWherefrom {
@@ -10472,9 +10472,9 @@ pub mod blmove {
     /// Implemented by no type: `NeedWhereto` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BLMOVE` needs `whereto` and `timeout` before it can be sent",
+        message = "`BLMOVE` needs `whereto` and `timeout` before it can be sent: call `left` or `right`",
         label = "this `BLMOVE` has no `whereto` yet",
-        note = "add the missing arguments in order, starting with `whereto` (see the methods of `blmove::NeedWhereto`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `blmove::NeedWhereto`)"
     )]
     pub trait IncompleteNeedWhereto {}
     impl<M: IncompleteNeedWhereto> crate::cmd::Request<M> for NeedWhereto {
@@ -10664,9 +10664,9 @@ pub mod blmpop {
     /// Implemented by no type: `NeedWhere` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BLMPOP` needs `where` before it can be sent",
+        message = "`BLMPOP` needs `where` before it can be sent: call `left` or `right`",
         label = "this `BLMPOP` has no `where` yet",
-        note = "add the missing arguments in order, starting with `where` (see the methods of `blmpop::NeedWhere`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `blmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
@@ -11232,9 +11232,9 @@ pub mod bzmpop {
     /// Implemented by no type: `NeedWhere` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BZMPOP` needs `where` before it can be sent",
+        message = "`BZMPOP` needs `where` before it can be sent: call `min` or `max`",
         label = "this `BZMPOP` has no `where` yet",
-        note = "add the missing arguments in order, starting with `where` (see the methods of `bzmpop::NeedWhere`)"
+        note = "add the missing arguments in order, starting with `min` (see the methods of `bzmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
@@ -11589,9 +11589,9 @@ pub mod client_caching {
     /// Implemented by no type: `NeedMode` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT CACHING` needs `mode` before it can be sent",
+        message = "`CLIENT CACHING` needs `mode` before it can be sent: call `yes` or `no`",
         label = "this `CLIENT CACHING` has no `mode` yet",
-        note = "add the missing arguments in order, starting with `mode` (see the methods of `client_caching::NeedMode`)"
+        note = "add the missing arguments in order, starting with `yes` (see the methods of `client_caching::NeedMode`)"
     )]
     pub trait IncompleteNeedMode {}
     impl<M: IncompleteNeedMode> crate::cmd::Request<M> for NeedMode {
@@ -11908,9 +11908,9 @@ pub mod client_import_source {
     /// Implemented by no type: `NeedEnabled` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT IMPORT-SOURCE` needs `enabled` before it can be sent",
+        message = "`CLIENT IMPORT-SOURCE` needs `enabled` before it can be sent: call `on` or `off`",
         label = "this `CLIENT IMPORT-SOURCE` has no `enabled` yet",
-        note = "add the missing arguments in order, starting with `enabled` (see the methods of `client_import_source::NeedEnabled`)"
+        note = "add the missing arguments in order, starting with `on` (see the methods of `client_import_source::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
@@ -12584,9 +12584,9 @@ pub mod client_kill {
     /// Implemented by no type: `NeedFilter` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT KILL` needs `filter` before it can be sent",
+        message = "`CLIENT KILL` needs `filter` before it can be sent: call `old_format`, `id`, `type_normal`, `type_master`, `type_primary` or another of its 39 methods",
         label = "this `CLIENT KILL` has no `filter` yet",
-        note = "add the missing arguments in order, starting with `filter` (see the methods of `client_kill::NeedFilter`)"
+        note = "add the missing arguments in order, starting with `old_format` (see the methods of `client_kill::NeedFilter`)"
     )]
     pub trait IncompleteNeedFilter {}
     impl<M: IncompleteNeedFilter> crate::cmd::Request<M> for NeedFilter {
@@ -18584,9 +18584,9 @@ pub mod client_no_evict {
     /// Implemented by no type: `NeedEnabled` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT NO-EVICT` needs `enabled` before it can be sent",
+        message = "`CLIENT NO-EVICT` needs `enabled` before it can be sent: call `on` or `off`",
         label = "this `CLIENT NO-EVICT` has no `enabled` yet",
-        note = "add the missing arguments in order, starting with `enabled` (see the methods of `client_no_evict::NeedEnabled`)"
+        note = "add the missing arguments in order, starting with `on` (see the methods of `client_no_evict::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
@@ -18645,9 +18645,9 @@ pub mod client_no_touch {
     /// Implemented by no type: `NeedEnabled` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT NO-TOUCH` needs `enabled` before it can be sent",
+        message = "`CLIENT NO-TOUCH` needs `enabled` before it can be sent: call `on` or `off`",
         label = "this `CLIENT NO-TOUCH` has no `enabled` yet",
-        note = "add the missing arguments in order, starting with `enabled` (see the methods of `client_no_touch::NeedEnabled`)"
+        note = "add the missing arguments in order, starting with `on` (see the methods of `client_no_touch::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
@@ -18864,9 +18864,9 @@ pub mod client_reply {
     /// Implemented by no type: `NeedAction` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT REPLY` needs `action` before it can be sent",
+        message = "`CLIENT REPLY` needs `action` before it can be sent: call `on`, `off` or `skip`",
         label = "this `CLIENT REPLY` has no `action` yet",
-        note = "add the missing arguments in order, starting with `action` (see the methods of `client_reply::NeedAction`)"
+        note = "add the missing arguments in order, starting with `on` (see the methods of `client_reply::NeedAction`)"
     )]
     pub trait IncompleteNeedAction {}
     impl<M: IncompleteNeedAction> crate::cmd::Request<M> for NeedAction {
@@ -18927,9 +18927,9 @@ pub mod client_setinfo {
     /// Implemented by no type: `NeedAttr` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT SETINFO` needs `attr` before it can be sent",
+        message = "`CLIENT SETINFO` needs `attr` before it can be sent: call `lib_name` or `lib_ver`",
         label = "this `CLIENT SETINFO` has no `attr` yet",
-        note = "add the missing arguments in order, starting with `attr` (see the methods of `client_setinfo::NeedAttr`)"
+        note = "add the missing arguments in order, starting with `lib_name` (see the methods of `client_setinfo::NeedAttr`)"
     )]
     pub trait IncompleteNeedAttr {}
     impl<M: IncompleteNeedAttr> crate::cmd::Request<M> for NeedAttr {
@@ -18981,7 +18981,7 @@ pub mod client_setname {
     /// Implemented by no type: `NeedConnectionName` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT SETNAME` needs `connection-name` before it can be sent",
+        message = "`CLIENT SETNAME` needs `connection-name` before it can be sent: call `connection_name`",
         label = "this `CLIENT SETNAME` has no `connection-name` yet",
         note = "add the missing arguments in order, starting with `connection_name` (see the methods of `client_setname::NeedConnectionName`)"
     )]
@@ -19042,9 +19042,9 @@ pub mod client_tracking {
     /// Implemented by no type: `NeedStatus` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT TRACKING` needs `status` before it can be sent",
+        message = "`CLIENT TRACKING` needs `status` before it can be sent: call `on` or `off`",
         label = "this `CLIENT TRACKING` has no `status` yet",
-        note = "add the missing arguments in order, starting with `status` (see the methods of `client_tracking::NeedStatus`)"
+        note = "add the missing arguments in order, starting with `on` (see the methods of `client_tracking::NeedStatus`)"
     )]
     pub trait IncompleteNeedStatus {}
     impl<M: IncompleteNeedStatus> crate::cmd::Request<M> for NeedStatus {
@@ -19411,7 +19411,7 @@ pub mod client_unblock {
     /// Implemented by no type: `NeedClientId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT UNBLOCK` needs `client-id` before it can be sent",
+        message = "`CLIENT UNBLOCK` needs `client-id` before it can be sent: call `client_id`",
         label = "this `CLIENT UNBLOCK` has no `client-id` yet",
         note = "add the missing arguments in order, starting with `client_id` (see the methods of `client_unblock::NeedClientId`)"
     )]
@@ -19886,7 +19886,7 @@ pub mod cluster_count_failure_reports {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER COUNT-FAILURE-REPORTS` needs `node-id` before it can be sent",
+        message = "`CLUSTER COUNT-FAILURE-REPORTS` needs `node-id` before it can be sent: call `node_id`",
         label = "this `CLUSTER COUNT-FAILURE-REPORTS` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_count_failure_reports::NeedNodeId`)"
     )]
@@ -20560,7 +20560,7 @@ pub mod cluster_forget {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER FORGET` needs `node-id` before it can be sent",
+        message = "`CLUSTER FORGET` needs `node-id` before it can be sent: call `node_id`",
         label = "this `CLUSTER FORGET` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_forget::NeedNodeId`)"
     )]
@@ -21114,9 +21114,9 @@ pub mod cluster_migrateslots {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER MIGRATESLOTS` needs `node-id` before it can be sent",
+        message = "`CLUSTER MIGRATESLOTS` needs `node-id` before it can be sent: call `node`",
         label = "this `CLUSTER MIGRATESLOTS` has no `node-id` yet",
-        note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_migrateslots::NeedNodeId`)"
+        note = "add the missing arguments in order, starting with `node` (see the methods of `cluster_migrateslots::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
@@ -21246,7 +21246,7 @@ pub mod cluster_replicas {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER REPLICAS` needs `node-id` before it can be sent",
+        message = "`CLUSTER REPLICAS` needs `node-id` before it can be sent: call `node_id`",
         label = "this `CLUSTER REPLICAS` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_replicas::NeedNodeId`)"
     )]
@@ -21317,9 +21317,9 @@ pub mod cluster_replicate {
     /// Implemented by no type: `NeedArgs` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER REPLICATE` needs `args` before it can be sent",
+        message = "`CLUSTER REPLICATE` needs `args` before it can be sent: call `node_id` or `no_one`",
         label = "this `CLUSTER REPLICATE` has no `args` yet",
-        note = "add the missing arguments in order, starting with `args` (see the methods of `cluster_replicate::NeedArgs`)"
+        note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_replicate::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
@@ -21487,7 +21487,7 @@ pub mod cluster_set_config_epoch {
     /// Implemented by no type: `NeedConfigEpoch` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SET-CONFIG-EPOCH` needs `config-epoch` before it can be sent",
+        message = "`CLUSTER SET-CONFIG-EPOCH` needs `config-epoch` before it can be sent: call `config_epoch`",
         label = "this `CLUSTER SET-CONFIG-EPOCH` has no `config-epoch` yet",
         note = "add the missing arguments in order, starting with `config_epoch` (see the methods of `cluster_set_config_epoch::NeedConfigEpoch`)"
     )]
@@ -21593,9 +21593,9 @@ pub mod cluster_setslot {
     /// Implemented by no type: `NeedSubcommand` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SETSLOT` needs `subcommand` before it can be sent",
+        message = "`CLUSTER SETSLOT` needs `subcommand` before it can be sent: call `importing`, `migrating`, `node` or `stable`",
         label = "this `CLUSTER SETSLOT` has no `subcommand` yet",
-        note = "add the missing arguments in order, starting with `subcommand` (see the methods of `cluster_setslot::NeedSubcommand`)"
+        note = "add the missing arguments in order, starting with `importing` (see the methods of `cluster_setslot::NeedSubcommand`)"
     )]
     pub trait IncompleteNeedSubcommand {}
     impl<M: IncompleteNeedSubcommand> crate::cmd::Request<M> for NeedSubcommand {
@@ -21732,7 +21732,7 @@ pub mod cluster_slaves {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SLAVES` needs `node-id` before it can be sent",
+        message = "`CLUSTER SLAVES` needs `node-id` before it can be sent: call `node_id`",
         label = "this `CLUSTER SLAVES` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_slaves::NeedNodeId`)"
     )]
@@ -21800,9 +21800,9 @@ pub mod cluster_slot_stats {
     /// Implemented by no type: `NeedFilter` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SLOT-STATS` needs `filter` before it can be sent",
+        message = "`CLUSTER SLOT-STATS` needs `filter` before it can be sent: call `slotsrange` or `orderby`",
         label = "this `CLUSTER SLOT-STATS` has no `filter` yet",
-        note = "add the missing arguments in order, starting with `filter` (see the methods of `cluster_slot_stats::NeedFilter`)"
+        note = "add the missing arguments in order, starting with `slotsrange` (see the methods of `cluster_slot_stats::NeedFilter`)"
     )]
     pub trait IncompleteNeedFilter {}
     impl<M: IncompleteNeedFilter> crate::cmd::Request<M> for NeedFilter {
@@ -23085,9 +23085,9 @@ pub mod commandlog_get {
     /// Implemented by no type: `NeedType` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`COMMANDLOG GET` needs `type` before it can be sent",
+        message = "`COMMANDLOG GET` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         label = "this `COMMANDLOG GET` has no `type` yet",
-        note = "add the missing arguments in order, starting with `type` (see the methods of `commandlog_get::NeedType`)"
+        note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_get::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
@@ -23208,9 +23208,9 @@ pub mod commandlog_len {
     /// Implemented by no type: `NeedType` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`COMMANDLOG LEN` needs `type` before it can be sent",
+        message = "`COMMANDLOG LEN` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         label = "this `COMMANDLOG LEN` has no `type` yet",
-        note = "add the missing arguments in order, starting with `type` (see the methods of `commandlog_len::NeedType`)"
+        note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_len::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
@@ -23303,9 +23303,9 @@ pub mod commandlog_reset {
     /// Implemented by no type: `NeedType` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`COMMANDLOG RESET` needs `type` before it can be sent",
+        message = "`COMMANDLOG RESET` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         label = "this `COMMANDLOG RESET` has no `type` yet",
-        note = "add the missing arguments in order, starting with `type` (see the methods of `commandlog_reset::NeedType`)"
+        note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_reset::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
@@ -23557,9 +23557,9 @@ pub mod config_set {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CONFIG SET` needs `data` before it can be sent",
+        message = "`CONFIG SET` needs `data` before it can be sent: call `parameter_value`",
         label = "this `CONFIG SET` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `config_set::NeedData`)"
+        note = "add the missing arguments in order, starting with `parameter_value` (see the methods of `config_set::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -25256,7 +25256,7 @@ pub mod expireat {
     /// Implemented by no type: `NeedUnixTimeSeconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`EXPIREAT` needs `unix-time-seconds` before it can be sent",
+        message = "`EXPIREAT` needs `unix-time-seconds` before it can be sent: call `unix_time_seconds`",
         label = "this `EXPIREAT` has no `unix-time-seconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `expireat::NeedUnixTimeSeconds`)"
     )]
@@ -26228,7 +26228,7 @@ pub mod function_delete {
     /// Implemented by no type: `NeedLibraryName` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION DELETE` needs `library-name` before it can be sent",
+        message = "`FUNCTION DELETE` needs `library-name` before it can be sent: call `library_name`",
         label = "this `FUNCTION DELETE` has no `library-name` yet",
         note = "add the missing arguments in order, starting with `library_name` (see the methods of `function_delete::NeedLibraryName`)"
     )]
@@ -26600,7 +26600,7 @@ pub mod function_load {
     /// Implemented by no type: `NeedFunctionCode` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION LOAD` needs `function-code` before it can be sent",
+        message = "`FUNCTION LOAD` needs `function-code` before it can be sent: call `function_code`",
         label = "this `FUNCTION LOAD` has no `function-code` yet",
         note = "add the missing arguments in order, starting with `function_code` (see the methods of `function_load::NeedFunctionCode`)"
     )]
@@ -26694,7 +26694,7 @@ pub mod function_restore {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION RESTORE` needs `serialized-value` before it can be sent",
+        message = "`FUNCTION RESTORE` needs `serialized-value` before it can be sent: call `serialized_value`",
         label = "this `FUNCTION RESTORE` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `function_restore::NeedSerializedValue`)"
     )]
@@ -27062,9 +27062,9 @@ pub mod geoadd {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEOADD` needs `data` before it can be sent",
+        message = "`GEOADD` needs `data` before it can be sent: call `longitude_latitude_member`",
         label = "this `GEOADD` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `geoadd::NeedData`)"
+        note = "add the missing arguments in order, starting with `longitude_latitude_member` (see the methods of `geoadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData, TCondition, TChange> crate::cmd::Request<M>
@@ -27818,9 +27818,9 @@ pub mod georadius {
     /// Implemented by no type: `NeedUnit` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEORADIUS` needs `unit` before it can be sent",
+        message = "`GEORADIUS` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         label = "this `GEORADIUS` has no `unit` yet",
-        note = "add the missing arguments in order, starting with `unit` (see the methods of `georadius::NeedUnit`)"
+        note = "add the missing arguments in order, starting with `m` (see the methods of `georadius::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
@@ -28678,9 +28678,9 @@ pub mod georadiusbymember {
     /// Implemented by no type: `NeedUnit` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEORADIUSBYMEMBER` needs `unit` before it can be sent",
+        message = "`GEORADIUSBYMEMBER` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         label = "this `GEORADIUSBYMEMBER` has no `unit` yet",
-        note = "add the missing arguments in order, starting with `unit` (see the methods of `georadiusbymember::NeedUnit`)"
+        note = "add the missing arguments in order, starting with `m` (see the methods of `georadiusbymember::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
@@ -29520,9 +29520,9 @@ pub mod georadiusbymember_ro {
     /// Implemented by no type: `NeedUnit` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEORADIUSBYMEMBER_RO` needs `unit` before it can be sent",
+        message = "`GEORADIUSBYMEMBER_RO` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         label = "this `GEORADIUSBYMEMBER_RO` has no `unit` yet",
-        note = "add the missing arguments in order, starting with `unit` (see the methods of `georadiusbymember_ro::NeedUnit`)"
+        note = "add the missing arguments in order, starting with `m` (see the methods of `georadiusbymember_ro::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
@@ -30017,9 +30017,9 @@ pub mod georadius_ro {
     /// Implemented by no type: `NeedUnit` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEORADIUS_RO` needs `unit` before it can be sent",
+        message = "`GEORADIUS_RO` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         label = "this `GEORADIUS_RO` has no `unit` yet",
-        note = "add the missing arguments in order, starting with `unit` (see the methods of `georadius_ro::NeedUnit`)"
+        note = "add the missing arguments in order, starting with `m` (see the methods of `georadius_ro::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
@@ -30629,9 +30629,9 @@ pub mod geosearch {
     /// Implemented by no type: `NeedBy` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEOSEARCH` needs `by` before it can be sent",
+        message = "`GEOSEARCH` needs `by` before it can be sent: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods",
         label = "this `GEOSEARCH` has no `by` yet",
-        note = "add the missing arguments in order, starting with `by` (see the methods of `geosearch::NeedBy`)"
+        note = "add the missing arguments in order, starting with `byradius_m` (see the methods of `geosearch::NeedBy`)"
     )]
     pub trait IncompleteNeedBy {}
     impl<M: IncompleteNeedBy, TFrom> crate::cmd::Request<M> for NeedBy<TFrom> {
@@ -31683,9 +31683,9 @@ pub mod geosearchstore {
     /// Implemented by no type: `NeedBy` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`GEOSEARCHSTORE` needs `by` before it can be sent",
+        message = "`GEOSEARCHSTORE` needs `by` before it can be sent: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods",
         label = "this `GEOSEARCHSTORE` has no `by` yet",
-        note = "add the missing arguments in order, starting with `by` (see the methods of `geosearchstore::NeedBy`)"
+        note = "add the missing arguments in order, starting with `byradius_m` (see the methods of `geosearchstore::NeedBy`)"
     )]
     pub trait IncompleteNeedBy {}
     impl<M: IncompleteNeedBy, TFrom> crate::cmd::Request<M> for NeedBy<TFrom> {
@@ -33479,7 +33479,7 @@ pub mod hexpireat {
     /// Implemented by no type: `NeedUnixTimeSeconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HEXPIREAT` needs `unix-time-seconds` and `field` before it can be sent",
+        message = "`HEXPIREAT` needs `unix-time-seconds` and `field` before it can be sent: call `unix_time_seconds`",
         label = "this `HEXPIREAT` has no `unix-time-seconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `hexpireat::NeedUnixTimeSeconds`)"
     )]
@@ -35303,9 +35303,9 @@ pub mod hmset {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HMSET` needs `data` before it can be sent",
+        message = "`HMSET` needs `data` before it can be sent: call `field_value`",
         label = "this `HMSET` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `hmset::NeedData`)"
+        note = "add the missing arguments in order, starting with `field_value` (see the methods of `hmset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -36082,7 +36082,7 @@ pub mod hpexpireat {
     /// Implemented by no type: `NeedUnixTimeMilliseconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HPEXPIREAT` needs `unix-time-milliseconds` and `field` before it can be sent",
+        message = "`HPEXPIREAT` needs `unix-time-milliseconds` and `field` before it can be sent: call `unix_time_milliseconds`",
         label = "this `HPEXPIREAT` has no `unix-time-milliseconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `hpexpireat::NeedUnixTimeMilliseconds`)"
     )]
@@ -37231,9 +37231,9 @@ pub mod hset {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HSET` needs `data` before it can be sent",
+        message = "`HSET` needs `data` before it can be sent: call `field_value`",
         label = "this `HSET` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `hset::NeedData`)"
+        note = "add the missing arguments in order, starting with `field_value` (see the methods of `hset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -37703,9 +37703,9 @@ pub mod hsetex {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HSETEX` needs `data` before it can be sent",
+        message = "`HSETEX` needs `data` before it can be sent: call `field_value`",
         label = "this `HSETEX` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `hsetex::NeedData`)"
+        note = "add the missing arguments in order, starting with `field_value` (see the methods of `hsetex::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<
@@ -39542,9 +39542,9 @@ pub mod linsert {
     /// Implemented by no type: `NeedWhere` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`LINSERT` needs `where`, `pivot` and `element` before it can be sent",
+        message = "`LINSERT` needs `where`, `pivot` and `element` before it can be sent: call `before` or `after`",
         label = "this `LINSERT` has no `where` yet",
-        note = "add the missing arguments in order, starting with `where` (see the methods of `linsert::NeedWhere`)"
+        note = "add the missing arguments in order, starting with `before` (see the methods of `linsert::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
@@ -39769,9 +39769,9 @@ pub mod lmove {
     /// Implemented by no type: `NeedWherefrom` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`LMOVE` needs `wherefrom` and `whereto` before it can be sent",
+        message = "`LMOVE` needs `wherefrom` and `whereto` before it can be sent: call `left` or `right`",
         label = "this `LMOVE` has no `wherefrom` yet",
-        note = "add the missing arguments in order, starting with `wherefrom` (see the methods of `lmove::NeedWherefrom`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `lmove::NeedWherefrom`)"
     )]
     pub trait IncompleteNeedWherefrom {}
     impl<M: IncompleteNeedWherefrom> crate::cmd::Request<M> for NeedWherefrom {
@@ -39804,9 +39804,9 @@ pub mod lmove {
     /// Implemented by no type: `NeedWhereto` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`LMOVE` needs `whereto` before it can be sent",
+        message = "`LMOVE` needs `whereto` before it can be sent: call `left` or `right`",
         label = "this `LMOVE` has no `whereto` yet",
-        note = "add the missing arguments in order, starting with `whereto` (see the methods of `lmove::NeedWhereto`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `lmove::NeedWhereto`)"
     )]
     pub trait IncompleteNeedWhereto {}
     impl<M: IncompleteNeedWhereto> crate::cmd::Request<M> for NeedWhereto {
@@ -39938,9 +39938,9 @@ pub mod lmpop {
     /// Implemented by no type: `NeedWhere` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`LMPOP` needs `where` before it can be sent",
+        message = "`LMPOP` needs `where` before it can be sent: call `left` or `right`",
         label = "this `LMPOP` has no `where` yet",
-        note = "add the missing arguments in order, starting with `where` (see the methods of `lmpop::NeedWhere`)"
+        note = "add the missing arguments in order, starting with `left` (see the methods of `lmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
@@ -41451,9 +41451,9 @@ pub mod migrate {
     /// Implemented by no type: `NeedKeySelector` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MIGRATE` needs `key-selector`, `destination-db` and `timeout` before it can be sent",
+        message = "`MIGRATE` needs `key-selector`, `destination-db` and `timeout` before it can be sent: call `key` or `empty_string`",
         label = "this `MIGRATE` has no `key-selector` yet",
-        note = "add the missing arguments in order, starting with `key_selector` (see the methods of `migrate::NeedKeySelector`)"
+        note = "add the missing arguments in order, starting with `key` (see the methods of `migrate::NeedKeySelector`)"
     )]
     pub trait IncompleteNeedKeySelector {}
     impl<M: IncompleteNeedKeySelector> crate::cmd::Request<M> for NeedKeySelector {
@@ -41479,7 +41479,7 @@ pub mod migrate {
     /// Implemented by no type: `NeedDestinationDb` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MIGRATE` needs `destination-db` and `timeout` before it can be sent",
+        message = "`MIGRATE` needs `destination-db` and `timeout` before it can be sent: call `destination_db`",
         label = "this `MIGRATE` has no `destination-db` yet",
         note = "add the missing arguments in order, starting with `destination_db` (see the methods of `migrate::NeedDestinationDb`)"
     )]
@@ -42195,9 +42195,9 @@ pub mod mset {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MSET` needs `data` before it can be sent",
+        message = "`MSET` needs `data` before it can be sent: call `key_value`",
         label = "this `MSET` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `mset::NeedData`)"
+        note = "add the missing arguments in order, starting with `key_value` (see the methods of `mset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -42321,9 +42321,9 @@ pub mod msetex {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MSETEX` needs `data` before it can be sent",
+        message = "`MSETEX` needs `data` before it can be sent: call `key_value`",
         label = "this `MSETEX` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `msetex::NeedData`)"
+        note = "add the missing arguments in order, starting with `key_value` (see the methods of `msetex::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -42785,9 +42785,9 @@ pub mod msetnx {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MSETNX` needs `data` before it can be sent",
+        message = "`MSETNX` needs `data` before it can be sent: call `key_value`",
         label = "this `MSETNX` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `msetnx::NeedData`)"
+        note = "add the missing arguments in order, starting with `key_value` (see the methods of `msetnx::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
@@ -43489,7 +43489,7 @@ pub mod pexpireat {
     /// Implemented by no type: `NeedUnixTimeMilliseconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`PEXPIREAT` needs `unix-time-milliseconds` before it can be sent",
+        message = "`PEXPIREAT` needs `unix-time-milliseconds` before it can be sent: call `unix_time_milliseconds`",
         label = "this `PEXPIREAT` has no `unix-time-milliseconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `pexpireat::NeedUnixTimeMilliseconds`)"
     )]
@@ -45270,9 +45270,9 @@ pub mod replicaof {
     /// Implemented by no type: `NeedArgs` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`REPLICAOF` needs `args` before it can be sent",
+        message = "`REPLICAOF` needs `args` before it can be sent: call `host_port` or `no_one`",
         label = "this `REPLICAOF` has no `args` yet",
-        note = "add the missing arguments in order, starting with `args` (see the methods of `replicaof::NeedArgs`)"
+        note = "add the missing arguments in order, starting with `host_port` (see the methods of `replicaof::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
@@ -45406,7 +45406,7 @@ pub mod restore {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`RESTORE` needs `serialized-value` before it can be sent",
+        message = "`RESTORE` needs `serialized-value` before it can be sent: call `serialized_value`",
         label = "this `RESTORE` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore::NeedSerializedValue`)"
     )]
@@ -45769,7 +45769,7 @@ pub mod restore_asking {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`RESTORE-ASKING` needs `serialized-value` before it can be sent",
+        message = "`RESTORE-ASKING` needs `serialized-value` before it can be sent: call `serialized_value`",
         label = "this `RESTORE-ASKING` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore_asking::NeedSerializedValue`)"
     )]
@@ -46929,9 +46929,9 @@ pub mod script_debug {
     /// Implemented by no type: `NeedMode` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`SCRIPT DEBUG` needs `mode` before it can be sent",
+        message = "`SCRIPT DEBUG` needs `mode` before it can be sent: call `yes`, `sync` or `no`",
         label = "this `SCRIPT DEBUG` has no `mode` yet",
-        note = "add the missing arguments in order, starting with `mode` (see the methods of `script_debug::NeedMode`)"
+        note = "add the missing arguments in order, starting with `yes` (see the methods of `script_debug::NeedMode`)"
     )]
     pub trait IncompleteNeedMode {}
     impl<M: IncompleteNeedMode> crate::cmd::Request<M> for NeedMode {
@@ -49686,9 +49686,9 @@ pub mod slaveof {
     /// Implemented by no type: `NeedArgs` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`SLAVEOF` needs `args` before it can be sent",
+        message = "`SLAVEOF` needs `args` before it can be sent: call `host_port` or `no_one`",
         label = "this `SLAVEOF` has no `args` yet",
-        note = "add the missing arguments in order, starting with `args` (see the methods of `slaveof::NeedArgs`)"
+        note = "add the missing arguments in order, starting with `host_port` (see the methods of `slaveof::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
@@ -52658,9 +52658,9 @@ pub mod vadd {
     /// Implemented by no type: `NeedVector` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`VADD` needs `vector` and `element` before it can be sent",
+        message = "`VADD` needs `vector` and `element` before it can be sent: call `fp32` or `values`",
         label = "this `VADD` has no `vector` yet",
-        note = "add the missing arguments in order, starting with `vector` (see the methods of `vadd::NeedVector`)"
+        note = "add the missing arguments in order, starting with `fp32` (see the methods of `vadd::NeedVector`)"
     )]
     pub trait IncompleteNeedVector {}
     impl<M: IncompleteNeedVector, TDim> crate::cmd::Request<M> for NeedVector<TDim> {
@@ -54469,9 +54469,9 @@ pub mod vsim {
     /// Implemented by no type: `NeedQuery` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`VSIM` needs `query` before it can be sent",
+        message = "`VSIM` needs `query` before it can be sent: call `ele`, `fp32` or `values`",
         label = "this `VSIM` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `vsim::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `ele` (see the methods of `vsim::NeedQuery`)"
     )]
     pub trait IncompleteNeedQuery {}
     impl<M: IncompleteNeedQuery> crate::cmd::Request<M> for NeedQuery {
@@ -56881,9 +56881,9 @@ pub mod xadd {
     /// Implemented by no type: `NeedIdSelector` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XADD` needs `id-selector` and `data` before it can be sent",
+        message = "`XADD` needs `id-selector` and `data` before it can be sent: call `auto_id` or `id`",
         label = "this `XADD` has no `id-selector` yet",
-        note = "add the missing arguments in order, starting with `id_selector` (see the methods of `xadd::NeedIdSelector`)"
+        note = "add the missing arguments in order, starting with `auto_id` (see the methods of `xadd::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
     impl<
@@ -57342,9 +57342,9 @@ pub mod xadd {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XADD` needs `data` before it can be sent",
+        message = "`XADD` needs `data` before it can be sent: call `field_value`",
         label = "this `XADD` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `xadd::NeedData`)"
+        note = "add the missing arguments in order, starting with `field_value` (see the methods of `xadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<
@@ -58008,7 +58008,7 @@ pub mod xautoclaim {
     /// Implemented by no type: `NeedMinIdleTime` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XAUTOCLAIM` needs `min-idle-time` and `start` before it can be sent",
+        message = "`XAUTOCLAIM` needs `min-idle-time` and `start` before it can be sent: call `min_idle_time`",
         label = "this `XAUTOCLAIM` has no `min-idle-time` yet",
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xautoclaim::NeedMinIdleTime`)"
     )]
@@ -58245,7 +58245,7 @@ pub mod xclaim {
     /// Implemented by no type: `NeedMinIdleTime` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XCLAIM` needs `min-idle-time` and `id` before it can be sent",
+        message = "`XCLAIM` needs `min-idle-time` and `id` before it can be sent: call `min_idle_time`",
         label = "this `XCLAIM` has no `min-idle-time` yet",
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xclaim::NeedMinIdleTime`)"
     )]
@@ -59362,9 +59362,9 @@ pub mod xgroup_create {
     /// Implemented by no type: `NeedIdSelector` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XGROUP CREATE` needs `id-selector` before it can be sent",
+        message = "`XGROUP CREATE` needs `id-selector` before it can be sent: call `id` or `new_id`",
         label = "this `XGROUP CREATE` has no `id-selector` yet",
-        note = "add the missing arguments in order, starting with `id_selector` (see the methods of `xgroup_create::NeedIdSelector`)"
+        note = "add the missing arguments in order, starting with `id` (see the methods of `xgroup_create::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
     impl<M: IncompleteNeedIdSelector> crate::cmd::Request<M> for NeedIdSelector {
@@ -59951,9 +59951,9 @@ pub mod xgroup_setid {
     /// Implemented by no type: `NeedIdSelector` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XGROUP SETID` needs `id-selector` before it can be sent",
+        message = "`XGROUP SETID` needs `id-selector` before it can be sent: call `id` or `new_id`",
         label = "this `XGROUP SETID` has no `id-selector` yet",
-        note = "add the missing arguments in order, starting with `id_selector` (see the methods of `xgroup_setid::NeedIdSelector`)"
+        note = "add the missing arguments in order, starting with `id` (see the methods of `xgroup_setid::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
     impl<M: IncompleteNeedIdSelector> crate::cmd::Request<M> for NeedIdSelector {
@@ -61172,9 +61172,9 @@ pub mod xreadgroup {
     /// Implemented by no type: `NeedGroupBlock` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XREADGROUP` needs `group-block`, `key` and `id` before it can be sent",
+        message = "`XREADGROUP` needs `group-block`, `key` and `id` before it can be sent: call `group`",
         label = "this `XREADGROUP` has no `group-block` yet",
-        note = "add the missing arguments in order, starting with `group_block` (see the methods of `xreadgroup::NeedGroupBlock`)"
+        note = "add the missing arguments in order, starting with `group` (see the methods of `xreadgroup::NeedGroupBlock`)"
     )]
     pub trait IncompleteNeedGroupBlock {}
     impl<M: IncompleteNeedGroupBlock> crate::cmd::Request<M> for NeedGroupBlock {
@@ -61886,7 +61886,7 @@ pub mod xsetid {
     /// Implemented by no type: `NeedLastId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XSETID` needs `last-id` before it can be sent",
+        message = "`XSETID` needs `last-id` before it can be sent: call `last_id`",
         label = "this `XSETID` has no `last-id` yet",
         note = "add the missing arguments in order, starting with `last_id` (see the methods of `xsetid::NeedLastId`)"
     )]
@@ -62112,9 +62112,9 @@ pub mod xtrim {
     /// Implemented by no type: `NeedStrategy` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XTRIM` needs `strategy` and `threshold` before it can be sent",
+        message = "`XTRIM` needs `strategy` and `threshold` before it can be sent: call `maxlen` or `minid`",
         label = "this `XTRIM` has no `strategy` yet",
-        note = "add the missing arguments in order, starting with `strategy` (see the methods of `xtrim::NeedStrategy`)"
+        note = "add the missing arguments in order, starting with `maxlen` (see the methods of `xtrim::NeedStrategy`)"
     )]
     pub trait IncompleteNeedStrategy {}
     impl<M: IncompleteNeedStrategy> crate::cmd::Request<M> for NeedStrategy {
@@ -62835,9 +62835,9 @@ pub mod zadd {
     /// Implemented by no type: `NeedData` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`ZADD` needs `data` before it can be sent",
+        message = "`ZADD` needs `data` before it can be sent: call `score_member`",
         label = "this `ZADD` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `zadd::NeedData`)"
+        note = "add the missing arguments in order, starting with `score_member` (see the methods of `zadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
     impl<
@@ -64590,9 +64590,9 @@ pub mod zmpop {
     /// Implemented by no type: `NeedWhere` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`ZMPOP` needs `where` before it can be sent",
+        message = "`ZMPOP` needs `where` before it can be sent: call `min` or `max`",
         label = "this `ZMPOP` has no `where` yet",
-        note = "add the missing arguments in order, starting with `where` (see the methods of `zmpop::NeedWhere`)"
+        note = "add the missing arguments in order, starting with `min` (see the methods of `zmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {

@@ -618,16 +618,38 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     };
-    let message = format!("`{}` needs {list} before it can be sent", cmd.name);
+    // The methods that give the next argument, as the caller will look for them.
+    let mut calls: Vec<String> = Vec::new();
+    for m in &s.methods {
+        if matches!(m.effect, Effect::Advance { .. }) && m.alias_of.is_none() {
+            let call = format!("`{}`", m.leaf.name);
+            if !calls.contains(&call) {
+                calls.push(call);
+            }
+        }
+    }
+    let named = |c: &String| missing.first() == Some(c);
+    let call = match calls.as_slice() {
+        [] => String::new(),
+        [one] if named(one) => String::new(),
+        [one] => format!(": call {one}"),
+        many if many.len() > 6 => format!(
+            ": call {} or another of its {} methods",
+            many[..5].join(", "),
+            many.len()
+        ),
+        [init @ .., last] => format!(": call {} or {last}", init.join(", ")),
+    };
+    let message = format!("`{}` needs {list} before it can be sent{call}", cmd.name);
     let label = format!(
         "this `{}` has no {} yet",
         cmd.name,
         missing.first().cloned().unwrap_or_default()
     );
-    let next = s
-        .missing
+    let next = calls
         .first()
-        .map(|m| crate::naming::method(m, "arg"))
+        .map(|c| c.trim_matches('`').to_owned())
+        .or_else(|| s.missing.first().map(|m| crate::naming::method(m, "arg")))
         .unwrap_or_default();
     let note = format!(
         "add the missing arguments in order, starting with `{next}` (see the methods of `{}::{}`)",
