@@ -13,7 +13,7 @@
 //! once; its scenarios (one per structure of the family) share the helpers below.
 
 use typedis::reply::Bytes;
-use typedis::{b, Client, Error, Protocol, Value};
+use typedis::{b, Client, Error};
 use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
 /// The Bloom filter's capacity, and how many items are added to it.
@@ -146,17 +146,15 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
         // At least the bits the configured rate needs: n * ln(1/p) / ln(2)^2.
         let bits = N as f64 * (1.0 / ERROR_RATE).ln() / 2f64.ln().powi(2);
         assert!(info.size as f64 >= bits / 8.0, "{info:?} for {bits} bits");
-        // One field alone: an array of one on RESP2, a map of one on RESP3.
+        // One field alone: an array of one on RESP2, a map of one on RESP3, both read as
+        // the value.
         let items = client.query(b().bf_info().key(&k).items()).await.unwrap();
-        let want = Value::Int(added as i64);
-        match (protocol, &items) {
-            (Protocol::Resp2, Value::Array(v)) => assert_eq!(v[..], [want]),
-            (Protocol::Resp3, Value::Map(m)) => {
-                assert_eq!(m.len(), 1, "{items:?}");
-                assert_eq!(m[0].1, want, "{items:?}");
-            }
-            _ => panic!("BF.INFO ITEMS on {protocol:?}: {items:?}"),
-        }
+        assert_eq!(items.0, Some(added as i64), "{protocol:?}");
+        let expansion = client
+            .query(b().bf_info().key(&k).expansion())
+            .await
+            .unwrap();
+        assert_eq!(expansion.0, Some(2), "{protocol:?}");
 
         // A filter that does not scale refuses what does not fit.
         let small = key(protocol, "bf:small");
@@ -197,6 +195,9 @@ async fn bloom_filter_finds_every_item_and_keeps_its_false_positive_rate() {
             matches!(&partly[1], Err(e) if e.message().contains("full")),
             "{partly:?}"
         );
+        // A filter that does not scale has no expansion rate: null, in either form.
+        let expansion = client.query(b().bf_info().key(&small).expansion()).await;
+        assert_eq!(expansion.unwrap().0, None, "{protocol:?}");
         let other = key(protocol, "bf:insert");
         let partly = client
             .query(

@@ -13,7 +13,7 @@
 //! once; its scenarios share the helpers below.
 
 use typedis::reply::{LastSample, MultiSeries, Series};
-use typedis::{b, Error, Protocol, Value};
+use typedis::{b, Error, Protocol};
 use typedis_tests::{connect_with_protocol as connect, protocol_key as key, PROTOCOLS};
 
 /// A timestamp (ms) aligned to the buckets used here, far from 0 like a real clock's.
@@ -250,28 +250,14 @@ async fn a_compaction_rule_fills_the_destination_with_bucket_averages() {
         assert_eq!(info.labels.get("sensor"), Some(&b"s1"[..]));
         assert_eq!(info.labels.get("kind"), Some(&b"temp"[..]));
         // The rule: `[dest, bucket, aggregator, align]` per rule on RESP2, a map of dest to
-        // `[bucket, aggregator, align]` on RESP3.
-        let rule = match &info.rules {
-            Value::Array(rules) if rules.len() == 1 => match &rules[0] {
-                Value::Array(rule) => rule.clone(),
-                other => panic!("a rule: {other:?}"),
-            },
-            Value::Map(rules) if rules.len() == 1 => match &rules[0].1 {
-                Value::Array(rule) => [vec![rules[0].0.clone()], rule.clone()].concat(),
-                other => panic!("a rule: {other:?}"),
-            },
-            other => panic!("one rule on {protocol:?}: {other:?}"),
+        // `[bucket, aggregator, align]` on RESP3, both read as `CompactionRules`.
+        let [rule] = &info.rules[..] else {
+            panic!("one rule on {protocol:?}: {info:?}");
         };
-        assert_eq!(rule.len(), 4, "{rule:?}");
-        assert!(
-            matches!(&rule[0], Value::Bulk(k) | Value::SimpleString(k) if *k == compacted.as_bytes()),
-            "{rule:?}"
-        );
-        assert_eq!(rule[1], Value::Int(BUCKET), "{rule:?}");
-        assert!(
-            matches!(&rule[2], Value::Bulk(a) | Value::SimpleString(a) if a == "AVG"),
-            "{rule:?}"
-        );
+        assert_eq!(rule.destination, compacted.as_bytes(), "{rule:?}");
+        assert_eq!(rule.bucket_duration, BUCKET, "{rule:?}");
+        assert_eq!(rule.aggregator, "AVG", "{rule:?}");
+        assert_eq!(rule.align, 0, "{rule:?}");
         assert_eq!(info.chunks, None, "chunks only with DEBUG: {info:?}");
         // DEBUG adds the series' own key and its chunks, which hold every sample.
         let debug = client.query(b().ts_info().key(&raw).debug()).await.unwrap();

@@ -58,3 +58,45 @@ impl<'de> RespRead<'de> for Added {
         }
     }
 }
+
+/// The one value `BF.INFO key CAPACITY` (or `SIZE`, `FILTERS`, `ITEMS`, `EXPANSION`)
+/// answers: `None` for the expansion rate of a filter that does not scale.
+///
+/// RESP2 answers an array of one element, RESP3 a map of one field named as in the full
+/// reply (`Capacity`): both read into the value.
+///
+/// ```
+/// use typedis::resp::Frame;
+/// use typedis::reply::BloomInfoValue;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let resp2: BloomInfoValue = Frame::from_slice(b"*1\r\n:100\r\n")?.decode()?;
+/// let resp3: BloomInfoValue = Frame::from_slice(b"%1\r\n+Capacity\r\n:100\r\n")?.decode()?;
+/// assert_eq!((resp2, resp3), (BloomInfoValue(Some(100)), BloomInfoValue(Some(100))));
+/// let nonscaling: BloomInfoValue = Frame::from_slice(b"*1\r\n_\r\n")?.decode()?;
+/// assert_eq!(nonscaling.0, None);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BloomInfoValue(pub Option<i64>);
+
+impl<'de> RespRead<'de> for BloomInfoValue {
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let n = match r.peek()? {
+            Kind::Map => {
+                let n = r.map_len()?;
+                if n == 1 {
+                    r.skip().map_err(|e| e.at_index(0))?;
+                }
+                n
+            }
+            Kind::Array => r.array_len()?,
+            other => return Err(DecodeError::unexpected("one value", other)),
+        };
+        if n != 1 {
+            return Err(DecodeError::length(1, n));
+        }
+        Option::<i64>::read(r).map(BloomInfoValue)
+    }
+}

@@ -22,14 +22,15 @@
 //!   [`ClientList`] (`CLIENT LIST`); [`ServerHello`], what a server said of itself when a
 //!   connection opened ([`Client::server`](crate::Client::server));
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
-//! - with the `bloom` feature, [`Added`] (`CF.INSERT`);
+//! - with the `bloom` feature, `Added` (`CF.INSERT`) and `BloomInfoValue` (`BF.INFO` of one
+//!   field);
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
 //!   `JsonTypes` (`JSON.TYPE`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
 //!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `SpellCheck`,
 //!   `ConfigHelp` and `SearchProfile`;
 //! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
-//!   `TS.MREVRANGE`) and `LastSample` (`TS.GET`).
+//!   `TS.MREVRANGE`), `LastSample` (`TS.GET`) and `CompactionRules` (`TS.INFO`'s `rules`).
 //!
 //! Replies whose schema names their fields (`XINFO STREAM`, `HELLO`, `CLUSTER SHARDS`, ...)
 //! are read into structs generated with the builders, named after the command
@@ -42,6 +43,8 @@
 
 #[cfg(feature = "bloom")]
 mod bloom;
+#[cfg(feature = "timeseries")]
+mod compaction;
 mod entries;
 mod geo;
 mod hello;
@@ -89,7 +92,10 @@ pub use crate::ServerError;
 pub use crate::Value;
 #[cfg(feature = "bloom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bloom")))]
-pub use bloom::Added;
+pub use bloom::{Added, BloomInfoValue};
+#[cfg(feature = "timeseries")]
+#[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
+pub use compaction::{CompactionRule, CompactionRules};
 pub use entries::{StreamEntries, StreamEntriesIntoIter, StreamEntriesIter, StreamEntryRef};
 pub use geo::GeoMatch;
 pub use hello::ServerHello;

@@ -365,6 +365,7 @@ const SHARED: &[&str] = &[
     "RawVector",
     // Feature `bloom`.
     "Added",
+    "BloomInfoValue",
     // Feature `json`.
     "JsonNumbers",
     "JsonTypes",
@@ -377,6 +378,7 @@ const SHARED: &[&str] = &[
     // Feature `timeseries`.
     "MultiSeries",
     "LastSample",
+    "CompactionRules",
 ];
 
 /// The name of a type a schema names, if typedis has it.
