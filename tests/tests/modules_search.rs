@@ -1317,6 +1317,39 @@ async fn index_admin_spellcheck_tags_explain_aliases_drops_and_suggestions() {
             pairs,
             [("red lamp", Some("lamp-page")), ("red lantern", None)]
         );
+        // Both: one flat list of triples, read as `Suggestions`.
+        let all = client
+            .query(
+                b().ft_sugget()
+                    .key("ac")
+                    .prefix("red")
+                    .withscores()
+                    .withpayloads(),
+            )
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let triples: Vec<(&str, Option<&str>)> = all
+            .iter()
+            .map(|s| (text(&s.text), s.payload.as_deref().map(text)))
+            .collect();
+        assert_eq!(
+            triples,
+            [("red lamp", Some("lamp-page")), ("red lantern", None)],
+            "{protocol:?}"
+        );
+        assert_eq!(all[0].score, scored[0].score, "{all:?}");
+        let missing = client
+            .query(
+                b().ft_sugget()
+                    .key("no-such-key")
+                    .prefix("red")
+                    .withscores()
+                    .withpayloads(),
+            )
+            .await
+            .unwrap();
+        assert!(missing.as_ref().is_none_or(|m| m.is_empty()), "{missing:?}");
         let fuzzy = client
             .query(b().ft_sugget().key("ac").prefix("grean").fuzzy().max(1))
             .await

@@ -27,7 +27,8 @@
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
 //!   `JsonTypes` (`JSON.TYPE`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
-//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `SpellCheck`,
+//!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `Suggestions`
+//!   (`FT.SUGGET ... WITHSCORES WITHPAYLOADS`), `SpellCheck`,
 //!   `ConfigHelp` and `SearchProfile`;
 //! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
 //!   `TS.MREVRANGE`), `LastSample` (`TS.GET`) and `CompactionRules` (`TS.INFO`'s `rules`).
@@ -63,6 +64,8 @@ mod sentinel;
 mod server;
 mod spans;
 mod stream;
+#[cfg(feature = "search")]
+mod suggestions;
 #[cfg(feature = "timeseries")]
 mod timeseries;
 mod values;
@@ -116,6 +119,9 @@ pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, Spel
 pub use sentinel::{PrimaryAddr, SentinelNode};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, FieldsRef, StreamEntry};
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use suggestions::{Suggestion, Suggestions};
 #[cfg(feature = "timeseries")]
 #[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
 pub use timeseries::{LastSample, MultiSeries, Sample, Series};

@@ -375,6 +375,7 @@ const SHARED: &[&str] = &[
     "SpellCheck",
     "ConfigHelp",
     "SearchProfile",
+    "Suggestions",
     // Feature `timeseries`.
     "MultiSeries",
     "LastSample",
