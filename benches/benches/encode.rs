@@ -3,7 +3,9 @@
 //! floor: what a pipeline costs when nothing is built).
 //!
 //! `cargo bench -p typedis-benches --bench encode`. `get` builds one command and drops
-//! it; `get_x100` builds 100 and gathers their bytes in one buffer, as a pipeline does.
+//! it; `get_x100` builds 100 and gathers their bytes in one buffer, as a pipeline does;
+//! `getex` builds a command that not every server has (Redis 6.2+), which records so for
+//! the client's availability check.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -29,6 +31,27 @@ fn encode(c: &mut Criterion) {
         b.iter(|| {
             redis::cmd("GET")
                 .arg(black_box("key:1"))
+                .get_packed_command()
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("encode/getex");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("typedis/typed", |b| {
+        b.iter(|| {
+            typedis::b()
+                .getex()
+                .key(black_box("key:1"))
+                .persist()
+                .build()
+        })
+    });
+    group.bench_function("redis-rs", |b| {
+        b.iter(|| {
+            redis::cmd("GETEX")
+                .arg(black_box("key:1"))
+                .arg("PERSIST")
                 .get_packed_command()
         })
     });
