@@ -18981,7 +18981,7 @@ pub mod client_setname {
     /// Implemented by no type: `NeedConnectionName` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT SETNAME` needs `connection-name` before it can be sent: call `connection_name`",
+        message = "`CLIENT SETNAME` needs `connection-name` before it can be sent",
         label = "this `CLIENT SETNAME` has no `connection-name` yet",
         note = "add the missing arguments in order, starting with `connection_name` (see the methods of `client_setname::NeedConnectionName`)"
     )]
@@ -19411,7 +19411,7 @@ pub mod client_unblock {
     /// Implemented by no type: `NeedClientId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLIENT UNBLOCK` needs `client-id` before it can be sent: call `client_id`",
+        message = "`CLIENT UNBLOCK` needs `client-id` before it can be sent",
         label = "this `CLIENT UNBLOCK` has no `client-id` yet",
         note = "add the missing arguments in order, starting with `client_id` (see the methods of `client_unblock::NeedClientId`)"
     )]
@@ -19886,7 +19886,7 @@ pub mod cluster_count_failure_reports {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER COUNT-FAILURE-REPORTS` needs `node-id` before it can be sent: call `node_id`",
+        message = "`CLUSTER COUNT-FAILURE-REPORTS` needs `node-id` before it can be sent",
         label = "this `CLUSTER COUNT-FAILURE-REPORTS` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_count_failure_reports::NeedNodeId`)"
     )]
@@ -20560,7 +20560,7 @@ pub mod cluster_forget {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER FORGET` needs `node-id` before it can be sent: call `node_id`",
+        message = "`CLUSTER FORGET` needs `node-id` before it can be sent",
         label = "this `CLUSTER FORGET` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_forget::NeedNodeId`)"
     )]
@@ -21246,7 +21246,7 @@ pub mod cluster_replicas {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER REPLICAS` needs `node-id` before it can be sent: call `node_id`",
+        message = "`CLUSTER REPLICAS` needs `node-id` before it can be sent",
         label = "this `CLUSTER REPLICAS` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_replicas::NeedNodeId`)"
     )]
@@ -21487,7 +21487,7 @@ pub mod cluster_set_config_epoch {
     /// Implemented by no type: `NeedConfigEpoch` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SET-CONFIG-EPOCH` needs `config-epoch` before it can be sent: call `config_epoch`",
+        message = "`CLUSTER SET-CONFIG-EPOCH` needs `config-epoch` before it can be sent",
         label = "this `CLUSTER SET-CONFIG-EPOCH` has no `config-epoch` yet",
         note = "add the missing arguments in order, starting with `config_epoch` (see the methods of `cluster_set_config_epoch::NeedConfigEpoch`)"
     )]
@@ -21732,7 +21732,7 @@ pub mod cluster_slaves {
     /// Implemented by no type: `NeedNodeId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`CLUSTER SLAVES` needs `node-id` before it can be sent: call `node_id`",
+        message = "`CLUSTER SLAVES` needs `node-id` before it can be sent",
         label = "this `CLUSTER SLAVES` has no `node-id` yet",
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_slaves::NeedNodeId`)"
     )]
@@ -25256,7 +25256,7 @@ pub mod expireat {
     /// Implemented by no type: `NeedUnixTimeSeconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`EXPIREAT` needs `unix-time-seconds` before it can be sent: call `unix_time_seconds`",
+        message = "`EXPIREAT` needs `unix-time-seconds` before it can be sent",
         label = "this `EXPIREAT` has no `unix-time-seconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `expireat::NeedUnixTimeSeconds`)"
     )]
@@ -26228,7 +26228,7 @@ pub mod function_delete {
     /// Implemented by no type: `NeedLibraryName` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION DELETE` needs `library-name` before it can be sent: call `library_name`",
+        message = "`FUNCTION DELETE` needs `library-name` before it can be sent",
         label = "this `FUNCTION DELETE` has no `library-name` yet",
         note = "add the missing arguments in order, starting with `library_name` (see the methods of `function_delete::NeedLibraryName`)"
     )]
@@ -26600,7 +26600,7 @@ pub mod function_load {
     /// Implemented by no type: `NeedFunctionCode` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION LOAD` needs `function-code` before it can be sent: call `function_code`",
+        message = "`FUNCTION LOAD` needs `function-code` before it can be sent",
         label = "this `FUNCTION LOAD` has no `function-code` yet",
         note = "add the missing arguments in order, starting with `function_code` (see the methods of `function_load::NeedFunctionCode`)"
     )]
@@ -26694,7 +26694,7 @@ pub mod function_restore {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`FUNCTION RESTORE` needs `serialized-value` before it can be sent: call `serialized_value`",
+        message = "`FUNCTION RESTORE` needs `serialized-value` before it can be sent",
         label = "this `FUNCTION RESTORE` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `function_restore::NeedSerializedValue`)"
     )]
@@ -33479,7 +33479,7 @@ pub mod hexpireat {
     /// Implemented by no type: `NeedUnixTimeSeconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HEXPIREAT` needs `unix-time-seconds` and `field` before it can be sent: call `unix_time_seconds`",
+        message = "`HEXPIREAT` needs `unix-time-seconds` and `field` before it can be sent",
         label = "this `HEXPIREAT` has no `unix-time-seconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `hexpireat::NeedUnixTimeSeconds`)"
     )]
@@ -36082,7 +36082,7 @@ pub mod hpexpireat {
     /// Implemented by no type: `NeedUnixTimeMilliseconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`HPEXPIREAT` needs `unix-time-milliseconds` and `field` before it can be sent: call `unix_time_milliseconds`",
+        message = "`HPEXPIREAT` needs `unix-time-milliseconds` and `field` before it can be sent",
         label = "this `HPEXPIREAT` has no `unix-time-milliseconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `hpexpireat::NeedUnixTimeMilliseconds`)"
     )]
@@ -41479,7 +41479,7 @@ pub mod migrate {
     /// Implemented by no type: `NeedDestinationDb` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`MIGRATE` needs `destination-db` and `timeout` before it can be sent: call `destination_db`",
+        message = "`MIGRATE` needs `destination-db` and `timeout` before it can be sent",
         label = "this `MIGRATE` has no `destination-db` yet",
         note = "add the missing arguments in order, starting with `destination_db` (see the methods of `migrate::NeedDestinationDb`)"
     )]
@@ -43489,7 +43489,7 @@ pub mod pexpireat {
     /// Implemented by no type: `NeedUnixTimeMilliseconds` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`PEXPIREAT` needs `unix-time-milliseconds` before it can be sent: call `unix_time_milliseconds`",
+        message = "`PEXPIREAT` needs `unix-time-milliseconds` before it can be sent",
         label = "this `PEXPIREAT` has no `unix-time-milliseconds` yet",
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `pexpireat::NeedUnixTimeMilliseconds`)"
     )]
@@ -45406,7 +45406,7 @@ pub mod restore {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`RESTORE` needs `serialized-value` before it can be sent: call `serialized_value`",
+        message = "`RESTORE` needs `serialized-value` before it can be sent",
         label = "this `RESTORE` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore::NeedSerializedValue`)"
     )]
@@ -45769,7 +45769,7 @@ pub mod restore_asking {
     /// Implemented by no type: `NeedSerializedValue` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`RESTORE-ASKING` needs `serialized-value` before it can be sent: call `serialized_value`",
+        message = "`RESTORE-ASKING` needs `serialized-value` before it can be sent",
         label = "this `RESTORE-ASKING` has no `serialized-value` yet",
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore_asking::NeedSerializedValue`)"
     )]
@@ -58008,7 +58008,7 @@ pub mod xautoclaim {
     /// Implemented by no type: `NeedMinIdleTime` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XAUTOCLAIM` needs `min-idle-time` and `start` before it can be sent: call `min_idle_time`",
+        message = "`XAUTOCLAIM` needs `min-idle-time` and `start` before it can be sent",
         label = "this `XAUTOCLAIM` has no `min-idle-time` yet",
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xautoclaim::NeedMinIdleTime`)"
     )]
@@ -58245,7 +58245,7 @@ pub mod xclaim {
     /// Implemented by no type: `NeedMinIdleTime` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XCLAIM` needs `min-idle-time` and `id` before it can be sent: call `min_idle_time`",
+        message = "`XCLAIM` needs `min-idle-time` and `id` before it can be sent",
         label = "this `XCLAIM` has no `min-idle-time` yet",
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xclaim::NeedMinIdleTime`)"
     )]
@@ -61886,7 +61886,7 @@ pub mod xsetid {
     /// Implemented by no type: `NeedLastId` is not complete.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XSETID` needs `last-id` before it can be sent: call `last_id`",
+        message = "`XSETID` needs `last-id` before it can be sent",
         label = "this `XSETID` has no `last-id` yet",
         note = "add the missing arguments in order, starting with `last_id` (see the methods of `xsetid::NeedLastId`)"
     )]

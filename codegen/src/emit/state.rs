@@ -628,7 +628,11 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
             }
         }
     }
-    let named = |c: &String| missing.first() == Some(c);
+    let first = s
+        .missing
+        .first()
+        .map(|m| format!("`{}`", crate::naming::method(m, "arg")));
+    let named = |c: &String| first.as_ref() == Some(c);
     let call = match calls.as_slice() {
         [] => String::new(),
         [one] if named(one) => String::new(),
