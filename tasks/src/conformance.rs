@@ -385,13 +385,22 @@ impl Walk<'_> {
         twin: u8,
     ) -> Vec<(String, TokenStream, Leaf)> {
         let s = &self.plan.states[state];
+        // An alias comes after every method of its state; it is new where the method it
+        // stands for is.
+        let place = |i: usize, m: &Method| {
+            m.alias_of
+                .as_ref()
+                .and_then(|like| s.methods.iter().position(|x| x.leaf.name == *like))
+                .unwrap_or(i)
+        };
         let pieces: Vec<&Method> = s
             .methods
             .iter()
             .enumerate()
-            .filter(|(i, m)| {
+            .filter(|&(i, m)| {
+                let i = place(i, m);
                 matches!(m.effect, Effect::Piece { .. })
-                    && (*i >= from || *i < s.inherited.start)
+                    && (i >= from || i < s.inherited.start)
                     && self.offers(m)
             })
             .map(|(_, m)| m)

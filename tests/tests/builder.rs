@@ -149,7 +149,7 @@ fn blocks_are_entered_by_their_first_step() {
     let c = b()
         .xadd()
         .key("s")
-        .trim_maxlen()
+        .maxlen()
         .limit(10)
         .threshold(1000)
         .approximately()
@@ -160,6 +160,36 @@ fn blocks_are_entered_by_their_first_step() {
         args(&c),
         ["XADD", "s", "MAXLEN", "~", "1000", "LIMIT", "10", "*", "f", "v"]
     );
+    // XTRIM spells the same trimming as XADD does; XADD's old names still write it.
+    let c = b()
+        .xtrim()
+        .key("s")
+        .minid()
+        .approximately()
+        .threshold("5-0")
+        .build();
+    assert_eq!(args(&c), ["XTRIM", "s", "MINID", "~", "5-0"]);
+    #[allow(deprecated)]
+    let c = b()
+        .xadd()
+        .key("s")
+        .trim_minid()
+        .approximately()
+        .threshold("5-0")
+        .auto_id()
+        .field_value("f", "v")
+        .build();
+    assert_eq!(args(&c), ["XADD", "s", "MINID", "~", "5-0", "*", "f", "v"]);
+    let c = b()
+        .xadd()
+        .key("s")
+        .minid()
+        .approximately()
+        .threshold("5-0")
+        .auto_id()
+        .field_value("f", "v")
+        .build();
+    assert_eq!(args(&c), ["XADD", "s", "MINID", "~", "5-0", "*", "f", "v"]);
 }
 
 #[test]

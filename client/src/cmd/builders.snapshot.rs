@@ -8341,7 +8341,7 @@ pub mod acl_cat {
         ///
         /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `category` (or its siblings)")]
+        #[deprecated(note = "renamed: use `category` (or its siblings)")]
         #[inline]
         pub fn categoryname(self, categoryname: impl ToArg) -> Ready<Set>
         where
@@ -8357,7 +8357,7 @@ pub mod acl_cat {
         ///
         /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `category` (or its siblings)")]
+        #[deprecated(note = "renamed: use `category` (or its siblings)")]
         pub fn categoryname_opt(self, value: Option<impl ToArg>) -> Ready<Set>
         where
             TCategory: CategoryUnset,
@@ -8378,12 +8378,12 @@ pub mod acl_cat {
             self.0.build()
         }
     }
-    /// Implemented by `Unset` alone: `ACL CAT` takes one of `category`, `categoryname`, once.
+    /// Implemented by `Unset` alone: `ACL CAT` takes `category` once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`ACL CAT` takes one of `category`, `categoryname`, once",
-        label = "one of them was given already",
-        note = "`category`, `categoryname` are one option: keep the one you mean"
+        message = "`ACL CAT` takes `category` once",
+        label = "`category` was given already",
+        note = "give it once"
     )]
     pub trait CategoryUnset {}
     impl CategoryUnset for Unset {}
@@ -9571,9 +9571,7 @@ pub mod bitcount {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` then `end_unit` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(
-            note = "renamed in a newer spec: use `range` then `end_unit` (or its siblings)"
-        )]
+        #[deprecated(note = "renamed: use `range` then `end_unit` (or its siblings)")]
         #[inline]
         pub fn index(
             self,
@@ -9599,12 +9597,12 @@ pub mod bitcount {
             self.0.build()
         }
     }
-    /// Implemented by `Unset` alone: `BITCOUNT` takes one of `range`, `index`, once.
+    /// Implemented by `Unset` alone: `BITCOUNT` takes `range` once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BITCOUNT` takes one of `range`, `index`, once",
-        label = "one of them was given already",
-        note = "`range`, `index` are one option: keep the one you mean"
+        message = "`BITCOUNT` takes `range` once",
+        label = "`range` was given already",
+        note = "give it once"
     )]
     pub trait RangeUnset {}
     impl RangeUnset for Unset {}
@@ -9948,7 +9946,7 @@ pub mod bitop {
         ///
         /// Kept from an older spec: the same bytes as before; use `and` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `and` (or its siblings)")]
+        #[deprecated(note = "renamed: use `and` (or its siblings)")]
         #[inline]
         pub fn operation(self, operation: impl ToArg) -> NeedDestkey {
             let mut c = self.0;
@@ -10187,7 +10185,7 @@ pub mod bitpos {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn index(self, start: impl IntArg) -> Ready<Set, TEndUnitBlock, TUnit>
         where
@@ -10217,7 +10215,7 @@ pub mod bitpos {
         ///
         /// Kept from an older spec: the same bytes as before; use `end_unit` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `end_unit` (or its siblings)")]
+        #[deprecated(note = "renamed: use `end_unit` (or its siblings)")]
         #[inline]
         pub fn end_index(self, end: impl IntArg) -> Ready<TRange, Set, TUnit>
         where
@@ -10326,21 +10324,21 @@ pub mod bitpos {
             self.0.build()
         }
     }
-    /// Implemented by `Unset` alone: `BITPOS` takes one of `range`, `index`, once.
+    /// Implemented by `Unset` alone: `BITPOS` takes `range` once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BITPOS` takes one of `range`, `index`, once",
-        label = "one of them was given already",
-        note = "`range`, `index` are one option: keep the one you mean"
+        message = "`BITPOS` takes `range` once",
+        label = "`range` was given already",
+        note = "give it once"
     )]
     pub trait RangeUnset {}
     impl RangeUnset for Unset {}
-    /// Implemented by `Unset` alone: `BITPOS` takes one of `end_unit`, `end_index`, once.
+    /// Implemented by `Unset` alone: `BITPOS` takes `end_unit` once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BITPOS` takes one of `end_unit`, `end_index`, once",
-        label = "one of them was given already",
-        note = "`end_unit`, `end_index` are one option: keep the one you mean"
+        message = "`BITPOS` takes `end_unit` once",
+        label = "`end_unit` was given already",
+        note = "give it once"
     )]
     pub trait EndUnitBlockUnset {}
     impl EndUnitBlockUnset for Unset {}
@@ -12557,9 +12555,7 @@ pub mod client_kill {
         ///
         /// Kept from an older spec: the same bytes as before; use `old_format` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(
-            note = "renamed in a newer spec: use `old_format` (or its siblings)"
-        )]
+        #[deprecated(note = "renamed: use `old_format` (or its siblings)")]
         #[inline]
         pub fn ip_port(self, ip_port: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -12570,9 +12566,7 @@ pub mod client_kill {
         ///
         /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(
-            note = "renamed in a newer spec: use `skipme_yes` (or its siblings)"
-        )]
+        #[deprecated(note = "renamed: use `skipme_yes` (or its siblings)")]
         #[inline]
         pub fn skipme(self, yes_no: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
@@ -13281,9 +13275,7 @@ pub mod client_kill {
         ///
         /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(
-            note = "renamed in a newer spec: use `skipme_yes` (or its siblings)"
-        )]
+        #[deprecated(note = "renamed: use `skipme_yes` (or its siblings)")]
         #[inline]
         pub fn skipme(self, yes_no: impl ToArg) -> ReadyAfterNewFormat {
             let mut c = self.0;
@@ -19671,7 +19663,7 @@ pub mod cluster_addslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
             self,
@@ -19687,7 +19679,7 @@ pub mod cluster_addslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -19770,7 +19762,7 @@ pub mod cluster_addslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
             self,
@@ -19788,7 +19780,7 @@ pub mod cluster_addslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -20110,7 +20102,7 @@ pub mod cluster_delslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
             self,
@@ -20126,7 +20118,7 @@ pub mod cluster_delslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -20209,7 +20201,7 @@ pub mod cluster_delslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn start_slot_end_slot(
             self,
@@ -20227,7 +20219,7 @@ pub mod cluster_delslotsrange {
         ///
         /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `range` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
             self,
             items: impl IntoIterator<Item = (impl IntArg, impl IntArg)>,
@@ -22561,7 +22553,7 @@ pub mod command_getkeys {
         ///
         /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `command` (or its siblings)")]
+        #[deprecated(note = "renamed: use `command` (or its siblings)")]
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -22625,7 +22617,7 @@ pub mod command_getkeys {
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
+        #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         #[inline]
         pub fn arg2(self, arg2: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -22638,7 +22630,7 @@ pub mod command_getkeys {
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
+        #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -22680,7 +22672,7 @@ pub mod command_getkeysandflags {
         ///
         /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `command` (or its siblings)")]
+        #[deprecated(note = "renamed: use `command` (or its siblings)")]
         #[inline]
         pub fn arg1(self, arg1: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -22744,7 +22736,7 @@ pub mod command_getkeysandflags {
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
+        #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         #[inline]
         pub fn arg2(self, arg2: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -22757,7 +22749,7 @@ pub mod command_getkeysandflags {
         ///
         /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `arg` (or its siblings)")]
+        #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -56707,6 +56699,38 @@ pub mod xadd {
     > NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, TCount> {
         /// Writes `MAXLEN` (optional, at most once).
         #[inline]
+        pub fn maxlen(
+            self,
+        ) -> NeedIdSelector<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MAXLEN");
+            c.end_piece(3, mark);
+            NeedIdSelector(c, PhantomData)
+        }
+        /// Writes `MINID` (optional, at most once).
+        #[inline]
+        pub fn minid(
+            self,
+        ) -> NeedIdSelector<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MINID");
+            c.end_piece(3, mark);
+            NeedIdSelector(c, PhantomData)
+        }
+        /// Writes `MAXLEN` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
+        #[inline]
         pub fn trim_maxlen(
             self,
         ) -> NeedIdSelector<TNomkstream, TCondition, Open<1>, TOperator, TCount>
@@ -56720,6 +56744,10 @@ pub mod xadd {
             NeedIdSelector(c, PhantomData)
         }
         /// Writes `MINID` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
         pub fn trim_minid(
             self,
@@ -57168,6 +57196,38 @@ pub mod xadd {
     > NeedData<TNomkstream, TCondition, TTrim, TOperator, TCount> {
         /// Writes `MAXLEN` (optional, at most once).
         #[inline]
+        pub fn maxlen(
+            self,
+        ) -> NeedData<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MAXLEN");
+            c.end_piece(3, mark);
+            NeedData(c, PhantomData)
+        }
+        /// Writes `MINID` (optional, at most once).
+        #[inline]
+        pub fn minid(
+            self,
+        ) -> NeedData<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MINID");
+            c.end_piece(3, mark);
+            NeedData(c, PhantomData)
+        }
+        /// Writes `MAXLEN` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
+        #[inline]
         pub fn trim_maxlen(
             self,
         ) -> NeedData<TNomkstream, TCondition, Open<1>, TOperator, TCount>
@@ -57181,6 +57241,10 @@ pub mod xadd {
             NeedData(c, PhantomData)
         }
         /// Writes `MINID` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
         pub fn trim_minid(
             self,
@@ -57650,6 +57714,34 @@ pub mod xadd {
     > Ready<TNomkstream, TCondition, TTrim, TOperator, TCount> {
         /// Writes `MAXLEN` (optional, at most once).
         #[inline]
+        pub fn maxlen(self) -> Ready<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MAXLEN");
+            c.end_piece(3, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `MINID` (optional, at most once).
+        #[inline]
+        pub fn minid(self) -> Ready<TNomkstream, TCondition, Open<1>, TOperator, TCount>
+        where
+            TTrim: TrimUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push("MINID");
+            c.end_piece(3, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `MAXLEN` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
+        #[inline]
         pub fn trim_maxlen(
             self,
         ) -> Ready<TNomkstream, TCondition, Open<1>, TOperator, TCount>
@@ -57663,6 +57755,10 @@ pub mod xadd {
             Ready(c, PhantomData)
         }
         /// Writes `MINID` (optional, at most once).
+        ///
+        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        #[doc(hidden)]
+        #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
         pub fn trim_minid(
             self,
@@ -57876,12 +57972,12 @@ pub mod xadd {
     )]
     pub trait ConditionUnset {}
     impl ConditionUnset for Unset {}
-    /// Implemented by `Unset` alone: `XADD` takes one of `trim_maxlen`, `trim_minid`, once.
+    /// Implemented by `Unset` alone: `XADD` takes one of `maxlen`, `minid`, once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`XADD` takes one of `trim_maxlen`, `trim_minid`, once",
+        message = "`XADD` takes one of `maxlen`, `minid`, once",
         label = "one of them was given already",
-        note = "`trim_maxlen`, `trim_minid` are one option: keep the one you mean"
+        note = "`maxlen`, `minid` are one option: keep the one you mean"
     )]
     pub trait TrimUnset {}
     impl TrimUnset for Unset {}
@@ -59316,7 +59412,7 @@ pub mod xgroup_create {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedIdSelector {
             let mut c = self.0;
@@ -59522,7 +59618,7 @@ pub mod xgroup_createconsumer {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedConsumer {
             let mut c = self.0;
@@ -59561,7 +59657,7 @@ pub mod xgroup_createconsumer {
         ///
         /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `consumer` (or its siblings)")]
+        #[deprecated(note = "renamed: use `consumer` (or its siblings)")]
         #[inline]
         pub fn consumername(self, consumername: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -59654,7 +59750,7 @@ pub mod xgroup_delconsumer {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedConsumer {
             let mut c = self.0;
@@ -59693,7 +59789,7 @@ pub mod xgroup_delconsumer {
         ///
         /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `consumer` (or its siblings)")]
+        #[deprecated(note = "renamed: use `consumer` (or its siblings)")]
         #[inline]
         pub fn consumername(self, consumername: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -59786,7 +59882,7 @@ pub mod xgroup_destroy {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> Ready {
             let mut c = self.0;
@@ -59905,7 +60001,7 @@ pub mod xgroup_setid {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> NeedIdSelector {
             let mut c = self.0;
@@ -60074,7 +60170,7 @@ pub mod xinfo_consumers {
         ///
         /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed in a newer spec: use `group` (or its siblings)")]
+        #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
         pub fn groupname(self, groupname: impl ToArg) -> Ready {
             let mut c = self.0;

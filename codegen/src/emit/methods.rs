@@ -169,7 +169,7 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     if let Some(new) = &m.alias_of {
         // One name per argument in the docs: the old one still compiles, with a warning
         // that names the new one, and is not listed.
-        let note = format!("renamed in a newer spec: use `{new}` (or its siblings)");
+        let note = format!("renamed: use `{new}` (or its siblings)");
         return quote!(#out #[doc(hidden)] #[deprecated(note = #note)]);
     }
     if let Some(d) = &m.leaf.deprecated_since {

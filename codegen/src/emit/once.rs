@@ -48,8 +48,11 @@ pub(super) fn guard(plan: &Plan, k: Option<usize>) -> TokenStream {
 /// message names the methods that set the slot.
 pub(super) fn traits(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
     let mut setters: Vec<(usize, Vec<String>)> = Vec::new();
+    // Deprecated aliases are left out: a message names the methods to use.
     for m in plan.states.iter().flat_map(|s| &s.methods) {
-        let Some(k) = guarded_slot(m) else { continue };
+        let Some(k) = guarded_slot(m).filter(|_| m.alias_of.is_none()) else {
+            continue;
+        };
         let name = m.leaf.name.clone();
         match setters.iter_mut().find(|(j, _)| *j == k) {
             Some((_, names)) if names.contains(&name) => {}

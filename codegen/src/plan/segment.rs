@@ -502,13 +502,44 @@ fn entry(a: &Arg) -> Option<Entry> {
             token: if start == 0 { a.token.clone() } else { None },
             ..a.clone()
         };
-        tight(&entry)?
+        let mut leaves = tight(&entry)?;
+        if let Some(choice) = word_choice(&entry) {
+            // A block with no word of its own entered by a choice of words (`[MAXLEN |
+            // MINID ...]` of XADD) is entered by those words' methods, named as they
+            // are where the block is required (XTRIM's `maxlen`).
+            for (leaf, word) in leaves.iter_mut().zip(choice) {
+                leaf.name = word;
+            }
+        }
+        leaves
     };
     Some(Entry {
         start,
         lead,
         leaves,
     })
+}
+
+/// The method names of the words an entry of a block with no word of its own starts
+/// with, when it is one choice of words and nothing else; `None` otherwise.
+fn word_choice(entry: &Arg) -> Option<Vec<String>> {
+    let [choice] = entry.children.as_slice() else {
+        return None;
+    };
+    if entry.token.is_some()
+        || choice.kind != ArgKind::Oneof
+        || choice.token.is_some()
+        || !choice.children.iter().all(|c| c.kind == ArgKind::PureToken)
+    {
+        return None;
+    }
+    Some(
+        choice
+            .children
+            .iter()
+            .map(|c| naming::method(c.token.as_deref().unwrap_or(&c.name), &c.name))
+            .collect(),
+    )
 }
 
 #[derive(Default)]
