@@ -77,6 +77,26 @@ async fn what_the_server_lacks_is_refused_before_it_is_sent() {
             "{family} {version}: {delifeq:?}"
         );
 
+        // BITCOUNT's range: both ends everywhere; the start alone (Valkey 8's form) where
+        // the server is Valkey 8 or later, refused elsewhere with what to call instead.
+        client
+            .query(b().set().key("bits").value(&b"\xff\xf0\x00"[..]))
+            .await
+            .unwrap();
+        let both = client.query(b().bitcount().key("bits").range(1, -1)).await;
+        assert_eq!(both.unwrap(), 4, "{family} {version}");
+        let from = client.query(b().bitcount().key("bits").range_from(1)).await;
+        if at_least("valkey", 8, 0) {
+            assert_eq!(from.unwrap(), 4, "{family} {version}");
+        } else {
+            let Err(Error::InvalidUse(e)) = &from else {
+                panic!("{family} {version}: {from:?}");
+            };
+            let text = e.to_string();
+            assert!(text.starts_with("BITCOUNT: "), "{text}");
+            assert!(text.contains("on Valkey only"), "{text}");
+        }
+
         // In a pipeline or a transaction, nothing of it is sent.
         if !at_least("valkey", 9, 0) {
             let piped = client

@@ -8339,7 +8339,7 @@ pub mod acl_cat {
         }
         /// Writes `categoryname` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `category` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `category` (or its siblings)")]
         #[inline]
@@ -8355,7 +8355,7 @@ pub mod acl_cat {
         }
         /// Writes `categoryname` when given (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `category` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `category` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `category` (or its siblings)")]
         pub fn categoryname_opt(self, value: Option<impl ToArg>) -> Ready<Set>
@@ -9434,15 +9434,11 @@ pub mod bitcount {
     ///
     /// Counts the number of set bits (population counting) in a string. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
     #[must_use = "a command builder does nothing until it is sent"]
-    pub struct Ready<TRange = Unset, TEndUnitBlock = Unset, TUnit = Unset>(
+    pub struct Ready<TRange = Unset, TRange2 = Unset, TUnit = Unset>(
         pub(super) Cmd,
-        pub(super) PhantomData<(TRange, TEndUnitBlock, TUnit)>,
+        pub(super) PhantomData<(TRange, TRange2, TUnit)>,
     );
-    impl<
-        TRange: Done,
-        TEndUnitBlock: Done,
-        TUnit: Done,
-    > Ready<TRange, TEndUnitBlock, TUnit> {
+    impl<TRange: Done, TRange2: Done, TUnit: Done> Ready<TRange, TRange2, TUnit> {
         /// Finishes the command, as a value that has forgotten its reply type
         /// (a complete builder can be sent as it is).
         #[inline]
@@ -9450,128 +9446,29 @@ pub mod bitcount {
             self.0.build()
         }
     }
-    impl<TRange, TEndUnitBlock, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
-        /// Writes `start` (optional, at most once).
+    impl<TRange, TUnit> Ready<TRange, Unset, TUnit> {
+        /// Writes `start end` (optional, at most once).
         #[inline]
-        pub fn range(self, start: impl IntArg) -> Ready<Set, TEndUnitBlock, TUnit>
+        pub fn range(
+            self,
+            start: impl IntArg,
+            end: impl IntArg,
+        ) -> Ready<Set, Set, TUnit>
         where
             TRange: RangeUnset,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push(&start);
+            c.push(&end);
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
-    }
-    impl<TRange: Entered, TEndUnitBlock, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
-        /// Writes `end` (optional, at most once).
-        #[inline]
-        pub fn end_unit(self, end: impl IntArg) -> Ready<TRange, Set, TUnit>
-        where
-            TEndUnitBlock: EndUnitBlockUnset,
-        {
-            let mut c = self.0;
-            let mark = c.begin_piece();
-            c.push(&end);
-            c.end_piece(2, mark);
-            Ready(c, PhantomData)
-        }
-    }
-    impl<TRange, TEndUnitBlock: Entered, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
-        /// Writes `BYTE` (optional, at most once).
-        ///
-        /// Since 7.0.0 (Redis and Valkey).
-        #[inline]
-        pub fn byte(self) -> Ready<TRange, TEndUnitBlock, Set>
-        where
-            TUnit: UnitUnset,
-        {
-            let mut c = self.0;
-            let mark = c.begin_piece();
-            c.require(const {
-                &Requirement::new(
-                    "BYTE",
-                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                )
-            });
-            c.push("BYTE");
-            c.end_piece(3, mark);
-            Ready(c, PhantomData)
-        }
-        /// Writes `BYTE` when given (optional, at most once).
-        ///
-        /// Since 7.0.0 (Redis and Valkey).
-        pub fn byte_if(self, on: bool) -> Ready<TRange, TEndUnitBlock, Set>
-        where
-            TUnit: UnitUnset,
-        {
-            let mut c = self.0;
-            if on {
-                let mark = c.begin_piece();
-                c.require(const {
-                    &Requirement::new(
-                        "BYTE",
-                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                    )
-                });
-                c.push("BYTE");
-                c.end_piece(3, mark);
-            }
-            Ready(c, PhantomData)
-        }
-        /// Writes `BIT` (optional, at most once).
-        ///
-        /// Since 7.0.0 (Redis and Valkey).
-        #[inline]
-        pub fn bit(self) -> Ready<TRange, TEndUnitBlock, Set>
-        where
-            TUnit: UnitUnset,
-        {
-            let mut c = self.0;
-            let mark = c.begin_piece();
-            c.require(const {
-                &Requirement::new(
-                    "BIT",
-                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                )
-            });
-            c.push("BIT");
-            c.end_piece(3, mark);
-            Ready(c, PhantomData)
-        }
-        /// Writes `BIT` when given (optional, at most once).
-        ///
-        /// Since 7.0.0 (Redis and Valkey).
-        pub fn bit_if(self, on: bool) -> Ready<TRange, TEndUnitBlock, Set>
-        where
-            TUnit: UnitUnset,
-        {
-            let mut c = self.0;
-            if on {
-                let mark = c.begin_piece();
-                c.require(const {
-                    &Requirement::new(
-                        "BIT",
-                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
-                    )
-                });
-                c.push("BIT");
-                c.end_piece(3, mark);
-            }
-            Ready(c, PhantomData)
-        }
-    }
-    impl<TRange, TUnit> Ready<TRange, Unset, TUnit> {
         /// Writes `start end` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` then `end_unit` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
-        #[deprecated(note = "renamed: use `range` then `end_unit` (or its siblings)")]
+        #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
         pub fn index(
             self,
@@ -9589,32 +9486,159 @@ pub mod bitcount {
             Ready(c, PhantomData)
         }
     }
-    impl<TRange: Done, TEndUnitBlock: Done, TUnit: Done> crate::cmd::Request
-    for Ready<TRange, TEndUnitBlock, TUnit> {
+    impl<TRange, TRange2: Entered, TUnit> Ready<TRange, TRange2, TUnit> {
+        /// Writes `BYTE` (optional, at most once).
+        ///
+        /// Since 7.0.0 (Redis and Valkey).
+        #[inline]
+        pub fn byte(self) -> Ready<TRange, TRange2, Set>
+        where
+            TUnit: UnitUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BYTE",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
+            c.push("BYTE");
+            c.end_piece(2, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `BYTE` when given (optional, at most once).
+        ///
+        /// Since 7.0.0 (Redis and Valkey).
+        pub fn byte_if(self, on: bool) -> Ready<TRange, TRange2, Set>
+        where
+            TUnit: UnitUnset,
+        {
+            let mut c = self.0;
+            if on {
+                let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BYTE",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
+                c.push("BYTE");
+                c.end_piece(2, mark);
+            }
+            Ready(c, PhantomData)
+        }
+        /// Writes `BIT` (optional, at most once).
+        ///
+        /// Since 7.0.0 (Redis and Valkey).
+        #[inline]
+        pub fn bit(self) -> Ready<TRange, TRange2, Set>
+        where
+            TUnit: UnitUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "BIT",
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                )
+            });
+            c.push("BIT");
+            c.end_piece(2, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `BIT` when given (optional, at most once).
+        ///
+        /// Since 7.0.0 (Redis and Valkey).
+        pub fn bit_if(self, on: bool) -> Ready<TRange, TRange2, Set>
+        where
+            TUnit: UnitUnset,
+        {
+            let mut c = self.0;
+            if on {
+                let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "BIT",
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                        ::core::option::Option::Some([7u16, 0u16, 0u16]),
+                    )
+                });
+                c.push("BIT");
+                c.end_piece(2, mark);
+            }
+            Ready(c, PhantomData)
+        }
+    }
+    impl<TRange, TRange2, TUnit> Ready<TRange, TRange2, TUnit> {
+        /// Writes `start` (optional, at most once).
+        ///
+        /// Since 8.0.0 (Valkey only).
+        #[inline]
+        pub fn range_from(self, start: impl IntArg) -> Ready<Set, TRange2, TUnit>
+        where
+            TRange: RangeUnset,
+        {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.require(const {
+                &Requirement::new(
+                    "range_from(start)",
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                )
+            });
+            c.push(&start);
+            c.end_piece(3, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `start` when given (optional, at most once).
+        ///
+        /// Since 8.0.0 (Valkey only).
+        pub fn range_from_opt(
+            self,
+            value: Option<impl IntArg>,
+        ) -> Ready<Set, TRange2, TUnit>
+        where
+            TRange: RangeUnset,
+        {
+            let mut c = self.0;
+            if let Some(start) = value {
+                let mark = c.begin_piece();
+                c.require(const {
+                    &Requirement::new(
+                        "range_from(start)",
+                        ::core::option::Option::None,
+                        ::core::option::Option::Some([8u16, 0u16, 0u16]),
+                    )
+                });
+                c.push(&start);
+                c.end_piece(3, mark);
+            }
+            Ready(c, PhantomData)
+        }
+    }
+    impl<TRange: Done, TRange2: Done, TUnit: Done> crate::cmd::Request
+    for Ready<TRange, TRange2, TUnit> {
         type Reply = i64;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
         }
     }
-    /// Implemented by `Unset` alone: `BITCOUNT` takes `range` once.
+    /// Implemented by `Unset` alone: `BITCOUNT` takes one of `range`, `range_from`, once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
-        message = "`BITCOUNT` takes `range` once",
-        label = "`range` was given already",
-        note = "give it once"
+        message = "`BITCOUNT` takes one of `range`, `range_from`, once",
+        label = "one of them was given already",
+        note = "`range`, `range_from` are one option: keep the one you mean"
     )]
     pub trait RangeUnset {}
     impl RangeUnset for Unset {}
-    /// Implemented by `Unset` alone: `BITCOUNT` takes `end_unit` once.
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "`BITCOUNT` takes `end_unit` once",
-        label = "`end_unit` was given already",
-        note = "give it once"
-    )]
-    pub trait EndUnitBlockUnset {}
-    impl EndUnitBlockUnset for Unset {}
     /// Implemented by `Unset` alone: `BITCOUNT` takes one of `byte`, `bit`, once.
     #[doc(hidden)]
     #[diagnostic::on_unimplemented(
@@ -9944,7 +9968,7 @@ pub mod bitop {
         }
         /// Writes `operation`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `and` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `and` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `and` (or its siblings)")]
         #[inline]
@@ -10183,7 +10207,7 @@ pub mod bitpos {
         }
         /// Writes `start` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
@@ -10213,7 +10237,7 @@ pub mod bitpos {
         }
         /// Writes `end` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `end_unit` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `end_unit` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `end_unit` (or its siblings)")]
         #[inline]
@@ -12553,7 +12577,7 @@ pub mod client_kill {
         }
         /// Writes `ip_port`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `old_format` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `old_format` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `old_format` (or its siblings)")]
         #[inline]
@@ -12564,7 +12588,7 @@ pub mod client_kill {
         }
         /// Writes `SKIPME yes_no`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `skipme_yes` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `skipme_yes` (or its siblings)")]
         #[inline]
@@ -13273,7 +13297,7 @@ pub mod client_kill {
         }
         /// Writes `SKIPME yes_no` (repeatable).
         ///
-        /// Kept from an older spec: the same bytes as before; use `skipme_yes` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `skipme_yes` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `skipme_yes` (or its siblings)")]
         #[inline]
@@ -13918,7 +13942,7 @@ pub mod client_list {
             let mark = c.begin_piece();
             c.require(const {
                 &Requirement::new(
-                    "client_id",
+                    "id(client_id)",
                     ::core::option::Option::Some([6u16, 2u16, 0u16]),
                     ::core::option::Option::Some([6u16, 2u16, 0u16]),
                 )
@@ -13969,7 +13993,7 @@ pub mod client_list {
                 let mark = c.begin_piece();
                 c.require(const {
                     &Requirement::new(
-                        "client_id",
+                        "id(client_id)",
                         ::core::option::Option::Some([6u16, 2u16, 0u16]),
                         ::core::option::Option::Some([6u16, 2u16, 0u16]),
                     )
@@ -14022,7 +14046,7 @@ pub mod client_list {
             let mark = c.begin_piece();
             c.require(const {
                 &Requirement::new(
-                    "not_client_id",
+                    "not_id(not_client_id)",
                     ::core::option::Option::None,
                     ::core::option::Option::Some([9u16, 0u16, 0u16]),
                 )
@@ -14073,7 +14097,7 @@ pub mod client_list {
                 let mark = c.begin_piece();
                 c.require(const {
                     &Requirement::new(
-                        "not_client_id",
+                        "not_id(not_client_id)",
                         ::core::option::Option::None,
                         ::core::option::Option::Some([9u16, 0u16, 0u16]),
                     )
@@ -19661,7 +19685,7 @@ pub mod cluster_addslotsrange {
         }
         /// Writes `start_slot end_slot`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
@@ -19677,7 +19701,7 @@ pub mod cluster_addslotsrange {
         }
         /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
@@ -19760,7 +19784,7 @@ pub mod cluster_addslotsrange {
         }
         /// Writes `start_slot end_slot` (optional, repeatable).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
@@ -19778,7 +19802,7 @@ pub mod cluster_addslotsrange {
         }
         /// Writes `start_slot end_slot` once per item (nothing when the iterator is empty).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
@@ -20100,7 +20124,7 @@ pub mod cluster_delslotsrange {
         }
         /// Writes `start_slot end_slot`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
@@ -20116,7 +20140,7 @@ pub mod cluster_delslotsrange {
         }
         /// Writes `start_slot end_slot` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
@@ -20199,7 +20223,7 @@ pub mod cluster_delslotsrange {
         }
         /// Writes `start_slot end_slot` (optional, repeatable).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         #[inline]
@@ -20217,7 +20241,7 @@ pub mod cluster_delslotsrange {
         }
         /// Writes `start_slot end_slot` once per item (nothing when the iterator is empty).
         ///
-        /// Kept from an older spec: the same bytes as before; use `range` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `range` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `range` (or its siblings)")]
         pub fn start_slot_end_slot_iter(
@@ -21066,7 +21090,7 @@ pub mod cluster_migrateslots {
             let mark = c.begin_piece();
             c.require(const {
                 &Requirement::new(
-                    "start_slot end_slot",
+                    "range(start_slot, end_slot)",
                     ::core::option::Option::None,
                     ::core::option::Option::Some([0u16, 0u16, 0u16]),
                 )
@@ -21089,7 +21113,7 @@ pub mod cluster_migrateslots {
                 let mark = c.begin_piece();
                 c.require(const {
                     &Requirement::new(
-                        "start_slot end_slot",
+                        "range(start_slot, end_slot)",
                         ::core::option::Option::None,
                         ::core::option::Option::Some([0u16, 0u16, 0u16]),
                     )
@@ -22551,7 +22575,7 @@ pub mod command_getkeys {
         }
         /// Writes `arg1`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `command` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `command` (or its siblings)")]
         #[inline]
@@ -22615,7 +22639,7 @@ pub mod command_getkeys {
         }
         /// Writes `arg2` (optional, repeatable).
         ///
-        /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         #[inline]
@@ -22628,7 +22652,7 @@ pub mod command_getkeys {
         }
         /// Writes `arg2` once per item (nothing when the iterator is empty).
         ///
-        /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
@@ -22670,7 +22694,7 @@ pub mod command_getkeysandflags {
         }
         /// Writes `arg1`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `command` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `command` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `command` (or its siblings)")]
         #[inline]
@@ -22734,7 +22758,7 @@ pub mod command_getkeysandflags {
         }
         /// Writes `arg2` (optional, repeatable).
         ///
-        /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         #[inline]
@@ -22747,7 +22771,7 @@ pub mod command_getkeysandflags {
         }
         /// Writes `arg2` once per item (nothing when the iterator is empty).
         ///
-        /// Kept from an older spec: the same bytes as before; use `arg` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `arg` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `arg` (or its siblings)")]
         pub fn arg2_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
@@ -42267,7 +42291,7 @@ pub mod msetex {
             let mut c = self.0;
             c.require(const {
                 &Requirement::new(
-                    "key value",
+                    "key_value(key, value)",
                     ::core::option::Option::None,
                     ::core::option::Option::Some([0u16, 0u16, 0u16]),
                 )
@@ -42289,7 +42313,7 @@ pub mod msetex {
             if let Some((key, value)) = items.next() {
                 c.require(const {
                     &Requirement::new(
-                        "key value",
+                        "key_value(key, value)",
                         ::core::option::Option::None,
                         ::core::option::Option::Some([0u16, 0u16, 0u16]),
                     )
@@ -42356,7 +42380,7 @@ pub mod msetex {
             let mark = c.begin_piece();
             c.require(const {
                 &Requirement::new(
-                    "key value",
+                    "key_value(key, value)",
                     ::core::option::Option::None,
                     ::core::option::Option::Some([0u16, 0u16, 0u16]),
                 )
@@ -42380,7 +42404,7 @@ pub mod msetex {
                 let mark = c.begin_piece();
                 c.require(const {
                     &Requirement::new(
-                        "key value",
+                        "key_value(key, value)",
                         ::core::option::Option::None,
                         ::core::option::Option::Some([0u16, 0u16, 0u16]),
                     )
@@ -56727,7 +56751,7 @@ pub mod xadd {
         }
         /// Writes `MAXLEN` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `maxlen` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
         #[inline]
@@ -56745,7 +56769,7 @@ pub mod xadd {
         }
         /// Writes `MINID` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `minid` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
@@ -57224,7 +57248,7 @@ pub mod xadd {
         }
         /// Writes `MAXLEN` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `maxlen` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
         #[inline]
@@ -57242,7 +57266,7 @@ pub mod xadd {
         }
         /// Writes `MINID` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `minid` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
@@ -57738,7 +57762,7 @@ pub mod xadd {
         }
         /// Writes `MAXLEN` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `maxlen` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `maxlen` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `maxlen` (or its siblings)")]
         #[inline]
@@ -57756,7 +57780,7 @@ pub mod xadd {
         }
         /// Writes `MINID` (optional, at most once).
         ///
-        /// Kept from an older spec: the same bytes as before; use `minid` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `minid` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `minid` (or its siblings)")]
         #[inline]
@@ -59410,7 +59434,7 @@ pub mod xgroup_create {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
@@ -59616,7 +59640,7 @@ pub mod xgroup_createconsumer {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
@@ -59655,7 +59679,7 @@ pub mod xgroup_createconsumer {
         }
         /// Writes `consumername`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `consumer` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `consumer` (or its siblings)")]
         #[inline]
@@ -59748,7 +59772,7 @@ pub mod xgroup_delconsumer {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
@@ -59787,7 +59811,7 @@ pub mod xgroup_delconsumer {
         }
         /// Writes `consumername`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `consumer` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `consumer` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `consumer` (or its siblings)")]
         #[inline]
@@ -59880,7 +59904,7 @@ pub mod xgroup_destroy {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
@@ -59999,7 +60023,7 @@ pub mod xgroup_setid {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]
@@ -60168,7 +60192,7 @@ pub mod xinfo_consumers {
         }
         /// Writes `groupname`.
         ///
-        /// Kept from an older spec: the same bytes as before; use `group` (or its siblings) instead.
+        /// An older name, kept: the same bytes as before; use `group` (or its siblings) instead.
         #[doc(hidden)]
         #[deprecated(note = "renamed: use `group` (or its siblings)")]
         #[inline]

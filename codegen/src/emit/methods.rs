@@ -139,9 +139,19 @@ fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bo
 /// The statement recording what servers have the leaf's argument, where not all do (once
 /// per method call, not per item).
 fn leaf_require(leaf: &Leaf) -> TokenStream {
+    // What the server would see (`NX`), or for values with no word of their own (the
+    // start alone of Valkey's `BITCOUNT key start`) the call that gave them.
+    let what = if leaf.writes.iter().any(|w| matches!(w, Write::Token(_)))
+        || matches!(leaf.params.as_slice(), [p] if p.name == leaf.name)
+    {
+        leaf.syntax()
+    } else {
+        let params: Vec<&str> = leaf.params.iter().map(|p| p.name.as_str()).collect();
+        format!("{}({})", leaf.name, params.join(", "))
+    };
     super::requirement::require(
         &quote!(),
-        &leaf.syntax(),
+        &what,
         leaf.since.as_deref(),
         &leaf.since_in,
         leaf.only.as_deref(),
@@ -161,7 +171,7 @@ fn method_doc(m: &Method, extra: &str) -> TokenStream {
     if let Some(new) = &m.alias_of {
         lines.push(String::new());
         lines.push(format!(
-            "Kept from an older spec: the same bytes as before; use `{new}` (or its \
+            "An older name, kept: the same bytes as before; use `{new}` (or its \
              siblings) instead."
         ));
     }
