@@ -8287,7 +8287,7 @@ impl Builders {
 mod prelude {
     pub(super) use crate::cmd::{Cmd, Command, ToArg, IntArg, DoubleArg, Requirement};
     pub(super) use crate::cmd::{SecondsArg, MillisArg, FractionalSecondsArg};
-    pub(super) use crate::cmd::state::{Unset, Set, Open, Chose, Done, Entered};
+    pub(super) use crate::cmd::state::{Unset, Set, Open, Chose, Done};
     pub(super) use ::core::marker::PhantomData;
 }
 /// Builder states of `ACL CAT` (Lists the ACL categories, or the commands inside a category.).
@@ -9486,7 +9486,7 @@ pub mod bitcount {
             Ready(c, PhantomData)
         }
     }
-    impl<TRange, TRange2: Entered, TUnit> Ready<TRange, TRange2, TUnit> {
+    impl<TRange, TRange2, TUnit> Ready<TRange, TRange2, TUnit> {
         /// Writes `BYTE` (optional, at most once).
         ///
         /// Since 7.0.0 (Redis and Valkey).
@@ -9494,6 +9494,7 @@ pub mod bitcount {
         pub fn byte(self) -> Ready<TRange, TRange2, Set>
         where
             TUnit: UnitUnset,
+            TRange2: Range2Given,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -9514,6 +9515,7 @@ pub mod bitcount {
         pub fn byte_if(self, on: bool) -> Ready<TRange, TRange2, Set>
         where
             TUnit: UnitUnset,
+            TRange2: Range2Given,
         {
             let mut c = self.0;
             if on {
@@ -9537,6 +9539,7 @@ pub mod bitcount {
         pub fn bit(self) -> Ready<TRange, TRange2, Set>
         where
             TUnit: UnitUnset,
+            TRange2: Range2Given,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -9557,6 +9560,7 @@ pub mod bitcount {
         pub fn bit_if(self, on: bool) -> Ready<TRange, TRange2, Set>
         where
             TUnit: UnitUnset,
+            TRange2: Range2Given,
         {
             let mut c = self.0;
             if on {
@@ -9648,6 +9652,16 @@ pub mod bitcount {
     )]
     pub trait UnitUnset {}
     impl UnitUnset for Unset {}
+    /// Implemented by the stages of an entered block: `BITCOUNT` takes this option after `range`: give `range` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITCOUNT` takes this option after `range`: give `range` first",
+        label = "needs `range` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait Range2Given {}
+    impl Range2Given for Set {}
+    impl<const N: u8> Range2Given for Open<N> {}
 }
 /// Builder states of `BITFIELD` (Performs arbitrary bitfield integer operations on strings.).
 pub mod bitfield {
@@ -10222,12 +10236,13 @@ pub mod bitpos {
             Ready(c, PhantomData)
         }
     }
-    impl<TRange: Entered, TEndUnitBlock, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
+    impl<TRange, TEndUnitBlock, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
         /// Writes `end` (optional, at most once).
         #[inline]
         pub fn end_unit(self, end: impl IntArg) -> Ready<TRange, Set, TUnit>
         where
             TEndUnitBlock: EndUnitBlockUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -10244,6 +10259,7 @@ pub mod bitpos {
         pub fn end_index(self, end: impl IntArg) -> Ready<TRange, Set, TUnit>
         where
             TEndUnitBlock: EndUnitBlockUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -10252,7 +10268,7 @@ pub mod bitpos {
             Ready(c, PhantomData)
         }
     }
-    impl<TRange, TEndUnitBlock: Entered, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
+    impl<TRange, TEndUnitBlock, TUnit> Ready<TRange, TEndUnitBlock, TUnit> {
         /// Writes `BYTE` (optional, at most once).
         ///
         /// Since 7.0.0 (Redis and Valkey).
@@ -10260,6 +10276,7 @@ pub mod bitpos {
         pub fn byte(self) -> Ready<TRange, TEndUnitBlock, Set>
         where
             TUnit: UnitUnset,
+            TEndUnitBlock: EndUnitBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -10280,6 +10297,7 @@ pub mod bitpos {
         pub fn byte_if(self, on: bool) -> Ready<TRange, TEndUnitBlock, Set>
         where
             TUnit: UnitUnset,
+            TEndUnitBlock: EndUnitBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -10303,6 +10321,7 @@ pub mod bitpos {
         pub fn bit(self) -> Ready<TRange, TEndUnitBlock, Set>
         where
             TUnit: UnitUnset,
+            TEndUnitBlock: EndUnitBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -10323,6 +10342,7 @@ pub mod bitpos {
         pub fn bit_if(self, on: bool) -> Ready<TRange, TEndUnitBlock, Set>
         where
             TUnit: UnitUnset,
+            TEndUnitBlock: EndUnitBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -10375,6 +10395,26 @@ pub mod bitpos {
     )]
     pub trait UnitUnset {}
     impl UnitUnset for Unset {}
+    /// Implemented by the stages of an entered block: `BITPOS` takes this option after `range`: give `range` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITPOS` takes this option after `range`: give `range` first",
+        label = "needs `range` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait RangeGiven {}
+    impl RangeGiven for Set {}
+    impl<const N: u8> RangeGiven for Open<N> {}
+    /// Implemented by the stages of an entered block: `BITPOS` takes this option after `end_unit`: give `end_unit` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITPOS` takes this option after `end_unit`: give `end_unit` first",
+        label = "needs `end_unit` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait EndUnitBlockGiven {}
+    impl EndUnitBlockGiven for Set {}
+    impl<const N: u8> EndUnitBlockGiven for Open<N> {}
 }
 /// Builder states of `BLMOVE` (Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved.).
 pub mod blmove {
@@ -21845,12 +21885,13 @@ pub mod cluster_slot_stats {
             self.0.build()
         }
     }
-    impl<TOrderby: Entered, TLimit, TOrder> Ready<TOrderby, TLimit, TOrder> {
+    impl<TOrderby, TLimit, TOrder> Ready<TOrderby, TLimit, TOrder> {
         /// Writes `LIMIT limit` (optional, at most once).
         #[inline]
         pub fn limit(self, limit: impl IntArg) -> Ready<TOrderby, Set, TOrder>
         where
             TLimit: LimitUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -21866,6 +21907,7 @@ pub mod cluster_slot_stats {
         ) -> Ready<TOrderby, Set, TOrder>
         where
             TLimit: LimitUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             if let Some(limit) = value {
@@ -21877,12 +21919,13 @@ pub mod cluster_slot_stats {
             Ready(c, PhantomData)
         }
     }
-    impl<TOrderby: Entered, TLimit, TOrder> Ready<TOrderby, TLimit, TOrder> {
+    impl<TOrderby, TLimit, TOrder> Ready<TOrderby, TLimit, TOrder> {
         /// Writes `ASC` (optional, at most once).
         #[inline]
         pub fn asc(self) -> Ready<TOrderby, TLimit, Set>
         where
             TOrder: OrderUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -21894,6 +21937,7 @@ pub mod cluster_slot_stats {
         pub fn asc_if(self, on: bool) -> Ready<TOrderby, TLimit, Set>
         where
             TOrder: OrderUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             if on {
@@ -21908,6 +21952,7 @@ pub mod cluster_slot_stats {
         pub fn desc(self) -> Ready<TOrderby, TLimit, Set>
         where
             TOrder: OrderUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -21919,6 +21964,7 @@ pub mod cluster_slot_stats {
         pub fn desc_if(self, on: bool) -> Ready<TOrderby, TLimit, Set>
         where
             TOrder: OrderUnset,
+            TOrderby: OrderbyGiven,
         {
             let mut c = self.0;
             if on {
@@ -21957,6 +22003,16 @@ pub mod cluster_slot_stats {
     )]
     pub trait OrderUnset {}
     impl OrderUnset for Unset {}
+    /// Implemented by the stages of an entered block: `CLUSTER SLOT-STATS` takes this option after the option it belongs to: give the option it belongs to first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER SLOT-STATS` takes this option after the option it belongs to: give the option it belongs to first",
+        label = "needs the option it belongs to before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait OrderbyGiven {}
+    impl OrderbyGiven for Set {}
+    impl<const N: u8> OrderbyGiven for Open<N> {}
 }
 /// Builder states of `CLUSTER SLOTS` (Returns the mapping of cluster slots to nodes.).
 pub mod cluster_slots {
@@ -25604,7 +25660,7 @@ pub mod failover {
         }
     }
     impl<
-        TTarget: Entered,
+        TTarget,
         TForce,
         TAbort,
         TMilliseconds,
@@ -25614,6 +25670,7 @@ pub mod failover {
         pub fn force(self) -> Ready<TTarget, Set, TAbort, TMilliseconds>
         where
             TForce: ForceUnset,
+            TTarget: TargetGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -25625,6 +25682,7 @@ pub mod failover {
         pub fn force_if(self, on: bool) -> Ready<TTarget, Set, TAbort, TMilliseconds>
         where
             TForce: ForceUnset,
+            TTarget: TargetGiven,
         {
             let mut c = self.0;
             if on {
@@ -25755,6 +25813,16 @@ pub mod failover {
     )]
     pub trait MillisecondsUnset {}
     impl MillisecondsUnset for Unset {}
+    /// Implemented by the stages of an entered block: `FAILOVER` takes this option after `to`: give `to` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`FAILOVER` takes this option after `to`: give `to` first",
+        label = "needs `to` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait TargetGiven {}
+    impl TargetGiven for Set {}
+    impl<const N: u8> TargetGiven for Open<N> {}
 }
 /// Builder states of `FCALL` (Invokes a function.).
 pub mod fcall {
@@ -28095,7 +28163,7 @@ pub mod georadius {
         TWithcoord,
         TWithdist,
         TWithhash,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TOrder,
         TStore,
@@ -28131,6 +28199,7 @@ pub mod georadius {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -28164,6 +28233,7 @@ pub mod georadius {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -28568,6 +28638,16 @@ pub mod georadius {
     )]
     pub trait StoreUnset {}
     impl StoreUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEORADIUS` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GEORADIUSBYMEMBER` (Queries a geospatial index for members within a distance from a member, optionally stores the result.).
 pub mod georadiusbymember {
@@ -28955,7 +29035,7 @@ pub mod georadiusbymember {
         TWithcoord,
         TWithdist,
         TWithhash,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TOrder,
         TStore,
@@ -28989,6 +29069,7 @@ pub mod georadiusbymember {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -29013,6 +29094,7 @@ pub mod georadiusbymember {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -29410,6 +29492,16 @@ pub mod georadiusbymember {
     )]
     pub trait StoreUnset {}
     impl StoreUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEORADIUSBYMEMBER` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GEORADIUSBYMEMBER_RO` (Returns members from a geospatial index that are within a distance from a member.).
 pub mod georadiusbymember_ro {
@@ -29679,7 +29771,7 @@ pub mod georadiusbymember_ro {
         TWithcoord,
         TWithdist,
         TWithhash,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TOrder,
     > Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, TAny, TOrder> {
@@ -29690,6 +29782,7 @@ pub mod georadiusbymember_ro {
         ) -> Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, Set, TOrder>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -29704,6 +29797,7 @@ pub mod georadiusbymember_ro {
         ) -> Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, Set, TOrder>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -29879,6 +29973,16 @@ pub mod georadiusbymember_ro {
     )]
     pub trait OrderUnset {}
     impl OrderUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEORADIUSBYMEMBER_RO` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER_RO` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GEORADIUS_RO` (Returns members from a geospatial index that are within a distance from a coordinate.).
 pub mod georadius_ro {
@@ -30176,7 +30280,7 @@ pub mod georadius_ro {
         TWithcoord,
         TWithdist,
         TWithhash,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TOrder,
     > Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, TAny, TOrder> {
@@ -30189,6 +30293,7 @@ pub mod georadius_ro {
         ) -> Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, Set, TOrder>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -30212,6 +30317,7 @@ pub mod georadius_ro {
         ) -> Ready<TWithcoord, TWithdist, TWithhash, TCountBlock, Set, TOrder>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -30394,6 +30500,16 @@ pub mod georadius_ro {
     )]
     pub trait OrderUnset {}
     impl OrderUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEORADIUS_RO` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GEOSEARCH` (Queries a geospatial index for members inside an area of a box, circle, or a polygon.).
 pub mod geosearch {
@@ -30833,7 +30949,7 @@ pub mod geosearch {
     }
     impl<
         TFrom,
-        TPolygon: Entered,
+        TPolygon,
         TOrder,
         TCountBlock,
         TAny,
@@ -30865,7 +30981,10 @@ pub mod geosearch {
             TWithcoord,
             TWithdist,
             TWithhash,
-        > {
+        >
+        where
+            TPolygon: PolygonGiven,
+        {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push(&longitude);
@@ -30886,7 +31005,10 @@ pub mod geosearch {
             TWithcoord,
             TWithdist,
             TWithhash,
-        > {
+        >
+        where
+            TPolygon: PolygonGiven,
+        {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
@@ -31056,7 +31178,7 @@ pub mod geosearch {
         TFrom,
         TPolygon,
         TOrder,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TWithcoord,
         TWithdist,
@@ -31087,6 +31209,7 @@ pub mod geosearch {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -31110,6 +31233,7 @@ pub mod geosearch {
         >
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -31420,6 +31544,26 @@ pub mod geosearch {
     )]
     pub trait WithhashUnset {}
     impl WithhashUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEOSEARCH` takes this option after the option it belongs to: give the option it belongs to first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCH` takes this option after the option it belongs to: give the option it belongs to first",
+        label = "needs the option it belongs to before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait PolygonGiven {}
+    impl PolygonGiven for Set {}
+    impl<const N: u8> PolygonGiven for Open<N> {}
+    /// Implemented by the stages of an entered block: `GEOSEARCH` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCH` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GEOSEARCHSTORE` (Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result.).
 pub mod geosearchstore {
@@ -31832,7 +31976,7 @@ pub mod geosearchstore {
     }
     impl<
         TFrom,
-        TPolygon: Entered,
+        TPolygon,
         TOrder,
         TCountBlock,
         TAny,
@@ -31844,7 +31988,10 @@ pub mod geosearchstore {
             self,
             longitude: impl DoubleArg,
             latitude: impl DoubleArg,
-        ) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, TAny, TStoredist> {
+        ) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, TAny, TStoredist>
+        where
+            TPolygon: PolygonGiven,
+        {
             let mut c = self.0;
             let mark = c.begin_piece();
             c.push(&longitude);
@@ -31856,7 +32003,10 @@ pub mod geosearchstore {
         pub fn vertices_iter(
             self,
             items: impl IntoIterator<Item = (impl DoubleArg, impl DoubleArg)>,
-        ) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, TAny, TStoredist> {
+        ) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, TAny, TStoredist>
+        where
+            TPolygon: PolygonGiven,
+        {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
             if items.peek().is_some() {
@@ -31964,7 +32114,7 @@ pub mod geosearchstore {
         TFrom,
         TPolygon,
         TOrder,
-        TCountBlock: Entered,
+        TCountBlock,
         TAny,
         TStoredist,
     > Ready<TFrom, TPolygon, TOrder, TCountBlock, TAny, TStoredist> {
@@ -31973,6 +32123,7 @@ pub mod geosearchstore {
         pub fn any(self) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, Set, TStoredist>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -31987,6 +32138,7 @@ pub mod geosearchstore {
         ) -> Ready<TFrom, TPolygon, TOrder, TCountBlock, Set, TStoredist>
         where
             TAny: AnyUnset,
+            TCountBlock: CountBlockGiven,
         {
             let mut c = self.0;
             if on {
@@ -32123,6 +32275,26 @@ pub mod geosearchstore {
     )]
     pub trait StoredistUnset {}
     impl StoredistUnset for Unset {}
+    /// Implemented by the stages of an entered block: `GEOSEARCHSTORE` takes this option after the option it belongs to: give the option it belongs to first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCHSTORE` takes this option after the option it belongs to: give the option it belongs to first",
+        label = "needs the option it belongs to before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait PolygonGiven {}
+    impl PolygonGiven for Set {}
+    impl<const N: u8> PolygonGiven for Open<N> {}
+    /// Implemented by the stages of an entered block: `GEOSEARCHSTORE` takes this option after `count`: give `count` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCHSTORE` takes this option after `count`: give `count` first",
+        label = "needs `count` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait CountBlockGiven {}
+    impl CountBlockGiven for Set {}
+    impl<const N: u8> CountBlockGiven for Open<N> {}
 }
 /// Builder states of `GET` (Returns the string value of a key.).
 pub mod get {
@@ -32868,7 +33040,7 @@ pub mod hello {
             Ready(c, PhantomData)
         }
     }
-    impl<TArguments: Entered, TAuth, TClientname> Ready<TArguments, TAuth, TClientname> {
+    impl<TArguments, TAuth, TClientname> Ready<TArguments, TAuth, TClientname> {
         /// Writes `AUTH username password` (optional, at most once).
         #[inline]
         pub fn auth(
@@ -32878,6 +33050,7 @@ pub mod hello {
         ) -> Ready<TArguments, Set, TClientname>
         where
             TAuth: AuthUnset,
+            TArguments: ArgumentsGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -32894,6 +33067,7 @@ pub mod hello {
         ) -> Ready<TArguments, Set, TClientname>
         where
             TAuth: AuthUnset,
+            TArguments: ArgumentsGiven,
         {
             let mut c = self.0;
             if let Some((username, password)) = value {
@@ -32906,12 +33080,13 @@ pub mod hello {
             Ready(c, PhantomData)
         }
     }
-    impl<TArguments: Entered, TAuth, TClientname> Ready<TArguments, TAuth, TClientname> {
+    impl<TArguments, TAuth, TClientname> Ready<TArguments, TAuth, TClientname> {
         /// Writes `SETNAME clientname` (optional, at most once).
         #[inline]
         pub fn setname(self, clientname: impl ToArg) -> Ready<TArguments, TAuth, Set>
         where
             TClientname: ClientnameUnset,
+            TArguments: ArgumentsGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -32927,6 +33102,7 @@ pub mod hello {
         ) -> Ready<TArguments, TAuth, Set>
         where
             TClientname: ClientnameUnset,
+            TArguments: ArgumentsGiven,
         {
             let mut c = self.0;
             if let Some(clientname) = value {
@@ -32973,6 +33149,16 @@ pub mod hello {
     )]
     pub trait ClientnameUnset {}
     impl ClientnameUnset for Unset {}
+    /// Implemented by the stages of an entered block: `HELLO` takes this option after `protover`: give `protover` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HELLO` takes this option after `protover`: give `protover` first",
+        label = "needs `protover` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait ArgumentsGiven {}
+    impl ArgumentsGiven for Set {}
+    impl<const N: u8> ArgumentsGiven for Open<N> {}
 }
 /// Builder states of `HEXISTS` (Determines whether a field exists in a hash.).
 pub mod hexists {
@@ -36903,12 +37089,13 @@ pub mod hrandfield {
             Ready(c, PhantomData)
         }
     }
-    impl<TOptions: Entered, TWithvalues> Ready<TOptions, TWithvalues> {
+    impl<TOptions, TWithvalues> Ready<TOptions, TWithvalues> {
         /// Writes `WITHVALUES` (optional, at most once).
         #[inline]
         pub fn withvalues(self) -> Ready<TOptions, Set>
         where
             TWithvalues: WithvaluesUnset,
+            TOptions: OptionsGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -36956,6 +37143,16 @@ pub mod hrandfield {
     )]
     pub trait WithvaluesUnset {}
     impl WithvaluesUnset for Unset {}
+    /// Implemented by the stages of an entered block: `HRANDFIELD` takes this option after `options`: give `options` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HRANDFIELD` takes this option after `options`: give `options` first",
+        label = "needs `options` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait OptionsGiven {}
+    impl OptionsGiven for Set {}
+    impl<const N: u8> OptionsGiven for Open<N> {}
 }
 /// Builder states of `HSCAN` (Iterates over fields and values of a hash.).
 pub mod hscan {
@@ -56789,7 +56986,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -56798,6 +56995,7 @@ pub mod xadd {
         pub fn equal(self) -> NeedIdSelector<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -56812,6 +57010,7 @@ pub mod xadd {
         ) -> NeedIdSelector<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -56828,6 +57027,7 @@ pub mod xadd {
         ) -> NeedIdSelector<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -56842,6 +57042,7 @@ pub mod xadd {
         ) -> NeedIdSelector<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -56874,7 +57075,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -56888,6 +57089,7 @@ pub mod xadd {
         ) -> NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -56912,6 +57114,7 @@ pub mod xadd {
         ) -> NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if let Some(count) = value {
@@ -57286,7 +57489,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > NeedData<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -57295,6 +57498,7 @@ pub mod xadd {
         pub fn equal(self) -> NeedData<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57309,6 +57513,7 @@ pub mod xadd {
         ) -> NeedData<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -57325,6 +57530,7 @@ pub mod xadd {
         ) -> NeedData<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57339,6 +57545,7 @@ pub mod xadd {
         ) -> NeedData<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -57371,7 +57578,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > NeedData<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -57385,6 +57592,7 @@ pub mod xadd {
         ) -> NeedData<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57409,6 +57617,7 @@ pub mod xadd {
         ) -> NeedData<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if let Some(count) = value {
@@ -57800,7 +58009,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > Ready<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -57809,6 +58018,7 @@ pub mod xadd {
         pub fn equal(self) -> Ready<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57823,6 +58033,7 @@ pub mod xadd {
         ) -> Ready<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -57837,6 +58048,7 @@ pub mod xadd {
         pub fn approximately(self) -> Ready<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57851,6 +58063,7 @@ pub mod xadd {
         ) -> Ready<TNomkstream, TCondition, TTrim, Set, TCount>
         where
             TOperator: OperatorUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if on {
@@ -57883,7 +58096,7 @@ pub mod xadd {
     impl<
         TNomkstream,
         TCondition,
-        TTrim: Entered,
+        TTrim,
         TOperator,
         TCount,
     > Ready<TNomkstream, TCondition, TTrim, TOperator, TCount> {
@@ -57897,6 +58110,7 @@ pub mod xadd {
         ) -> Ready<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -57921,6 +58135,7 @@ pub mod xadd {
         ) -> Ready<TNomkstream, TCondition, TTrim, TOperator, Set>
         where
             TCount: CountUnset,
+            TTrim: TrimGiven,
         {
             let mut c = self.0;
             if let Some(count) = value {
@@ -58023,6 +58238,16 @@ pub mod xadd {
     )]
     pub trait CountUnset {}
     impl CountUnset for Unset {}
+    /// Implemented by the stages of an entered block: `XADD` takes this option after one of `maxlen`, `minid`: give one of `maxlen`, `minid` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XADD` takes this option after one of `maxlen`, `minid`: give one of `maxlen`, `minid` first",
+        label = "needs one of `maxlen`, `minid` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait TrimGiven {}
+    impl TrimGiven for Set {}
+    impl<const N: u8> TrimGiven for Open<N> {}
 }
 /// Builder states of `XAUTOCLAIM` (Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member.).
 pub mod xautoclaim {
@@ -60382,12 +60607,13 @@ pub mod xinfo_stream {
             Ready(c, PhantomData)
         }
     }
-    impl<TFullBlock: Entered, TCount> Ready<TFullBlock, TCount> {
+    impl<TFullBlock, TCount> Ready<TFullBlock, TCount> {
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Ready<TFullBlock, Set>
         where
             TCount: CountUnset,
+            TFullBlock: FullBlockGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -60400,6 +60626,7 @@ pub mod xinfo_stream {
         pub fn count_opt(self, value: Option<impl IntArg>) -> Ready<TFullBlock, Set>
         where
             TCount: CountUnset,
+            TFullBlock: FullBlockGiven,
         {
             let mut c = self.0;
             if let Some(count) = value {
@@ -60443,6 +60670,16 @@ pub mod xinfo_stream {
     )]
     pub trait CountUnset {}
     impl CountUnset for Unset {}
+    /// Implemented by the stages of an entered block: `XINFO STREAM` takes this option after `full`: give `full` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XINFO STREAM` takes this option after `full`: give `full` first",
+        label = "needs `full` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait FullBlockGiven {}
+    impl FullBlockGiven for Set {}
+    impl<const N: u8> FullBlockGiven for Open<N> {}
 }
 /// Builder states of `XLEN` (Returns the number of messages in a stream.).
 pub mod xlen {
@@ -60579,11 +60816,7 @@ pub mod xpending {
             self.0.build()
         }
     }
-    impl<
-        TRange: Entered,
-        TMinIdleTime,
-        TConsumer,
-    > Ready<TRange, TMinIdleTime, TConsumer> {
+    impl<TRange, TMinIdleTime, TConsumer> Ready<TRange, TMinIdleTime, TConsumer> {
         /// Writes `IDLE min_idle_time` (optional, at most once).
         ///
         /// Since 6.2.0 (Redis and Valkey).
@@ -60591,6 +60824,7 @@ pub mod xpending {
         pub fn idle(self, min_idle_time: impl MillisArg) -> Ready<TRange, Set, TConsumer>
         where
             TMinIdleTime: MinIdleTimeUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -60615,6 +60849,7 @@ pub mod xpending {
         ) -> Ready<TRange, Set, TConsumer>
         where
             TMinIdleTime: MinIdleTimeUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             if let Some(min_idle_time) = value {
@@ -60654,16 +60889,13 @@ pub mod xpending {
             Ready(c, PhantomData)
         }
     }
-    impl<
-        TRange: Entered,
-        TMinIdleTime,
-        TConsumer,
-    > Ready<TRange, TMinIdleTime, TConsumer> {
+    impl<TRange, TMinIdleTime, TConsumer> Ready<TRange, TMinIdleTime, TConsumer> {
         /// Writes `consumer` (optional, at most once).
         #[inline]
         pub fn consumer(self, consumer: impl ToArg) -> Ready<TRange, TMinIdleTime, Set>
         where
             TConsumer: ConsumerUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -60678,6 +60910,7 @@ pub mod xpending {
         ) -> Ready<TRange, TMinIdleTime, Set>
         where
             TConsumer: ConsumerUnset,
+            TRange: RangeGiven,
         {
             let mut c = self.0;
             if let Some(consumer) = value {
@@ -60731,6 +60964,16 @@ pub mod xpending {
     )]
     pub trait ConsumerUnset {}
     impl ConsumerUnset for Unset {}
+    /// Implemented by the stages of an entered block: `XPENDING` takes this option after `range`: give `range` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XPENDING` takes this option after `range`: give `range` first",
+        label = "needs `range` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait RangeGiven {}
+    impl RangeGiven for Set {}
+    impl<const N: u8> RangeGiven for Open<N> {}
 }
 /// Builder states of `XRANGE` (Returns the messages from a stream within a range of IDs.).
 pub mod xrange {
@@ -65149,12 +65392,13 @@ pub mod zrandmember {
             Ready(c, PhantomData)
         }
     }
-    impl<TOptions: Entered, TWithscores> Ready<TOptions, TWithscores> {
+    impl<TOptions, TWithscores> Ready<TOptions, TWithscores> {
         /// Writes `WITHSCORES` (optional, at most once).
         #[inline]
         pub fn withscores(self) -> Ready<TOptions, Set>
         where
             TWithscores: WithscoresUnset,
+            TOptions: OptionsGiven,
         {
             let mut c = self.0;
             let mark = c.begin_piece();
@@ -65202,6 +65446,16 @@ pub mod zrandmember {
     )]
     pub trait WithscoresUnset {}
     impl WithscoresUnset for Unset {}
+    /// Implemented by the stages of an entered block: `ZRANDMEMBER` takes this option after `options`: give `options` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANDMEMBER` takes this option after `options`: give `options` first",
+        label = "needs `options` before it",
+        note = "the options of a block come after the call that opens it"
+    )]
+    pub trait OptionsGiven {}
+    impl OptionsGiven for Set {}
+    impl<const N: u8> OptionsGiven for Open<N> {}
 }
 /// Builder states of `ZRANGE` (Returns members in a sorted set within a range of indexes.).
 pub mod zrange {

@@ -1,6 +1,8 @@
 //! Marker types of the generated builders' type states: each once-only optional argument
 //! of a command is a type parameter that is [`Unset`] until given, then [`Set`]; a block
-//! entered by its first step is [`Open`] until its required parts are given.
+//! entered by its first step is [`Open`] until its required parts are given. Each command
+//! names its own rules on these markers (`RangeGiven`: an option of a block needs the
+//! block entered, [`Open`] or [`Set`]), so a broken rule's compile error names the fix.
 
 mod sealed {
     pub trait Sealed {}
@@ -28,9 +30,6 @@ pub struct Chose<const N: u8>;
 /// [`Chose`].
 pub trait Done: sealed::Sealed {}
 
-/// Markers of a block that was entered: [`Open`] and [`Set`].
-pub trait Entered: sealed::Sealed {}
-
 impl sealed::Sealed for Unset {}
 impl sealed::Sealed for Set {}
 impl<const N: u8> sealed::Sealed for Open<N> {}
@@ -38,5 +37,3 @@ impl<const N: u8> sealed::Sealed for Chose<N> {}
 impl<const N: u8> Done for Chose<N> {}
 impl Done for Unset {}
 impl Done for Set {}
-impl Entered for Set {}
-impl<const N: u8> Entered for Open<N> {}

@@ -161,7 +161,8 @@ pub(super) fn command(
         };
         states.push(state(cx, cmd, plan, s, &impls, &returns));
     }
-    let once = super::once::traits(cmd, plan);
+    let mut once = super::once::traits(cmd, plan);
+    once.extend(super::once::gates(cmd, plan));
     let module = quote! {
         #[doc = #mod_doc]
         pub mod #fn_ident {

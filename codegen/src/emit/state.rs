@@ -194,7 +194,7 @@ pub(super) fn state(
     }
     let piece_impls = groups
         .into_iter()
-        .map(|((slot, gate, enters, arm, forbid), methods)| {
+        .map(|((slot, _gate, enters, arm, forbid), methods)| {
             let mut generics = Vec::new();
             let mut fixed = Vec::new();
             for &k in &s.slots {
@@ -213,7 +213,6 @@ pub(super) fn state(
                     _ if forbid.iter().any(|(j, _)| *j == k) => {
                         fixed.push((k, stage_ty(Stage::Unset)))
                     }
-                    _ if gate == Some(k) => generics.push(quote!(#id: Entered)),
                     _ => generics.push(quote!(#id)),
                 }
             }
