@@ -8519,6 +8519,23 @@ pub mod acl_dryrun {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ACL DRYRUN` takes this option once its required arguments are given: call `username` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ACL DRYRUN` takes this option once its required arguments are given: call `username` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUsername {}
+    impl NeedUsername {
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUsername,
+        {
+            self
+        }
+    }
     /// `ACL DRYRUN` builder, awaiting `Command`.
     ///
     /// Simulates the execution of a command by a user, without executing the command. Exists since 7.0.0 (Redis and Valkey); complexity: O(1).
@@ -8545,6 +8562,23 @@ pub mod acl_dryrun {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ACL DRYRUN` takes this option once its required arguments are given: call `command` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ACL DRYRUN` takes this option once its required arguments are given: call `command` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCommand {}
+    impl NeedCommand {
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCommand,
+        {
+            self
         }
     }
     /// `ACL DRYRUN` builder, complete: send it, or add optional arguments.
@@ -8916,6 +8950,23 @@ pub mod acl_setuser {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ACL SETUSER` takes this option once its required arguments are given: call `username` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ACL SETUSER` takes this option once its required arguments are given: call `username` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUsername {}
+    impl NeedUsername {
+        #[doc(hidden)]
+        pub fn rule(self, _rule: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUsername,
+        {
+            self
         }
     }
     /// `ACL SETUSER` builder, complete: send it, or add optional arguments.
@@ -9428,6 +9479,44 @@ pub mod bitcount {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BITCOUNT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITCOUNT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn range(self, _start: impl IntArg, _end: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn byte(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bit(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn range_from(self, _start: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `BITCOUNT` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `i64`. The number of bits set to 1.
@@ -9694,6 +9783,68 @@ pub mod bitfield {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BITFIELD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITFIELD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn get(self, _encoding: impl ToArg, _offset: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn overflow_wrap(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn overflow_sat(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn overflow_fail(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn set(
+            self,
+            _encoding: impl ToArg,
+            _offset: impl IntArg,
+            _value: impl IntArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn incrby(
+            self,
+            _encoding: impl ToArg,
+            _offset: impl IntArg,
+            _increment: impl IntArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `BITFIELD` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Vec<Option<i64>>`.
@@ -9823,6 +9974,23 @@ pub mod bitfield_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BITFIELD_RO` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITFIELD_RO` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn get(self, _encoding: impl ToArg, _offset: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `BITFIELD_RO` builder, complete: send it, or add optional arguments.
@@ -10006,6 +10174,23 @@ pub mod bitop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BITOP` takes this option once its required arguments are given: call `and`, `or`, `xor`, `not`, `diff` or another of its 8 methods first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITOP` takes this option once its required arguments are given: call `and`, `or`, `xor`, `not`, `diff` or another of its 8 methods first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedOperation {}
+    impl NeedOperation {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedOperation,
+        {
+            self
+        }
+    }
     /// `BITOP` builder, awaiting `Destkey`.
     ///
     /// Performs bitwise operations on multiple strings, and stores the result. Exists since 2.6.0 (Redis and Valkey); complexity: O(N).
@@ -10032,6 +10217,23 @@ pub mod bitop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BITOP` takes this option once its required arguments are given: call `destkey` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITOP` takes this option once its required arguments are given: call `destkey` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestkey {}
+    impl NeedDestkey {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestkey,
+        {
+            self
         }
     }
     /// `BITOP` builder, awaiting `Key`.
@@ -10156,6 +10358,44 @@ pub mod bitpos {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BITPOS` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITPOS` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn range(self, _start: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn end_unit(self, _end: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn byte(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bit(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `BITPOS` builder, awaiting `Bit`.
     ///
     /// Finds the first set (1) or clear (0) bit in a string. Exists since 2.8.7 (Redis and Valkey); complexity: O(N).
@@ -10182,6 +10422,37 @@ pub mod bitpos {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BITPOS` takes this option once its required arguments are given: call `bit` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BITPOS` takes this option once its required arguments are given: call `bit` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedBit {}
+    impl NeedBit {
+        #[doc(hidden)]
+        pub fn range(self, _start: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn end_unit(self, _end: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn byte(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBit,
+        {
+            self
         }
     }
     /// `BITPOS` builder, complete: send it, or add optional arguments.
@@ -10629,6 +10900,30 @@ pub mod blmpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BLMPOP` takes this option once its required arguments are given: call `timeout` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BLMPOP` takes this option once its required arguments are given: call `timeout` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTimeout {}
+    impl NeedTimeout {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+    }
     /// `BLMPOP` builder, awaiting `Key`.
     ///
     /// Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
@@ -10674,6 +10969,23 @@ pub mod blmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BLMPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BLMPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `BLMPOP` builder, awaiting `Where`.
@@ -10735,6 +11047,23 @@ pub mod blmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BLMPOP` takes this option once its required arguments are given: call `left` or `right` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BLMPOP` takes this option once its required arguments are given: call `left` or `right` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedWhere {}
+    impl NeedWhere {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedWhere,
+        {
+            self
         }
     }
     /// `BLMPOP` builder, complete: send it, or add optional arguments.
@@ -11197,6 +11526,30 @@ pub mod bzmpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `BZMPOP` takes this option once its required arguments are given: call `timeout` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BZMPOP` takes this option once its required arguments are given: call `timeout` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTimeout {}
+    impl NeedTimeout {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+    }
     /// `BZMPOP` builder, awaiting `Key`.
     ///
     /// Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
@@ -11242,6 +11595,23 @@ pub mod bzmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BZMPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BZMPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `BZMPOP` builder, awaiting `Where`.
@@ -11303,6 +11673,23 @@ pub mod bzmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `BZMPOP` takes this option once its required arguments are given: call `min` or `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`BZMPOP` takes this option once its required arguments are given: call `min` or `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedWhere {}
+    impl NeedWhere {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedWhere,
+        {
+            self
         }
     }
     /// `BZMPOP` builder, complete: send it, or add optional arguments.
@@ -18766,6 +19153,30 @@ pub mod client_pause {
             self.0.build()
         }
     }
+    /// Implemented by no type: `CLIENT PAUSE` takes this option once its required arguments are given: call `timeout` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLIENT PAUSE` takes this option once its required arguments are given: call `timeout` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTimeout {}
+    impl NeedTimeout {
+        #[doc(hidden)]
+        pub fn write(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn all(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+    }
     /// `CLIENT PAUSE` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `()`.
@@ -19107,6 +19518,58 @@ pub mod client_tracking {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLIENT TRACKING` takes this option once its required arguments are given: call `on` or `off` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLIENT TRACKING` takes this option once its required arguments are given: call `on` or `off` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStatus {}
+    impl NeedStatus {
+        #[doc(hidden)]
+        pub fn redirect(self, _client_id: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn prefix(self, _prefix: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bcast(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn optin(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn optout(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noloop(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStatus,
+        {
+            self
         }
     }
     /// `CLIENT TRACKING` builder, complete: send it, or add optional arguments.
@@ -19476,6 +19939,30 @@ pub mod client_unblock {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLIENT UNBLOCK` takes this option once its required arguments are given: call `client_id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLIENT UNBLOCK` takes this option once its required arguments are given: call `client_id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedClientId {}
+    impl NeedClientId {
+        #[doc(hidden)]
+        pub fn timeout(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedClientId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn error(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedClientId,
+        {
+            self
         }
     }
     /// `CLIENT UNBLOCK` builder, complete: send it, or add optional arguments.
@@ -20439,6 +20926,30 @@ pub mod cluster_flushslot {
             self.0.build()
         }
     }
+    /// Implemented by no type: `CLUSTER FLUSHSLOT` takes this option once its required arguments are given: call `slot` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER FLUSHSLOT` takes this option once its required arguments are given: call `slot` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSlot {}
+    impl NeedSlot {
+        #[doc(hidden)]
+        pub fn r#async(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSlot,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn sync(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSlot,
+        {
+            self
+        }
+    }
     /// `CLUSTER FLUSHSLOT` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `()`.
@@ -20921,6 +21432,23 @@ pub mod cluster_meet {
             self.0.build()
         }
     }
+    /// Implemented by no type: `CLUSTER MEET` takes this option once its required arguments are given: call `ip` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER MEET` takes this option once its required arguments are given: call `ip` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedIp {}
+    impl NeedIp {
+        #[doc(hidden)]
+        pub fn cluster_bus_port(self, _cluster_bus_port: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedIp,
+        {
+            self
+        }
+    }
     /// `CLUSTER MEET` builder, awaiting `Port`.
     ///
     /// Forces a node to handshake with another node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
@@ -20947,6 +21475,23 @@ pub mod cluster_meet {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLUSTER MEET` takes this option once its required arguments are given: call `port` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER MEET` takes this option once its required arguments are given: call `port` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedPort {}
+    impl NeedPort {
+        #[doc(hidden)]
+        pub fn cluster_bus_port(self, _cluster_bus_port: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
         }
     }
     /// `CLUSTER MEET` builder, complete: send it, or add optional arguments.
@@ -21608,6 +22153,23 @@ pub mod cluster_setslot {
             self.0.build()
         }
     }
+    /// Implemented by no type: `CLUSTER SETSLOT` takes this option once its required arguments are given: call `slot` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER SETSLOT` takes this option once its required arguments are given: call `slot` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSlot {}
+    impl NeedSlot {
+        #[doc(hidden)]
+        pub fn timeout(self, _timeout: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSlot,
+        {
+            self
+        }
+    }
     /// `CLUSTER SETSLOT` builder, awaiting `Subcommand`.
     ///
     /// Binds a hash slot to a node. Exists since 3.0.0 (Redis and Valkey); complexity: O(1).
@@ -21658,6 +22220,23 @@ pub mod cluster_setslot {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLUSTER SETSLOT` takes this option once its required arguments are given: call `importing`, `migrating`, `node` or `stable` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER SETSLOT` takes this option once its required arguments are given: call `importing`, `migrating`, `node` or `stable` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSubcommand {}
+    impl NeedSubcommand {
+        #[doc(hidden)]
+        pub fn timeout(self, _timeout: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSubcommand,
+        {
+            self
         }
     }
     /// `CLUSTER SETSLOT` builder, complete: send it, or add optional arguments.
@@ -21865,6 +22444,37 @@ pub mod cluster_slot_stats {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLUSTER SLOT-STATS` takes this option once its required arguments are given: call `slotsrange` or `orderby` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTER SLOT-STATS` takes this option once its required arguments are given: call `slotsrange` or `orderby` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedFilter {}
+    impl NeedFilter {
+        #[doc(hidden)]
+        pub fn limit(self, _limit: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFilter,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFilter,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFilter,
+        {
+            self
         }
     }
     /// `CLUSTER SLOT-STATS` builder, complete: send it, or add optional arguments.
@@ -22208,6 +22818,44 @@ pub mod clusterscan {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `CLUSTERSCAN` takes this option once its required arguments are given: call `cursor` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`CLUSTERSCAN` takes this option once its required arguments are given: call `cursor` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCursor {}
+    impl NeedCursor {
+        #[doc(hidden)]
+        pub fn r#match(self, _match_pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn r#type(self, _type: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn slot(self, _slot: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
         }
     }
     /// `CLUSTERSCAN` builder, complete: send it, or add optional arguments.
@@ -22655,6 +23303,23 @@ pub mod command_getkeys {
             self.0.build()
         }
     }
+    /// Implemented by no type: `COMMAND GETKEYS` takes this option once its required arguments are given: call `command` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`COMMAND GETKEYS` takes this option once its required arguments are given: call `command` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCommand {}
+    impl NeedCommand {
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCommand,
+        {
+            self
+        }
+    }
     /// `COMMAND GETKEYS` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `List`. List of keys from the given command.
@@ -22772,6 +23437,23 @@ pub mod command_getkeysandflags {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `COMMAND GETKEYSANDFLAGS` takes this option once its required arguments are given: call `command` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`COMMAND GETKEYSANDFLAGS` takes this option once its required arguments are given: call `command` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCommand {}
+    impl NeedCommand {
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCommand,
+        {
+            self
         }
     }
     /// `COMMAND GETKEYSANDFLAGS` builder, complete: send it, or add optional arguments.
@@ -23723,6 +24405,30 @@ pub mod copy {
             self.0.build()
         }
     }
+    /// Implemented by no type: `COPY` takes this option once its required arguments are given: call `source` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`COPY` takes this option once its required arguments are given: call `source` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSource {}
+    impl NeedSource {
+        #[doc(hidden)]
+        pub fn db(self, _destination_db: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+    }
     /// `COPY` builder, awaiting `Destination`.
     ///
     /// Copies the value of a key to a new key. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) worst case for collections, where N is the number of nested items. O(1) for string values.
@@ -23749,6 +24455,30 @@ pub mod copy {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `COPY` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`COPY` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn db(self, _destination_db: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
         }
     }
     /// `COPY` builder, complete: send it, or add optional arguments.
@@ -24469,6 +25199,30 @@ pub mod eval {
             self.0.build()
         }
     }
+    /// Implemented by no type: `EVAL` takes this option once its required arguments are given: call `script` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EVAL` takes this option once its required arguments are given: call `script` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedScript {}
+    impl NeedScript {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedScript,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedScript,
+        {
+            self
+        }
+    }
     /// `EVAL` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Value`. Return value depends on the script that is executed.
@@ -24581,6 +25335,30 @@ pub mod evalsha {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `EVALSHA` takes this option once its required arguments are given: call `sha1` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EVALSHA` takes this option once its required arguments are given: call `sha1` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSha1 {}
+    impl NeedSha1 {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSha1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSha1,
+        {
+            self
         }
     }
     /// `EVALSHA` builder, complete: send it, or add optional arguments.
@@ -24697,6 +25475,30 @@ pub mod evalsha_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `EVALSHA_RO` takes this option once its required arguments are given: call `sha1` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EVALSHA_RO` takes this option once its required arguments are given: call `sha1` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSha1 {}
+    impl NeedSha1 {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSha1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSha1,
+        {
+            self
+        }
+    }
     /// `EVALSHA_RO` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Value`. Return value depends on the script that is executed.
@@ -24809,6 +25611,30 @@ pub mod eval_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `EVAL_RO` takes this option once its required arguments are given: call `script` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EVAL_RO` takes this option once its required arguments are given: call `script` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedScript {}
+    impl NeedScript {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedScript,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedScript,
+        {
+            self
         }
     }
     /// `EVAL_RO` builder, complete: send it, or add optional arguments.
@@ -25043,6 +25869,44 @@ pub mod expire {
             self.0.build()
         }
     }
+    /// Implemented by no type: `EXPIRE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EXPIRE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `EXPIRE` builder, awaiting `Seconds`.
     ///
     /// Sets the expiration time of a key in seconds. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
@@ -25069,6 +25933,44 @@ pub mod expire {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `EXPIRE` takes this option once its required arguments are given: call `seconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EXPIRE` takes this option once its required arguments are given: call `seconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSeconds {}
+    impl NeedSeconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
         }
     }
     /// `EXPIRE` builder, complete: send it, or add optional arguments.
@@ -25311,6 +26213,44 @@ pub mod expireat {
             self.0.build()
         }
     }
+    /// Implemented by no type: `EXPIREAT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EXPIREAT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `EXPIREAT` builder, awaiting `UnixTimeSeconds`.
     ///
     /// Sets the expiration time of a key to a Unix timestamp. Exists since 1.2.0 (Redis and Valkey); complexity: O(1).
@@ -25338,6 +26278,44 @@ pub mod expireat {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `EXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`EXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnixTimeSeconds {}
+    impl NeedUnixTimeSeconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
         }
     }
     /// `EXPIREAT` builder, complete: send it, or add optional arguments.
@@ -25857,6 +26835,30 @@ pub mod fcall {
             self.0.build()
         }
     }
+    /// Implemented by no type: `FCALL` takes this option once its required arguments are given: call `function` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`FCALL` takes this option once its required arguments are given: call `function` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedFunction {}
+    impl NeedFunction {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFunction,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFunction,
+        {
+            self
+        }
+    }
     /// `FCALL` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Value`. Return value depends on the function that is executed.
@@ -25969,6 +26971,30 @@ pub mod fcall_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `FCALL_RO` takes this option once its required arguments are given: call `function` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`FCALL_RO` takes this option once its required arguments are given: call `function` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedFunction {}
+    impl NeedFunction {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFunction,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedFunction,
+        {
+            self
         }
     }
     /// `FCALL_RO` builder, complete: send it, or add optional arguments.
@@ -26790,6 +27816,37 @@ pub mod function_restore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `FUNCTION RESTORE` takes this option once its required arguments are given: call `serialized_value` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`FUNCTION RESTORE` takes this option once its required arguments are given: call `serialized_value` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSerializedValue {}
+    impl NeedSerializedValue {
+        #[doc(hidden)]
+        pub fn flush(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn append(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+    }
     /// `FUNCTION RESTORE` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `()`.
@@ -26957,6 +28014,49 @@ pub mod geoadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEOADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ch(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn longitude_latitude_member(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+            _member: impl ToArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `GEOADD` builder, awaiting `Data`.
@@ -27403,6 +28503,44 @@ pub mod geodist {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEODIST` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEODIST` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn m(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn km(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ft(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn mi(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEODIST` builder, awaiting `Member1`.
     ///
     /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
@@ -27431,6 +28569,44 @@ pub mod geodist {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEODIST` takes this option once its required arguments are given: call `member1` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEODIST` takes this option once its required arguments are given: call `member1` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember1 {}
+    impl NeedMember1 {
+        #[doc(hidden)]
+        pub fn m(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn km(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ft(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn mi(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember1,
+        {
+            self
+        }
+    }
     /// `GEODIST` builder, awaiting `Member2`.
     ///
     /// Returns the distance between two members of a geospatial index. Exists since 3.2.0 (Redis and Valkey); complexity: O(1).
@@ -27457,6 +28633,44 @@ pub mod geodist {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEODIST` takes this option once its required arguments are given: call `member2` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEODIST` takes this option once its required arguments are given: call `member2` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember2 {}
+    impl NeedMember2 {
+        #[doc(hidden)]
+        pub fn m(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn km(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ft(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn mi(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember2,
+        {
+            self
         }
     }
     /// `GEODIST` builder, complete: send it, or add optional arguments.
@@ -27624,6 +28838,23 @@ pub mod geohash {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEOHASH` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOHASH` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEOHASH` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Values`. An array where each element is the Geohash corresponding to each member name passed as argument to the command.
@@ -27700,6 +28931,23 @@ pub mod geopos {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEOPOS` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOPOS` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `GEOPOS` builder, complete: send it, or add optional arguments.
@@ -27780,6 +29028,79 @@ pub mod georadius {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUS` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEORADIUS` builder, awaiting `Longitude`.
     ///
     /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -27806,6 +29127,79 @@ pub mod georadius {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS` takes this option once its required arguments are given: call `longitude` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option once its required arguments are given: call `longitude` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedLongitude {}
+    impl NeedLongitude {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
         }
     }
     /// `GEORADIUS` builder, awaiting `Latitude`.
@@ -27836,6 +29230,79 @@ pub mod georadius {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUS` takes this option once its required arguments are given: call `latitude` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option once its required arguments are given: call `latitude` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedLatitude {}
+    impl NeedLatitude {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+    }
     /// `GEORADIUS` builder, awaiting `Radius`.
     ///
     /// Queries a geospatial index for members within a distance from a coordinate, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -27862,6 +29329,79 @@ pub mod georadius {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS` takes this option once its required arguments are given: call `radius` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option once its required arguments are given: call `radius` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedRadius {}
+    impl NeedRadius {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
         }
     }
     /// `GEORADIUS` builder, awaiting `Unit`.
@@ -27911,6 +29451,79 @@ pub mod georadius {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnit {}
+    impl NeedUnit {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
         }
     }
     /// `GEORADIUS` builder, complete: send it, or add optional arguments.
@@ -28680,6 +30293,79 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Member`.
     ///
     /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -28708,6 +30394,79 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `member` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `member` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember {}
+    impl NeedMember {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+    }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Radius`.
     ///
     /// Queries a geospatial index for members within a distance from a member, optionally stores the result. Exists since 3.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -28734,6 +30493,79 @@ pub mod georadiusbymember {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `radius` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `radius` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedRadius {}
+    impl NeedRadius {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
         }
     }
     /// `GEORADIUSBYMEMBER` builder, awaiting `Unit`.
@@ -28783,6 +30615,79 @@ pub mod georadiusbymember {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnit {}
+    impl NeedUnit {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _storekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self, _storedistkey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
         }
     }
     /// `GEORADIUSBYMEMBER` builder, complete: send it, or add optional arguments.
@@ -29534,6 +31439,65 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Member`.
     ///
     /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -29562,6 +31526,65 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `member` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `member` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember {}
+    impl NeedMember {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
+        }
+    }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Radius`.
     ///
     /// Returns members from a geospatial index that are within a distance from a member. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -29588,6 +31611,65 @@ pub mod georadiusbymember_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `radius` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `radius` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedRadius {}
+    impl NeedRadius {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, awaiting `Unit`.
@@ -29637,6 +31719,65 @@ pub mod georadiusbymember_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnit {}
+    impl NeedUnit {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
         }
     }
     /// `GEORADIUSBYMEMBER_RO` builder, complete: send it, or add optional arguments.
@@ -30015,6 +32156,65 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUS_RO` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEORADIUS_RO` builder, awaiting `Longitude`.
     ///
     /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -30041,6 +32241,65 @@ pub mod georadius_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS_RO` takes this option once its required arguments are given: call `longitude` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option once its required arguments are given: call `longitude` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedLongitude {}
+    impl NeedLongitude {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLongitude,
+        {
+            self
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Latitude`.
@@ -30071,6 +32330,65 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEORADIUS_RO` takes this option once its required arguments are given: call `latitude` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option once its required arguments are given: call `latitude` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedLatitude {}
+    impl NeedLatitude {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLatitude,
+        {
+            self
+        }
+    }
     /// `GEORADIUS_RO` builder, awaiting `Radius`.
     ///
     /// Returns members from a geospatial index that are within a distance from a coordinate. Exists since 3.2.10 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.
@@ -30097,6 +32415,65 @@ pub mod georadius_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS_RO` takes this option once its required arguments are given: call `radius` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option once its required arguments are given: call `radius` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedRadius {}
+    impl NeedRadius {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedRadius,
+        {
+            self
         }
     }
     /// `GEORADIUS_RO` builder, awaiting `Unit`.
@@ -30146,6 +32523,65 @@ pub mod georadius_ro {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEORADIUS_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEORADIUS_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnit {}
+    impl NeedUnit {
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnit,
+        {
+            self
         }
     }
     /// `GEORADIUS_RO` builder, complete: send it, or add optional arguments.
@@ -30542,6 +32978,94 @@ pub mod geosearch {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEOSEARCH` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCH` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn frommember(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn fromlonlat(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn vertices(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GEOSEARCH` builder, awaiting `By`.
     ///
     /// Queries a geospatial index for members inside an area of a box, circle, or a polygon. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
@@ -30770,6 +33294,76 @@ pub mod geosearch {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEOSEARCH` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCH` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedBy {}
+    impl<TFrom> NeedBy<TFrom> {
+        #[doc(hidden)]
+        pub fn vertices(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withcoord(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withdist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withhash(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
         }
     }
     /// `GEOSEARCH` builder, complete: send it, or add optional arguments.
@@ -31596,6 +34190,80 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GEOSEARCHSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn frommember(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn fromlonlat(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn vertices(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+    }
     /// `GEOSEARCHSTORE` builder, awaiting `Source`.
     ///
     /// Queries a geospatial index for members inside an area of a box, a circle, or a polygon, optionally stores the result. Exists since 6.2.0 (Redis and Valkey); complexity: O(N+log(M)) where N is the number of elements in the grid-aligned bounding box area around the shape provided as the filter and M is the number of items inside the shape.
@@ -31622,6 +34290,80 @@ pub mod geosearchstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEOSEARCHSTORE` takes this option once its required arguments are given: call `source` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `source` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSource {}
+    impl NeedSource {
+        #[doc(hidden)]
+        pub fn frommember(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn fromlonlat(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn vertices(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSource,
+        {
+            self
         }
     }
     /// `GEOSEARCHSTORE` builder, awaiting `By`.
@@ -31852,6 +34594,62 @@ pub mod geosearchstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `GEOSEARCHSTORE` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedBy {}
+    impl<TFrom> NeedBy<TFrom> {
+        #[doc(hidden)]
+        pub fn vertices(
+            self,
+            _longitude: impl DoubleArg,
+            _latitude: impl DoubleArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn any(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn storedist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedBy,
+        {
+            self
         }
     }
     /// `GEOSEARCHSTORE` builder, complete: send it, or add optional arguments.
@@ -32517,6 +35315,51 @@ pub mod getex {
             self.0.build()
         }
     }
+    /// Implemented by no type: `GETEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`GETEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn persist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `GETEX` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<Bytes>`. One of: the value of the key; key does not exist.
@@ -32910,6 +35753,23 @@ pub mod hdel {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HDEL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HDEL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HDEL` builder, awaiting `Field`.
     ///
     /// Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields to be removed.
@@ -33273,6 +36133,51 @@ pub mod hexpire {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HEXPIRE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HEXPIRE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HEXPIRE` builder, awaiting `Seconds`.
     ///
     /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -33302,6 +36207,51 @@ pub mod hexpire {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HEXPIRE` takes this option once its required arguments are given: call `seconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HEXPIRE` takes this option once its required arguments are given: call `seconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSeconds {}
+    impl NeedSeconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSeconds,
+        {
+            self
         }
     }
     /// `HEXPIRE` builder, awaiting `Field`.
@@ -33661,6 +36611,51 @@ pub mod hexpireat {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HEXPIREAT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HEXPIREAT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HEXPIREAT` builder, awaiting `UnixTimeSeconds`.
     ///
     /// Sets expiry time on hash fields. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -33691,6 +36686,51 @@ pub mod hexpireat {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HEXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HEXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnixTimeSeconds {}
+    impl NeedUnixTimeSeconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeSeconds,
+        {
+            self
         }
     }
     /// `HEXPIREAT` builder, awaiting `Field`.
@@ -34197,6 +37237,23 @@ pub mod hexpiretime {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HEXPIRETIME` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HEXPIRETIME` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HEXPIRETIME` builder, awaiting `Field`.
     ///
     /// Returns Unix timestamps in seconds since the epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -34463,6 +37520,23 @@ pub mod hgetdel {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HGETDEL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HGETDEL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HGETDEL` builder, awaiting `Field`.
     ///
     /// Returns the values of one or more fields and deletes them from a hash. Exists since Redis 8.0.0 and Valkey 9.1.0; complexity: O(N) where N is the number of fields to be retrieved and deleted.
@@ -34591,6 +37665,58 @@ pub mod hgetex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HGETEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HGETEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn persist(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `HGETEX` builder, awaiting `Field`.
@@ -35344,6 +38470,23 @@ pub mod hmget {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HMGET` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HMGET` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HMGET` builder, awaiting `Field`.
     ///
     /// Returns the values of all fields in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(N) where N is the number of fields being requested.
@@ -35464,6 +38607,23 @@ pub mod hmset {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HMSET` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HMSET` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field_value(self, _field: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `HMSET` builder, awaiting `Data`.
@@ -35602,6 +38762,23 @@ pub mod hpersist {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HPERSIST` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPERSIST` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HPERSIST` builder, awaiting `Field`.
     ///
     /// Remove the existing expiration on a hash key's field(s). Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -35729,6 +38906,51 @@ pub mod hpexpire {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HPEXPIRE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPEXPIRE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HPEXPIRE` builder, awaiting `Milliseconds`.
     ///
     /// Sets expiry time on hash object. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -35758,6 +38980,51 @@ pub mod hpexpire {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HPEXPIRE` takes this option once its required arguments are given: call `milliseconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPEXPIRE` takes this option once its required arguments are given: call `milliseconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMilliseconds {}
+    impl NeedMilliseconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
         }
     }
     /// `HPEXPIRE` builder, awaiting `Field`.
@@ -36261,6 +39528,51 @@ pub mod hpexpireat {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HPEXPIREAT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPEXPIREAT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HPEXPIREAT` builder, awaiting `UnixTimeMilliseconds`.
     ///
     /// Sets expiration time on hash field. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -36294,6 +39606,51 @@ pub mod hpexpireat {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HPEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnixTimeMilliseconds {}
+    impl NeedUnixTimeMilliseconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
         }
     }
     /// `HPEXPIREAT` builder, awaiting `Field`.
@@ -36800,6 +40157,23 @@ pub mod hpexpiretime {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HPEXPIRETIME` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPEXPIRETIME` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HPEXPIRETIME` builder, awaiting `Field`.
     ///
     /// Returns the Unix timestamp in milliseconds since Unix epoch at which the given key's field(s) will expire. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -36930,6 +40304,23 @@ pub mod hpttl {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HPTTL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HPTTL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HPTTL` builder, awaiting `Field`.
     ///
     /// Returns the remaining time to live in milliseconds of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -37055,6 +40446,30 @@ pub mod hrandfield {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HRANDFIELD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HRANDFIELD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn options(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withvalues(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `HRANDFIELD` builder, complete: send it, or add optional arguments.
@@ -37185,6 +40600,37 @@ pub mod hscan {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HSCAN` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HSCAN` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn novalues(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HSCAN` builder, awaiting `Cursor`.
     ///
     /// Iterates over fields and values of a hash. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
@@ -37211,6 +40657,37 @@ pub mod hscan {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HSCAN` takes this option once its required arguments are given: call `cursor` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HSCAN` takes this option once its required arguments are given: call `cursor` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCursor {}
+    impl NeedCursor {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn novalues(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
         }
     }
     /// `HSCAN` builder, complete: send it, or add optional arguments.
@@ -37405,6 +40882,23 @@ pub mod hset {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HSET` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HSET` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field_value(self, _field: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HSET` builder, awaiting `Data`.
     ///
     /// Creates or modifies the value of a field in a hash. Exists since 2.0.0 (Redis and Valkey); complexity: O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is called with multiple field/value pairs.
@@ -37539,6 +41033,86 @@ pub mod hsetex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `HSETEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HSETEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn fnx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn fxx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field_value(self, _field: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `HSETEX` builder, awaiting `Data`.
@@ -38573,6 +42147,23 @@ pub mod httl {
             self.0.build()
         }
     }
+    /// Implemented by no type: `HTTL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`HTTL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn field(self, _field: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `HTTL` builder, awaiting `Field`.
     ///
     /// Returns the remaining time to live (in seconds) of a hash key's field(s) that have an associated expiration. Exists since Redis 7.4.0 and Valkey 9.0.0; complexity: O(N) where N is the number of specified fields.
@@ -39391,6 +42982,44 @@ pub mod lcs {
             self.0.build()
         }
     }
+    /// Implemented by no type: `LCS` takes this option once its required arguments are given: call `key1` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LCS` takes this option once its required arguments are given: call `key1` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey1 {}
+    impl NeedKey1 {
+        #[doc(hidden)]
+        pub fn len(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn minmatchlen(self, _min_match_len: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey1,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withmatchlen(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey1,
+        {
+            self
+        }
+    }
     /// `LCS` builder, awaiting `Key2`.
     ///
     /// Finds the longest common substring. Exists since 7.0.0 (Redis and Valkey); complexity: O(N*M) where N and M are the lengths of s1 and s2, respectively.
@@ -39417,6 +43046,44 @@ pub mod lcs {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `LCS` takes this option once its required arguments are given: call `key2` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LCS` takes this option once its required arguments are given: call `key2` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey2 {}
+    impl NeedKey2 {
+        #[doc(hidden)]
+        pub fn len(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn minmatchlen(self, _min_match_len: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey2,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withmatchlen(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey2,
+        {
+            self
         }
     }
     /// `LCS` builder, complete: send it, or add optional arguments.
@@ -40101,6 +43768,23 @@ pub mod lmpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `LMPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LMPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `LMPOP` builder, awaiting `Where`.
     ///
     /// Returns multiple elements from a list after removing them. Deletes the list if the last element was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(N+M) where N is the number of provided keys and M is the number of elements returned.
@@ -40160,6 +43844,23 @@ pub mod lmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `LMPOP` takes this option once its required arguments are given: call `left` or `right` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LMPOP` takes this option once its required arguments are given: call `left` or `right` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedWhere {}
+    impl NeedWhere {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedWhere,
+        {
+            self
         }
     }
     /// `LMPOP` builder, complete: send it, or add optional arguments.
@@ -40321,6 +44022,23 @@ pub mod lpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `LPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `LPOP` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; in case `count` argument was not given, the value of the first element; in case `count` argument was given, a list of popped elements.
@@ -40414,6 +44132,37 @@ pub mod lpos {
             self.0.build()
         }
     }
+    /// Implemented by no type: `LPOS` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LPOS` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn rank(self, _rank: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _num_matches: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn maxlen(self, _len: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `LPOS` builder, awaiting `Element`.
     ///
     /// Returns the index of matching elements in a list. Exists since 6.0.6 (Redis and Valkey); complexity: O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.
@@ -40440,6 +44189,37 @@ pub mod lpos {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `LPOS` takes this option once its required arguments are given: call `element` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LPOS` takes this option once its required arguments are given: call `element` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedElement {}
+    impl NeedElement {
+        #[doc(hidden)]
+        pub fn rank(self, _rank: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _num_matches: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn maxlen(self, _len: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
         }
     }
     /// `LPOS` builder, complete: send it, or add optional arguments.
@@ -40612,6 +44392,23 @@ pub mod lpush {
             self.0.build()
         }
     }
+    /// Implemented by no type: `LPUSH` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LPUSH` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn element(self, _element: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `LPUSH` builder, awaiting `Element`.
     ///
     /// Prepends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
@@ -40732,6 +44529,23 @@ pub mod lpushx {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `LPUSHX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`LPUSHX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn element(self, _element: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `LPUSHX` builder, awaiting `Element`.
@@ -41426,6 +45240,23 @@ pub mod memory_usage {
             self.0.build()
         }
     }
+    /// Implemented by no type: `MEMORY USAGE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MEMORY USAGE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn samples(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `MEMORY USAGE` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<i64>`. One of: number of bytes that a key and its value require to be stored in RAM; key does not exist.
@@ -41612,6 +45443,51 @@ pub mod migrate {
             self.0.build()
         }
     }
+    /// Implemented by no type: `MIGRATE` takes this option once its required arguments are given: call `host` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MIGRATE` takes this option once its required arguments are given: call `host` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedHost {}
+    impl NeedHost {
+        #[doc(hidden)]
+        pub fn copy(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedHost,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedHost,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth(self, _auth: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedHost,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth2(self, _username: impl ToArg, _password: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedHost,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keys(self, _keys: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedHost,
+        {
+            self
+        }
+    }
     /// `MIGRATE` builder, awaiting `Port`.
     ///
     /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
@@ -41638,6 +45514,51 @@ pub mod migrate {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `MIGRATE` takes this option once its required arguments are given: call `port` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MIGRATE` takes this option once its required arguments are given: call `port` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedPort {}
+    impl NeedPort {
+        #[doc(hidden)]
+        pub fn copy(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth(self, _auth: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth2(self, _username: impl ToArg, _password: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keys(self, _keys: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPort,
+        {
+            self
         }
     }
     /// `MIGRATE` builder, awaiting `KeySelector`.
@@ -41675,6 +45596,51 @@ pub mod migrate {
             self.0.build()
         }
     }
+    /// Implemented by no type: `MIGRATE` takes this option once its required arguments are given: call `key` or `empty_string` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MIGRATE` takes this option once its required arguments are given: call `key` or `empty_string` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKeySelector {}
+    impl NeedKeySelector {
+        #[doc(hidden)]
+        pub fn copy(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKeySelector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKeySelector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth(self, _auth: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKeySelector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth2(self, _username: impl ToArg, _password: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKeySelector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keys(self, _keys: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKeySelector,
+        {
+            self
+        }
+    }
     /// `MIGRATE` builder, awaiting `DestinationDb`.
     ///
     /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
@@ -41703,6 +45669,51 @@ pub mod migrate {
             self.0.build()
         }
     }
+    /// Implemented by no type: `MIGRATE` takes this option once its required arguments are given: call `destination_db` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MIGRATE` takes this option once its required arguments are given: call `destination_db` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestinationDb {}
+    impl NeedDestinationDb {
+        #[doc(hidden)]
+        pub fn copy(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestinationDb,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestinationDb,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth(self, _auth: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestinationDb,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth2(self, _username: impl ToArg, _password: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestinationDb,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keys(self, _keys: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestinationDb,
+        {
+            self
+        }
+    }
     /// `MIGRATE` builder, awaiting `Timeout`.
     ///
     /// Atomically transfers a key from one instance to another. Exists since 2.6.0 (Redis and Valkey); complexity: This command actually executes a DUMP+DEL in the source instance, and a RESTORE in the target instance. See the pages of these commands for time complexity. Also an O(N) data transfer between the two instances is performed.
@@ -41729,6 +45740,51 @@ pub mod migrate {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `MIGRATE` takes this option once its required arguments are given: call `timeout` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MIGRATE` takes this option once its required arguments are given: call `timeout` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTimeout {}
+    impl NeedTimeout {
+        #[doc(hidden)]
+        pub fn copy(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth(self, _auth: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn auth2(self, _username: impl ToArg, _password: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keys(self, _keys: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTimeout,
+        {
+            self
         }
     }
     /// `MIGRATE` builder, complete: send it, or add optional arguments.
@@ -42044,6 +46100,23 @@ pub mod module_load {
             self.0.build()
         }
     }
+    /// Implemented by no type: `MODULE LOAD` takes this option once its required arguments are given: call `path` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MODULE LOAD` takes this option once its required arguments are given: call `path` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedPath {}
+    impl NeedPath {
+        #[doc(hidden)]
+        pub fn arg(self, _arg: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPath,
+        {
+            self
+        }
+    }
     /// `MODULE LOAD` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `()`.
@@ -42120,6 +46193,30 @@ pub mod module_loadex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `MODULE LOADEX` takes this option once its required arguments are given: call `path` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MODULE LOADEX` takes this option once its required arguments are given: call `path` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedPath {}
+    impl NeedPath {
+        #[doc(hidden)]
+        pub fn config(self, _name: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPath,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn args(self, _args: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedPath,
+        {
+            self
         }
     }
     /// `MODULE LOADEX` builder, complete: send it, or add optional arguments.
@@ -42543,6 +46640,65 @@ pub mod msetex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `MSETEX` takes this option once its required arguments are given: call `key_value` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`MSETEX` takes this option once its required arguments are given: call `key_value` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedData {}
+    impl NeedData {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedData,
+        {
+            self
         }
     }
     /// `MSETEX` builder, complete: send it, or add optional arguments.
@@ -43414,6 +47570,44 @@ pub mod pexpire {
             self.0.build()
         }
     }
+    /// Implemented by no type: `PEXPIRE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PEXPIRE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `PEXPIRE` builder, awaiting `Milliseconds`.
     ///
     /// Sets the expiration time of a key in milliseconds. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
@@ -43440,6 +47634,44 @@ pub mod pexpire {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `PEXPIRE` takes this option once its required arguments are given: call `milliseconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PEXPIRE` takes this option once its required arguments are given: call `milliseconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMilliseconds {}
+    impl NeedMilliseconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMilliseconds,
+        {
+            self
         }
     }
     /// `PEXPIRE` builder, complete: send it, or add optional arguments.
@@ -43682,6 +47914,44 @@ pub mod pexpireat {
             self.0.build()
         }
     }
+    /// Implemented by no type: `PEXPIREAT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PEXPIREAT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `PEXPIREAT` builder, awaiting `UnixTimeMilliseconds`.
     ///
     /// Sets the expiration time of a key to a Unix milliseconds timestamp. Exists since 2.6.0 (Redis and Valkey); complexity: O(1).
@@ -43712,6 +47982,44 @@ pub mod pexpireat {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `PEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedUnixTimeMilliseconds {}
+    impl NeedUnixTimeMilliseconds {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedUnixTimeMilliseconds,
+        {
+            self
         }
     }
     /// `PEXPIREAT` builder, complete: send it, or add optional arguments.
@@ -44008,6 +48316,23 @@ pub mod pfadd {
             self.0.build()
         }
     }
+    /// Implemented by no type: `PFADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PFADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn element(self, _element: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `PFADD` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `bool`. One of: if at least 1 HyperLogLog internal register was altered; if no HyperLogLog internal register were altered.
@@ -44260,6 +48585,23 @@ pub mod pfmerge {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `PFMERGE` takes this option once its required arguments are given: call `destkey` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`PFMERGE` takes this option once its required arguments are given: call `destkey` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestkey {}
+    impl NeedDestkey {
+        #[doc(hidden)]
+        pub fn sourcekey(self, _sourcekey: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestkey,
+        {
+            self
         }
     }
     /// `PFMERGE` builder, complete: send it, or add optional arguments.
@@ -45574,6 +49916,44 @@ pub mod restore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `RESTORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `RESTORE` builder, awaiting `Ttl`.
     ///
     /// Creates a key from the serialized representation of a value. Exists since 2.6.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
@@ -45600,6 +49980,44 @@ pub mod restore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `RESTORE` takes this option once its required arguments are given: call `ttl` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE` takes this option once its required arguments are given: call `ttl` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTtl {}
+    impl NeedTtl {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
         }
     }
     /// `RESTORE` builder, awaiting `SerializedValue`.
@@ -45629,6 +50047,44 @@ pub mod restore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `RESTORE` takes this option once its required arguments are given: call `serialized_value` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE` takes this option once its required arguments are given: call `serialized_value` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSerializedValue {}
+    impl NeedSerializedValue {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
         }
     }
     /// `RESTORE` builder, complete: send it, or add optional arguments.
@@ -45937,6 +50393,44 @@ pub mod restore_asking {
             self.0.build()
         }
     }
+    /// Implemented by no type: `RESTORE-ASKING` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE-ASKING` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `RESTORE-ASKING` builder, awaiting `Ttl`.
     ///
     /// An internal command for migrating keys in a cluster. Exists since 3.0.0 (Redis and Valkey); complexity: O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is the number of objects composing the value and M their average size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into sorted sets is O(log(N)).
@@ -45963,6 +50457,44 @@ pub mod restore_asking {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `RESTORE-ASKING` takes this option once its required arguments are given: call `ttl` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE-ASKING` takes this option once its required arguments are given: call `ttl` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedTtl {}
+    impl NeedTtl {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedTtl,
+        {
+            self
         }
     }
     /// `RESTORE-ASKING` builder, awaiting `SerializedValue`.
@@ -45992,6 +50524,44 @@ pub mod restore_asking {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `RESTORE-ASKING` takes this option once its required arguments are given: call `serialized_value` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RESTORE-ASKING` takes this option once its required arguments are given: call `serialized_value` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSerializedValue {}
+    impl NeedSerializedValue {
+        #[doc(hidden)]
+        pub fn replace(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn absttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idletime(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn freq(self, _frequency: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSerializedValue,
+        {
+            self
         }
     }
     /// `RESTORE-ASKING` builder, complete: send it, or add optional arguments.
@@ -46326,6 +50896,23 @@ pub mod rpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `RPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `RPOP` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<Bytes>`; with `count`: `Option<List>`. One of: key does not exist; when 'COUNT' was not given, the value of the last element; when 'COUNT' was given, list of popped elements.
@@ -46501,6 +51088,23 @@ pub mod rpush {
             self.0.build()
         }
     }
+    /// Implemented by no type: `RPUSH` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RPUSH` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn element(self, _element: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `RPUSH` builder, awaiting `Element`.
     ///
     /// Appends one or more elements to a list. Creates the key if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
@@ -46623,6 +51227,23 @@ pub mod rpushx {
             self.0.build()
         }
     }
+    /// Implemented by no type: `RPUSHX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`RPUSHX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn element(self, _element: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `RPUSHX` builder, awaiting `Element`.
     ///
     /// Appends one or more elements to a list only when the list exists. Exists since 2.2.0 (Redis and Valkey); complexity: O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.
@@ -46743,6 +51364,23 @@ pub mod sadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `SADD` builder, awaiting `Member`.
@@ -46891,6 +51529,37 @@ pub mod scan {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SCAN` takes this option once its required arguments are given: call `cursor` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SCAN` takes this option once its required arguments are given: call `cursor` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCursor {}
+    impl NeedCursor {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn r#type(self, _type: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
         }
     }
     /// `SCAN` builder, complete: send it, or add optional arguments.
@@ -47151,6 +51820,23 @@ pub mod script_debug {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SCRIPT DEBUG` takes this option once its required arguments are given: call `yes`, `sync` or `no` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SCRIPT DEBUG` takes this option once its required arguments are given: call `yes`, `sync` or `no` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMode {}
+    impl NeedMode {
+        #[doc(hidden)]
+        pub fn engine(self, _engine: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMode,
+        {
+            self
         }
     }
     /// `SCRIPT DEBUG` builder, complete: send it, or add optional arguments.
@@ -47755,6 +52441,23 @@ pub mod sdiffstore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SDIFFSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SDIFFSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+    }
     /// `SDIFFSTORE` builder, awaiting `Key`.
     ///
     /// Stores the difference of multiple sets in a key. Exists since 1.0.0 (Redis and Valkey); complexity: O(N) where N is the total number of elements in all given sets.
@@ -47931,6 +52634,79 @@ pub mod set {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SET` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SET` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ifeq(self, _comparison_value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn get(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SET` builder, awaiting `Value`.
     ///
     /// Sets the string value of a key, ignoring its type. The key is created if it doesn't exist. Exists since 1.0.0 (Redis and Valkey); complexity: O(1).
@@ -47957,6 +52733,79 @@ pub mod set {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SET` takes this option once its required arguments are given: call `value` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SET` takes this option once its required arguments are given: call `value` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedValue {}
+    impl NeedValue {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ifeq(self, _comparison_value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn get(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ex(self, _seconds: impl SecondsArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn px(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn exat(self, _unix_time_seconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn pxat(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepttl(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedValue,
+        {
+            self
         }
     }
     /// `SET` builder, complete: send it, or add optional arguments.
@@ -49576,6 +54425,23 @@ pub mod sintercard {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SINTERCARD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SINTERCARD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn limit(self, _limit: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SINTERCARD` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `i64`. Number of the elements in the resulting intersection.
@@ -49695,6 +54561,23 @@ pub mod sinterstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SINTERSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SINTERSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
         }
     }
     /// `SINTERSTORE` builder, awaiting `Key`.
@@ -50158,6 +55041,23 @@ pub mod smismember {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SMISMEMBER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SMISMEMBER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SMISMEMBER` builder, awaiting `Member`.
     ///
     /// Determines whether multiple members belong to a set. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) where N is the number of elements being checked for membership.
@@ -50388,6 +55288,65 @@ pub mod sort {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SORT` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SORT` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn by(self, _by_pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn get(self, _get_pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn alpha(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn store(self, _destination: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `SORT` builder, complete: send it, or add optional arguments.
@@ -50768,6 +55727,58 @@ pub mod sort_ro {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SORT_RO` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SORT_RO` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn by(self, _by_pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn get(self, _get_pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn asc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn desc(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn alpha(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SORT_RO` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Values`. A list of sorted elements.
@@ -51082,6 +56093,23 @@ pub mod spop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SPOP` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<Bytes>`; with `count`: `List`. One of: the key does not exist; the removed member when 'COUNT' is not given; list to the removed members when 'COUNT' is given.
@@ -51250,6 +56278,23 @@ pub mod srandmember {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SRANDMEMBER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SRANDMEMBER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SRANDMEMBER` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Option<Bytes>`; with `count`: `List`. One of: in case `count` is not given and key doesn't exist; in case `count` is not given, randomly selected element; in case `count` is given, an array of elements; in case `count` is given and key doesn't exist.
@@ -51334,6 +56379,23 @@ pub mod srem {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SREM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SREM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `SREM` builder, awaiting `Member`.
@@ -51458,6 +56520,30 @@ pub mod sscan {
             self.0.build()
         }
     }
+    /// Implemented by no type: `SSCAN` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SSCAN` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `SSCAN` builder, awaiting `Cursor`.
     ///
     /// Iterates over members of a set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
@@ -51484,6 +56570,30 @@ pub mod sscan {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SSCAN` takes this option once its required arguments are given: call `cursor` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SSCAN` takes this option once its required arguments are given: call `cursor` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCursor {}
+    impl NeedCursor {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
         }
     }
     /// `SSCAN` builder, complete: send it, or add optional arguments.
@@ -52077,6 +57187,23 @@ pub mod sunionstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `SUNIONSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`SUNIONSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
         }
     }
     /// `SUNIONSTORE` builder, awaiting `Key`.
@@ -52769,6 +57896,72 @@ pub mod vadd {
             self.0.build()
         }
     }
+    /// Implemented by no type: `VADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn reduce(self, _dim: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn cas(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noquant(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn q8(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bin(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ef(self, _build_exploration_factor: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn setattr(self, _attributes: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn m(self, _numlinks: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `VADD` builder, awaiting `Vector`.
     ///
     /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
@@ -52882,6 +58075,65 @@ pub mod vadd {
             self.0.build()
         }
     }
+    /// Implemented by no type: `VADD` takes this option once its required arguments are given: call `fp32` or `values` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VADD` takes this option once its required arguments are given: call `fp32` or `values` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedVector {}
+    impl<TDim> NeedVector<TDim> {
+        #[doc(hidden)]
+        pub fn cas(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noquant(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn q8(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bin(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ef(self, _build_exploration_factor: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn setattr(self, _attributes: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn m(self, _numlinks: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedVector,
+        {
+            self
+        }
+    }
     /// `VADD` builder, awaiting `Element`.
     ///
     /// Adds an element and its vector to a vector set, creating the set when the key does not exist, or replaces the vector of an element already in it. Exists since 8.0.0 (Redis only); complexity: O(log(N)) for the element added, N being the number of elements in the vector set.
@@ -52972,6 +58224,65 @@ pub mod vadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `VADD` takes this option once its required arguments are given: call `element` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VADD` takes this option once its required arguments are given: call `element` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedElement {}
+    impl<TDim> NeedElement<TDim> {
+        #[doc(hidden)]
+        pub fn cas(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noquant(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn q8(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bin(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ef(self, _build_exploration_factor: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn setattr(self, _attributes: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn m(self, _numlinks: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
         }
     }
     /// `VADD` builder, complete: send it, or add optional arguments.
@@ -53729,6 +59040,23 @@ pub mod vemb {
             self.0.build()
         }
     }
+    /// Implemented by no type: `VEMB` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VEMB` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn raw(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `VEMB` builder, awaiting `Element`.
     ///
     /// Returns the vector stored for an element of a vector set, de-normalised and de-quantised, or with RAW its internal representation. Exists since 8.0.0 (Redis only); complexity: O(1).
@@ -53764,6 +59092,23 @@ pub mod vemb {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `VEMB` takes this option once its required arguments are given: call `element` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VEMB` takes this option once its required arguments are given: call `element` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedElement {}
+    impl NeedElement {
+        #[doc(hidden)]
+        pub fn raw(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
         }
     }
     /// `VEMB` builder, complete: send it, or add optional arguments.
@@ -54131,6 +59476,23 @@ pub mod vlinks {
             self.0.build()
         }
     }
+    /// Implemented by no type: `VLINKS` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VLINKS` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `VLINKS` builder, awaiting `Element`.
     ///
     /// Returns the neighbours of an element of a vector set in each layer of its HNSW graph, optionally with their similarity scores. Exists since 8.0.0 (Redis only); complexity: O(1).
@@ -54166,6 +59528,23 @@ pub mod vlinks {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `VLINKS` takes this option once its required arguments are given: call `element` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VLINKS` takes this option once its required arguments are given: call `element` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedElement {}
+    impl NeedElement {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedElement,
+        {
+            self
         }
     }
     /// `VLINKS` builder, complete: send it, or add optional arguments.
@@ -54273,6 +59652,23 @@ pub mod vrandmember {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `VRANDMEMBER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VRANDMEMBER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `VRANDMEMBER` builder, complete: send it, or add optional arguments.
@@ -54614,6 +60010,79 @@ pub mod vsim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `VSIM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VSIM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withattribs(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn epsilon(self, _delta: impl DoubleArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ef(self, _search_exploration_factor: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn filter(self, _expression: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn filter_ef(self, _max_filtering_effort: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn truth(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn nothread(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `VSIM` builder, awaiting `Query`.
     ///
     /// Returns the elements of a vector set most similar to a query vector or to the vector of one of its elements, optionally filtered by their attributes. Exists since 8.0.0 (Redis only); complexity: O(log(N)) with N the number of elements in the vector set; O(N) with TRUTH.
@@ -54691,6 +60160,79 @@ pub mod vsim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `VSIM` takes this option once its required arguments are given: call `ele`, `fp32` or `values` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`VSIM` takes this option once its required arguments are given: call `ele`, `fp32` or `values` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedQuery {}
+    impl NeedQuery {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withattribs(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn epsilon(self, _delta: impl DoubleArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ef(self, _search_exploration_factor: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn filter(self, _expression: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn filter_ef(self, _max_filtering_effort: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn truth(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn nothread(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedQuery,
+        {
+            self
         }
     }
     /// `VSIM` builder, complete: send it, or add optional arguments.
@@ -56013,6 +61555,23 @@ pub mod xack {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XACK` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XACK` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XACK` builder, awaiting `Group`.
     ///
     /// Returns the number of messages that were successfully acknowledged by the consumer group member of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each message ID processed.
@@ -56039,6 +61598,23 @@ pub mod xack {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XACK` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XACK` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
         }
     }
     /// `XACK` builder, awaiting `Id`.
@@ -56172,6 +61748,44 @@ pub mod xackdel {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XACKDEL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XACKDEL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XACKDEL` builder, awaiting `Group`.
     ///
     /// Acknowledges entries for a consumer group and deletes them from the stream, choosing what happens to other groups' references. Exists since 8.2.0 (Redis only); complexity: O(1) per id, plus the references removed.
@@ -56210,6 +61824,44 @@ pub mod xackdel {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XACKDEL` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XACKDEL` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
         }
     }
     /// `XACKDEL` builder, awaiting `Id`.
@@ -56660,6 +62312,93 @@ pub mod xadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nomkstream(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn maxlen(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn minid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn equal(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn approximately(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn threshold(self, _threshold: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn field_value(self, _field: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `XADD` builder, awaiting `IdSelector`.
@@ -57153,6 +62892,29 @@ pub mod xadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XADD` takes this option once its required arguments are given: call `auto_id` or `id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XADD` takes this option once its required arguments are given: call `auto_id` or `id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedIdSelector {}
+    impl<
+        TNomkstream,
+        TCondition,
+        TTrim,
+        TOperator,
+        TCount,
+    > NeedIdSelector<TNomkstream, TCondition, TTrim, TOperator, TCount> {
+        #[doc(hidden)]
+        pub fn field_value(self, _field: impl ToArg, _value: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedIdSelector,
+        {
+            self
         }
     }
     /// `XADD` builder, awaiting `Data`.
@@ -58280,6 +64042,30 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XAUTOCLAIM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XAUTOCLAIM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XAUTOCLAIM` builder, awaiting `Group`.
     ///
     /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
@@ -58306,6 +64092,30 @@ pub mod xautoclaim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XAUTOCLAIM` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XAUTOCLAIM` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
         }
     }
     /// `XAUTOCLAIM` builder, awaiting `Consumer`.
@@ -58336,6 +64146,30 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XAUTOCLAIM` takes this option once its required arguments are given: call `consumer` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XAUTOCLAIM` takes this option once its required arguments are given: call `consumer` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedConsumer {}
+    impl NeedConsumer {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+    }
     /// `XAUTOCLAIM` builder, awaiting `MinIdleTime`.
     ///
     /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
@@ -58364,6 +64198,30 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XAUTOCLAIM` takes this option once its required arguments are given: call `min_idle_time` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XAUTOCLAIM` takes this option once its required arguments are given: call `min_idle_time` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMinIdleTime {}
+    impl NeedMinIdleTime {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+    }
     /// `XAUTOCLAIM` builder, awaiting `Start`.
     ///
     /// Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to a consumer group member. Exists since 6.2.0 (Redis and Valkey); complexity: O(1) if COUNT is small.
@@ -58390,6 +64248,30 @@ pub mod xautoclaim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XAUTOCLAIM` takes this option once its required arguments are given: call `start` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XAUTOCLAIM` takes this option once its required arguments are given: call `start` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStart {}
+    impl NeedStart {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
         }
     }
     /// `XAUTOCLAIM` builder, complete: send it, or add optional arguments.
@@ -58517,6 +64399,65 @@ pub mod xclaim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XCLAIM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XCLAIM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idle(self, _ms: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn time(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn retrycount(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn force(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lastid(self, _lastid: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XCLAIM` builder, awaiting `Group`.
     ///
     /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
@@ -58543,6 +64484,65 @@ pub mod xclaim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XCLAIM` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XCLAIM` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idle(self, _ms: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn time(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn retrycount(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn force(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lastid(self, _lastid: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
         }
     }
     /// `XCLAIM` builder, awaiting `Consumer`.
@@ -58573,6 +64573,65 @@ pub mod xclaim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XCLAIM` takes this option once its required arguments are given: call `consumer` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XCLAIM` takes this option once its required arguments are given: call `consumer` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedConsumer {}
+    impl NeedConsumer {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idle(self, _ms: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn time(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn retrycount(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn force(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lastid(self, _lastid: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedConsumer,
+        {
+            self
+        }
+    }
     /// `XCLAIM` builder, awaiting `MinIdleTime`.
     ///
     /// Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered to a consumer group member. Exists since 5.0.0 (Redis and Valkey); complexity: O(log N) with N being the number of messages in the PEL of the consumer group.
@@ -58599,6 +64658,65 @@ pub mod xclaim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XCLAIM` takes this option once its required arguments are given: call `min_idle_time` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XCLAIM` takes this option once its required arguments are given: call `min_idle_time` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMinIdleTime {}
+    impl NeedMinIdleTime {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn idle(self, _ms: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn time(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn retrycount(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn force(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lastid(self, _lastid: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMinIdleTime,
+        {
+            self
         }
     }
     /// `XCLAIM` builder, awaiting `Id`.
@@ -58643,6 +64761,58 @@ pub mod xclaim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XCLAIM` takes this option once its required arguments are given: call `id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XCLAIM` takes this option once its required arguments are given: call `id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedId {}
+    impl NeedId {
+        #[doc(hidden)]
+        pub fn idle(self, _ms: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn time(self, _unix_time_milliseconds: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn retrycount(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn force(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn justid(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lastid(self, _lastid: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedId,
+        {
+            self
         }
     }
     /// `XCLAIM` builder, complete: send it, or add optional arguments.
@@ -59060,6 +65230,23 @@ pub mod xdel {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XDEL` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XDEL` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XDEL` builder, awaiting `Id`.
     ///
     /// Returns the number of messages after removing them from a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(1) for each single item to delete in the stream, regardless of the stream size.
@@ -59192,6 +65379,44 @@ pub mod xdelex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XDELEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XDELEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `XDELEX` builder, awaiting `Id`.
@@ -59644,6 +65869,30 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XGROUP CREATE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP CREATE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn mkstream(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XGROUP CREATE` builder, awaiting `Group`.
     ///
     /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
@@ -59683,6 +65932,30 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XGROUP CREATE` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP CREATE` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn mkstream(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+    }
     /// `XGROUP CREATE` builder, awaiting `IdSelector`.
     ///
     /// Creates a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
@@ -59716,6 +65989,30 @@ pub mod xgroup_create {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XGROUP CREATE` takes this option once its required arguments are given: call `id` or `new_id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP CREATE` takes this option once its required arguments are given: call `id` or `new_id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedIdSelector {}
+    impl NeedIdSelector {
+        #[doc(hidden)]
+        pub fn mkstream(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedIdSelector,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedIdSelector,
+        {
+            self
         }
     }
     /// `XGROUP CREATE` builder, complete: send it, or add optional arguments.
@@ -60233,6 +66530,23 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XGROUP SETID` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP SETID` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XGROUP SETID` builder, awaiting `Group`.
     ///
     /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
@@ -60272,6 +66586,23 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XGROUP SETID` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP SETID` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+    }
     /// `XGROUP SETID` builder, awaiting `IdSelector`.
     ///
     /// Sets the last-delivered ID of a consumer group. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
@@ -60305,6 +66636,23 @@ pub mod xgroup_setid {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XGROUP SETID` takes this option once its required arguments are given: call `id` or `new_id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XGROUP SETID` takes this option once its required arguments are given: call `id` or `new_id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedIdSelector {}
+    impl NeedIdSelector {
+        #[doc(hidden)]
+        pub fn entriesread(self, _entriesread: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedIdSelector,
+        {
+            self
         }
     }
     /// `XGROUP SETID` builder, complete: send it, or add optional arguments.
@@ -60575,6 +66923,30 @@ pub mod xinfo_stream {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XINFO STREAM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XINFO STREAM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn full(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XINFO STREAM` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `XinfoStreamReply`; with `FULL`: `XinfoStreamFullReply`. One of: summary form, in case `FULL` was not given; extended form, in case `FULL` was given.
@@ -60766,6 +67138,42 @@ pub mod xpending {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XPENDING` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XPENDING` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn idle(self, _min_idle_time: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn range(
+            self,
+            _start: impl ToArg,
+            _end: impl ToArg,
+            _count: impl IntArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn consumer(self, _consumer: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XPENDING` builder, awaiting `Group`.
     ///
     /// Returns the information and entries from a stream consumer group's pending entries list. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned, so asking for a small fixed number of entries per call is O(1). O(M), where M is the total number of entries scanned when used with the IDLE filter. When the command returns just the summary and the list of consumers is small, it runs in O(1) time; otherwise, an additional O(N) time for iterating every consumer.
@@ -60792,6 +67200,42 @@ pub mod xpending {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XPENDING` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XPENDING` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroup {}
+    impl NeedGroup {
+        #[doc(hidden)]
+        pub fn idle(self, _min_idle_time: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn range(
+            self,
+            _start: impl ToArg,
+            _end: impl ToArg,
+            _count: impl IntArg,
+        ) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn consumer(self, _consumer: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroup,
+        {
+            self
         }
     }
     /// `XPENDING` builder, complete: send it, or add optional arguments.
@@ -61006,6 +67450,23 @@ pub mod xrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XRANGE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XRANGE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XRANGE` builder, awaiting `Start`.
     ///
     /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
@@ -61034,6 +67495,23 @@ pub mod xrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XRANGE` takes this option once its required arguments are given: call `start` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XRANGE` takes this option once its required arguments are given: call `start` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStart {}
+    impl NeedStart {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+    }
     /// `XRANGE` builder, awaiting `End`.
     ///
     /// Returns the messages from a stream within a range of IDs. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements being returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
@@ -61060,6 +67538,23 @@ pub mod xrange {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XRANGE` takes this option once its required arguments are given: call `end` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XRANGE` takes this option once its required arguments are given: call `end` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedEnd {}
+    impl NeedEnd {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedEnd,
+        {
+            self
         }
     }
     /// `XRANGE` builder, complete: send it, or add optional arguments.
@@ -61239,6 +67734,23 @@ pub mod xread {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XREAD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREAD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl<TCount, TMilliseconds> NeedKey<TCount, TMilliseconds> {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `XREAD` builder, awaiting `Id`.
@@ -61546,6 +68058,51 @@ pub mod xreadgroup {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XREADGROUP` takes this option once its required arguments are given: call `group` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREADGROUP` takes this option once its required arguments are given: call `group` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedGroupBlock {}
+    impl NeedGroupBlock {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroupBlock,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn block(self, _milliseconds: impl MillisArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroupBlock,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noack(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroupBlock,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroupBlock,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedGroupBlock,
+        {
+            self
+        }
+    }
     /// `XREADGROUP` builder, awaiting `Key`.
     ///
     /// Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise. Exists since 5.0.0 (Redis and Valkey); complexity: For each stream mentioned: O(M) with M being the number of elements returned. If M is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1). On the other side when XREADGROUP blocks, XADD will pay the O(N) time in order to serve the N clients blocked on the stream getting new data.
@@ -61696,6 +68253,23 @@ pub mod xreadgroup {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XREADGROUP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREADGROUP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl<TCount, TMilliseconds, TNoack> NeedKey<TCount, TMilliseconds, TNoack> {
+        #[doc(hidden)]
+        pub fn id(self, _id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `XREADGROUP` builder, awaiting `Id`.
@@ -62084,6 +68658,23 @@ pub mod xrevrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XREVRANGE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREVRANGE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XREVRANGE` builder, awaiting `End`.
     ///
     /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
@@ -62112,6 +68703,23 @@ pub mod xrevrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XREVRANGE` takes this option once its required arguments are given: call `end` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREVRANGE` takes this option once its required arguments are given: call `end` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedEnd {}
+    impl NeedEnd {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedEnd,
+        {
+            self
+        }
+    }
     /// `XREVRANGE` builder, awaiting `Start`.
     ///
     /// Returns the messages from a stream within a range of IDs in reverse order. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) with N being the number of elements returned. If N is constant (e.g. always asking for the first 10 elements with COUNT), you can consider it O(1).
@@ -62138,6 +68746,23 @@ pub mod xrevrange {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XREVRANGE` takes this option once its required arguments are given: call `start` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XREVRANGE` takes this option once its required arguments are given: call `start` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStart {}
+    impl NeedStart {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
         }
     }
     /// `XREVRANGE` builder, complete: send it, or add optional arguments.
@@ -62232,6 +68857,30 @@ pub mod xsetid {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XSETID` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XSETID` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn entriesadded(self, _entries_added: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn maxdeletedid(self, _max_deleted_id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XSETID` builder, awaiting `LastId`.
     ///
     /// An internal command for replicating stream values. Exists since 5.0.0 (Redis and Valkey); complexity: O(1).
@@ -62258,6 +68907,30 @@ pub mod xsetid {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XSETID` takes this option once its required arguments are given: call `last_id` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XSETID` takes this option once its required arguments are given: call `last_id` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedLastId {}
+    impl NeedLastId {
+        #[doc(hidden)]
+        pub fn entriesadded(self, _entries_added: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLastId,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn maxdeletedid(self, _max_deleted_id: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedLastId,
+        {
+            self
         }
     }
     /// `XSETID` builder, complete: send it, or add optional arguments.
@@ -62442,6 +69115,58 @@ pub mod xtrim {
             self.0.build()
         }
     }
+    /// Implemented by no type: `XTRIM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XTRIM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn equal(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn approximately(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `XTRIM` builder, awaiting `Strategy`.
     ///
     /// Deletes messages from the beginning of a stream. Exists since 5.0.0 (Redis and Valkey); complexity: O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.
@@ -62484,6 +69209,58 @@ pub mod xtrim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XTRIM` takes this option once its required arguments are given: call `maxlen` or `minid` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XTRIM` takes this option once its required arguments are given: call `maxlen` or `minid` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStrategy {}
+    impl NeedStrategy {
+        #[doc(hidden)]
+        pub fn equal(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn approximately(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStrategy,
+        {
+            self
         }
     }
     /// `XTRIM` builder, awaiting `Threshold`.
@@ -62570,6 +69347,44 @@ pub mod xtrim {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `XTRIM` takes this option once its required arguments are given: call `threshold` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`XTRIM` takes this option once its required arguments are given: call `threshold` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedThreshold {}
+    impl<TOperator> NeedThreshold<TOperator> {
+        #[doc(hidden)]
+        pub fn limit(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedThreshold,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn keepref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedThreshold,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn delref(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedThreshold,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn acked(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedThreshold,
+        {
+            self
         }
     }
     /// `XTRIM` builder, complete: send it, or add optional arguments.
@@ -62918,6 +69733,65 @@ pub mod zadd {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZADD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZADD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn nx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn xx(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn gt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn lt(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn ch(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn incr(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn score_member(self, _score: impl DoubleArg, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZADD` builder, awaiting `Data`.
@@ -63763,6 +70637,23 @@ pub mod zdiff {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZDIFF` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZDIFF` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZDIFF` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: A list of members. Returned in case `WITHSCORES` was not used; members and their scores. Returned in case `WITHSCORES` was used. In RESP2 this is returned as a flat array.
@@ -63879,6 +70770,23 @@ pub mod zdiffstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZDIFFSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZDIFFSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
         }
     }
     /// `ZDIFFSTORE` builder, awaiting `Key`.
@@ -64135,6 +71043,51 @@ pub mod zinter {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZINTER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZINTER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZINTER` builder, complete: send it, or add optional arguments.
@@ -64395,6 +71348,23 @@ pub mod zintercard {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZINTERCARD` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZINTERCARD` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn limit(self, _limit: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZINTERCARD` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `i64`. Number of elements in the resulting intersection.
@@ -64518,6 +71488,51 @@ pub mod zinterstore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZINTERSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZINTERSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+    }
     /// `ZINTERSTORE` builder, awaiting `Key`.
     ///
     /// Stores the intersect of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted set, K being the number of input sorted sets and M being the number of elements in the resulting sorted set.
@@ -64563,6 +71578,44 @@ pub mod zinterstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZINTERSTORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZINTERSTORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZINTERSTORE` builder, complete: send it, or add optional arguments.
@@ -64903,6 +71956,23 @@ pub mod zmpop {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZMPOP` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZMPOP` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZMPOP` builder, awaiting `Where`.
     ///
     /// Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped. Exists since 7.0.0 (Redis and Valkey); complexity: O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the sorted set, and M being the number of elements popped.
@@ -64962,6 +72032,23 @@ pub mod zmpop {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZMPOP` takes this option once its required arguments are given: call `min` or `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZMPOP` takes this option once its required arguments are given: call `min` or `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedWhere {}
+    impl NeedWhere {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedWhere,
+        {
+            self
         }
     }
     /// `ZMPOP` builder, complete: send it, or add optional arguments.
@@ -65056,6 +72143,23 @@ pub mod zmscore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZMSCORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZMSCORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZMSCORE` builder, awaiting `Member`.
@@ -65180,6 +72284,23 @@ pub mod zpopmax {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZPOPMAX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZPOPMAX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZPOPMAX` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Vec<ScoredMember>`. One of: list of popped elements and scores when 'COUNT' isn't specified; list of popped elements and scores when 'COUNT' is specified.
@@ -65270,6 +72391,23 @@ pub mod zpopmin {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZPOPMIN` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZPOPMIN` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZPOPMIN` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `Vec<ScoredMember>`. One of: list of popped elements and scores when 'COUNT' isn't specified; list of popped elements and scores when 'COUNT' is specified.
@@ -65358,6 +72496,30 @@ pub mod zrandmember {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANDMEMBER` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANDMEMBER` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn options(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZRANDMEMBER` builder, complete: send it, or add optional arguments.
@@ -65488,6 +72650,51 @@ pub mod zrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZRANGE` builder, awaiting `Start`.
     ///
     /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
@@ -65516,6 +72723,51 @@ pub mod zrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGE` takes this option once its required arguments are given: call `start` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGE` takes this option once its required arguments are given: call `start` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStart {}
+    impl NeedStart {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+    }
     /// `ZRANGE` builder, awaiting `Stop`.
     ///
     /// Returns members in a sorted set within a range of indexes. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
@@ -65542,6 +72794,51 @@ pub mod zrange {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANGE` takes this option once its required arguments are given: call `stop` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGE` takes this option once its required arguments are given: call `stop` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStop {}
+    impl NeedStop {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
         }
     }
     /// `ZRANGE` builder, complete: send it, or add optional arguments.
@@ -65890,6 +73187,23 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGEBYLEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYLEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZRANGEBYLEX` builder, awaiting `Min`.
     ///
     /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -65918,6 +73232,23 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGEBYLEX` takes this option once its required arguments are given: call `min` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYLEX` takes this option once its required arguments are given: call `min` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMin {}
+    impl NeedMin {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+    }
     /// `ZRANGEBYLEX` builder, awaiting `Max`.
     ///
     /// Returns members in a sorted set within a lexicographical range. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -65944,6 +73275,23 @@ pub mod zrangebylex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANGEBYLEX` takes this option once its required arguments are given: call `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYLEX` takes this option once its required arguments are given: call `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMax {}
+    impl NeedMax {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
         }
     }
     /// `ZRANGEBYLEX` builder, complete: send it, or add optional arguments.
@@ -66040,6 +73388,30 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGEBYSCORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZRANGEBYSCORE` builder, awaiting `Min`.
     ///
     /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -66068,6 +73440,30 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGEBYSCORE` takes this option once its required arguments are given: call `min` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `min` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMin {}
+    impl NeedMin {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+    }
     /// `ZRANGEBYSCORE` builder, awaiting `Max`.
     ///
     /// Returns members in a sorted set within a range of scores. Exists since 1.0.5 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -66094,6 +73490,30 @@ pub mod zrangebyscore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANGEBYSCORE` takes this option once its required arguments are given: call `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMax {}
+    impl NeedMax {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
         }
     }
     /// `ZRANGEBYSCORE` builder, complete: send it, or add optional arguments.
@@ -66232,6 +73652,44 @@ pub mod zrangestore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGESTORE` takes this option once its required arguments are given: call `dst` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGESTORE` takes this option once its required arguments are given: call `dst` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDst {}
+    impl NeedDst {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDst,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDst,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDst,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDst,
+        {
+            self
+        }
+    }
     /// `ZRANGESTORE` builder, awaiting `Src`.
     ///
     /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
@@ -66258,6 +73716,44 @@ pub mod zrangestore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANGESTORE` takes this option once its required arguments are given: call `src` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGESTORE` takes this option once its required arguments are given: call `src` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedSrc {}
+    impl NeedSrc {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSrc,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSrc,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSrc,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedSrc,
+        {
+            self
         }
     }
     /// `ZRANGESTORE` builder, awaiting `Min`.
@@ -66288,6 +73784,44 @@ pub mod zrangestore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANGESTORE` takes this option once its required arguments are given: call `min` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGESTORE` takes this option once its required arguments are given: call `min` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMin {}
+    impl NeedMin {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+    }
     /// `ZRANGESTORE` builder, awaiting `Max`.
     ///
     /// Stores a range of members from sorted set in a key. Exists since 6.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements stored into the destination key.
@@ -66314,6 +73848,44 @@ pub mod zrangestore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANGESTORE` takes this option once its required arguments are given: call `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANGESTORE` takes this option once its required arguments are given: call `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMax {}
+    impl NeedMax {
+        #[doc(hidden)]
+        pub fn byscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn bylex(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn rev(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
         }
     }
     /// `ZRANGESTORE` builder, complete: send it, or add optional arguments.
@@ -66547,6 +74119,23 @@ pub mod zrank {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZRANK` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANK` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZRANK` builder, awaiting `Member`.
     ///
     /// Returns the index of a member in a sorted set ordered by ascending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
@@ -66573,6 +74162,23 @@ pub mod zrank {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZRANK` takes this option once its required arguments are given: call `member` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZRANK` takes this option once its required arguments are given: call `member` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember {}
+    impl NeedMember {
+        #[doc(hidden)]
+        pub fn withscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
         }
     }
     /// `ZRANK` builder, complete: send it, or add optional arguments.
@@ -66669,6 +74275,23 @@ pub mod zrem {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZREM` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREM` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn member(self, _member: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZREM` builder, awaiting `Member`.
@@ -67123,6 +74746,23 @@ pub mod zrevrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZREVRANGE` builder, awaiting `Start`.
     ///
     /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
@@ -67151,6 +74791,23 @@ pub mod zrevrange {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGE` takes this option once its required arguments are given: call `start` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGE` takes this option once its required arguments are given: call `start` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStart {}
+    impl NeedStart {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStart,
+        {
+            self
+        }
+    }
     /// `ZREVRANGE` builder, awaiting `Stop`.
     ///
     /// Returns members in a sorted set within a range of indexes in reverse order. Exists since 1.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.
@@ -67177,6 +74834,23 @@ pub mod zrevrange {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZREVRANGE` takes this option once its required arguments are given: call `stop` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGE` takes this option once its required arguments are given: call `stop` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedStop {}
+    impl NeedStop {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedStop,
+        {
+            self
         }
     }
     /// `ZREVRANGE` builder, complete: send it, or add optional arguments.
@@ -67266,6 +74940,23 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGEBYLEX` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZREVRANGEBYLEX` builder, awaiting `Max`.
     ///
     /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -67294,6 +74985,23 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGEBYLEX` takes this option once its required arguments are given: call `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMax {}
+    impl NeedMax {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+    }
     /// `ZREVRANGEBYLEX` builder, awaiting `Min`.
     ///
     /// Returns members in a sorted set within a lexicographical range in reverse order. Exists since 2.8.9 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -67320,6 +75028,23 @@ pub mod zrevrangebylex {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZREVRANGEBYLEX` takes this option once its required arguments are given: call `min` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `min` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMin {}
+    impl NeedMin {
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
         }
     }
     /// `ZREVRANGEBYLEX` builder, complete: send it, or add optional arguments.
@@ -67416,6 +75141,30 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Max`.
     ///
     /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -67444,6 +75193,30 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `max` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `max` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMax {}
+    impl NeedMax {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMax,
+        {
+            self
+        }
+    }
     /// `ZREVRANGEBYSCORE` builder, awaiting `Min`.
     ///
     /// Returns members in a sorted set within a range of scores in reverse order. Exists since 2.2.0 (Redis and Valkey); complexity: O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).
@@ -67470,6 +75243,30 @@ pub mod zrevrangebyscore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `min` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `min` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMin {}
+    impl NeedMin {
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn limit(self, _offset: impl IntArg, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMin,
+        {
+            self
         }
     }
     /// `ZREVRANGEBYSCORE` builder, complete: send it, or add optional arguments.
@@ -67606,6 +75403,23 @@ pub mod zrevrank {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZREVRANK` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANK` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn withscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZREVRANK` builder, awaiting `Member`.
     ///
     /// Returns the index of a member in a sorted set ordered by descending scores. Exists since 2.0.0 (Redis and Valkey); complexity: O(log(N)).
@@ -67632,6 +75446,23 @@ pub mod zrevrank {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZREVRANK` takes this option once its required arguments are given: call `member` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZREVRANK` takes this option once its required arguments are given: call `member` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedMember {}
+    impl NeedMember {
+        #[doc(hidden)]
+        pub fn withscore(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedMember,
+        {
+            self
         }
     }
     /// `ZREVRANK` builder, complete: send it, or add optional arguments.
@@ -67730,6 +75561,37 @@ pub mod zscan {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZSCAN` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZSCAN` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZSCAN` builder, awaiting `Cursor`.
     ///
     /// Iterates over members and scores of a sorted set. Exists since 2.8.0 (Redis and Valkey); complexity: O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.
@@ -67756,6 +75618,37 @@ pub mod zscan {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZSCAN` takes this option once its required arguments are given: call `cursor` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZSCAN` takes this option once its required arguments are given: call `cursor` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedCursor {}
+    impl NeedCursor {
+        #[doc(hidden)]
+        pub fn r#match(self, _pattern: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn count(self, _count: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn noscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedCursor,
+        {
+            self
         }
     }
     /// `ZSCAN` builder, complete: send it, or add optional arguments.
@@ -68051,6 +75944,51 @@ pub mod zunion {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZUNION` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZUNION` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn withscores(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+    }
     /// `ZUNION` builder, complete: send it, or add optional arguments.
     ///
     /// Returns `List`; with `WITHSCORES`: `Vec<ScoredMember>`. One of: the result of union when 'WITHSCORES' is not used; the result of union when 'WITHSCORES' is used.
@@ -68292,6 +76230,51 @@ pub mod zunionstore {
             self.0.build()
         }
     }
+    /// Implemented by no type: `ZUNIONSTORE` takes this option once its required arguments are given: call `destination` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZUNIONSTORE` takes this option once its required arguments are given: call `destination` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedDestination {}
+    impl NeedDestination {
+        #[doc(hidden)]
+        pub fn key(self, _key: impl ToArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedDestination,
+        {
+            self
+        }
+    }
     /// `ZUNIONSTORE` builder, awaiting `Key`.
     ///
     /// Stores the union of multiple sorted sets in a key. Exists since 2.0.0 (Redis and Valkey); complexity: O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.
@@ -68337,6 +76320,44 @@ pub mod zunionstore {
         type Reply = ();
         fn into_command(self) -> Command {
             self.0.build()
+        }
+    }
+    /// Implemented by no type: `ZUNIONSTORE` takes this option once its required arguments are given: call `key` first.
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "`ZUNIONSTORE` takes this option once its required arguments are given: call `key` first",
+        label = "an option given before the required arguments",
+        note = "an option may come anywhere after the required arguments it follows in the command's syntax"
+    )]
+    pub trait EarlyNeedKey {}
+    impl NeedKey {
+        #[doc(hidden)]
+        pub fn weights(self, _weight: impl IntArg) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_sum(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_min(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
+        }
+        #[doc(hidden)]
+        pub fn aggregate_max(self) -> Self
+        where
+            for<'a> &'a Self: EarlyNeedKey,
+        {
+            self
         }
     }
     /// `ZUNIONSTORE` builder, complete: send it, or add optional arguments.

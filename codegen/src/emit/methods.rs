@@ -24,7 +24,7 @@ fn typed_path(path: &str) -> syn::Path {
     syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(InvalidTypedisArgPath))
 }
 
-fn param_ty(p: &Param) -> TokenStream {
+pub(super) fn param_ty(p: &Param) -> TokenStream {
     if let Some(path) = &p.typed {
         let path = typed_path(path);
         return quote!(impl Into<#path>);
@@ -96,7 +96,7 @@ fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
     }
 }
 
-fn param_idents(leaf: &Leaf) -> Vec<syn::Ident> {
+pub(super) fn param_idents(leaf: &Leaf) -> Vec<syn::Ident> {
     leaf.params.iter().map(|p| naming::ident(&p.name)).collect()
 }
 

@@ -8,6 +8,7 @@
 
 mod command;
 mod doc;
+mod early;
 mod flags;
 mod methods;
 mod once;

@@ -229,7 +229,9 @@ pub(super) fn state(
     let request = if s.build {
         complete_impls(cx, cmd, plan, s, replies)
     } else {
-        incomplete_impl(cx, cmd, plan, s)
+        let early = super::early::early_options(cmd, plan, s);
+        let incomplete = incomplete_impl(cx, cmd, plan, s);
+        quote!(#incomplete #early)
     };
     quote! {
         #def

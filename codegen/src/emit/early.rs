@@ -1,0 +1,94 @@
+//! Options given before the required arguments they follow: a state still waiting for a
+//! required argument (`vsim::NeedQuery`) has a hidden method of each option that comes
+//! later, bound by a trait of the state's that no type implements, so the call fails with
+//! that trait's message ("`VSIM` takes this option once its required arguments are given:
+//! call `ele`, `fp32` or `values` first") where rustc would only say "no method named
+//! `withscores`". The bound is higher-ranked (`for<'a> &'a Self: ...`), which rustc checks
+//! where the method is called, not where it is defined.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::plan::{Effect, Method, Plan, State};
+use crate::spec::CommandSpec;
+
+use super::methods::{param_idents, param_ty};
+use super::state::{slot_idents, state_ty};
+
+/// The trait and hidden methods of the incomplete state `s`: one per option name of the
+/// command that `s` does not offer (nothing when every option is offered).
+pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenStream {
+    let offered = |name: &str| s.methods.iter().any(|m| m.leaf.name == name);
+    let mut later: Vec<&Method> = Vec::new();
+    for m in plan.states.iter().flat_map(|t| &t.methods) {
+        let option = matches!(m.effect, Effect::Piece { .. }) && m.alias_of.is_none();
+        if option && !offered(&m.leaf.name) && !later.iter().any(|l| l.leaf.name == m.leaf.name) {
+            later.push(m);
+        }
+    }
+    if later.is_empty() {
+        return quote!();
+    }
+    let mut calls: Vec<String> = Vec::new();
+    for m in &s.methods {
+        if matches!(m.effect, Effect::Advance { .. }) && m.alias_of.is_none() {
+            let call = format!("`{}`", m.leaf.name);
+            if !calls.contains(&call) {
+                calls.push(call);
+            }
+        }
+    }
+    let first = match calls.as_slice() {
+        [] => "the required arguments".to_owned(),
+        [one] => one.clone(),
+        many if many.len() > 6 => format!(
+            "{} or another of its {} methods",
+            many[..5].join(", "),
+            many.len()
+        ),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    let marker = format_ident!("Early{}", s.name);
+    let message = format!(
+        "`{}` takes this option once its required arguments are given: call {first} first",
+        cmd.name
+    );
+    let label = "an option given before the required arguments".to_owned();
+    let note = "an option may come anywhere after the required arguments it follows in \
+                the command's syntax";
+    let doc = format!(" Implemented by no type: {message}.");
+    let self_ty = state_ty(plan, s, |_| None);
+    let slots = slot_idents(plan, s);
+    let generics = if slots.is_empty() {
+        quote!()
+    } else {
+        quote!(<#(#slots),*>)
+    };
+    let methods = later.iter().map(|m| {
+        let name = crate::naming::ident(&m.leaf.name);
+        let params: Vec<syn::Ident> = param_idents(&m.leaf)
+            .into_iter()
+            .map(|p| format_ident!("_{}", p.to_string().trim_start_matches("r#")))
+            .collect();
+        let tys: Vec<TokenStream> = m.leaf.params.iter().map(param_ty).collect();
+        quote! {
+            #[doc(hidden)]
+            pub fn #name(self, #(#params: #tys),*) -> Self
+            where
+                for<'a> &'a Self: #marker,
+            {
+                self
+            }
+        }
+    });
+    quote! {
+        #[doc = #doc]
+        #[doc(hidden)]
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        pub trait #marker {}
+
+        impl #generics #self_ty {
+            #(#methods)*
+        }
+    }
+}
