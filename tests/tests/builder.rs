@@ -160,6 +160,10 @@ fn blocks_are_entered_by_their_first_step() {
         args(&c),
         ["XADD", "s", "MAXLEN", "~", "1000", "LIMIT", "10", "*", "f", "v"]
     );
+    // LOLWUT's version takes numbers of its own after it (version 5: columns, squares
+    // per row and per column).
+    let c = b().lolwut().version(5).parameter_iter([4, 2, 1]).build();
+    assert_eq!(args(&c), ["LOLWUT", "VERSION", "5", "4", "2", "1"]);
     // XTRIM spells the same trimming as XADD does; XADD's old names still write it.
     let c = b()
         .xtrim()

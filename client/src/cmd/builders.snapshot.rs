@@ -43974,6 +43974,33 @@ pub mod lolwut {
             Ready(c, PhantomData)
         }
     }
+    impl<TVersion> Ready<TVersion> {
+        /// Writes `parameter` (optional, repeatable).
+        #[inline]
+        pub fn parameter(self, parameter: impl IntArg) -> Ready<TVersion> {
+            let mut c = self.0;
+            let mark = c.begin_piece();
+            c.push(&parameter);
+            c.end_piece(1, mark);
+            Ready(c, PhantomData)
+        }
+        /// Writes `parameter` once per item (nothing when the iterator is empty).
+        pub fn parameter_iter(
+            self,
+            items: impl IntoIterator<Item = impl IntArg>,
+        ) -> Ready<TVersion> {
+            let mut c = self.0;
+            let mut items = items.into_iter().peekable();
+            if items.peek().is_some() {
+                let mark = c.begin_piece();
+                for parameter in items {
+                    c.push(&parameter);
+                }
+                c.end_piece(1, mark);
+            }
+            Ready(c, PhantomData)
+        }
+    }
     impl<TVersion: Done> crate::cmd::Request for Ready<TVersion> {
         type Reply = crate::reply::Bytes;
         #[inline]
