@@ -60,6 +60,8 @@ mod scored;
 mod search;
 #[cfg(feature = "search")]
 mod search_admin;
+#[cfg(feature = "search")]
+mod search_attribute;
 mod sentinel;
 mod server;
 mod spans;
@@ -116,6 +118,9 @@ pub use search::{SearchDoc, SearchFields, SearchPage, SearchResults};
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use search_admin::{ConfigHelp, ConfigOption, Misspelled, SearchProfile, SpellCheck};
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use search_attribute::SearchAttribute;
 pub use sentinel::{PrimaryAddr, SentinelNode};
 pub use server::{LcsMatch, Role, RoleReplica, SlotNode, SlotRange};
 pub use stream::{Fields, FieldsIter, FieldsRef, StreamEntry};

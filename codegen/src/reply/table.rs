@@ -376,6 +376,7 @@ const SHARED: &[&str] = &[
     "ConfigHelp",
     "SearchProfile",
     "Suggestions",
+    "SearchAttribute",
     // Feature `timeseries`.
     "MultiSeries",
     "LastSample",

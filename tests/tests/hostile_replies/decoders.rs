@@ -8,10 +8,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use bytes::Bytes;
 use typedis::reply::{
-    ClientInfo, ClientList, ConfigHelp, Fields, GeoMatch, Info, JsonNumbers, JsonTypes, LastSample,
-    LcsMatch, List, Map, MultiSeries, PrimaryAddr, RawVector, Role, ScanPage, ScoredMember,
-    SearchFields, SearchPage, SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck,
-    StreamEntries, StreamEntry, Values, VectorMatch,
+    Added, BloomInfoValue, ClientInfo, ClientList, CompactionRules, ConfigHelp, Fields, GeoMatch,
+    Info, JsonNumbers, JsonTypes, LastSample, LcsMatch, List, Map, MultiSeries, PrimaryAddr,
+    RawVector, Role, ScanPage, ScoredMember, SearchAttribute, SearchFields, SearchPage,
+    SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck, StreamEntries, StreamEntry,
+    Suggestions, Values, VectorMatch,
 };
 use typedis::resp::Frame;
 use typedis::{b, Error, Request, Value};
@@ -77,7 +78,12 @@ pub fn all() -> Vec<(String, Decode)> {
         SpellCheck,
         ConfigHelp,
         SearchProfile,
+        Suggestions,
+        Vec<SearchAttribute>,
         MultiSeries,
+        CompactionRules,
+        Vec<Added>,
+        BloomInfoValue,
         LastSample,
         JsonNumbers,
         JsonTypes,
