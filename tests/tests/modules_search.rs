@@ -1098,7 +1098,8 @@ async fn index_admin_spellcheck_tags_explain_aliases_drops_and_suggestions() {
         );
         // The schema's fields, alike on both protocols (RESP2 lists the flags as bare
         // words among the pairs).
-        let attributes: Vec<(&[u8], &[u8], Vec<&[u8]>)> = info
+        type Described<'a> = (&'a [u8], &'a [u8], Vec<&'a [u8]>);
+        let attributes: Vec<Described<'_>> = info
             .attributes
             .iter()
             .map(|a| {
