@@ -13,7 +13,7 @@ use crate::plan::{Effect, Method, Plan, State};
 use crate::spec::CommandSpec;
 
 use super::methods::{param_idents, param_ty};
-use super::state::{slot_idents, state_ty};
+use super::state::{next_calls, one_of, slot_idents, state_ty};
 
 /// The trait and hidden methods of the incomplete state `s`: one per option name of the
 /// command that `s` does not offer (nothing when every option is offered).
@@ -29,24 +29,11 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
     if later.is_empty() {
         return quote!();
     }
-    let mut calls: Vec<String> = Vec::new();
-    for m in &s.methods {
-        if matches!(m.effect, Effect::Advance { .. }) && m.alias_of.is_none() {
-            let call = format!("`{}`", m.leaf.name);
-            if !calls.contains(&call) {
-                calls.push(call);
-            }
-        }
-    }
-    let first = match calls.as_slice() {
-        [] => "the required arguments".to_owned(),
-        [one] => one.clone(),
-        many if many.len() > 6 => format!(
-            "{} or another of its {} methods",
-            many[..5].join(", "),
-            many.len()
-        ),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    let calls = next_calls(s);
+    let first = if calls.is_empty() {
+        "the required arguments".to_owned()
+    } else {
+        one_of(&calls)
     };
     let marker = format_ident!("Early{}", s.name);
     let message = format!(

@@ -619,16 +619,7 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     };
-    // The methods that give the next argument, as the caller will look for them.
-    let mut calls: Vec<String> = Vec::new();
-    for m in &s.methods {
-        if matches!(m.effect, Effect::Advance { .. }) && m.alias_of.is_none() {
-            let call = format!("`{}`", m.leaf.name);
-            if !calls.contains(&call) {
-                calls.push(call);
-            }
-        }
-    }
+    let calls = next_calls(s);
     let first = s
         .missing
         .first()
@@ -637,13 +628,7 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
     let call = match calls.as_slice() {
         [] => String::new(),
         [one] if named(one) => String::new(),
-        [one] => format!(": call {one}"),
-        many if many.len() > 6 => format!(
-            ": call {} or another of its {} methods",
-            many[..5].join(", "),
-            many.len()
-        ),
-        [init @ .., last] => format!(": call {} or {last}", init.join(", ")),
+        many => format!(": call {}", one_of(many)),
     };
     let message = format!("`{}` needs {list} before it can be sent{call}", cmd.name);
     let label = format!(
@@ -676,6 +661,35 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
                 self.0.build()
             }
         }
+    }
+}
+
+/// The methods of `s` that give its next required argument, quoted, as the caller will
+/// look for them (no deprecated alias).
+pub(super) fn next_calls(s: &State) -> Vec<String> {
+    let mut calls: Vec<String> = Vec::new();
+    for m in &s.methods {
+        if matches!(m.effect, Effect::Advance { .. }) && m.alias_of.is_none() {
+            let call = format!("`{}`", m.leaf.name);
+            if !calls.contains(&call) {
+                calls.push(call);
+            }
+        }
+    }
+    calls
+}
+
+/// "`a`, `b` or `c`" (the first five and how many there are, past six).
+pub(super) fn one_of(calls: &[String]) -> String {
+    match calls {
+        [] => String::new(),
+        [one] => one.clone(),
+        many if many.len() > 6 => format!(
+            "{} or another of its {} methods",
+            many[..5].join(", "),
+            many.len()
+        ),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
