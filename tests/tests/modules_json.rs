@@ -410,7 +410,7 @@ async fn merge_numbers_arrays_keys_types_and_delete() {
             .query(b().json_objkeys().key(&k).path("$.*"))
             .await
             .unwrap();
-        let objects: Vec<Option<Vec<Bytes>>> = keys.into_iter().map(|k| k.map(Vec::from)).collect();
+        let objects: Vec<Option<Vec<Bytes>>> = keys.into();
         assert_eq!(
             objects,
             [
@@ -685,5 +685,105 @@ async fn a_value_json_cannot_hold_is_refused_and_the_document_kept() {
         assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
 
         assert_eq!(get_user(&client, &k).await, alice());
+    }
+}
+
+/// A legacy path (`.tags`, not starting with `$`) is answered with the first match's value
+/// alone, where a JSONPath gets an array: the default reply types read both, the legacy
+/// answer as one match, on both protocols.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn legacy_paths_read_as_one_match_with_the_default_types() {
+    let server = typedis_tests::module_server();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        let k = key(protocol, "legacy");
+        client
+            .query(b().json_set().key(&k).path("$").value(Json(&alice())))
+            .await
+            .unwrap()
+            .expect("set");
+        client
+            .query(b().json_set().key(&k).path("$.on").value(Json(true)))
+            .await
+            .unwrap()
+            .expect("set");
+
+        let appended = client
+            .query(
+                b().json_arrappend()
+                    .key(&k)
+                    .path(".tags")
+                    .value(Json("dev")),
+            )
+            .await
+            .unwrap();
+        assert_eq!(appended, [Some(3)], "{protocol:?}");
+        let inserted = client
+            .query(
+                b().json_arrinsert()
+                    .key(&k)
+                    .path(".tags")
+                    .index(0)
+                    .value(Json("first")),
+            )
+            .await
+            .unwrap();
+        assert_eq!(inserted, [Some(4)]);
+        let at = client
+            .query(b().json_arrindex().key(&k).path(".tags").value(Json("ops")))
+            .await
+            .unwrap();
+        assert_eq!(at, [Some(2)]);
+        let len = client
+            .query(b().json_arrlen().key(&k).path(".tags"))
+            .await
+            .unwrap();
+        assert_eq!(len, [Some(4)]);
+        let popped = client
+            .query(b().json_arrpop().key(&k).path(".tags"))
+            .await
+            .unwrap();
+        assert_eq!(popped, [Some("\"dev\"")]);
+        let trimmed = client
+            .query(b().json_arrtrim().key(&k).path(".tags").start(0).stop(1))
+            .await
+            .unwrap();
+        assert_eq!(trimmed, [Some(2)]);
+        let strlen = client
+            .query(b().json_strlen().key(&k).path(".name"))
+            .await
+            .unwrap();
+        assert_eq!(strlen, [Some(5)]);
+        let appended = client
+            .query(b().json_strappend().key(&k).path(".name").value(Json("!")))
+            .await
+            .unwrap();
+        assert_eq!(appended, [Some(6)]);
+        let members = client
+            .query(b().json_objlen().key(&k).path(".address"))
+            .await
+            .unwrap();
+        assert_eq!(members, [Some(2)]);
+        let keys = client
+            .query(b().json_objkeys().key(&k).path(".address"))
+            .await
+            .unwrap();
+        assert_eq!(*keys, [Some(vec![Bytes::from("city"), Bytes::from("zip")])]);
+        let toggled = client
+            .query(b().json_toggle().key(&k).path(".on"))
+            .await
+            .unwrap();
+        assert_eq!(toggled, [Some(false)]);
+        // The same calls with a JSONPath still read one entry per match.
+        let toggled = client
+            .query(b().json_toggle().key(&k).path("$.on"))
+            .await
+            .unwrap();
+        assert_eq!(toggled, [Some(true)]);
+        let keys = client
+            .query(b().json_objkeys().key(&k).path("$.address"))
+            .await
+            .unwrap();
+        assert_eq!(*keys, [Some(vec![Bytes::from("city"), Bytes::from("zip")])]);
     }
 }

@@ -24,11 +24,14 @@
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
 //! - with the `bloom` feature, `Added` (`CF.INSERT`) and `BloomInfoValue` (`BF.INFO` of one
 //!   field);
-//! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`) and
-//!   `JsonTypes` (`JSON.TYPE`);
+//! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`),
+//!   `JsonTypes` (`JSON.TYPE`), `JsonMatches` (a value per match of a path, JSONPath or
+//!   legacy: `JSON.STRLEN`, `JSON.ARRPOP`, `JSON.TOGGLE`...) and `JsonKeys`
+//!   (`JSON.OBJKEYS`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
 //!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `Suggestions`
-//!   (`FT.SUGGET ... WITHSCORES WITHPAYLOADS`), `SpellCheck`,
+//!   (`FT.SUGGET ... WITHSCORES WITHPAYLOADS`), `SearchAttribute` (`FT.INFO`'s
+//!   `attributes`), `SpellCheck`,
 //!   `ConfigHelp` and `SearchProfile`;
 //! - with the `timeseries` feature, `MultiSeries` (`TS.MGET`, `TS.MRANGE`,
 //!   `TS.MREVRANGE`), `LastSample` (`TS.GET`) and `CompactionRules` (`TS.INFO`'s `rules`).
@@ -52,6 +55,8 @@ mod hello;
 mod info;
 #[cfg(feature = "json")]
 mod json;
+#[cfg(feature = "json")]
+mod json_matches;
 mod list;
 mod map;
 mod scan;
@@ -108,6 +113,9 @@ pub use info::{ClientInfo, ClientList, Info, InfoSection};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::{JsonNumbers, JsonTypes};
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
+pub use json_matches::{JsonKeys, JsonMatch, JsonMatches};
 pub use list::{List, ListIntoIter, ListIter};
 pub use map::{Map, MapIntoIter, MapIter};
 pub use scan::ScanPage;

@@ -31,7 +31,8 @@ use crate::naming;
 pub const SHARED_KEY: &str = "typedis_type";
 
 /// The type a `typedis_type` names: a type of typedis (`VectorMatch`), with `bool` const
-/// arguments where it has them (`SearchResults<true, false, true>`).
+/// arguments where it has them (`SearchResults<true, false, true>`) or the type of its
+/// values (`JsonMatches<i64>`: `i64`, `bool` or `Bytes`).
 fn shared_type(text: &str) -> Option<Ty> {
     let (name, args) = match text.split_once('<') {
         Some((name, rest)) => (name.trim(), rest.strip_suffix('>')?),
@@ -45,6 +46,9 @@ fn shared_type(text: &str) -> Option<Ty> {
         .map(|a| match a {
             "true" => Some(Ty::Flag(true)),
             "false" => Some(Ty::Flag(false)),
+            "i64" => Some(Ty::Int),
+            "bool" => Some(Ty::Bool),
+            "Bytes" => Some(Ty::Bytes),
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
@@ -536,6 +540,15 @@ mod tests {
         let ty = c.reply(&schema, "Test");
         let untyped = c.untyped;
         (ty, structs, untyped)
+    }
+
+    #[test]
+    fn a_typedis_type_may_take_the_type_of_its_values() {
+        let (ty, _, untyped) = convert(json!({"typedis_type": "JsonMatches<i64>"}));
+        assert_eq!(ty, Ty::Shared("JsonMatches", vec![Ty::Int]));
+        assert!(untyped.is_empty());
+        let (ty, _, _) = convert(json!({"typedis_type": "JsonMatches<Vec<i64>>"}));
+        assert_eq!(ty, Ty::Value);
     }
 
     #[test]

@@ -369,6 +369,8 @@ const SHARED: &[&str] = &[
     // Feature `json`.
     "JsonNumbers",
     "JsonTypes",
+    "JsonMatches",
+    "JsonKeys",
     // Feature `search`.
     "SearchResults",
     "SearchPage",

@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use bytes::Bytes;
 use typedis::reply::{
     Added, BloomInfoValue, ClientInfo, ClientList, CompactionRules, ConfigHelp, Fields, GeoMatch,
-    Info, JsonNumbers, JsonTypes, LastSample, LcsMatch, List, Map, MultiSeries, PrimaryAddr,
-    RawVector, Role, ScanPage, ScoredMember, SearchAttribute, SearchFields, SearchPage,
-    SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck, StreamEntries, StreamEntry,
-    Suggestions, Values, VectorMatch,
+    Info, JsonKeys, JsonMatches, JsonNumbers, JsonTypes, LastSample, LcsMatch, List, Map,
+    MultiSeries, PrimaryAddr, RawVector, Role, ScanPage, ScoredMember, SearchAttribute,
+    SearchFields, SearchPage, SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck,
+    StreamEntries, StreamEntry, Suggestions, Values, VectorMatch,
 };
 use typedis::resp::Frame;
 use typedis::{b, Error, Request, Value};
@@ -87,6 +87,10 @@ pub fn all() -> Vec<(String, Decode)> {
         LastSample,
         JsonNumbers,
         JsonTypes,
+        JsonMatches<i64>,
+        JsonMatches<bool>,
+        JsonMatches<Bytes>,
+        JsonKeys,
         Info,
         ClientList,
         ClientInfo,
