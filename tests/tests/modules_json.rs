@@ -787,3 +787,68 @@ async fn legacy_paths_read_as_one_match_with_the_default_types() {
         assert_eq!(*keys, [Some(vec![Bytes::from("city"), Bytes::from("zip")])]);
     }
 }
+
+/// `JSON.RESP` reads into `JsonResp` values: without a path, with a JSONPath (one per
+/// match) and with a legacy path (the first match alone, read as one match), on both
+/// protocols; a number that is not an integer is text on RESP2. (`JSON.RESP` is deprecated
+/// since RedisJSON 2.6, and still served.)
+#[allow(deprecated)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_resp_reads_documents_as_typed_values() {
+    use typedis::reply::JsonResp;
+    let server = typedis_tests::module_server();
+    for protocol in PROTOCOLS {
+        let client = connect(&server.url(), protocol).await;
+        let k = key(protocol, "resp");
+        let doc = serde_json::json!({"o": {"k": 1, "s": "x"}, "t": true, "z": null, "a": [1, "2"], "f": 1.5});
+        client
+            .query(b().json_set().key(&k).path("$").value(Json(&doc)))
+            .await
+            .unwrap()
+            .expect("set");
+        let object = JsonResp::Object(vec![
+            ("k".into(), JsonResp::Int(1)),
+            ("s".into(), JsonResp::String("x".into())),
+        ]);
+        let whole = client
+            .query(b().json_resp().key(&k))
+            .await
+            .unwrap()
+            .expect("the key exists");
+        let JsonResp::Object(members) = &whole else {
+            panic!("{whole:?}")
+        };
+        let names: Vec<&[u8]> = members.iter().map(|(n, _)| &n[..]).collect();
+        assert_eq!(names, [&b"o"[..], b"t", b"z", b"a", b"f"], "{protocol:?}");
+        assert_eq!(members[0].1, object);
+        assert_eq!(members[1].1, JsonResp::Bool(true));
+        assert_eq!(members[2].1, JsonResp::Null);
+        assert_eq!(
+            members[3].1,
+            JsonResp::Array(vec![JsonResp::Int(1), JsonResp::String("2".into())])
+        );
+        let f = match protocol {
+            typedis::Protocol::Resp2 => JsonResp::String("1.5".into()),
+            _ => JsonResp::Number(1.5),
+        };
+        assert_eq!(members[4].1, f);
+
+        let jsonpath = client
+            .query(b().json_resp().key(&k).path("$.o"))
+            .await
+            .unwrap()
+            .expect("the key exists");
+        let legacy = client
+            .query(b().json_resp().key(&k).path(".o"))
+            .await
+            .unwrap()
+            .expect("the key exists");
+        assert_eq!(*jsonpath, [Some(object.clone())]);
+        assert_eq!(jsonpath, legacy);
+        let missing = client
+            .query(b().json_resp().key(key(protocol, "nothing")).path("$"))
+            .await
+            .unwrap();
+        assert_eq!(missing, None);
+    }
+}

@@ -11,12 +11,20 @@ use crate::resp::{DecodeError, Kind, Reader};
 use crate::RespRead;
 
 /// A value a RedisJSON command answers for one match of its path: a length or an index
-/// (`i64`), a JSON text (`Bytes`), or a boolean's new value (`bool`: `1`/`0` for a
-/// JSONPath, the text `true`/`false` for a legacy path).
+/// (`i64`), a JSON text (`Bytes`), a boolean's new value (`bool`: `1`/`0` for a
+/// JSONPath, the text `true`/`false` for a legacy path), or a value in RESP form
+/// ([`JsonResp`](super::JsonResp), `JSON.RESP`).
 pub trait JsonMatch: Sized + sealed::Sealed {
     /// Reads one value (not null).
     #[doc(hidden)]
     fn read_match(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+
+    /// Whether the array that comes next is one value (a legacy path's array or object
+    /// in `JSON.RESP`'s form) rather than the list of a JSONPath's matches.
+    #[doc(hidden)]
+    fn is_one_value(_r: &Reader<'_>) -> bool {
+        false
+    }
 }
 
 mod sealed {
@@ -24,6 +32,7 @@ mod sealed {
     impl Sealed for i64 {}
     impl Sealed for bytes::Bytes {}
     impl Sealed for bool {}
+    impl Sealed for super::super::JsonResp {}
 }
 
 impl JsonMatch for i64 {
@@ -142,7 +151,7 @@ impl<'de, T: JsonMatch> RespRead<'de> for JsonMatches<T> {
             // array).
             return Ok(JsonMatches(vec![None]));
         }
-        if r.peek()? != Kind::Array {
+        if r.peek()? != Kind::Array || T::is_one_value(r) {
             return Ok(JsonMatches(vec![Some(T::read_match(r)?)]));
         }
         let n = r.array_len()?;

@@ -26,8 +26,8 @@
 //!   field);
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`),
 //!   `JsonTypes` (`JSON.TYPE`), `JsonMatches` (a value per match of a path, JSONPath or
-//!   legacy: `JSON.STRLEN`, `JSON.ARRPOP`, `JSON.TOGGLE`...) and `JsonKeys`
-//!   (`JSON.OBJKEYS`);
+//!   legacy: `JSON.STRLEN`, `JSON.ARRPOP`, `JSON.TOGGLE`...), `JsonKeys`
+//!   (`JSON.OBJKEYS`) and `JsonResp` (`JSON.RESP`);
 //! - with the `search` feature, `SearchResults` (`FT.SEARCH`, `FT.AGGREGATE`) and
 //!   `SearchPage` (`FT.AGGREGATE ... WITHCURSOR`, `FT.CURSOR READ`), `Suggestions`
 //!   (`FT.SUGGET ... WITHSCORES WITHPAYLOADS`), `SearchAttribute` (`FT.INFO`'s
@@ -57,6 +57,8 @@ mod info;
 mod json;
 #[cfg(feature = "json")]
 mod json_matches;
+#[cfg(feature = "json")]
+mod json_resp;
 mod list;
 mod map;
 mod scan;
@@ -116,6 +118,9 @@ pub use json::{JsonNumbers, JsonTypes};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json_matches::{JsonKeys, JsonMatch, JsonMatches};
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
+pub use json_resp::JsonResp;
 pub use list::{List, ListIntoIter, ListIter};
 pub use map::{Map, MapIntoIter, MapIter};
 pub use scan::ScanPage;

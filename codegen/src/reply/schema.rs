@@ -32,7 +32,7 @@ pub const SHARED_KEY: &str = "typedis_type";
 
 /// The type a `typedis_type` names: a type of typedis (`VectorMatch`), with `bool` const
 /// arguments where it has them (`SearchResults<true, false, true>`) or the type of its
-/// values (`JsonMatches<i64>`: `i64`, `bool` or `Bytes`).
+/// values (`JsonMatches<i64>`: `i64`, `bool`, `Bytes` or a type of typedis without arguments).
 fn shared_type(text: &str) -> Option<Ty> {
     let (name, args) = match text.split_once('<') {
         Some((name, rest)) => (name.trim(), rest.strip_suffix('>')?),
@@ -49,7 +49,7 @@ fn shared_type(text: &str) -> Option<Ty> {
             "i64" => Some(Ty::Int),
             "bool" => Some(Ty::Bool),
             "Bytes" => Some(Ty::Bytes),
-            _ => None,
+            other => table::shared(other).map(|t| Ty::Shared(t, Vec::new())),
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Ty::Shared(name, args))

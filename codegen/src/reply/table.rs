@@ -371,6 +371,7 @@ const SHARED: &[&str] = &[
     "JsonTypes",
     "JsonMatches",
     "JsonKeys",
+    "JsonResp",
     // Feature `search`.
     "SearchResults",
     "SearchPage",

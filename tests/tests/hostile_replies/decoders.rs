@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use bytes::Bytes;
 use typedis::reply::{
     Added, BloomInfoValue, ClientInfo, ClientList, CompactionRules, ConfigHelp, Fields, GeoMatch,
-    Info, JsonKeys, JsonMatches, JsonNumbers, JsonTypes, LastSample, LcsMatch, List, Map,
+    Info, JsonKeys, JsonMatches, JsonNumbers, JsonResp, JsonTypes, LastSample, LcsMatch, List, Map,
     MultiSeries, PrimaryAddr, RawVector, Role, ScanPage, ScoredMember, SearchAttribute,
     SearchFields, SearchPage, SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck,
     StreamEntries, StreamEntry, Suggestions, Values, VectorMatch,
@@ -90,6 +90,8 @@ pub fn all() -> Vec<(String, Decode)> {
         JsonMatches<i64>,
         JsonMatches<bool>,
         JsonMatches<Bytes>,
+        JsonMatches<JsonResp>,
+        JsonResp,
         JsonKeys,
         Info,
         ClientList,
