@@ -162,7 +162,7 @@ pub(super) fn command(
         states.push(state(cx, cmd, plan, s, &impls, &returns));
     }
     let mut once = super::once::traits(cmd, plan);
-    once.extend(super::once::gates(cmd, plan));
+    once.extend(super::early::gates(cmd, plan));
     let module = quote! {
         #[doc = #mod_doc]
         pub mod #fn_ident {

@@ -5,11 +5,17 @@
 //! call `ele`, `fp32` or `values` first") where rustc would only say "no method named
 //! `withscores`". The bound is higher-ranked (`for<'a> &'a Self: ...`), which rustc checks
 //! where the method is called, not where it is defined.
+//!
+//! Options given before the block they belong to (`XPENDING`'s `idle` before `range`):
+//! each such option's `where` clause asks its block's marker to implement a trait of the
+//! command's that only the stages of an entered block implement, whose message names the
+//! calls that open the block ("`XPENDING` takes this option after `range`: give `range`
+//! first").
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::plan::{Effect, Method, Plan, State};
+use crate::plan::{Effect, Method, Plan, Stage, State};
 use crate::spec::CommandSpec;
 
 use super::methods::{param_idents, param_ty};
@@ -78,4 +84,72 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
             #(#methods)*
         }
     }
+}
+
+/// The trait that says the block of slot `k` was entered.
+pub(super) fn given_ident(plan: &Plan, k: usize) -> syn::Ident {
+    let name = &plan.slots[k].name;
+    format_ident!("{}Given", name.strip_prefix('T').unwrap_or(name))
+}
+
+/// The gate of `m`: the block whose option it is, which must be entered first.
+pub(super) fn gate_of(m: &Method) -> Option<usize> {
+    match &m.effect {
+        Effect::Piece { gate, .. } => *gate,
+        Effect::Advance { .. } => None,
+    }
+}
+
+/// The command's traits for its blocks with options, each implemented by the stages of
+/// an entered block, whose message names the methods that enter it: an option given
+/// before its block (`XPENDING`'s `idle` before `range`) fails on that bound.
+pub(super) fn gates(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
+    let mut gated: Vec<usize> = plan
+        .states
+        .iter()
+        .flat_map(|s| &s.methods)
+        .filter_map(gate_of)
+        .collect();
+    gated.sort_unstable();
+    gated.dedup();
+    gated
+        .into_iter()
+        .map(|k| {
+            let mut entries: Vec<String> = Vec::new();
+            for m in plan.states.iter().flat_map(|s| &s.methods) {
+                let enters = match &m.effect {
+                    Effect::Piece { enters, slot, .. } => {
+                        enters.is_some_and(|(j, _)| j == k)
+                            || slot.is_some_and(|(j, from, _)| j == k && from == Stage::Unset)
+                    }
+                    Effect::Advance { .. } => false,
+                };
+                if enters && m.alias_of.is_none() && !entries.contains(&m.leaf.name) {
+                    entries.push(m.leaf.name.clone());
+                }
+            }
+            let quoted: Vec<String> = entries.iter().map(|n| format!("`{n}`")).collect();
+            let first = match quoted.as_slice() {
+                [] => "the option it belongs to".to_owned(),
+                [one] => one.clone(),
+                many => format!("one of {}", many.join(", ")),
+            };
+            let t = given_ident(plan, k);
+            let message = format!(
+                "`{}` takes this option after {first}: give {first} first",
+                cmd.name
+            );
+            let label = format!("needs {first} before it");
+            let note = "the options of a block come after the call that opens it";
+            let doc = format!(" Implemented by the stages of an entered block: {message}.");
+            quote! {
+                #[doc = #doc]
+                #[doc(hidden)]
+                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                pub trait #t {}
+                impl #t for Set {}
+                impl<const N: u8> #t for Open<N> {}
+            }
+        })
+        .collect()
 }

@@ -392,7 +392,7 @@ pub(super) fn piece_methods(
         None => " (repeatable)",
     };
     let doc = method_doc(m, extra);
-    let guard = super::once::guard(plan, guarded, super::once::gate_of(m));
+    let guard = super::once::guard(plan, guarded, super::early::gate_of(m));
     let mut out_methods = vec![quote! {
         #doc
         #[inline]

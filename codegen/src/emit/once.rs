@@ -32,13 +32,8 @@ fn trait_ident(plan: &Plan, k: usize) -> syn::Ident {
     format_ident!("{}Unset", name.strip_prefix('T').unwrap_or(name))
 }
 
-/// The trait that says the block of slot `k` was entered.
-fn given_ident(plan: &Plan, k: usize) -> syn::Ident {
-    let name = &plan.slots[k].name;
-    format_ident!("{}Given", name.strip_prefix('T').unwrap_or(name))
-}
-
-/// `where TSlot: SlotUnset` for a method that sets `k`, and `TBlock: BlockGiven` for an
+/// `where TSlot: SlotUnset` for a method that sets `k`, and `TBlock: BlockGiven` (see
+/// [`early`](super::early)) for an
 /// option of the block `gate`, or nothing.
 pub(super) fn guard(plan: &Plan, k: Option<usize>, gate: Option<usize>) -> TokenStream {
     let mut bounds = Vec::new();
@@ -49,7 +44,7 @@ pub(super) fn guard(plan: &Plan, k: Option<usize>, gate: Option<usize>) -> Token
     }
     if let Some(g) = gate {
         let id = format_ident!("{}", plan.slots[g].name);
-        let t = given_ident(plan, g);
+        let t = super::early::given_ident(plan, g);
         bounds.push(quote!(#id: #t));
     }
     if bounds.is_empty() {
@@ -57,68 +52,6 @@ pub(super) fn guard(plan: &Plan, k: Option<usize>, gate: Option<usize>) -> Token
     } else {
         quote!(where #(#bounds),*)
     }
-}
-
-/// The gate of `m`: the block whose option it is, which must be entered first.
-pub(super) fn gate_of(m: &Method) -> Option<usize> {
-    match &m.effect {
-        Effect::Piece { gate, .. } => *gate,
-        Effect::Advance { .. } => None,
-    }
-}
-
-/// The command's traits for its blocks with options, each implemented by the stages of
-/// an entered block, whose message names the methods that enter it: an option given
-/// before its block (`XPENDING`'s `idle` before `range`) fails on that bound.
-pub(super) fn gates(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
-    let mut gated: Vec<usize> = plan
-        .states
-        .iter()
-        .flat_map(|s| &s.methods)
-        .filter_map(gate_of)
-        .collect();
-    gated.sort_unstable();
-    gated.dedup();
-    gated
-        .into_iter()
-        .map(|k| {
-            let mut entries: Vec<String> = Vec::new();
-            for m in plan.states.iter().flat_map(|s| &s.methods) {
-                let enters = match &m.effect {
-                    Effect::Piece { enters, slot, .. } => {
-                        enters.is_some_and(|(j, _)| j == k)
-                            || slot.is_some_and(|(j, from, _)| j == k && from == Stage::Unset)
-                    }
-                    Effect::Advance { .. } => false,
-                };
-                if enters && m.alias_of.is_none() && !entries.contains(&m.leaf.name) {
-                    entries.push(m.leaf.name.clone());
-                }
-            }
-            let quoted: Vec<String> = entries.iter().map(|n| format!("`{n}`")).collect();
-            let first = match quoted.as_slice() {
-                [] => "the option it belongs to".to_owned(),
-                [one] => one.clone(),
-                many => format!("one of {}", many.join(", ")),
-            };
-            let t = given_ident(plan, k);
-            let message = format!(
-                "`{}` takes this option after {first}: give {first} first",
-                cmd.name
-            );
-            let label = format!("needs {first} before it");
-            let note = "the options of a block come after the call that opens it";
-            let doc = format!(" Implemented by the stages of an entered block: {message}.");
-            quote! {
-                #[doc = #doc]
-                #[doc(hidden)]
-                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-                pub trait #t {}
-                impl #t for Set {}
-                impl<const N: u8> #t for Open<N> {}
-            }
-        })
-        .collect()
 }
 
 /// The command's traits for its guarded slots, each implemented by `Unset` alone, whose
