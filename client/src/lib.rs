@@ -126,52 +126,52 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-#[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
-#[cfg(feature = "aws-iam")]
-#[cfg_attr(docsrs, doc(cfg(feature = "aws-iam")))]
-pub mod aws_iam;
+// The layers, from the bottom: a module imports only the modules listed before it here
+// (`tests/tests/architecture.rs` checks it; ARCHITECTURE.md says what each holds).
 pub mod cache;
 mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod cmd;
-#[doc(hidden)]
-pub mod commands;
 mod conn;
 mod error;
-mod futures;
 #[cfg(feature = "serde")]
 mod json;
-mod metrics;
-mod outcome;
-mod pipeline;
-mod pubsub;
-mod pushes;
-mod queue;
-
-mod read;
-mod read_from;
-mod redis;
 pub mod reply;
-mod reply_stream;
 pub mod resp;
-mod scan;
-mod script;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
-#[cfg(feature = "search")]
-mod search_pages;
 pub mod sentinel;
-mod sync;
-mod timed;
-mod trace;
-mod transaction;
-mod value;
+mod support;
+mod telemetry;
 
-pub use client::{Client, ClientStats, CloseReport};
+/// Support for the code that `#[derive(RespRead)]` generates: not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::resp::derive_support::*;
+}
+#[doc(hidden)]
+pub use client::commands;
+#[cfg(feature = "aws-iam")]
+pub use conn::aws_iam;
+
+pub use client::handle::{Client, ClientStats, CloseReport};
+pub use client::pipeline::{FromReplies, Pipeline};
+pub use client::pubsub::{Message, MessageKind, Subscriber};
+pub use client::pushes::Pushes;
+pub use client::redis::Redis;
+/// The old name of [`Redis`], kept for one release.
+#[doc(hidden)]
+pub use client::redis::Redis as Commands;
+pub use client::reply_stream::ReplyStream;
+pub use client::scan::Scan;
+pub use client::script::{Invocation, Script, ScriptRunner};
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub use client::search_pages::SearchPages;
+pub use client::timed::Timed;
+pub use client::transaction::{Multi, Transaction};
 #[cfg(feature = "cluster")]
 pub use cluster::{ClusterClient, ClusterConfig};
 pub use conn::{
@@ -183,36 +183,20 @@ pub use error::{
     Closed, ClosedKind, ClusterError, ClusterErrorKind, FailedCommand, FailedInTransaction,
     InvalidArgument, Missed, Refused, Unreachable,
 };
-pub use pipeline::{FromReplies, Pipeline};
-pub use pubsub::{Message, MessageKind, Subscriber};
-pub use pushes::Pushes;
-pub use redis::Redis;
-/// The old name of [`Redis`], kept for one release.
-#[doc(hidden)]
-pub use redis::Redis as Commands;
-pub use reply_stream::ReplyStream;
 /// The certificate and key types [`TlsOptions`] takes (from `rustls-pki-types`).
 #[cfg(any(feature = "tls-rustls", feature = "tls-native-tls"))]
 pub use rustls_pki_types as pki_types;
-pub use scan::Scan;
-pub use script::{Invocation, Script, ScriptRunner};
-#[cfg(feature = "search")]
-#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
-pub use search_pages::SearchPages;
 pub use sentinel::{SentinelClient, SentinelConfig};
-pub use timed::Timed;
-pub use trace::SpanLevel;
-pub use transaction::{Multi, Transaction};
+pub use support::trace::SpanLevel;
 
+pub use client::read_from::ReadFrom;
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
 pub use error::{BoxError, Error, ServerError};
 #[cfg(feature = "serde")]
 pub use json::Json;
-pub use read::{DecodeOwned, RespRead};
-pub use read_from::ReadFrom;
+pub use resp::read::{DecodeOwned, RespRead};
+pub use resp::value::Value;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
-pub use typedis_derive::RespRead;
-pub use value::Value;
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
 #[cfg(doctest)]

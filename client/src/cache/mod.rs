@@ -37,7 +37,7 @@ pub use config::{CacheConfig, Tracking};
 
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::resp::{length_line, write, Frame, FrameScanner};
-use crate::sync;
+use crate::support::sync;
 use bytes::Bytes;
 pub(crate) use policy::changes_tracking;
 use policy::{get_of, shape, Shape};
@@ -269,7 +269,7 @@ impl Cache {
     pub(crate) fn on_push(&self, frame: &Frame) {
         let Ok((kind, keys)) = frame.decode::<(&[u8], Option<Vec<&[u8]>>)>() else {
             // Not an invalidation's shape; `tracking-redir-broken` has a number instead.
-            if let Ok((kind, _)) = frame.decode::<(&[u8], crate::Value)>() {
+            if let Ok((kind, _)) = frame.decode::<(&[u8], crate::resp::value::Value)>() {
                 if kind == b"tracking-redir-broken" {
                     self.flush();
                 }

@@ -106,7 +106,7 @@ pub(crate) fn get_of(key: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::b;
+    use crate::cmd::b;
     use crate::cmd::Request;
 
     #[test]

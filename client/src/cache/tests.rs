@@ -1,5 +1,5 @@
 use super::*;
-use crate::b;
+use crate::cmd::b;
 
 fn frame(bytes: &[u8]) -> Frame {
     Frame::from_slice(bytes).unwrap()

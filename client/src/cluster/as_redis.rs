@@ -2,13 +2,13 @@
 //! keys) and a batch (grouped by node).
 
 use super::ClusterClient;
+use crate::client::redis::Redis;
+use crate::client::scan::Scan;
 use crate::cmd::{Command, Request};
 use crate::error::Error;
-use crate::read::DecodeOwned;
-use crate::redis::Redis;
 use crate::reply::ScanPage;
+use crate::resp::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::scan::Scan;
 use std::future::Future;
 
 impl Redis for ClusterClient {

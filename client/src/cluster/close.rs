@@ -1,9 +1,9 @@
 //! Closing a cluster client: every node's client at once, under one deadline.
 
 use super::{ClusterClient, Inner};
-use crate::client::{Client, CloseReport};
+use crate::client::handle::{Client, CloseReport};
 use crate::error::Error;
-use crate::sync;
+use crate::support::sync;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,7 @@ impl ClusterClient {
             node.stop_taking();
         }
         let deadline = Instant::now() + within;
-        crate::futures::join_all(nodes.iter().map(|n| n.drain(deadline))).await;
+        crate::support::futures::join_all(nodes.iter().map(|n| n.drain(deadline))).await;
         nodes
             .iter()
             .map(Client::cut)

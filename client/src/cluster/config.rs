@@ -2,9 +2,9 @@
 //! [`Config`] used as a template), where reads go ([`ReadFrom`]), and how redirects,
 //! retries and topology refreshes are paced.
 
+pub use crate::client::read_from::ReadFrom;
 use crate::conn::{Addr, Backoff, Config};
 use crate::error::Error;
-pub use crate::read_from::ReadFrom;
 use std::time::Duration;
 
 /// Everything a [`ClusterClient`](super::ClusterClient) needs: where to start discovering
@@ -223,7 +223,7 @@ mod tests {
         assert_eq!(seeds, ["a:1", "b:2", "::1:3"]);
         assert_eq!(c.node.username.as_deref(), Some("u"));
         assert_eq!(c.node.password.as_deref(), Some("p"));
-        assert_eq!(c.node.protocol, crate::Protocol::Resp2);
+        assert_eq!(c.node.protocol, crate::conn::Protocol::Resp2);
     }
 
     #[test]

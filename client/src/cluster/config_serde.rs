@@ -1,8 +1,8 @@
 //! [`ClusterConfig`] as data (feature `serde`).
 
 use super::ClusterConfig;
+use crate::client::read_from::ReadFrom;
 use crate::conn::config_serde::{options_without_url, Options, UrlOr};
-use crate::read_from::ReadFrom;
 use serde::{de, Deserialize, Deserializer};
 use std::time::Duration;
 

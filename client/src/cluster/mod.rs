@@ -44,17 +44,17 @@ pub use sharded::ShardedSubscriber;
 pub use transaction::ClusterTransaction;
 
 use crate::cache::CacheStats;
-use crate::client::{Client, ClientStats, WeakClient};
+use crate::client::handle::{Client, ClientStats, WeakClient};
+use crate::client::pubsub::Subscriber;
+use crate::client::redis::Redis;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Request;
 use crate::cmd::{key_slot, Command};
 use crate::error::{ClusterError, ClusterErrorKind, Error};
-use crate::pubsub::Subscriber;
-use crate::read::DecodeOwned;
-use crate::redis::Redis;
+use crate::resp::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::sync;
-use crate::trace::{self, Record};
+use crate::support::sync;
+use crate::support::trace::{self, Record};
 use addr_map::AddrMap;
 use aggregate::{cluster_error, combine, join_parts, split};
 use node::{Failure, Node};
@@ -304,8 +304,11 @@ impl ClusterClient {
 
     /// The same client, whose commands wait at most `timeout` each in place of the nodes'
     /// response timeout, redirects and retries included (see [`Timed`](crate::Timed)).
-    pub fn with_timeout(&self, timeout: std::time::Duration) -> crate::Timed<'_, ClusterClient> {
-        crate::Timed::new(self, timeout)
+    pub fn with_timeout(
+        &self,
+        timeout: std::time::Duration,
+    ) -> crate::client::timed::Timed<'_, ClusterClient> {
+        crate::client::timed::Timed::new(self, timeout)
     }
 
     /// Sends a command where it belongs and reads its reply as an owned `T` of your
@@ -338,7 +341,7 @@ impl ClusterClient {
         };
         span.set("db.system.name", self.db_system());
         let result = trace::Instrument::instrument(self.dispatch(command), span.clone()).await;
-        crate::outcome::record(&span, &result);
+        crate::telemetry::outcome::record(&span, &result);
         result
     }
 
@@ -354,7 +357,7 @@ impl ClusterClient {
 
     async fn dispatch(&self, command: Command) -> Result<Frame, Error> {
         if command.invalid_argument().is_some() {
-            return Err(crate::client::invalid(&command));
+            return Err(crate::client::handle::invalid(&command));
         }
         self.ready(self.deadline()).await?;
         match plan(&command).map_err(Error::Cluster)? {
@@ -370,7 +373,7 @@ impl ClusterClient {
             }
             Plan::Split(policy) => {
                 let parts = split(&command)?;
-                let replies = crate::futures::try_join_all(
+                let replies = crate::support::futures::try_join_all(
                     parts
                         .iter()
                         .map(|p| self.routed(&p.command, p.command.slot().get())),
@@ -394,9 +397,10 @@ impl ClusterClient {
                 "the slot map names no node",
             ));
         }
-        let replies =
-            crate::futures::try_join_all(nodes.iter().map(|addr| self.on_node(addr, command)))
-                .await?;
+        let replies = crate::support::futures::try_join_all(
+            nodes.iter().map(|addr| self.on_node(addr, command)),
+        )
+        .await?;
         combine(replies, policy)
     }
 
@@ -422,7 +426,7 @@ impl ClusterClient {
     /// Notes a `MOVED`: `slot` is served by `to` from now on.
     fn moved(&self, slot: u16, to: &NodeAddr) {
         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-        crate::metrics::redirected(self.db_system(), "moved");
+        crate::telemetry::metrics::redirected(self.db_system(), "moved");
         trace::debug!(slot, %to, "MOVED");
         // A slot handed to a primary the map has: patching that slot is the whole news.
         // One the map has not (a promoted replica, a new node) means more changed: read
@@ -441,7 +445,7 @@ impl ClusterClient {
     /// Notes an `ASK` to `addr`.
     fn asked(&self, addr: &NodeAddr) {
         self.inner.redirects.fetch_add(1, Ordering::Relaxed);
-        crate::metrics::redirected(self.db_system(), "ask");
+        crate::telemetry::metrics::redirected(self.db_system(), "ask");
         trace::debug!(%addr, "ASK");
     }
 

@@ -4,16 +4,16 @@
 
 use super::topology::{split_addr, NodeAddr};
 use super::ClusterClient;
-use crate::client::Client;
+use crate::client::handle::Client;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply, reply_timed, Submission};
+use crate::conn::Config;
 use crate::error::{ClusterErrorKind, Error, LastFailure};
 use crate::resp;
 use crate::resp::write::encode;
 use crate::resp::Frame;
-use crate::sync;
-use crate::Config;
+use crate::support::sync;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;

@@ -8,16 +8,17 @@ use super::redirect::redirect;
 use super::route::{plan, Plan};
 use super::topology::NodeAddr;
 use super::ClusterClient;
+use crate::client::pipeline::Pipeline;
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply_timed, Submission};
 use crate::error::Error;
-use crate::pipeline::Pipeline;
 use crate::resp::Frame;
 
 /// The pipeline of a [`ClusterClient`]: a [`Pipeline`] through it.
 #[deprecated(note = "a cluster's pipeline is a `Pipeline<Replies, ClusterClient>`")]
-pub type ClusterPipeline<Replies = Vec<crate::Value>> = Pipeline<Replies, ClusterClient>;
+pub type ClusterPipeline<Replies = Vec<crate::resp::value::Value>> =
+    Pipeline<Replies, ClusterClient>;
 
 impl ClusterClient {
     /// Starts a pipeline: commands for several nodes sent together.
@@ -62,7 +63,7 @@ async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Fram
     let mut later = Vec::new();
     for (i, command) in commands.iter().enumerate() {
         if command.invalid_argument().is_some() {
-            return Err(crate::client::invalid(command));
+            return Err(crate::client::handle::invalid(command));
         }
         let target = match plan(command).map_err(Error::Cluster)? {
             Plan::Slot(slot) if placement(command) == Placement::Shared => {
@@ -76,7 +77,7 @@ async fn send(client: &ClusterClient, commands: Vec<Command>) -> Result<Vec<Fram
             None => later.push(i),
         }
     }
-    let sent = crate::futures::join_all(
+    let sent = crate::support::futures::join_all(
         groups
             .iter()
             .map(|(addr, indexes)| client.send_group(addr, &commands, indexes)),

@@ -143,7 +143,7 @@ mod tests {
         );
         assert!(plan(&cmd("SCAN").arg(0).build()).is_err());
         assert_eq!(
-            plan(&crate::b().dbsize().build()),
+            plan(&crate::cmd::b().dbsize().build()),
             Ok(Plan::AllPrimaries(Some(ResponsePolicy::AggSum)))
         );
     }
@@ -163,8 +163,8 @@ mod tests {
         assert!(is_read_only(&cmd("GET").key("k").build()));
         assert!(is_read_only(&cmd("xinfo").arg("stream").key("s").build()));
         assert!(!is_read_only(&cmd("SET").key("k").arg("v").build()));
-        assert!(is_read_only(&crate::b().get().key("k").build()));
-        assert!(!is_read_only(&crate::b().incr().key("k").build()));
+        assert!(is_read_only(&crate::cmd::b().get().key("k").build()));
+        assert!(!is_read_only(&crate::cmd::b().incr().key("k").build()));
         assert!(!is_read_only(&cmd("MODULE.GET").key("k").build()));
     }
 }

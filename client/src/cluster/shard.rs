@@ -6,14 +6,14 @@
 
 use super::topology::split_addr;
 use super::{no_node, ClusterClient};
-use crate::client::Client;
+use crate::client::handle::Client;
+use crate::client::pubsub::Subscriber;
 use crate::cmd::key_slot;
 use crate::conn::handshake;
 use crate::conn::mux::PushSink;
 use crate::conn::reach::{Opening, Pause, Reach, Route};
 use crate::conn::Config;
 use crate::error::{ClusterErrorKind, Error};
-use crate::pubsub::Subscriber;
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 use std::sync::Arc;
 use std::time::Instant;

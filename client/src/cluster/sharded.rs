@@ -5,10 +5,10 @@
 
 use super::topology::NodeAddr;
 use super::{no_node, ClusterClient};
+use crate::client::pubsub::{by_slot, moved_away, Incoming, Message, Subscriber};
 use crate::cmd::key_slot;
 use crate::error::{Error, Missed};
-use crate::pubsub::{by_slot, moved_away, Incoming, Message, Subscriber};
-use crate::trace;
+use crate::support::trace;
 use bytes::Bytes;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -230,7 +230,7 @@ impl ShardedSubscriber {
 
     /// The messages as a [`Stream`](futures_core::Stream).
     pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<Message, Error>> + Send {
-        crate::futures::unfold(self, |mut s| async move {
+        crate::support::futures::unfold(self, |mut s| async move {
             let item = s.next_message().await?;
             Some((item, s))
         })

@@ -11,7 +11,7 @@
 use super::ClusterClient;
 use crate::cmd::cmd;
 use crate::error::{ClusterErrorKind, Error, LastFailure, Unreachable};
-use crate::sync;
+use crate::support::sync;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 

@@ -6,14 +6,14 @@
 use super::redirect::{redirect, Redirect};
 use super::route::{is_read_only, plan, Plan};
 use super::ClusterClient;
-use crate::client::check_shareable;
+use crate::client::handle::check_shareable;
+use crate::client::reply_stream::{OpenStream, ReplyStream};
+use crate::cmd::Command;
 use crate::cmd::Request;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::{ClusterErrorKind, Error};
-use crate::read::DecodeOwned;
-use crate::reply_stream::{OpenStream, ReplyStream};
 use crate::resp;
-use crate::Command;
+use crate::resp::read::DecodeOwned;
 use std::time::Instant;
 use tokio::io::AsyncWrite;
 
@@ -145,7 +145,7 @@ impl ClusterClient {
                 Ok(opened) => opened,
                 // Nothing was sent: another node, or the same once the map is read again.
                 Err(e @ (Error::Unreachable(_) | Error::Credentials(_))) if !last(attempt) => {
-                    crate::trace::debug!(error = %e, %addr, "node unreachable");
+                    crate::support::trace::debug!(error = %e, %addr, "node unreachable");
                     to_replica &= !replica;
                     self.refresh_and_wait(config.node.connect_timeout).await;
                     self.pause(attempt).await;

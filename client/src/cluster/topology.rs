@@ -4,7 +4,7 @@
 
 use super::addr_map::AddrMap;
 use crate::cmd::SLOT_COUNT;
-use crate::value::Value;
+use crate::resp::value::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 

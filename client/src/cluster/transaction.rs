@@ -3,10 +3,10 @@
 //! a command for another slot is refused before anything is sent.
 
 use super::ClusterClient;
+use crate::client::transaction::{ExecOnWhatAddReturns, Guard, Multi, Transaction};
 use crate::cmd::{key_slot, Command, Request, Slot};
 use crate::error::{ClusterError, ClusterErrorKind, Error};
-use crate::read::DecodeOwned;
-use crate::transaction::{ExecOnWhatAddReturns, Guard, Multi, Transaction};
+use crate::resp::read::DecodeOwned;
 
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys

@@ -97,7 +97,7 @@ impl<'a> ArgWriter<'a> {
     /// assert_eq!(invalid.to_string(), "argument 2 of SET: 140% is more than 100%");
     /// ```
     #[cold]
-    pub fn fail(self, error: impl Into<crate::BoxError>) {
+    pub fn fail(self, error: impl Into<crate::error::BoxError>) {
         if self.invalid.is_none() {
             *self.invalid = Some(Box::new(InvalidArgument::new(self.index, error.into())));
         }
@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn a_failed_argument_refuses_the_command_wherever_it_is_sent() {
-        let c = crate::b()
+        let c = crate::cmd::b()
             .zadd()
             .key("z")
             .score_member(f64::NAN, "m")
@@ -424,7 +424,11 @@ mod tests {
             crate::cmd::placement::placement(&c),
             crate::cmd::placement::Placement::Invalid
         );
-        let fine = crate::b().zadd().key("z").score_member(1.5, "m").build();
+        let fine = crate::cmd::b()
+            .zadd()
+            .key("z")
+            .score_member(1.5, "m")
+            .build();
         assert!(fine.invalid_argument().is_none());
         assert!(fine.always_shared());
     }

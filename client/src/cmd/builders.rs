@@ -53,6 +53,6 @@ mod tests {
             b"*7\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n$2\r\nNX\r\n$3\r\nGET\r\n$2\r\nEX\r\n$2\r\n10\r\n"
         );
         assert_eq!(c.name(), "SET");
-        assert!(c.flags().contains(crate::CommandFlags::WRITE));
+        assert!(c.flags().contains(crate::cmd::CommandFlags::WRITE));
     }
 }

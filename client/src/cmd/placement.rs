@@ -459,7 +459,7 @@ mod tests {
             of(&["WAITAOF", "1", "0", "0"]),
             Placement::Waits(BlockTime::Forever)
         );
-        let typed = crate::b().wait().numreplicas(1).timeout(100).build();
+        let typed = crate::cmd::b().wait().numreplicas(1).timeout(100).build();
         assert_eq!(
             placement(&typed),
             Placement::Waits(BlockTime::For(Duration::from_millis(100)))

@@ -5,8 +5,8 @@ use super::builder::Cmd;
 use super::command::Command;
 use std::marker::PhantomData;
 
-use crate::read::DecodeOwned;
-use crate::Value;
+use crate::resp::read::DecodeOwned;
+use crate::resp::value::Value;
 
 /// A command ready to send, that knows the type of its reply.
 ///

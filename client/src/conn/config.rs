@@ -7,7 +7,7 @@ use super::tls::TlsOptions;
 use crate::cache::CacheConfig;
 use crate::error::Error;
 use crate::resp::Limits;
-use crate::trace::SpanLevel;
+use crate::support::trace::SpanLevel;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

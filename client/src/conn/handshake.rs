@@ -83,7 +83,7 @@ pub(crate) async fn connect_as(
             sink,
         });
         let conn = Connection::start(hs.read, hs.write, hs.buf, protocol, hello, push, tuning);
-        crate::metrics::connection_opened(conn.db_system());
+        crate::telemetry::metrics::connection_opened(conn.db_system());
         // A client's shared connection authenticates again before its credentials expire.
         if let (true, Some(provider), Some(expires)) = (shared, &config.credentials, auth.expires) {
             reauth::spawn(

@@ -2,6 +2,9 @@
 //! multiplexed connection with its writer, reader and watchdog tasks, the pacing of
 //! connection attempts, and the bounded queues between a reader and its pushes' consumer.
 
+#[cfg(feature = "aws-iam")]
+#[cfg_attr(docsrs, doc(cfg(feature = "aws-iam")))]
+pub mod aws_iam;
 mod backoff;
 pub(crate) mod config;
 #[cfg(feature = "serde")]

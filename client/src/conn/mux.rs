@@ -33,7 +33,7 @@ use crate::cmd::Command;
 use crate::error::Error;
 use crate::reply::ServerHello;
 use crate::resp::{Frame, Limits};
-use crate::sync;
+use crate::support::sync;
 use bytes::{Bytes, BytesMut};
 use early::EarlyWriteTuner;
 use outbox::Outbox;

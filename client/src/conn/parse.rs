@@ -7,28 +7,28 @@
 macro_rules! parse_from_url {
     ($config:ty) => {
         impl ::std::str::FromStr for $config {
-            type Err = $crate::Error;
+            type Err = $crate::error::Error;
 
             /// As `from_url`.
-            fn from_str(url: &str) -> Result<Self, $crate::Error> {
+            fn from_str(url: &str) -> Result<Self, $crate::error::Error> {
                 <$config>::from_url(url)
             }
         }
 
         impl TryFrom<&str> for $config {
-            type Error = $crate::Error;
+            type Error = $crate::error::Error;
 
             /// As `from_url`.
-            fn try_from(url: &str) -> Result<Self, $crate::Error> {
+            fn try_from(url: &str) -> Result<Self, $crate::error::Error> {
                 <$config>::from_url(url)
             }
         }
 
         impl TryFrom<String> for $config {
-            type Error = $crate::Error;
+            type Error = $crate::error::Error;
 
             /// As `from_url`.
-            fn try_from(url: String) -> Result<Self, $crate::Error> {
+            fn try_from(url: String) -> Result<Self, $crate::error::Error> {
                 <$config>::from_url(&url)
             }
         }

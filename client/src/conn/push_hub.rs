@@ -5,7 +5,7 @@
 use super::push_queue::{push_queue, Gap, PushReceiver, PushSender};
 use crate::cache::Cache;
 use crate::resp::Frame;
-use crate::sync;
+use crate::support::sync;
 use std::sync::{Arc, Mutex};
 
 /// The listeners of one client's pushes.

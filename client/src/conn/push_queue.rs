@@ -9,7 +9,7 @@
 //! connection, whose replies must keep flowing whatever a listener does).
 
 use crate::resp::Frame;
-use crate::sync;
+use crate::support::sync;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};

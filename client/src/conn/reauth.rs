@@ -10,7 +10,7 @@ use super::mux::{self, Connection, Submission, WeakConnection};
 use super::Backoff;
 use crate::cmd::{cmd, Command};
 use crate::error::Error;
-use crate::trace;
+use crate::support::trace;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -91,7 +91,7 @@ impl Renewal {
                 .map_err(|_| Error::Timeout(t))??,
             None => mux::reply(rx).await?,
         };
-        reply.decode::<crate::value::Value>()?;
+        reply.decode::<crate::resp::value::Value>()?;
         trace::debug!("authenticated the connection again");
         if let Some(conn) = self.conn.upgrade() {
             conn.authenticated(fetched, creds.expiry());
@@ -136,7 +136,7 @@ pub(crate) async fn renew(
             .map_err(|_| Error::Timeout(t))??,
         None => mux::reply(rx).await?,
     };
-    reply.decode::<crate::value::Value>()?;
+    reply.decode::<crate::resp::value::Value>()?;
     conn.authenticated(fetched, creds.expiry());
     trace::debug!("authenticated a dedicated connection again");
     Ok(())

@@ -38,7 +38,7 @@ impl fmt::Debug for InvalidArgument {
 
 impl InvalidArgument {
     /// Argument `index` of a command could not be written, as `source` says.
-    pub(crate) fn new(index: usize, source: crate::BoxError) -> InvalidArgument {
+    pub(crate) fn new(index: usize, source: crate::error::BoxError) -> InvalidArgument {
         InvalidArgument(Box::new(Inner {
             command: String::new(),
             index,

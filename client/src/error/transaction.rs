@@ -4,9 +4,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::ServerError;
-use crate::read::DecodeOwned;
+use crate::error::Error;
+use crate::resp::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::Error;
 
 /// Commands of a transaction failed when `EXEC` ran them ([`Error::FailedInTransaction`]):
 /// the server runs every queued command and does not undo the others, so their effects
@@ -83,7 +83,7 @@ impl FailedInTransaction {
     /// (in the order queued); `None` when no reply in it is an error.
     #[cold]
     pub(crate) fn find(exec: &Frame, names: &[Cow<'static, str>]) -> Option<FailedInTransaction> {
-        let replies: Vec<Result<crate::Value, ServerError>> = exec.decode().ok()?;
+        let replies: Vec<Result<crate::resp::value::Value, ServerError>> = exec.decode().ok()?;
         let failed: Vec<FailedCommand> = replies
             .into_iter()
             .enumerate()

@@ -7,8 +7,8 @@ use serde::de::Deserialize;
 use serde::ser::Serialize;
 
 use crate::cmd::{ArgWriter, ToArg};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// A value of yours as JSON text: the value of `JSON.SET`, `JSON.MSET` and `JSON.MERGE`
 /// (`T: Serialize`), and a reply type for `JSON.GET`, `JSON.MGET` and documents stored as
@@ -106,7 +106,7 @@ mod tests {
     use super::Json;
     use crate::error::Error;
 
-    fn json_set(value: impl crate::ToArg) -> crate::Command {
+    fn json_set(value: impl crate::cmd::ToArg) -> crate::cmd::Command {
         crate::cmd("JSON.SET")
             .key("doc")
             .arg("$")

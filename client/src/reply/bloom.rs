@@ -1,8 +1,8 @@
 //! Replies of RedisBloom commands whose RESP2 and RESP3 forms differ: [`Added`]
 //! (`CF.INSERT`) (feature `bloom`).
 
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// Whether `CF.INSERT` added an item: `true`, or `false` when the filter was full.
 ///

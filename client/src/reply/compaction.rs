@@ -5,9 +5,9 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::read::collections::{hold, vec_for};
+use crate::resp::read::collections::{hold, vec_for};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// One compaction rule of a time series: the series it writes to and how.
 #[derive(Debug, Clone, PartialEq, Eq)]

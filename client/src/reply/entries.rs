@@ -7,9 +7,9 @@ use bytes::{Bytes, BytesMut};
 
 use super::spans::Span;
 use super::stream::{check_pairs, copy_pairs, FieldsRef, StreamEntry};
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// The entries of a stream: what `XRANGE`, `XREVRANGE` and `XCLAIM` return, and what
 /// `XREAD`, `XREADGROUP` and `XAUTOCLAIM` return for each stream.
@@ -367,7 +367,7 @@ mod tests {
     use super::*;
     use crate::resp::Frame;
 
-    fn entries(wire: &[u8]) -> Result<StreamEntries, crate::Error> {
+    fn entries(wire: &[u8]) -> Result<StreamEntries, crate::error::Error> {
         Frame::from_slice(wire).expect("one whole frame").decode()
     }
 

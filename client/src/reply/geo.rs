@@ -2,8 +2,8 @@
 
 use bytes::Bytes;
 
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// One member found by `GEOSEARCH`, `GEORADIUS` or `GEORADIUSBYMEMBER`, with what the
 /// `WITHDIST`, `WITHHASH` and `WITHCOORD` options asked for (`None` for what they did

@@ -1,6 +1,6 @@
 //! [`ServerHello`]: what a server says of itself in the handshake's `HELLO`.
 
-use crate::RespRead;
+use crate::resp::read::RespRead;
 
 /// What the server said of itself when the connection opened (the handshake's `HELLO`):
 /// its software, version, mode and role. [`Client::server`](crate::Client::server) returns

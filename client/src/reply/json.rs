@@ -6,8 +6,8 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// The new values of `JSON.NUMINCRBY` and `JSON.NUMMULTBY`: one per match of the path,
 /// `None` where the match is not a number.

@@ -6,9 +6,9 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// A value a RedisJSON command answers for one match of its path: a length or an index
 /// (`i64`), a JSON text (`Bytes`), a boolean's new value (`bool`: `1`/`0` for a
@@ -238,8 +238,8 @@ impl<'de> RespRead<'de> for JsonKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::resp::Frame;
-    use crate::Error;
 
     fn read<T: for<'de> RespRead<'de>>(frame: &[u8]) -> Result<T, Error> {
         Frame::from_slice(frame)?.decode()

@@ -2,9 +2,9 @@
 
 use bytes::Bytes;
 
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 use super::json_matches::JsonMatch;
 
@@ -130,9 +130,9 @@ fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<JsonResp, DecodeError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::reply::JsonMatches;
     use crate::resp::Frame;
-    use crate::Error;
 
     fn read<T: for<'de> RespRead<'de>>(frame: &[u8]) -> Result<T, Error> {
         Frame::from_slice(frame)?.decode()

@@ -7,9 +7,9 @@ use std::ops::Index;
 use bytes::Bytes;
 
 use super::spans::{read_strings, Lookup, Span, Walk};
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// The strings of an array or set reply: what `LRANGE`, `SMEMBERS`, `KEYS`, `SINTER`,
 /// `ZRANGE` and the other commands that reply a list of strings return by default.

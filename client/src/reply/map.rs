@@ -9,9 +9,9 @@ use std::ops::Index;
 use bytes::Bytes;
 
 use super::spans::{read_strings, Lookup, Span, Walk};
-use crate::read::collections::{pairs, vec_for, Pairs};
+use crate::resp::read::collections::{pairs, vec_for, Pairs};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// The key/value strings of a map reply: what `HGETALL`, `CONFIG GET` and the other
 /// commands that reply a map of strings return by default.

@@ -100,8 +100,8 @@ pub use crate::cmd::sentinel_commands::replies::*;
 /// An error reply in place of a value: the error half of a batch command's per-item
 /// `Result`s (`BF.MADD`, `TS.MADD`, ...).
 #[doc(no_inline)]
-pub use crate::ServerError;
-pub use crate::Value;
+pub use crate::error::ServerError;
+pub use crate::resp::value::Value;
 #[cfg(feature = "bloom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bloom")))]
 pub use bloom::{Added, BloomInfoValue};

@@ -2,8 +2,8 @@
 
 use bytes::Bytes;
 
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// A member and its score: what `ZRANGE ... WITHSCORES`, `ZPOPMIN`,
 /// `ZRANDMEMBER ... WITHSCORES` and the like return a list of, and the elements of a

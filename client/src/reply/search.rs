@@ -6,9 +6,10 @@ use std::fmt;
 use bytes::Bytes;
 
 use crate::error::Error;
-use crate::read::collections::{hold, vec_for};
+use crate::resp::read::collections::{hold, vec_for};
+use crate::resp::read::RespRead;
+use crate::resp::value::Value;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
-use crate::{RespRead, Value};
 
 /// The reply of `FT.SEARCH` or `FT.AGGREGATE`: how many documents matched, and the
 /// documents (or aggregated rows) returned, each with its fields kept as one zero-copy

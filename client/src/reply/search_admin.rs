@@ -6,9 +6,10 @@ use bytes::Bytes;
 
 use super::SearchResults;
 use crate::error::Error;
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
+use crate::resp::value::Value;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
-use crate::{RespRead, Value};
 
 /// The reply of `FT.SPELLCHECK`: each misspelled term of the query with its suggestions,
 /// in the order of the reply.

@@ -3,9 +3,9 @@
 
 use bytes::Bytes;
 
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// The flags `FT.INFO` gives a field: bare words among the pairs on RESP2, the `flags`
 /// list on RESP3. On RESP2 a word not in this list is read as a name with a value after it.
@@ -168,8 +168,8 @@ fn scalar_text(r: &mut Reader<'_>) -> Result<Bytes, DecodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::resp::Frame;
-    use crate::Error;
 
     fn read(frame: &[u8]) -> Result<SearchAttribute, Error> {
         Frame::from_slice(frame)?.decode()

@@ -2,8 +2,8 @@
 //! `SENTINEL REPLICAS`, `SENTINEL SENTINELS` and the lists of them) and [`PrimaryAddr`]
 //! (`SENTINEL GET-MASTER-ADDR-BY-NAME`).
 
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 use std::fmt;
 use std::str::FromStr;
 

@@ -3,9 +3,9 @@
 
 use bytes::Bytes;
 
-use crate::read::collections::{hold, vec_for};
+use crate::resp::read::collections::{hold, vec_for};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// What `ROLE` says a server is.
 ///

@@ -6,8 +6,8 @@ use bytes::{BufMut, Bytes, BytesMut};
 
 use super::spans::Span;
 use crate::error::Error;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Frame, Kind, Reader};
-use crate::RespRead;
 
 /// One stream entry: `[id, [field, value, ...]]`, as `XRANGE`, `XREAD`, `XCLAIM`,
 /// `XAUTOCLAIM` and `XINFO STREAM` return them.

@@ -5,9 +5,9 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::read::collections::{hold, vec_for};
+use crate::resp::read::collections::{hold, vec_for};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// One completion of `FT.SUGGET ... WITHSCORES WITHPAYLOADS`.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,9 +6,9 @@ use std::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::read::collections::{hold, vec_for};
+use crate::resp::read::collections::{hold, vec_for};
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Kind, Reader};
-use crate::RespRead;
 
 /// One sample of a time series: its timestamp (milliseconds) and its value. RESP2 sends
 /// the value as text, RESP3 as a double; both read as `f64`.

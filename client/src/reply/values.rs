@@ -6,9 +6,9 @@ use std::fmt;
 use bytes::Bytes;
 
 use super::spans::{read_strings, Span, Walk};
-use crate::read::collections::vec_for;
+use crate::resp::read::collections::vec_for;
+use crate::resp::read::RespRead;
 use crate::resp::{DecodeError, Reader};
-use crate::RespRead;
 
 /// The values of an array reply whose elements are strings or nulls: what `MGET`, `HMGET`,
 /// `HGETEX`, `HGETDEL`, `SORT ... GET` and `JSON.MGET` return by default, a null where a

@@ -7,8 +7,9 @@ use bytes::{Buf, Bytes, BytesMut};
 
 use super::reader::len_line;
 use super::{FrameScanner, ProtocolError, ProtocolErrorKind, Reader};
-use crate::read::DecodeOwned;
-use crate::{Error, RespRead};
+use crate::error::Error;
+use crate::resp::read::DecodeOwned;
+use crate::resp::read::RespRead;
 
 /// One complete, validated top-level RESP2/RESP3 frame.
 ///
@@ -299,7 +300,7 @@ impl AsRef<[u8]> for Frame {
 #[cfg(test)]
 mod tests {
     use super::{Frame, FrameScanner, ProtocolErrorKind};
-    use crate::RespRead;
+    use crate::resp::read::RespRead;
     use bytes::BytesMut;
 
     #[test]
@@ -422,7 +423,7 @@ mod tests {
         use bytes::Bytes;
         use std::fmt::Debug;
 
-        fn same<T: crate::read::DecodeOwned + PartialEq + Debug>(frame: &Frame) {
+        fn same<T: crate::resp::read::DecodeOwned + PartialEq + Debug>(frame: &Frame) {
             let read = frame.read_whole::<T>().map_err(|e| e.to_string());
             let decoded = frame.decode::<T>().map_err(|e| e.to_string());
             let owned = frame.clone().decode_owned::<T>().map_err(|e| e.to_string());

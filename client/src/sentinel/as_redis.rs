@@ -2,14 +2,14 @@
 //! primary, or a read to a replica) and a batch (on the primary).
 
 use super::SentinelClient;
+use crate::client::pipeline::Batch;
+use crate::client::redis::Redis;
+use crate::client::scan::Scan;
 use crate::cmd::{Command, Request};
 use crate::error::Error;
-use crate::pipeline::Batch;
-use crate::read::DecodeOwned;
-use crate::redis::Redis;
 use crate::reply::ScanPage;
+use crate::resp::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::scan::Scan;
 use std::future::Future;
 
 impl Redis for SentinelClient {

@@ -4,11 +4,11 @@
 //! through a [`Client`] of its own, opened on first use.
 
 use super::locator::Locator;
-use crate::client::Client;
+use crate::client::handle::Client;
 use crate::cmd::cmd;
 use crate::conn::Addr;
 use crate::error::{Error, Unreachable};
-use crate::trace;
+use crate::support::trace;
 use std::collections::HashMap;
 
 /// What one round of questions learned.

@@ -2,9 +2,9 @@
 //! connect to the data nodes and to the Sentinels (each with its own credentials and
 //! TLS), and where reads go; built from a `redis+sentinel://` URL or by hand.
 
+use crate::client::read_from::ReadFrom;
 use crate::conn::{Addr, Config};
 use crate::error::Error;
-use crate::read_from::ReadFrom;
 use std::time::Duration;
 
 /// The port a Sentinel listens on when a URL names none.
@@ -293,7 +293,7 @@ mod tests {
         assert_eq!(c.node.password.as_deref(), Some("node"));
         assert_eq!(c.sentinel.username.as_deref(), Some("watcher"));
         assert_eq!(c.sentinel.password.as_deref(), Some("s&p"));
-        assert_eq!(c.node.protocol, crate::Protocol::Resp2);
+        assert_eq!(c.node.protocol, crate::conn::Protocol::Resp2);
         assert!(c.node.tls.is_some() && c.sentinel.tls.is_some());
         let v = SentinelConfig::from_url("valkeys+sentinel://a/svc").unwrap();
         assert!(v.node.tls.is_some());

@@ -1,8 +1,8 @@
 //! [`SentinelConfig`] as data (feature `serde`).
 
 use super::SentinelConfig;
+use crate::client::read_from::ReadFrom;
 use crate::conn::config_serde::{options_without_url, Options, UrlOr};
-use crate::read_from::ReadFrom;
 use serde::{de, Deserialize, Deserializer};
 
 #[derive(Deserialize)]

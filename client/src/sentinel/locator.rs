@@ -18,13 +18,13 @@
 
 use super::ask::show;
 use super::config::SentinelConfig;
-use crate::client::Client;
+use crate::client::handle::Client;
 use crate::conn::handshake::{self, Expect};
 use crate::conn::mux::{Connection, PushSink, WeakConnection};
 use crate::conn::{Addr, Config};
 use crate::error::{Error, LastFailure};
-use crate::sync::lock;
-use crate::trace;
+use crate::support::sync::lock;
+use crate::support::trace;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};

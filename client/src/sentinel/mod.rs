@@ -25,23 +25,23 @@ mod locator;
 mod monitor;
 mod route;
 
-pub use crate::read_from::ReadFrom;
+pub use crate::client::read_from::ReadFrom;
 pub use config::{SentinelConfig, DEFAULT_SENTINEL_PORT};
 
-use crate::client::{Client, ClientStats, CloseReport};
+use crate::client::handle::{Client, ClientStats, CloseReport};
+use crate::client::pipeline::Pipeline;
+use crate::client::pubsub::Subscriber;
+use crate::client::pushes::Pushes;
+use crate::client::redis::Redis;
+use crate::client::transaction::{Multi, Transaction};
 use crate::cmd::placement::{placement, Placement};
 use crate::cmd::{Command, CommandFlags, Request};
 use crate::conn::handshake::Expect;
 use crate::conn::reach::Reach;
 use crate::error::Error;
-use crate::pipeline::Pipeline;
-use crate::pubsub::Subscriber;
-use crate::pushes::Pushes;
-use crate::read::DecodeOwned;
-use crate::redis::Redis;
 use crate::reply::ServerHello;
+use crate::resp::read::DecodeOwned;
 use crate::resp::Frame;
-use crate::transaction::{Multi, Transaction};
 use ask::{show, Answer};
 use locator::Locator;
 use route::SentinelRoute;
@@ -271,8 +271,11 @@ impl SentinelClient {
 
     /// The same client, whose commands wait at most `timeout` each in place of the
     /// response timeout (see [`Timed`](crate::Timed)).
-    pub fn with_timeout(&self, timeout: Duration) -> crate::Timed<'_, SentinelClient> {
-        crate::Timed::new(self, timeout)
+    pub fn with_timeout(
+        &self,
+        timeout: Duration,
+    ) -> crate::client::timed::Timed<'_, SentinelClient> {
+        crate::client::timed::Timed::new(self, timeout)
     }
 
     /// Sends a command and reads its reply as an owned `T` of your choice.

@@ -5,12 +5,12 @@
 
 use super::ask::{show, Answer};
 use super::locator::Locator;
-use crate::client::Client;
+use crate::client::handle::Client;
+use crate::client::pubsub::Message;
 use crate::conn::pacing::Pacing;
 use crate::conn::Addr;
 use crate::error::Error;
-use crate::pubsub::Message;
-use crate::trace;
+use crate::support::trace;
 use std::sync::{Arc, Weak};
 
 /// The events listened to.

@@ -17,7 +17,7 @@
 //! matter: on a lightly used connection the clock is read once per request that finds the
 //! connection idle, and the tuner never.
 
-use crate::trace;
+use crate::support::trace;
 use std::time::{Duration, Instant};
 
 /// Replies per measured epoch, at least.

@@ -18,7 +18,7 @@
 
 use super::{Cause, ReplyRx, Shared, Submission};
 use crate::resp::write::encode;
-use crate::trace;
+use crate::support::trace;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -95,7 +95,8 @@ pub(crate) fn no_backend() -> Error {
 
 #[cfg(all(test, not(any(feature = "tls-rustls", feature = "tls-native-tls"))))]
 mod tests {
-    use crate::{Client, Error};
+    use crate::client::handle::Client;
+    use crate::error::Error;
 
     #[tokio::test]
     async fn rediss_without_a_tls_feature_fails_before_connecting_naming_the_features() {

@@ -193,7 +193,7 @@ fn certificates_from_pem(pem: &[u8]) -> Result<Vec<CertificateDer<'static>>, Err
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Config;
+    use crate::conn::Config;
     use std::ptr;
 
     #[test]

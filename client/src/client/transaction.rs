@@ -1,0 +1,596 @@
+//! Transactions: `MULTI` ... `EXEC` written as one unit on the shared connection
+//! ([`Client::multi`]), or `WATCH` and reads first on a dedicated connection the
+//! transaction owns ([`Transaction`]); the queued commands' replies read as the types of
+//! the commands queued ([`Multi`]).
+
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::time::Instant;
+
+use crate::cache::Writes;
+use crate::client::handle::{check_shareable, Client, Lease};
+use crate::client::queue::typed_queue;
+use crate::cmd::placement::{placement, BlockTime, Placement};
+use crate::cmd::{Command, Request};
+use crate::conn::mux::{reply_timed, Connection, Submission};
+use crate::error::{Error, FailedInTransaction, Refused};
+use crate::resp::read::DecodeOwned;
+use crate::resp::write::{self, encode};
+use crate::resp::Frame;
+
+/// A transaction: optional `WATCH` and reads first, then the commands queued with
+/// [`add`](Self::add) (or [`queue`](Self::queue) for loops) run atomically when the
+/// [`Multi`] they make is executed.
+///
+/// The first [`watch`](Self::watch) or [`query`](Self::query) takes a dedicated connection
+/// for the transaction (the `WATCH`es belong to a connection); a transaction that does
+/// neither is written as one unit (`MULTI`, the commands, `EXEC`) on the shared connection,
+/// as [`Client::multi`] is, and opens no connection.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::{b, Error};
+///
+/// let mut tx = client.transaction().await?;
+/// tx.watch(&["balance"]).await?;
+/// let balance: i64 = tx.query_as(b().get().key("balance")).await?;
+/// if balance < 10 {
+///     return tx.discard().await; // nothing queued, nothing to infer
+/// }
+/// let result = tx
+///     .add(b().set().key("balance").value(balance - 10))
+///     .add(b().incr().key("withdrawals"))
+///     .exec()
+///     .await;
+/// match result {
+///     Ok(((), n)) => println!("withdrawal #{n}"),
+///     Err(Error::ExecAborted) => println!("balance changed meanwhile; try again"),
+///     Err(e) => return Err(e),
+/// }
+/// # Ok(()) }
+/// ```
+pub struct Transaction {
+    client: Client,
+    /// The dedicated connection, from the first `WATCH` or read on.
+    lease: Option<Lease>,
+    queued: Vec<u8>,
+    /// The queued commands' names, to say which failed.
+    names: Vec<Cow<'static, str>>,
+    refused: Option<Error>,
+    /// The writes queued and run, for the client-side cache.
+    writes: Writes,
+    /// The transaction's own response timeout ([`Multi::timeout`]), if any.
+    timeout: Option<std::time::Duration>,
+}
+
+impl std::fmt::Debug for Transaction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Transaction")
+            .field("queued", &self.names.len())
+            .field("dedicated", &self.lease.is_some())
+            .finish()
+    }
+}
+
+impl Client {
+    /// Starts a transaction with `WATCH` or reads before its commands (see
+    /// [`Transaction`]): the first of them takes a dedicated connection. Without them,
+    /// [`Client::multi`] says the same with no `await`.
+    ///
+    /// # Errors
+    ///
+    /// None today: the connection is taken by the first [`Transaction::watch`] or
+    /// [`Transaction::query`], whose errors say when it cannot be. (It stays a `Result` so
+    /// that code written against it keeps compiling.)
+    pub async fn transaction(&self) -> Result<Transaction, Error> {
+        Ok(Transaction::new(self.clone()))
+    }
+
+    /// Starts a transaction without `WATCH`: the commands queued with
+    /// [`add`](Multi::add) (or [`push`](Multi::push)) are written as one unit, `MULTI`, the
+    /// commands, `EXEC`, on the shared connection, so no other caller's command runs
+    /// between them and no connection is opened; `EXEC`'s reply is read as the queued
+    /// commands' types (redis-rs's `pipe().atomic()`, fred's `multi()`).
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use typedis::b;
+    ///
+    /// // A fixed-window rate limit: the count and its expiry set together.
+    /// let (hits, _expiry_set) = client
+    ///     .multi()
+    ///     .add(b().incr().key("rate:ada"))
+    ///     .add(b().expire().key("rate:ada").seconds(60))
+    ///     .exec()
+    ///     .await?;
+    /// if hits > 100 {
+    ///     println!("slow down");
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// Use [`Client::transaction`] to `WATCH` keys first.
+    pub fn multi<T>(&self) -> Multi<Vec<T>> {
+        Transaction::new(self.clone()).queue()
+    }
+}
+
+impl Transaction {
+    fn new(client: Client) -> Transaction {
+        Transaction {
+            writes: Writes::new(client.cache()),
+            client,
+            lease: None,
+            queued: Vec::new(),
+            names: Vec::new(),
+            refused: None,
+            timeout: None,
+        }
+    }
+
+    /// The transaction's dedicated connection, taken now if it has none yet.
+    async fn dedicated(&mut self) -> Result<&Lease, Error> {
+        if self.lease.is_none() {
+            // Waiting for a dedicated connection counts against the response timeout.
+            let client = &self.client;
+            self.lease = Some(client.timed(client.lease(client.deadline())).await?);
+        }
+        Ok(self.lease.as_ref().expect("taken above"))
+    }
+
+    /// `WATCH`es keys: the transaction's `EXEC` fails with [`Error::ExecAborted`] if
+    /// another client changes one of them first. The first `watch` (or
+    /// [`query`](Self::query)) takes the transaction's dedicated connection.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unreachable`] when no connection can be opened (the server cannot be
+    /// reached); [`Error::Timeout`] when none is free within the response timeout (see
+    /// [`Config::max_dedicated`](crate::Config::max_dedicated)); the handshake's error
+    /// (a refused `AUTH`, for example); connection errors and timeouts.
+    pub async fn watch<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<(), Error> {
+        let mut args: Vec<&[u8]> = vec![b"WATCH"];
+        args.extend(keys.iter().map(AsRef::as_ref));
+        let conn = self.dedicated().await?.conn();
+        let frames = roundtrip(conn, encode(&args), 1, conn.deadline()).await?;
+        frames[0].decode::<()>()
+    }
+
+    /// Runs a command now, on the transaction's dedicated connection (reads between
+    /// `WATCH` and `EXEC`), and reads its reply as the command's type (see
+    /// [`Client::query`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Transaction::watch`] for taking the connection; as [`Client::query`].
+    pub async fn query<R: Request>(&mut self, request: R) -> Result<R::Reply, Error> {
+        self.send(request.into_command()).await?.decode_owned()
+    }
+
+    /// Runs a command now and reads its reply as an owned `T` of your choice.
+    ///
+    /// # Errors
+    ///
+    /// As [`Client::query`].
+    pub async fn query_as<T: DecodeOwned>(&mut self, request: impl Request) -> Result<T, Error> {
+        self.send(request.into_command()).await?.decode_owned()
+    }
+
+    async fn send(&mut self, command: Command) -> Result<Frame, Error> {
+        check_shareable(&command)?;
+        self.client.check_available(&command)?;
+        let writes = self.writes.one(&command);
+        let conn = self.dedicated().await?.conn();
+        let deadline = conn.deadline();
+        let (submission, rx) = Submission::one(command, deadline);
+        conn.submit(submission);
+        let result = reply_timed(rx).await;
+        writes.done();
+        result
+    }
+
+    /// Queues a command for `EXEC`: the first of a chain of `add`s, whose replies are read
+    /// as a tuple.
+    // `add` reads as "add a command" in a builder chain; `Transaction + Command` would not.
+    #[allow(clippy::should_implement_trait)]
+    pub fn add<R: Request>(self, request: R) -> Multi<(R::Reply,)> {
+        self.queue::<R::Reply>().add(request)
+    }
+
+    /// Not available: `EXEC` is sent by the [`Multi`] that [`add`](Self::add) returns
+    /// (the compiler says so to a caller that looks for it here).
+    #[doc(hidden)]
+    pub fn exec<'a>(&'a self) -> std::future::Ready<Result<(), Error>>
+    where
+        &'a Self: ExecOnWhatAddReturns,
+    {
+        std::future::ready(Ok(()))
+    }
+
+    /// Starts queueing commands that all reply `T`, for loops: [`Multi::push`] them, and
+    /// `EXEC` reads a `Vec<T>`.
+    pub fn queue<T>(self) -> Multi<Vec<T>> {
+        Multi {
+            tx: self,
+            guard: None,
+            replies: PhantomData,
+        }
+    }
+
+    /// Drops the `WATCH`es (and anything queued) and gives the connection back (a
+    /// transaction that took none sends nothing).
+    ///
+    /// # Errors
+    ///
+    /// Connection errors and timeouts.
+    pub async fn discard(mut self) -> Result<(), Error> {
+        let Some(lease) = &mut self.lease else {
+            return Ok(());
+        };
+        let conn = lease.conn();
+        let frames = roundtrip(conn, encode(&[b"UNWATCH"]), 1, conn.deadline()).await?;
+        frames[0].decode::<()>()?;
+        lease.release();
+        Ok(())
+    }
+
+    /// [`exec_frame`](Self::exec_frame), within the transaction's own timeout if it has one.
+    async fn exec_timed(self, wait: Option<Command>) -> Result<Ran, Error> {
+        match self.timeout {
+            Some(limit) => crate::conn::timeout::within(limit, self.exec_frame(wait)).await,
+            None => self.exec_frame(wait).await,
+        }
+    }
+
+    /// Sends `MULTI`, the queued commands and `EXEC` (then `wait`, a `WAIT` or `WAITAOF`,
+    /// in the same write), and returns `EXEC`'s reply (and `wait`'s).
+    async fn exec_frame(mut self, wait: Option<Command>) -> Result<Ran, Error> {
+        if let Some(e) = self.refused.take() {
+            return Err(e);
+        }
+        let hold = match &wait {
+            Some(wait) => self.wait_hold(wait)?,
+            None => None,
+        };
+        // MULTI and EXEC take 31 bytes.
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "the client's own queued commands"
+        )]
+        let mut bytes = Vec::with_capacity(self.queued.len() + 31);
+        write::command(&mut bytes, &[b"MULTI"]);
+        bytes.append(&mut self.queued);
+        write::command(&mut bytes, &[b"EXEC"]);
+        if let Some(wait) = &wait {
+            bytes.extend_from_slice(wait.as_bytes());
+        }
+        let replies = self.names.len() + 2 + usize::from(wait.is_some());
+        let sent = match &self.lease {
+            Some(lease) => {
+                let deadline = match wait.as_ref().map(placement) {
+                    Some(Placement::Waits(BlockTime::Forever)) => None,
+                    _ => self.client.deadline_holding(hold),
+                };
+                roundtrip(lease.conn(), bytes, replies, deadline).await
+            }
+            // One submission: the shared connection writes it whole, so no other caller's
+            // command can land between MULTI and EXEC, nor between EXEC and the WAIT.
+            None => self.client.send_unit(bytes, replies, hold, "MULTI").await,
+        };
+        // Sent, whatever came back: the queued writes may have run.
+        std::mem::take(&mut self.writes).done();
+        let mut frames = sent?;
+        // EXEC ended the transaction and dropped the WATCHes: the connection is clean.
+        if let Some(lease) = &mut self.lease {
+            lease.release();
+        }
+        let waited = wait.and_then(|_| frames.pop());
+        let exec = frames.pop().expect("len + 2 frames");
+        if let Some(refused) = frames.iter().find(|f| f.is_error()) {
+            // EXEC then answers EXECABORT; the refusal itself says what was wrong.
+            if exec.is_error() {
+                return Err(refused.decode::<()>().expect_err("error reply"));
+            }
+        }
+        if exec.is_null() {
+            return Err(Error::ExecAborted);
+        }
+        Ok(Ran {
+            exec,
+            waited,
+            names: self.names,
+        })
+    }
+
+    /// How long `wait` may hold the connection beyond the response timeout.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidUse`] when `wait` is no `WAIT` or `WAITAOF`, or, on the shared
+    /// connection, blocks until enough replicas answer (timeout 0).
+    fn wait_hold(&self, wait: &Command) -> Result<Option<std::time::Duration>, Error> {
+        match placement(wait) {
+            Placement::Waits(BlockTime::For(time)) => Ok(Some(time)),
+            Placement::Waits(BlockTime::Forever) if self.lease.is_some() => Ok(None),
+            Placement::Waits(BlockTime::Forever) => check_shareable(wait).map(|()| None),
+            Placement::Waits(BlockTime::Unknown) => Ok(None),
+            _ => Err(Error::InvalidUse(Refused::new(
+                wait.name(),
+                "a transaction waits after its EXEC with WAIT or WAITAOF only",
+            ))),
+        }
+    }
+}
+
+/// What a transaction that ran answered.
+struct Ran {
+    /// `EXEC`'s reply: one reply per queued command.
+    exec: Frame,
+    /// The reply of the `WAIT` sent after it, if any.
+    waited: Option<Frame>,
+    /// The queued commands' names.
+    names: Vec<Cow<'static, str>>,
+}
+
+impl Ran {
+    /// Reads `EXEC`'s reply as `T`; a command's error that `T` cannot hold becomes
+    /// [`Error::FailedInTransaction`], which says which command failed and that the others
+    /// ran.
+    fn decode<T: DecodeOwned>(&self) -> Result<T, Error> {
+        self.exec.decode().map_err(|e| {
+            if !met_an_error_reply(&e) {
+                return e;
+            }
+            FailedInTransaction::find(&self.exec, &self.names).map_or(e, Error::FailedInTransaction)
+        })
+    }
+}
+
+/// Whether reading failed on an error reply where the type has no `Result`.
+fn met_an_error_reply(e: &Error) -> bool {
+    use crate::resp::{DecodeErrorKind, Kind};
+    match e {
+        Error::Server(_) => true,
+        Error::Decode(e) => matches!(
+            e.kind(),
+            DecodeErrorKind::Unexpected { found, .. } | DecodeErrorKind::Invalid { found, .. }
+                if matches!(found, Kind::SimpleError | Kind::BulkError)
+        ),
+        _ => false,
+    }
+}
+
+/// Sends commands encoded back to back on a dedicated connection and reads `replies`
+/// frames by `deadline`.
+async fn roundtrip(
+    conn: &Connection,
+    bytes: Vec<u8>,
+    replies: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Frame>, Error> {
+    let (request, rx) = Submission::many(bytes, replies, deadline);
+    conn.submit(request);
+    reply_timed(rx).await
+}
+
+/// Implemented by no type: what `Transaction::exec` asks for, so that its error says where
+/// `EXEC` is.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a transaction is run by what its `add` returns, not by the `Transaction`",
+    label = "`exec` is on the `Multi` that `add` returned",
+    note = "`add` takes the transaction and returns its queue of commands, typed by their \
+            replies: chain the adds (`tx.add(a).add(b).exec()`), or keep what each returns \
+            (`let multi = tx.add(a);`); for a loop, `let mut multi = tx.queue();` then \
+            `multi.push(..)`"
+)]
+pub trait ExecOnWhatAddReturns {}
+
+/// The commands of a [`Transaction`] (or a
+/// [`ClusterTransaction`](crate::cluster::ClusterTransaction)) queued for `EXEC`, whose
+/// type records what they reply: [`exec`](Self::exec) returns a tuple for a chain of
+/// `add`s (up to 12 of them), a `Vec` for `push`es.
+///
+/// ```no_run
+/// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+/// use typedis::b;
+///
+/// let mut multi = client.multi();
+/// for key in ["a", "b", "c"] {
+///     multi.push(b().incr().key(key));
+/// }
+/// let counts = multi.exec().await?; // Vec<i64>
+/// # let _ = counts; Ok(()) }
+/// ```
+#[must_use = "a transaction does nothing until it is executed; `add` returns the queue \
+              with the command added: chain `.add(..)` up to `.exec()`, or `push` in a loop"]
+pub struct Multi<Replies> {
+    tx: Transaction,
+    /// What the client above supplies to keep the commands where they must run (a cluster
+    /// transaction's slot).
+    guard: Option<Box<dyn Guard>>,
+    replies: PhantomData<fn() -> Replies>,
+}
+
+impl<R> std::fmt::Debug for Multi<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Multi")
+            .field("queued", &self.tx.names.len())
+            .field("guard", &self.guard)
+            .finish()
+    }
+}
+
+typed_queue!(Multi);
+
+impl<L> Multi<L> {
+    /// A queue whose commands `guard` checks (a cluster transaction's, pinned to one
+    /// slot).
+    #[cfg(feature = "cluster")]
+    pub(crate) fn guarded(tx: Transaction, guard: Box<dyn Guard>) -> Multi<L> {
+        Multi {
+            tx,
+            guard: Some(guard),
+            replies: PhantomData,
+        }
+    }
+
+    fn append(&mut self, command: Command) {
+        let refusal = refuse_wait(&command)
+            .and_then(|()| check_shareable(&command))
+            .and_then(|()| self.tx.client.check_tracking(&command))
+            .and_then(|()| self.tx.client.check_available(&command))
+            .err()
+            .or_else(|| self.guard.as_ref()?.check(&command).err());
+        if let Some(e) = refusal {
+            self.tx.refused.get_or_insert(e);
+        }
+        self.tx.queued.extend_from_slice(command.as_bytes());
+        self.tx.names.push(command.name_cow());
+        self.tx.writes.note(&command);
+    }
+
+    fn retype<M>(self) -> Multi<M> {
+        Multi {
+            tx: self.tx,
+            guard: self.guard,
+            replies: PhantomData,
+        }
+    }
+
+    /// Number of queued commands.
+    pub fn len(&self) -> usize {
+        self.tx.names.len()
+    }
+
+    /// Runs the transaction within `timeout` in place of the response timeout (a
+    /// dedicated connection to take, `EXEC`'s reply, a `WAIT` after it).
+    pub fn timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.tx.timeout = Some(timeout);
+        self
+    }
+
+    /// Whether no command is queued.
+    pub fn is_empty(&self) -> bool {
+        self.tx.names.is_empty()
+    }
+
+    /// Sends `MULTI`, the queued commands and `EXEC` in one write and reads `EXEC`'s reply
+    /// as the queued commands' reply types.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ExecAborted`] when a watched key changed (nothing ran); [`Error::Server`]
+    /// when the server refused a command while queueing it (`EXECABORT`, naming the cause:
+    /// nothing ran); [`Error::FailedInTransaction`] when commands failed as `EXEC` ran
+    /// them (an `INCR` on a string): it says which, and the others ran (read every reply
+    /// with [`FailedInTransaction::replies`](crate::FailedInTransaction::replies), or
+    /// use [`exec_as`](Self::exec_as) with `Result` elements); [`Error::InvalidUse`] (nothing sent) when a queued command has no place in
+    /// a transaction (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]);
+    /// [`Error::Cluster`] (nothing sent) when a command of a cluster transaction is in
+    /// another slot; decode, timeout and connection errors. A cluster transaction refused
+    /// because its slot moved (`MOVED`, `ASK`, ...) also starts a refresh of the slot map.
+    pub async fn exec(self) -> Result<L, Error>
+    where
+        L: DecodeOwned,
+    {
+        self.exec_as().await
+    }
+
+    /// Runs the queued commands as [`exec`](Self::exec) does and reads `EXEC`'s reply as
+    /// `T`: a tuple with one element per command, whose `Result<_, ServerError>` elements
+    /// keep a failed command's error to itself.
+    ///
+    /// # Errors
+    ///
+    /// As [`Multi::exec`].
+    pub async fn exec_as<T: DecodeOwned>(self) -> Result<T, Error> {
+        let result = self.tx.exec_timed(None).await.and_then(|ran| ran.decode());
+        if let (Some(guard), Err(e)) = (&self.guard, &result) {
+            guard.after_failed_exec(e);
+        }
+        result
+    }
+
+    /// Runs the queued commands as [`exec`](Self::exec) does, then `wait` (a `WAIT` or a
+    /// `WAITAOF`) right after `EXEC`, on the same connection and in the same write, and
+    /// returns both replies: the number of replicas that acknowledged the transaction's
+    /// writes (with `WAITAOF`, the local fsync too) within the wait's timeout. A `WAIT`
+    /// queued inside the transaction would answer at once and count nothing; this is where
+    /// it belongs.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
+    /// use typedis::b;
+    ///
+    /// let ((balance, _), replicas) = client
+    ///     .multi()
+    ///     .add(b().incrby().key("balance").increment(-10))
+    ///     .add(b().rpush().key("ledger").element("-10"))
+    ///     .exec_then_wait(b().wait().numreplicas(1).timeout(500))
+    ///     .await?;
+    /// if replicas < 1 {
+    ///     println!("balance {balance}: not yet on a replica");
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// On the shared connection ([`Client::multi`]) the server answers none of the
+    /// connection's other commands while it waits: every other caller waits up to the
+    /// wait's timeout with it (a timeout of 0, which may wait forever, is refused there). On
+    /// a [`Transaction`] that took its own connection (`WATCH`), nobody else waits.
+    ///
+    /// # Errors
+    ///
+    /// As [`Multi::exec`]; [`Error::InvalidUse`] (nothing sent) when `wait` is neither
+    /// `WAIT` nor `WAITAOF`.
+    pub async fn exec_then_wait<W: Request>(self, wait: W) -> Result<(L, W::Reply), Error>
+    where
+        L: DecodeOwned,
+    {
+        let result = self.tx.exec_timed(Some(wait.into_command())).await;
+        if let (Some(guard), Err(e)) = (&self.guard, &result) {
+            guard.after_failed_exec(e);
+        }
+        let ran = result?;
+        let waited = ran
+            .waited
+            .as_ref()
+            .ok_or_else(|| Error::lost("no reply to the wait"))?
+            .decode()?;
+        Ok((ran.decode()?, waited))
+    }
+
+    /// Drops the queued commands and the `WATCH`es.
+    ///
+    /// # Errors
+    ///
+    /// As [`Transaction::discard`].
+    pub async fn discard(self) -> Result<(), Error> {
+        self.tx.discard().await
+    }
+}
+
+/// Refuses a `WAIT` or `WAITAOF` queued inside a transaction: inside `MULTI` it answers at
+/// once and counts no replica (the transaction's writes are propagated after `EXEC`).
+fn refuse_wait(command: &Command) -> Result<(), Error> {
+    match placement(command) {
+        Placement::Waits(_) => Err(Error::InvalidUse(Refused::new(
+            command.name(),
+            "inside a transaction it answers at once and counts no replica (the \
+             transaction's writes reach the replicas after EXEC): wait after EXEC with \
+             Multi::exec_then_wait",
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// What a client above the single-node one supplies to keep a transaction's commands
+/// where they must run: the cluster's pins a transaction to one slot.
+pub(crate) trait Guard: Send + Sync + std::fmt::Debug {
+    /// Refuses a command that may not join the transaction.
+    fn check(&self, command: &Command) -> Result<(), Error>;
+
+    /// Learns from a failed `EXEC` (a slot that moved, for the cluster).
+    fn after_failed_exec(&self, error: &Error);
+}

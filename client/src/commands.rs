@@ -1,8 +1,0 @@
-//! The old home of the client trait, now [`Redis`](crate::Redis), kept for one release.
-
-pub use crate::redis::Redis as Commands;
-
-/// The pipeline of any client trait object, now a [`Pipeline`](crate::Pipeline) through a
-/// borrowed client.
-#[deprecated(note = "a borrowed client's pipeline is a `Pipeline<Replies, &C>`")]
-pub type CommandsPipeline<'a, C, Replies = Vec<crate::Value>> = crate::Pipeline<Replies, &'a C>;
