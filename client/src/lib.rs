@@ -126,25 +126,39 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The layers, from the bottom: a module imports only the modules listed before it here
+// The layers, from the bottom: a module imports only the modules declared before it here
 // (`tests/tests/architecture.rs` checks it; ARCHITECTURE.md says what each holds).
-pub mod cache;
-mod client;
-#[cfg(feature = "cluster")]
-pub mod cluster;
-pub mod cmd;
-mod conn;
+
+// Tracing macros, locks, future combinators: nothing of Redis.
+mod support;
+// RESP frames, the scanner, the reader, writing commands.
+mod wire;
+// The crate's error type.
 mod error;
+// `RespRead`, `Value`, a frame read as a type.
+pub mod resp;
+// The types replies are read into by default.
+pub mod reply;
+// Commands: the builders, `Command`, slots, flags.
+pub mod cmd;
+// Typed arguments: JSON through serde, RediSearch's schema and steps.
 #[cfg(feature = "serde")]
 mod json;
-pub mod reply;
-pub mod resp;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
-pub mod sentinel;
-mod support;
+// What an operation records: its outcome, its metrics.
 mod telemetry;
+// The client-side cache's store and policy.
+pub mod cache;
+// One connection: config, transport, handshake, the multiplexer.
+mod conn;
+// The single-node `Client` and what every client offers on top of it.
+mod client;
+// The cluster and Sentinel clients, built on `Client`.
+#[cfg(feature = "cluster")]
+pub mod cluster;
+pub mod sentinel;
 
 /// Support for the code that `#[derive(RespRead)]` generates: not a public API.
 #[doc(hidden)]
@@ -191,12 +205,13 @@ pub use support::trace::SpanLevel;
 
 pub use client::read_from::ReadFrom;
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
-pub use error::{BoxError, Error, ServerError};
+pub use error::{BoxError, Error};
 #[cfg(feature = "serde")]
 pub use json::Json;
 pub use resp::read::{DecodeOwned, RespRead};
 pub use resp::value::Value;
-pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
+pub use wire::ServerError;
+pub use wire::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
 #[cfg(doctest)]

@@ -2,6 +2,8 @@
 //! the overlay of corrections), read into a [`Value`] tree whose objects keep their keys in
 //! the order of the text, and written back as compact text.
 //!
+//! Over 500 lines: a JSON reader and writer in one file (its tests from line 691).
+//!
 //! The generator runs in every build of the client (from its build script), so it reads
 //! JSON with this small reader of its own rather than a serialization framework: the
 //! framework and what it needs would be compiled in every clean build, before the

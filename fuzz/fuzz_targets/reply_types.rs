@@ -23,7 +23,7 @@ use typedis::resp::Frame;
 mod decoders;
 
 /// Bytes a decode may allocate per byte of its frame: the collections of a decode hold at
-/// most 48 bytes per byte received (`client/src/read/collections.rs`), and a `Vec` grows
+/// most 48 bytes per byte received (`client/src/resp/read/collections.rs`), and a `Vec` grows
 /// by doubling.
 const PER_BYTE: usize = 100;
 /// What a decode may allocate whatever its frame: what large elements may hold however

@@ -1,275 +1,496 @@
-//! The layering ARCHITECTURE.md describes, checked on the source of `typedis`: every
-//! `crate::` or `super::` path a file of `client/src/` names is an import of the file that
-//! holds it, and no import may point to a higher layer. Imports inside one layer may form
-//! circles only among the files ARCHITECTURE.md lists; `client.rs` is in none.
+//! The structure ARCHITECTURE.md describes, checked on the source of `typedis`, with the
+//! layers taken from the code itself: `client/src` holds `lib.rs` and one folder per
+//! layer, and `lib.rs` declares the layers' modules from the bottom. A file imports only
+//! its own layer and the layers declared before it; the layers form no circle; files
+//! import each other in a circle only where ARCHITECTURE.md lists it; no file imports
+//! through the crate root's re-exports; and a file over 500 lines says why at its top.
+//!
+//! Each rule is also tried on a small crate with one breach planted, which it must find.
+
+mod architecture_support;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The layer of a file (its path under `client/src/`), from the bottom.
-fn layer(file: &str) -> u8 {
-    let top = file.split('/').next().unwrap_or(file);
-    match top {
-        "lib.rs" | "private.rs" => 9,
-        "trace.rs" | "sync.rs" | "futures" | "futures.rs" => 0,
-        "resp" | "read" | "read.rs" | "value.rs" | "error" | "error.rs" => 1,
-        "cmd" | "reply" | "json.rs" | "search" | "search.rs" => 2,
-        // Telemetry: what an operation measures and records, below the connections.
-        "metrics.rs" | "outcome.rs" => 2,
-        _ if file == "script/args.rs" || file == "scan/cursor.rs" => 2,
-        "cache" => 3,
-        "conn" => 4,
-        "cluster" | "sentinel" => 6,
-        _ => 5,
-    }
-}
+use architecture_support::{circles, typedis_src, Crate};
 
-/// The circles ARCHITECTURE.md names, each as its sorted files.
+/// The file-level circles ARCHITECTURE.md lists, each as its sorted files: all inside one
+/// layer, most between a module and its children.
 const KNOWN_CIRCLES: &[&[&str]] = &[
-    &["pipeline.rs", "redis.rs"],
+    &["cmd/command.rs", "cmd/pool.rs"],
+    &["client/pipeline.rs", "client/redis.rs"],
+    &["sentinel/ask.rs", "sentinel/locator.rs"],
+    &[
+        "wire/decode_error.rs",
+        "wire/frame.rs",
+        "wire/reader.rs",
+        "wire/reader/kind.rs",
+        "wire/reader/lex.rs",
+        "wire/reader/streamed.rs",
+        "wire/reader/text.rs",
+    ],
+    &[
+        "error/argument.rs",
+        "error/connecting.rs",
+        "error/mod.rs",
+        "error/unreachable.rs",
+    ],
+    &[
+        "cmd/arg.rs",
+        "cmd/builder.rs",
+        "cmd/placement.rs",
+        "cmd/spec_table.rs",
+    ],
+    &["resp/read/collections.rs", "resp/read/mod.rs"],
     &[
         "conn/config.rs",
+        "conn/tls/backend.rs",
         "conn/tls/mod.rs",
+        "conn/tls/native_backend.rs",
+        "conn/tls/options.rs",
+        "conn/tls/rustls_backend.rs",
         "conn/transport.rs",
         "conn/url.rs",
     ],
-    &["cmd/command.rs", "cmd/pool.rs"],
-    &["sentinel/ask.rs", "sentinel/locator.rs"],
-    &["resp/reader/lex.rs", "resp/reader/streamed.rs"],
+    &[
+        "conn/mux.rs",
+        "conn/mux/outbox.rs",
+        "conn/mux/receiver.rs",
+        "conn/mux/watchdog.rs",
+    ],
+    &[
+        "client/handle/close.rs",
+        "client/handle/dedicated.rs",
+        "client/handle/mod.rs",
+        "client/handle/redial.rs",
+    ],
+    &[
+        "cluster/mod.rs",
+        "cluster/node.rs",
+        "cluster/pipeline.rs",
+        "cluster/refresh.rs",
+        "cluster/shard.rs",
+        "cluster/sharded.rs",
+        "cluster/transaction.rs",
+    ],
+    &["reply/json_matches.rs", "reply/json_resp.rs"],
+    &["search/aggregate.rs", "search/mod.rs"],
 ];
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../client/src")
+/// The imports up a layer ARCHITECTURE.md lists, as `from -> to`, each with its reason
+/// there.
+const KNOWN_UPWARD: &[&str] = &[
+    "reply/mod.rs -> cmd/builders.rs",
+    "reply/mod.rs -> cmd/sentinel_commands.rs",
+];
+
+/// At most this many entries at the top of `client/src`.
+const ROOT_ENTRIES: usize = 15;
+
+/// The layer of each file: the index of its top-level module among `lib.rs`'s; `None`
+/// for `lib.rs`, which re-exports from every layer.
+fn layers(krate: &Crate) -> BTreeMap<String, Option<usize>> {
+    krate
+        .files
+        .keys()
+        .map(|file| {
+            let top = file
+                .split('/')
+                .next()
+                .unwrap_or(file)
+                .trim_end_matches(".rs");
+            (file.clone(), krate.top.iter().position(|t| t == top))
+        })
+        .collect()
 }
 
-fn files(dir: &Path, root: &Path, out: &mut BTreeMap<String, String>) {
-    for entry in std::fs::read_dir(dir).expect("read client/src") {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            files(&path, root, out);
-        } else if path.extension().is_some_and(|e| e == "rs")
-            && !path.to_string_lossy().ends_with(".snapshot.rs")
-        {
-            let rel = path.strip_prefix(root).expect("under root");
-            let text = std::fs::read_to_string(&path).expect("read source");
-            out.insert(rel.to_string_lossy().replace('\\', "/"), text);
-        }
-    }
-}
-
-/// The module path of a file: `conn/mux.rs` is `conn::mux`, `cluster/mod.rs` is `cluster`.
-fn module_of(file: &str) -> Vec<String> {
-    let mut parts: Vec<String> = file
-        .trim_end_matches(".rs")
-        .split('/')
-        .map(String::from)
-        .collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
-        parts.pop();
-    }
-    parts
-}
-
-/// The code of a file without comments and without its unit tests.
-fn code(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests") {
-        Some(i) => &text[..i],
-        None => text,
-    };
-    text.lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Paths named after `prefix` (`crate::` or `super::`), with the names a `{...}` group
-/// lists appended one by one.
-fn paths(code: &str, prefix: &str) -> Vec<Vec<String>> {
+/// Imports that point up a layer, as `from -> to (by path)`.
+fn upward(krate: &Crate) -> Vec<String> {
+    let layer = layers(krate);
     let mut found = Vec::new();
-    let mut rest = code;
-    while let Some(i) = rest.find(prefix) {
-        let before = rest[..i].chars().last();
-        rest = &rest[i + prefix.len()..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+    for (from, to) in krate.imports() {
+        let Some(Some(low)) = layer.get(&from) else {
             continue;
-        }
-        let end = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .unwrap_or(rest.len());
-        let base: Vec<String> = rest[..end]
-            .split("::")
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect();
-        if rest[end..].starts_with('{') && rest[..end].ends_with("::") {
-            let group = &rest[end + 1..rest[end..].find('}').map_or(rest.len(), |j| end + j)];
-            for item in group.split(',') {
-                let name = item.trim().split([' ', ':']).next().unwrap_or("");
-                if !name.is_empty() {
-                    let mut path = base.clone();
-                    path.push(name.to_owned());
-                    found.push(path);
-                }
+        };
+        for (target, path) in to {
+            let Some(Some(high)) = layer.get(&target) else {
+                continue;
+            };
+            if high > low && !KNOWN_UPWARD.contains(&format!("{from} -> {target}").as_str()) {
+                found.push(format!(
+                    "{from} -> {target} (by {path}): {} is declared before {} in lib.rs",
+                    krate.top[*low], krate.top[*high]
+                ));
             }
-        } else {
-            found.push(base);
         }
     }
     found
 }
 
-#[test]
-fn imports_point_down_the_layers_and_no_circle_runs_through_client_rs() {
-    let root = src();
-    let mut sources = BTreeMap::new();
-    files(&root, &root, &mut sources);
-    let modules: BTreeMap<Vec<String>, String> =
-        sources.keys().map(|f| (module_of(f), f.clone())).collect();
-    let reexports = reexports(&sources["lib.rs"]);
-    let resolve = |path: &[String]| -> Option<String> {
-        // `crate::Error` is `error::Error`, as `lib.rs` re-exports it.
-        let path: Vec<String> = match path.first().and_then(|n| reexports.get(n)) {
-            Some(module) if !modules.contains_key(&path[..1]) => {
-                module.iter().chain(&path[1..]).cloned().collect()
-            }
-            _ => path.to_vec(),
-        };
-        (1..=path.len())
-            .rev()
-            .find_map(|n| modules.get(&path[..n]).cloned())
-    };
+/// Circles between layers (top-level modules).
+fn layer_circles(krate: &Crate) -> Vec<Vec<String>> {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (file, text) in &sources {
-        let code = code(text);
-        let module = module_of(file);
-        let parent = &module[..module.len().saturating_sub(1)];
-        let mut targets: Vec<Option<String>> =
-            paths(&code, "crate::").iter().map(|p| resolve(p)).collect();
-        targets.extend(paths(&code, "super::").iter().map(|p| {
-            let mut full = parent.to_vec();
-            full.extend(p.iter().cloned());
-            resolve(&full)
-        }));
-        let to = edges.entry(file.clone()).or_default();
-        to.extend(targets.into_iter().flatten().filter(|t| t != file));
+    let top = |file: &str| {
+        file.split('/')
+            .next()
+            .unwrap_or(file)
+            .trim_end_matches(".rs")
+            .to_owned()
+    };
+    for (from, to) in krate.imports() {
+        for target in to.keys() {
+            if from != "lib.rs"
+                && top(&from) != top(target)
+                && !KNOWN_UPWARD.contains(&format!("{from} -> {target}").as_str())
+            {
+                edges.entry(top(&from)).or_default().insert(top(target));
+            }
+        }
     }
-    assert!(
-        edges.len() > 100,
-        "found only {} files under {}",
-        edges.len(),
-        root.display()
-    );
+    circles(&edges)
+}
 
-    let upward: Vec<String> = edges
-        .iter()
-        .flat_map(|(from, to)| to.iter().map(move |t| (from, t)))
-        .filter(|(from, to)| layer(to) > layer(from))
-        .map(|(from, to)| {
-            format!(
-                "{from} (layer {}) -> {to} (layer {})",
-                layer(from),
-                layer(to)
-            )
-        })
+/// File-level circles ARCHITECTURE.md does not list.
+fn unknown_circles(krate: &Crate) -> Vec<Vec<String>> {
+    let edges: BTreeMap<String, BTreeSet<String>> = krate
+        .imports()
+        .into_iter()
+        .map(|(from, to)| (from, to.into_keys().collect()))
         .collect();
-    assert!(
-        upward.is_empty(),
-        "imports pointing up a layer:\n{}",
-        upward.join("\n")
-    );
-
-    let circles = circles(&edges);
     let known: BTreeSet<Vec<String>> = KNOWN_CIRCLES
         .iter()
         .map(|c| c.iter().map(|f| f.to_string()).collect())
         .collect();
-    let unknown: Vec<&Vec<String>> = circles.iter().filter(|c| !known.contains(*c)).collect();
+    circles(&edges)
+        .into_iter()
+        .filter(|c| !known.contains(c))
+        .collect()
+}
+
+/// What is wrong with the top of the source folder: too many entries, or an entry that is
+/// no layer `lib.rs` declares.
+fn root_breaches(src: &Path, krate: &Crate) -> Vec<String> {
+    let mut found = Vec::new();
+    let entries: Vec<String> = std::fs::read_dir(src)
+        .expect("read the source folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    if entries.len() > ROOT_ENTRIES {
+        found.push(format!(
+            "{} entries at the top (at most {ROOT_ENTRIES})",
+            entries.len()
+        ));
+    }
+    for entry in entries {
+        if entry != "lib.rs" && !krate.top.contains(&entry) {
+            found.push(format!("{entry} is no layer folder lib.rs declares"));
+        }
+    }
+    found
+}
+
+/// Files over 500 lines whose top (first 30 lines) does not say why (`Over 500 lines`)
+/// and that are not generated (`@generated`).
+fn long_files(files: &BTreeMap<String, String>) -> Vec<String> {
+    files
+        .iter()
+        .filter(|(_, text)| text.lines().count() > 500)
+        .filter(|(_, text)| {
+            let top: Vec<&str> = text.lines().take(30).collect();
+            !top.iter()
+                .any(|l| l.contains("Over 500 lines") || l.contains("@generated"))
+        })
+        .map(|(file, text)| format!("{file}: {} lines", text.lines().count()))
+        .collect()
+}
+
+/// Every hand-written Rust file of the workspace, by path from the repository's root.
+fn workspace_files() -> BTreeMap<String, String> {
+    fn walk(dir: &Path, root: &Path, out: &mut BTreeMap<String, String>) {
+        for entry in std::fs::read_dir(dir).expect("read a folder") {
+            let path = entry.expect("an entry").path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if path.is_dir() {
+                if !matches!(name.as_ref(), "target" | "fixtures" | "ui" | ".git") {
+                    walk(&path, root, out);
+                }
+            } else if name.ends_with(".rs") && !name.ends_with(".snapshot.rs") {
+                let rel = path.strip_prefix(root).expect("under the root");
+                let text = std::fs::read_to_string(&path).expect("read a file");
+                out.insert(rel.to_string_lossy().replace('\\', "/"), text);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = BTreeMap::new();
+    for dir in [
+        "client", "derive", "codegen", "tasks", "tests", "benches", "fuzz",
+    ] {
+        let dir = root.join(dir);
+        if dir.is_dir() {
+            walk(&dir, &root, &mut out);
+        }
+    }
+    out
+}
+
+#[test]
+fn imports_point_down_the_layers_declared_in_lib_rs() {
+    let krate = Crate::read(&typedis_src());
+    assert!(
+        krate.files.len() > 100,
+        "found only {} files",
+        krate.files.len()
+    );
+    assert!(krate.top.len() >= 10, "lib.rs declares {:?}", krate.top);
+    let up = upward(&krate);
+    assert!(up.is_empty(), "imports up a layer:\n{}", up.join("\n"));
+}
+
+#[test]
+fn the_layers_form_no_circle_and_files_only_the_circles_architecture_md_lists() {
+    let krate = Crate::read(&typedis_src());
+    let layers = layer_circles(&krate);
+    assert!(layers.is_empty(), "circles between layers: {layers:?}");
+    let unknown = unknown_circles(&krate);
     assert!(
         unknown.is_empty(),
-        "import circles ARCHITECTURE.md does not list: {unknown:?}"
+        "circles ARCHITECTURE.md does not list: {unknown:?}"
     );
-    assert!(circles.iter().all(|c| !c.contains(&"client.rs".to_owned())));
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../ARCHITECTURE.md"))
+            .expect("read ARCHITECTURE.md");
+    for file in KNOWN_CIRCLES.iter().flat_map(|c| c.iter()) {
+        let module = file.trim_end_matches("/mod.rs").trim_end_matches(".rs");
+        assert!(
+            doc.contains(module),
+            "ARCHITECTURE.md does not name {module}, of a known circle"
+        );
+    }
 }
 
-/// The names `lib.rs` re-exports (`pub use client::{Client, ClientStats};`), each with the
-/// module path it comes from.
-fn reexports(lib: &str) -> BTreeMap<String, Vec<String>> {
-    let mut names = BTreeMap::new();
-    for statement in code(lib).split(';') {
-        let Some(rest) = statement.trim().strip_prefix("pub use ") else {
-            continue;
-        };
-        let (module, items) = match rest.split_once("::{") {
-            Some((module, items)) => (module, items.trim_end_matches('}').to_owned()),
-            None => match rest.rsplit_once("::") {
-                Some((module, item)) => (module, item.to_owned()),
-                None => continue,
-            },
-        };
-        let module: Vec<String> = module.split("::").map(String::from).collect();
-        for item in items.split(',') {
-            let name = item.split(" as ").last().unwrap_or("").trim();
-            if !name.is_empty() {
-                names.insert(name.to_owned(), module.clone());
-            }
-        }
-    }
-    names
+#[test]
+fn the_top_of_client_src_is_lib_rs_and_the_layer_folders() {
+    let src = typedis_src();
+    let krate = Crate::read(&src);
+    let found = root_breaches(&src, &krate);
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-/// The strongly connected groups of more than one file (Tarjan's algorithm), each sorted.
-fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
-    struct State<'a> {
-        edges: &'a BTreeMap<String, BTreeSet<String>>,
-        index: BTreeMap<&'a str, usize>,
-        low: BTreeMap<&'a str, usize>,
-        stack: Vec<&'a str>,
-        on_stack: BTreeSet<&'a str>,
-        found: Vec<Vec<String>>,
+#[test]
+fn no_file_imports_through_the_crate_root() {
+    let found = Crate::read(&typedis_src()).through_root();
+    assert!(
+        found.is_empty(),
+        "imports through lib.rs's re-exports:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_file_over_500_lines_says_why_at_its_top() {
+    let files = workspace_files();
+    assert!(files.len() > 200, "found only {} files", files.len());
+    let found = long_files(&files);
+    assert!(
+        found.is_empty(),
+        "over 500 lines, with no reason at the top:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A crate written to a fresh folder, for the planted breaches.
+fn planted(files: &[(&str, &str)]) -> (tempdir::Dir, Crate) {
+    let dir = tempdir::Dir::new();
+    for (file, text) in files {
+        let path = dir.path().join(file);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("create a folder");
+        std::fs::write(&path, text).expect("write a file");
     }
-    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
-        let i = s.index.len();
-        s.index.insert(v, i);
-        s.low.insert(v, i);
-        s.stack.push(v);
-        s.on_stack.insert(v);
-        for w in s.edges.get(v).into_iter().flatten() {
-            if !s.index.contains_key(w.as_str()) {
-                visit(s, w);
-                let low = s.low[w.as_str()].min(s.low[v]);
-                s.low.insert(v, low);
-            } else if s.on_stack.contains(w.as_str()) {
-                let low = s.index[w.as_str()].min(s.low[v]);
-                s.low.insert(v, low);
-            }
+    let krate = Crate::read(dir.path());
+    (dir, krate)
+}
+
+/// A folder under the system's temporary folder, removed on drop.
+mod tempdir {
+    use std::path::{Path, PathBuf};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    pub struct Dir(PathBuf);
+
+    impl Dir {
+        pub fn new() -> Dir {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = std::env::temp_dir()
+                .join(format!("typedis-architecture-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path).expect("create a temporary folder");
+            Dir(path)
         }
-        if s.low[v] == s.index[v] {
-            let mut group = Vec::new();
-            while let Some(w) = s.stack.pop() {
-                s.on_stack.remove(w);
-                group.push(w.to_owned());
-                if w == v {
-                    break;
-                }
-            }
-            if group.len() > 1 {
-                group.sort();
-                s.found.push(group);
-            }
+
+        pub fn path(&self) -> &Path {
+            &self.0
         }
     }
-    let mut s = State {
-        edges,
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        on_stack: BTreeSet::new(),
-        found: Vec::new(),
-    };
-    for v in edges.keys() {
-        if !s.index.contains_key(v.as_str()) {
-            visit(&mut s, v);
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
-    s.found
+}
+
+const LIB: &str = "mod low;\nmod high;\npub use high::Thing;\n";
+const HIGH: &str = "pub struct Thing;\npub mod inner;\n";
+const INNER: &str = "pub struct Deep;\n";
+
+#[test]
+fn a_planted_upward_import_is_found_in_every_form_of_import() {
+    for (form, low) in [
+        ("plain", "use crate::high::Thing;\n"),
+        ("grouped", "use crate::{high::Thing};\n"),
+        ("nested", "use crate::{high::{inner::{Deep}}};\n"),
+        ("renamed", "use crate::high::Thing as Other;\n"),
+        ("glob", "use crate::high::*;\n"),
+        (
+            "module then path",
+            "use crate::high;\nfn f() -> high::Thing { high::Thing }\n",
+        ),
+        (
+            "path in code",
+            "fn f() { let _ = crate::high::inner::Deep; }\n",
+        ),
+        (
+            "super from a child",
+            "mod child { fn f() { let _ = super::super::high::Thing; } }\n",
+        ),
+        (
+            "in a macro body",
+            "macro_rules! m { () => { $crate::high::Thing }; }\n",
+        ),
+        ("through the root's re-export", "use crate::Thing;\n"),
+    ] {
+        let (_dir, krate) = planted(&[
+            ("lib.rs", LIB),
+            ("low/mod.rs", low),
+            ("high/mod.rs", HIGH),
+            ("high/inner.rs", INNER),
+        ]);
+        let found = upward(&krate);
+        assert!(
+            found.iter().any(|f| f.starts_with("low/mod.rs -> high/")),
+            "{form}: not found in {found:?}"
+        );
+    }
+}
+
+#[test]
+fn imports_down_the_layers_and_names_of_other_crates_are_no_breach() {
+    let (_dir, krate) = planted(&[
+        ("lib.rs", "mod low;\nmod high;\n"),
+        ("low/mod.rs", "pub struct Base;\npub use std::fmt::Debug;\n"),
+        (
+            "high/mod.rs",
+            "use crate::low::{self, Base};\nuse std::fmt;\nfn f(_: low::Base, _: Base) {}\n",
+        ),
+    ]);
+    assert_eq!(upward(&krate), Vec::<String>::new());
+    assert!(krate.imports()["high/mod.rs"].contains_key("low/mod.rs"));
+}
+
+#[test]
+fn a_name_defined_in_the_crate_wins_over_another_crates_of_the_same_name() {
+    // As `resp::read` holds the trait `RespRead` and re-exports the derive of that name.
+    let (_dir, krate) = planted(&[
+        ("lib.rs", "mod low;\nmod high;\npub use low::RespRead;\n"),
+        (
+            "low/mod.rs",
+            "pub trait RespRead {}\npub use typedis_derive::RespRead;\n",
+        ),
+        ("high/mod.rs", "use crate::low::RespRead;\n"),
+    ]);
+    assert_eq!(
+        krate.resolve(&["RespRead".to_owned()]).as_deref(),
+        Some("low/mod.rs")
+    );
+    assert!(krate.imports()["high/mod.rs"].contains_key("low/mod.rs"));
+}
+
+#[test]
+fn a_planted_import_through_the_root_is_found() {
+    let (_dir, krate) = planted(&[
+        ("lib.rs", LIB),
+        ("low/mod.rs", ""),
+        (
+            "high/mod.rs",
+            "pub struct Thing;\npub mod inner;\nuse crate::Thing as Again;\n",
+        ),
+        ("high/inner.rs", INNER),
+    ]);
+    assert_eq!(krate.through_root(), ["high/mod.rs: crate::Thing"]);
+}
+
+#[test]
+fn a_planted_circle_is_found_between_layers_and_between_files() {
+    let (_dir, krate) = planted(&[
+        ("lib.rs", "mod a;\nmod b;\n"),
+        ("a/mod.rs", "pub mod one;\npub mod two;\nuse crate::b::B;\n"),
+        ("a/one.rs", "pub struct One;\nuse super::two::Two;\n"),
+        ("a/two.rs", "pub struct Two;\nuse super::one::One;\n"),
+        ("b/mod.rs", "pub struct B;\nuse crate::a::one::One;\n"),
+    ]);
+    assert_eq!(layer_circles(&krate), [["a", "b"]]);
+    let files = unknown_circles(&krate);
+    assert!(
+        files.contains(&vec!["a/one.rs".to_owned(), "a/two.rs".to_owned()]),
+        "{files:?}"
+    );
+    // A parent and its child module importing each other are a circle too.
+    let (_dir, krate) = planted(&[
+        ("lib.rs", "mod a;\n"),
+        (
+            "a/mod.rs",
+            "mod child;\npub struct Parent;\nuse child::Child;\n",
+        ),
+        ("a/child.rs", "pub struct Child;\nuse super::Parent;\n"),
+    ]);
+    assert_eq!(unknown_circles(&krate), [["a/child.rs", "a/mod.rs"]]);
+}
+
+#[test]
+fn a_planted_stray_file_at_the_top_is_found() {
+    let (dir, krate) = planted(&[
+        ("lib.rs", "mod a;\nmod stray;\n"),
+        ("a/mod.rs", ""),
+        ("stray.rs", ""),
+    ]);
+    // `stray.rs` is declared, but as a file: only folders are layers.
+    assert_eq!(
+        root_breaches(dir.path(), &krate),
+        ["stray.rs is no layer folder lib.rs declares"]
+    );
+}
+
+#[test]
+fn a_planted_long_file_without_a_reason_is_found() {
+    let long = "fn f() {}\n".repeat(501);
+    let files = BTreeMap::from([
+        ("short.rs".to_owned(), "fn f() {}\n".to_owned()),
+        ("long.rs".to_owned(), long.clone()),
+        (
+            "said.rs".to_owned(),
+            format!("//! Over 500 lines: a planted reason.\n{long}"),
+        ),
+        (
+            "generated.rs".to_owned(),
+            format!("// @generated by a tool\n{long}"),
+        ),
+    ]);
+    assert_eq!(long_files(&files), ["long.rs: 501 lines"]);
 }

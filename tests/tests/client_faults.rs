@@ -2,6 +2,8 @@
 //! replies, a killed server fails every in-flight command with a connection error and the
 //! client reconnects, a stalled server makes timeouts fire, and nothing is resent unless
 //! asked for (read-only commands only). RESP2 and RESP3.
+//!
+//! Over 500 lines: one test per fault, each with its fake server.
 
 use std::time::Duration;
 use typedis::{b, cmd, Backoff, Client, CommandFlags, Config, Error, Protocol};

@@ -1,5 +1,7 @@
 //! Pipelines and transactions against a real redis-server: typed tuple results, per-command
 //! errors kept per command, WATCH aborts, refused commands. RESP2 and RESP3.
+//!
+//! Over 500 lines: one test per pipeline behaviour.
 
 use typedis::{b, cmd, Client, Config, Error, Protocol, ServerError};
 use typedis_tests::{RawConnection, RedisServer};

@@ -1,5 +1,7 @@
 //! Derived readers against a real redis-server, on RESP2 and on RESP3 connections: XRANGE,
 //! XREAD, XINFO STREAM, HGETALL, CONFIG GET, HELLO and CLIENT INFO, COMMAND DOCS.
+//!
+//! Over 500 lines: one test per derived shape against a server.
 
 use typedis::resp::{DecodeError, Frame, Reader};
 use typedis::RespRead;

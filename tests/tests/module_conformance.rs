@@ -12,6 +12,8 @@
 //! except for the commands whose module gets its own keys wrong (listed, with the
 //! reason); and every reply that is not an error must decode into the reply type the
 //! builder declares.
+//!
+//! Over 500 lines: the runner of every module's cases and their expected server refusals.
 
 #[rustfmt::skip]
 #[allow(dead_code)] // a module's cases need no server family, arity or missing list

@@ -2,6 +2,9 @@
 //! `redis-server --cluster-enabled yes` primaries, started, joined and stopped by this
 //! program. It measures, one after the other, and prints a table:
 //!
+//! Over 500 lines: one program read top to bottom: it starts a cluster, runs each
+//! measurement and prints the table.
+//!
 //! - `ClusterClient::connect` (discovery only: nodes are connected to as commands need
 //!   them), and the connections it opens;
 //! - resident memory and heap held per node connection, once a client has touched every

@@ -36,8 +36,11 @@ mod shard;
 pub use config::{CacheConfig, Tracking};
 
 use crate::cmd::{Command, CommandFlags, Request};
-use crate::resp::{length_line, write, Frame, FrameScanner};
 use crate::support::sync;
+use crate::wire::length_line;
+use crate::wire::write;
+use crate::wire::Frame;
+use crate::wire::FrameScanner;
 use bytes::Bytes;
 pub(crate) use policy::changes_tracking;
 use policy::{get_of, shape, Shape};

@@ -3,7 +3,7 @@
 //! from a reviewed list; and `MGET`, whose parts are cached as the `GET`s they stand for.
 
 use crate::cmd::{Command, CommandFlags};
-use crate::resp::write;
+use crate::wire::write;
 
 /// Commands whose reply is a function of one key's value alone, sorted. Left out on
 /// purpose: replies that change with time (`TTL`, `PTTL`, `OBJECT IDLETIME`) or at random

@@ -3,7 +3,7 @@
 //! it: its entries, the reads of it in flight, and how many times it was invalidated
 //! (its generation), so that a read that raced an invalidation is not cached.
 
-use crate::resp::Frame;
+use crate::wire::Frame;
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

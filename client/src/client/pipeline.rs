@@ -13,7 +13,8 @@ use crate::client::redis::Redis;
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::read::DecodeOwned;
-use crate::resp::{DecodeError, Frame};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
 
 /// Commands sent together, answered in one round trip (per node, on a cluster).
 ///
@@ -226,7 +227,7 @@ typed_queue!(Pipeline, Target: Redis);
 /// `Ok(Err(ServerError))` when `T` is a `Result<_, ServerError>`, else [`Error::Server`].
 pub(crate) fn decode_reply<T: DecodeOwned>(frame: Frame) -> Result<T, Error> {
     if frame.is_error() {
-        let mut reader = crate::resp::Reader::new(&frame);
+        let mut reader = crate::wire::Reader::new(&frame);
         if let Ok(value) = T::read(&mut reader) {
             return Ok(value);
         }

@@ -6,7 +6,7 @@
 use crate::client::handle::Client;
 use crate::conn::push_queue::{Item, PushReceiver};
 use crate::error::Error;
-use crate::resp::Frame;
+use crate::wire::Frame;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 

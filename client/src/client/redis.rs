@@ -10,8 +10,8 @@ use crate::cmd::{Command, Request};
 use crate::error::Error;
 use crate::reply::ScanPage;
 use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
 use crate::support::futures::Map;
+use crate::wire::Frame;
 use std::future::Future;
 
 /// What every client does: send commands and pipelines, read replies as the commands'

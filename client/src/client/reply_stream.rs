@@ -11,8 +11,9 @@ use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::Error;
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::DecodeOwned;
-use crate::resp::write::header;
-use crate::resp::{length_line, Frame};
+use crate::wire::length_line;
+use crate::wire::write::header;
+use crate::wire::Frame;
 use bytes::{Bytes, BytesMut};
 use std::collections::VecDeque;
 use std::marker::PhantomData;
@@ -339,7 +340,7 @@ impl<T: DecodeOwned> ReplyStream<T> {
                 if frame.is_error() {
                     return frame.decode::<()>().err().map(Err);
                 }
-                if let Ok(true) = crate::resp::Reader::new(&frame).try_null() {
+                if let Ok(true) = crate::wire::Reader::new(&frame).try_null() {
                     return None;
                 }
                 // An aggregate that came whole (behind an attribute): hand its elements out
@@ -395,10 +396,10 @@ async fn recv(
 
 /// The elements of an aggregate frame as frames of their own.
 fn split_elements(frame: &Frame) -> Result<Vec<Frame>, Error> {
-    let mut r = crate::resp::Reader::new(frame);
+    let mut r = crate::wire::Reader::new(frame);
     // A map's keys and values come in turn; anything else must be an array (or set), and
     // its error then says so.
-    let n = if r.peek()? == crate::resp::Kind::Map {
+    let n = if r.peek()? == crate::wire::Kind::Map {
         r.map_len()?.saturating_mul(2)
     } else {
         r.array_len()?

@@ -10,7 +10,7 @@ use crate::cmd::{Command, Request};
 use crate::conn::timeout;
 use crate::error::Error;
 use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
+use crate::wire::Frame;
 
 /// A client whose commands wait at most `timeout` each, in place of the configured
 /// response timeout: for reconnecting, room to write, a dedicated connection, redirects

@@ -5,7 +5,10 @@
 
 use crate::cmd::{cmd, key_slot, Cmd, Command, ResponsePolicy};
 use crate::error::{ClusterErrorKind, Error};
-use crate::resp::{write, Frame, Kind, Reader};
+use crate::wire::write;
+use crate::wire::Frame;
+use crate::wire::Kind;
+use crate::wire::Reader;
 use std::collections::BTreeMap;
 
 /// One slot's part of a split command: the command and the positions, among the original

@@ -8,7 +8,7 @@ use crate::cmd::{Command, Request};
 use crate::error::Error;
 use crate::reply::ScanPage;
 use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
+use crate::wire::Frame;
 use std::future::Future;
 
 impl Redis for ClusterClient {

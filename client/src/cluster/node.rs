@@ -10,10 +10,10 @@ use crate::cmd::Command;
 use crate::conn::mux::{reply, reply_timed, Submission};
 use crate::conn::Config;
 use crate::error::{ClusterErrorKind, Error, LastFailure};
-use crate::resp;
-use crate::resp::write::encode;
-use crate::resp::Frame;
 use crate::support::sync;
+use crate::wire;
+use crate::wire::write::encode;
+use crate::wire::Frame;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -153,10 +153,10 @@ impl ClusterClient {
         #[allow(clippy::disallowed_methods, reason = "the client's own command")]
         let mut bytes = Vec::with_capacity(command.as_bytes().len() + 40);
         if readonly {
-            resp::write::command(&mut bytes, &[b"READONLY"]);
+            wire::write::command(&mut bytes, &[b"READONLY"]);
         }
         if asking {
-            resp::write::command(&mut bytes, &[b"ASKING"]);
+            wire::write::command(&mut bytes, &[b"ASKING"]);
         }
         bytes.extend_from_slice(command.as_bytes());
         let n = 1 + usize::from(readonly) + usize::from(asking);

@@ -13,7 +13,7 @@ use crate::cmd::placement::{placement, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply_timed, Submission};
 use crate::error::Error;
-use crate::resp::Frame;
+use crate::wire::Frame;
 
 /// The pipeline of a [`ClusterClient`]: a [`Pipeline`] through it.
 #[deprecated(note = "a cluster's pipeline is a `Pipeline<Replies, ClusterClient>`")]

@@ -3,7 +3,8 @@
 //! retry after a pause.
 
 use super::topology::NodeAddr;
-use crate::resp::{Frame, Reader};
+use crate::wire::Frame;
+use crate::wire::Reader;
 
 /// What an error reply asks the client to do.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,8 +12,8 @@ use crate::cmd::Command;
 use crate::cmd::Request;
 use crate::conn::streaming::{StreamEvent, StreamKind};
 use crate::error::{ClusterErrorKind, Error};
-use crate::resp;
 use crate::resp::read::DecodeOwned;
+use crate::wire;
 use std::time::Instant;
 use tokio::io::AsyncWrite;
 
@@ -188,10 +188,10 @@ impl ClusterClient {
 fn before(asking: bool, replica: bool) -> Option<(Vec<u8>, usize)> {
     let mut bytes = Vec::new();
     if replica {
-        resp::write::command(&mut bytes, &[b"READONLY"]);
+        wire::write::command(&mut bytes, &[b"READONLY"]);
     }
     if asking {
-        resp::write::command(&mut bytes, &[b"ASKING"]);
+        wire::write::command(&mut bytes, &[b"ASKING"]);
     }
     let n = usize::from(replica) + usize::from(asking);
     (n > 0).then_some((bytes, n))

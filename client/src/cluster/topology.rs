@@ -1,6 +1,8 @@
 //! The slot map: which shard (a primary and its replicas) serves each of the 16384 hash
 //! slots, read from `CLUSTER SHARDS` (Redis 7) or `CLUSTER SLOTS` (older servers), and
 //! patched slot by slot as `MOVED` redirects arrive.
+//!
+//! Over 500 lines: because of its unit tests (from line 384).
 
 use super::addr_map::AddrMap;
 use crate::cmd::SLOT_COUNT;
@@ -384,7 +386,7 @@ fn as_u16(v: &Value) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn value(bytes: &[u8]) -> Value {
         Frame::from_slice(bytes).unwrap().decode().unwrap()

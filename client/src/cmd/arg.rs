@@ -1,9 +1,11 @@
 //! [`ToArg`]: how a Rust value becomes one command argument (a RESP bulk string), with
 //! integers and floats formatted on the stack, without allocating.
+//!
+//! Over 500 lines: because of its unit tests (from line 387).
 
 // The command builder writes its arguments with the crate's one RESP writer.
 use crate::error::InvalidArgument;
-pub(crate) use crate::resp::write::{bulk as write_bulk, format_u64};
+pub(crate) use crate::wire::write::{bulk as write_bulk, format_u64};
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
@@ -278,7 +280,7 @@ impl ToArg for [f32] {
             reason = "the length of a vector the application gave"
         )]
         buf.reserve(len + 16);
-        crate::resp::write::header(buf, b'$', len);
+        crate::wire::write::header(buf, b'$', len);
         for x in self {
             buf.extend_from_slice(&x.to_le_bytes());
         }

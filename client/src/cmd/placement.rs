@@ -2,6 +2,8 @@
 //! commands, consulted alike by [`Client`](crate::Client) and
 //! [`ClusterClient`](crate::ClusterClient).
 //!
+//! Over 500 lines: because of its unit tests (from line 273).
+//!
 //! - Commands refused on a connection shared by many callers (or pooled and handed to the
 //!   next caller): they change what the connection replies (Pub/Sub mode, `MONITOR`,
 //!   `CLIENT REPLY`, `RESET`, a new `HELLO`), open state that other callers' commands

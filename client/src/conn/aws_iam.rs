@@ -1,5 +1,8 @@
 //! IAM authentication for Amazon ElastiCache and Amazon MemoryDB (feature `aws-iam`).
 //!
+//! Over 500 lines: because of its unit tests (from line 511): the signing is checked
+//! against worked examples.
+//!
 //! With IAM authentication, a Valkey or Redis OSS 7+ cache takes a short-lived token instead
 //! of a password: `AUTH {user_id} {token}`, where the token is an AWS Signature Version 4
 //! *presigned* `GET http://{cache_name}/?Action=connect&User={user_id}` (plus

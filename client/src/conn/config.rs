@@ -1,13 +1,15 @@
 //! [`Config`]: where to connect and how (credentials, database, protocol, timeouts,
 //! reconnection), built from a URL and adjusted with builder methods.
+//!
+//! Over 500 lines: one builder method per setting, each with its documented example.
 
 use super::backoff::Backoff;
 use super::credentials::CredentialsProvider;
 use super::tls::TlsOptions;
 use crate::cache::CacheConfig;
 use crate::error::Error;
-use crate::resp::Limits;
 use crate::support::trace::SpanLevel;
+use crate::wire::Limits;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

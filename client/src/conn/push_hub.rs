@@ -4,8 +4,8 @@
 
 use super::push_queue::{push_queue, Gap, PushReceiver, PushSender};
 use crate::cache::Cache;
-use crate::resp::Frame;
 use crate::support::sync;
+use crate::wire::Frame;
 use std::sync::{Arc, Mutex};
 
 /// The listeners of one client's pushes.

@@ -8,8 +8,8 @@
 //! drops the push instead and leaves a [`Gap`] in its place (a client's shared
 //! connection, whose replies must keep flowing whatever a listener does).
 
-use crate::resp::Frame;
 use crate::support::sync;
+use crate::wire::Frame;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};

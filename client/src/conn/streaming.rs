@@ -3,7 +3,8 @@
 //! streaming mode when the reply at the front of the queue was asked for that way.
 
 use crate::error::Error;
-use crate::resp::{length_line, Frame};
+use crate::wire::length_line;
+use crate::wire::Frame;
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
@@ -141,7 +142,7 @@ mod tests {
         assert_eq!(header(b"*+5\r\n", E), Header::Whole);
         assert_eq!(header(b"*18446744073709551615\r\n", E), Header::Whole);
         assert_eq!(header(b"$1\n", Bulk), Header::Whole);
-        let mut scanner = crate::resp::FrameScanner::new();
+        let mut scanner = crate::wire::FrameScanner::new();
         assert!(scanner.scan(b"*+5\r\n").is_err());
     }
 }

@@ -100,7 +100,7 @@ impl std::error::Error for Provider {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ServerError;
+    use crate::wire::ServerError;
 
     #[test]
     fn refusals_keep_their_type_and_the_rest_is_unreachable_with_its_address_and_cause() {

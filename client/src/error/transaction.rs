@@ -3,14 +3,12 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::ServerError;
-use crate::error::Error;
-use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
+use crate::wire::{Frame, ServerError};
 
-/// Commands of a transaction failed when `EXEC` ran them ([`Error::FailedInTransaction`]):
-/// the server runs every queued command and does not undo the others, so their effects
-/// stand. This says which commands failed and why, and gives every command's reply.
+/// Commands of a transaction failed when `EXEC` ran them
+/// ([`Error::FailedInTransaction`](crate::Error::FailedInTransaction)): the server runs
+/// every queued command and does not undo the others, so their effects stand. This says
+/// which commands failed and why, and gives every command's reply.
 ///
 /// Read the replies as a type with one `Result<_, ServerError>` per command where a
 /// command may fail, with [`replies`](Self::replies) here or
@@ -78,30 +76,33 @@ impl FailedCommand {
     }
 }
 
+impl FailedCommand {
+    /// The command queued at `index`, named `command`, that failed with `error`.
+    pub(crate) fn new(index: usize, command: Cow<'static, str>, error: ServerError) -> Self {
+        FailedCommand {
+            index,
+            command,
+            error,
+        }
+    }
+}
+
 impl FailedInTransaction {
-    /// Finds the failed commands in `exec`, `EXEC`'s reply to the commands named `names`
-    /// (in the order queued); `None` when no reply in it is an error.
-    #[cold]
-    pub(crate) fn find(exec: &Frame, names: &[Cow<'static, str>]) -> Option<FailedInTransaction> {
-        let replies: Vec<Result<crate::resp::value::Value, ServerError>> = exec.decode().ok()?;
-        let failed: Vec<FailedCommand> = replies
-            .into_iter()
-            .enumerate()
-            .filter_map(|(index, reply)| {
-                Some(FailedCommand {
-                    index,
-                    command: names.get(index).cloned().unwrap_or(Cow::Borrowed("")),
-                    error: reply.err()?,
-                })
-            })
-            .collect();
-        (!failed.is_empty()).then(|| {
-            FailedInTransaction(Box::new(Inner {
-                failed,
-                commands: names.len(),
-                exec: exec.clone(),
-            }))
-        })
+    /// The failures `failed` (at least one) among `commands` commands, whose replies are
+    /// `exec`, `EXEC`'s reply.
+    pub(crate) fn new(failed: Vec<FailedCommand>, commands: usize, exec: Frame) -> Self {
+        debug_assert!(!failed.is_empty());
+        FailedInTransaction(Box::new(Inner {
+            failed,
+            commands,
+            exec,
+        }))
+    }
+
+    /// `EXEC`'s reply: one reply per command (read by
+    /// [`replies`](FailedInTransaction::replies), in `client/transaction/failed.rs`).
+    pub(crate) fn exec(&self) -> &Frame {
+        &self.0.exec
     }
 
     /// The commands that failed, in the order queued (at least one).
@@ -112,19 +113,6 @@ impl FailedInTransaction {
     /// The number of commands in the transaction, those that failed included.
     pub fn commands(&self) -> usize {
         self.0.commands
-    }
-
-    /// Every command's reply read as `T`: a tuple (or a `Vec`) whose elements are
-    /// `Result<_, ServerError>` where a command failed (as
-    /// [`Multi::exec_as`](crate::Multi::exec_as) reads them), or
-    /// `Vec<Result<Value, ServerError>>` for any transaction.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decode`] when the replies do not have the shape of `T`; [`Error::Server`]
-    /// when `T` has no `Result` where a command failed.
-    pub fn replies<T: DecodeOwned>(&self) -> Result<T, Error> {
-        self.0.exec.decode()
     }
 
     /// The first failed command's error.

@@ -8,7 +8,8 @@ use serde::ser::Serialize;
 
 use crate::cmd::{ArgWriter, ToArg};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// A value of yours as JSON text: the value of `JSON.SET`, `JSON.MSET` and `JSON.MERGE`
 /// (`T: Serialize`), and a reply type for `JSON.GET`, `JSON.MGET` and documents stored as
@@ -17,7 +18,7 @@ use crate::resp::{DecodeError, Reader};
 ///
 /// Read from a reply, `Json<T>` takes the JSON text of one string and deserializes it; `T`
 /// may borrow from the reply (`Json<Product<'_>>` with `&str` fields, read with
-/// [`Frame::decode`](crate::resp::Frame::decode)) where the text has no escapes. A text
+/// [`Frame::decode`](crate::wire::Frame::decode)) where the text has no escapes. A text
 /// that is not JSON of `T`'s shape is a [`DecodeError`] that quotes serde's message.
 ///
 /// A JSONPath (`$.a`) reply is a JSON *array* of the matches: read it as

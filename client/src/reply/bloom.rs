@@ -2,7 +2,9 @@
 //! (`CF.INSERT`) (feature `bloom`).
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// Whether `CF.INSERT` added an item: `true`, or `false` when the filter was full.
 ///

@@ -7,7 +7,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::{hold, vec_for};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// One compaction rule of a time series: the series it writes to and how.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,8 @@ use super::spans::Span;
 use super::stream::{check_pairs, copy_pairs, FieldsRef, StreamEntry};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// The entries of a stream: what `XRANGE`, `XREVRANGE` and `XCLAIM` return, and what
 /// `XREAD`, `XREADGROUP` and `XAUTOCLAIM` return for each stream.
@@ -365,7 +366,7 @@ impl ExactSizeIterator for StreamEntriesIntoIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn entries(wire: &[u8]) -> Result<StreamEntries, crate::error::Error> {
         Frame::from_slice(wire).expect("one whole frame").decode()

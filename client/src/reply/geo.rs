@@ -3,7 +3,9 @@
 use bytes::Bytes;
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// One member found by `GEOSEARCH`, `GEORADIUS` or `GEORADIUSBYMEMBER`, with what the
 /// `WITHDIST`, `WITHHASH` and `WITHCOORD` options asked for (`None` for what they did

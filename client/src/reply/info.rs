@@ -9,7 +9,8 @@ use std::str::FromStr;
 use bytes::Bytes;
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// The reply of `INFO`: its sections (`# Server`, `# Clients`, ...) of `field:value` lines.
 ///

@@ -7,7 +7,9 @@ use std::ops::Deref;
 use bytes::Bytes;
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// The new values of `JSON.NUMINCRBY` and `JSON.NUMMULTBY`: one per match of the path,
 /// `None` where the match is not a number.
@@ -140,7 +142,7 @@ fn read_types(r: &mut Reader<'_>, out: &mut Vec<Bytes>, depth: u8) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn decode<T: for<'de> RespRead<'de>>(bytes: &[u8]) -> T {
         Frame::from_slice(bytes).unwrap().decode().unwrap()

@@ -8,7 +8,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// A value a RedisJSON command answers for one match of its path: a length or an index
 /// (`i64`), a JSON text (`Bytes`), a boolean's new value (`bool`: `1`/`0` for a
@@ -239,7 +241,7 @@ impl<'de> RespRead<'de> for JsonKeys {
 mod tests {
     use super::*;
     use crate::error::Error;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn read<T: for<'de> RespRead<'de>>(frame: &[u8]) -> Result<T, Error> {
         Frame::from_slice(frame)?.decode()

@@ -4,7 +4,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 use super::json_matches::JsonMatch;
 
@@ -132,7 +134,7 @@ mod tests {
     use super::*;
     use crate::error::Error;
     use crate::reply::JsonMatches;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn read<T: for<'de> RespRead<'de>>(frame: &[u8]) -> Result<T, Error> {
         Frame::from_slice(frame)?.decode()

@@ -9,7 +9,8 @@ use bytes::Bytes;
 use super::spans::{read_strings, Lookup, Span, Walk};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// The strings of an array or set reply: what `LRANGE`, `SMEMBERS`, `KEYS`, `SINTER`,
 /// `ZRANGE` and the other commands that reply a list of strings return by default.
@@ -318,7 +319,7 @@ impl ExactSizeIterator for ListIntoIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn list(wire: &[u8]) -> Result<List, DecodeError> {
         let frame = Frame::from_slice(wire).expect("one whole frame");

@@ -11,7 +11,8 @@ use bytes::Bytes;
 use super::spans::{read_strings, Lookup, Span, Walk};
 use crate::resp::read::collections::{pairs, vec_for, Pairs};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// The key/value strings of a map reply: what `HGETALL`, `CONFIG GET` and the other
 /// commands that reply a map of strings return by default.
@@ -321,7 +322,7 @@ impl ExactSizeIterator for MapIntoIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn map(wire: &[u8]) -> Result<Map, DecodeError> {
         let frame = Frame::from_slice(wire).expect("one whole frame");

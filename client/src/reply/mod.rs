@@ -97,11 +97,11 @@ pub use crate::cmd::modules::search::replies::*;
 pub use crate::cmd::modules::timeseries::replies::*;
 #[allow(unused_imports)] // when the Sentinel's replies need no struct
 pub use crate::cmd::sentinel_commands::replies::*;
+pub use crate::resp::value::Value;
 /// An error reply in place of a value: the error half of a batch command's per-item
 /// `Result`s (`BF.MADD`, `TS.MADD`, ...).
 #[doc(no_inline)]
-pub use crate::error::ServerError;
-pub use crate::resp::value::Value;
+pub use crate::wire::ServerError;
 #[cfg(feature = "bloom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bloom")))]
 pub use bloom::{Added, BloomInfoValue};

@@ -1,7 +1,8 @@
 //! [`ScanPage`]: one page of `SCAN`, `HSCAN`, `SSCAN` or `ZSCAN`.
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// One reply of a cursor-based scan: the cursor to continue from (0 when the scan is
 /// complete) and the items of this page: keys for `SCAN`, members for `SSCAN`,

@@ -3,7 +3,8 @@
 use bytes::Bytes;
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// A member and its score: what `ZRANGE ... WITHSCORES`, `ZPOPMIN`,
 /// `ZRANDMEMBER ... WITHSCORES` and the like return a list of, and the elements of a

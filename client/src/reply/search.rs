@@ -9,7 +9,10 @@ use crate::error::Error;
 use crate::resp::read::collections::{hold, vec_for};
 use crate::resp::read::RespRead;
 use crate::resp::value::Value;
-use crate::resp::{DecodeError, Frame, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// The reply of `FT.SEARCH` or `FT.AGGREGATE`: how many documents matched, and the
 /// documents (or aggregated rows) returned, each with its fields kept as one zero-copy

@@ -9,7 +9,10 @@ use crate::error::Error;
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
 use crate::resp::value::Value;
-use crate::resp::{DecodeError, Frame, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// The reply of `FT.SPELLCHECK`: each misspelled term of the query with its suggestions,
 /// in the order of the reply.

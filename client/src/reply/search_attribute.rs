@@ -5,7 +5,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// The flags `FT.INFO` gives a field: bare words among the pairs on RESP2, the `flags`
 /// list on RESP3. On RESP2 a word not in this list is read as a name with a value after it.
@@ -169,7 +171,7 @@ fn scalar_text(r: &mut Reader<'_>) -> Result<Bytes, DecodeError> {
 mod tests {
     use super::*;
     use crate::error::Error;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn read(frame: &[u8]) -> Result<SearchAttribute, Error> {
         Frame::from_slice(frame)?.decode()

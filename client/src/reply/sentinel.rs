@@ -3,7 +3,8 @@
 //! (`SENTINEL GET-MASTER-ADDR-BY-NAME`).
 
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 use std::fmt;
 use std::str::FromStr;
 

@@ -5,7 +5,8 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::{hold, vec_for};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// What `ROLE` says a server is.
 ///
@@ -238,7 +239,7 @@ impl<'de> RespRead<'de> for LcsMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     #[test]
     fn role_reads_each_kind_of_server() {

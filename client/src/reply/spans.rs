@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 
 use bytes::{Bytes, BytesMut};
 
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// Where one string sits in a kept buffer: `start..end`, as `u32`s to keep the index
 /// small (a reply is at most 1 GiB unless the limits are raised past 4 GiB).

@@ -7,7 +7,10 @@ use bytes::{BufMut, Bytes, BytesMut};
 use super::spans::Span;
 use crate::error::Error;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Frame, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// One stream entry: `[id, [field, value, ...]]`, as `XRANGE`, `XREAD`, `XCLAIM`,
 /// `XAUTOCLAIM` and `XINFO STREAM` return them.

@@ -7,7 +7,8 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::{hold, vec_for};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// One completion of `FT.SUGGET ... WITHSCORES WITHPAYLOADS`.
 #[derive(Debug, Clone, PartialEq)]

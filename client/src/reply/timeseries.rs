@@ -8,7 +8,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::{hold, vec_for};
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// One sample of a time series: its timestamp (milliseconds) and its value. RESP2 sends
 /// the value as text, RESP3 as a double; both read as `f64`.
@@ -317,7 +319,7 @@ impl fmt::Debug for Series {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn decode<T: for<'de> RespRead<'de>>(bytes: &[u8]) -> T {
         Frame::from_slice(bytes).unwrap().decode().unwrap()

@@ -8,7 +8,8 @@ use bytes::Bytes;
 use super::spans::{read_strings, Span, Walk};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 /// The values of an array reply whose elements are strings or nulls: what `MGET`, `HMGET`,
 /// `HGETEX`, `HGETDEL`, `SORT ... GET` and `JSON.MGET` return by default, a null where a
@@ -261,7 +262,7 @@ impl ExactSizeIterator for ValuesIntoIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resp::Frame;
+    use crate::wire::Frame;
 
     fn values(wire: &[u8]) -> Result<Values, DecodeError> {
         let frame = Frame::from_slice(wire).expect("one whole frame");

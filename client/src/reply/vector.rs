@@ -6,7 +6,9 @@ use bytes::Bytes;
 
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
 
 /// One element `VSIM ... WITHSCORES WITHATTRIBS` found: its name, its similarity score and
 /// its attributes (JSON text, `None` when it has none).

@@ -8,7 +8,9 @@
 use std::fmt::Write;
 
 pub use crate::resp::read::RespRead;
-pub use crate::resp::{DecodeError, Kind, Reader};
+pub use crate::wire::DecodeError;
+pub use crate::wire::Kind;
+pub use crate::wire::Reader;
 
 type Result<T> = core::result::Result<T, DecodeError>;
 

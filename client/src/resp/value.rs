@@ -2,11 +2,13 @@
 
 use bytes::Bytes;
 
-use crate::error::ServerError;
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
-use crate::resp::write::{blob, header, line};
-use crate::resp::{DecodeError, Kind, Reader};
+use crate::wire::write::{blob, header, line};
+use crate::wire::DecodeError;
+use crate::wire::Kind;
+use crate::wire::Reader;
+use crate::wire::ServerError;
 
 /// Any RESP2/RESP3 value, owned: for replies whose shape is not known in advance.
 ///

@@ -41,7 +41,7 @@ use crate::conn::reach::Reach;
 use crate::error::Error;
 use crate::reply::ServerHello;
 use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
+use crate::wire::Frame;
 use ask::{show, Answer};
 use locator::Locator;
 use route::SentinelRoute;

@@ -9,7 +9,7 @@ use crate::conn::handshake::Expect;
 use crate::conn::mux::{PushSink, ReplyWatch};
 use crate::conn::reach::{Opening, Pause, Route};
 use crate::conn::Config;
-use crate::resp::Frame;
+use crate::wire::Frame;
 use std::sync::Arc;
 use std::time::Instant;
 

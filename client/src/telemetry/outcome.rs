@@ -2,8 +2,8 @@
 //! metrics record it: the error, or the first error reply among its replies.
 
 use crate::error::Error;
-use crate::resp::Frame;
 use crate::support::trace::{self, Record};
+use crate::wire::Frame;
 
 /// An operation's replies, whose first server error reply is the operation's failure.
 pub(crate) trait Replies {

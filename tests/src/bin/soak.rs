@@ -2,6 +2,8 @@
 //! with 1 replica each, started here with the `typedis-tests` helpers; the server binary is
 //! `$TYPEDIS_SERVER`, `redis-server` by default). Not part of `cargo test`.
 //!
+//! Over 500 lines: one soak program with its scenarios, read top to bottom.
+//!
 //! 64 tasks (on a 2-thread runtime) write and read back for `SOAK_SECS` seconds through one
 //! `ClusterClient`, authenticated as the ACL user `app` with a password from a credentials
 //! provider (credentials valid 20 s, so live connections authenticate again in line).

@@ -9,9 +9,9 @@ use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::Command;
 use crate::conn::mux::{reply_timed, Submission};
 use crate::error::Error;
-use crate::resp::Frame;
 use crate::support::trace::{self, Record};
 use crate::telemetry::metrics::Operation;
+use crate::wire::Frame;
 use std::time::{Duration, Instant};
 
 impl Client {

@@ -8,9 +8,9 @@ use crate::cache::{Cache, Lookup, Read};
 use crate::cmd::{Command, CommandFlags};
 use crate::conn::mux::{self, Submission};
 use crate::error::Error;
-use crate::resp::write::encode;
-use crate::resp::Frame;
 use crate::support::sync;
+use crate::wire::write::encode;
+use crate::wire::Frame;
 
 impl Client {
     /// What the cache says about `command`. While the shared connection is down nothing

@@ -2,6 +2,9 @@
 //! connection (reopened, paced by the backoff, when it dies); blocking commands and
 //! transactions use dedicated connections from a small pool.
 //!
+//! Over 500 lines: the `Client` type and its send path in one place (its other parts are
+//! the files beside it); not yet split further.
+//!
 //! The path of a command is one straight line: [`Client::send`] builds a `Submission`
 //! (the command, its deadline, where its reply goes) and submits it to the live shared
 //! connection, then waits for the reply. Everything off that line (reopening the
@@ -32,11 +35,11 @@ use crate::conn::{Addr, Config, Protocol};
 use crate::error::{Closed, Error, Refused};
 use crate::reply::ServerHello;
 use crate::resp::read::DecodeOwned;
-use crate::resp::Frame;
 use crate::support::sync::{self, lock};
 use crate::support::trace::{self, Instrument, Record};
 use crate::telemetry::metrics::{self, Operation};
 use crate::telemetry::outcome;
+use crate::wire::Frame;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -715,3 +718,6 @@ pub(crate) async fn within<T>(
         None => f.await,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,7 +3,9 @@
 
 use crate::error::Error;
 use crate::resp::read::RespRead;
-use crate::resp::{DecodeError, Frame, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
+use crate::wire::Reader;
 use bytes::Bytes;
 
 /// What a [`Message`] was delivered for.

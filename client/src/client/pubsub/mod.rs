@@ -1,6 +1,9 @@
 //! Pub/Sub: a [`Subscriber`] on its own connection receives the messages of its channels,
 //! patterns and shard channels as a [`Stream`](futures_core::Stream), and subscribes again
 //! by itself after a reconnect.
+//!
+//! Over 500 lines: the `Subscriber` and its connection's loop (subscribing, resubscribing
+//! after a reconnect, renewing credentials); not yet split.
 
 mod message;
 
@@ -12,8 +15,8 @@ use crate::conn::pacing::Pacing;
 use crate::conn::push_queue::{push_queue, Gap, Item, PushReceiver};
 use crate::conn::Protocol;
 use crate::error::{Error, Unreachable};
-use crate::resp::write::encode;
 use crate::support::trace;
+use crate::wire::write::encode;
 use bytes::Bytes;
 use message::{parse, Push};
 use std::collections::{BTreeSet, VecDeque};

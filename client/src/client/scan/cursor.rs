@@ -3,7 +3,7 @@
 //! for each page with the cursor the previous page returned.
 
 use crate::cmd::Command;
-use crate::resp::write::{bulk, format_u64};
+use crate::wire::write::{bulk, format_u64};
 use std::ops::Range;
 
 impl Command {

@@ -12,7 +12,8 @@ use crate::cmd::{Command, Request, ToArg};
 use crate::error::Error;
 use crate::resp::read::DecodeOwned;
 use crate::resp::value::Value;
-use crate::resp::{Frame, Reader};
+use crate::wire::Frame;
+use crate::wire::Reader;
 use args::ArgList;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -452,7 +453,10 @@ mod tests {
         let ro = call.clone().read_only();
         assert_eq!(ro.by_sha1().name(), "EVALSHA_RO");
         assert_eq!(ro.by_source().name(), "EVAL_RO");
-        assert!(ro.by_sha1().flags().contains(crate::cmd::CommandFlags::READONLY));
+        assert!(ro
+            .by_sha1()
+            .flags()
+            .contains(crate::cmd::CommandFlags::READONLY));
         assert_eq!(
             args(&script.invocation().by_sha1()),
             ["EVALSHA", &sha1, "0"]

@@ -4,7 +4,7 @@
 use crate::client::redis::Redis;
 use crate::cmd::Command;
 use crate::error::Error;
-use crate::resp::Frame;
+use crate::wire::Frame;
 use std::future::Future;
 
 pub(crate) mod sealed {

@@ -3,7 +3,8 @@
 //! connection was lost or shut down ([`Error::ConnectionClosed`], saying how).
 
 use crate::error::{Closed, ClosedKind, Error, CLIENT_CLOSED};
-use crate::resp::{ProtocolError, ProtocolErrorKind};
+use crate::wire::ProtocolError;
+use crate::wire::ProtocolErrorKind;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! connections to a primary), applied by the connection's reader to each error reply once
 //! its request is answered: the one place every reply comes back.
 
-use crate::resp::Frame;
+use crate::wire::Frame;
 
 /// A rule on a connection's error replies (see [`Connection::watch_replies`]).
 ///

@@ -17,8 +17,8 @@
 //! task sleeps, and nothing needs to wake it.
 
 use super::{Cause, ReplyRx, Shared, Submission};
-use crate::resp::write::encode;
 use crate::support::trace;
+use crate::wire::write::encode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
 use super::*;
-use crate::resp::Frame;
+use crate::wire::Frame;
 
 fn decode<T: for<'de> RespRead<'de>>(bytes: &[u8]) -> T {
     Frame::from_slice(bytes).unwrap().decode().unwrap()

@@ -7,8 +7,11 @@ use bytes::Bytes;
 
 use super::RespRead;
 use crate::error::Error;
-use crate::error::ServerError;
-use crate::resp::{DecodeError, Frame, Kind, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Frame;
+use crate::wire::Kind;
+use crate::wire::Reader;
+use crate::wire::ServerError;
 
 impl<'de> RespRead<'de> for &'de [u8] {
     #[inline]

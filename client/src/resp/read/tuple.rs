@@ -1,7 +1,8 @@
 //! [`RespRead`] for tuples (arrays of exactly as many elements) and `[T; N]`.
 
 use super::RespRead;
-use crate::resp::{DecodeError, Reader};
+use crate::wire::DecodeError;
+use crate::wire::Reader;
 
 #[inline]
 fn expect_len(r: &mut Reader<'_>, n: usize) -> Result<(), DecodeError> {

@@ -2,7 +2,8 @@
 //! deliveries, slots of one and of many frames mixed, a slot whose caller gave up.
 
 use super::*;
-use crate::resp::{ProtocolError, ProtocolErrorKind};
+use crate::wire::ProtocolError;
+use crate::wire::ProtocolErrorKind;
 
 fn frames(words: &[&str]) -> Vec<Frame> {
     words

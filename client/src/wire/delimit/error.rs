@@ -78,11 +78,11 @@ pub enum ProtocolErrorKind {
         max: usize,
     },
     /// The bytes end before the frame does (reported by
-    /// [`Frame::new`](crate::resp::Frame::new), which needs one whole frame).
+    /// [`Frame::new`](crate::wire::Frame::new), which needs one whole frame).
     #[error("incomplete frame")]
     Incomplete,
     /// More bytes follow a complete frame (reported by
-    /// [`Frame::new`](crate::resp::Frame::new), which needs exactly one frame).
+    /// [`Frame::new`](crate::wire::Frame::new), which needs exactly one frame).
     #[error("trailing bytes after the frame")]
     TrailingBytes,
     /// A reply arrived on a connection when no request was waiting for one (reported by

@@ -3,7 +3,7 @@
 //! Every function checks its bounds and returns a [`DecodeError`] rather than indexing
 //! past the end, so that a frame holding anything cannot make the reader panic.
 
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 /// A signed decimal integer line starting at `p`, up to CRLF. Returns the value and the
 /// position after the CRLF. Parsed in place: no allocation, no UTF-8 pass.

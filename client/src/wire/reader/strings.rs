@@ -4,7 +4,7 @@
 use bytes::Bytes;
 
 use super::{streamed, Kind, Reader};
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 /// What a string step expects, in its errors.
 const STRING: &str = "bulk string";

@@ -2,7 +2,7 @@
 //! RESP3 streamed aggregates (`*?`, `%?`) included.
 
 use super::{streamed, Kind, Reader};
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 impl<'de> Reader<'de> {
     /// The number of elements of an array (`*`), set (`~`) or push (`>`), whose elements

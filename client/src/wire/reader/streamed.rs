@@ -2,7 +2,7 @@
 //! length ended by `.` (`*?`, `%?`, `~?`).
 
 use super::lex::{body, int_line, line, skip_value};
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 /// The chunk at `p` (`;len\r\ndata\r\n`): its data, or `None` for the final `;0\r\n`, and
 /// the position after it.

@@ -2,7 +2,7 @@
 //! the strings RESP2 sends instead), and nulls in every form.
 
 use super::{lex, Kind, Reader};
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 impl<'de> Reader<'de> {
     /// A signed 64-bit integer: an integer (`:`), or the decimal text of a bulk string,

@@ -129,7 +129,8 @@ fn char_start_at_or_before(bytes: &[u8], max: usize) -> usize {
 mod tests {
     use proptest::prelude::*;
 
-    use crate::resp::{Frame, Reader};
+    use crate::wire::Frame;
+    use crate::wire::Reader;
 
     /// An array of bulk strings.
     fn array_of(strings: &[Vec<u8>]) -> Frame {

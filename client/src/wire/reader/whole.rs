@@ -6,8 +6,8 @@ use std::ops::Range;
 use bytes::Bytes;
 
 use super::{lex, Reader};
-use crate::error::ServerError;
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
+use crate::wire::ServerError;
 
 impl<'de> Reader<'de> {
     /// Skips one whole value, however deeply nested (iteratively: no recursion).

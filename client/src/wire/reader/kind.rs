@@ -5,7 +5,7 @@ use std::fmt;
 #[cfg(doc)]
 use super::Reader;
 #[cfg(doc)]
-use crate::resp::DecodeError;
+use crate::wire::DecodeError;
 
 /// The RESP type of a value, as seen by [`Reader::peek`] and named in [`DecodeError`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
