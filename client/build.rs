@@ -44,6 +44,9 @@ fn main() {
     let builders = typedis_codegen::generate(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("builders.rs"), &builders);
+    let replies = typedis_codegen::generate_replies(&spec, &options)
+        .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
+    write(&out.join("replies.rs"), &replies);
     let table = typedis_codegen::generate_table(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     write(&out.join("spec_table.rs"), &table);
@@ -61,6 +64,9 @@ fn main() {
     let builders = typedis_codegen::generate(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     write(&out.join("sentinel_builders.rs"), &builders);
+    let replies = typedis_codegen::generate_replies(&spec, &options)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    write(&out.join("sentinel_replies.rs"), &replies);
     let table = typedis_codegen::generate_table(&spec, &options)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     write(&out.join("sentinel_table.rs"), &table);
@@ -80,6 +86,9 @@ fn main() {
         let builders = typedis_codegen::generate(&spec, &options)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         write(&out.join(format!("module_{feature}.rs")), &builders);
+        let replies = typedis_codegen::generate_replies(&spec, &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        write(&out.join(format!("module_{feature}_replies.rs")), &replies);
         let table = typedis_codegen::generate_table(&spec, &options)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         write(&out.join(format!("module_{feature}_table.rs")), &table);

@@ -46,7 +46,7 @@ pub mod reply;
 pub mod spec;
 mod table;
 
-pub use emit::{generate, reply_report};
+pub use emit::{generate, generate_replies, reply_report};
 pub use overlay::{corrected, with_overlay};
 pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
@@ -63,6 +63,7 @@ pub const MODULE_FEATURES: &[(&str, &str)] = &[
 pub fn typedis_options() -> Options {
     Options {
         typedis: "crate".to_owned(),
+        replies: Some("crate::reply".to_owned()),
         ..Options::default()
     }
 }
@@ -100,6 +101,13 @@ pub struct Options {
     /// their builders' docs say so first. typedis's build script fills it from the list
     /// its connections use.
     pub refused: Vec<(String, String)>,
+    /// Where the structs replies are read into live, as a path the builders name them by.
+    /// `None` (the default) puts them in a `replies` module of the generated file; with a
+    /// path (typedis's own: `crate::reply`), [`generate`] leaves them out and
+    /// [`generate_replies`] writes them as a file of their own, to be included in the
+    /// module that path names, so that the builders and the replies can live in different
+    /// layers.
+    pub replies: Option<String>,
 }
 
 impl Default for Options {
@@ -110,6 +118,7 @@ impl Default for Options {
             extend: None,
             product: None,
             refused: Vec::new(),
+            replies: None,
         }
     }
 }

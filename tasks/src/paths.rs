@@ -11,6 +11,9 @@ pub const SPEC: &str = "client/commands.json";
 /// Where the generated builders of typedis itself are snapshotted.
 pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
 
+/// Where the generated reply structs of typedis itself are snapshotted.
+pub const REPLIES_SNAPSHOT: &str = "client/src/reply/generated.snapshot.rs";
+
 /// Where the generated spec table of typedis itself is snapshotted.
 pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
 

@@ -3,11 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use typedis_codegen::{corrected, generate, generate_table, typedis_options, Spec};
+use typedis_codegen::{
+    corrected, generate, generate_replies, generate_table, typedis_options, Spec,
+};
 
 use crate::conformance::generate_cases;
 use crate::paths::{
-    BUILDERS_SNAPSHOT, CONFORMANCE_CASES, MODULE_CONFORMANCE_CASES, MODULE_SPECS,
+    BUILDERS_SNAPSHOT, CONFORMANCE_CASES, MODULE_CONFORMANCE_CASES, MODULE_SPECS, REPLIES_SNAPSHOT,
     SPEC_TABLE_SNAPSHOT,
 };
 use crate::Error;
@@ -39,10 +41,12 @@ fn options() -> typedis_codegen::Options {
 pub fn snapshots(root: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     let spec = corrected(&read(&root.join(crate::paths::SPEC))?)?;
     let builders = generate(&spec, &options())?;
+    let replies = generate_replies(&spec, &options())?;
     let table = generate_table(&spec, &options())?;
     let (cases, _) = generate_cases(&spec)?;
     let mut files = vec![
         (root.join(BUILDERS_SNAPSHOT), builders),
+        (root.join(REPLIES_SNAPSHOT), replies),
         (root.join(SPEC_TABLE_SNAPSHOT), table),
         (root.join(CONFORMANCE_CASES), cases),
     ];

@@ -77,13 +77,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
     &["search/aggregate.rs", "search/mod.rs"],
 ];
 
-/// The imports up a layer ARCHITECTURE.md lists, as `from -> to`, each with its reason
-/// there.
-const KNOWN_UPWARD: &[&str] = &[
-    "reply/mod.rs -> cmd/builders.rs",
-    "reply/mod.rs -> cmd/sentinel_commands.rs",
-];
-
 /// At most this many entries at the top of `client/src`.
 const ROOT_ENTRIES: usize = 15;
 
@@ -116,7 +109,7 @@ fn upward(krate: &Crate) -> Vec<String> {
             let Some(Some(high)) = layer.get(&target) else {
                 continue;
             };
-            if high > low && !KNOWN_UPWARD.contains(&format!("{from} -> {target}").as_str()) {
+            if high > low {
                 found.push(format!(
                     "{from} -> {target} (by {path}): {} is declared before {} in lib.rs",
                     krate.top[*low], krate.top[*high]
@@ -139,10 +132,7 @@ fn layer_circles(krate: &Crate) -> Vec<Vec<String>> {
     };
     for (from, to) in krate.imports() {
         for target in to.keys() {
-            if from != "lib.rs"
-                && top(&from) != top(target)
-                && !KNOWN_UPWARD.contains(&format!("{from} -> {target}").as_str())
-            {
+            if from != "lib.rs" && top(&from) != top(target) {
                 edges.entry(top(&from)).or_default().insert(top(target));
             }
         }

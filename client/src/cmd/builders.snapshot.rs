@@ -8737,7 +8737,7 @@ pub mod acl_getuser {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::core::option::Option<super::replies::AclGetuserReply>;
+        type Reply = ::core::option::Option<crate::reply::AclGetuserReply>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -8879,7 +8879,7 @@ pub mod acl_log {
         }
     }
     impl<TOperation: Done> crate::cmd::Request for Ready<TOperation, Unset> {
-        type Reply = ::std::vec::Vec<super::replies::AclLogEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::AclLogEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -11876,7 +11876,7 @@ pub mod bzpopmax {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::core::option::Option<super::replies::BzpopmaxReply>;
+        type Reply = ::core::option::Option<crate::reply::BzpopmaxReply>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -12004,7 +12004,7 @@ pub mod bzpopmin {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::core::option::Option<super::replies::BzpopminReply>;
+        type Reply = ::core::option::Option<crate::reply::BzpopminReply>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -19903,7 +19903,7 @@ pub mod client_trackinginfo {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = super::replies::ClientTrackinginfoReply;
+        type Reply = crate::reply::ClientTrackinginfoReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -21262,7 +21262,7 @@ pub mod cluster_getslotmigrations {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::ClusterGetslotmigrationsEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::ClusterGetslotmigrationsEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -21394,7 +21394,7 @@ pub mod cluster_links {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::ClusterLinksEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::ClusterLinksEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -22340,7 +22340,7 @@ pub mod cluster_shards {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::ClusterShardsEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::ClusterShardsEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -22588,7 +22588,7 @@ pub mod cluster_slot_stats {
     impl<TOrderby: Done, TLimit: Done, TOrder: Done> crate::cmd::Request
     for Ready<TOrderby, TLimit, TOrder> {
         type Reply = ::std::vec::Vec<
-            (i64, super::replies::ClusterSlotStatsUsageStatistics),
+            (i64, crate::reply::ClusterSlotStatsUsageStatistics),
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -23136,7 +23136,7 @@ pub mod clusterscan {
     }
     impl<TMatchPattern: Done, TCount: Done, TType: Done, TSlot: Done> crate::cmd::Request
     for Ready<TMatchPattern, TCount, TType, TSlot> {
-        type Reply = super::replies::ClusterscanReply;
+        type Reply = crate::reply::ClusterscanReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -23253,7 +23253,7 @@ pub mod command_docs {
     impl crate::cmd::Request for Ready {
         type Reply = ::std::collections::HashMap<
             crate::reply::Bytes,
-            super::replies::CommandDocsEntry,
+            crate::reply::CommandDocsEntry,
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -23606,7 +23606,7 @@ pub mod command_info {
     }
     impl crate::cmd::Request for Ready {
         type Reply = ::std::vec::Vec<
-            ::core::option::Option<super::replies::CommandInfoEntry>,
+            ::core::option::Option<crate::reply::CommandInfoEntry>,
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -27633,7 +27633,7 @@ pub mod function_list {
     }
     impl<TLibraryNamePattern: Done, TWithcode: Done> crate::cmd::Request
     for Ready<TLibraryNamePattern, TWithcode> {
-        type Reply = ::std::vec::Vec<super::replies::FunctionListEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::FunctionListEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -27978,7 +27978,7 @@ pub mod function_stats {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = super::replies::FunctionStatsReply;
+        type Reply = crate::reply::FunctionStatsReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -35976,7 +35976,7 @@ pub mod hello {
     }
     impl<TArguments: Done, TAuth: Done, TClientname: Done> crate::cmd::Request
     for Ready<TArguments, TAuth, TClientname> {
-        type Reply = super::replies::HelloReply;
+        type Reply = crate::reply::HelloReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -42813,7 +42813,7 @@ pub mod latency_histogram {
     impl crate::cmd::Request for Ready {
         type Reply = ::std::collections::HashMap<
             crate::reply::Bytes,
-            super::replies::LatencyHistogramEntry,
+            crate::reply::LatencyHistogramEntry,
         >;
         #[inline]
         fn into_command(self) -> Command {
@@ -42894,7 +42894,7 @@ pub mod latency_latest {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::LatencyLatestEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::LatencyLatestEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -43234,7 +43234,7 @@ pub mod lcs {
     }
     impl<TMinMatchLen: Done, TWithmatchlen: Done> crate::cmd::Request
     for Ready<Unset, Set, TMinMatchLen, TWithmatchlen> {
-        type Reply = super::replies::LcsIdxReply;
+        type Reply = crate::reply::LcsIdxReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -45229,7 +45229,7 @@ pub mod memory_stats {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = super::replies::MemoryStatsReply;
+        type Reply = crate::reply::MemoryStatsReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -46089,7 +46089,7 @@ pub mod module_list {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::ModuleListEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::ModuleListEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -54889,7 +54889,7 @@ pub mod slowlog_get {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount> {
-        type Reply = ::std::vec::Vec<super::replies::SlowlogGetEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::SlowlogGetEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -59356,7 +59356,7 @@ pub mod vinfo {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::core::option::Option<super::replies::VinfoReply>;
+        type Reply = ::core::option::Option<crate::reply::VinfoReply>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -64363,14 +64363,14 @@ pub mod xautoclaim {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount, Set> {
-        type Reply = super::replies::XautoclaimJustidReply;
+        type Reply = crate::reply::XautoclaimJustidReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<TCount, Unset> {
-        type Reply = super::replies::XautoclaimReply;
+        type Reply = crate::reply::XautoclaimReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -66832,7 +66832,7 @@ pub mod xinfo_consumers {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::XinfoConsumersEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::XinfoConsumersEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -66886,7 +66886,7 @@ pub mod xinfo_groups {
         }
     }
     impl crate::cmd::Request for Ready {
-        type Reply = ::std::vec::Vec<super::replies::XinfoGroupsEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::XinfoGroupsEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -67038,14 +67038,14 @@ pub mod xinfo_stream {
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<Set, TCount> {
-        type Reply = super::replies::XinfoStreamFullReply;
+        type Reply = crate::reply::XinfoStreamFullReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
         }
     }
     impl<TCount: Done> crate::cmd::Request for Ready<Unset, TCount> {
-        type Reply = super::replies::XinfoStreamReply;
+        type Reply = crate::reply::XinfoStreamReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -67394,7 +67394,7 @@ pub mod xpending {
     }
     impl<TMinIdleTime: Done, TConsumer: Done> crate::cmd::Request
     for Ready<Set, TMinIdleTime, TConsumer> {
-        type Reply = ::std::vec::Vec<super::replies::XpendingRangeEntry>;
+        type Reply = ::std::vec::Vec<crate::reply::XpendingRangeEntry>;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -67402,7 +67402,7 @@ pub mod xpending {
     }
     impl<TMinIdleTime: Done, TConsumer: Done> crate::cmd::Request
     for Ready<Unset, TMinIdleTime, TConsumer> {
-        type Reply = super::replies::XpendingReply;
+        type Reply = crate::reply::XpendingReply;
         #[inline]
         fn into_command(self) -> Command {
             self.0.build()
@@ -76564,866 +76564,4 @@ pub mod zunionstore {
     )]
     pub trait AggregateUnset {}
     impl AggregateUnset for Unset {}
-}
-/// The structs replies with named fields are read into.
-pub mod replies {
-    /// A set of ACL rule definitions for the user.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct AclGetuserReply {
-        /// `flags`.
-        pub flags: crate::reply::List,
-        /// `passwords`.
-        pub passwords: crate::reply::List,
-        /// Root selector's commands.
-        pub commands: crate::reply::Bytes,
-        /// Root selector's keys.
-        pub keys: crate::reply::Bytes,
-        /// Root selector's channels.
-        pub channels: crate::reply::Bytes,
-        /// `selectors`.
-        pub selectors: ::std::vec::Vec<AclGetuserSelector>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct AclGetuserSelector {
-        /// `commands`.
-        pub commands: ::core::option::Option<crate::reply::Bytes>,
-        /// `keys`.
-        pub keys: ::core::option::Option<crate::reply::Bytes>,
-        /// `channels`.
-        pub channels: ::core::option::Option<crate::reply::Bytes>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct AclLogEntry {
-        /// `count`.
-        pub count: i64,
-        /// `reason`.
-        pub reason: crate::reply::Bytes,
-        /// `context`.
-        pub context: crate::reply::Bytes,
-        /// `object`.
-        pub object: crate::reply::Bytes,
-        /// `username`.
-        pub username: crate::reply::Bytes,
-        /// `age-seconds`.
-        #[resp(rename = "age-seconds")]
-        pub age_seconds: f64,
-        /// `client-info`.
-        #[resp(rename = "client-info")]
-        pub client_info: crate::reply::Bytes,
-        /// `entry-id`.
-        #[resp(rename = "entry-id")]
-        pub entry_id: ::core::option::Option<i64>,
-        /// `timestamp-created`.
-        #[resp(rename = "timestamp-created")]
-        pub timestamp_created: ::core::option::Option<i64>,
-        /// `timestamp-last-updated`.
-        #[resp(rename = "timestamp-last-updated")]
-        pub timestamp_last_updated: ::core::option::Option<i64>,
-    }
-    /// The keyname, popped member, and its score.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct BzpopmaxReply {
-        /// Keyname
-        pub key: crate::reply::Bytes,
-        /// Member
-        pub member: crate::reply::Bytes,
-        /// Score
-        pub score: f64,
-    }
-    /// The keyname, popped member, and its score.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct BzpopminReply {
-        /// Keyname
-        pub key: crate::reply::Bytes,
-        /// Member
-        pub member: crate::reply::Bytes,
-        /// Score
-        pub score: f64,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClientTrackinginfoReply {
-        /// `flags`.
-        pub flags: crate::reply::List,
-        /// The client ID used for notifications redirection, or -1 when none.
-        pub redirect: i64,
-        /// List of key prefixes for which notifications are sent to the client.
-        pub prefixes: crate::reply::List,
-    }
-    /// One slot migration, as this node sees it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterGetslotmigrationsEntry {
-        /// The migration's name (an id).
-        pub name: crate::reply::Bytes,
-        /// `EXPORT` on the source node, `IMPORT` on the target.
-        pub operation: crate::reply::Bytes,
-        /// The slots it moves, as `start-end` ranges separated by spaces.
-        pub slot_ranges: crate::reply::Bytes,
-        /// The id of the node that takes the slots.
-        pub target_node: crate::reply::Bytes,
-        /// The id of the node that gives them.
-        pub source_node: crate::reply::Bytes,
-        /// Where it stands (`success` once done, `failed`, `cancelled`, or a step on the way).
-        pub state: crate::reply::Bytes,
-        /// When it started (Unix time, seconds).
-        pub create_time: ::core::option::Option<i64>,
-        /// When its state last changed (Unix time, seconds).
-        pub last_update_time: ::core::option::Option<i64>,
-        /// When the other node last acknowledged it (Unix time, seconds).
-        pub last_ack_time: ::core::option::Option<i64>,
-        /// Why it failed, or empty.
-        pub message: ::core::option::Option<crate::reply::Bytes>,
-        /// Bytes copied on write by the snapshot of the slots.
-        pub cow_size: ::core::option::Option<i64>,
-        /// Bytes of the replication stream not yet sent to the target.
-        pub remaining_repl_size: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterLinksEntry {
-        /// This link is established by the local node _to_ the peer, or accepted by the local node _from_ the peer.
-        pub direction: ::core::option::Option<crate::reply::Bytes>,
-        /// The node id of the peer.
-        pub node: ::core::option::Option<crate::reply::Bytes>,
-        /// Unix time creation time of the link. (In the case of a _to_ link, this is the time when the TCP link is created by the local node, not the time when it is actually established.)
-        #[resp(rename = "create-time")]
-        pub create_time: ::core::option::Option<i64>,
-        /// Events currently registered for the link. r means readable event, w means writable event.
-        pub events: ::core::option::Option<crate::reply::Bytes>,
-        /// Allocated size of the link's send buffer, which is used to buffer outgoing messages toward the peer.
-        #[resp(rename = "send-buffer-allocated")]
-        pub send_buffer_allocated: ::core::option::Option<i64>,
-        /// Size of the portion of the link's send buffer that is currently holding data(messages).
-        #[resp(rename = "send-buffer-used")]
-        pub send_buffer_used: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterShardsEntry {
-        /// An even number element array specifying the start and end slot numbers for slot ranges owned by this shard.
-        pub slots: ::core::option::Option<::std::vec::Vec<i64>>,
-        /// Nodes that handle these slot ranges.
-        pub nodes: ::core::option::Option<::std::vec::Vec<ClusterShardsNode>>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterShardsNode {
-        /// `id`.
-        pub id: ::core::option::Option<crate::reply::Bytes>,
-        /// `port`.
-        pub port: ::core::option::Option<i64>,
-        /// `tls-port`.
-        #[resp(rename = "tls-port")]
-        pub tls_port: ::core::option::Option<i64>,
-        /// `ip`.
-        pub ip: ::core::option::Option<crate::reply::Bytes>,
-        /// `endpoint`.
-        pub endpoint: ::core::option::Option<crate::reply::Bytes>,
-        /// `hostname`.
-        pub hostname: ::core::option::Option<crate::reply::Bytes>,
-        /// `role`.
-        pub role: ::core::option::Option<crate::reply::Bytes>,
-        /// `replication-offset`.
-        #[resp(rename = "replication-offset")]
-        pub replication_offset: ::core::option::Option<i64>,
-        /// `health`.
-        pub health: ::core::option::Option<crate::reply::Bytes>,
-    }
-    /// Map of slot usage statistics.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterSlotStatsUsageStatistics {
-        /// `key-count`.
-        #[resp(rename = "key-count")]
-        pub key_count: ::core::option::Option<i64>,
-        /// `cpu-usec`.
-        #[resp(rename = "cpu-usec")]
-        pub cpu_usec: ::core::option::Option<i64>,
-        /// `network-bytes-in`.
-        #[resp(rename = "network-bytes-in")]
-        pub network_bytes_in: ::core::option::Option<i64>,
-        /// `network-bytes-out`.
-        #[resp(rename = "network-bytes-out")]
-        pub network_bytes_out: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct ClusterscanReply {
-        /// Where the next call continues (`0` once every slot was scanned).
-        pub cursor: crate::reply::Bytes,
-        /// Keys of this call.
-        pub keys: crate::reply::List,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandDocsArgument {
-        /// `name`.
-        pub name: ::core::option::Option<crate::reply::Bytes>,
-        /// `type`.
-        pub r#type: ::core::option::Option<crate::reply::Bytes>,
-        /// `display_text`.
-        pub display_text: ::core::option::Option<crate::reply::Bytes>,
-        /// `key_spec_index`.
-        pub key_spec_index: ::core::option::Option<i64>,
-        /// `token`.
-        pub token: ::core::option::Option<crate::reply::Bytes>,
-        /// `summary`.
-        pub summary: ::core::option::Option<crate::reply::Bytes>,
-        /// `since`.
-        pub since: ::core::option::Option<crate::reply::Bytes>,
-        /// `deprecated_since`.
-        pub deprecated_since: ::core::option::Option<crate::reply::Bytes>,
-        /// `flags`.
-        pub flags: ::core::option::Option<crate::reply::List>,
-        /// `arguments`.
-        pub arguments: ::core::option::Option<crate::reply::Value>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandDocsEntry {
-        /// Short command description.
-        pub summary: ::core::option::Option<crate::reply::Bytes>,
-        /// The server version that added the command (or for module commands, the module version).
-        pub since: ::core::option::Option<crate::reply::Bytes>,
-        /// The functional group to which the command belongs.
-        pub group: ::core::option::Option<crate::reply::Bytes>,
-        /// A short explanation about the command's time complexity.
-        pub complexity: ::core::option::Option<crate::reply::Bytes>,
-        /// `module`.
-        pub module: ::core::option::Option<crate::reply::Bytes>,
-        /// An array of documentation flags.
-        pub doc_flags: ::core::option::Option<crate::reply::List>,
-        /// The server version that deprecated the command (or for module commands, the module version).
-        pub deprecated_since: ::core::option::Option<crate::reply::Bytes>,
-        /// The alternative for a deprecated command.
-        pub replaced_by: ::core::option::Option<crate::reply::Bytes>,
-        /// An array of historical notes describing changes to the command's behavior or arguments.
-        pub history: ::core::option::Option<
-            ::std::vec::Vec<(crate::reply::Bytes, crate::reply::Bytes)>,
-        >,
-        /// An array of maps that describe the command's arguments.
-        pub arguments: ::core::option::Option<::std::vec::Vec<CommandDocsArgument>>,
-        /// Command reply schema.
-        pub reply_schema: ::core::option::Option<crate::reply::Value>,
-        /// A map where each key is a subcommand, and each value is the documentary information.
-        pub subcommands: ::core::option::Option<crate::reply::Value>,
-    }
-    /// Command info array output.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoEntry {
-        /// Command name.
-        pub name: crate::reply::Bytes,
-        /// Command arity.
-        pub arity: i64,
-        /// Command flags.
-        pub flags: crate::reply::List,
-        /// Command first key index.
-        pub first_key: i64,
-        /// Command last key index.
-        pub last_key: i64,
-        /// Command key step index.
-        pub step: i64,
-        /// Command categories.
-        pub acl_categories: crate::reply::List,
-        /// Command tips.
-        pub tips: crate::reply::List,
-        /// Command key specs.
-        pub key_specs: ::std::vec::Vec<CommandInfoKeySpec>,
-        /// Subcommands.
-        pub subcommands: crate::reply::Value,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpec {
-        /// `notes`.
-        pub notes: ::core::option::Option<crate::reply::Bytes>,
-        /// `flags`.
-        pub flags: ::core::option::Option<crate::reply::List>,
-        /// `begin_search`.
-        pub begin_search: ::core::option::Option<CommandInfoKeySpecBeginSearch>,
-        /// `find_keys`.
-        pub find_keys: ::core::option::Option<CommandInfoKeySpecFindKeys>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecBeginSearch {
-        /// `type`.
-        pub r#type: ::core::option::Option<crate::reply::Bytes>,
-        /// One of: unknown type, empty map; index type; keyword type.
-        pub spec: ::core::option::Option<crate::reply::Value>,
-    }
-    /// Index type.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecBeginSearchSpec {
-        /// `index`.
-        pub index: ::core::option::Option<i64>,
-    }
-    /// Keyword type.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecBeginSearchSpecKeyword {
-        /// `keyword`.
-        pub keyword: ::core::option::Option<crate::reply::Bytes>,
-        /// `startfrom`.
-        pub startfrom: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecFindKeys {
-        /// `type`.
-        pub r#type: ::core::option::Option<crate::reply::Bytes>,
-        /// One of: unknown type; range type; keynum type.
-        pub spec: ::core::option::Option<crate::reply::Value>,
-    }
-    /// Range type.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecFindKeysSpec {
-        /// `lastkey`.
-        pub lastkey: ::core::option::Option<i64>,
-        /// `keystep`.
-        pub keystep: ::core::option::Option<i64>,
-        /// `limit`.
-        pub limit: ::core::option::Option<i64>,
-    }
-    /// Keynum type.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct CommandInfoKeySpecFindKeysSpecKeynum {
-        /// `keynumidx`.
-        pub keynumidx: ::core::option::Option<i64>,
-        /// `firstkey`.
-        pub firstkey: ::core::option::Option<i64>,
-        /// `keystep`.
-        pub keystep: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct FunctionListEntry {
-        /// The name of the library.
-        pub library_name: crate::reply::Bytes,
-        /// The engine of the library.
-        pub engine: crate::reply::Bytes,
-        /// The list of functions in the library.
-        pub functions: ::std::vec::Vec<FunctionListFunction>,
-        /// The library's source code (when given the WITHCODE modifier).
-        pub library_code: ::core::option::Option<crate::reply::Bytes>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct FunctionListFunction {
-        /// The name of the function.
-        pub name: crate::reply::Bytes,
-        /// The function's description.
-        pub description: ::core::option::Option<crate::reply::Bytes>,
-        /// An array of function flags.
-        pub flags: crate::reply::List,
-    }
-    /// Engine map contains statistics about the engine.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct FunctionStatsEngine {
-        /// Number of libraries.
-        pub libraries_count: ::core::option::Option<i64>,
-        /// Number of functions.
-        pub functions_count: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct FunctionStatsReply {
-        /// Information about the running script.
-        pub running_script: ::core::option::Option<FunctionStatsRunningScript>,
-        /// A map when each entry in the map represent a single engine.
-        pub engines: ::std::collections::HashMap<
-            crate::reply::Bytes,
-            FunctionStatsEngine,
-        >,
-    }
-    /// A map with the information about the running script.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct FunctionStatsRunningScript {
-        /// The name of the function.
-        pub name: crate::reply::Bytes,
-        /// The command and arguments used for invoking the function.
-        pub command: crate::reply::List,
-        /// The function's runtime duration in milliseconds.
-        pub duration_ms: i64,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct HelloModule {
-        /// `name`.
-        pub name: ::core::option::Option<crate::reply::Bytes>,
-        /// `ver`.
-        pub ver: ::core::option::Option<i64>,
-        /// `path`.
-        pub path: ::core::option::Option<crate::reply::Bytes>,
-        /// `args`.
-        pub args: ::core::option::Option<crate::reply::List>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct HelloReply {
-        /// `server`.
-        pub server: crate::reply::Bytes,
-        /// `version`.
-        pub version: crate::reply::Bytes,
-        /// `proto`.
-        pub proto: i64,
-        /// `id`.
-        pub id: i64,
-        /// `mode`.
-        pub mode: crate::reply::Bytes,
-        /// `role`.
-        pub role: crate::reply::Bytes,
-        /// `modules`.
-        pub modules: ::std::vec::Vec<HelloModule>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct LatencyHistogramEntry {
-        /// The total calls for the command.
-        pub calls: i64,
-        /// Histogram map, bucket id to latency
-        pub histogram_usec: ::std::vec::Vec<(i64, i64)>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct LatencyLatestEntry {
-        /// Event name.
-        pub event: crate::reply::Bytes,
-        /// Timestamp.
-        pub timestamp: i64,
-        /// Latest latency in milliseconds.
-        pub latest_ms: i64,
-        /// Max latency in milliseconds.
-        pub max_ms: i64,
-    }
-    /// Array with the LCS length and all the ranges in both the strings when 'IDX' is given. In RESP2 this is returned as a flat array
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct LcsIdxReply {
-        /// `matches`.
-        pub matches: ::std::vec::Vec<crate::reply::LcsMatch>,
-        /// Length of the longest common subsequence.
-        pub len: i64,
-    }
-    /// Memory usage details.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct MemoryStatsReply {
-        /// `peak.allocated`.
-        #[resp(rename = "peak.allocated")]
-        pub peak_allocated: ::core::option::Option<i64>,
-        /// `total.allocated`.
-        #[resp(rename = "total.allocated")]
-        pub total_allocated: ::core::option::Option<i64>,
-        /// `startup.allocated`.
-        #[resp(rename = "startup.allocated")]
-        pub startup_allocated: ::core::option::Option<i64>,
-        /// `replication.backlog`.
-        #[resp(rename = "replication.backlog")]
-        pub replication_backlog: ::core::option::Option<i64>,
-        /// `clients.slaves`.
-        #[resp(rename = "clients.slaves")]
-        pub clients_slaves: ::core::option::Option<i64>,
-        /// `clients.normal`.
-        #[resp(rename = "clients.normal")]
-        pub clients_normal: ::core::option::Option<i64>,
-        /// `cluster.links`.
-        #[resp(rename = "cluster.links")]
-        pub cluster_links: ::core::option::Option<i64>,
-        /// `aof.buffer`.
-        #[resp(rename = "aof.buffer")]
-        pub aof_buffer: ::core::option::Option<i64>,
-        /// `lua.caches`.
-        #[resp(rename = "lua.caches")]
-        pub lua_caches: ::core::option::Option<i64>,
-        /// `functions.caches`.
-        #[resp(rename = "functions.caches")]
-        pub functions_caches: ::core::option::Option<i64>,
-        /// `overhead.db.hashtable.lut`.
-        #[resp(rename = "overhead.db.hashtable.lut")]
-        pub overhead_db_hashtable_lut: ::core::option::Option<i64>,
-        /// `overhead.db.hashtable.rehashing`.
-        #[resp(rename = "overhead.db.hashtable.rehashing")]
-        pub overhead_db_hashtable_rehashing: ::core::option::Option<i64>,
-        /// `overhead.total`.
-        #[resp(rename = "overhead.total")]
-        pub overhead_total: ::core::option::Option<i64>,
-        /// `db.dict.rehashing.count`.
-        #[resp(rename = "db.dict.rehashing.count")]
-        pub db_dict_rehashing_count: ::core::option::Option<i64>,
-        /// `keys.count`.
-        #[resp(rename = "keys.count")]
-        pub keys_count: ::core::option::Option<i64>,
-        /// `keys.bytes-per-key`.
-        #[resp(rename = "keys.bytes-per-key")]
-        pub keys_bytes_per_key: ::core::option::Option<i64>,
-        /// `dataset.bytes`.
-        #[resp(rename = "dataset.bytes")]
-        pub dataset_bytes: ::core::option::Option<i64>,
-        /// `dataset.percentage`.
-        #[resp(rename = "dataset.percentage")]
-        pub dataset_percentage: ::core::option::Option<f64>,
-        /// `peak.percentage`.
-        #[resp(rename = "peak.percentage")]
-        pub peak_percentage: ::core::option::Option<f64>,
-        /// `allocator.allocated`.
-        #[resp(rename = "allocator.allocated")]
-        pub allocator_allocated: ::core::option::Option<i64>,
-        /// `allocator.active`.
-        #[resp(rename = "allocator.active")]
-        pub allocator_active: ::core::option::Option<i64>,
-        /// `allocator.resident`.
-        #[resp(rename = "allocator.resident")]
-        pub allocator_resident: ::core::option::Option<i64>,
-        /// `allocator.muzzy`.
-        #[resp(rename = "allocator.muzzy")]
-        pub allocator_muzzy: ::core::option::Option<i64>,
-        /// `allocator-fragmentation.ratio`.
-        #[resp(rename = "allocator-fragmentation.ratio")]
-        pub allocator_fragmentation_ratio: ::core::option::Option<f64>,
-        /// `allocator-fragmentation.bytes`.
-        #[resp(rename = "allocator-fragmentation.bytes")]
-        pub allocator_fragmentation_bytes: ::core::option::Option<i64>,
-        /// `allocator-rss.ratio`.
-        #[resp(rename = "allocator-rss.ratio")]
-        pub allocator_rss_ratio: ::core::option::Option<f64>,
-        /// `allocator-rss.bytes`.
-        #[resp(rename = "allocator-rss.bytes")]
-        pub allocator_rss_bytes: ::core::option::Option<i64>,
-        /// `rss-overhead.ratio`.
-        #[resp(rename = "rss-overhead.ratio")]
-        pub rss_overhead_ratio: ::core::option::Option<f64>,
-        /// `rss-overhead.bytes`.
-        #[resp(rename = "rss-overhead.bytes")]
-        pub rss_overhead_bytes: ::core::option::Option<i64>,
-        /// `fragmentation`.
-        pub fragmentation: ::core::option::Option<f64>,
-        /// `fragmentation.bytes`.
-        #[resp(rename = "fragmentation.bytes")]
-        pub fragmentation_bytes: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct ModuleListEntry {
-        /// Name of the module.
-        pub name: ::core::option::Option<crate::reply::Bytes>,
-        /// Version of the module.
-        pub ver: ::core::option::Option<i64>,
-        /// Module path.
-        pub path: ::core::option::Option<crate::reply::Bytes>,
-        /// Module arguments.
-        pub args: ::core::option::Option<crate::reply::List>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct SlowlogGetEntry {
-        /// Slow log entry ID.
-        pub id: i64,
-        /// The unix timestamp at which the logged command was processed.
-        pub timestamp: i64,
-        /// The amount of time needed for its execution, in microseconds.
-        pub duration_us: i64,
-        /// The arguments of the command.
-        pub args: crate::reply::List,
-        /// Client IP address and port.
-        pub client_addr: crate::reply::Bytes,
-        /// Client name if set via the CLIENT SETNAME command.
-        pub client_name: crate::reply::Bytes,
-    }
-    /// About the vector set.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct VinfoReply {
-        /// How vectors are stored: `f32`, `int8` or `bin`.
-        #[resp(rename = "quant-type")]
-        pub quant_type: ::core::option::Option<crate::reply::Bytes>,
-        /// The HNSW M (links per node).
-        #[resp(rename = "hnsw-m")]
-        pub hnsw_m: ::core::option::Option<i64>,
-        /// The dimension of the stored vectors.
-        #[resp(rename = "vector-dim")]
-        pub vector_dim: ::core::option::Option<i64>,
-        /// The dimension before REDUCE projected it (0 without REDUCE).
-        #[resp(rename = "projection-input-dim")]
-        pub projection_input_dim: ::core::option::Option<i64>,
-        /// The number of elements.
-        pub size: ::core::option::Option<i64>,
-        /// The highest HNSW layer.
-        #[resp(rename = "max-level")]
-        pub max_level: ::core::option::Option<i64>,
-        /// How many elements have attributes.
-        #[resp(rename = "attributes-count")]
-        pub attributes_count: ::core::option::Option<i64>,
-        /// The set's unique id.
-        #[resp(rename = "vset-uid")]
-        pub vset_uid: ::core::option::Option<i64>,
-        /// The highest node id given out.
-        #[resp(rename = "hnsw-max-node-uid")]
-        pub hnsw_max_node_uid: ::core::option::Option<i64>,
-    }
-    /// Claimed stream entries (without data, if `JUSTID` was given).
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct XautoclaimJustidReply {
-        /// Cursor for next call.
-        pub next_start: crate::reply::Bytes,
-        /// `claimed`.
-        pub claimed: crate::reply::List,
-        /// Entry IDs which no longer exist in the stream, and were deleted from the PEL in which they were found.
-        pub deleted: crate::reply::List,
-    }
-    /// Claimed stream entries (with data, if `JUSTID` was not given).
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct XautoclaimReply {
-        /// Cursor for next call.
-        pub next_start: crate::reply::Bytes,
-        /// `claimed`.
-        pub claimed: crate::reply::StreamEntries,
-        /// Entry IDs which no longer exist in the stream, and were deleted from the PEL in which they were found.
-        pub deleted: crate::reply::List,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoConsumersEntry {
-        /// `name`.
-        pub name: crate::reply::Bytes,
-        /// `pending`.
-        pub pending: i64,
-        /// `idle`.
-        pub idle: i64,
-        /// `inactive`.
-        pub inactive: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoGroupsEntry {
-        /// `name`.
-        pub name: crate::reply::Bytes,
-        /// `consumers`.
-        pub consumers: i64,
-        /// `pending`.
-        pub pending: i64,
-        /// `last-delivered-id`.
-        #[resp(rename = "last-delivered-id")]
-        pub last_delivered_id: crate::reply::Bytes,
-        /// `entries-read`.
-        #[resp(rename = "entries-read")]
-        pub entries_read: ::core::option::Option<i64>,
-        /// `lag`.
-        pub lag: ::core::option::Option<i64>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoStreamFullGroup {
-        /// Group name.
-        pub name: crate::reply::Bytes,
-        /// Last entry ID that was delivered to a consumer.
-        #[resp(rename = "last-delivered-id")]
-        pub last_delivered_id: crate::reply::Bytes,
-        /// Total number of entries ever read by consumers in the group.
-        #[resp(rename = "entries-read")]
-        pub entries_read: ::core::option::Option<i64>,
-        /// Number of entries left to be consumed from the stream.
-        pub lag: ::core::option::Option<i64>,
-        /// Total number of unacknowledged entries.
-        #[resp(rename = "pel-count")]
-        pub pel_count: i64,
-        /// Data about all of the unacknowledged entries.
-        pub pending: ::std::vec::Vec<
-            (crate::reply::Bytes, crate::reply::Bytes, i64, i64),
-        >,
-        /// Data about all of the consumers of the group.
-        pub consumers: ::std::vec::Vec<XinfoStreamFullGroupConsumer>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoStreamFullGroupConsumer {
-        /// Last time this consumer was active (successful reading/claiming).
-        #[resp(rename = "active-time")]
-        pub active_time: ::core::option::Option<i64>,
-        /// Consumer name.
-        pub name: crate::reply::Bytes,
-        /// Timestamp of the last interaction attempt of the consumer.
-        #[resp(rename = "seen-time")]
-        pub seen_time: i64,
-        /// Number of unacknowledged entries that belong to the consumer.
-        #[resp(rename = "pel-count")]
-        pub pel_count: i64,
-        /// Data about the unacknowledged entries.
-        pub pending: ::std::vec::Vec<(crate::reply::Bytes, i64, i64)>,
-    }
-    /// Extended form, in case `FULL` was given.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoStreamFullReply {
-        /// The number of entries in the stream (see `XLEN`).
-        pub length: i64,
-        /// The number of keys in the underlying radix data structure.
-        #[resp(rename = "radix-tree-keys")]
-        pub radix_tree_keys: i64,
-        /// The number of nodes in the underlying radix data structure.
-        #[resp(rename = "radix-tree-nodes")]
-        pub radix_tree_nodes: i64,
-        /// The ID of the least-recently entry that was added to the stream.
-        #[resp(rename = "last-generated-id")]
-        pub last_generated_id: crate::reply::Bytes,
-        /// The maximal entry ID that was deleted from the stream.
-        #[resp(rename = "max-deleted-entry-id")]
-        pub max_deleted_entry_id: crate::reply::Bytes,
-        /// Cached copy of the first entry ID.
-        #[resp(rename = "recorded-first-entry-id")]
-        pub recorded_first_entry_id: crate::reply::Bytes,
-        /// The count of all entries added to the stream during its lifetime.
-        #[resp(rename = "entries-added")]
-        pub entries_added: i64,
-        /// All the entries of the stream.
-        pub entries: crate::reply::StreamEntries,
-        /// `groups`.
-        pub groups: ::std::vec::Vec<XinfoStreamFullGroup>,
-    }
-    /// Summary form, in case `FULL` was not given.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(map, crate = "crate")]
-    #[non_exhaustive]
-    pub struct XinfoStreamReply {
-        /// The number of entries in the stream (see `XLEN`).
-        pub length: i64,
-        /// The number of keys in the underlying radix data structure.
-        #[resp(rename = "radix-tree-keys")]
-        pub radix_tree_keys: i64,
-        /// The number of nodes in the underlying radix data structure.
-        #[resp(rename = "radix-tree-nodes")]
-        pub radix_tree_nodes: i64,
-        /// The ID of the least-recently entry that was added to the stream.
-        #[resp(rename = "last-generated-id")]
-        pub last_generated_id: crate::reply::Bytes,
-        /// The maximal entry ID that was deleted from the stream.
-        #[resp(rename = "max-deleted-entry-id")]
-        pub max_deleted_entry_id: crate::reply::Bytes,
-        /// Cached copy of the first entry ID.
-        #[resp(rename = "recorded-first-entry-id")]
-        pub recorded_first_entry_id: crate::reply::Bytes,
-        /// The count of all entries added to the stream during its lifetime.
-        #[resp(rename = "entries-added")]
-        pub entries_added: i64,
-        /// The number of consumer groups defined for the stream.
-        pub groups: i64,
-        /// The first entry of the stream.
-        #[resp(rename = "first-entry")]
-        pub first_entry: ::core::option::Option<crate::reply::StreamEntry>,
-        /// The last entry of the stream.
-        #[resp(rename = "last-entry")]
-        pub last_entry: ::core::option::Option<crate::reply::StreamEntry>,
-    }
-    /// A reply, as its schema describes it.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct XpendingRangeEntry {
-        /// Entry ID
-        pub id: crate::reply::Bytes,
-        /// Consumer name
-        pub consumer: crate::reply::Bytes,
-        /// Idle time
-        pub idle_ms: i64,
-        /// Delivery count
-        pub deliveries: i64,
-    }
-    /// Summary form, in case `start` was not given.
-    #[derive(Debug, Clone, PartialEq, crate::RespRead)]
-    #[resp(crate = "crate")]
-    #[non_exhaustive]
-    pub struct XpendingReply {
-        /// Total number of pending messages
-        pub count: i64,
-        /// Minimal pending entry ID
-        pub min_id: ::core::option::Option<crate::reply::Bytes>,
-        /// Maximal pending entry ID
-        pub max_id: ::core::option::Option<crate::reply::Bytes>,
-        /// Consumers with pending messages
-        pub consumers: ::core::option::Option<
-            ::std::vec::Vec<(crate::reply::Bytes, i64)>,
-        >,
-    }
 }

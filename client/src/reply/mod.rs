@@ -50,6 +50,7 @@ mod bloom;
 #[cfg(feature = "timeseries")]
 mod compaction;
 mod entries;
+mod generated;
 mod geo;
 mod hello;
 mod info;
@@ -82,21 +83,6 @@ mod vector;
 
 pub use bytes::Bytes;
 
-pub use crate::cmd::builders::replies::*;
-#[cfg(feature = "bloom")]
-#[allow(unused_imports)] // a module whose replies need no struct
-pub use crate::cmd::modules::bloom::replies::*;
-#[cfg(feature = "json")]
-#[allow(unused_imports)] // a module whose replies need no struct
-pub use crate::cmd::modules::json::replies::*;
-#[cfg(feature = "search")]
-#[allow(unused_imports)] // a module whose replies need no struct
-pub use crate::cmd::modules::search::replies::*;
-#[cfg(feature = "timeseries")]
-#[allow(unused_imports)] // a module whose replies need no struct
-pub use crate::cmd::modules::timeseries::replies::*;
-#[allow(unused_imports)] // when the Sentinel's replies need no struct
-pub use crate::cmd::sentinel_commands::replies::*;
 pub use crate::resp::value::Value;
 /// An error reply in place of a value: the error half of a batch command's per-item
 /// `Result`s (`BF.MADD`, `TS.MADD`, ...).
@@ -109,6 +95,21 @@ pub use bloom::{Added, BloomInfoValue};
 #[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
 pub use compaction::{CompactionRule, CompactionRules};
 pub use entries::{StreamEntries, StreamEntriesIntoIter, StreamEntriesIter, StreamEntryRef};
+#[cfg(feature = "bloom")]
+#[allow(unused_imports)] // a module whose replies need no struct
+pub use generated::bloom::*;
+#[cfg(feature = "json")]
+#[allow(unused_imports)] // a module whose replies need no struct
+pub use generated::json::*;
+#[cfg(feature = "search")]
+#[allow(unused_imports)] // a module whose replies need no struct
+pub use generated::search::*;
+#[allow(unused_imports)] // when the Sentinel's replies need no struct
+pub use generated::sentinel::*;
+pub use generated::server::*;
+#[cfg(feature = "timeseries")]
+#[allow(unused_imports)] // a module whose replies need no struct
+pub use generated::timeseries::*;
 pub use geo::GeoMatch;
 pub use hello::ServerHello;
 pub use info::{ClientInfo, ClientList, Info, InfoSection};

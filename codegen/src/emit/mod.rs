@@ -39,7 +39,9 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// Generates the builders of every callable command of `spec`, with the structs their
-/// replies are read into (module `replies`).
+/// replies are read into (module `replies`), or without them when
+/// [`Options::replies`](crate::Options::replies) says where they live
+/// ([`generate_replies`] writes them then).
 ///
 /// # Errors
 ///
@@ -93,17 +95,50 @@ fn prepared<'a>(spec: &'a Spec, options: &Options) -> std::borrow::Cow<'a, Spec>
     std::borrow::Cow::Owned(spec)
 }
 
+/// Generates the structs the replies of `spec`'s commands are read into, as a file to be
+/// included in the module [`Options::replies`](crate::Options::replies) names (the
+/// builders [`generate`] writes with that option name them there).
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_replies(spec: &Spec, options: &Options) -> Result<String, Error> {
+    let spec = prepared(spec, options);
+    let krate = typedis_path(options)?;
+    let mut structs = Structs::default();
+    for cmd in spec.commands.values().filter(|c| !c.is_container) {
+        if naming::snake(&cmd.name).is_some() {
+            reply::command_reply(cmd, &mut structs);
+        }
+    }
+    let defs = structs.tokens(&krate, &options.typedis);
+    let summary = format!(
+        "// The structs replies are read into: {}, named by the builders as `{}::*`.\n",
+        structs.len(),
+        options.replies.as_deref().unwrap_or("replies")
+    );
+    unparse(defs, &spec, options).map(|text| {
+        let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+        format!("{first}\n{summary}{rest}")
+    })
+}
+
 /// The modules the generated code has beside the commands' own.
 const SHARED_MODULES: &[&str] = &["prelude", "replies"];
 
 fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
     let krate = typedis_path(options)?;
     let rt: syn::Path = syn::parse_quote!(#krate::cmd);
+    let structs_path: syn::Path = match &options.replies {
+        Some(path) => syn::parse_str(path)
+            .map_err(|e| Error::Options(format!("replies path {path:?}: {e}")))?,
+        None => syn::parse_quote!(super::replies),
+    };
     let cx = Ctx {
         rt: &rt,
         paths: Paths {
             reply: syn::parse_quote!(#krate::reply),
-            structs: Some(syn::parse_quote!(super::replies)),
+            structs: Some(structs_path),
         },
         refused: &options.refused,
     };
@@ -147,8 +182,18 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         modules.push(module);
     }
     report.structs = structs.len();
-    let krate_text = options.typedis.clone();
-    let struct_defs = structs.tokens(&krate, &krate_text);
+    let replies = match options.replies {
+        Some(_) => quote!(),
+        None => {
+            let defs = structs.tokens(&krate, &options.typedis);
+            quote! {
+                /// The structs replies with named fields are read into.
+                pub mod replies {
+                    #defs
+                }
+            }
+        }
+    };
     let entry_point = match &options.extend {
         Some(path) => {
             let path: syn::Path = syn::parse_str(path)
@@ -189,10 +234,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
 
         #(#modules)*
 
-        /// The structs replies with named fields are read into.
-        pub mod replies {
-            #struct_defs
-        }
+        #replies
     };
     let summary = format!(
         "// Reply types: {} of {} commands fully typed, {} on `Value`; {} generated structs.\n",
