@@ -414,16 +414,22 @@ fn a_name_defined_in_the_crate_wins_over_another_crates_of_the_same_name() {
 
 #[test]
 fn a_planted_import_through_the_root_is_found() {
-    let (_dir, krate) = planted(&[
-        ("lib.rs", LIB),
-        ("low/mod.rs", ""),
-        (
-            "high/mod.rs",
-            "pub struct Thing;\npub mod inner;\nuse crate::Thing as Again;\n",
-        ),
-        ("high/inner.rs", INNER),
-    ]);
-    assert_eq!(krate.through_root(), ["high/mod.rs: crate::Thing"]);
+    for high in [
+        "pub struct Thing;\npub mod inner;\nuse crate::Thing as Again;\n",
+        "pub struct Thing;\npub mod inner;\nfn f() {\n    let _ = crate::Thing;\n}\n",
+    ] {
+        let (_dir, krate) = planted(&[
+            ("lib.rs", LIB),
+            ("low/mod.rs", ""),
+            ("high/mod.rs", high),
+            ("high/inner.rs", INNER),
+        ]);
+        assert_eq!(
+            krate.through_root(),
+            ["high/mod.rs: crate::Thing"],
+            "{high}"
+        );
+    }
 }
 
 #[test]

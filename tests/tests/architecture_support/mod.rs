@@ -45,6 +45,9 @@ pub struct Module {
     pub includes: bool,
     /// `use path::*` items: the module paths whose names are all brought in.
     pub globs: Vec<Vec<String>>,
+    /// The paths its code names, as written (`crate::wire::Frame`, `super::Client`,
+    /// `mux::Connection`).
+    pub code: Vec<Vec<String>>,
 }
 
 impl Crate {
@@ -79,7 +82,11 @@ impl Crate {
             f if f.ends_with("/mod.rs") => f.trim_end_matches("mod.rs").to_owned(),
             f => format!("{}/", f.trim_end_matches(".rs")),
         };
+        let mut paths = Paths::default();
         for item in items {
+            if !matches!(item, syn::Item::Mod(_) | syn::Item::Use(_)) {
+                paths.visit_item(item);
+            }
             if let syn::Item::Use(u) = item {
                 flatten_use(&u.tree, &path, Vec::new(), &mut module);
             }
@@ -119,6 +126,7 @@ impl Crate {
                 *target = full;
             }
         };
+        module.code = paths.found;
         let (mut uses, mut globs) = (
             std::mem::take(&mut module.uses),
             std::mem::take(&mut module.globs),
@@ -177,21 +185,32 @@ impl Crate {
     /// The paths files name through the crate root's re-exports (`crate::Error`), each
     /// as `file: path`.
     pub fn through_root(&self) -> Vec<String> {
-        let root = &self.modules[&Vec::new()];
         let mut found = Vec::new();
         for module in self.modules.values().filter(|m| m.file != "lib.rs") {
             for (_, target) in &module.uses {
-                let Some(first) = target.first() else {
-                    continue;
-                };
-                if !root.children.contains(first) && root.uses.iter().any(|(n, _)| n == first) {
+                if self.is_reexport(target) {
                     found.push(format!("{}: crate::{}", module.file, target.join("::")));
+                }
+            }
+            for raw in &module.code {
+                if raw.first().is_some_and(|f| f == "crate") && self.is_reexport(&raw[1..]) {
+                    found.push(format!("{}: {}", module.file, raw.join("::")));
                 }
             }
         }
         found.sort();
         found.dedup();
         found
+    }
+
+    /// Whether `path` (absolute) starts at a name the crate root only re-exports.
+    fn is_reexport(&self, path: &[String]) -> bool {
+        let root = &self.modules[&Vec::new()];
+        path.first().is_some_and(|first| {
+            !root.children.contains(first)
+                && !root.defines.contains(first)
+                && root.uses.iter().any(|(n, _)| n == first)
+        })
     }
 
     /// Every file's imports: the files it names, with the first path that names each.
@@ -215,23 +234,10 @@ impl Crate {
                 }
             }
         }
-        // Paths in code, file by file, seen from the module each item is in.
         for (path, module) in &self.modules {
-            let Some(text) = self.files.get(&module.file) else {
-                continue;
-            };
-            let file = syn::parse_file(text).expect("parsed before");
-            let items = items_of(&file.items, &self.module_items_path(path, &module.file));
-            let mut paths = Paths::default();
-            for item in items {
-                if let syn::Item::Mod(_) | syn::Item::Use(_) = item {
-                    continue;
-                }
-                paths.visit_item(item);
-            }
             let to = out.entry(module.file.clone()).or_default();
-            for raw in paths.found {
-                let Some(absolute) = self.absolute(path, module, &raw) else {
+            for raw in &module.code {
+                let Some(absolute) = self.absolute(path, module, raw) else {
                     continue;
                 };
                 if let Some(target) = self.resolve(&absolute) {
@@ -242,20 +248,6 @@ impl Crate {
             }
         }
         out
-    }
-
-    /// How the module at `path` sits inside its file: the names of the inline modules
-    /// between the file's top and it.
-    fn module_items_path(&self, path: &[String], file: &str) -> Vec<String> {
-        let mut top = path.to_vec();
-        while !top.is_empty() {
-            let parent = &top[..top.len() - 1];
-            match self.modules.get(parent) {
-                Some(m) if m.file == file => top.pop(),
-                _ => break,
-            };
-        }
-        path[top.len()..].to_vec()
     }
 
     /// `raw`, a path named in code in `module` (at `path`), made absolute; `None` when it
@@ -308,23 +300,6 @@ fn parse(src: &Path, file: &str, files: &BTreeMap<String, String>) -> syn::File 
         .get(file)
         .unwrap_or_else(|| panic!("{} has no {file}", src.display()));
     syn::parse_file(text).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
-
-/// The items of the inline module `inner` (a path of inline module names) of `items`.
-fn items_of<'a>(items: &'a [syn::Item], inner: &[String]) -> Vec<&'a syn::Item> {
-    let Some((first, rest)) = inner.split_first() else {
-        return items.iter().collect();
-    };
-    items
-        .iter()
-        .find_map(|item| match item {
-            syn::Item::Mod(m) if m.ident == first.as_str() => m
-                .content
-                .as_ref()
-                .map(|(_, inner_items)| items_of(inner_items, rest)),
-            _ => None,
-        })
-        .unwrap_or_default()
 }
 
 fn defined_name(item: &syn::Item) -> Option<String> {
