@@ -210,8 +210,8 @@ pub use error::{BoxError, Error};
 pub use json::Json;
 pub use resp::read::{DecodeOwned, RespRead};
 pub use resp::value::Value;
+pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 pub use wire::ServerError;
-pub use wire::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
 #[cfg(doctest)]

@@ -23,6 +23,13 @@
 
 include!(concat!(env!("OUT_DIR"), "/builders.rs"));
 
+/// The structs replies are read into, where they were before they moved to
+/// [`reply`](crate::reply): kept so that old paths compile.
+#[doc(hidden)]
+pub mod replies {
+    pub use crate::reply::generated::server::*;
+}
+
 #[cfg(test)]
 mod tests {
     /// The generated code must equal the reviewed snapshot, so that a spec change shows

@@ -21,6 +21,14 @@ macro_rules! module_builders {
             )]
             pub mod $name {
                 include!(concat!(env!("OUT_DIR"), $file));
+
+                /// The structs replies are read into, where they were before they moved
+                /// to [`reply`](crate::reply): kept so that old paths compile.
+                #[doc(hidden)]
+                pub mod replies {
+                    #[allow(unused_imports)] // a module whose replies need no struct
+                    pub use crate::reply::generated::$name::*;
+                }
             }
         )*
     };

@@ -31,3 +31,11 @@
 )]
 
 include!(concat!(env!("OUT_DIR"), "/sentinel_builders.rs"));
+
+/// The structs replies are read into, where they were before they moved to
+/// [`reply`](crate::reply): kept so that old paths compile.
+#[doc(hidden)]
+pub mod replies {
+    #[allow(unused_imports)] // when the Sentinel's replies need no struct
+    pub use crate::reply::generated::sentinel::*;
+}

@@ -50,7 +50,7 @@ mod bloom;
 #[cfg(feature = "timeseries")]
 mod compaction;
 mod entries;
-mod generated;
+pub(crate) mod generated;
 mod geo;
 mod hello;
 mod info;
@@ -83,6 +83,7 @@ mod vector;
 
 pub use bytes::Bytes;
 
+#[doc(no_inline)]
 pub use crate::resp::value::Value;
 /// An error reply in place of a value: the error half of a batch command's per-item
 /// `Result`s (`BF.MADD`, `TS.MADD`, ...).
