@@ -4759,8 +4759,22 @@ mod p1583 {
     use typedis::sentinel::SentinelStats;
 }
 
+/// The paths whose item moved name the same type by the old path and the new.
 #[test]
-fn every_public_path_of_before_the_move_still_compiles() {
-    // The `use` items above are the test: this file compiles only if each path resolves.
-    assert!(std::mem::size_of::<typedis::resp::Frame>() > 0);
+fn old_and_new_paths_of_a_moved_item_name_one_type() {
+    use std::any::TypeId;
+    fn same<A: 'static, B: 'static>() -> bool {
+        TypeId::of::<A>() == TypeId::of::<B>()
+    }
+    assert!(same::<
+        typedis::cmd::builders::replies::AclLogEntry,
+        typedis::reply::AclLogEntry,
+    >());
+    assert!(same::<
+        typedis::cmd::modules::search::replies::FtInfoReply,
+        typedis::reply::FtInfoReply,
+    >());
+    assert!(same::<typedis::FrameScanner, typedis::resp::FrameScanner>());
+    assert!(same::<typedis::Value, typedis::reply::Value>());
+    assert!(same::<typedis::ServerError, typedis::reply::ServerError>());
 }
