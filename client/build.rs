@@ -1,18 +1,22 @@
-//! Generates, from `commands.json`, the typed command builders into `OUT_DIR/builders.rs`
-//! (included by `src/cmd/builders.rs`) and the spec table of every command's name, flags
-//! and policy into `OUT_DIR/spec_table.rs` (included by `src/cmd/spec_table.rs`).
+//! Generates, from `spec/commands.json` with typedis's corrections (`spec/overlay.json`),
+//! the typed command builders into `OUT_DIR/builders.rs` (included by
+//! `src/cmd/builders.rs`), the structs their replies are read into into
+//! `OUT_DIR/replies.rs` (included by `src/reply/generated.rs`), and the spec table of every
+//! command's name, flags and policy into `OUT_DIR/spec_table.rs` (included by
+//! `src/cmd/spec_table.rs`).
 //!
 //! Each module feature that is on (`json`, `search`, `bloom`, `timeseries`) adds the
-//! builders of its module's spec (`modules/<feature>.json`) as more methods of `b()`, into
-//! `OUT_DIR/module_<feature>.rs` (included by `src/cmd/modules.rs`), and its commands'
-//! table into `OUT_DIR/module_<feature>_table.rs`.
+//! builders of its module's spec (`spec/modules/<feature>.json`) as more methods of `b()`,
+//! into `OUT_DIR/module_<feature>.rs` (included by `src/cmd/modules.rs`), its reply
+//! structs into `OUT_DIR/module_<feature>_replies.rs`, and its commands' table into
+//! `OUT_DIR/module_<feature>_table.rs`.
 //!
-//! The Sentinel's own commands (`sentinel.json`, dumped from a Sentinel of each server)
-//! are more methods of `b()` too, whatever the features: `OUT_DIR/sentinel_builders.rs`
+//! The Sentinel's own commands (`spec/sentinel.json`, dumped from a Sentinel of each
+//! server) are more methods of `b()` too, whatever the features: `OUT_DIR/sentinel_builders.rs`
 //! (included by `src/cmd/sentinel_commands.rs`) and `OUT_DIR/sentinel_table.rs`.
 //!
-//! The spec read is the crate's own (`client/commands.json`, the repository's one copy), so
-//! the published crate builds on its own.
+//! The spec read is the crate's own (`client/spec/`, the repository's one copy; its
+//! README says what each file is), so the published crate builds on its own.
 
 use std::path::{Path, PathBuf};
 
@@ -33,9 +37,10 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/cmd/refused.rs");
-    let spec_path = manifest.join("commands.json");
+    let spec_path = manifest.join("spec/commands.json");
     // With typedis's corrections (argument types, reply schemas) applied.
-    let spec = typedis_codegen::corrected(&read(&spec_path))
+    let overlay = read(&manifest.join("spec/overlay.json"));
+    let spec = typedis_codegen::with_overlay(&read(&spec_path), &overlay)
         .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     let options = typedis_codegen::Options {
         refused: refused(),
@@ -53,7 +58,7 @@ fn main() {
 
     // The Sentinel's own commands, from the dump of a Sentinel of each server: more
     // methods of `b()`, whatever the features.
-    let path = manifest.join("sentinel.json");
+    let path = manifest.join("spec/sentinel.json");
     let spec = typedis_codegen::Spec::from_json(&read(&path))
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let options = typedis_codegen::Options {
@@ -76,7 +81,9 @@ fn main() {
         if std::env::var_os(var).is_none() {
             continue;
         }
-        let path = manifest.join("modules").join(format!("{feature}.json"));
+        let path = manifest
+            .join("spec/modules")
+            .join(format!("{feature}.json"));
         let spec = typedis_codegen::Spec::from_json(&read(&path))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let options = typedis_codegen::Options {

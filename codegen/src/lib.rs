@@ -47,7 +47,7 @@ pub mod spec;
 mod table;
 
 pub use emit::{generate, generate_replies, reply_report};
-pub use overlay::{corrected, with_overlay};
+pub use overlay::with_overlay;
 pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
 

@@ -1,5 +1,5 @@
-//! The project's corrections to the command specs (`overlay.json`), applied when typedis's
-//! own builders are generated: argument types the specs get wrong, reply schemas that do
+//! Corrections to a command spec (an overlay), applied when builders are generated;
+//! typedis's own (`client/spec/overlay.json`) are argument types the specs get wrong, reply schemas that do
 //! not match what the servers send, and which fields of a reply are always present. Each
 //! entry says why, and the conformance test checks it against real servers.
 //!
@@ -28,20 +28,6 @@ use crate::json::{Map, Value};
 
 use crate::spec::{Spec, META_KEY};
 use crate::Error;
-
-/// The overlay typedis generates its builders with.
-pub const OVERLAY: &str = include_str!("overlay.json");
-
-/// Reads a spec (any layout [`Spec::from_json`] reads) with typedis's corrections
-/// applied.
-///
-/// # Errors
-///
-/// As [`Spec::from_json`], and [`Error::Spec`] when a correction does not apply (its
-/// command or place is missing: the spec changed, and the overlay must be reviewed).
-pub fn corrected(text: &str) -> Result<Spec, Error> {
-    with_overlay(text, OVERLAY)
-}
 
 /// Reads a spec (any layout [`Spec::from_json`] reads) with the corrections of an
 /// overlay of your own applied: the same format as typedis's (see the module docs), so a
@@ -168,18 +154,6 @@ fn patch(target: &mut Value, patches: &Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_overlay_is_valid_and_applies_to_the_repository_spec() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../client/commands.json"
-        ))
-        .expect("read commands.json");
-        let spec = corrected(&text).expect("the overlay applies");
-        let zincrby = &spec.commands["ZINCRBY"];
-        assert_eq!(zincrby.arguments[1].kind, crate::ArgKind::Double);
-    }
 
     #[test]
     fn patches_merge_and_remove_and_report_a_missing_place() {

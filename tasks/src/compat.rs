@@ -167,8 +167,8 @@ pub fn compare(old: &Plan, new: &Plan) -> Comparison {
 ///
 /// When either text is not a spec, or a recorded alias no longer applies.
 pub fn record(old: &str, new: &str) -> Result<(String, String), Error> {
-    let old_spec = typedis_codegen::corrected(old)?;
-    let new_spec = typedis_codegen::corrected(new)?;
+    let old_spec = crate::corrected(old)?;
+    let new_spec = crate::corrected(new)?;
     let mut root: serde_json::Map<String, Value> = serde_json::from_str(new)?;
     let mut report = String::new();
     let (mut kept, mut broken) = (0, 0);

@@ -11,6 +11,7 @@
 //! - [`diff`]: API changes between two specs.
 //! - [`conformance`]: conformance cases for the test against a real server.
 //! - [`paths`]: where the repository keeps the spec and the generated files.
+//! - [`corrected`]: a spec read with typedis's corrections (`client/spec/overlay.json`).
 //! - [`snapshots`]: the checked-in generated files and what they should hold.
 #![deny(missing_docs)]
 
@@ -27,6 +28,22 @@ pub(crate) fn to_serde(v: &typedis_codegen::json::Value) -> serde_json::Value {
 }
 pub mod schemas;
 pub mod snapshots;
+
+/// Reads a spec (any layout `Spec::from_json` reads) with typedis's corrections
+/// (`client/spec/overlay.json`, as the repository holds it now) applied, as typedis's
+/// build script reads its own.
+///
+/// # Errors
+///
+/// When the overlay cannot be read, or as `typedis_codegen::with_overlay`.
+pub fn corrected(text: &str) -> Result<typedis_codegen::Spec, Error> {
+    let path = paths::root().join(paths::OVERLAY);
+    let overlay = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(typedis_codegen::with_overlay(text, &overlay)?)
+}
 
 /// What can go wrong in a task.
 #[derive(Debug, thiserror::Error)]
@@ -55,4 +72,16 @@ pub enum Error {
         /// The error.
         source: std::io::Error,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_overlay_is_valid_and_applies_to_the_repository_spec() {
+        let path = crate::paths::root().join(crate::paths::SPEC);
+        let text = std::fs::read_to_string(path).expect("read commands.json");
+        let spec = super::corrected(&text).expect("the overlay applies");
+        let zincrby = &spec.commands["ZINCRBY"];
+        assert_eq!(zincrby.arguments[1].kind, typedis_codegen::ArgKind::Double);
+    }
 }

@@ -1,5 +1,5 @@
 //! `typedis-tasks`: the repository's command-spec tasks (`cargo run -p typedis-tasks --
-//! TASK`). The spec they read and write by default is typedis's, `client/commands.json`.
+//! TASK`). The spec they read and write by default is typedis's, `client/spec/commands.json`.
 //!
 //! - `dump redis://host:port [--out FILE] [--schemas PATH]... [--facts-only]`: writes a
 //!   spec from a live server (default: the spec), with the reply schemas of the
@@ -94,7 +94,7 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
             let path = root.join(SPEC);
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let spec = typedis_codegen::corrected(&text).map_err(err)?;
+            let spec = typedis_tasks::corrected(&text).map_err(err)?;
             print!("{}", typedis_codegen::reply_report(&spec));
             Ok(())
         }

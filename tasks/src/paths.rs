@@ -6,7 +6,13 @@ use std::path::{Path, PathBuf};
 /// The spec of typedis's builders: the typedis crate's, which its build script reads (so
 /// the published crate builds on its own), and the one every task reads and writes by
 /// default.
-pub const SPEC: &str = "client/commands.json";
+pub const SPEC: &str = "client/spec/commands.json";
+
+/// typedis's corrections to the spec, applied when its builders are generated.
+pub const OVERLAY: &str = "client/spec/overlay.json";
+
+/// The dumps of the servers (and the vector set spec) the spec is merged from.
+pub const SOURCES: &str = "client/spec/sources";
 
 /// Where the generated builders of typedis itself are snapshotted.
 pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
@@ -22,7 +28,7 @@ pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";
 
 /// Where the module specs of typedis's module features live (one `<feature>.json` each,
 /// read by the typedis crate's build script).
-pub const MODULE_SPECS: &str = "client/modules";
+pub const MODULE_SPECS: &str = "client/spec/modules";
 
 /// Where the conformance cases of each module spec are written (`<feature>.rs`).
 pub const MODULE_CONFORMANCE_CASES: &str = "tests/tests/module_conformance";

@@ -3,9 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use typedis_codegen::{
-    corrected, generate, generate_replies, generate_table, typedis_options, Spec,
-};
+use typedis_codegen::{generate, generate_replies, generate_table, typedis_options, Spec};
 
 use crate::conformance::generate_cases;
 use crate::paths::{
@@ -39,7 +37,7 @@ fn options() -> typedis_codegen::Options {
 ///
 /// When a spec cannot be read or generation fails.
 pub fn snapshots(root: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
-    let spec = corrected(&read(&root.join(crate::paths::SPEC))?)?;
+    let spec = crate::corrected(&read(&root.join(crate::paths::SPEC))?)?;
     let builders = generate(&spec, &options())?;
     let replies = generate_replies(&spec, &options())?;
     let table = generate_table(&spec, &options())?;

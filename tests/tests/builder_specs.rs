@@ -1,7 +1,7 @@
 //! The generator accepts every spec it is given and the code it generates compiles
 //! against typedis, as a user's build.rs would use it: the servers' own dumps under
-//! `codegen/specs/` (Redis 7.0.15, Redis 8.2.3 and Valkey 9.1.2, and the vector set
-//! commands' spec under `modules/`: what `client/commands.json` is merged from),
+//! `client/spec/sources/` (Redis 7.0.15, Redis 8.2.3 and Valkey 9.1.2, and the vector set
+//! commands' spec: what `client/spec/commands.json` is merged from),
 //! and, when `TYPEDIS_EXTRA_SPECS` names a directory, every `*.json` in it and its
 //! `redis-7.0.15-server-dump/COMMAND-DOCS.resp3.json` if it has one (other layouts: the
 //! source trees' specs, the redis-doc `commands.json`, a raw `COMMAND DOCS` reply).
@@ -21,8 +21,7 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
 
 fn spec_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = json_files(&root.join("codegen/specs"));
-    files.extend(json_files(&root.join("codegen/specs/modules")));
+    let files = json_files(&root.join("client/spec/sources"));
     if let Some(extra) = std::env::var_os("TYPEDIS_EXTRA_SPECS") {
         let extra = PathBuf::from(extra);
         let raw = extra.join("redis-7.0.15-server-dump/COMMAND-DOCS.resp3.json");
@@ -108,11 +107,10 @@ fn normal(name: &str) -> String {
 #[test]
 fn every_command_and_argument_of_every_dump_has_a_builder() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let merged =
-        std::fs::read_to_string(root.join("client/commands.json")).expect("read commands.json");
-    let merged = typedis_codegen::corrected(&merged).expect("commands.json reads");
-    let mut dumps = json_files(&root.join("codegen/specs"));
-    dumps.extend(json_files(&root.join("codegen/specs/modules")));
+    let merged = std::fs::read_to_string(root.join("client/spec/commands.json"))
+        .expect("read commands.json");
+    let merged = corrected(&root, &merged);
+    let dumps = json_files(&root.join("client/spec/sources"));
     assert!(dumps.len() >= 4, "{dumps:?}");
     let mut missing = Vec::new();
     let mut checked = 0;
@@ -210,9 +208,9 @@ fn every_argument_a_server_lacks_carries_the_version_it_came_in() {
         }
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let merged =
-        std::fs::read_to_string(root.join("client/commands.json")).expect("read commands.json");
-    let merged = typedis_codegen::corrected(&merged).expect("commands.json reads");
+    let merged = std::fs::read_to_string(root.join("client/spec/commands.json"))
+        .expect("read commands.json");
+    let merged = corrected(&root, &merged);
     let mut problems = Vec::new();
     let mut checked = 0;
     for (name, cmd) in &merged.commands {
@@ -222,7 +220,15 @@ fn every_argument_a_server_lacks_carries_the_version_it_came_in() {
     assert!(
         problems.is_empty(),
         "arguments whose docs would not say which servers refuse them (add a `since` \
-         to codegen/src/overlay.json):\n{}",
+         to client/spec/overlay.json):\n{}",
         problems.join("\n")
     );
+}
+
+/// The spec `text` read with typedis's corrections (`client/spec/overlay.json`), as its
+/// build script reads it.
+fn corrected(root: &std::path::Path, text: &str) -> typedis_codegen::Spec {
+    let overlay =
+        std::fs::read_to_string(root.join("client/spec/overlay.json")).expect("read overlay.json");
+    typedis_codegen::with_overlay(text, &overlay).expect("commands.json reads")
 }

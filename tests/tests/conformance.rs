@@ -2,7 +2,7 @@
 //! starts: `redis-server`, or the binary `TYPEDIS_SERVER` names): every case of
 //! `conformance/cases.rs` (a minimal and several maximal invocations of every command,
 //! each with twins on a missing key and on a missing member or field where it names one,
-//! generated from `client/commands.json` by `typedis-tasks regenerate`) that the server's
+//! generated from `client/spec/commands.json` by `typedis-tasks regenerate`) that the server's
 //! family and version have (by the spec's own `since` and `only`, for the command and each
 //! argument given) is sent on its own connection, over RESP2 and over RESP3, after data of
 //! the command's group was written to the keys the cases use; cluster commands go to a

@@ -5,7 +5,7 @@
 //! [`NOT_IN_THE_TYPES`], and each combination the types refuse must be one the server
 //! refuses, so the rules are the servers' own.
 //!
-//! The options are the spec's (`client/commands.json` with typedis's overlay): every
+//! The options are the spec's (`client/spec/commands.json` with typedis's overlay): every
 //! top-level optional argument absent or given (each choice of a `oneof`), with values
 //! the server parses; the required arguments are the samples of [`COMMANDS`]. An option
 //! the server lacks (the spec's `missing_from`, `only`) is left out.
@@ -275,9 +275,11 @@ fn shown(given: &BTreeSet<String>) -> Vec<String> {
 #[test]
 fn the_option_combinations_the_server_refuses_are_the_ones_the_types_refuse() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let spec =
-        std::fs::read_to_string(root.join("client/commands.json")).expect("read commands.json");
-    let spec = typedis_codegen::corrected(&spec).expect("commands.json reads");
+    let spec = std::fs::read_to_string(root.join("client/spec/commands.json"))
+        .expect("read commands.json");
+    let overlay =
+        std::fs::read_to_string(root.join("client/spec/overlay.json")).expect("read overlay.json");
+    let spec = typedis_codegen::with_overlay(&spec, &overlay).expect("commands.json reads");
     let (family, version) = (server_family(), server_version());
     let server = format!("{family} {version}");
     let redis = RedisServer::start();

@@ -1,5 +1,5 @@
 //! The builders of the module features, generated at build time from the project's own
-//! spec of each module (`client/modules/<feature>.json`) as more methods of [`b()`](super::b):
+//! spec of each module (`client/spec/modules/<feature>.json`) as more methods of [`b()`](super::b):
 //! `b().json_set()` with `json`, `b().ft_search()` with `search`, `b().bf_add()` with
 //! `bloom`, `b().ts_add()` with `timeseries`. Each feature's module here holds its
 //! commands' type states and the structs their replies are read into (`replies`).

@@ -1,6 +1,6 @@
 //! The commands a Sentinel answers (`SENTINEL MASTERS`, `SENTINEL GET-MASTER-ADDR-BY-NAME`,
 //! ...), generated at build time from the dump of a Sentinel of each server
-//! (`client/sentinel.json`) as more methods of [`b()`](super::b). Send them to a Sentinel
+//! (`client/spec/sentinel.json`) as more methods of [`b()`](super::b). Send them to a Sentinel
 //! (a [`Client`](crate::Client) connected to its port): a data node does not know them.
 //! Their replies are typed like the rest ([`SentinelNode`](crate::reply::SentinelNode),
 //! [`PrimaryAddr`](crate::reply::PrimaryAddr), ...).

@@ -2,12 +2,12 @@
 //! schemas at build time (`client/build.rs`), one module per spec; [`reply`](super)
 //! re-exports them. The builders (`cmd`, the layer above) name them there.
 
-/// The server commands' (`client/commands.json`), checked in as `generated.snapshot.rs`.
+/// The server commands' (`client/spec/commands.json`), checked in as `generated.snapshot.rs`.
 pub(crate) mod server {
     include!(concat!(env!("OUT_DIR"), "/replies.rs"));
 }
 
-/// The Sentinel commands' (`client/sentinel.json`).
+/// The Sentinel commands' (`client/spec/sentinel.json`).
 pub(crate) mod sentinel {
     include!(concat!(env!("OUT_DIR"), "/sentinel_replies.rs"));
 }

@@ -1,5 +1,5 @@
 // Frozen: the conformance cases generated from the Redis 7.0.15 spec
-// (codegen/specs/redis-7.0.15.json) before the spec moved to Redis 7.0.15 + Valkey 9.1.2.
+// (client/spec/sources/redis-7.0.15.json) before the spec moved to Redis 7.0.15 + Valkey 9.1.2.
 // Code written against those builders, which must keep compiling (deprecation warnings
 // allowed) and sending what the servers accept. Not regenerated.
 //
