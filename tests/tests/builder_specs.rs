@@ -227,7 +227,7 @@ fn every_argument_a_server_lacks_carries_the_version_it_came_in() {
 
 /// The spec `text` read with typedis's corrections (`client/spec/overlay.json`), as its
 /// build script reads it.
-fn corrected(root: &std::path::Path, text: &str) -> typedis_codegen::Spec {
+fn corrected(root: &Path, text: &str) -> typedis_codegen::Spec {
     let overlay =
         std::fs::read_to_string(root.join("client/spec/overlay.json")).expect("read overlay.json");
     typedis_codegen::with_overlay(text, &overlay).expect("commands.json reads")
