@@ -21,7 +21,7 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
 
 fn spec_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let files = json_files(&root.join("client/spec/sources"));
+    let mut files = json_files(&root.join("client/spec/sources"));
     if let Some(extra) = std::env::var_os("TYPEDIS_EXTRA_SPECS") {
         let extra = PathBuf::from(extra);
         let raw = extra.join("redis-7.0.15-server-dump/COMMAND-DOCS.resp3.json");
