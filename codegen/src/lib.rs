@@ -11,21 +11,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # What a build script uses
+//!
+//! [`Spec::from_json`] (or [`with_overlay`], with corrections of your own: reply schemas,
+//! option switches, argument fixes), then [`generate`] with [`Options`]; [`reply_report`]
+//! says which replies stay untyped and why, [`generate_table`] writes the spec table
+//! (name, flags and policy of every command) typedis's untyped `cmd()` routes by.
+//!
 //! # Layout
 //!
-//! - [`spec`]: the spec model, read from every layout Redis publishes.
-//! - [`overlay`]: typedis's corrections to the specs, applied to its own builders.
-//! - [`plan`]: the builder model (type states and methods) of one command.
-//! - [`compat`]: the deprecated aliases a spec records for methods an older spec named
+//! - `spec`: the spec model, read from every layout Redis publishes.
+//! - `overlay`: corrections to a spec ([`with_overlay`]).
+//! - `plan`: the builder model (type states and methods) of one command.
+//! - `compat`: the deprecated aliases a spec records for methods an older spec named
 //!   otherwise.
-//! - [`reply`]: reply types from reply schemas, and the structs generated for them.
-//! - [`naming`]: how spec names become Rust identifiers.
+//! - `reply`: reply types from reply schemas, and the structs generated for them.
+//! - `naming`: how spec names become Rust identifiers.
+//! - `json`: the JSON reader and writer the specs are read with.
 //! - `emit`: Rust source from plans.
-//! - `table`: the spec table (name, flags, policy of every command) behind typedis's
-//!   untyped `cmd()`.
+//! - `table`: the spec table behind typedis's untyped `cmd()`.
 //!
-//! The repository's own tasks (dumping specs from servers, merging them, regenerating the
-//! snapshots) are the `typedis-tasks` crate beside this one, which is not published.
+//! The modules and items hidden from these docs serve the repository's own tasks (dumping
+//! specs from servers, merging them, regenerating the snapshots: the `typedis-tasks` crate
+//! beside this one, not published) and typedis's own build script: they are not part of
+//! this crate's supported API and may change in any release.
 #![deny(missing_docs)]
 
 /// `json!(...)` in tests: the JSON written as `serde_json` reads it, as a [`json::Value`].
@@ -36,22 +45,30 @@ macro_rules! json {
     };
 }
 
+#[doc(hidden)]
 pub mod compat;
 mod emit;
+#[doc(hidden)]
 pub mod json;
+#[doc(hidden)]
 pub mod naming;
-pub mod overlay;
+mod overlay;
+#[doc(hidden)]
 pub mod plan;
+#[doc(hidden)]
 pub mod reply;
+#[doc(hidden)]
 pub mod spec;
 mod table;
 
 pub use emit::{generate, generate_replies, reply_report};
+pub use reply::Report;
 pub use overlay::with_overlay;
 pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
 
 /// The module features of typedis and the product each one's spec dates its versions by.
+#[doc(hidden)]
 pub const MODULE_FEATURES: &[(&str, &str)] = &[
     ("json", "RedisJSON"),
     ("search", "RediSearch"),
@@ -60,6 +77,7 @@ pub const MODULE_FEATURES: &[(&str, &str)] = &[
 ];
 
 /// The options typedis itself is generated with.
+#[doc(hidden)]
 pub fn typedis_options() -> Options {
     Options {
         typedis: "crate".to_owned(),
@@ -71,6 +89,7 @@ pub fn typedis_options() -> Options {
 /// The options typedis generates the builders of one of its module features with: the
 /// commands become methods of typedis's own `b()` (`crate::cmd::Builders`), and their
 /// docs date them by `product`'s versions ("since RedisJSON 2.6.0").
+#[doc(hidden)]
 pub fn typedis_module_options(product: &str) -> Options {
     Options {
         extend: Some("crate::cmd::Builders".to_owned()),
