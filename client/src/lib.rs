@@ -134,7 +134,7 @@ mod support;
 // RESP frames, the scanner, the reader, writing commands.
 mod wire;
 // The crate's error type.
-mod error;
+pub mod error;
 // `RespRead`, `Value`, a frame read as a type.
 pub mod resp;
 // The types replies are read into by default.

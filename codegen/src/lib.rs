@@ -62,8 +62,8 @@ pub mod spec;
 mod table;
 
 pub use emit::{generate, generate_replies, reply_report};
-pub use reply::Report;
 pub use overlay::with_overlay;
+pub use reply::Report;
 pub use spec::{Arg, ArgKind, CommandSpec, ReplySwitches, Spec};
 pub use table::generate_table;
 

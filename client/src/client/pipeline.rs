@@ -8,8 +8,8 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use crate::cache::Writes;
-use crate::client::queue::typed_queue;
 use crate::client::redis::Redis;
+use crate::client::typed_queue::typed_queue;
 use crate::cmd::Command;
 use crate::error::Error;
 use crate::resp::read::DecodeOwned;

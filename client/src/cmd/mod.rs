@@ -29,6 +29,7 @@ mod arg;
 mod builder;
 pub mod builders;
 mod command;
+mod duration;
 mod flags;
 pub mod modules;
 pub(crate) mod placement;
@@ -39,7 +40,6 @@ mod requirement;
 pub mod sentinel_commands;
 mod slot;
 mod small;
-mod span;
 mod spec_table;
 pub mod state;
 
@@ -70,7 +70,7 @@ pub use builder::{cmd, Cmd, PieceMark};
 #[doc(inline)]
 pub use builders::b;
 pub use builders::Builders;
-pub use span::{FractionalSecondsArg, MillisArg, SecondsArg};
+pub use duration::{FractionalSecondsArg, MillisArg, SecondsArg};
 
 /// The old name of [`Builders`], the type [`b()`] returns.
 #[deprecated(note = "renamed `Builders`")]

@@ -18,13 +18,13 @@
 mod cause;
 mod early;
 mod outbox;
-mod queue;
 mod receiver;
+mod reply_queue;
 mod reply_watch;
 mod watchdog;
 
 pub(crate) use cause::Cause;
-pub(crate) use queue::ReplyTx;
+pub(crate) use reply_queue::ReplyTx;
 pub(crate) use reply_watch::ReplyWatch;
 
 use super::config::{Addr, Protocol, WriteEarly};
@@ -41,7 +41,7 @@ use crate::wire::Limits;
 use bytes::{Bytes, BytesMut};
 use early::EarlyWriteTuner;
 use outbox::Outbox;
-use queue::ReplyQueue;
+use reply_queue::ReplyQueue;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};

@@ -1,4 +1,12 @@
-//! The public error type of typedis ([`Error`]) and the payloads of its variants.
+//! The error type of typedis ([`Error`]), the payloads of its variants, and an error
+//! reply ([`ServerError`]). Each is also at the crate's root (`typedis::Error`).
+//!
+//! ```
+//! use typedis::error::{Error, ServerError};
+//!
+//! let e = Error::from(ServerError::new("WRONGTYPE Operation against a key"));
+//! assert!(matches!(&e, Error::Server(reply) if reply.code() == Some("WRONGTYPE")));
+//! ```
 
 mod argument;
 mod connecting;
@@ -6,13 +14,14 @@ mod details;
 mod transaction;
 mod unreachable;
 
+pub use crate::wire::ServerError;
 pub use argument::InvalidArgument;
 pub(crate) use connecting::LastFailure;
 pub use details::{Closed, ClosedKind, ClusterError, ClusterErrorKind, Missed, Refused};
 pub use transaction::{FailedCommand, FailedInTransaction};
 pub use unreachable::Unreachable;
 
-use crate::wire::{DecodeError, ProtocolError, ServerError};
+use crate::wire::{DecodeError, ProtocolError};
 
 /// Everything that can go wrong in typedis.
 ///

@@ -5,7 +5,7 @@ use std::fmt;
 
 use bytes::{Bytes, BytesMut};
 
-use super::spans::Span;
+use super::extents::Extent;
 use super::stream::{check_pairs, copy_pairs, FieldsRef, StreamEntry};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
@@ -49,7 +49,7 @@ use crate::wire::Reader;
 /// ```
 #[derive(Clone, Default)]
 pub struct StreamEntries {
-    /// The buffer the spans point into: the reply's array, or a copy of its entries.
+    /// The buffer the extents point into: the reply's array, or a copy of its entries.
     buf: Bytes,
     entries: Vec<Entry>,
 }
@@ -57,9 +57,9 @@ pub struct StreamEntries {
 /// Where one entry's parts are in the buffer.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    id: Span,
+    id: Extent,
     /// The `[field, value, ...]` array or map, well-formed RESP; `NULL` when deleted.
-    fields: Span,
+    fields: Extent,
     pairs: u32,
 }
 
@@ -150,13 +150,13 @@ impl fmt::Debug for StreamEntryRef<'_> {
     }
 }
 
-/// Where an entry's parts go as the walk reads them: spans of the frame itself, or of a
+/// Where an entry's parts go as the walk reads them: extents of the frame itself, or of a
 /// copy.
 trait Place<'de> {
-    fn id(&mut self, r: &mut Reader<'de>) -> Result<Span, DecodeError>;
+    fn id(&mut self, r: &mut Reader<'de>) -> Result<Extent, DecodeError>;
 
     /// Reads fields that are not null: where they are, and how many pairs they hold.
-    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Span, usize), DecodeError>;
+    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Extent, usize), DecodeError>;
 }
 
 /// Spans of the frame, from `base`, where the kept slice of it starts.
@@ -166,20 +166,20 @@ struct Kept {
 
 impl<'de> Place<'de> for Kept {
     #[inline(always)]
-    fn id(&mut self, r: &mut Reader<'de>) -> Result<Span, DecodeError> {
+    fn id(&mut self, r: &mut Reader<'de>) -> Result<Extent, DecodeError> {
         let s = r.bytes()?;
         if s.is_empty() {
             // Not necessarily in the frame (a streamed string of no chunks).
-            return Ok(Span::EMPTY);
+            return Ok(Extent::EMPTY);
         }
-        Span::new(r.offset_of(s) - self.base, s.len()).map_err(|_| too_large())
+        Extent::new(r.offset_of(s) - self.base, s.len()).map_err(|_| too_large())
     }
 
     #[inline(always)]
-    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Span, usize), DecodeError> {
+    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Extent, usize), DecodeError> {
         let (n, at) = r.read_and_mark(check_pairs)?;
-        let span = Span::new(at.start - self.base, at.len()).map_err(|_| too_large())?;
-        Ok((span, n))
+        let extent = Extent::new(at.start - self.base, at.len()).map_err(|_| too_large())?;
+        Ok((extent, n))
     }
 }
 
@@ -192,18 +192,18 @@ struct Copied {
 }
 
 impl<'de> Place<'de> for Copied {
-    fn id(&mut self, r: &mut Reader<'de>) -> Result<Span, DecodeError> {
+    fn id(&mut self, r: &mut Reader<'de>) -> Result<Extent, DecodeError> {
         let s = r.bytes_owned()?;
-        let span = Span::new(self.buf.len(), s.len()).map_err(|_| too_large())?;
+        let extent = Extent::new(self.buf.len(), s.len()).map_err(|_| too_large())?;
         self.buf.extend_from_slice(&s);
-        Ok(span)
+        Ok(extent)
     }
 
-    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Span, usize), DecodeError> {
+    fn fields(&mut self, r: &mut Reader<'de>) -> Result<(Extent, usize), DecodeError> {
         let start = self.buf.len();
         let n = copy_pairs(r, &mut self.buf)?;
-        let span = Span::new(start, self.buf.len() - start).map_err(|_| too_large())?;
-        Ok((span, n))
+        let extent = Extent::new(start, self.buf.len() - start).map_err(|_| too_large())?;
+        Ok((extent, n))
     }
 }
 
@@ -231,7 +231,7 @@ fn entry<'de>(r: &mut Reader<'de>, place: &mut impl Place<'de>) -> Result<Entry,
     }
     let id = place.id(r).map_err(|e| e.at_field("id"))?;
     let (fields, pairs) = if r.try_null()? {
-        (Span::NULL, 0)
+        (Extent::NULL, 0)
     } else {
         place.fields(r).map_err(|e| e.at_field("fields"))?
     };

@@ -6,7 +6,7 @@ use std::ops::Index;
 
 use bytes::Bytes;
 
-use super::spans::{read_strings, Lookup, Span, Walk};
+use super::extents::{read_strings, Extent, Lookup, Walk};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
 use crate::wire::DecodeError;
@@ -50,9 +50,9 @@ use crate::wire::Reader;
 /// ```
 #[derive(Clone, Default)]
 pub struct List {
-    /// The buffer the spans point into: the reply's array, or a copy of its strings.
+    /// The buffer the extents point into: the reply's array, or a copy of its strings.
     buf: Bytes,
-    items: Vec<Span>,
+    items: Vec<Extent>,
     lookup: Lookup,
 }
 
@@ -147,17 +147,17 @@ impl List {
     }
 }
 
-/// An array, set or push of strings laid out as spans.
+/// An array, set or push of strings laid out as extents.
 struct Items;
 
 impl Walk for Items {
-    type Spans = Vec<Span>;
+    type Spans = Vec<Extent>;
 
     #[inline(always)]
     fn walk<'de>(
         r: &mut Reader<'de>,
-        mut string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
-    ) -> Result<Vec<Span>, DecodeError> {
+        mut string: impl FnMut(&mut Reader<'de>) -> Result<Extent, DecodeError>,
+    ) -> Result<Vec<Extent>, DecodeError> {
         let n = r.array_len()?;
         let mut items = vec_for(r, n, 3);
         for i in 0..n {
@@ -265,7 +265,7 @@ impl IntoIterator for List {
 #[derive(Debug, Clone)]
 pub struct ListIter<'a> {
     buf: &'a [u8],
-    items: std::slice::Iter<'a, Span>,
+    items: std::slice::Iter<'a, Extent>,
 }
 
 impl<'a> Iterator for ListIter<'a> {
@@ -293,7 +293,7 @@ impl ExactSizeIterator for ListIter<'_> {}
 #[derive(Debug, Clone)]
 pub struct ListIntoIter {
     buf: Bytes,
-    items: std::vec::IntoIter<Span>,
+    items: std::vec::IntoIter<Extent>,
 }
 
 impl Iterator for ListIntoIter {

@@ -8,7 +8,7 @@ use std::ops::Index;
 
 use bytes::Bytes;
 
-use super::spans::{read_strings, Lookup, Span, Walk};
+use super::extents::{read_strings, Extent, Lookup, Walk};
 use crate::resp::read::collections::{pairs, vec_for, Pairs};
 use crate::resp::read::RespRead;
 use crate::wire::DecodeError;
@@ -52,9 +52,9 @@ use crate::wire::Reader;
 /// ```
 #[derive(Clone, Default)]
 pub struct Map {
-    /// The buffer the spans point into: the reply's map, or a copy of its strings.
+    /// The buffer the extents point into: the reply's map, or a copy of its strings.
     buf: Bytes,
-    pairs: Vec<(Span, Span)>,
+    pairs: Vec<(Extent, Extent)>,
     lookup: Lookup,
 }
 
@@ -154,17 +154,17 @@ impl Map {
     }
 }
 
-/// A map, a flat key/value array or an array of pairs, laid out as spans.
+/// A map, a flat key/value array or an array of pairs, laid out as extents.
 struct Entries;
 
 impl Walk for Entries {
-    type Spans = Vec<(Span, Span)>;
+    type Spans = Vec<(Extent, Extent)>;
 
     #[inline(always)]
     fn walk<'de>(
         r: &mut Reader<'de>,
-        mut string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
-    ) -> Result<Vec<(Span, Span)>, DecodeError> {
+        mut string: impl FnMut(&mut Reader<'de>) -> Result<Extent, DecodeError>,
+    ) -> Result<Vec<(Extent, Extent)>, DecodeError> {
         let (n, nested) = match pairs(r)? {
             Pairs::Flat(n) => (n, false),
             Pairs::Nested(n) => (n, true),
@@ -276,7 +276,7 @@ impl IntoIterator for Map {
 #[derive(Debug, Clone)]
 pub struct MapIter<'a> {
     buf: &'a [u8],
-    pairs: std::slice::Iter<'a, (Span, Span)>,
+    pairs: std::slice::Iter<'a, (Extent, Extent)>,
 }
 
 impl<'a> Iterator for MapIter<'a> {
@@ -300,7 +300,7 @@ impl ExactSizeIterator for MapIter<'_> {}
 #[derive(Debug, Clone)]
 pub struct MapIntoIter {
     buf: Bytes,
-    pairs: std::vec::IntoIter<(Span, Span)>,
+    pairs: std::vec::IntoIter<(Extent, Extent)>,
 }
 
 impl Iterator for MapIntoIter {

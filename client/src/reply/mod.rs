@@ -50,6 +50,7 @@ mod bloom;
 #[cfg(feature = "timeseries")]
 mod compaction;
 mod entries;
+mod extents;
 pub(crate) mod generated;
 mod geo;
 mod hello;
@@ -72,7 +73,6 @@ mod search_admin;
 mod search_attribute;
 mod sentinel;
 mod server;
-mod spans;
 mod stream;
 #[cfg(feature = "search")]
 mod suggestions;

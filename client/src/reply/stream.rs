@@ -4,7 +4,7 @@ use std::fmt;
 
 use bytes::{BufMut, Bytes, BytesMut};
 
-use super::spans::Span;
+use super::extents::Extent;
 use crate::error::Error;
 use crate::resp::read::RespRead;
 use crate::wire::DecodeError;
@@ -262,9 +262,9 @@ impl<'a> FieldsRef<'a> {
         self.buf
     }
 
-    /// The `pairs` pairs at `at` in `buf` ([`Span::NULL`] for a deleted entry's).
+    /// The `pairs` pairs at `at` in `buf` ([`Extent::NULL`] for a deleted entry's).
     #[inline]
-    pub(super) fn new(buf: &'a Bytes, at: Span, pairs: usize) -> Self {
+    pub(super) fn new(buf: &'a Bytes, at: Extent, pairs: usize) -> Self {
         let at = (!at.is_null()).then(|| {
             let r = at.range();
             (r.start, r.end)

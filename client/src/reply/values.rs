@@ -5,7 +5,7 @@ use std::fmt;
 
 use bytes::Bytes;
 
-use super::spans::{read_strings, Span, Walk};
+use super::extents::{read_strings, Extent, Walk};
 use crate::resp::read::collections::vec_for;
 use crate::resp::read::RespRead;
 use crate::wire::DecodeError;
@@ -44,9 +44,9 @@ use crate::wire::Reader;
 /// ```
 #[derive(Clone, Default)]
 pub struct Values {
-    /// The buffer the spans point into: the reply's array, or a copy of its strings.
+    /// The buffer the extents point into: the reply's array, or a copy of its strings.
     buf: Bytes,
-    items: Vec<Span>,
+    items: Vec<Extent>,
 }
 
 impl Values {
@@ -65,8 +65,8 @@ impl Values {
     /// The value at `index`, borrowed from the reply; `None` for a null, or past the end.
     #[inline]
     pub fn get(&self, index: usize) -> Option<&[u8]> {
-        let span = *self.items.get(index)?;
-        (!span.is_null()).then(|| span.of(&self.buf))
+        let extent = *self.items.get(index)?;
+        (!extent.is_null()).then(|| extent.of(&self.buf))
     }
 
     /// Whether the element at `index` is null (`false` past the end).
@@ -82,8 +82,8 @@ impl Values {
 
     /// The value at `index` as zero-copy [`Bytes`]; `None` for a null, or past the end.
     pub fn get_bytes(&self, index: usize) -> Option<Bytes> {
-        let span = *self.items.get(index)?;
-        (!span.is_null()).then(|| span.bytes(&self.buf))
+        let extent = *self.items.get(index)?;
+        (!extent.is_null()).then(|| extent.bytes(&self.buf))
     }
 
     /// The values in order, borrowed from the reply, `None` for the nulls.
@@ -101,26 +101,26 @@ impl Values {
     }
 }
 
-fn owned(span: Span, buf: &Bytes) -> Option<Bytes> {
-    (!span.is_null()).then(|| span.bytes(buf))
+fn owned(extent: Extent, buf: &Bytes) -> Option<Bytes> {
+    (!extent.is_null()).then(|| extent.bytes(buf))
 }
 
-/// An array, set or push of strings and nulls laid out as spans.
+/// An array, set or push of strings and nulls laid out as extents.
 struct Items;
 
 impl Walk for Items {
-    type Spans = Vec<Span>;
+    type Spans = Vec<Extent>;
 
     #[inline(always)]
     fn walk<'de>(
         r: &mut Reader<'de>,
-        mut string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
-    ) -> Result<Vec<Span>, DecodeError> {
+        mut string: impl FnMut(&mut Reader<'de>) -> Result<Extent, DecodeError>,
+    ) -> Result<Vec<Extent>, DecodeError> {
         let n = r.array_len()?;
         let mut items = vec_for(r, n, 3);
         for i in 0..n {
             let item = match r.try_null() {
-                Ok(true) => Ok(Span::NULL),
+                Ok(true) => Ok(Extent::NULL),
                 Ok(false) => string(r),
                 Err(e) => Err(e),
             };
@@ -206,7 +206,7 @@ impl IntoIterator for Values {
 #[derive(Debug, Clone)]
 pub struct ValuesIter<'a> {
     buf: &'a [u8],
-    items: std::slice::Iter<'a, Span>,
+    items: std::slice::Iter<'a, Extent>,
 }
 
 impl<'a> Iterator for ValuesIter<'a> {
@@ -214,8 +214,8 @@ impl<'a> Iterator for ValuesIter<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let span = *self.items.next()?;
-        Some((!span.is_null()).then(|| span.of(self.buf)))
+        let extent = *self.items.next()?;
+        Some((!extent.is_null()).then(|| extent.of(self.buf)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -225,8 +225,8 @@ impl<'a> Iterator for ValuesIter<'a> {
 
 impl DoubleEndedIterator for ValuesIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let span = *self.items.next_back()?;
-        Some((!span.is_null()).then(|| span.of(self.buf)))
+        let extent = *self.items.next_back()?;
+        Some((!extent.is_null()).then(|| extent.of(self.buf)))
     }
 }
 
@@ -236,7 +236,7 @@ impl ExactSizeIterator for ValuesIter<'_> {}
 #[derive(Debug, Clone)]
 pub struct ValuesIntoIter {
     buf: Bytes,
-    items: std::vec::IntoIter<Span>,
+    items: std::vec::IntoIter<Extent>,
 }
 
 impl Iterator for ValuesIntoIter {

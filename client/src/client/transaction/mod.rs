@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::cache::Writes;
 use crate::client::handle::{check_shareable, Client, Lease};
-use crate::client::queue::typed_queue;
+use crate::client::typed_queue::typed_queue;
 use crate::cmd::placement::{placement, BlockTime, Placement};
 use crate::cmd::{Command, Request};
 use crate::conn::mux::{reply_timed, Connection, Submission};

@@ -6,7 +6,7 @@
 //! lives exactly as long as the frame does.
 
 use super::early::EarlyWriteTuner;
-use super::queue::Done;
+use super::reply_queue::Done;
 use super::{Cause, PushRoute, PushSink, Shared};
 use crate::conn::streaming::{self, Header, StreamEvent};
 use crate::conn::transport::ReadHalf;

@@ -52,7 +52,7 @@ macro_rules! typed_queue {
             /// to do instead).
             #[doc(hidden)]
             #[allow(clippy::should_implement_trait)]
-            pub fn add<R: $crate::cmd::Request + $crate::client::queue::AtMostTwelve>(
+            pub fn add<R: $crate::cmd::Request + $crate::client::typed_queue::AtMostTwelve>(
                 self,
                 request: R,
             ) -> Self {

@@ -1,6 +1,6 @@
 //! What [`List`](super::List), [`Values`](super::Values) and [`Map`](super::Map) share:
-//! where each string (or null) sits in the one buffer they keep ([`Span`]), how an
-//! aggregate of strings is read into spans in one walk ([`read_strings`]), and the hash
+//! where each string (or null) sits in the one buffer they keep ([`Extent`]), how an
+//! aggregate of strings is read into extents in one walk ([`read_strings`]), and the hash
 //! index that finds a string by value, built the first time one is looked up
 //! ([`Lookup`]).
 
@@ -16,17 +16,17 @@ use crate::wire::Reader;
 /// Where one string sits in a kept buffer: `start..end`, as `u32`s to keep the index
 /// small (a reply is at most 1 GiB unless the limits are raised past 4 GiB).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Span {
+pub(super) struct Extent {
     start: u32,
     end: u32,
 }
 
-impl Span {
+impl Extent {
     /// An empty string, wherever it was.
-    pub(super) const EMPTY: Span = Span { start: 0, end: 0 };
+    pub(super) const EMPTY: Extent = Extent { start: 0, end: 0 };
 
-    /// No string: a null element (a string's span never ends before it starts).
-    pub(super) const NULL: Span = Span { start: 1, end: 0 };
+    /// No string: a null element (a string's extent never ends before it starts).
+    pub(super) const NULL: Extent = Extent { start: 1, end: 0 };
 
     /// Whether this is [`NULL`](Self::NULL).
     #[inline(always)]
@@ -34,22 +34,22 @@ impl Span {
         self.start > self.end
     }
 
-    /// The span of `len` bytes at `start`.
+    /// The extent of `len` bytes at `start`.
     #[inline(always)]
-    pub(super) fn new(start: usize, len: usize) -> Result<Span, DecodeError> {
+    pub(super) fn new(start: usize, len: usize) -> Result<Extent, DecodeError> {
         match (u32::try_from(start), u32::try_from(start + len)) {
-            (Ok(start), Ok(end)) => Ok(Span { start, end }),
+            (Ok(start), Ok(end)) => Ok(Extent { start, end }),
             _ => Err(too_large()),
         }
     }
 
-    /// The string in `buf`, the buffer the span was taken from.
+    /// The string in `buf`, the buffer the extent was taken from.
     #[inline(always)]
     pub(super) fn of(self, buf: &[u8]) -> &[u8] {
         &buf[self.start as usize..self.end as usize]
     }
 
-    /// Where the string is, as a range of `buf` (the span must not be [`NULL`](Self::NULL)).
+    /// Where the string is, as a range of `buf` (the extent must not be [`NULL`](Self::NULL)).
     #[inline(always)]
     pub(super) fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
@@ -68,22 +68,22 @@ fn too_large() -> DecodeError {
 }
 
 /// How one collection lays out its strings: a walk over the aggregate that calls
-/// `string` for each string it reads and gathers the spans it returns.
+/// `string` for each string it reads and gathers the extents it returns.
 pub(super) trait Walk {
-    /// The spans, as the collection keeps them.
+    /// The extents, as the collection keeps them.
     type Spans;
 
     /// Reads the whole aggregate.
     fn walk<'de>(
         r: &mut Reader<'de>,
-        string: impl FnMut(&mut Reader<'de>) -> Result<Span, DecodeError>,
+        string: impl FnMut(&mut Reader<'de>) -> Result<Extent, DecodeError>,
     ) -> Result<Self::Spans, DecodeError>;
 }
 
 /// Reads a whole aggregate of strings as `W` lays it out, and returns the buffer the
-/// spans point into with the spans.
+/// extents point into with the extents.
 ///
-/// The buffer is the aggregate's own bytes, a zero-copy slice of the frame: spans are
+/// The buffer is the aggregate's own bytes, a zero-copy slice of the frame: extents are
 /// offsets into it. Should that walk fail, the aggregate is read again from where it
 /// started with owned strings copied into a new buffer: that reads the rare forms a
 /// borrowed string cannot be (a RESP3 streamed string sent in several chunks), and
@@ -97,23 +97,23 @@ pub(super) fn read_strings<W: Walk>(r: &mut Reader<'_>) -> Result<(Bytes, W::Spa
             let s = r.bytes()?;
             if s.is_empty() {
                 // Not necessarily in the frame (a streamed string of no chunks).
-                return Ok(Span::EMPTY);
+                return Ok(Extent::EMPTY);
             }
-            Span::new(r.offset_of(s) - base, s.len())
+            Extent::new(r.offset_of(s) - base, s.len())
         })
     });
     match kept {
-        Ok((spans, buf)) => Ok((buf, spans)),
+        Ok((extents, buf)) => Ok((buf, extents)),
         Err(_) => {
             *r = from;
             let mut buf = BytesMut::new();
-            let spans = W::walk(r, |r| {
+            let extents = W::walk(r, |r| {
                 let s = r.bytes_owned()?;
-                let span = Span::new(buf.len(), s.len())?;
+                let extent = Extent::new(buf.len(), s.len())?;
                 buf.extend_from_slice(&s);
-                Ok(span)
+                Ok(extent)
             })?;
-            Ok((buf.freeze(), spans))
+            Ok((buf.freeze(), extents))
         }
     }
 }
