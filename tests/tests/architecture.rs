@@ -19,6 +19,7 @@ use architecture_support::{circles, typedis_src, Crate};
 const KNOWN_CIRCLES: &[&[&str]] = &[
     &["cmd/command.rs", "cmd/pool.rs"],
     &["client/pipeline.rs", "client/redis.rs"],
+    &["client/transaction/mod.rs", "client/transaction/multi.rs"],
     &["sentinel/ask.rs", "sentinel/locator.rs"],
     &[
         "wire/decode_error.rs",

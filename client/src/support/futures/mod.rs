@@ -1,7 +1,8 @@
 //! The few future and stream combinators the client needs: joining many futures while
 //! polling only those that woke, a stream unfolded from an async step, and a mapped
 //! future. Written here rather than taken from `futures-util`, which took about 1.5 s to
-//! compile in every clean build of an application, for these three (see BENCHMARKS.md).
+//! compile in every clean build of an application, for these three (see
+//! benches/HISTORY.md, "Without `futures-util`").
 
 mod map;
 mod unfold;
