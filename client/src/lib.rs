@@ -205,13 +205,12 @@ pub use support::trace::SpanLevel;
 
 pub use client::read_from::ReadFrom;
 pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
-pub use error::{BoxError, Error};
+pub use error::{BoxError, Error, ServerError};
 #[cfg(feature = "serde")]
 pub use json::Json;
 pub use resp::read::{DecodeOwned, RespRead};
 pub use resp::value::Value;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
-pub use wire::ServerError;
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
 #[cfg(doctest)]

@@ -135,7 +135,8 @@ impl<L> Multi<L> {
     /// them (an `INCR` on a string): it says which, and the others ran (read every reply
     /// with [`FailedInTransaction::replies`](crate::FailedInTransaction::replies), or
     /// use [`exec_as`](Self::exec_as) with `Result` elements); [`Error::InvalidUse`] (nothing sent) when a queued command has no place in
-    /// a transaction (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see [`Client::send`]);
+    /// a transaction (`SUBSCRIBE`, `MULTI`, `WATCH`, ...; see
+    /// [`Client::send`](crate::Client::send));
     /// [`Error::Cluster`] (nothing sent) when a command of a cluster transaction is in
     /// another slot; decode, timeout and connection errors. A cluster transaction refused
     /// because its slot moved (`MOVED`, `ASK`, ...) also starts a refresh of the slot map.
@@ -184,10 +185,11 @@ impl<L> Multi<L> {
     /// # Ok(()) }
     /// ```
     ///
-    /// On the shared connection ([`Client::multi`]) the server answers none of the
-    /// connection's other commands while it waits: every other caller waits up to the
-    /// wait's timeout with it (a timeout of 0, which may wait forever, is refused there). On
-    /// a [`Transaction`] that took its own connection (`WATCH`), nobody else waits.
+    /// On the shared connection ([`Client::multi`](crate::Client::multi)) the server
+    /// answers none of the connection's other commands while it waits: every other caller
+    /// waits up to the wait's timeout with it (a timeout of 0, which may wait forever, is
+    /// refused there). On a [`Transaction`] that took its own connection (`WATCH`), nobody
+    /// else waits.
     ///
     /// # Errors
     ///
