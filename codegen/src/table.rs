@@ -134,7 +134,7 @@ pub fn generate_table(spec: &Spec, options: &Options) -> Result<String, Error> {
             #(#entries)*
         }
     };
-    unparse(file, spec, options)
+    unparse(file, spec, options, "")
 }
 
 /// The `const` entries of the table, each named after its command (`CLIENT_KILL`).

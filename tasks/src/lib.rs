@@ -37,11 +37,7 @@ pub mod snapshots;
 ///
 /// When the overlay cannot be read, or as `typedis_codegen::with_overlay`.
 pub fn corrected(text: &str) -> Result<typedis_codegen::Spec, Error> {
-    let path = paths::root().join(paths::OVERLAY);
-    let overlay = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let overlay = snapshots::read(&paths::root().join(paths::OVERLAY))?;
     Ok(typedis_codegen::with_overlay(text, &overlay)?)
 }
 

@@ -61,7 +61,7 @@ pub fn snapshots(root: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
 }
 
 /// The text of the file at `path` ([`Error::Io`] when it cannot be read).
-fn read(path: &Path) -> Result<String, Error> {
+pub(crate) fn read(path: &Path) -> Result<String, Error> {
     std::fs::read_to_string(path).map_err(|source| Error::Io {
         path: path.display().to_string(),
         source,

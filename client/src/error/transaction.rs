@@ -74,9 +74,7 @@ impl FailedCommand {
     pub fn error(&self) -> &ServerError {
         &self.error
     }
-}
 
-impl FailedCommand {
     /// The command queued at `index`, named `command`, that failed with `error`.
     pub(crate) fn new(index: usize, command: Cow<'static, str>, error: ServerError) -> Self {
         FailedCommand {
