@@ -152,15 +152,31 @@ pub(super) fn command(
     if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
         mod_doc.push_str(" The client refuses it on its shared connections: see `b()`'s method.");
     }
-    let mut states = Vec::new();
+    let mut impls = Vec::new();
     for s in &plan.states {
-        let impls = if s.build {
+        impls.push(if s.build {
             reply::impls(cmd, reply, plan, s)?
         } else {
             Vec::new()
-        };
-        states.push(state(cx, cmd, plan, s, &impls, &returns));
+        });
     }
+    // What the reply and the rules read keeps a parameter of its own; the other
+    // once-only options share one.
+    let mut keep: Vec<usize> = impls
+        .iter()
+        .flatten()
+        .flat_map(|i| i.fixed.iter().map(|f| f.0))
+        .collect();
+    keep.extend(super::state::ruled(cmd, plan));
+    let mut plan = plan.clone();
+    plan.hold_once(&keep);
+    let plan = &plan;
+    let states: Vec<TokenStream> = plan
+        .states
+        .iter()
+        .zip(&impls)
+        .map(|(s, impls)| state(cx, cmd, plan, s, impls, &returns))
+        .collect();
     let mut once = super::once::traits(cmd, plan);
     once.extend(super::early::gates(cmd, plan));
     let module = quote! {

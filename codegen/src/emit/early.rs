@@ -18,7 +18,7 @@ use quote::{format_ident, quote};
 use crate::plan::{Effect, Method, Plan, Stage, State};
 use crate::spec::CommandSpec;
 
-use super::methods::{param_idents, param_ty};
+use super::methods::param_ty;
 use super::state::{next_calls, one_of, slot_idents, state_ty};
 
 /// The trait and hidden methods of the incomplete state `s`: one per option name of the
@@ -59,14 +59,10 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
     };
     let methods = later.iter().map(|m| {
         let name = crate::naming::ident(&m.leaf.name);
-        let params: Vec<syn::Ident> = param_idents(&m.leaf)
-            .into_iter()
-            .map(|p| format_ident!("_{}", p.to_string().trim_start_matches("r#")))
-            .collect();
         let tys: Vec<TokenStream> = m.leaf.params.iter().map(param_ty).collect();
         quote! {
             #[doc(hidden)]
-            pub fn #name(self, #(#params: #tys),*) -> Self
+            pub fn #name(self, #(_: #tys),*) -> Self
             where
                 for<'a> &'a Self: #marker,
             {

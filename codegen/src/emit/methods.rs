@@ -9,7 +9,7 @@ use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, Time
 use crate::spec::ArgKind;
 
 use super::doc::{availability, doc_lines, doc_text};
-use super::state::{construct, stage_ty, state_ty};
+use super::state::{construct, state_ty};
 
 fn kind_ty(kind: ArgKind) -> TokenStream {
     match kind {
@@ -214,10 +214,10 @@ pub(super) fn advance_method(
     // The target's parameters: this state's carried over, the new segment's unset (but
     // the branch this method chooses, whose options follow).
     let target_ty = state_ty(plan, target, |k| match enters {
-        Some((j, to)) if *j == k => Some(stage_ty(*to)),
+        Some((j, to)) if *j == k => Some(*to),
         _ => match fixed.iter().find(|(j, _)| *j == k) {
-            Some((_, stage)) => Some(stage_ty(*stage)),
-            None => (!from.slots.contains(&k)).then(|| stage_ty(Stage::Unset)),
+            Some((_, stage)) => Some(*stage),
+            None => (!from.slots.contains(&k)).then_some(Stage::Unset),
         },
     });
     let params = param_idents(&m.leaf);
@@ -375,15 +375,27 @@ pub(super) fn piece_methods(
     );
     let require = leaf_require(&m.leaf);
     let body = write_stmts(&m.leaf, &m.leaf.writes, &params, *counted);
+    // A method that gives a once-only option and changes nothing else returns
+    // `Given<Self, i>`; the others name the state they return.
+    let only_once = match slot {
+        Some((j, Stage::Unset, Stage::Set)) => plan.once_position(*j),
+        _ => None,
+    }
+    .filter(|_| enters.is_none() && unset.is_empty())
+    .filter(|_| !choice.is_some_and(|(j, _)| branch == Some(j)));
     let ret = state_ty(plan, s, |k| match (slot, enters, choice) {
-        (Some((j, _, to)), _, _) if *j == k => Some(stage_ty(*to)),
-        (_, Some((j, to)), _) if *j == k => Some(stage_ty(*to)),
-        (_, _, Some((j, n))) if *j == k && branch == Some(k) => Some(stage_ty(Stage::Chose(*n))),
-        _ => unset
-            .iter()
-            .find(|(j, _)| *j == k)
-            .map(|(_, stage)| stage_ty(*stage)),
+        (Some((j, _, to)), _, _) if *j == k => Some(*to),
+        (_, Some((j, to)), _) if *j == k => Some(*to),
+        (_, _, Some((j, n))) if *j == k && branch == Some(k) => Some(Stage::Chose(*n)),
+        _ => unset.iter().find(|(j, _)| *j == k).map(|(_, stage)| *stage),
     });
+    let ret = match only_once {
+        Some(i) => {
+            let i = Literal::usize_unsuffixed(i);
+            quote!(Given<Self, #i>)
+        }
+        None => ret,
+    };
     let out = construct(s, quote!(c));
     let extra = match slot {
         Some((_, Stage::Unset, _)) => " (optional, at most once)",
@@ -430,20 +442,24 @@ pub(super) fn piece_methods(
         });
     }
     if *conditional {
+        // The twin gives the option through its method, or returns the state unchanged.
         let doc = method_doc(m, " when given (optional, at most once)");
+        let quiet = if m.alias_of.is_some() || m.leaf.deprecated_since.is_some() {
+            quote!(#[allow(deprecated)])
+        } else {
+            quote!()
+        };
+        let unchanged = construct(s, quote!(self.0));
         if params.is_empty() {
             let if_name = naming::ident(&format!("{}_if", m.leaf.name));
             out_methods.push(quote! {
                 #doc
+                #quiet
                 pub fn #if_name(self, on: bool) -> #ret #guard {
-                    let mut c = self.0;
                     if on {
-                        let mark = c.begin_piece();
-                        #require
-                        #body
-                        c.end_piece(#order, mark);
+                        return self.#name();
                     }
-                    #out
+                    #unchanged
                 }
             });
         } else {
@@ -451,15 +467,12 @@ pub(super) fn piece_methods(
             let (ty, pattern) = item_shape(&m.leaf, &params);
             out_methods.push(quote! {
                 #doc
+                #quiet
                 pub fn #opt_name(self, value: Option<#ty>) -> #ret #guard {
-                    let mut c = self.0;
-                    if let Some(#pattern) = value {
-                        let mark = c.begin_piece();
-                        #require
-                        #body
-                        c.end_piece(#order, mark);
+                    match value {
+                        Some(#pattern) => self.#name(#(#params),*),
+                        None => #unchanged,
                     }
-                    #out
                 }
             });
         }

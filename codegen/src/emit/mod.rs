@@ -225,7 +225,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         mod prelude {
             pub(super) use #rt::{Cmd, Command, ToArg, IntArg, DoubleArg, Requirement};
             pub(super) use #rt::{SecondsArg, MillisArg, FractionalSecondsArg};
-            pub(super) use #rt::state::{Unset, Set, Open, Chose, Done};
+            pub(super) use #rt::state::*;
             pub(super) use ::core::marker::PhantomData;
         }
 

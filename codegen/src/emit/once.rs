@@ -32,15 +32,24 @@ fn trait_ident(plan: &Plan, k: usize) -> syn::Ident {
     format_ident!("{}Unset", name.strip_prefix('T').unwrap_or(name))
 }
 
-/// `where TSlot: SlotUnset` for a method that sets `k`, and `TBlock: BlockGiven` (see
+/// `where TSlot: SlotUnset` for a method that sets `k` (`TOnce: Nth<i, Is: SlotUnset>`
+/// where `k` is held in `TOnce`, at `i`), and `TBlock: BlockGiven` (see
 /// [`early`](super::early)) for an
 /// option of the block `gate`, or nothing.
 pub(super) fn guard(plan: &Plan, k: Option<usize>, gate: Option<usize>) -> TokenStream {
     let mut bounds = Vec::new();
     if let Some(k) = k {
-        let id = format_ident!("{}", plan.slots[k].name);
         let t = trait_ident(plan, k);
-        bounds.push(quote!(#id: #t));
+        match plan.once_position(k) {
+            Some(i) => {
+                let i = proc_macro2::Literal::usize_unsuffixed(i);
+                bounds.push(quote!(TOnce: Nth<#i, Is: #t>));
+            }
+            None => {
+                let id = format_ident!("{}", plan.slots[k].name);
+                bounds.push(quote!(#id: #t));
+            }
+        }
     }
     if let Some(g) = gate {
         let id = format_ident!("{}", plan.slots[g].name);

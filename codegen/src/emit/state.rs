@@ -31,13 +31,49 @@ pub(super) fn stage_ty(s: Stage) -> TokenStream {
     }
 }
 
-/// The type parameters of a state, by name.
+/// The name of the parameter holding the once-only options (see [`Plan::hold_once`]).
+const ONCE: &str = "TOnce";
+
+/// The parameters of `state` held in `TOnce`.
+fn held(plan: &Plan, state: &State) -> bool {
+    state.slots.iter().any(|k| plan.once.contains(k))
+}
+
+/// The type parameters of a state, by name: one per parameter of its own (in order), then
+/// `TOnce` where it has once-only options.
 pub(super) fn slot_idents(plan: &Plan, state: &State) -> Vec<syn::Ident> {
-    state
+    let mut out: Vec<syn::Ident> = state
         .slots
         .iter()
+        .filter(|k| !plan.once.contains(k))
         .map(|&k| format_ident!("{}", plan.slots[k].name))
+        .collect();
+    if held(plan, state) {
+        out.push(format_ident!("{ONCE}"));
+    }
+    out
+}
+
+/// The type parameters of a state with their defaults: `Unset`, and `TOnce` a tuple of
+/// as many `Unset` as the command has once-only options.
+fn params_with_defaults(plan: &Plan, state: &State) -> Vec<TokenStream> {
+    let fresh = fresh_once(plan);
+    slot_idents(plan, state)
+        .into_iter()
+        .map(|id| {
+            if id == ONCE {
+                quote!(#id = #fresh)
+            } else {
+                quote!(#id = Unset)
+            }
+        })
         .collect()
+}
+
+/// `TOnce` with no option given: `UnsetN`, N the command's once-only options.
+fn fresh_once(plan: &Plan) -> TokenStream {
+    let name = format_ident!("Unset{}", plan.once.len());
+    quote!(#name)
 }
 
 /// `Name(c)` or `Name(c, PhantomData)`.
@@ -50,28 +86,53 @@ pub(super) fn construct(state: &State, c: TokenStream) -> TokenStream {
     }
 }
 
-/// The type `state<args>`, where each parameter is `given(slot)` or its own name.
+/// The type `state<args>`, where each parameter is at the stage `given(slot)` or its own
+/// name; `TOnce` is `Given<TOnce, i>` for each of its options given `Set`, and its
+/// default where all are given `Unset`.
 pub(super) fn state_ty(
     plan: &Plan,
     state: &State,
-    given: impl Fn(usize) -> Option<TokenStream>,
+    given: impl Fn(usize) -> Option<Stage>,
 ) -> TokenStream {
     let name = format_ident!("{}", state.name);
-    let args: Vec<TokenStream> = state
+    let mut args: Vec<(TokenStream, bool)> = state
         .slots
         .iter()
-        .map(|&k| {
-            given(k).unwrap_or_else(|| {
+        .filter(|k| !plan.once.contains(k))
+        .map(|&k| match given(k) {
+            Some(stage) => (stage_ty(stage), stage == Stage::Unset),
+            None => {
                 let id = format_ident!("{}", plan.slots[k].name);
-                quote!(#id)
-            })
+                (quote!(#id), false)
+            }
         })
         .collect();
-    // Every parameter defaults to `Unset`: a state with none given reads as its name.
-    let unset = stage_ty(Stage::Unset).to_string();
-    if args.iter().all(|a| a.to_string() == unset) {
+    if held(plan, state) {
+        let held: Vec<(usize, Option<Stage>)> = state
+            .slots
+            .iter()
+            .filter_map(|&k| Some((plan.once_position(k)?, given(k))))
+            .collect();
+        if held.iter().all(|(_, g)| *g == Some(Stage::Unset)) {
+            args.push((fresh_once(plan), true));
+        } else {
+            let once = format_ident!("{ONCE}");
+            let mut ty = quote!(#once);
+            for (i, g) in held {
+                if g == Some(Stage::Set) {
+                    let i = Literal::usize_unsuffixed(i);
+                    ty = quote!(Given<#ty, #i>);
+                }
+            }
+            args.push((ty, false));
+        }
+    }
+    // Every parameter has its default: a state with all at their defaults reads as its
+    // name.
+    if args.iter().all(|(_, default)| *default) {
         return quote!(#name);
     }
+    let args = args.into_iter().map(|(a, _)| a);
     quote!(#name<#(#args),*>)
 }
 
@@ -104,6 +165,7 @@ pub(super) fn state(
         bare(&cmd.complexity)
     ));
     let doc = doc_lines(&lines);
+    let defaults = params_with_defaults(plan, s);
     let def = if slots.is_empty() {
         quote! {
             #doc
@@ -114,7 +176,7 @@ pub(super) fn state(
         quote! {
             #doc
             #[must_use = "a command builder does nothing until it is sent"]
-            pub struct #name<#(#slots = Unset),*>(
+            pub struct #name<#(#defaults),*>(
                 pub(super) Cmd,
                 pub(super) PhantomData<(#(#slots,)*)>,
             );
@@ -194,12 +256,13 @@ pub(super) fn state(
             }
         }
     }
-    let piece_impls = groups
-        .into_iter()
-        .map(|((slot, _gate, enters, arm, forbid), methods)| {
+    // Groups whose impls read the same (the once-only options' all do) share one.
+    let mut piece_impls: Vec<(String, TokenStream, Vec<TokenStream>)> = Vec::new();
+    for ((slot, _gate, enters, arm, forbid), methods) in groups {
+        let header = {
             let mut generics = Vec::new();
             let mut fixed = Vec::new();
-            for &k in &s.slots {
+            for &k in s.slots.iter().filter(|k| !plan.once.contains(k)) {
                 let id = format_ident!("{}", plan.slots[k].name);
                 match (slot, enters, arm) {
                     // A once-only slot stays generic: its methods' `where` clause keeps
@@ -209,14 +272,16 @@ pub(super) fn state(
                     {
                         generics.push(quote!(#id))
                     }
-                    (Some((j, from, _)), _, _) if j == k => fixed.push((k, stage_ty(from))),
-                    (_, Some((j, _)), _) if j == k => fixed.push((k, stage_ty(Stage::Unset))),
-                    (_, _, Some((j, from))) if j == k => fixed.push((k, stage_ty(from))),
-                    _ if forbid.iter().any(|(j, _)| *j == k) => {
-                        fixed.push((k, stage_ty(Stage::Unset)))
-                    }
+                    (Some((j, from, _)), _, _) if j == k => fixed.push((k, from)),
+                    (_, Some((j, _)), _) if j == k => fixed.push((k, Stage::Unset)),
+                    (_, _, Some((j, from))) if j == k => fixed.push((k, from)),
+                    _ if forbid.iter().any(|(j, _)| *j == k) => fixed.push((k, Stage::Unset)),
                     _ => generics.push(quote!(#id)),
                 }
+            }
+            if held(plan, s) {
+                let once = format_ident!("{ONCE}");
+                generics.push(quote!(#once));
             }
             let generics = if generics.is_empty() {
                 quote!()
@@ -224,10 +289,20 @@ pub(super) fn state(
                 quote!(<#(#generics),*>)
             };
             let self_ty = state_ty(plan, s, |k| {
-                fixed.iter().find(|(j, _)| *j == k).map(|(_, t)| t.clone())
+                fixed.iter().find(|(j, _)| *j == k).map(|(_, t)| *t)
             });
-            quote!(impl #generics #self_ty { #(#methods)* })
-        });
+            quote!(impl #generics #self_ty)
+        };
+        let key = header.to_string();
+        match piece_impls.iter_mut().find(|(k, ..)| *k == key) {
+            Some((.., ms)) => ms.extend(methods),
+            None => piece_impls.push((key, header, methods)),
+        }
+    }
+    let piece_impls = piece_impls
+        .into_iter()
+        .map(|(_, header, methods)| quote!(#header { #(#methods)* }));
+    let nth = nth_impl(plan, s);
     let request = if s.build {
         complete_impls(cx, cmd, plan, s, replies)
     } else {
@@ -237,9 +312,31 @@ pub(super) fn state(
     };
     quote! {
         #def
+        #nth
         #(#done_impls)*
         #(#piece_impls)*
         #request
+    }
+}
+
+/// `Nth<I>` for a state holding once-only options: its `TOnce`'s, so that a method giving
+/// one returns `Given<Self, I>`.
+fn nth_impl(plan: &Plan, s: &State) -> TokenStream {
+    if !held(plan, s) {
+        return quote!();
+    }
+    let name = format_ident!("{}", s.name);
+    let once = format_ident!("{ONCE}");
+    let own: Vec<syn::Ident> = slot_idents(plan, s)
+        .into_iter()
+        .filter(|id| *id != ONCE)
+        .collect();
+    quote! {
+        #[doc(hidden)]
+        impl<#(#own,)* #once: Nth<I>, const I: usize> Nth<I> for #name<#(#own,)* #once> {
+            type Is = <#once as Nth<I>>::Is;
+            type Given = #name<#(#own,)* Given<#once, I>>;
+        }
     }
 }
 
@@ -357,6 +454,16 @@ fn slot_named(plan: &Plan, name: &str) -> Option<usize> {
         .position(|s| s.args.first().is_some_and(|a| a.0 == name))
 }
 
+/// The parameters the rules of `cmd` name (what `requires` and `at_most_one` read).
+pub(super) fn ruled(cmd: &CommandSpec, plan: &Plan) -> Vec<usize> {
+    let requires = cmd.requires.iter().flat_map(|r| [&r.arg, &r.needs]);
+    let at_most_one = cmd.at_most_one.iter().flatten();
+    requires
+        .chain(at_most_one)
+        .filter_map(|n| slot_named(plan, n))
+        .collect()
+}
+
 /// The rules of `cmd` whose arguments are all parameters of `s`.
 fn rules<'a>(cmd: &'a CommandSpec, plan: &Plan, s: &State) -> Vec<Rule<'a>> {
     let has = |k: &usize| s.slots.contains(k);
@@ -470,20 +577,22 @@ fn header_parts(
     fixed: &[(usize, Stage)],
     bound: TokenStream,
 ) -> (Vec<TokenStream>, TokenStream) {
-    let generics: Vec<TokenStream> = s
+    let mut generics: Vec<TokenStream> = s
         .slots
         .iter()
-        .filter(|k| !fixed.iter().any(|(j, _)| j == *k))
+        .filter(|k| !fixed.iter().any(|(j, _)| j == *k) && !plan.once.contains(k))
         .map(|&k| {
             let id = format_ident!("{}", plan.slots[k].name);
             quote!(#id: #bound)
         })
         .collect();
+    // Options given once or not are all done.
+    if held(plan, s) {
+        let once = format_ident!("{ONCE}");
+        generics.push(quote!(#once));
+    }
     let self_ty = state_ty(plan, s, |k| {
-        fixed
-            .iter()
-            .find(|(j, _)| *j == k)
-            .map(|(_, st)| stage_ty(*st))
+        fixed.iter().find(|(j, _)| *j == k).map(|(_, st)| *st)
     });
     (generics, self_ty)
 }

@@ -296,11 +296,66 @@ pub struct Plan {
     /// says which arguments: `GEOSEARCH` needs `FROMMEMBER`/`FROMLONLAT`, or `BYPOLYGON`,
     /// which excludes them).
     pub exactly_one: Vec<Vec<usize>>,
+    /// The parameters held together in one, `TOnce`, a tuple with a marker for each, in
+    /// this order: once-only options that nothing else depends on (see
+    /// [`Plan::hold_once`]). Empty until the emitter, which knows the reply's rules,
+    /// sets it.
+    pub once: Vec<usize>,
 }
 
 impl Plan {
     /// Positions of `state`'s parameters: slot index → type parameter position.
     pub fn position(&self, state: &State, slot: usize) -> Option<usize> {
         state.slots.iter().position(|s| *s == slot)
+    }
+
+    /// Holds in `TOnce` every parameter that only records an option given once: one whose
+    /// methods all move it from `Unset` to `Set`, that no reply case in `keep` fixes, and
+    /// that is no block (entered, or gating its options), no `oneof` branch, no member of
+    /// an exactly-one group and no argument `keep` names for a rule between arguments. A
+    /// state then has a parameter for each argument its reply or its rules read, and one
+    /// for the rest, however many.
+    pub fn hold_once(&mut self, keep: &[usize]) {
+        let mut plain: Vec<bool> = (0..self.slots.len())
+            .map(|k| !keep.contains(&k) && !self.exactly_one.iter().flatten().any(|&j| j == k))
+            .collect();
+        let mut set_by_piece = vec![false; self.slots.len()];
+        for m in self.states.iter().flat_map(|s| &s.methods) {
+            match &m.effect {
+                Effect::Piece {
+                    slot,
+                    gate,
+                    enters,
+                    choice,
+                    ..
+                } => {
+                    if let Some((k, from, to)) = *slot {
+                        set_by_piece[k] = true;
+                        let twice =
+                            enters.is_some_and(|e| e.0 == k) || choice.is_some_and(|c| c.0 == k);
+                        if from != Stage::Unset || to != Stage::Set || twice {
+                            plain[k] = false;
+                        }
+                    }
+                    let others = gate.iter().chain(enters.iter().map(|e| &e.0));
+                    for &k in others.chain(choice.iter().map(|c| &c.0)) {
+                        plain[k] = false;
+                    }
+                }
+                Effect::Advance { enters, .. } => {
+                    if let Some((k, _)) = enters {
+                        plain[*k] = false;
+                    }
+                }
+            }
+        }
+        self.once = (0..self.slots.len())
+            .filter(|&k| plain[k] && set_by_piece[k])
+            .collect();
+    }
+
+    /// Where the parameter `slot` is in `TOnce`, if it is held there.
+    pub fn once_position(&self, slot: usize) -> Option<usize> {
+        self.once.iter().position(|k| *k == slot)
     }
 }

@@ -193,6 +193,7 @@ pub fn plan_with(cmd: &CommandSpec, reply_args: &[String]) -> Plan {
         states: b.states,
         slots,
         exactly_one,
+        once: Vec::new(),
         count: count.zip(count_order).map(|((name, prefix), order)| Count {
             name,
             order,
