@@ -14,8 +14,9 @@
 //! - `compat OLD... [--into FILE]`: records in a spec (default: the spec) the builder
 //!   methods of the older specs `OLD` that it renamed, as deprecated aliases, and lists
 //!   what is breaking;
-//! - `regenerate`: rewrites the checked-in snapshots and conformance cases from the spec;
-//! - `check`: fails when a snapshot is out of date;
+//! - `regenerate`: rewrites the checked-in generated files (`client/generated/`) and
+//!   conformance cases from the specs;
+//! - `check`: fails when a checked-in generated file is out of date;
 //! - `diff OLD NEW`: prints the API changes between two spec files;
 //! - `generate SPEC [--out FILE]`: generates the builders of a spec file (a module's, a
 //!   user's) as a build script would, and prints its reply report: how a spec being
@@ -106,7 +107,7 @@ fn try_main(args: Vec<String>) -> Result<(), String> {
                 }
             }
             if stale.is_empty() {
-                println!("snapshots are up to date");
+                println!("the checked-in generated files are up to date");
                 Ok(())
             } else {
                 Err(format!(

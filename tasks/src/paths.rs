@@ -14,14 +14,12 @@ pub const OVERLAY: &str = "client/spec/overlay.json";
 /// The dumps of the servers (and the vector set spec) the spec is merged from.
 pub const SOURCES: &str = "client/spec/sources";
 
-/// Where the generated builders of typedis itself are snapshotted.
-pub const BUILDERS_SNAPSHOT: &str = "client/src/cmd/builders.snapshot.rs";
+/// The Sentinel's commands, dumped from a Sentinel of each server.
+pub const SENTINEL_SPEC: &str = "client/spec/sentinel.json";
 
-/// Where the generated reply structs of typedis itself are snapshotted.
-pub const REPLIES_SNAPSHOT: &str = "client/src/reply/generated.snapshot.rs";
-
-/// Where the generated spec table of typedis itself is snapshotted.
-pub const SPEC_TABLE_SNAPSHOT: &str = "client/src/cmd/spec_table.snapshot.rs";
+/// The checked-in copies of every file typedis's build script generates, under the names
+/// it gives them in `OUT_DIR` (`builders.rs`, `module_search.rs`, ...).
+pub const GENERATED: &str = "client/generated";
 
 /// Where the conformance cases are written.
 pub const CONFORMANCE_CASES: &str = "tests/tests/conformance/cases.rs";

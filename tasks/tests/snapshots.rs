@@ -1,5 +1,5 @@
-//! The checked-in generated files (builders and spec table snapshots, conformance cases)
-//! must be what the generator makes of the committed spec (`client/commands.json`).
+//! The checked-in generated files (the copies in `client/generated/`, the conformance
+//! cases) must be what the generator makes of the committed specs (`client/spec/`).
 
 #[test]
 fn checked_in_generated_files_are_up_to_date() {

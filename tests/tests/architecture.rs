@@ -210,7 +210,7 @@ fn workspace_files() -> BTreeMap<String, String> {
                 if !matches!(name.as_ref(), "target" | "fixtures" | "ui" | ".git") {
                     walk(&path, root, out);
                 }
-            } else if name.ends_with(".rs") && !name.ends_with(".snapshot.rs") {
+            } else if name.ends_with(".rs") {
                 let rel = path.strip_prefix(root).expect("under the root");
                 let text = std::fs::read_to_string(&path).expect("read a file");
                 out.insert(rel.to_string_lossy().replace('\\', "/"), text);

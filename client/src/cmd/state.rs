@@ -69,6 +69,7 @@ pub type Given<T, const I: usize> = <T as Nth<I>>::Given;
 macro_rules! nth_impls {
     ([$($done:ident)*] []) => {};
     ([$($done:ident)*] [$i:literal $at:ident $($j:literal $rest:ident)*]) => {
+        #[doc(hidden)]
         impl<$($done,)* $at, $($rest,)*> Nth<$i> for ($($done,)* $at, $($rest,)*) {
             type Is = $at;
             type Given = ($($done,)* Set, $($rest,)*);
@@ -89,6 +90,7 @@ macro_rules! tuples {
     ) => {
         nth_impls!([] [$($i $t)* $j $next]);
         /// No option given: as many [`Unset`] markers as the name says.
+        #[doc(hidden)]
         pub type $alias = ($(tuples!(@unset $t),)* Unset,);
         tuples!([$($i $t)* $j $next] [$($aliases)*] [$($k $rest)*]);
     };

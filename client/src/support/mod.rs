@@ -3,5 +3,7 @@
 //! client needs.
 
 pub(crate) mod futures;
+#[cfg(test)]
+mod generated_copies;
 pub(crate) mod sync;
 pub(crate) mod trace;

@@ -686,6 +686,7 @@ fn complete_impls(
             #[diagnostic::on_unimplemented(message = #message, label = #label)]
             pub trait #marker {}
 
+            #[doc(hidden)]
             impl #generics #rt::Request<M> for #self_ty {
                 type Reply = ();
                 fn into_command(self) -> Command {
@@ -708,6 +709,7 @@ fn complete_impls(
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             pub trait #marker {}
 
+            #[doc(hidden)]
             impl #generics #rt::Request<M> for #self_ty {
                 type Reply = ();
                 fn into_command(self) -> Command {
@@ -766,6 +768,7 @@ fn incomplete_impl(cx: &Ctx<'_>, cmd: &CommandSpec, plan: &Plan, s: &State) -> T
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
         pub trait #marker {}
 
+        #[doc(hidden)]
         impl<M: #marker, #(#slots),*> #rt::Request<M> for #self_ty {
             type Reply = ();
             fn into_command(self) -> Command {

@@ -26,8 +26,7 @@ pub struct Crate {
     pub modules: BTreeMap<Vec<String>, Module>,
     /// The top-level `mod` items of `lib.rs` declared in files, in the order written.
     pub top: Vec<String>,
-    /// Every file under the source folder that ends in `.rs` and is no `.snapshot.rs`,
-    /// relative to it, with its text (whether or not a `mod` item reaches it).
+    /// Every file under the source folder that ends in `.rs`, relative to it, with its text (whether or not a `mod` item reaches it).
     pub files: BTreeMap<String, String>,
 }
 
@@ -285,9 +284,7 @@ fn collect(dir: &Path, root: &Path, out: &mut BTreeMap<String, String>) {
         let path = entry.expect("a folder entry").path();
         if path.is_dir() {
             collect(&path, root, out);
-        } else if path.extension().is_some_and(|e| e == "rs")
-            && !path.to_string_lossy().ends_with(".snapshot.rs")
-        {
+        } else if path.extension().is_some_and(|e| e == "rs") {
             let rel = path.strip_prefix(root).expect("under the root");
             let text = std::fs::read_to_string(&path).expect("read a source file");
             out.insert(rel.to_string_lossy().replace('\\', "/"), text);

@@ -8429,6 +8429,7 @@ pub mod acl_deluser {
         note = "add the missing arguments in order, starting with `username` (see the methods of `acl_deluser::NeedUsername`)"
     )]
     pub trait IncompleteNeedUsername {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUsername> crate::cmd::Request<M> for NeedUsername {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -8510,6 +8511,7 @@ pub mod acl_dryrun {
         note = "add the missing arguments in order, starting with `username` (see the methods of `acl_dryrun::NeedUsername`)"
     )]
     pub trait IncompleteNeedUsername {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUsername> crate::cmd::Request<M> for NeedUsername {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -8555,6 +8557,7 @@ pub mod acl_dryrun {
         note = "add the missing arguments in order, starting with `command` (see the methods of `acl_dryrun::NeedCommand`)"
     )]
     pub trait IncompleteNeedCommand {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCommand> crate::cmd::Request<M> for NeedCommand {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -8714,6 +8717,7 @@ pub mod acl_getuser {
         note = "add the missing arguments in order, starting with `username` (see the methods of `acl_getuser::NeedUsername`)"
     )]
     pub trait IncompleteNeedUsername {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUsername> crate::cmd::Request<M> for NeedUsername {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -8950,6 +8954,7 @@ pub mod acl_setuser {
         note = "add the missing arguments in order, starting with `username` (see the methods of `acl_setuser::NeedUsername`)"
     )]
     pub trait IncompleteNeedUsername {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUsername> crate::cmd::Request<M> for NeedUsername {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -9097,6 +9102,7 @@ pub mod append {
         note = "add the missing arguments in order, starting with `key` (see the methods of `append::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -9125,6 +9131,7 @@ pub mod append {
         note = "add the missing arguments in order, starting with `value` (see the methods of `append::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -9243,6 +9250,7 @@ pub mod auth {
         note = "add the missing arguments in order, starting with `password` (see the methods of `auth::NeedPassword`)"
     )]
     pub trait IncompleteNeedPassword {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPassword, TOnce> crate::cmd::Request<M>
     for NeedPassword<TOnce> {
         type Reply = ();
@@ -9467,6 +9475,7 @@ pub mod bitcount {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bitcount::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -9740,6 +9749,7 @@ pub mod bitfield {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bitfield::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -9923,6 +9933,7 @@ pub mod bitfield_ro {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bitfield_ro::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10121,6 +10132,7 @@ pub mod bitop {
         note = "add the missing arguments in order, starting with `and` (see the methods of `bitop::NeedOperation`)"
     )]
     pub trait IncompleteNeedOperation {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedOperation> crate::cmd::Request<M> for NeedOperation {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10166,6 +10178,7 @@ pub mod bitop {
         note = "add the missing arguments in order, starting with `destkey` (see the methods of `bitop::NeedDestkey`)"
     )]
     pub trait IncompleteNeedDestkey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestkey> crate::cmd::Request<M> for NeedDestkey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10227,6 +10240,7 @@ pub mod bitop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bitop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10305,6 +10319,7 @@ pub mod bitpos {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bitpos::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10371,6 +10386,7 @@ pub mod bitpos {
         note = "add the missing arguments in order, starting with `bit` (see the methods of `bitpos::NeedBit`)"
     )]
     pub trait IncompleteNeedBit {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedBit> crate::cmd::Request<M> for NeedBit {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10643,6 +10659,7 @@ pub mod blmove {
         note = "add the missing arguments in order, starting with `source` (see the methods of `blmove::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10671,6 +10688,7 @@ pub mod blmove {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `blmove::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10706,6 +10724,7 @@ pub mod blmove {
         note = "add the missing arguments in order, starting with `left` (see the methods of `blmove::NeedWherefrom`)"
     )]
     pub trait IncompleteNeedWherefrom {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWherefrom> crate::cmd::Request<M> for NeedWherefrom {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10741,6 +10760,7 @@ pub mod blmove {
         note = "add the missing arguments in order, starting with `left` (see the methods of `blmove::NeedWhereto`)"
     )]
     pub trait IncompleteNeedWhereto {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhereto> crate::cmd::Request<M> for NeedWhereto {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10769,6 +10789,7 @@ pub mod blmove {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `blmove::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10825,6 +10846,7 @@ pub mod blmpop {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `blmpop::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10896,6 +10918,7 @@ pub mod blmpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `blmpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -10974,6 +10997,7 @@ pub mod blmpop {
         note = "add the missing arguments in order, starting with `left` (see the methods of `blmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11103,6 +11127,7 @@ pub mod blpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `blpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11158,6 +11183,7 @@ pub mod blpop {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `blpop::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11231,6 +11257,7 @@ pub mod brpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `brpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11286,6 +11313,7 @@ pub mod brpop {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `brpop::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11340,6 +11368,7 @@ pub mod brpoplpush {
         note = "add the missing arguments in order, starting with `source` (see the methods of `brpoplpush::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11368,6 +11397,7 @@ pub mod brpoplpush {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `brpoplpush::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11396,6 +11426,7 @@ pub mod brpoplpush {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `brpoplpush::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11452,6 +11483,7 @@ pub mod bzmpop {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `bzmpop::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11523,6 +11555,7 @@ pub mod bzmpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bzmpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11601,6 +11634,7 @@ pub mod bzmpop {
         note = "add the missing arguments in order, starting with `min` (see the methods of `bzmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11732,6 +11766,7 @@ pub mod bzpopmax {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bzpopmax::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11787,6 +11822,7 @@ pub mod bzpopmax {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `bzpopmax::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11860,6 +11896,7 @@ pub mod bzpopmin {
         note = "add the missing arguments in order, starting with `key` (see the methods of `bzpopmin::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11915,6 +11952,7 @@ pub mod bzpopmin {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `bzpopmin::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -11976,6 +12014,7 @@ pub mod client_caching {
         note = "add the missing arguments in order, starting with `yes` (see the methods of `client_caching::NeedMode`)"
     )]
     pub trait IncompleteNeedMode {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMode> crate::cmd::Request<M> for NeedMode {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -12067,6 +12106,7 @@ pub mod client_capa {
         note = "add the missing arguments in order, starting with `capability` (see the methods of `client_capa::NeedCapability`)"
     )]
     pub trait IncompleteNeedCapability {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCapability> crate::cmd::Request<M> for NeedCapability {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -12295,6 +12335,7 @@ pub mod client_import_source {
         note = "add the missing arguments in order, starting with `on` (see the methods of `client_import_source::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -12967,6 +13008,7 @@ pub mod client_kill {
         note = "add the missing arguments in order, starting with `old_format` (see the methods of `client_kill::NeedFilter`)"
     )]
     pub trait IncompleteNeedFilter {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedFilter> crate::cmd::Request<M> for NeedFilter {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15126,6 +15168,7 @@ pub mod client_no_evict {
         note = "add the missing arguments in order, starting with `on` (see the methods of `client_no_evict::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15187,6 +15230,7 @@ pub mod client_no_touch {
         note = "add the missing arguments in order, starting with `on` (see the methods of `client_no_touch::NeedEnabled`)"
     )]
     pub trait IncompleteNeedEnabled {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnabled> crate::cmd::Request<M> for NeedEnabled {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15241,6 +15285,7 @@ pub mod client_pause {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `client_pause::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15415,6 +15460,7 @@ pub mod client_reply {
         note = "add the missing arguments in order, starting with `on` (see the methods of `client_reply::NeedAction`)"
     )]
     pub trait IncompleteNeedAction {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedAction> crate::cmd::Request<M> for NeedAction {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15478,6 +15524,7 @@ pub mod client_setinfo {
         note = "add the missing arguments in order, starting with `lib_name` (see the methods of `client_setinfo::NeedAttr`)"
     )]
     pub trait IncompleteNeedAttr {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedAttr> crate::cmd::Request<M> for NeedAttr {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15532,6 +15579,7 @@ pub mod client_setname {
         note = "add the missing arguments in order, starting with `connection_name` (see the methods of `client_setname::NeedConnectionName`)"
     )]
     pub trait IncompleteNeedConnectionName {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConnectionName> crate::cmd::Request<M> for NeedConnectionName {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15593,6 +15641,7 @@ pub mod client_tracking {
         note = "add the missing arguments in order, starting with `on` (see the methods of `client_tracking::NeedStatus`)"
     )]
     pub trait IncompleteNeedStatus {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStatus> crate::cmd::Request<M> for NeedStatus {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -15915,6 +15964,7 @@ pub mod client_unblock {
         note = "add the missing arguments in order, starting with `client_id` (see the methods of `client_unblock::NeedClientId`)"
     )]
     pub trait IncompleteNeedClientId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedClientId> crate::cmd::Request<M> for NeedClientId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16095,6 +16145,7 @@ pub mod cluster_addslots {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_addslots::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16236,6 +16287,7 @@ pub mod cluster_addslotsrange {
         note = "add the missing arguments in order, starting with `range` (see the methods of `cluster_addslotsrange::NeedRange`)"
     )]
     pub trait IncompleteNeedRange {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRange> crate::cmd::Request<M> for NeedRange {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16410,6 +16462,7 @@ pub mod cluster_count_failure_reports {
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_count_failure_reports::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16464,6 +16517,7 @@ pub mod cluster_countkeysinslot {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_countkeysinslot::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16534,6 +16588,7 @@ pub mod cluster_delslots {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_delslots::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16675,6 +16730,7 @@ pub mod cluster_delslotsrange {
         note = "add the missing arguments in order, starting with `range` (see the methods of `cluster_delslotsrange::NeedRange`)"
     )]
     pub trait IncompleteNeedRange {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRange> crate::cmd::Request<M> for NeedRange {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -16892,6 +16948,7 @@ pub mod cluster_flushslot {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_flushslot::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17086,6 +17143,7 @@ pub mod cluster_forget {
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_forget::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17140,6 +17198,7 @@ pub mod cluster_getkeysinslot {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_getkeysinslot::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17168,6 +17227,7 @@ pub mod cluster_getkeysinslot {
         note = "add the missing arguments in order, starting with `count` (see the methods of `cluster_getkeysinslot::NeedCount`)"
     )]
     pub trait IncompleteNeedCount {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCount> crate::cmd::Request<M> for NeedCount {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17300,6 +17360,7 @@ pub mod cluster_keyslot {
         note = "add the missing arguments in order, starting with `key` (see the methods of `cluster_keyslot::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17380,6 +17441,7 @@ pub mod cluster_meet {
         note = "add the missing arguments in order, starting with `ip` (see the methods of `cluster_meet::NeedIp`)"
     )]
     pub trait IncompleteNeedIp {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIp> crate::cmd::Request<M> for NeedIp {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17425,6 +17487,7 @@ pub mod cluster_meet {
         note = "add the missing arguments in order, starting with `port` (see the methods of `cluster_meet::NeedPort`)"
     )]
     pub trait IncompleteNeedPort {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPort> crate::cmd::Request<M> for NeedPort {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17584,6 +17647,7 @@ pub mod cluster_migrateslots {
         note = "add the missing arguments in order, starting with `range` (see the methods of `cluster_migrateslots::NeedRange`)"
     )]
     pub trait IncompleteNeedRange {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRange> crate::cmd::Request<M> for NeedRange {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17673,6 +17737,7 @@ pub mod cluster_migrateslots {
         note = "add the missing arguments in order, starting with `node` (see the methods of `cluster_migrateslots::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17805,6 +17870,7 @@ pub mod cluster_replicas {
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_replicas::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -17876,6 +17942,7 @@ pub mod cluster_replicate {
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_replicate::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18042,6 +18109,7 @@ pub mod cluster_set_config_epoch {
         note = "add the missing arguments in order, starting with `config_epoch` (see the methods of `cluster_set_config_epoch::NeedConfigEpoch`)"
     )]
     pub trait IncompleteNeedConfigEpoch {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConfigEpoch> crate::cmd::Request<M> for NeedConfigEpoch {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18096,6 +18164,7 @@ pub mod cluster_setslot {
         note = "add the missing arguments in order, starting with `slot` (see the methods of `cluster_setslot::NeedSlot`)"
     )]
     pub trait IncompleteNeedSlot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSlot> crate::cmd::Request<M> for NeedSlot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18165,6 +18234,7 @@ pub mod cluster_setslot {
         note = "add the missing arguments in order, starting with `importing` (see the methods of `cluster_setslot::NeedSubcommand`)"
     )]
     pub trait IncompleteNeedSubcommand {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSubcommand> crate::cmd::Request<M> for NeedSubcommand {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18312,6 +18382,7 @@ pub mod cluster_slaves {
         note = "add the missing arguments in order, starting with `node_id` (see the methods of `cluster_slaves::NeedNodeId`)"
     )]
     pub trait IncompleteNeedNodeId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNodeId> crate::cmd::Request<M> for NeedNodeId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18380,6 +18451,7 @@ pub mod cluster_slot_stats {
         note = "add the missing arguments in order, starting with `slotsrange` (see the methods of `cluster_slot_stats::NeedFilter`)"
     )]
     pub trait IncompleteNeedFilter {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedFilter> crate::cmd::Request<M> for NeedFilter {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18638,6 +18710,7 @@ pub mod cluster_syncslots {
         note = "add the missing arguments in order, starting with `arg1` (see the methods of `cluster_syncslots::NeedArg1`)"
     )]
     pub trait IncompleteNeedArg1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedArg1> crate::cmd::Request<M> for NeedArg1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -18743,6 +18816,7 @@ pub mod clusterscan {
         note = "add the missing arguments in order, starting with `cursor` (see the methods of `clusterscan::NeedCursor`)"
     )]
     pub trait IncompleteNeedCursor {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCursor> crate::cmd::Request<M> for NeedCursor {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19123,6 +19197,7 @@ pub mod command_getkeys {
         note = "add the missing arguments in order, starting with `command` (see the methods of `command_getkeys::NeedCommand`)"
     )]
     pub trait IncompleteNeedCommand {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCommand> crate::cmd::Request<M> for NeedCommand {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19259,6 +19334,7 @@ pub mod command_getkeysandflags {
         note = "add the missing arguments in order, starting with `command` (see the methods of `command_getkeysandflags::NeedCommand`)"
     )]
     pub trait IncompleteNeedCommand {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCommand> crate::cmd::Request<M> for NeedCommand {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19588,6 +19664,7 @@ pub mod commandlog_get {
         note = "add the missing arguments in order, starting with `count` (see the methods of `commandlog_get::NeedCount`)"
     )]
     pub trait IncompleteNeedCount {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCount> crate::cmd::Request<M> for NeedCount {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19657,6 +19734,7 @@ pub mod commandlog_get {
         note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_get::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19780,6 +19858,7 @@ pub mod commandlog_len {
         note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_len::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19875,6 +19954,7 @@ pub mod commandlog_reset {
         note = "add the missing arguments in order, starting with `slow` (see the methods of `commandlog_reset::NeedType`)"
     )]
     pub trait IncompleteNeedType {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedType> crate::cmd::Request<M> for NeedType {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -19948,6 +20028,7 @@ pub mod config_get {
         note = "add the missing arguments in order, starting with `parameter` (see the methods of `config_get::NeedParameter`)"
     )]
     pub trait IncompleteNeedParameter {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedParameter> crate::cmd::Request<M> for NeedParameter {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20129,6 +20210,7 @@ pub mod config_set {
         note = "add the missing arguments in order, starting with `parameter_value` (see the methods of `config_set::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20212,6 +20294,7 @@ pub mod copy {
         note = "add the missing arguments in order, starting with `source` (see the methods of `copy::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20264,6 +20347,7 @@ pub mod copy {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `copy::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20454,6 +20538,7 @@ pub mod debug {
         note = "add the missing arguments in order, starting with `arg1` (see the methods of `debug::NeedArg1`)"
     )]
     pub trait IncompleteNeedArg1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedArg1> crate::cmd::Request<M> for NeedArg1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20532,6 +20617,7 @@ pub mod decr {
         note = "add the missing arguments in order, starting with `key` (see the methods of `decr::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20586,6 +20672,7 @@ pub mod decrby {
         note = "add the missing arguments in order, starting with `key` (see the methods of `decrby::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20614,6 +20701,7 @@ pub mod decrby {
         note = "add the missing arguments in order, starting with `decrement` (see the methods of `decrby::NeedDecrement`)"
     )]
     pub trait IncompleteNeedDecrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDecrement> crate::cmd::Request<M> for NeedDecrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20684,6 +20772,7 @@ pub mod del {
         note = "add the missing arguments in order, starting with `key` (see the methods of `del::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20771,6 +20860,7 @@ pub mod delifeq {
         note = "add the missing arguments in order, starting with `key` (see the methods of `delifeq::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20808,6 +20898,7 @@ pub mod delifeq {
         note = "add the missing arguments in order, starting with `value` (see the methods of `delifeq::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20888,6 +20979,7 @@ pub mod dump {
         note = "add the missing arguments in order, starting with `key` (see the methods of `dump::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20942,6 +21034,7 @@ pub mod echo {
         note = "add the missing arguments in order, starting with `message` (see the methods of `echo::NeedMessage`)"
     )]
     pub trait IncompleteNeedMessage {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMessage> crate::cmd::Request<M> for NeedMessage {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -20998,6 +21091,7 @@ pub mod eval {
         note = "add the missing arguments in order, starting with `script` (see the methods of `eval::NeedScript`)"
     )]
     pub trait IncompleteNeedScript {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedScript> crate::cmd::Request<M> for NeedScript {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21136,6 +21230,7 @@ pub mod evalsha {
         note = "add the missing arguments in order, starting with `sha1` (see the methods of `evalsha::NeedSha1`)"
     )]
     pub trait IncompleteNeedSha1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSha1> crate::cmd::Request<M> for NeedSha1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21274,6 +21369,7 @@ pub mod evalsha_ro {
         note = "add the missing arguments in order, starting with `sha1` (see the methods of `evalsha_ro::NeedSha1`)"
     )]
     pub trait IncompleteNeedSha1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSha1> crate::cmd::Request<M> for NeedSha1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21412,6 +21508,7 @@ pub mod eval_ro {
         note = "add the missing arguments in order, starting with `script` (see the methods of `eval_ro::NeedScript`)"
     )]
     pub trait IncompleteNeedScript {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedScript> crate::cmd::Request<M> for NeedScript {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21590,6 +21687,7 @@ pub mod exists {
         note = "add the missing arguments in order, starting with `key` (see the methods of `exists::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21668,6 +21766,7 @@ pub mod expire {
         note = "add the missing arguments in order, starting with `key` (see the methods of `expire::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21734,6 +21833,7 @@ pub mod expire {
         note = "add the missing arguments in order, starting with `seconds` (see the methods of `expire::NeedSeconds`)"
     )]
     pub trait IncompleteNeedSeconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSeconds> crate::cmd::Request<M> for NeedSeconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -21974,6 +22074,7 @@ pub mod expireat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `expireat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -22040,6 +22141,7 @@ pub mod expireat {
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `expireat::NeedUnixTimeSeconds`)"
     )]
     pub trait IncompleteNeedUnixTimeSeconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnixTimeSeconds> crate::cmd::Request<M>
     for NeedUnixTimeSeconds {
         type Reply = ();
@@ -22281,6 +22383,7 @@ pub mod expiretime {
         note = "add the missing arguments in order, starting with `key` (see the methods of `expiretime::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -22502,6 +22605,7 @@ pub mod fcall {
         note = "add the missing arguments in order, starting with `function` (see the methods of `fcall::NeedFunction`)"
     )]
     pub trait IncompleteNeedFunction {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedFunction> crate::cmd::Request<M> for NeedFunction {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -22640,6 +22744,7 @@ pub mod fcall_ro {
         note = "add the missing arguments in order, starting with `function` (see the methods of `fcall_ro::NeedFunction`)"
     )]
     pub trait IncompleteNeedFunction {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedFunction> crate::cmd::Request<M> for NeedFunction {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -22994,6 +23099,7 @@ pub mod function_delete {
         note = "add the missing arguments in order, starting with `library_name` (see the methods of `function_delete::NeedLibraryName`)"
     )]
     pub trait IncompleteNeedLibraryName {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLibraryName> crate::cmd::Request<M> for NeedLibraryName {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -23350,6 +23456,7 @@ pub mod function_load {
         note = "add the missing arguments in order, starting with `function_code` (see the methods of `function_load::NeedFunctionCode`)"
     )]
     pub trait IncompleteNeedFunctionCode {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedFunctionCode, TOnce> crate::cmd::Request<M>
     for NeedFunctionCode<TOnce> {
         type Reply = ();
@@ -23443,6 +23550,7 @@ pub mod function_restore {
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `function_restore::NeedSerializedValue`)"
     )]
     pub trait IncompleteNeedSerializedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSerializedValue> crate::cmd::Request<M>
     for NeedSerializedValue {
         type Reply = ();
@@ -23637,6 +23745,7 @@ pub mod geoadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `geoadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -23851,6 +23960,7 @@ pub mod geoadd {
         note = "add the missing arguments in order, starting with `longitude_latitude_member` (see the methods of `geoadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData, TOnce> crate::cmd::Request<M> for NeedData<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24063,6 +24173,7 @@ pub mod geodist {
         note = "add the missing arguments in order, starting with `key` (see the methods of `geodist::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24129,6 +24240,7 @@ pub mod geodist {
         note = "add the missing arguments in order, starting with `member1` (see the methods of `geodist::NeedMember1`)"
     )]
     pub trait IncompleteNeedMember1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember1> crate::cmd::Request<M> for NeedMember1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24195,6 +24307,7 @@ pub mod geodist {
         note = "add the missing arguments in order, starting with `member2` (see the methods of `geodist::NeedMember2`)"
     )]
     pub trait IncompleteNeedMember2 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember2> crate::cmd::Request<M> for NeedMember2 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24391,6 +24504,7 @@ pub mod geohash {
         note = "add the missing arguments in order, starting with `key` (see the methods of `geohash::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24486,6 +24600,7 @@ pub mod geopos {
         note = "add the missing arguments in order, starting with `key` (see the methods of `geopos::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24581,6 +24696,7 @@ pub mod georadius {
         note = "add the missing arguments in order, starting with `key` (see the methods of `georadius::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24682,6 +24798,7 @@ pub mod georadius {
         note = "add the missing arguments in order, starting with `longitude` (see the methods of `georadius::NeedLongitude`)"
     )]
     pub trait IncompleteNeedLongitude {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLongitude> crate::cmd::Request<M> for NeedLongitude {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24783,6 +24900,7 @@ pub mod georadius {
         note = "add the missing arguments in order, starting with `latitude` (see the methods of `georadius::NeedLatitude`)"
     )]
     pub trait IncompleteNeedLatitude {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLatitude> crate::cmd::Request<M> for NeedLatitude {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -24884,6 +25002,7 @@ pub mod georadius {
         note = "add the missing arguments in order, starting with `radius` (see the methods of `georadius::NeedRadius`)"
     )]
     pub trait IncompleteNeedRadius {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRadius> crate::cmd::Request<M> for NeedRadius {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -25006,6 +25125,7 @@ pub mod georadius {
         note = "add the missing arguments in order, starting with `m` (see the methods of `georadius::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -25581,6 +25701,7 @@ pub mod georadiusbymember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `georadiusbymember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -25682,6 +25803,7 @@ pub mod georadiusbymember {
         note = "add the missing arguments in order, starting with `member` (see the methods of `georadiusbymember::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -25783,6 +25905,7 @@ pub mod georadiusbymember {
         note = "add the missing arguments in order, starting with `radius` (see the methods of `georadiusbymember::NeedRadius`)"
     )]
     pub trait IncompleteNeedRadius {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRadius> crate::cmd::Request<M> for NeedRadius {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -25905,6 +26028,7 @@ pub mod georadiusbymember {
         note = "add the missing arguments in order, starting with `m` (see the methods of `georadiusbymember::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -26469,6 +26593,7 @@ pub mod georadiusbymember_ro {
         note = "add the missing arguments in order, starting with `key` (see the methods of `georadiusbymember_ro::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -26556,6 +26681,7 @@ pub mod georadiusbymember_ro {
         note = "add the missing arguments in order, starting with `member` (see the methods of `georadiusbymember_ro::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -26643,6 +26769,7 @@ pub mod georadiusbymember_ro {
         note = "add the missing arguments in order, starting with `radius` (see the methods of `georadiusbymember_ro::NeedRadius`)"
     )]
     pub trait IncompleteNeedRadius {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRadius> crate::cmd::Request<M> for NeedRadius {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -26751,6 +26878,7 @@ pub mod georadiusbymember_ro {
         note = "add the missing arguments in order, starting with `m` (see the methods of `georadiusbymember_ro::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27114,6 +27242,7 @@ pub mod georadius_ro {
         note = "add the missing arguments in order, starting with `key` (see the methods of `georadius_ro::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27201,6 +27330,7 @@ pub mod georadius_ro {
         note = "add the missing arguments in order, starting with `longitude` (see the methods of `georadius_ro::NeedLongitude`)"
     )]
     pub trait IncompleteNeedLongitude {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLongitude> crate::cmd::Request<M> for NeedLongitude {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27288,6 +27418,7 @@ pub mod georadius_ro {
         note = "add the missing arguments in order, starting with `latitude` (see the methods of `georadius_ro::NeedLatitude`)"
     )]
     pub trait IncompleteNeedLatitude {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLatitude> crate::cmd::Request<M> for NeedLatitude {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27375,6 +27506,7 @@ pub mod georadius_ro {
         note = "add the missing arguments in order, starting with `radius` (see the methods of `georadius_ro::NeedRadius`)"
     )]
     pub trait IncompleteNeedRadius {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedRadius> crate::cmd::Request<M> for NeedRadius {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27483,6 +27615,7 @@ pub mod georadius_ro {
         note = "add the missing arguments in order, starting with `m` (see the methods of `georadius_ro::NeedUnit`)"
     )]
     pub trait IncompleteNeedUnit {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnit> crate::cmd::Request<M> for NeedUnit {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -27857,6 +27990,7 @@ pub mod geosearch {
         note = "add the missing arguments in order, starting with `key` (see the methods of `geosearch::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -28158,6 +28292,7 @@ pub mod geosearch {
         note = "add the missing arguments in order, starting with `byradius_m` (see the methods of `geosearch::NeedBy`)"
     )]
     pub trait IncompleteNeedBy {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedBy, TFrom> crate::cmd::Request<M> for NeedBy<TFrom> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -28614,6 +28749,7 @@ pub mod geosearch {
         label = "this `GEOSEARCH` has none of `from`, `polygon`"
     )]
     pub trait IncompleteReadyNeedsFromOrPolygon {}
+    #[doc(hidden)]
     impl<
         M: IncompleteReadyNeedsFromOrPolygon,
         TCountBlock: Done,
@@ -28737,6 +28873,7 @@ pub mod geosearchstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `geosearchstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -28831,6 +28968,7 @@ pub mod geosearchstore {
         note = "add the missing arguments in order, starting with `source` (see the methods of `geosearchstore::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29118,6 +29256,7 @@ pub mod geosearchstore {
         note = "add the missing arguments in order, starting with `byradius_m` (see the methods of `geosearchstore::NeedBy`)"
     )]
     pub trait IncompleteNeedBy {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedBy, TFrom> crate::cmd::Request<M> for NeedBy<TFrom> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29445,6 +29584,7 @@ pub mod geosearchstore {
         label = "this `GEOSEARCHSTORE` has none of `from`, `polygon`"
     )]
     pub trait IncompleteReadyNeedsFromOrPolygon {}
+    #[doc(hidden)]
     impl<
         M: IncompleteReadyNeedsFromOrPolygon,
         TCountBlock: Done,
@@ -29546,6 +29686,7 @@ pub mod get {
         note = "add the missing arguments in order, starting with `key` (see the methods of `get::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29600,6 +29741,7 @@ pub mod getbit {
         note = "add the missing arguments in order, starting with `key` (see the methods of `getbit::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29628,6 +29770,7 @@ pub mod getbit {
         note = "add the missing arguments in order, starting with `offset` (see the methods of `getbit::NeedOffset`)"
     )]
     pub trait IncompleteNeedOffset {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedOffset> crate::cmd::Request<M> for NeedOffset {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29682,6 +29825,7 @@ pub mod getdel {
         note = "add the missing arguments in order, starting with `key` (see the methods of `getdel::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29736,6 +29880,7 @@ pub mod getex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `getex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29965,6 +30110,7 @@ pub mod getrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `getrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -29993,6 +30139,7 @@ pub mod getrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `getrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30021,6 +30168,7 @@ pub mod getrange {
         note = "add the missing arguments in order, starting with `end` (see the methods of `getrange::NeedEnd`)"
     )]
     pub trait IncompleteNeedEnd {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnd> crate::cmd::Request<M> for NeedEnd {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30075,6 +30223,7 @@ pub mod getset {
         note = "add the missing arguments in order, starting with `key` (see the methods of `getset::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30103,6 +30252,7 @@ pub mod getset {
         note = "add the missing arguments in order, starting with `value` (see the methods of `getset::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30157,6 +30307,7 @@ pub mod hdel {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hdel::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30218,6 +30369,7 @@ pub mod hdel {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hdel::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30432,6 +30584,7 @@ pub mod hexists {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hexists::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30460,6 +30613,7 @@ pub mod hexists {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hexists::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30514,6 +30668,7 @@ pub mod hexpire {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hexpire::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30590,6 +30745,7 @@ pub mod hexpire {
         note = "add the missing arguments in order, starting with `seconds` (see the methods of `hexpire::NeedSeconds`)"
     )]
     pub trait IncompleteNeedSeconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSeconds> crate::cmd::Request<M> for NeedSeconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30787,6 +30943,7 @@ pub mod hexpire {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hexpire::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField, TOnce> crate::cmd::Request<M> for NeedField<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -30972,6 +31129,7 @@ pub mod hexpireat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hexpireat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31048,6 +31206,7 @@ pub mod hexpireat {
         note = "add the missing arguments in order, starting with `unix_time_seconds` (see the methods of `hexpireat::NeedUnixTimeSeconds`)"
     )]
     pub trait IncompleteNeedUnixTimeSeconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnixTimeSeconds> crate::cmd::Request<M>
     for NeedUnixTimeSeconds {
         type Reply = ();
@@ -31290,6 +31449,7 @@ pub mod hexpireat {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hexpireat::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField, TOnce> crate::cmd::Request<M> for NeedField<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31522,6 +31682,7 @@ pub mod hexpiretime {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hexpiretime::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31586,6 +31747,7 @@ pub mod hexpiretime {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hexpiretime::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31666,6 +31828,7 @@ pub mod hget {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hget::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31694,6 +31857,7 @@ pub mod hget {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hget::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31748,6 +31912,7 @@ pub mod hgetall {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hgetall::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31805,6 +31970,7 @@ pub mod hgetdel {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hgetdel::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31869,6 +32035,7 @@ pub mod hgetdel {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hgetdel::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -31952,6 +32119,7 @@ pub mod hgetex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hgetex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32182,6 +32350,7 @@ pub mod hgetex {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hgetex::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField, TOnce> crate::cmd::Request<M> for NeedField<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32393,6 +32562,7 @@ pub mod hincrby {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hincrby::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32421,6 +32591,7 @@ pub mod hincrby {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hincrby::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32449,6 +32620,7 @@ pub mod hincrby {
         note = "add the missing arguments in order, starting with `increment` (see the methods of `hincrby::NeedIncrement`)"
     )]
     pub trait IncompleteNeedIncrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIncrement> crate::cmd::Request<M> for NeedIncrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32503,6 +32675,7 @@ pub mod hincrbyfloat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hincrbyfloat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32531,6 +32704,7 @@ pub mod hincrbyfloat {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hincrbyfloat::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32559,6 +32733,7 @@ pub mod hincrbyfloat {
         note = "add the missing arguments in order, starting with `increment` (see the methods of `hincrbyfloat::NeedIncrement`)"
     )]
     pub trait IncompleteNeedIncrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIncrement> crate::cmd::Request<M> for NeedIncrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32613,6 +32788,7 @@ pub mod hkeys {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hkeys::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32667,6 +32843,7 @@ pub mod hlen {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hlen::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32721,6 +32898,7 @@ pub mod hmget {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hmget::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32782,6 +32960,7 @@ pub mod hmget {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hmget::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32860,6 +33039,7 @@ pub mod hmset {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hmset::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -32927,6 +33107,7 @@ pub mod hmset {
         note = "add the missing arguments in order, starting with `field_value` (see the methods of `hmset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33013,6 +33194,7 @@ pub mod hpersist {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hpersist::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33077,6 +33259,7 @@ pub mod hpersist {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hpersist::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33157,6 +33340,7 @@ pub mod hpexpire {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hpexpire::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33233,6 +33417,7 @@ pub mod hpexpire {
         note = "add the missing arguments in order, starting with `milliseconds` (see the methods of `hpexpire::NeedMilliseconds`)"
     )]
     pub trait IncompleteNeedMilliseconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMilliseconds> crate::cmd::Request<M> for NeedMilliseconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33474,6 +33659,7 @@ pub mod hpexpire {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hpexpire::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField, TOnce> crate::cmd::Request<M> for NeedField<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33703,6 +33889,7 @@ pub mod hpexpireat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hpexpireat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -33782,6 +33969,7 @@ pub mod hpexpireat {
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `hpexpireat::NeedUnixTimeMilliseconds`)"
     )]
     pub trait IncompleteNeedUnixTimeMilliseconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnixTimeMilliseconds> crate::cmd::Request<M>
     for NeedUnixTimeMilliseconds {
         type Reply = ();
@@ -34024,6 +34212,7 @@ pub mod hpexpireat {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hpexpireat::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField, TOnce> crate::cmd::Request<M> for NeedField<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34256,6 +34445,7 @@ pub mod hpexpiretime {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hpexpiretime::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34320,6 +34510,7 @@ pub mod hpexpiretime {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hpexpiretime::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34403,6 +34594,7 @@ pub mod hpttl {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hpttl::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34467,6 +34659,7 @@ pub mod hpttl {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hpttl::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34547,6 +34740,7 @@ pub mod hrandfield {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hrandfield::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34697,6 +34891,7 @@ pub mod hscan {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hscan::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34756,6 +34951,7 @@ pub mod hscan {
         note = "add the missing arguments in order, starting with `cursor` (see the methods of `hscan::NeedCursor`)"
     )]
     pub trait IncompleteNeedCursor {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCursor> crate::cmd::Request<M> for NeedCursor {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -34960,6 +35156,7 @@ pub mod hset {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hset::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35027,6 +35224,7 @@ pub mod hset {
         note = "add the missing arguments in order, starting with `field_value` (see the methods of `hset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35113,6 +35311,7 @@ pub mod hsetex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hsetex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35484,6 +35683,7 @@ pub mod hsetex {
         note = "add the missing arguments in order, starting with `field_value` (see the methods of `hsetex::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData, TOnce> crate::cmd::Request<M> for NeedData<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35825,6 +36025,7 @@ pub mod hsetnx {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hsetnx::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35853,6 +36054,7 @@ pub mod hsetnx {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hsetnx::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35881,6 +36083,7 @@ pub mod hsetnx {
         note = "add the missing arguments in order, starting with `value` (see the methods of `hsetnx::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35935,6 +36138,7 @@ pub mod hstrlen {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hstrlen::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -35963,6 +36167,7 @@ pub mod hstrlen {
         note = "add the missing arguments in order, starting with `field` (see the methods of `hstrlen::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36020,6 +36225,7 @@ pub mod httl {
         note = "add the missing arguments in order, starting with `key` (see the methods of `httl::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36084,6 +36290,7 @@ pub mod httl {
         note = "add the missing arguments in order, starting with `field` (see the methods of `httl::NeedField`)"
     )]
     pub trait IncompleteNeedField {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedField> crate::cmd::Request<M> for NeedField {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36164,6 +36371,7 @@ pub mod hvals {
         note = "add the missing arguments in order, starting with `key` (see the methods of `hvals::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36218,6 +36426,7 @@ pub mod incr {
         note = "add the missing arguments in order, starting with `key` (see the methods of `incr::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36272,6 +36481,7 @@ pub mod incrby {
         note = "add the missing arguments in order, starting with `key` (see the methods of `incrby::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36300,6 +36510,7 @@ pub mod incrby {
         note = "add the missing arguments in order, starting with `increment` (see the methods of `incrby::NeedIncrement`)"
     )]
     pub trait IncompleteNeedIncrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIncrement> crate::cmd::Request<M> for NeedIncrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36354,6 +36565,7 @@ pub mod incrbyfloat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `incrbyfloat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36382,6 +36594,7 @@ pub mod incrbyfloat {
         note = "add the missing arguments in order, starting with `increment` (see the methods of `incrbyfloat::NeedIncrement`)"
     )]
     pub trait IncompleteNeedIncrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIncrement> crate::cmd::Request<M> for NeedIncrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36486,6 +36699,7 @@ pub mod keys {
         note = "add the missing arguments in order, starting with `pattern` (see the methods of `keys::NeedPattern`)"
     )]
     pub trait IncompleteNeedPattern {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPattern> crate::cmd::Request<M> for NeedPattern {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36592,6 +36806,7 @@ pub mod latency_graph {
         note = "add the missing arguments in order, starting with `event` (see the methods of `latency_graph::NeedEvent`)"
     )]
     pub trait IncompleteNeedEvent {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEvent> crate::cmd::Request<M> for NeedEvent {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36725,6 +36940,7 @@ pub mod latency_history {
         note = "add the missing arguments in order, starting with `event` (see the methods of `latency_history::NeedEvent`)"
     )]
     pub trait IncompleteNeedEvent {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEvent> crate::cmd::Request<M> for NeedEvent {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36855,6 +37071,7 @@ pub mod lcs {
         note = "add the missing arguments in order, starting with `key1` (see the methods of `lcs::NeedKey1`)"
     )]
     pub trait IncompleteNeedKey1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey1> crate::cmd::Request<M> for NeedKey1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -36921,6 +37138,7 @@ pub mod lcs {
         note = "add the missing arguments in order, starting with `key2` (see the methods of `lcs::NeedKey2`)"
     )]
     pub trait IncompleteNeedKey2 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey2> crate::cmd::Request<M> for NeedKey2 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37142,6 +37360,7 @@ pub mod lindex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lindex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37170,6 +37389,7 @@ pub mod lindex {
         note = "add the missing arguments in order, starting with `index` (see the methods of `lindex::NeedIndex`)"
     )]
     pub trait IncompleteNeedIndex {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIndex> crate::cmd::Request<M> for NeedIndex {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37224,6 +37444,7 @@ pub mod linsert {
         note = "add the missing arguments in order, starting with `key` (see the methods of `linsert::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37259,6 +37480,7 @@ pub mod linsert {
         note = "add the missing arguments in order, starting with `before` (see the methods of `linsert::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37287,6 +37509,7 @@ pub mod linsert {
         note = "add the missing arguments in order, starting with `pivot` (see the methods of `linsert::NeedPivot`)"
     )]
     pub trait IncompleteNeedPivot {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPivot> crate::cmd::Request<M> for NeedPivot {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37315,6 +37538,7 @@ pub mod linsert {
         note = "add the missing arguments in order, starting with `element` (see the methods of `linsert::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37369,6 +37593,7 @@ pub mod llen {
         note = "add the missing arguments in order, starting with `key` (see the methods of `llen::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37423,6 +37648,7 @@ pub mod lmove {
         note = "add the missing arguments in order, starting with `source` (see the methods of `lmove::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37451,6 +37677,7 @@ pub mod lmove {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `lmove::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37486,6 +37713,7 @@ pub mod lmove {
         note = "add the missing arguments in order, starting with `left` (see the methods of `lmove::NeedWherefrom`)"
     )]
     pub trait IncompleteNeedWherefrom {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWherefrom> crate::cmd::Request<M> for NeedWherefrom {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37521,6 +37749,7 @@ pub mod lmove {
         note = "add the missing arguments in order, starting with `left` (see the methods of `lmove::NeedWhereto`)"
     )]
     pub trait IncompleteNeedWhereto {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhereto> crate::cmd::Request<M> for NeedWhereto {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37594,6 +37823,7 @@ pub mod lmpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lmpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37672,6 +37902,7 @@ pub mod lmpop {
         note = "add the missing arguments in order, starting with `left` (see the methods of `lmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37872,6 +38103,7 @@ pub mod lpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -37982,6 +38214,7 @@ pub mod lpos {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lpos::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38041,6 +38274,7 @@ pub mod lpos {
         note = "add the missing arguments in order, starting with `element` (see the methods of `lpos::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38230,6 +38464,7 @@ pub mod lpush {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lpush::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38291,6 +38526,7 @@ pub mod lpush {
         note = "add the missing arguments in order, starting with `element` (see the methods of `lpush::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38369,6 +38605,7 @@ pub mod lpushx {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lpushx::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38430,6 +38667,7 @@ pub mod lpushx {
         note = "add the missing arguments in order, starting with `element` (see the methods of `lpushx::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38508,6 +38746,7 @@ pub mod lrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38536,6 +38775,7 @@ pub mod lrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `lrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38564,6 +38804,7 @@ pub mod lrange {
         note = "add the missing arguments in order, starting with `stop` (see the methods of `lrange::NeedStop`)"
     )]
     pub trait IncompleteNeedStop {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStop> crate::cmd::Request<M> for NeedStop {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38618,6 +38859,7 @@ pub mod lrem {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lrem::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38646,6 +38888,7 @@ pub mod lrem {
         note = "add the missing arguments in order, starting with `count` (see the methods of `lrem::NeedCount`)"
     )]
     pub trait IncompleteNeedCount {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCount> crate::cmd::Request<M> for NeedCount {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38674,6 +38917,7 @@ pub mod lrem {
         note = "add the missing arguments in order, starting with `element` (see the methods of `lrem::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38728,6 +38972,7 @@ pub mod lset {
         note = "add the missing arguments in order, starting with `key` (see the methods of `lset::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38756,6 +39001,7 @@ pub mod lset {
         note = "add the missing arguments in order, starting with `index` (see the methods of `lset::NeedIndex`)"
     )]
     pub trait IncompleteNeedIndex {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIndex> crate::cmd::Request<M> for NeedIndex {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38784,6 +39030,7 @@ pub mod lset {
         note = "add the missing arguments in order, starting with `element` (see the methods of `lset::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38838,6 +39085,7 @@ pub mod ltrim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `ltrim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38866,6 +39114,7 @@ pub mod ltrim {
         note = "add the missing arguments in order, starting with `start` (see the methods of `ltrim::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -38894,6 +39143,7 @@ pub mod ltrim {
         note = "add the missing arguments in order, starting with `stop` (see the methods of `ltrim::NeedStop`)"
     )]
     pub trait IncompleteNeedStop {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStop> crate::cmd::Request<M> for NeedStop {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39078,6 +39328,7 @@ pub mod memory_usage {
         note = "add the missing arguments in order, starting with `key` (see the methods of `memory_usage::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39204,6 +39455,7 @@ pub mod mget {
         note = "add the missing arguments in order, starting with `key` (see the methods of `mget::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39282,6 +39534,7 @@ pub mod migrate {
         note = "add the missing arguments in order, starting with `host` (see the methods of `migrate::NeedHost`)"
     )]
     pub trait IncompleteNeedHost {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedHost> crate::cmd::Request<M> for NeedHost {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39355,6 +39608,7 @@ pub mod migrate {
         note = "add the missing arguments in order, starting with `port` (see the methods of `migrate::NeedPort`)"
     )]
     pub trait IncompleteNeedPort {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPort> crate::cmd::Request<M> for NeedPort {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39435,6 +39689,7 @@ pub mod migrate {
         note = "add the missing arguments in order, starting with `key` (see the methods of `migrate::NeedKeySelector`)"
     )]
     pub trait IncompleteNeedKeySelector {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKeySelector> crate::cmd::Request<M> for NeedKeySelector {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39508,6 +39763,7 @@ pub mod migrate {
         note = "add the missing arguments in order, starting with `destination_db` (see the methods of `migrate::NeedDestinationDb`)"
     )]
     pub trait IncompleteNeedDestinationDb {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestinationDb> crate::cmd::Request<M> for NeedDestinationDb {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39581,6 +39837,7 @@ pub mod migrate {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `migrate::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -39908,6 +40165,7 @@ pub mod module_load {
         note = "add the missing arguments in order, starting with `path` (see the methods of `module_load::NeedPath`)"
     )]
     pub trait IncompleteNeedPath {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPath> crate::cmd::Request<M> for NeedPath {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40003,6 +40261,7 @@ pub mod module_loadex {
         note = "add the missing arguments in order, starting with `path` (see the methods of `module_loadex::NeedPath`)"
     )]
     pub trait IncompleteNeedPath {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPath> crate::cmd::Request<M> for NeedPath {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40140,6 +40399,7 @@ pub mod module_unload {
         note = "add the missing arguments in order, starting with `name` (see the methods of `module_unload::NeedName`)"
     )]
     pub trait IncompleteNeedName {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedName> crate::cmd::Request<M> for NeedName {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40220,6 +40480,7 @@ pub mod r#move {
         note = "add the missing arguments in order, starting with `key` (see the methods of `move::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40248,6 +40509,7 @@ pub mod r#move {
         note = "add the missing arguments in order, starting with `db` (see the methods of `move::NeedDb`)"
     )]
     pub trait IncompleteNeedDb {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDb> crate::cmd::Request<M> for NeedDb {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40324,6 +40586,7 @@ pub mod mset {
         note = "add the missing arguments in order, starting with `key_value` (see the methods of `mset::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40450,6 +40713,7 @@ pub mod msetex {
         note = "add the missing arguments in order, starting with `key_value` (see the methods of `msetex::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -40892,6 +41156,7 @@ pub mod msetnx {
         note = "add the missing arguments in order, starting with `key_value` (see the methods of `msetnx::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData> crate::cmd::Request<M> for NeedData {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41001,6 +41266,7 @@ pub mod object_encoding {
         note = "add the missing arguments in order, starting with `key` (see the methods of `object_encoding::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41055,6 +41321,7 @@ pub mod object_freq {
         note = "add the missing arguments in order, starting with `key` (see the methods of `object_freq::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41135,6 +41402,7 @@ pub mod object_idletime {
         note = "add the missing arguments in order, starting with `key` (see the methods of `object_idletime::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41189,6 +41457,7 @@ pub mod object_refcount {
         note = "add the missing arguments in order, starting with `key` (see the methods of `object_refcount::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41243,6 +41512,7 @@ pub mod persist {
         note = "add the missing arguments in order, starting with `key` (see the methods of `persist::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41297,6 +41567,7 @@ pub mod pexpire {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pexpire::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41363,6 +41634,7 @@ pub mod pexpire {
         note = "add the missing arguments in order, starting with `milliseconds` (see the methods of `pexpire::NeedMilliseconds`)"
     )]
     pub trait IncompleteNeedMilliseconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMilliseconds> crate::cmd::Request<M> for NeedMilliseconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41603,6 +41875,7 @@ pub mod pexpireat {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pexpireat::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41672,6 +41945,7 @@ pub mod pexpireat {
         note = "add the missing arguments in order, starting with `unix_time_milliseconds` (see the methods of `pexpireat::NeedUnixTimeMilliseconds`)"
     )]
     pub trait IncompleteNeedUnixTimeMilliseconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedUnixTimeMilliseconds> crate::cmd::Request<M>
     for NeedUnixTimeMilliseconds {
         type Reply = ();
@@ -41913,6 +42187,7 @@ pub mod pexpiretime {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pexpiretime::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -41967,6 +42242,7 @@ pub mod pfadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pfadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42078,6 +42354,7 @@ pub mod pfcount {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pfcount::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42156,6 +42433,7 @@ pub mod pfdebug {
         note = "add the missing arguments in order, starting with `subcommand` (see the methods of `pfdebug::NeedSubcommand`)"
     )]
     pub trait IncompleteNeedSubcommand {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSubcommand> crate::cmd::Request<M> for NeedSubcommand {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42184,6 +42462,7 @@ pub mod pfdebug {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pfdebug::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42238,6 +42517,7 @@ pub mod pfmerge {
         note = "add the missing arguments in order, starting with `destkey` (see the methods of `pfmerge::NeedDestkey`)"
     )]
     pub trait IncompleteNeedDestkey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestkey> crate::cmd::Request<M> for NeedDestkey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42426,6 +42706,7 @@ pub mod psetex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `psetex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42454,6 +42735,7 @@ pub mod psetex {
         note = "add the missing arguments in order, starting with `milliseconds` (see the methods of `psetex::NeedMilliseconds`)"
     )]
     pub trait IncompleteNeedMilliseconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMilliseconds> crate::cmd::Request<M> for NeedMilliseconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42482,6 +42764,7 @@ pub mod psetex {
         note = "add the missing arguments in order, starting with `value` (see the methods of `psetex::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42552,6 +42835,7 @@ pub mod psubscribe {
         note = "add the missing arguments in order, starting with `pattern` (see the methods of `psubscribe::NeedPattern`)"
     )]
     pub trait IncompleteNeedPattern {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedPattern> crate::cmd::Request<M> for NeedPattern {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42630,6 +42914,7 @@ pub mod psync {
         note = "add the missing arguments in order, starting with `replicationid` (see the methods of `psync::NeedReplicationid`)"
     )]
     pub trait IncompleteNeedReplicationid {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedReplicationid> crate::cmd::Request<M> for NeedReplicationid {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42658,6 +42943,7 @@ pub mod psync {
         note = "add the missing arguments in order, starting with `offset` (see the methods of `psync::NeedOffset`)"
     )]
     pub trait IncompleteNeedOffset {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedOffset> crate::cmd::Request<M> for NeedOffset {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42712,6 +42998,7 @@ pub mod pttl {
         note = "add the missing arguments in order, starting with `key` (see the methods of `pttl::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42766,6 +43053,7 @@ pub mod publish {
         note = "add the missing arguments in order, starting with `channel` (see the methods of `publish::NeedChannel`)"
     )]
     pub trait IncompleteNeedChannel {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedChannel> crate::cmd::Request<M> for NeedChannel {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -42794,6 +43082,7 @@ pub mod publish {
         note = "add the missing arguments in order, starting with `message` (see the methods of `publish::NeedMessage`)"
     )]
     pub trait IncompleteNeedMessage {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMessage> crate::cmd::Request<M> for NeedMessage {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43285,6 +43574,7 @@ pub mod rename {
         note = "add the missing arguments in order, starting with `key` (see the methods of `rename::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43313,6 +43603,7 @@ pub mod rename {
         note = "add the missing arguments in order, starting with `newkey` (see the methods of `rename::NeedNewkey`)"
     )]
     pub trait IncompleteNeedNewkey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNewkey> crate::cmd::Request<M> for NeedNewkey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43367,6 +43658,7 @@ pub mod renamenx {
         note = "add the missing arguments in order, starting with `key` (see the methods of `renamenx::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43395,6 +43687,7 @@ pub mod renamenx {
         note = "add the missing arguments in order, starting with `newkey` (see the methods of `renamenx::NeedNewkey`)"
     )]
     pub trait IncompleteNeedNewkey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNewkey> crate::cmd::Request<M> for NeedNewkey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43484,6 +43777,7 @@ pub mod replicaof {
         note = "add the missing arguments in order, starting with `host_port` (see the methods of `replicaof::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43564,6 +43858,7 @@ pub mod restore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `restore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43630,6 +43925,7 @@ pub mod restore {
         note = "add the missing arguments in order, starting with `ttl` (see the methods of `restore::NeedTtl`)"
     )]
     pub trait IncompleteNeedTtl {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTtl> crate::cmd::Request<M> for NeedTtl {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43696,6 +43992,7 @@ pub mod restore {
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore::NeedSerializedValue`)"
     )]
     pub trait IncompleteNeedSerializedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSerializedValue> crate::cmd::Request<M>
     for NeedSerializedValue {
         type Reply = ();
@@ -43921,6 +44218,7 @@ pub mod restore {
         note = "the server refuses them together (a syntax error): keep one"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TOnce> crate::cmd::Request<M> for Ready<Set, Set, TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -43989,6 +44287,7 @@ pub mod restore_asking {
         note = "add the missing arguments in order, starting with `key` (see the methods of `restore_asking::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44055,6 +44354,7 @@ pub mod restore_asking {
         note = "add the missing arguments in order, starting with `ttl` (see the methods of `restore_asking::NeedTtl`)"
     )]
     pub trait IncompleteNeedTtl {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTtl> crate::cmd::Request<M> for NeedTtl {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44121,6 +44421,7 @@ pub mod restore_asking {
         note = "add the missing arguments in order, starting with `serialized_value` (see the methods of `restore_asking::NeedSerializedValue`)"
     )]
     pub trait IncompleteNeedSerializedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSerializedValue> crate::cmd::Request<M>
     for NeedSerializedValue {
         type Reply = ();
@@ -44346,6 +44647,7 @@ pub mod restore_asking {
         note = "the server refuses them together (a syntax error): keep one"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TOnce> crate::cmd::Request<M> for Ready<Set, Set, TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44440,6 +44742,7 @@ pub mod rpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `rpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44550,6 +44853,7 @@ pub mod rpoplpush {
         note = "add the missing arguments in order, starting with `source` (see the methods of `rpoplpush::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44578,6 +44882,7 @@ pub mod rpoplpush {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `rpoplpush::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44632,6 +44937,7 @@ pub mod rpush {
         note = "add the missing arguments in order, starting with `key` (see the methods of `rpush::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44693,6 +44999,7 @@ pub mod rpush {
         note = "add the missing arguments in order, starting with `element` (see the methods of `rpush::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44771,6 +45078,7 @@ pub mod rpushx {
         note = "add the missing arguments in order, starting with `key` (see the methods of `rpushx::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44832,6 +45140,7 @@ pub mod rpushx {
         note = "add the missing arguments in order, starting with `element` (see the methods of `rpushx::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44910,6 +45219,7 @@ pub mod sadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -44971,6 +45281,7 @@ pub mod sadd {
         note = "add the missing arguments in order, starting with `member` (see the methods of `sadd::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45075,6 +45386,7 @@ pub mod scan {
         note = "add the missing arguments in order, starting with `cursor` (see the methods of `scan::NeedCursor`)"
     )]
     pub trait IncompleteNeedCursor {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCursor> crate::cmd::Request<M> for NeedCursor {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45283,6 +45595,7 @@ pub mod scard {
         note = "add the missing arguments in order, starting with `key` (see the methods of `scard::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45351,6 +45664,7 @@ pub mod script_debug {
         note = "add the missing arguments in order, starting with `yes` (see the methods of `script_debug::NeedMode`)"
     )]
     pub trait IncompleteNeedMode {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMode> crate::cmd::Request<M> for NeedMode {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45487,6 +45801,7 @@ pub mod script_exists {
         note = "add the missing arguments in order, starting with `sha1` (see the methods of `script_exists::NeedSha1`)"
     )]
     pub trait IncompleteNeedSha1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSha1> crate::cmd::Request<M> for NeedSha1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45733,6 +46048,7 @@ pub mod script_load {
         note = "add the missing arguments in order, starting with `script` (see the methods of `script_load::NeedScript`)"
     )]
     pub trait IncompleteNeedScript {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedScript> crate::cmd::Request<M> for NeedScript {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45796,6 +46112,7 @@ pub mod script_show {
         note = "add the missing arguments in order, starting with `sha1` (see the methods of `script_show::NeedSha1`)"
     )]
     pub trait IncompleteNeedSha1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSha1> crate::cmd::Request<M> for NeedSha1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45866,6 +46183,7 @@ pub mod sdiff {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sdiff::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -45944,6 +46262,7 @@ pub mod sdiffstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `sdiffstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46005,6 +46324,7 @@ pub mod sdiffstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sdiffstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46083,6 +46403,7 @@ pub mod select {
         note = "add the missing arguments in order, starting with `index` (see the methods of `select::NeedIndex`)"
     )]
     pub trait IncompleteNeedIndex {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIndex> crate::cmd::Request<M> for NeedIndex {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46137,6 +46458,7 @@ pub mod set {
         note = "add the missing arguments in order, starting with `key` (see the methods of `set::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46238,6 +46560,7 @@ pub mod set {
         note = "add the missing arguments in order, starting with `value` (see the methods of `set::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46636,6 +46959,7 @@ pub mod setbit {
         note = "add the missing arguments in order, starting with `key` (see the methods of `setbit::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46664,6 +46988,7 @@ pub mod setbit {
         note = "add the missing arguments in order, starting with `offset` (see the methods of `setbit::NeedOffset`)"
     )]
     pub trait IncompleteNeedOffset {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedOffset> crate::cmd::Request<M> for NeedOffset {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46692,6 +47017,7 @@ pub mod setbit {
         note = "add the missing arguments in order, starting with `value` (see the methods of `setbit::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46746,6 +47072,7 @@ pub mod setex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `setex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46774,6 +47101,7 @@ pub mod setex {
         note = "add the missing arguments in order, starting with `seconds` (see the methods of `setex::NeedSeconds`)"
     )]
     pub trait IncompleteNeedSeconds {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSeconds> crate::cmd::Request<M> for NeedSeconds {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46802,6 +47130,7 @@ pub mod setex {
         note = "add the missing arguments in order, starting with `value` (see the methods of `setex::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46856,6 +47185,7 @@ pub mod setnx {
         note = "add the missing arguments in order, starting with `key` (see the methods of `setnx::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46884,6 +47214,7 @@ pub mod setnx {
         note = "add the missing arguments in order, starting with `value` (see the methods of `setnx::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46938,6 +47269,7 @@ pub mod setrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `setrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46966,6 +47298,7 @@ pub mod setrange {
         note = "add the missing arguments in order, starting with `offset` (see the methods of `setrange::NeedOffset`)"
     )]
     pub trait IncompleteNeedOffset {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedOffset> crate::cmd::Request<M> for NeedOffset {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -46994,6 +47327,7 @@ pub mod setrange {
         note = "add the missing arguments in order, starting with `value` (see the methods of `setrange::NeedValue`)"
     )]
     pub trait IncompleteNeedValue {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedValue> crate::cmd::Request<M> for NeedValue {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47545,6 +47879,7 @@ pub mod sinter {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sinter::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47642,6 +47977,7 @@ pub mod sintercard {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sintercard::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47779,6 +48115,7 @@ pub mod sinterstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `sinterstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47840,6 +48177,7 @@ pub mod sinterstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sinterstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47918,6 +48256,7 @@ pub mod sismember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sismember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -47946,6 +48285,7 @@ pub mod sismember {
         note = "add the missing arguments in order, starting with `member` (see the methods of `sismember::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48009,6 +48349,7 @@ pub mod slaveof {
         note = "add the missing arguments in order, starting with `host_port` (see the methods of `slaveof::NeedArgs`)"
     )]
     pub trait IncompleteNeedArgs {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedArgs> crate::cmd::Request<M> for NeedArgs {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48205,6 +48546,7 @@ pub mod smembers {
         note = "add the missing arguments in order, starting with `key` (see the methods of `smembers::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48259,6 +48601,7 @@ pub mod smismember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `smismember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48320,6 +48663,7 @@ pub mod smismember {
         note = "add the missing arguments in order, starting with `member` (see the methods of `smismember::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48398,6 +48742,7 @@ pub mod smove {
         note = "add the missing arguments in order, starting with `source` (see the methods of `smove::NeedSource`)"
     )]
     pub trait IncompleteNeedSource {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSource> crate::cmd::Request<M> for NeedSource {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48426,6 +48771,7 @@ pub mod smove {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `smove::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48454,6 +48800,7 @@ pub mod smove {
         note = "add the missing arguments in order, starting with `member` (see the methods of `smove::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48508,6 +48855,7 @@ pub mod sort {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sort::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -48840,6 +49188,7 @@ pub mod sort_ro {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sort_ro::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49132,6 +49481,7 @@ pub mod spop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `spop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49235,6 +49585,7 @@ pub mod spublish {
         note = "add the missing arguments in order, starting with `shardchannel` (see the methods of `spublish::NeedShardchannel`)"
     )]
     pub trait IncompleteNeedShardchannel {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedShardchannel> crate::cmd::Request<M> for NeedShardchannel {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49263,6 +49614,7 @@ pub mod spublish {
         note = "add the missing arguments in order, starting with `message` (see the methods of `spublish::NeedMessage`)"
     )]
     pub trait IncompleteNeedMessage {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMessage> crate::cmd::Request<M> for NeedMessage {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49317,6 +49669,7 @@ pub mod srandmember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `srandmember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49420,6 +49773,7 @@ pub mod srem {
         note = "add the missing arguments in order, starting with `key` (see the methods of `srem::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49481,6 +49835,7 @@ pub mod srem {
         note = "add the missing arguments in order, starting with `member` (see the methods of `srem::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49559,6 +49914,7 @@ pub mod sscan {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sscan::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49611,6 +49967,7 @@ pub mod sscan {
         note = "add the missing arguments in order, starting with `cursor` (see the methods of `sscan::NeedCursor`)"
     )]
     pub trait IncompleteNeedCursor {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCursor> crate::cmd::Request<M> for NeedCursor {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49787,6 +50144,7 @@ pub mod ssubscribe {
         note = "add the missing arguments in order, starting with `shardchannel` (see the methods of `ssubscribe::NeedShardchannel`)"
     )]
     pub trait IncompleteNeedShardchannel {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedShardchannel> crate::cmd::Request<M> for NeedShardchannel {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49868,6 +50226,7 @@ pub mod strlen {
         note = "add the missing arguments in order, starting with `key` (see the methods of `strlen::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -49938,6 +50297,7 @@ pub mod subscribe {
         note = "add the missing arguments in order, starting with `channel` (see the methods of `subscribe::NeedChannel`)"
     )]
     pub trait IncompleteNeedChannel {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedChannel> crate::cmd::Request<M> for NeedChannel {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50016,6 +50376,7 @@ pub mod substr {
         note = "add the missing arguments in order, starting with `key` (see the methods of `substr::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50044,6 +50405,7 @@ pub mod substr {
         note = "add the missing arguments in order, starting with `start` (see the methods of `substr::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50072,6 +50434,7 @@ pub mod substr {
         note = "add the missing arguments in order, starting with `end` (see the methods of `substr::NeedEnd`)"
     )]
     pub trait IncompleteNeedEnd {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnd> crate::cmd::Request<M> for NeedEnd {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50142,6 +50505,7 @@ pub mod sunion {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sunion::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50220,6 +50584,7 @@ pub mod sunionstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `sunionstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50281,6 +50646,7 @@ pub mod sunionstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `sunionstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50412,6 +50778,7 @@ pub mod swapdb {
         note = "add the missing arguments in order, starting with `index1` (see the methods of `swapdb::NeedIndex1`)"
     )]
     pub trait IncompleteNeedIndex1 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIndex1> crate::cmd::Request<M> for NeedIndex1 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50440,6 +50807,7 @@ pub mod swapdb {
         note = "add the missing arguments in order, starting with `index2` (see the methods of `swapdb::NeedIndex2`)"
     )]
     pub trait IncompleteNeedIndex2 {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIndex2> crate::cmd::Request<M> for NeedIndex2 {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50562,6 +50930,7 @@ pub mod touch {
         note = "add the missing arguments in order, starting with `key` (see the methods of `touch::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50640,6 +51009,7 @@ pub mod ttl {
         note = "add the missing arguments in order, starting with `key` (see the methods of `ttl::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50694,6 +51064,7 @@ pub mod r#type {
         note = "add the missing arguments in order, starting with `key` (see the methods of `type::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50764,6 +51135,7 @@ pub mod unlink {
         note = "add the missing arguments in order, starting with `key` (see the methods of `unlink::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -50927,6 +51299,7 @@ pub mod vadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51103,6 +51476,7 @@ pub mod vadd {
         note = "add the missing arguments in order, starting with `fp32` (see the methods of `vadd::NeedVector`)"
     )]
     pub trait IncompleteNeedVector {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedVector, TOnce> crate::cmd::Request<M> for NeedVector<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51245,6 +51619,7 @@ pub mod vadd {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vadd::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement, TOnce> crate::cmd::Request<M> for NeedElement<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51696,6 +52071,7 @@ pub mod vcard {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vcard::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51759,6 +52135,7 @@ pub mod vdim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vdim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51822,6 +52199,7 @@ pub mod vemb {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vemb::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51876,6 +52254,7 @@ pub mod vemb {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vemb::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -51995,6 +52374,7 @@ pub mod vgetattr {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vgetattr::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52032,6 +52412,7 @@ pub mod vgetattr {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vgetattr::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52095,6 +52476,7 @@ pub mod vinfo {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vinfo::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52158,6 +52540,7 @@ pub mod vismember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vismember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52195,6 +52578,7 @@ pub mod vismember {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vismember::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52258,6 +52642,7 @@ pub mod vlinks {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vlinks::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52312,6 +52697,7 @@ pub mod vlinks {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vlinks::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52436,6 +52822,7 @@ pub mod vrandmember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vrandmember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52555,6 +52942,7 @@ pub mod vrem {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vrem::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52592,6 +52980,7 @@ pub mod vrem {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vrem::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52655,6 +53044,7 @@ pub mod vsetattr {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vsetattr::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52692,6 +53082,7 @@ pub mod vsetattr {
         note = "add the missing arguments in order, starting with `element` (see the methods of `vsetattr::NeedElement`)"
     )]
     pub trait IncompleteNeedElement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedElement> crate::cmd::Request<M> for NeedElement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52729,6 +53120,7 @@ pub mod vsetattr {
         note = "add the missing arguments in order, starting with `json` (see the methods of `vsetattr::NeedJson`)"
     )]
     pub trait IncompleteNeedJson {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedJson> crate::cmd::Request<M> for NeedJson {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52792,6 +53184,7 @@ pub mod vsim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `vsim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -52944,6 +53337,7 @@ pub mod vsim {
         note = "add the missing arguments in order, starting with `ele` (see the methods of `vsim::NeedQuery`)"
     )]
     pub trait IncompleteNeedQuery {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedQuery> crate::cmd::Request<M> for NeedQuery {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53468,6 +53862,7 @@ pub mod wait {
         note = "add the missing arguments in order, starting with `numreplicas` (see the methods of `wait::NeedNumreplicas`)"
     )]
     pub trait IncompleteNeedNumreplicas {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNumreplicas> crate::cmd::Request<M> for NeedNumreplicas {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53496,6 +53891,7 @@ pub mod wait {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `wait::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53550,6 +53946,7 @@ pub mod waitaof {
         note = "add the missing arguments in order, starting with `numlocal` (see the methods of `waitaof::NeedNumlocal`)"
     )]
     pub trait IncompleteNeedNumlocal {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNumlocal> crate::cmd::Request<M> for NeedNumlocal {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53578,6 +53975,7 @@ pub mod waitaof {
         note = "add the missing arguments in order, starting with `numreplicas` (see the methods of `waitaof::NeedNumreplicas`)"
     )]
     pub trait IncompleteNeedNumreplicas {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedNumreplicas> crate::cmd::Request<M> for NeedNumreplicas {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53606,6 +54004,7 @@ pub mod waitaof {
         note = "add the missing arguments in order, starting with `timeout` (see the methods of `waitaof::NeedTimeout`)"
     )]
     pub trait IncompleteNeedTimeout {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedTimeout> crate::cmd::Request<M> for NeedTimeout {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53676,6 +54075,7 @@ pub mod watch {
         note = "add the missing arguments in order, starting with `key` (see the methods of `watch::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53754,6 +54154,7 @@ pub mod xack {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xack::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53799,6 +54200,7 @@ pub mod xack {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xack::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53860,6 +54262,7 @@ pub mod xack {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xack::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId> crate::cmd::Request<M> for NeedId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -53947,6 +54350,7 @@ pub mod xackdel {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xackdel::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -54025,6 +54429,7 @@ pub mod xackdel {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xackdel::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -54241,6 +54646,7 @@ pub mod xackdel {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xackdel::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId, TOnce> crate::cmd::Request<M> for NeedId<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -54455,6 +54861,7 @@ pub mod xadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -54902,6 +55309,7 @@ pub mod xadd {
         note = "add the missing arguments in order, starting with `auto_id` (see the methods of `xadd::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
+    #[doc(hidden)]
     impl<
         M: IncompleteNeedIdSelector,
         TTrim,
@@ -55298,6 +55706,7 @@ pub mod xadd {
         note = "add the missing arguments in order, starting with `field_value` (see the methods of `xadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData, TTrim, TOperator, TCount, TOnce> crate::cmd::Request<M>
     for NeedData<TTrim, TOperator, TCount, TOnce> {
         type Reply = ();
@@ -55682,6 +56091,7 @@ pub mod xadd {
         note = "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TTrim: Done, TOnce> crate::cmd::Request<M>
     for Ready<TTrim, Unset, Set, TOnce> {
         type Reply = ();
@@ -55770,6 +56180,7 @@ pub mod xautoclaim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xautoclaim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -55822,6 +56233,7 @@ pub mod xautoclaim {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xautoclaim::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -55874,6 +56286,7 @@ pub mod xautoclaim {
         note = "add the missing arguments in order, starting with `consumer` (see the methods of `xautoclaim::NeedConsumer`)"
     )]
     pub trait IncompleteNeedConsumer {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConsumer> crate::cmd::Request<M> for NeedConsumer {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -55926,6 +56339,7 @@ pub mod xautoclaim {
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xautoclaim::NeedMinIdleTime`)"
     )]
     pub trait IncompleteNeedMinIdleTime {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMinIdleTime> crate::cmd::Request<M> for NeedMinIdleTime {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -55978,6 +56392,7 @@ pub mod xautoclaim {
         note = "add the missing arguments in order, starting with `start` (see the methods of `xautoclaim::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56126,6 +56541,7 @@ pub mod xclaim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xclaim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56213,6 +56629,7 @@ pub mod xclaim {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xclaim::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56300,6 +56717,7 @@ pub mod xclaim {
         note = "add the missing arguments in order, starting with `consumer` (see the methods of `xclaim::NeedConsumer`)"
     )]
     pub trait IncompleteNeedConsumer {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConsumer> crate::cmd::Request<M> for NeedConsumer {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56387,6 +56805,7 @@ pub mod xclaim {
         note = "add the missing arguments in order, starting with `min_idle_time` (see the methods of `xclaim::NeedMinIdleTime`)"
     )]
     pub trait IncompleteNeedMinIdleTime {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMinIdleTime> crate::cmd::Request<M> for NeedMinIdleTime {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56490,6 +56909,7 @@ pub mod xclaim {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xclaim::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId> crate::cmd::Request<M> for NeedId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56818,6 +57238,7 @@ pub mod xdel {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xdel::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56879,6 +57300,7 @@ pub mod xdel {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xdel::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId> crate::cmd::Request<M> for NeedId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -56969,6 +57391,7 @@ pub mod xdelex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xdelex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57185,6 +57608,7 @@ pub mod xdelex {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xdelex::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId, TOnce> crate::cmd::Request<M> for NeedId<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57399,6 +57823,7 @@ pub mod xgroup_create {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xgroup_create::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57462,6 +57887,7 @@ pub mod xgroup_create {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xgroup_create::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57521,6 +57947,7 @@ pub mod xgroup_create {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xgroup_create::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIdSelector> crate::cmd::Request<M> for NeedIdSelector {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57669,6 +58096,7 @@ pub mod xgroup_createconsumer {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xgroup_createconsumer::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57708,6 +58136,7 @@ pub mod xgroup_createconsumer {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xgroup_createconsumer::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57747,6 +58176,7 @@ pub mod xgroup_createconsumer {
         note = "add the missing arguments in order, starting with `consumer` (see the methods of `xgroup_createconsumer::NeedConsumer`)"
     )]
     pub trait IncompleteNeedConsumer {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConsumer> crate::cmd::Request<M> for NeedConsumer {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57801,6 +58231,7 @@ pub mod xgroup_delconsumer {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xgroup_delconsumer::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57840,6 +58271,7 @@ pub mod xgroup_delconsumer {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xgroup_delconsumer::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57879,6 +58311,7 @@ pub mod xgroup_delconsumer {
         note = "add the missing arguments in order, starting with `consumer` (see the methods of `xgroup_delconsumer::NeedConsumer`)"
     )]
     pub trait IncompleteNeedConsumer {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedConsumer> crate::cmd::Request<M> for NeedConsumer {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57933,6 +58366,7 @@ pub mod xgroup_destroy {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xgroup_destroy::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -57972,6 +58406,7 @@ pub mod xgroup_destroy {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xgroup_destroy::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58052,6 +58487,7 @@ pub mod xgroup_setid {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xgroup_setid::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58108,6 +58544,7 @@ pub mod xgroup_setid {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xgroup_setid::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58160,6 +58597,7 @@ pub mod xgroup_setid {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xgroup_setid::NeedIdSelector`)"
     )]
     pub trait IncompleteNeedIdSelector {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIdSelector> crate::cmd::Request<M> for NeedIdSelector {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58270,6 +58708,7 @@ pub mod xinfo_consumers {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xinfo_consumers::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58309,6 +58748,7 @@ pub mod xinfo_consumers {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xinfo_consumers::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58363,6 +58803,7 @@ pub mod xinfo_groups {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xinfo_groups::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58443,6 +58884,7 @@ pub mod xinfo_stream {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xinfo_stream::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58603,6 +59045,7 @@ pub mod xlen {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xlen::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58657,6 +59100,7 @@ pub mod xpending {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xpending::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58716,6 +59160,7 @@ pub mod xpending {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xpending::NeedGroup`)"
     )]
     pub trait IncompleteNeedGroup {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroup> crate::cmd::Request<M> for NeedGroup {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58934,6 +59379,7 @@ pub mod xrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -58979,6 +59425,7 @@ pub mod xrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `xrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59024,6 +59471,7 @@ pub mod xrange {
         note = "add the missing arguments in order, starting with `end` (see the methods of `xrange::NeedEnd`)"
     )]
     pub trait IncompleteNeedEnd {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnd> crate::cmd::Request<M> for NeedEnd {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59212,6 +59660,7 @@ pub mod xread {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xread::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey, TOnce> crate::cmd::Request<M> for NeedKey<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59358,6 +59807,7 @@ pub mod xread {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xread::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId, TOnce> crate::cmd::Request<M> for NeedId<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59512,6 +59962,7 @@ pub mod xreadgroup {
         note = "add the missing arguments in order, starting with `group` (see the methods of `xreadgroup::NeedGroupBlock`)"
     )]
     pub trait IncompleteNeedGroupBlock {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedGroupBlock> crate::cmd::Request<M> for NeedGroupBlock {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59685,6 +60136,7 @@ pub mod xreadgroup {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xreadgroup::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey, TOnce> crate::cmd::Request<M> for NeedKey<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -59853,6 +60305,7 @@ pub mod xreadgroup {
         note = "add the missing arguments in order, starting with `id` (see the methods of `xreadgroup::NeedId`)"
     )]
     pub trait IncompleteNeedId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedId, TOnce> crate::cmd::Request<M> for NeedId<TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60036,6 +60489,7 @@ pub mod xrevrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xrevrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60081,6 +60535,7 @@ pub mod xrevrange {
         note = "add the missing arguments in order, starting with `end` (see the methods of `xrevrange::NeedEnd`)"
     )]
     pub trait IncompleteNeedEnd {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedEnd> crate::cmd::Request<M> for NeedEnd {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60126,6 +60581,7 @@ pub mod xrevrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `xrevrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60236,6 +60692,7 @@ pub mod xsetid {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xsetid::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60288,6 +60745,7 @@ pub mod xsetid {
         note = "add the missing arguments in order, starting with `last_id` (see the methods of `xsetid::NeedLastId`)"
     )]
     pub trait IncompleteNeedLastId {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedLastId> crate::cmd::Request<M> for NeedLastId {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60459,6 +60917,7 @@ pub mod xtrim {
         note = "add the missing arguments in order, starting with `key` (see the methods of `xtrim::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60555,6 +61014,7 @@ pub mod xtrim {
         note = "add the missing arguments in order, starting with `maxlen` (see the methods of `xtrim::NeedStrategy`)"
     )]
     pub trait IncompleteNeedStrategy {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStrategy> crate::cmd::Request<M> for NeedStrategy {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -60689,6 +61149,7 @@ pub mod xtrim {
         note = "add the missing arguments in order, starting with `threshold` (see the methods of `xtrim::NeedThreshold`)"
     )]
     pub trait IncompleteNeedThreshold {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedThreshold, TOperator> crate::cmd::Request<M>
     for NeedThreshold<TOperator> {
         type Reply = ();
@@ -60970,6 +61431,7 @@ pub mod xtrim {
         note = "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TOnce> crate::cmd::Request<M> for Ready<Unset, Set, TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61029,6 +61491,7 @@ pub mod zadd {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zadd::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61315,6 +61778,7 @@ pub mod zadd {
         note = "add the missing arguments in order, starting with `score_member` (see the methods of `zadd::NeedData`)"
     )]
     pub trait IncompleteNeedData {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedData, TIncrement, TOnce> crate::cmd::Request<M>
     for NeedData<TIncrement, TOnce> {
         type Reply = ();
@@ -61612,6 +62076,7 @@ pub mod zcard {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zcard::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61666,6 +62131,7 @@ pub mod zcount {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zcount::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61694,6 +62160,7 @@ pub mod zcount {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zcount::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61722,6 +62189,7 @@ pub mod zcount {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zcount::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61795,6 +62263,7 @@ pub mod zdiff {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zdiff::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61928,6 +62397,7 @@ pub mod zdiffstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `zdiffstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -61992,6 +62462,7 @@ pub mod zdiffstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zdiffstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62072,6 +62543,7 @@ pub mod zincrby {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zincrby::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62100,6 +62572,7 @@ pub mod zincrby {
         note = "add the missing arguments in order, starting with `increment` (see the methods of `zincrby::NeedIncrement`)"
     )]
     pub trait IncompleteNeedIncrement {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedIncrement> crate::cmd::Request<M> for NeedIncrement {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62128,6 +62601,7 @@ pub mod zincrby {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zincrby::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62201,6 +62675,7 @@ pub mod zinter {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zinter::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62494,6 +62969,7 @@ pub mod zintercard {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zintercard::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62633,6 +63109,7 @@ pub mod zinterstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `zinterstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62725,6 +63202,7 @@ pub mod zinterstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zinterstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62960,6 +63438,7 @@ pub mod zlexcount {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zlexcount::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -62988,6 +63467,7 @@ pub mod zlexcount {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zlexcount::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63016,6 +63496,7 @@ pub mod zlexcount {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zlexcount::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63089,6 +63570,7 @@ pub mod zmpop {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zmpop::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63167,6 +63649,7 @@ pub mod zmpop {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zmpop::NeedWhere`)"
     )]
     pub trait IncompleteNeedWhere {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedWhere> crate::cmd::Request<M> for NeedWhere {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63279,6 +63762,7 @@ pub mod zmscore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zmscore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63340,6 +63824,7 @@ pub mod zmscore {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zmscore::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63418,6 +63903,7 @@ pub mod zpopmax {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zpopmax::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63527,6 +64013,7 @@ pub mod zpopmin {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zpopmin::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63636,6 +64123,7 @@ pub mod zrandmember {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrandmember::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63786,6 +64274,7 @@ pub mod zrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63859,6 +64348,7 @@ pub mod zrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `zrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -63932,6 +64422,7 @@ pub mod zrange {
         note = "add the missing arguments in order, starting with `stop` (see the methods of `zrange::NeedStop`)"
     )]
     pub trait IncompleteNeedStop {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStop> crate::cmd::Request<M> for NeedStop {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64222,6 +64713,7 @@ pub mod zrange {
         note = "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TWithscores: Done, TOnce> crate::cmd::Request<M>
     for Ready<Unset, Set, TWithscores, TOnce> {
         type Reply = ();
@@ -64291,6 +64783,7 @@ pub mod zrangebylex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrangebylex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64336,6 +64829,7 @@ pub mod zrangebylex {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zrangebylex::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64381,6 +64875,7 @@ pub mod zrangebylex {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zrangebylex::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64495,6 +64990,7 @@ pub mod zrangebyscore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrangebyscore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64547,6 +65043,7 @@ pub mod zrangebyscore {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zrangebyscore::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64599,6 +65096,7 @@ pub mod zrangebyscore {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zrangebyscore::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64754,6 +65252,7 @@ pub mod zrangestore {
         note = "add the missing arguments in order, starting with `dst` (see the methods of `zrangestore::NeedDst`)"
     )]
     pub trait IncompleteNeedDst {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDst> crate::cmd::Request<M> for NeedDst {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64820,6 +65319,7 @@ pub mod zrangestore {
         note = "add the missing arguments in order, starting with `src` (see the methods of `zrangestore::NeedSrc`)"
     )]
     pub trait IncompleteNeedSrc {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedSrc> crate::cmd::Request<M> for NeedSrc {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64886,6 +65386,7 @@ pub mod zrangestore {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zrangestore::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -64952,6 +65453,7 @@ pub mod zrangestore {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zrangestore::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65149,6 +65651,7 @@ pub mod zrangestore {
         note = "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
     )]
     pub trait RefusedReady1 {}
+    #[doc(hidden)]
     impl<M: RefusedReady1, TOnce> crate::cmd::Request<M> for Ready<Unset, Set, TOnce> {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65208,6 +65711,7 @@ pub mod zrank {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrank::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65253,6 +65757,7 @@ pub mod zrank {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zrank::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65366,6 +65871,7 @@ pub mod zrem {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrem::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65427,6 +65933,7 @@ pub mod zrem {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zrem::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65505,6 +66012,7 @@ pub mod zremrangebylex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zremrangebylex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65533,6 +66041,7 @@ pub mod zremrangebylex {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zremrangebylex::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65561,6 +66070,7 @@ pub mod zremrangebylex {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zremrangebylex::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65615,6 +66125,7 @@ pub mod zremrangebyrank {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zremrangebyrank::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65643,6 +66154,7 @@ pub mod zremrangebyrank {
         note = "add the missing arguments in order, starting with `start` (see the methods of `zremrangebyrank::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65671,6 +66183,7 @@ pub mod zremrangebyrank {
         note = "add the missing arguments in order, starting with `stop` (see the methods of `zremrangebyrank::NeedStop`)"
     )]
     pub trait IncompleteNeedStop {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStop> crate::cmd::Request<M> for NeedStop {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65725,6 +66238,7 @@ pub mod zremrangebyscore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zremrangebyscore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65753,6 +66267,7 @@ pub mod zremrangebyscore {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zremrangebyscore::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65781,6 +66296,7 @@ pub mod zremrangebyscore {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zremrangebyscore::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65835,6 +66351,7 @@ pub mod zrevrange {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrevrange::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65880,6 +66397,7 @@ pub mod zrevrange {
         note = "add the missing arguments in order, starting with `start` (see the methods of `zrevrange::NeedStart`)"
     )]
     pub trait IncompleteNeedStart {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStart> crate::cmd::Request<M> for NeedStart {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -65925,6 +66443,7 @@ pub mod zrevrange {
         note = "add the missing arguments in order, starting with `stop` (see the methods of `zrevrange::NeedStop`)"
     )]
     pub trait IncompleteNeedStop {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedStop> crate::cmd::Request<M> for NeedStop {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66029,6 +66548,7 @@ pub mod zrevrangebylex {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrevrangebylex::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66074,6 +66594,7 @@ pub mod zrevrangebylex {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zrevrangebylex::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66119,6 +66640,7 @@ pub mod zrevrangebylex {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zrevrangebylex::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66233,6 +66755,7 @@ pub mod zrevrangebyscore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrevrangebyscore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66285,6 +66808,7 @@ pub mod zrevrangebyscore {
         note = "add the missing arguments in order, starting with `max` (see the methods of `zrevrangebyscore::NeedMax`)"
     )]
     pub trait IncompleteNeedMax {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMax> crate::cmd::Request<M> for NeedMax {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66337,6 +66861,7 @@ pub mod zrevrangebyscore {
         note = "add the missing arguments in order, starting with `min` (see the methods of `zrevrangebyscore::NeedMin`)"
     )]
     pub trait IncompleteNeedMin {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMin> crate::cmd::Request<M> for NeedMin {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66490,6 +67015,7 @@ pub mod zrevrank {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zrevrank::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66535,6 +67061,7 @@ pub mod zrevrank {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zrevrank::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66648,6 +67175,7 @@ pub mod zscan {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zscan::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66707,6 +67235,7 @@ pub mod zscan {
         note = "add the missing arguments in order, starting with `cursor` (see the methods of `zscan::NeedCursor`)"
     )]
     pub trait IncompleteNeedCursor {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedCursor> crate::cmd::Request<M> for NeedCursor {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66911,6 +67440,7 @@ pub mod zscore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zscore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -66939,6 +67469,7 @@ pub mod zscore {
         note = "add the missing arguments in order, starting with `member` (see the methods of `zscore::NeedMember`)"
     )]
     pub trait IncompleteNeedMember {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedMember> crate::cmd::Request<M> for NeedMember {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -67012,6 +67543,7 @@ pub mod zunion {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zunion::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -67288,6 +67820,7 @@ pub mod zunionstore {
         note = "add the missing arguments in order, starting with `destination` (see the methods of `zunionstore::NeedDestination`)"
     )]
     pub trait IncompleteNeedDestination {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedDestination> crate::cmd::Request<M> for NeedDestination {
         type Reply = ();
         fn into_command(self) -> Command {
@@ -67380,6 +67913,7 @@ pub mod zunionstore {
         note = "add the missing arguments in order, starting with `key` (see the methods of `zunionstore::NeedKey`)"
     )]
     pub trait IncompleteNeedKey {}
+    #[doc(hidden)]
     impl<M: IncompleteNeedKey> crate::cmd::Request<M> for NeedKey {
         type Reply = ();
         fn into_command(self) -> Command {
