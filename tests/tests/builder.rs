@@ -289,3 +289,48 @@ fn options_and_commands_named_after_rust_keywords_have_a_trailing_underscore_twi
     assert_eq!(args(&moved), ["MOVE", "k", "1"]);
     assert_eq!(moved.slot(), Slot::One(typedis::cmd::key_slot(b"k")));
 }
+
+/// The generator holds at most `MAX_HELD` options in a state's `TOnce`: typedis's `Nth`
+/// reads and gives each position of a tuple that long, so no generated builder names an
+/// impl the runtime lacks.
+#[test]
+fn the_runtime_reads_every_option_the_generator_holds() {
+    use typedis::cmd::state::{Given, Nth, Set, Unset, Unset25};
+    const LAST: usize = typedis_codegen::plan::MAX_HELD - 1;
+    fn is<T: Nth<LAST, Is = M>, M>() {}
+    is::<Unset25, Unset>();
+    is::<Given<Unset25, LAST>, Set>();
+    assert_eq!(
+        typedis_codegen::plan::MAX_HELD,
+        25,
+        "the runtime's tuple impls (client/src/cmd/state.rs) cover 25 markers"
+    );
+}
+
+/// A held option given through its conditional twin is written only when asked, and the
+/// twin returns the same state type as the method it calls.
+#[test]
+fn held_options_and_their_twins_write_what_is_given() {
+    let given = b()
+        .xpending()
+        .key("s")
+        .group("g")
+        .range("-", "+", 10)
+        .consumer_opt(Some("c"));
+    let none = b()
+        .xpending()
+        .key("s")
+        .group("g")
+        .range("-", "+", 10)
+        .consumer_opt(None::<&str>);
+    let same: [typedis::cmd::builders::xpending::Ready<
+        typedis::cmd::state::Set,
+        (typedis::cmd::state::Unset, typedis::cmd::state::Set),
+    >; 2] = [given, none];
+    let [given, none] = same;
+    assert_eq!(
+        args(&given.build()),
+        ["XPENDING", "s", "g", "-", "+", "10", "c"]
+    );
+    assert_eq!(args(&none.build()), ["XPENDING", "s", "g", "-", "+", "10"]);
+}

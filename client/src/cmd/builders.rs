@@ -4,8 +4,9 @@
 //! Each command is a module of type states: `b().set()` returns `set::NeedKey`, whose
 //! `key()` returns `set::NeedValue`, and so on; only complete states have `build()`.
 //! Once-only optional arguments are tracked by type parameters ([`Unset`](super::state::Unset)
-//! → [`Set`](super::state::Set)), so giving one twice, or two choices of one `oneof`, does
-//! not compile. Every optional method also has a conditional twin (`nx_if(bool)`,
+//! → [`Set`](super::state::Set)): one for each argument the reply or a rule reads, and
+//! one, `TOnce`, for all the others (see [`state`](super::state)), so giving one twice,
+//! or two choices of one `oneof`, does not compile. Every optional method also has a conditional twin (`nx_if(bool)`,
 //! `ex_opt(Option<_>)`), and every repeatable one an `_iter` twin.
 //!
 //! Names: spec names in snake_case; a token names its argument when it is a word

@@ -78,7 +78,8 @@ macro_rules! nth_impls {
     };
 }
 
-/// The impls of [`Nth`] for tuples of every length up to the list's (32), and an alias of
+/// The impls of [`Nth`] for tuples of every length up to the list's (25, which
+/// `typedis-codegen`'s `MAX_HELD` names), and an alias of
 /// each length's tuple of [`Unset`] (`Unset3 = (Unset, Unset, Unset)`); the list of
 /// aliases has one more name than is used, which ends the recursion.
 macro_rules! tuples {
@@ -102,11 +103,10 @@ tuples!(
     [
         Unset1 Unset2 Unset3 Unset4 Unset5 Unset6 Unset7 Unset8 Unset9 Unset10 Unset11
         Unset12 Unset13 Unset14 Unset15 Unset16 Unset17 Unset18 Unset19 Unset20 Unset21
-        Unset22 Unset23 Unset24 Unset25 Unset26 Unset27 Unset28 Unset29 Unset30 Unset31
-        Unset32 Unset33
+        Unset22 Unset23 Unset24 Unset25 Unset26
     ]
     [
         0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L 12 M 13 N 14 O 15 P 16 Q 17 R
-        18 S 19 T 20 U 21 V 22 W 23 X 24 Y 25 Z 26 A2 27 B2 28 C2 29 D2 30 E2 31 F2
+        18 S 19 T 20 U 21 V 22 W 23 X 24 Y
     ]
 );

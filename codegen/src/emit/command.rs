@@ -167,7 +167,7 @@ pub(super) fn command(
         .flatten()
         .flat_map(|i| i.fixed.iter().map(|f| f.0))
         .collect();
-    keep.extend(super::state::ruled(cmd, plan));
+    keep.extend(super::request::ruled(cmd, plan));
     let mut plan = plan.clone();
     plan.hold_once(&keep);
     let plan = &plan;

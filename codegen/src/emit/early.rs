@@ -19,7 +19,8 @@ use crate::plan::{Effect, Method, Plan, Stage, State};
 use crate::spec::CommandSpec;
 
 use super::methods::param_ty;
-use super::state::{next_calls, one_of, slot_idents, state_ty};
+use super::params::{slot_idents, state_ty};
+use super::request::{next_calls, one_of};
 
 /// The trait and hidden methods of the incomplete state `s`: one per option name of the
 /// command that `s` does not offer (nothing when every option is offered).

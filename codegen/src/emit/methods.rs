@@ -9,7 +9,7 @@ use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, Time
 use crate::spec::ArgKind;
 
 use super::doc::{availability, doc_lines, doc_text};
-use super::state::{construct, state_ty};
+use super::params::{construct, state_ty};
 
 fn kind_ty(kind: ArgKind) -> TokenStream {
     match kind {

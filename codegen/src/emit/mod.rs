@@ -3,8 +3,11 @@
 //! rustfmt version.
 //!
 //! Files: `command` (a command's entry method and module), `state` (one type state and
-//! its impl blocks), `methods` (the methods of a state), `flags` (a command's flags and
-//! policy, shared with the spec table) and `doc` (rustdoc text from spec text).
+//! its impl blocks), `params` (a state's type parameters and how its types are written),
+//! `request` (its `Request` impls and their messages), `methods` (the methods of a
+//! state), `once` and `early` (the messages of an option given twice or too early),
+//! `flags` (a command's flags and policy, shared with the spec table), `requirement`
+//! (the servers an argument needs) and `doc` (rustdoc text from spec text).
 
 mod command;
 mod doc;
@@ -12,6 +15,8 @@ mod early;
 mod flags;
 mod methods;
 mod once;
+mod params;
+mod request;
 mod requirement;
 mod state;
 

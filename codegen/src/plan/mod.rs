@@ -7,9 +7,11 @@
 //! - The optional arguments before station `i` form segment `i`. Their methods return
 //!   the same state, and stay available in every later state: once a command's required
 //!   arguments are given, all its optional ones can still be given, in any order.
-//! - Each once-only optional argument is tracked by a type parameter of the command
+//! - Each once-only optional argument is tracked by a parameter of the command
 //!   ([`Stage::Unset`] → [`Stage::Set`]), carried from state to state; a `oneof` shares
 //!   one parameter, so its choices exclude each other. Repeatable ones need no parameter.
+//!   The emitter makes a type parameter of each parameter the reply or a rule reads, and
+//!   holds the others in one ([`Plan::hold_once`]).
 //! - An optional block whose parts are not all plain values is entered by its token or
 //!   its first required part (`Unset` → `Open<1>` → ... → `Set`); its optional parts
 //!   require it entered.
@@ -283,6 +285,12 @@ pub struct Count {
     pub counted: String,
 }
 
+/// The most options `TOnce` holds: typedis's `Nth` is implemented for tuples of up to
+/// this many markers (`typedis::cmd::state`), which covers every command of the
+/// servers' and modules' specs (FT.SEARCH holds 25, the most); a command with more keeps
+/// a parameter of its own for each option past it.
+pub const MAX_HELD: usize = 25;
+
 /// The builder of one command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -309,7 +317,8 @@ impl Plan {
         state.slots.iter().position(|s| *s == slot)
     }
 
-    /// Holds in `TOnce` every parameter that only records an option given once: one whose
+    /// Holds in `TOnce` every parameter that only records an option given once (the first
+    /// [`MAX_HELD`]; any more keep their own): one whose
     /// methods all move it from `Unset` to `Set`, that no reply case in `keep` fixes, and
     /// that is no block (entered, or gating its options), no `oneof` branch, no member of
     /// an exactly-one group and no argument `keep` names for a rule between arguments. A
@@ -351,6 +360,7 @@ impl Plan {
         }
         self.once = (0..self.slots.len())
             .filter(|&k| plain[k] && set_by_piece[k])
+            .take(MAX_HELD)
             .collect();
     }
 

@@ -26,7 +26,8 @@ pub struct Crate {
     pub modules: BTreeMap<Vec<String>, Module>,
     /// The top-level `mod` items of `lib.rs` declared in files, in the order written.
     pub top: Vec<String>,
-    /// Every file under the source folder that ends in `.rs`, relative to it, with its text (whether or not a `mod` item reaches it).
+    /// Every file under the source folder that ends in `.rs`, relative to it, with its
+    /// text (whether or not a `mod` item reaches it).
     pub files: BTreeMap<String, String>,
 }
 
