@@ -62692,7 +62692,7 @@ pub mod zinter {
     pub trait EarlyNeedKey {}
     impl NeedKey {
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedKey,
         {
@@ -62781,7 +62781,7 @@ pub mod zinter {
         }
         /// Writes `weight` (optional, repeatable).
         #[inline]
-        pub fn weights(self, weight: impl IntArg) -> Ready<TWithscores, TOnce> {
+        pub fn weights(self, weight: impl DoubleArg) -> Ready<TWithscores, TOnce> {
             let mut c = self.0;
             let mark = c.begin_piece();
             if !c.has_piece(2) {
@@ -62794,7 +62794,7 @@ pub mod zinter {
         /// Writes `weight` once per item (nothing when the iterator is empty).
         pub fn weights_iter(
             self,
-            items: impl IntoIterator<Item = impl IntArg>,
+            items: impl IntoIterator<Item = impl DoubleArg>,
         ) -> Ready<TWithscores, TOnce> {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -63133,7 +63133,7 @@ pub mod zinterstore {
             self
         }
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedDestination,
         {
@@ -63219,7 +63219,7 @@ pub mod zinterstore {
     pub trait EarlyNeedKey {}
     impl NeedKey {
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedKey,
         {
@@ -63297,7 +63297,7 @@ pub mod zinterstore {
         }
         /// Writes `weight` (optional, repeatable).
         #[inline]
-        pub fn weights(self, weight: impl IntArg) -> Ready<TOnce> {
+        pub fn weights(self, weight: impl DoubleArg) -> Ready<TOnce> {
             let mut c = self.0;
             let mark = c.begin_piece();
             if !c.has_piece(3) {
@@ -63310,7 +63310,7 @@ pub mod zinterstore {
         /// Writes `weight` once per item (nothing when the iterator is empty).
         pub fn weights_iter(
             self,
-            items: impl IntoIterator<Item = impl IntArg>,
+            items: impl IntoIterator<Item = impl DoubleArg>,
         ) -> Ready<TOnce> {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -67560,7 +67560,7 @@ pub mod zunion {
     pub trait EarlyNeedKey {}
     impl NeedKey {
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedKey,
         {
@@ -67649,7 +67649,7 @@ pub mod zunion {
         }
         /// Writes `weight` (optional, repeatable).
         #[inline]
-        pub fn weights(self, weight: impl IntArg) -> Ready<TWithscores, TOnce> {
+        pub fn weights(self, weight: impl DoubleArg) -> Ready<TWithscores, TOnce> {
             let mut c = self.0;
             let mark = c.begin_piece();
             if !c.has_piece(2) {
@@ -67662,7 +67662,7 @@ pub mod zunion {
         /// Writes `weight` once per item (nothing when the iterator is empty).
         pub fn weights_iter(
             self,
-            items: impl IntoIterator<Item = impl IntArg>,
+            items: impl IntoIterator<Item = impl DoubleArg>,
         ) -> Ready<TWithscores, TOnce> {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();
@@ -67844,7 +67844,7 @@ pub mod zunionstore {
             self
         }
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedDestination,
         {
@@ -67930,7 +67930,7 @@ pub mod zunionstore {
     pub trait EarlyNeedKey {}
     impl NeedKey {
         #[doc(hidden)]
-        pub fn weights(self, _: impl IntArg) -> Self
+        pub fn weights(self, _: impl DoubleArg) -> Self
         where
             for<'a> &'a Self: EarlyNeedKey,
         {
@@ -68008,7 +68008,7 @@ pub mod zunionstore {
         }
         /// Writes `weight` (optional, repeatable).
         #[inline]
-        pub fn weights(self, weight: impl IntArg) -> Ready<TOnce> {
+        pub fn weights(self, weight: impl DoubleArg) -> Ready<TOnce> {
             let mut c = self.0;
             let mark = c.begin_piece();
             if !c.has_piece(3) {
@@ -68021,7 +68021,7 @@ pub mod zunionstore {
         /// Writes `weight` once per item (nothing when the iterator is empty).
         pub fn weights_iter(
             self,
-            items: impl IntoIterator<Item = impl IntArg>,
+            items: impl IntoIterator<Item = impl DoubleArg>,
         ) -> Ready<TOnce> {
             let mut c = self.0;
             let mut items = items.into_iter().peekable();

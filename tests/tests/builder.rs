@@ -1,7 +1,7 @@
 //! The generated builders write what Redis expects: tokens, spec order whatever the call
 //! order, repetition, conditional twins, keys and their slot, flags and policies.
 
-use typedis::cmd::{CommandFlags, Raw, RequestPolicy, Slot};
+use typedis::cmd::{Bound, CommandFlags, Raw, RequestPolicy, Slot};
 use typedis::{b, Command};
 
 fn args(c: &Command) -> Vec<String> {
@@ -197,7 +197,14 @@ fn blocks_are_entered_by_their_first_step() {
 }
 
 #[test]
-fn numbers_accept_any_integer_or_float_and_raw_text_for_special_forms() {
+fn numbers_accept_any_integer_or_float_bounds_and_raw_text_for_special_forms() {
+    let c = b()
+        .zcount()
+        .key("z")
+        .min(Bound::Exclusive(1))
+        .max(f64::INFINITY)
+        .build();
+    assert_eq!(args(&c), ["ZCOUNT", "z", "(1", "+inf"]);
     let c = b()
         .zcount()
         .key("z")
@@ -205,6 +212,18 @@ fn numbers_accept_any_integer_or_float_and_raw_text_for_special_forms() {
         .max(Raw("+inf"))
         .build();
     assert_eq!(args(&c), ["ZCOUNT", "z", "(1", "+inf"]);
+    let c = b()
+        .zunionstore()
+        .destination("out")
+        .key("a")
+        .key("b")
+        .weights(0.5)
+        .weights(2)
+        .build();
+    assert_eq!(
+        args(&c),
+        ["ZUNIONSTORE", "out", "2", "a", "b", "WEIGHTS", "0.5", "2"]
+    );
     let c = b().expire().key("k").seconds(10u8).build();
     assert_eq!(args(&c), ["EXPIRE", "k", "10"]);
 }

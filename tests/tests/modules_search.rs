@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use typedis::cmd::{Raw, ToArg};
+use typedis::cmd::{Bound, ToArg};
 use typedis::reply::{FtInfoReply, SearchResults};
 use typedis::search::{Distance, Field, Order, Reducer, Return, Step, Vector, VectorType};
 use typedis::{b, Client, Error, Json, Protocol, Request, RespRead};
@@ -438,8 +438,8 @@ async fn a_hash_index_is_searched_with_every_reply_option_on_both_protocols() {
                 b().ft_search()
                     .index("products")
                     .query("@tags:{blue}")
-                    .filter("price", Raw("(20"), 40)
-                    .filter("stock", 1, Raw("+inf"))
+                    .filter("price", Bound::Exclusive(20), 40)
+                    .filter("stock", 1, f64::INFINITY)
                     .nocontent()
                     .sortby("price")
                     .limit(0, 100),

@@ -1,7 +1,7 @@
 //! [`ToArg`]: how a Rust value becomes one command argument (a RESP bulk string), with
 //! integers and floats formatted on the stack, without allocating.
 //!
-//! Over 500 lines: because of its unit tests (from line 387).
+//! Over 500 lines: because of its unit tests (from line 422).
 
 // The command builder writes its arguments with the crate's one RESP writer.
 use crate::error::InvalidArgument;
@@ -11,8 +11,11 @@ use std::fmt::{self, Write as _};
 
 /// A value that can be sent as one command argument.
 ///
-/// Implemented for strings and byte strings (owned, borrowed, [`bytes::Bytes`]), integers
-/// and floats. Implement it for your own types to pass them to builders directly:
+/// Implemented for strings and byte strings (owned, borrowed, [`bytes::Bytes`]), integers,
+/// floats, `bool` (`1` and `0`) and the ends of ranges ([`Bound`](super::Bound),
+/// [`Lex`](super::Lex)). An optional argument is given with the builder's `_opt` twin
+/// (`ex_opt(None)` writes nothing), so `Option` is not an argument: `None` where an
+/// argument is required does not compile. Implement it for your own types to pass them to builders directly:
 ///
 /// ```
 /// use typedis::cmd::{ArgWriter, ToArg};
@@ -74,6 +77,21 @@ impl<'a> ArgWriter<'a> {
         self.bytes(s.as_bytes());
     }
 
+    /// Writes `prefix` and `data` as one argument (`(1.5`, `[b`), with no copy of them
+    /// joined.
+    pub(crate) fn prefixed(self, prefix: u8, data: &[u8]) {
+        let len = data.len() + 1;
+        #[allow(
+            clippy::disallowed_methods,
+            reason = "the length of an argument the client writes"
+        )]
+        self.buf.reserve(len + 16);
+        crate::wire::write::header(self.buf, b'$', len);
+        self.buf.push(prefix);
+        self.buf.extend_from_slice(data);
+        self.buf.extend_from_slice(b"\r\n");
+    }
+
     /// Says the value cannot be written as an argument, as `error` says (its
     /// [`source`](std::error::Error::source) in the error the caller gets): the command
     /// is refused with [`Error::InvalidArgument`](crate::Error::InvalidArgument) wherever
@@ -108,7 +126,7 @@ impl<'a> ArgWriter<'a> {
 
 /// Formats a signed `n` in decimal into `out` and returns the text.
 #[inline]
-fn format_i64(n: i64, out: &mut [u8; 21]) -> &[u8] {
+pub(super) fn format_i64(n: i64, out: &mut [u8; 21]) -> &[u8] {
     let mut digits = [0u8; 20];
     let d = format_u64(n.unsigned_abs(), &mut digits);
     let start = out.len() - d.len();
@@ -122,7 +140,7 @@ fn format_i64(n: i64, out: &mut [u8; 21]) -> &[u8] {
 }
 
 /// Formats a 128-bit integer (sign and magnitude) into `out` and returns the text.
-fn format_u128(negative: bool, mut n: u128, out: &mut [u8; 40]) -> &[u8] {
+pub(super) fn format_u128(negative: bool, mut n: u128, out: &mut [u8; 40]) -> &[u8] {
     let mut i = out.len();
     loop {
         i -= 1;
@@ -181,9 +199,16 @@ impl ToArg for i128 {
 }
 
 /// A `fmt::Write` into a stack buffer; fails instead of growing.
-struct StackText {
+pub(super) struct StackText {
     buf: [u8; 48],
     len: usize,
+}
+
+impl StackText {
+    /// The text written.
+    pub(super) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
 }
 
 impl fmt::Write for StackText {
@@ -199,32 +224,46 @@ impl fmt::Write for StackText {
 /// Why a NaN float is refused: Redis parses no NaN (`strtold` reads it, and every command
 /// that takes a number refuses it), and a NaN given as a value would be stored as the
 /// text `NaN`.
-const NAN: &str = "NaN is not a number Redis can store";
+pub(super) const NAN: &str = "NaN is not a number Redis can store";
 
-/// Writes a float the way Redis parses it (`strtold`): shortest round-trip digits, in
-/// exponent form for very large or very small magnitudes so the text stays short, and
-/// `inf` / `-inf` for infinities.
-fn write_float(v: f64, out: ArgWriter<'_>) {
-    if v.is_nan() {
-        return out.fail(NAN);
+/// A float's text the way Redis parses it (`strtold`): shortest round-trip digits (of the
+/// float's own width, so `0.1f32` is `0.1`, not the longer `f64` expansion of the same
+/// value), in exponent form for very large or very small magnitudes so the text stays
+/// short, and `+inf` / `-inf` for infinities. `None` for NaN, which has no text Redis
+/// takes.
+pub(super) fn float_text<F>(v: F) -> Option<StackText>
+where
+    F: Copy + Into<f64> + fmt::Display + fmt::LowerExp,
+{
+    let wide: f64 = v.into();
+    if wide.is_nan() {
+        return None;
     }
     let mut text = StackText {
         buf: [0; 48],
         len: 0,
     };
-    let abs = v.abs();
-    let written = if v.is_infinite() {
-        text.write_str(if v > 0.0 { "inf" } else { "-inf" })
+    let abs = wide.abs();
+    let written = if wide.is_infinite() {
+        text.write_str(if wide > 0.0 { "+inf" } else { "-inf" })
     } else if abs != 0.0 && !(1e-5..1e16).contains(&abs) {
         write!(text, "{v:e}")
     } else {
         write!(text, "{v}")
     };
-    match written {
-        Ok(()) => out.bytes(&text.buf[..text.len]),
-        // Shortest round-trip text of an f64 is at most 24 bytes; this is unreachable but
-        // stays correct if it ever were reached.
-        Err(_) => out.str(&v.to_string()),
+    // Shortest round-trip text of an f64 is at most 24 bytes, so the buffer holds it.
+    debug_assert!(written.is_ok(), "{wide} did not fit in 48 bytes");
+    written.ok().map(|()| text)
+}
+
+/// Writes a float through `out`, or refuses a NaN.
+fn write_float<F>(v: F, out: ArgWriter<'_>)
+where
+    F: Copy + Into<f64> + fmt::Display + fmt::LowerExp,
+{
+    match float_text(v) {
+        Some(text) => out.bytes(text.as_bytes()),
+        None => out.fail(NAN),
     }
 }
 
@@ -236,27 +275,21 @@ impl ToArg for f64 {
 
 impl ToArg for f32 {
     fn write_arg(&self, out: ArgWriter<'_>) {
-        // Through the f32's own shortest text, so 0.1f32 is sent as "0.1", not as the
-        // longer f64 expansion of the same value.
-        let mut text = StackText {
-            buf: [0; 48],
-            len: 0,
-        };
-        let v = *self;
-        if v.is_nan() {
-            return out.fail(NAN);
-        }
-        let written = if v.is_infinite() {
-            text.write_str(if v > 0.0 { "inf" } else { "-inf" })
-        } else if v != 0.0 && !(1e-5..1e16).contains(&v.abs()) {
-            write!(text, "{v:e}")
-        } else {
-            write!(text, "{v}")
-        };
-        match written {
-            Ok(()) => out.bytes(&text.buf[..text.len]),
-            Err(_) => out.str(&v.to_string()),
-        }
+        write_float(*self, out);
+    }
+}
+
+/// `true` is written `1` and `false` `0`, what Redis reads as a boolean and what typedis
+/// reads back as a `bool`.
+///
+/// ```
+/// let c = typedis::cmd("SET").key("flag").arg(true).build();
+/// assert!(c.as_bytes().ends_with(b"$1\r\n1\r\n"));
+/// ```
+impl ToArg for bool {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(if *self { b"1" } else { b"0" });
     }
 }
 
@@ -409,7 +442,7 @@ mod tests {
             invalid.to_string(),
             "argument 2: NaN is not a number Redis can store"
         );
-        assert_eq!(arg(&f64::INFINITY), "$3\r\ninf\r\n");
+        assert_eq!(arg(&f64::INFINITY), "$4\r\n+inf\r\n");
         assert_eq!(arg(&f32::NEG_INFINITY), "$4\r\n-inf\r\n");
     }
 
@@ -464,7 +497,7 @@ mod tests {
         assert_eq!(arg(&-0.25f64), "$5\r\n-0.25\r\n");
         assert_eq!(arg(&1e300f64), "$5\r\n1e300\r\n");
         assert_eq!(arg(&1.5e-7f64), "$6\r\n1.5e-7\r\n");
-        assert_eq!(arg(&f64::INFINITY), "$3\r\ninf\r\n");
+        assert_eq!(arg(&f64::INFINITY), "$4\r\n+inf\r\n");
         assert_eq!(arg(&f64::NEG_INFINITY), "$4\r\n-inf\r\n");
         assert_eq!(arg(&0.1f32), "$3\r\n0.1\r\n");
         assert_eq!(
@@ -507,12 +540,15 @@ mod tests {
 /// A value for an `integer` or `unix-time` argument: any Rust integer, or [`Raw`] text.
 pub trait IntArg: ToArg {}
 
-/// A value for a `double` argument: any Rust float or integer, or [`Raw`] text (for
-/// `"(1.5"` exclusive bounds, `"-inf"`, `"+inf"`).
+/// A value for a `double` argument: any Rust float or integer (`f64::INFINITY` is written
+/// `+inf`), a score [`Bound`](super::Bound) (`Bound::Exclusive(1.5)` is `(1.5`), or
+/// [`Raw`] text.
 pub trait DoubleArg: ToArg {}
 
 /// Sends its content as is where the builder asks for a number, for the forms Redis
-/// accepts beyond plain numbers (`Raw("(1.5")`, `Raw("+inf")`, `Raw("-")`).
+/// accepts beyond plain numbers that have no type of their own (`Raw("(1.5")` written
+/// by hand, a form a newer server adds); exclusive and infinite scores are
+/// [`Bound`](super::Bound) and `f64::INFINITY`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Raw<T>(pub T);
 

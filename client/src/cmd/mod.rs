@@ -5,6 +5,7 @@
 //! # Layout
 //!
 //! - `arg`: [`ToArg`], one Rust value as one argument.
+//! - `bound`: [`Bound`] and [`Lex`], the ends of score and lex ranges.
 //! - [`builders`]: the generated typed builders; [`b`] starts one.
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
@@ -26,6 +27,7 @@
 //! - [`state`]: marker types of the generated builders' type states.
 
 mod arg;
+mod bound;
 mod builder;
 pub mod builders;
 mod command;
@@ -44,6 +46,7 @@ mod spec_table;
 pub mod state;
 
 pub use arg::{ArgWriter, DoubleArg, IntArg, Raw, ToArg};
+pub use bound::{Bound, BoundValue, Lex};
 pub use builder::{cmd, Cmd, PieceMark};
 /// Builds a command with its typed builder: `b().<command>()`, then its arguments in spec
 /// order, and `build()` once every required one is given (a missing one does not compile).

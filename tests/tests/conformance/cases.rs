@@ -36843,7 +36843,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .withscores()
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k2"),
         ),
     },
@@ -36861,7 +36861,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}kmissing1")
                 .withscores()
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing2"),
         ),
     },
@@ -36879,7 +36879,7 @@ pub static CASES: &[Case] = &[
                 .key_iter(["{t}k1"])
                 .withscores()
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}k2"]),
         ),
     },
@@ -36897,7 +36897,7 @@ pub static CASES: &[Case] = &[
                 .key_iter(["{t}kmissing1"])
                 .withscores()
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}kmissing2"]),
         ),
     },
@@ -36915,7 +36915,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .withscores()
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k2"),
         ),
     },
@@ -36933,7 +36933,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}kmissing1")
                 .withscores()
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing2"),
         ),
     },
@@ -37071,7 +37071,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key("{t}k2")
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k3"),
         ),
     },
@@ -37089,7 +37089,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key("{t}kmissing2")
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing3"),
         ),
     },
@@ -37107,7 +37107,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key_iter(["{t}k2"])
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}k3"]),
         ),
     },
@@ -37125,7 +37125,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key_iter(["{t}kmissing2"])
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}kmissing3"]),
         ),
     },
@@ -37143,7 +37143,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key("{t}k2")
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k3"),
         ),
     },
@@ -37161,7 +37161,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key("{t}kmissing2")
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing3"),
         ),
     },
@@ -39631,7 +39631,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .withscores()
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k2"),
         ),
     },
@@ -39649,7 +39649,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}kmissing1")
                 .withscores()
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing2"),
         ),
     },
@@ -39667,7 +39667,7 @@ pub static CASES: &[Case] = &[
                 .key_iter(["{t}k1"])
                 .withscores()
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}k2"]),
         ),
     },
@@ -39685,7 +39685,7 @@ pub static CASES: &[Case] = &[
                 .key_iter(["{t}kmissing1"])
                 .withscores()
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}kmissing2"]),
         ),
     },
@@ -39703,7 +39703,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}k1")
                 .withscores()
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k2"),
         ),
     },
@@ -39721,7 +39721,7 @@ pub static CASES: &[Case] = &[
                 .key("{t}kmissing1")
                 .withscores()
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing2"),
         ),
     },
@@ -39761,7 +39761,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key("{t}k2")
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k3"),
         ),
     },
@@ -39779,7 +39779,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key("{t}kmissing2")
                 .aggregate_sum()
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing3"),
         ),
     },
@@ -39797,7 +39797,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key_iter(["{t}k2"])
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}k3"]),
         ),
     },
@@ -39815,7 +39815,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key_iter(["{t}kmissing2"])
                 .aggregate_min()
-                .weights_iter([1])
+                .weights_iter([1.5])
                 .key_iter(["{t}kmissing3"]),
         ),
     },
@@ -39833,7 +39833,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}k1")
                 .key("{t}k2")
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}k3"),
         ),
     },
@@ -39851,7 +39851,7 @@ pub static CASES: &[Case] = &[
                 .destination("{t}kmissing1")
                 .key("{t}kmissing2")
                 .aggregate_max_if(true)
-                .weights(1)
+                .weights(1.5)
                 .key("{t}kmissing3"),
         ),
     },

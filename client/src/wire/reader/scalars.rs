@@ -91,7 +91,8 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// A boolean: RESP3 `#t`/`#f`, or the integers `1`/`0` that RESP2 sends instead.
+    /// A boolean: RESP3 `#t`/`#f`, the integers `1`/`0` that RESP2 sends instead, or the
+    /// text `1`/`0` (a bulk or simple string: what a `bool` argument stores).
     ///
     /// # Errors
     ///
@@ -111,7 +112,18 @@ impl<'de> Reader<'de> {
                 (0, q) => (false, q),
                 _ => return Err(self.invalid_at(self.pos, WHAT)),
             },
-            _ => return Err(self.unexpected_at(self.pos, WHAT)),
+            _ => {
+                let before = self.pos;
+                return match self.number_text(t, WHAT)? {
+                    b"1" => Ok(true),
+                    b"0" => Ok(false),
+                    _ => {
+                        let e = self.invalid_at(before, WHAT);
+                        self.pos = before;
+                        Err(e)
+                    }
+                };
+            }
         };
         self.pos = q;
         Ok(v)
