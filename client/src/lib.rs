@@ -204,7 +204,7 @@ pub use sentinel::{SentinelClient, SentinelConfig};
 pub use support::trace::SpanLevel;
 
 pub use client::read_from::ReadFrom;
-pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg};
+pub use cmd::{b, cmd, Cmd, Command, CommandFlags, Request, Slot, ToArg, ToFields};
 pub use error::{BoxError, Error, ServerError};
 #[cfg(feature = "serde")]
 pub use json::Json;

@@ -1,5 +1,6 @@
 //! The derived code names everything by absolute path: it still compiles where the prelude's
-//! names (`Result`, `Ok`, `Option`, `Some`, `Vec`, ...) and `core`/`typedis` are shadowed.
+//! names (`Result`, `Ok`, `Option`, `Some`, `Vec`, ...) and `core`/`typedis` are shadowed;
+//! `ToFields` too.
 
 #![allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]
 
@@ -7,7 +8,7 @@
 mod derive_support;
 
 mod shadowed {
-    use ::typedis::RespRead;
+    use ::typedis::{RespRead, ToFields};
 
     struct Result;
     struct Ok;
@@ -48,7 +49,7 @@ mod shadowed {
     #[derive(RespRead, Debug, PartialEq)]
     pub struct Unit;
 
-    #[derive(RespRead, Debug, PartialEq)]
+    #[derive(RespRead, ToFields, Debug, PartialEq)]
     #[resp(map)]
     pub struct Map<'a> {
         pub name: &'a str,
@@ -103,6 +104,17 @@ fn derives_compile_and_read_with_prelude_names_shadowed() {
             def: 0
         }
     );
+    let written = ::typedis::b()
+        .hset()
+        .key("k")
+        .field_value_iter(::typedis::ToFields::to_fields(&Map {
+            name: "n",
+            opt: None,
+            def: 2,
+        }))
+        .build();
+    let args: ::std::vec::Vec<&[u8]> = written.args().collect();
+    assert_eq!(args, [&b"HSET"[..], b"k", b"name", b"n", b"def", b"2"]);
     assert_eq!(decode::<Tag>("+B\n"), Tag::B);
     let f = frame(":4\n");
     assert_eq!(f.decode::<Untagged<'_>>().unwrap(), Untagged::Int(4));

@@ -6,6 +6,7 @@
 //!
 //! - `arg`: [`ToArg`], one Rust value as one argument.
 //! - `bound`: [`Bound`] and [`Lex`], the ends of score and lex ranges.
+//! - `fields`: [`ToFields`], a struct written as field-value pairs.
 //! - [`builders`]: the generated typed builders; [`b`] starts one.
 //! - `builder`: [`Cmd`], the runtime builder; [`cmd`] starts an untyped command.
 //! - `command`: [`Command`], a finished request.
@@ -32,6 +33,7 @@ mod builder;
 pub mod builders;
 mod command;
 mod duration;
+mod fields;
 mod flags;
 pub mod modules;
 pub(crate) mod placement;
@@ -74,6 +76,7 @@ pub use builder::{cmd, Cmd, PieceMark};
 pub use builders::b;
 pub use builders::Builders;
 pub use duration::{FractionalSecondsArg, MillisArg, SecondsArg};
+pub use fields::{FieldPairs, ToFields};
 
 /// The old name of [`Builders`], the type [`b()`] returns.
 #[deprecated(note = "renamed `Builders`")]
