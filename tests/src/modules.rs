@@ -3,29 +3,14 @@
 //!
 //! The binaries are not part of the repository (their licences are not the project's):
 //! `TYPEDIS_REDIS8` names the Redis 8 binary and `TYPEDIS_MODULES` the folder of the
-//! modules; unset, the tests fetch both, pinned and digest-checked, with the repository's
-//! `.ci/fetch-server` (python3, PyPI) into `target/`, once.
+//! modules ([`Modules::from_env`]); unset, the tests fetch both, pinned and digest-checked,
+//! with the repository's `.ci/fetch-server` (python3, PyPI) into `target/`, once.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use crate::{RedisClusterBuilder, RedisServer, RedisServerBuilder};
-
-/// The environment variable naming the Redis 8 binary the module tests start.
-pub const REDIS8_ENV: &str = "TYPEDIS_REDIS8";
-
-/// The environment variable naming the folder of the modules (and of the OpenSSL 1.1
-/// that RedisTimeSeries links), as `.ci/fetch-server modules` lays it out.
-pub const MODULES_ENV: &str = "TYPEDIS_MODULES";
-
-/// The module files loaded, in load order.
-pub const MODULE_FILES: &[&str] = &[
-    "rejson.so",
-    "redisearch.so",
-    "redisbloom.so",
-    "redistimeseries.so",
-];
+use typedis_test::{Modules, RedisClusterBuilder, RedisServer, RedisServerBuilder};
 
 /// Runs `.ci/fetch-server what` and returns the path it prints.
 fn fetch(what: &str) -> String {
@@ -46,12 +31,12 @@ fn fetch(what: &str) -> String {
 }
 
 /// The Redis 8 binary and the modules' folder, found or fetched once.
-fn binaries() -> &'static (String, PathBuf) {
-    static FOUND: OnceLock<(String, PathBuf)> = OnceLock::new();
+fn binaries() -> &'static Modules {
+    static FOUND: OnceLock<Modules> = OnceLock::new();
     FOUND.get_or_init(|| {
-        let redis8 = std::env::var(REDIS8_ENV).unwrap_or_else(|_| fetch("redis8"));
-        let modules = std::env::var(MODULES_ENV).unwrap_or_else(|_| fetch("modules"));
-        (redis8, PathBuf::from(modules))
+        let redis8 = std::env::var(typedis_test::REDIS8_ENV).unwrap_or_else(|_| fetch("redis8"));
+        let modules = std::env::var(typedis_test::MODULES_ENV).unwrap_or_else(|_| fetch("modules"));
+        Modules::new(redis8, modules)
     })
 }
 
@@ -62,16 +47,7 @@ fn binaries() -> &'static (String, PathBuf) {
 /// When the binaries can be neither found nor fetched: a module test that cannot get its
 /// server fails.
 pub fn module_server_builder() -> RedisServerBuilder {
-    let (redis8, modules) = binaries();
-    let mut builder = RedisServer::builder()
-        .binary(redis8.clone())
-        .env("LD_LIBRARY_PATH", modules.display().to_string());
-    for file in MODULE_FILES {
-        builder = builder
-            .arg("--loadmodule")
-            .arg(modules.join(file).display().to_string());
-    }
-    builder
+    binaries().server_builder()
 }
 
 /// A Redis 8.2.3 with the four modules loaded, on a free port.
@@ -84,23 +60,13 @@ pub fn module_server() -> RedisServer {
 }
 
 /// A builder of a local Redis Cluster of Redis 8.2.3 nodes with the `modules` of
-/// [`MODULE_FILES`] named here loaded (RediSearch is per node in a cluster, so the
-/// cluster tests load what they use).
+/// [`MODULE_FILES`](typedis_test::MODULE_FILES) named here loaded.
 ///
 /// # Panics
 ///
 /// As [`module_server_builder`].
 pub fn module_cluster_builder(modules: &[&str]) -> RedisClusterBuilder {
-    let (redis8, dir) = binaries();
-    let mut builder = RedisClusterBuilder::default()
-        .binary(redis8.clone())
-        .env("LD_LIBRARY_PATH", dir.display().to_string());
-    for file in modules {
-        builder = builder
-            .arg("--loadmodule")
-            .arg(dir.join(file).display().to_string());
-    }
-    builder
+    binaries().cluster_builder(modules)
 }
 
 /// Both protocols, for tests that run their work on each.
