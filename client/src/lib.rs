@@ -86,7 +86,9 @@
 //!   the bounds that keep a sick server from wedging the client.
 //! - [`b()`]: the typed builders; [`cmd()`] for commands the spec does not know.
 //! - [`Pipeline`], [`Multi`] ([`Client::multi`]: `MULTI`/`EXEC` on the shared connection),
-//!   [`Transaction`] (with `WATCH`), [`Subscriber`], [`Scan`], [`Script`].
+//!   [`Transaction`] (with `WATCH`), [`Subscriber`], [`Scan`], [`Script`];
+//!   [`Client::notifications`] for keyspace notifications.
+//! - [`guides`]: moving from redis-rs, fred or rustis, operation by operation.
 //! - [`ClusterClient`] for Redis Cluster; [`cluster::ShardedSubscriber`] for shard
 //!   channels in any number of slots.
 //! - "Running in production" in the README: credentials renewal, telemetry, timeouts,
@@ -171,6 +173,7 @@ pub use client::commands;
 pub use conn::aws_iam;
 
 pub use client::handle::{Client, ClientStats, CloseReport};
+pub use client::keyspace::{KeyEvent, KeyNotification, KeyNotifications, Notifications};
 pub use client::pipeline::{FromReplies, Pipeline};
 pub use client::pubsub::{Message, MessageKind, Subscriber};
 pub use client::pushes::Pushes;
@@ -211,6 +214,19 @@ pub use json::Json;
 pub use resp::read::{DecodeOwned, RespRead};
 pub use resp::value::Value;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
+
+/// Moving to typedis from another Rust client: the common operations side by side, every
+/// typedis snippet compiled as a doc test, and what has no counterpart.
+pub mod guides {
+    #[doc = include_str!("../guides/from-redis-rs.md")]
+    pub mod from_redis_rs {}
+
+    #[doc = include_str!("../guides/from-fred.md")]
+    pub mod from_fred {}
+
+    #[doc = include_str!("../guides/from-rustis.md")]
+    pub mod from_rustis {}
+}
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
 #[cfg(doctest)]
