@@ -116,6 +116,7 @@ impl Alias {
                 only: None,
                 missing_from: Vec::new(),
                 deprecated_since: None,
+                meaning: None,
             },
             like: v
                 .get("like")

@@ -279,6 +279,9 @@ pub struct Arg {
     /// spec. The type is `From` what users pass, and writes its own words with an
     /// inherent `fn write_args(&self, c: &mut Cmd)`.
     pub typed: Option<String>,
+    /// What the argument does, in one line (`meaning` in a spec or an overlay), shown
+    /// before what its method writes.
+    pub meaning: Option<String>,
     /// Children of a block or oneof.
     pub children: Vec<Arg>,
 }
@@ -336,6 +339,7 @@ struct RawArg {
     display_text: Option<String>,
     example: Option<String>,
     typed: Option<String>,
+    meaning: Option<String>,
     arguments: Vec<RawArg>,
 }
 
@@ -509,6 +513,7 @@ impl RawArg {
             display_text: f.text("display_text").map_err(at)?,
             example: f.text("example").map_err(at)?,
             typed: f.text("typedis_arg").map_err(at)?,
+            meaning: f.text("meaning").map_err(at)?,
             arguments: f
                 .take("arguments", |v| list(v, RawArg::read))
                 .map_err(at)?
@@ -725,6 +730,7 @@ fn convert_arg(raw: RawArg, command: &str) -> Result<Arg, Error> {
         display,
         example: raw.example,
         typed: raw.typed,
+        meaning: raw.meaning,
         children,
     })
 }

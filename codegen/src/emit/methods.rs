@@ -159,7 +159,12 @@ fn leaf_require(leaf: &Leaf) -> TokenStream {
 }
 
 fn method_doc(m: &Method, extra: &str) -> TokenStream {
-    let mut lines = vec![format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax()))];
+    let mut lines = Vec::new();
+    if let Some(meaning) = &m.leaf.meaning {
+        lines.push(doc_text(meaning.trim()));
+        lines.push(String::new());
+    }
+    lines.push(format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax())));
     if let Some(since) = &m.leaf.since {
         lines.push(String::new());
         let text = availability(since, &m.leaf.since_in, m.leaf.only.as_deref());

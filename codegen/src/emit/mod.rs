@@ -327,6 +327,36 @@ mod tests {
     use crate::{Error, Options, Spec};
 
     #[test]
+    fn an_arguments_meaning_comes_before_what_its_method_writes() {
+        let spec = Spec::from_json(
+            r#"{"PING": {"arguments": [
+                {"name": "loud", "type": "pure-token", "token": "LOUD", "optional": true,
+                 "meaning": "Answers in capitals."},
+                {"name": "unit", "type": "oneof", "optional": true,
+                 "meaning": "Chooses the unit.", "arguments": [
+                    {"name": "m", "type": "pure-token", "token": "M"},
+                    {"name": "km", "type": "pure-token", "token": "KM",
+                     "meaning": "Kilometres."}]}]}}"#,
+        )
+        .unwrap();
+        let code = super::generate(&spec, &Options::default())
+            .unwrap()
+            .to_string();
+        // The doc lines right above a method.
+        let docs = |method: &str| -> String {
+            let at = code
+                .find(&format!("pub fn {method}(self"))
+                .unwrap_or_else(|| panic!("{method}: {code}"));
+            let lines: Vec<&str> = code[..at].lines().rev().skip(1).take(8).collect();
+            lines.join("\n")
+        };
+        assert!(docs("loud").contains("Answers in capitals."), "{}", docs("loud"));
+        // A choice's own meaning, else the meaning of the choice it is part of.
+        assert!(docs("km").contains("Kilometres."), "{}", docs("km"));
+        assert!(docs("m").contains("Chooses the unit."), "{}", docs("m"));
+    }
+
+    #[test]
     fn a_command_named_like_a_shared_module_is_refused() {
         let spec = Spec::from_json(r#"{"PRELUDE": {"arguments": []}}"#).unwrap();
         let e = super::generate(&spec, &Options::default()).unwrap_err();

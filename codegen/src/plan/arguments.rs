@@ -88,6 +88,7 @@ pub fn effective_arguments(cmd: &CommandSpec) -> Vec<Arg> {
             display: None,
             example: None,
             typed: None,
+            meaning: None,
             children: Vec::new(),
         })
         .collect()

@@ -26,6 +26,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
+            meaning: a.meaning.clone(),
         }],
         ArgKind::Oneof => {
             let mut out = Vec::new();
@@ -56,6 +57,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
                 only: a.only.clone(),
                 missing_from: a.missing_from.clone(),
                 deprecated_since: a.deprecated_since.clone(),
+                meaning: a.meaning.clone(),
             }];
             for c in &a.children {
                 if c.optional || c.multiple {
@@ -97,6 +99,7 @@ pub fn tight(a: &Arg) -> Option<Vec<Leaf>> {
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
+            meaning: a.meaning.clone(),
         }],
     };
     Some(leaves)
@@ -126,6 +129,7 @@ fn typed_leaf(a: &Arg, typed: &str) -> Leaf {
         only: a.only.clone(),
         missing_from: a.missing_from.clone(),
         deprecated_since: a.deprecated_since.clone(),
+        meaning: a.meaning.clone(),
     }
 }
 
@@ -149,6 +153,7 @@ fn counted_leaf(a: &Arg) -> Option<Leaf> {
         only: a.only.clone(),
         missing_from: a.missing_from.clone(),
         deprecated_since: a.deprecated_since.clone(),
+        meaning: a.meaning.clone(),
     })
 }
 
@@ -215,6 +220,11 @@ pub(super) fn inherit(leaf: &mut Leaf, a: &Arg) {
         leaf.only = a.only.clone();
     }
     merge_missing(&mut leaf.missing_from, &a.missing_from);
+    // A choice's own meaning, else the meaning of the choice it is part of (a block's
+    // meaning is its own method's, not its parts').
+    if leaf.meaning.is_none() && a.kind == ArgKind::Oneof {
+        leaf.meaning = a.meaning.clone();
+    }
 }
 
 /// Adds the servers of `more` to `into`, once each.
@@ -251,6 +261,12 @@ fn join(base: &Leaf, part: &Leaf, variant: bool) -> Leaf {
     if variant {
         leaf.name = format!("{}_{}", leaf.name, part.name);
     }
+    // A block's meaning, then what the variant chose (`FILTER ...` with `KM`).
+    leaf.meaning = match (leaf.meaning.take(), &part.meaning) {
+        (Some(block), Some(part)) if variant => Some(format!("{block} {part}")),
+        (Some(block), _) => Some(block),
+        (None, part) => part.clone(),
+    };
     if leaf.deprecated_since.is_none() {
         leaf.deprecated_since = part.deprecated_since.clone();
     }

@@ -138,6 +138,8 @@ pub struct Leaf {
     pub missing_from: Vec<String>,
     /// Set when one of the arguments it writes is deprecated.
     pub deprecated_since: Option<String>,
+    /// What it does, in one line, from the spec's `meaning`.
+    pub meaning: Option<String>,
 }
 
 impl Leaf {

@@ -494,6 +494,7 @@ fn entry(a: &Arg) -> Option<Entry> {
             only: a.only.clone(),
             missing_from: a.missing_from.clone(),
             deprecated_since: a.deprecated_since.clone(),
+            meaning: a.meaning.clone(),
         }]
     } else {
         let entry = Arg {
@@ -579,5 +580,6 @@ fn listed_leaf(c: &Arg) -> Option<Leaf> {
         only: c.only.clone(),
         missing_from: c.missing_from.clone(),
         deprecated_since: c.deprecated_since.clone(),
+        meaning: c.meaning.clone(),
     })
 }
