@@ -215,8 +215,10 @@ pub use resp::read::{DecodeOwned, RespRead};
 pub use resp::value::Value;
 pub use resp::{FrameScanner, Limits, ProtocolError, ProtocolErrorKind};
 
-/// Moving to typedis from another Rust client: the common operations side by side, every
-/// typedis snippet compiled as a doc test, and what has no counterpart.
+/// Guides: moving to typedis from another Rust client (the common operations side by
+/// side, every typedis snippet compiled as a doc test, and what has no counterpart), and
+/// Redis 8 with its modules (what each feature turns on, how to run them, vectors and
+/// search).
 pub mod guides {
     #[doc = include_str!("../guides/from-redis-rs.md")]
     pub mod from_redis_rs {}
@@ -226,6 +228,11 @@ pub mod guides {
 
     #[doc = include_str!("../guides/from-rustis.md")]
     pub mod from_rustis {}
+
+    #[doc = include_str!("../guides/redis-8-and-modules.md")]
+    #[cfg(feature = "search")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+    pub mod redis_8_and_modules {}
 }
 
 /// The crate's README (what crates.io shows), its example compiled as a doc test.
