@@ -120,7 +120,8 @@
 //! - [`sentinel`]: [`SentinelClient`] for a primary and replicas watched by Redis
 //!   Sentinel: discovery, `ROLE` checks, failovers followed, reads from replicas.
 //! - [`Redis`]: one trait over every client ([`Client`], [`ClusterClient`],
-//!   [`SentinelClient`], a test double of yours), for code written once.
+//!   [`SentinelClient`], a test double of yours), for code written once; [`DynRedis`]
+//!   to hold any of them as a trait object.
 //! - [`Scan`]: `SCAN`, `HSCAN`, `SSCAN`, `ZSCAN` as streams that follow the cursor
 //!   ([`Client::scan`], [`ClusterClient::scan`]).
 //! - [`Script`]: Lua scripts sent by their SHA1 (`EVALSHA`), loaded again with `EVAL`
@@ -172,6 +173,7 @@ pub use client::commands;
 #[cfg(feature = "aws-iam")]
 pub use conn::aws_iam;
 
+pub use client::dyn_redis::DynRedis;
 pub use client::handle::{Client, ClientStats, CloseReport};
 pub use client::keyspace::{KeyEvent, KeyNotification, KeyNotifications, Notifications};
 pub use client::pipeline::{FromReplies, Pipeline};

@@ -1,13 +1,17 @@
 //! One function written against `Commands` runs unchanged on a single node, a cluster, a
 //! Sentinel-watched primary, and a test double: queries, borrowed replies, pipelines,
-//! scripts and SCAN streams.
+//! scripts and SCAN streams; and the same through `Arc<dyn DynRedis>`, the client chosen
+//! at run time.
 
 use futures_util::TryStreamExt;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::sync::Mutex;
 use typedis::reply::Bytes;
 use typedis::resp::Frame;
-use typedis::{b, Client, ClusterClient, Command, Commands, Error, Script, SentinelClient};
+use typedis::{
+    b, Client, ClusterClient, Command, Commands, DynRedis, Error, Script, SentinelClient,
+};
 use typedis_tests::{RedisCluster, RedisServer, SentinelSetup};
 
 /// Everything a caller does without knowing which client it has.
@@ -75,7 +79,7 @@ async fn the_same_code_runs_on_a_primary_found_through_sentinel() {
 
 /// A test double: a tiny in-memory store that understands what `exercise` sends.
 #[derive(Clone, Default)]
-struct Double(std::sync::Arc<Mutex<Store>>);
+struct Double(Arc<Mutex<Store>>);
 
 /// Keys and values, in the order the keys were first set.
 type Store = Vec<(Vec<u8>, Vec<u8>)>;
@@ -163,4 +167,30 @@ async fn the_same_code_runs_on_a_test_double() {
         .map(|(k, _)| k.clone())
         .collect();
     assert_eq!(keys.len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_code_runs_on_any_client_held_as_a_trait_object() {
+    let server = RedisServer::start();
+    let cluster = RedisCluster::builder().replicas(0).start();
+    let clients: Vec<(&str, Arc<dyn DynRedis>)> = vec![
+        (
+            "single",
+            Arc::new(Client::connect(&server.url()).await.unwrap()),
+        ),
+        (
+            "cluster",
+            Arc::new(ClusterClient::connect(&cluster.url()).await.unwrap()),
+        ),
+        ("double", Arc::new(Double::default())),
+    ];
+    for (what, client) in clients {
+        exercise(&client)
+            .await
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        // A plain reference to the trait object is a client too.
+        let by_ref: &dyn DynRedis = &*client;
+        let name: Option<String> = by_ref.query_as(b().get().key("{t}:name")).await.unwrap();
+        assert_eq!(name.as_deref(), Some("ada"), "{what}");
+    }
 }

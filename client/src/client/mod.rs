@@ -6,6 +6,7 @@
 
 #[doc(hidden)]
 pub mod commands;
+pub(crate) mod dyn_redis;
 pub(crate) mod handle;
 pub(crate) mod keyspace;
 pub(crate) mod pipeline;

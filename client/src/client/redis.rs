@@ -10,6 +10,7 @@ use crate::cmd::{Command, Request};
 use crate::error::Error;
 use crate::reply::ScanPage;
 use crate::resp::read::DecodeOwned;
+use crate::resp::value::Value;
 use crate::support::futures::Map;
 use crate::wire::Frame;
 use std::future::Future;
@@ -118,6 +119,14 @@ pub trait Redis: Send + Sync {
         batch.keep(command);
     }
 
+    /// This client's own scan of `first_page`, its items read later as their type; the
+    /// command back when the client has none, and pages go through
+    /// [`Redis::send_command`].
+    #[doc(hidden)]
+    fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
+        Err(first_page)
+    }
+
     /// Sends a pipeline's commands as [`Redis::add_to_batch`] kept them.
     #[doc(hidden)]
     fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
@@ -184,7 +193,10 @@ pub trait Redis: Send + Sync {
         R: Request<Reply = ScanPage<T>>,
         T: DecodeOwned,
     {
-        Scan::new(Box::new(Through(self.clone())), first_page.into_command())
+        match self.scan_erased(first_page.into_command()) {
+            Ok(scan) => scan.retype(),
+            Err(command) => Scan::new(Box::new(Through(self.clone())), command),
+        }
     }
 }
 
@@ -217,5 +229,9 @@ impl<T: Redis + ?Sized> Redis for &T {
 
     fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
         (**self).send_batch(batch)
+    }
+
+    fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
+        (**self).scan_erased(first_page)
     }
 }

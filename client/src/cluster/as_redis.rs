@@ -8,6 +8,7 @@ use crate::cmd::{Command, Request};
 use crate::error::Error;
 use crate::reply::ScanPage;
 use crate::resp::read::DecodeOwned;
+use crate::resp::value::Value;
 use crate::wire::Frame;
 use std::future::Future;
 
@@ -21,6 +22,10 @@ impl Redis for ClusterClient {
         commands: Vec<Command>,
     ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
         self.send_grouped(commands)
+    }
+
+    fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
+        Ok(self.scan_command(first_page))
     }
 
     fn scan<R, T>(&self, first_page: R) -> Scan<T>

@@ -70,7 +70,11 @@ impl ClusterClient {
         R: Request<Reply = ScanPage<T>>,
         T: DecodeOwned,
     {
-        let mut command = first_page.into_command();
+        self.scan_command(first_page.into_command())
+    }
+
+    /// [`scan`](Self::scan) of the first page's command.
+    pub(crate) fn scan_command<T: DecodeOwned>(&self, mut command: Command) -> Scan<T> {
         match command.slot() {
             Slot::One(slot) => {
                 let replica =

@@ -350,7 +350,11 @@ mod tests {
             let lines: Vec<&str> = code[..at].lines().rev().skip(1).take(8).collect();
             lines.join("\n")
         };
-        assert!(docs("loud").contains("Answers in capitals."), "{}", docs("loud"));
+        assert!(
+            docs("loud").contains("Answers in capitals."),
+            "{}",
+            docs("loud")
+        );
         // A choice's own meaning, else the meaning of the choice it is part of.
         assert!(docs("km").contains("Kilometres."), "{}", docs("km"));
         assert!(docs("m").contains("Chooses the unit."), "{}", docs("m"));

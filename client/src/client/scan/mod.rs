@@ -169,6 +169,24 @@ impl<T> std::fmt::Debug for Scan<T> {
     }
 }
 
+impl<T> Scan<T> {
+    /// The same scan, not yet started, with items read as `U`: how a scan made without
+    /// knowing its item type (through [`DynRedis`](crate::DynRedis)) gets it.
+    pub(crate) fn retype<U>(self) -> Scan<U> {
+        debug_assert!(
+            self.items.len() == 0 && self.pending.is_none(),
+            "only a scan not yet polled is retyped"
+        );
+        Scan {
+            pages: self.pages,
+            command: self.command,
+            items: Vec::new().into_iter(),
+            pending: None,
+            next: self.next,
+        }
+    }
+}
+
 impl<T: DecodeOwned> Scan<T> {
     /// A scan of `command` (the first page's request) over `pages`.
     pub(crate) fn new(pages: Box<dyn Pages>, command: Command) -> Scan<T> {
