@@ -32227,6 +32227,8 @@ pub mod hgetex {
         }
     }
     impl<TOnce> NeedField<TOnce> {
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
         pub fn ex(self, seconds: impl SecondsArg) -> Given<Self, 0>
@@ -32240,6 +32242,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 0>
         where
@@ -32250,6 +32254,8 @@ pub mod hgetex {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
         pub fn px(self, milliseconds: impl MillisArg) -> Given<Self, 0>
@@ -32263,6 +32269,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(self, value: Option<impl MillisArg>) -> Given<Self, 0>
         where
@@ -32273,6 +32281,8 @@ pub mod hgetex {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` (optional, at most once).
         #[inline]
         pub fn exat(self, unix_time_seconds: impl IntArg) -> Given<Self, 0>
@@ -32286,6 +32296,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` when given (optional, at most once).
         pub fn exat_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -32296,6 +32308,8 @@ pub mod hgetex {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` (optional, at most once).
         #[inline]
         pub fn pxat(self, unix_time_milliseconds: impl IntArg) -> Given<Self, 0>
@@ -32309,6 +32323,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` when given (optional, at most once).
         pub fn pxat_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -32319,6 +32335,8 @@ pub mod hgetex {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Removes the fields' TTLs, so that they no longer expire.
+        ///
         /// Writes `PERSIST` (optional, at most once).
         #[inline]
         pub fn persist(self) -> Given<Self, 0>
@@ -32331,6 +32349,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Removes the fields' TTLs, so that they no longer expire.
+        ///
         /// Writes `PERSIST` when given (optional, at most once).
         pub fn persist_if(self, on: bool) -> Given<Self, 0>
         where
@@ -32405,6 +32425,8 @@ pub mod hgetex {
             }
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
         pub fn ex(self, seconds: impl SecondsArg) -> Given<Self, 0>
@@ -32418,6 +32440,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 0>
         where
@@ -32428,6 +32452,8 @@ pub mod hgetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
         pub fn px(self, milliseconds: impl MillisArg) -> Given<Self, 0>
@@ -32441,6 +32467,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(self, value: Option<impl MillisArg>) -> Given<Self, 0>
         where
@@ -32451,6 +32479,8 @@ pub mod hgetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` (optional, at most once).
         #[inline]
         pub fn exat(self, unix_time_seconds: impl IntArg) -> Given<Self, 0>
@@ -32464,6 +32494,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` when given (optional, at most once).
         pub fn exat_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -32474,6 +32506,8 @@ pub mod hgetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` (optional, at most once).
         #[inline]
         pub fn pxat(self, unix_time_milliseconds: impl IntArg) -> Given<Self, 0>
@@ -32487,6 +32521,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` when given (optional, at most once).
         pub fn pxat_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -32497,6 +32533,8 @@ pub mod hgetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Removes the fields' TTLs, so that they no longer expire.
+        ///
         /// Writes `PERSIST` (optional, at most once).
         #[inline]
         pub fn persist(self) -> Given<Self, 0>
@@ -32509,6 +32547,8 @@ pub mod hgetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Removes the fields' TTLs, so that they no longer expire.
+        ///
         /// Writes `PERSIST` when given (optional, at most once).
         pub fn persist_if(self, on: bool) -> Given<Self, 0>
         where
@@ -35450,6 +35490,8 @@ pub mod hsetex {
         }
     }
     impl<TOnce> NeedData<TOnce> {
+        /// Sets the fields only if the key does not exist yet.
+        ///
         /// Writes `NX` (optional, at most once).
         ///
         /// On valkey only.
@@ -35471,6 +35513,8 @@ pub mod hsetex {
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
         }
+        /// Sets the fields only if the key does not exist yet.
+        ///
         /// Writes `NX` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -35483,6 +35527,8 @@ pub mod hsetex {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Sets the fields only if the key already exists.
+        ///
         /// Writes `XX` (optional, at most once).
         ///
         /// On valkey only.
@@ -35504,6 +35550,8 @@ pub mod hsetex {
             c.end_piece(1, mark);
             NeedData(c, PhantomData)
         }
+        /// Sets the fields only if the key already exists.
+        ///
         /// Writes `XX` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -35516,6 +35564,8 @@ pub mod hsetex {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Sets the fields only if none of them exists yet; otherwise nothing is set.
+        ///
         /// Writes `FNX` (optional, at most once).
         #[inline]
         pub fn fnx(self) -> Given<Self, 1>
@@ -35528,6 +35578,8 @@ pub mod hsetex {
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
         }
+        /// Sets the fields only if none of them exists yet; otherwise nothing is set.
+        ///
         /// Writes `FNX` when given (optional, at most once).
         pub fn fnx_if(self, on: bool) -> Given<Self, 1>
         where
@@ -35538,6 +35590,8 @@ pub mod hsetex {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Sets the fields only if every one of them exists already; otherwise nothing is set.
+        ///
         /// Writes `FXX` (optional, at most once).
         #[inline]
         pub fn fxx(self) -> Given<Self, 1>
@@ -35550,6 +35604,8 @@ pub mod hsetex {
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
         }
+        /// Sets the fields only if every one of them exists already; otherwise nothing is set.
+        ///
         /// Writes `FXX` when given (optional, at most once).
         pub fn fxx_if(self, on: bool) -> Given<Self, 1>
         where
@@ -35560,6 +35616,8 @@ pub mod hsetex {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
         pub fn ex(self, seconds: impl SecondsArg) -> Given<Self, 2>
@@ -35573,6 +35631,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 2>
         where
@@ -35583,6 +35643,8 @@ pub mod hsetex {
                 None => NeedData(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
         pub fn px(self, milliseconds: impl MillisArg) -> Given<Self, 2>
@@ -35596,6 +35658,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(self, value: Option<impl MillisArg>) -> Given<Self, 2>
         where
@@ -35606,6 +35670,8 @@ pub mod hsetex {
                 None => NeedData(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` (optional, at most once).
         #[inline]
         pub fn exat(self, unix_time_seconds: impl IntArg) -> Given<Self, 2>
@@ -35619,6 +35685,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` when given (optional, at most once).
         pub fn exat_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -35629,6 +35697,8 @@ pub mod hsetex {
                 None => NeedData(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` (optional, at most once).
         #[inline]
         pub fn pxat(self, unix_time_milliseconds: impl IntArg) -> Given<Self, 2>
@@ -35642,6 +35712,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` when given (optional, at most once).
         pub fn pxat_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -35652,6 +35724,8 @@ pub mod hsetex {
                 None => NeedData(self.0, PhantomData),
             }
         }
+        /// Keeps the TTL each overwritten field had; without it the new value does not expire.
+        ///
         /// Writes `KEEPTTL` (optional, at most once).
         #[inline]
         pub fn keepttl(self) -> Given<Self, 2>
@@ -35664,6 +35738,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             NeedData(c, PhantomData)
         }
+        /// Keeps the TTL each overwritten field had; without it the new value does not expire.
+        ///
         /// Writes `KEEPTTL` when given (optional, at most once).
         pub fn keepttl_if(self, on: bool) -> Given<Self, 2>
         where
@@ -35740,6 +35816,8 @@ pub mod hsetex {
             }
             Ready(c, PhantomData)
         }
+        /// Sets the fields only if the key does not exist yet.
+        ///
         /// Writes `NX` (optional, at most once).
         ///
         /// On valkey only.
@@ -35761,6 +35839,8 @@ pub mod hsetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the fields only if the key does not exist yet.
+        ///
         /// Writes `NX` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -35773,6 +35853,8 @@ pub mod hsetex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sets the fields only if the key already exists.
+        ///
         /// Writes `XX` (optional, at most once).
         ///
         /// On valkey only.
@@ -35794,6 +35876,8 @@ pub mod hsetex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the fields only if the key already exists.
+        ///
         /// Writes `XX` when given (optional, at most once).
         ///
         /// On valkey only.
@@ -35806,6 +35890,8 @@ pub mod hsetex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sets the fields only if none of them exists yet; otherwise nothing is set.
+        ///
         /// Writes `FNX` (optional, at most once).
         #[inline]
         pub fn fnx(self) -> Given<Self, 1>
@@ -35818,6 +35904,8 @@ pub mod hsetex {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the fields only if none of them exists yet; otherwise nothing is set.
+        ///
         /// Writes `FNX` when given (optional, at most once).
         pub fn fnx_if(self, on: bool) -> Given<Self, 1>
         where
@@ -35828,6 +35916,8 @@ pub mod hsetex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sets the fields only if every one of them exists already; otherwise nothing is set.
+        ///
         /// Writes `FXX` (optional, at most once).
         #[inline]
         pub fn fxx(self) -> Given<Self, 1>
@@ -35840,6 +35930,8 @@ pub mod hsetex {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the fields only if every one of them exists already; otherwise nothing is set.
+        ///
         /// Writes `FXX` when given (optional, at most once).
         pub fn fxx_if(self, on: bool) -> Given<Self, 1>
         where
@@ -35850,6 +35942,8 @@ pub mod hsetex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` (optional, at most once).
         #[inline]
         pub fn ex(self, seconds: impl SecondsArg) -> Given<Self, 2>
@@ -35863,6 +35957,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire after this many seconds.
+        ///
         /// Writes `EX seconds` when given (optional, at most once).
         pub fn ex_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 2>
         where
@@ -35873,6 +35969,8 @@ pub mod hsetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` (optional, at most once).
         #[inline]
         pub fn px(self, milliseconds: impl MillisArg) -> Given<Self, 2>
@@ -35886,6 +35984,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire after this many milliseconds.
+        ///
         /// Writes `PX milliseconds` when given (optional, at most once).
         pub fn px_opt(self, value: Option<impl MillisArg>) -> Given<Self, 2>
         where
@@ -35896,6 +35996,8 @@ pub mod hsetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` (optional, at most once).
         #[inline]
         pub fn exat(self, unix_time_seconds: impl IntArg) -> Given<Self, 2>
@@ -35909,6 +36011,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in seconds.
+        ///
         /// Writes `EXAT unix_time_seconds` when given (optional, at most once).
         pub fn exat_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -35919,6 +36023,8 @@ pub mod hsetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` (optional, at most once).
         #[inline]
         pub fn pxat(self, unix_time_milliseconds: impl IntArg) -> Given<Self, 2>
@@ -35932,6 +36038,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the fields expire at this Unix time, in milliseconds.
+        ///
         /// Writes `PXAT unix_time_milliseconds` when given (optional, at most once).
         pub fn pxat_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -35942,6 +36050,8 @@ pub mod hsetex {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Keeps the TTL each overwritten field had; without it the new value does not expire.
+        ///
         /// Writes `KEEPTTL` (optional, at most once).
         #[inline]
         pub fn keepttl(self) -> Given<Self, 2>
@@ -35954,6 +36064,8 @@ pub mod hsetex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the TTL each overwritten field had; without it the new value does not expire.
+        ///
         /// Writes `KEEPTTL` when given (optional, at most once).
         pub fn keepttl_if(self, on: bool) -> Given<Self, 2>
         where
@@ -51386,6 +51498,8 @@ pub mod vadd {
         type Given = NeedVector<Given<TOnce, I>>;
     }
     impl<TOnce> NeedVector<TOnce> {
+        /// How the vector is sent: a blob of 32-bit floats (`FP32`) or a list of numbers (`VALUES`).
+        ///
         /// Writes `FP32 vector`.
         ///
         /// On redis only.
@@ -51405,6 +51519,8 @@ pub mod vadd {
             c.end_piece(2, mark);
             NeedElement(c, PhantomData)
         }
+        /// Sends the vector as its number of components followed by the components as numbers.
+        ///
         /// Writes `VALUES vector`.
         ///
         /// On redis only.
@@ -51433,6 +51549,8 @@ pub mod vadd {
         }
     }
     impl<TOnce> NeedVector<TOnce> {
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` (optional, at most once).
         ///
         /// On redis only.
@@ -51455,6 +51573,8 @@ pub mod vadd {
             c.end_piece(1, mark);
             NeedVector(c, PhantomData)
         }
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51576,6 +51696,8 @@ pub mod vadd {
         }
     }
     impl<TOnce> NeedElement<TOnce> {
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` (optional, at most once).
         ///
         /// On redis only.
@@ -51598,6 +51720,8 @@ pub mod vadd {
             c.end_piece(1, mark);
             NeedElement(c, PhantomData)
         }
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51706,6 +51830,8 @@ pub mod vadd {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` (optional, at most once).
         ///
         /// On redis only.
@@ -51728,6 +51854,8 @@ pub mod vadd {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors.
+        ///
         /// Writes `REDUCE dim` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51740,6 +51868,8 @@ pub mod vadd {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Looks for the new element's neighbours in a background thread and links it in the main thread; a plain insert when the key is new or the element exists.
+        ///
         /// Writes `CAS` (optional, at most once).
         ///
         /// On redis only.
@@ -51761,6 +51891,8 @@ pub mod vadd {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Looks for the new element's neighbours in a background thread and links it in the main thread; a plain insert when the key is new or the element exists.
+        ///
         /// Writes `CAS` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51773,6 +51905,8 @@ pub mod vadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the vector as 32-bit floats, unquantized: exact scores at four times the memory of the default int8.
+        ///
         /// Writes `NOQUANT` (optional, at most once).
         ///
         /// On redis only.
@@ -51794,6 +51928,8 @@ pub mod vadd {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the vector as 32-bit floats, unquantized: exact scores at four times the memory of the default int8.
+        ///
         /// Writes `NOQUANT` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51806,6 +51942,8 @@ pub mod vadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Quantizes the vector to 8-bit integers, the default: scores are approximate; `NOQUANT` keeps exact 32-bit floats.
+        ///
         /// Writes `Q8` (optional, at most once).
         ///
         /// On redis only.
@@ -51827,6 +51965,8 @@ pub mod vadd {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Quantizes the vector to 8-bit integers, the default: scores are approximate; `NOQUANT` keeps exact 32-bit floats.
+        ///
         /// Writes `Q8` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51839,6 +51979,8 @@ pub mod vadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Quantizes each component to a single bit: much faster and 32 times smaller than floats, at a clear loss of recall.
+        ///
         /// Writes `BIN` (optional, at most once).
         ///
         /// On redis only.
@@ -51860,6 +52002,8 @@ pub mod vadd {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Quantizes each component to a single bit: much faster and 32 times smaller than floats, at a clear loss of recall.
+        ///
         /// Writes `BIN` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51872,6 +52016,8 @@ pub mod vadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sets how many candidates are explored when linking the new element into the graph (default 200): higher gives better recall and slower adds.
+        ///
         /// Writes `EF build_exploration_factor` (optional, at most once).
         ///
         /// On redis only.
@@ -51894,6 +52040,8 @@ pub mod vadd {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Sets how many candidates are explored when linking the new element into the graph (default 200): higher gives better recall and slower adds.
+        ///
         /// Writes `EF build_exploration_factor` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51906,6 +52054,8 @@ pub mod vadd {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Attaches these JSON attributes to the element, replacing any it had, as `VSETATTR` does; `VSIM`'s `FILTER` reads them.
+        ///
         /// Writes `SETATTR attributes` (optional, at most once).
         ///
         /// On redis only.
@@ -51928,6 +52078,8 @@ pub mod vadd {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Attaches these JSON attributes to the element, replacing any it had, as `VSETATTR` does; `VSIM`'s `FILTER` reads them.
+        ///
         /// Writes `SETATTR attributes` when given (optional, at most once).
         ///
         /// On redis only.
@@ -51940,6 +52092,8 @@ pub mod vadd {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Sets how many links each node keeps per graph layer (default 16, twice that on layer 0), fixed at creation: more means better recall and more memory.
+        ///
         /// Writes `M numlinks` (optional, at most once).
         ///
         /// On redis only.
@@ -51962,6 +52116,8 @@ pub mod vadd {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Sets how many links each node keeps per graph layer (default 16, twice that on layer 0), fixed at creation: more means better recall and more memory.
+        ///
         /// Writes `M numlinks` when given (optional, at most once).
         ///
         /// On redis only.
@@ -52294,6 +52450,8 @@ pub mod vemb {
         }
     }
     impl<TRaw> Ready<TRaw> {
+        /// Returns the vector as stored instead: the quantization, the raw bytes, the norm before normalisation and, for int8, the range.
+        ///
         /// Writes `RAW` (optional, at most once).
         ///
         /// On redis only.
@@ -52740,6 +52898,8 @@ pub mod vlinks {
         }
     }
     impl<TWithscores> Ready<TWithscores> {
+        /// Adds each neighbour's similarity to the element.
+        ///
         /// Writes `WITHSCORES` (optional, at most once).
         ///
         /// On redis only.
@@ -52862,6 +53022,8 @@ pub mod vrandmember {
         }
     }
     impl<TCount> Ready<TCount> {
+        /// Returns an array of this many elements: distinct (the whole set at most) when positive, possibly repeated when negative.
+        ///
         /// Writes `count` (optional, at most once).
         ///
         /// On redis only.
@@ -53095,6 +53257,8 @@ pub mod vsetattr {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedJson(pub(super) Cmd);
     impl NeedJson {
+        /// The attributes, a JSON object replacing any the element had; an empty string removes them.
+        ///
         /// Writes `json`.
         ///
         /// On redis only.
@@ -53270,6 +53434,8 @@ pub mod vsim {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
+        /// Searches near the vector of this element of the set (which comes back first, as its own nearest).
+        ///
         /// Writes `ELE element`.
         ///
         /// On redis only.
@@ -53287,6 +53453,8 @@ pub mod vsim {
             c.push(&element);
             Ready(c, PhantomData)
         }
+        /// What to search near: the vector of an element of the set (`ELE`) or a vector given as `FP32` or `VALUES`.
+        ///
         /// Writes `FP32 vector`.
         ///
         /// On redis only.
@@ -53304,6 +53472,8 @@ pub mod vsim {
             c.push(&vector);
             Ready(c, PhantomData)
         }
+        /// Searches near this vector, sent as its number of components followed by the components as numbers.
+        ///
         /// Writes `VALUES vector`.
         ///
         /// On redis only.
@@ -53446,6 +53616,8 @@ pub mod vsim {
         }
     }
     impl<TWithscores, TWithattribs, TOnce> Ready<TWithscores, TWithattribs, TOnce> {
+        /// Adds each element's similarity to the query, from 1 (same direction) down to 0 (opposite).
+        ///
         /// Writes `WITHSCORES` (optional, at most once).
         ///
         /// On redis only.
@@ -53467,6 +53639,8 @@ pub mod vsim {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Adds each element's JSON attributes, null for an element that has none.
+        ///
         /// Writes `WITHATTRIBS` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -53488,6 +53662,8 @@ pub mod vsim {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many elements, 10 by default.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         ///
         /// On redis only.
@@ -53510,6 +53686,8 @@ pub mod vsim {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many elements, 10 by default.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         ///
         /// On redis only.
@@ -53522,6 +53700,8 @@ pub mod vsim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Leaves out elements farther than `delta` (0 to 1) from the query: 0.2 keeps only similarities of 0.8 or more.
+        ///
         /// Writes `EPSILON delta` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -53544,6 +53724,8 @@ pub mod vsim {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Leaves out elements farther than `delta` (0 to 1) from the query: 0.2 keeps only similarities of 0.8 or more.
+        ///
         /// Writes `EPSILON delta` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -53556,6 +53738,8 @@ pub mod vsim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Sets how many candidates the graph search explores (default 100, never fewer than `COUNT`): higher finds better matches, slower.
+        ///
         /// Writes `EF search_exploration_factor` (optional, at most once).
         ///
         /// On redis only.
@@ -53578,6 +53762,8 @@ pub mod vsim {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Sets how many candidates the graph search explores (default 100, never fewer than `COUNT`): higher finds better matches, slower.
+        ///
         /// Writes `EF search_exploration_factor` when given (optional, at most once).
         ///
         /// On redis only.
@@ -53590,6 +53776,8 @@ pub mod vsim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Keeps only elements whose JSON attributes satisfy this expression (such as `.year &gt; 1950`); an element lacking the field never matches.
+        ///
         /// Writes `FILTER expression` (optional, at most once).
         ///
         /// On redis only.
@@ -53612,6 +53800,8 @@ pub mod vsim {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only elements whose JSON attributes satisfy this expression (such as `.year &gt; 1950`); an element lacking the field never matches.
+        ///
         /// Writes `FILTER expression` when given (optional, at most once).
         ///
         /// On redis only.
@@ -53624,6 +53814,8 @@ pub mod vsim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Caps how many nodes a `FILTER` search visits, `COUNT` × 100 by default, so rare matches can come back short; 0 searches until `COUNT` are found.
+        ///
         /// Writes `FILTER-EF max_filtering_effort` (optional, at most once).
         ///
         /// On redis only.
@@ -53646,6 +53838,8 @@ pub mod vsim {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Caps how many nodes a `FILTER` search visits, `COUNT` × 100 by default, so rare matches can come back short; 0 searches until `COUNT` are found.
+        ///
         /// Writes `FILTER-EF max_filtering_effort` when given (optional, at most once).
         ///
         /// On redis only.
@@ -53658,6 +53852,8 @@ pub mod vsim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Compares the query with every element instead of walking the graph: the exact nearest, in linear time, to measure recall.
+        ///
         /// Writes `TRUTH` (optional, at most once).
         ///
         /// On redis only.
@@ -53679,6 +53875,8 @@ pub mod vsim {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Compares the query with every element instead of walking the graph: the exact nearest, in linear time, to measure recall.
+        ///
         /// Writes `TRUTH` when given (optional, at most once).
         ///
         /// On redis only.
@@ -53691,6 +53889,8 @@ pub mod vsim {
             }
             Ready(self.0, PhantomData)
         }
+        /// Runs the search in the main thread instead of a background one, blocking the server until it ends.
+        ///
         /// Writes `NOTHREAD` (optional, at most once).
         ///
         /// On redis only.
@@ -53712,6 +53912,8 @@ pub mod vsim {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Runs the search in the main thread instead of a background one, blocking the server until it ends.
+        ///
         /// Writes `NOTHREAD` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54538,6 +54740,8 @@ pub mod xackdel {
         }
     }
     impl<TOnce> NeedId<TOnce> {
+        /// Deletes the entries but leaves other groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// On redis only.
@@ -54559,6 +54763,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes the entries but leaves other groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54571,6 +54777,8 @@ pub mod xackdel {
             }
             NeedId(self.0, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// On redis only.
@@ -54592,6 +54800,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54604,6 +54814,8 @@ pub mod xackdel {
             }
             NeedId(self.0, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2).
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// On redis only.
@@ -54625,6 +54837,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2).
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54719,6 +54933,8 @@ pub mod xackdel {
             }
             Ready(c, PhantomData)
         }
+        /// Deletes the entries but leaves other groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// On redis only.
@@ -54740,6 +54956,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes the entries but leaves other groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54752,6 +54970,8 @@ pub mod xackdel {
             }
             Ready(self.0, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// On redis only.
@@ -54773,6 +54993,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -54785,6 +55007,8 @@ pub mod xackdel {
             }
             Ready(self.0, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2).
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// On redis only.
@@ -54806,6 +55030,8 @@ pub mod xackdel {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2).
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// On redis only.
@@ -55038,6 +55264,8 @@ pub mod xadd {
             }
             NeedIdSelector(self.0, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55059,6 +55287,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55071,6 +55301,8 @@ pub mod xadd {
             }
             NeedIdSelector(self.0, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55092,6 +55324,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55104,6 +55338,8 @@ pub mod xadd {
             }
             NeedIdSelector(self.0, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55125,6 +55361,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedIdSelector(c, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55441,6 +55679,8 @@ pub mod xadd {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55462,6 +55702,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55474,6 +55716,8 @@ pub mod xadd {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55495,6 +55739,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55507,6 +55753,8 @@ pub mod xadd {
             }
             NeedData(self.0, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55528,6 +55776,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             NeedData(c, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55811,6 +56061,8 @@ pub mod xadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55832,6 +56084,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55844,6 +56098,8 @@ pub mod xadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55865,6 +56121,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55877,6 +56135,8 @@ pub mod xadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -55898,6 +56158,8 @@ pub mod xadd {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -57500,6 +57762,8 @@ pub mod xdelex {
         }
     }
     impl<TOnce> NeedId<TOnce> {
+        /// Deletes the entries but leaves the consumer groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// On redis only.
@@ -57521,6 +57785,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes the entries but leaves the consumer groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -57533,6 +57799,8 @@ pub mod xdelex {
             }
             NeedId(self.0, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// On redis only.
@@ -57554,6 +57822,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -57566,6 +57836,8 @@ pub mod xdelex {
             }
             NeedId(self.0, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are kept (code 2).
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// On redis only.
@@ -57587,6 +57859,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             NeedId(c, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are kept (code 2).
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// On redis only.
@@ -57681,6 +57955,8 @@ pub mod xdelex {
             }
             Ready(c, PhantomData)
         }
+        /// Deletes the entries but leaves the consumer groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// On redis only.
@@ -57702,6 +57978,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes the entries but leaves the consumer groups' pending references to them, the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -57714,6 +57992,8 @@ pub mod xdelex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// On redis only.
@@ -57735,6 +58015,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes the entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// On redis only.
@@ -57747,6 +58029,8 @@ pub mod xdelex {
             }
             Ready(self.0, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are kept (code 2).
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// On redis only.
@@ -57768,6 +58052,8 @@ pub mod xdelex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes only the entries every consumer group has acknowledged; the others are kept (code 2).
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// On redis only.
@@ -61309,6 +61595,8 @@ pub mod xtrim {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -61330,6 +61618,8 @@ pub mod xtrim {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default.
+        ///
         /// Writes `KEEPREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -61342,6 +61632,8 @@ pub mod xtrim {
             }
             Ready(self.0, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -61363,6 +61655,8 @@ pub mod xtrim {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Trims entries and removes every consumer group's pending references to them.
+        ///
         /// Writes `DELREF` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -61375,6 +61669,8 @@ pub mod xtrim {
             }
             Ready(self.0, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).
@@ -61396,6 +61692,8 @@ pub mod xtrim {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Trims only entries that every consumer group has read and acknowledged.
+        ///
         /// Writes `ACKED` when given (optional, at most once).
         ///
         /// Since 8.2.0 (Redis only).

@@ -1399,6 +1399,8 @@ pub mod bf_info {
         TExpansion,
         TOnce,
     > Ready<Unset, TSize, TFilters, TItems, TExpansion, TOnce> {
+        /// Returns only how many items the filter can hold before it grows.
+        ///
         /// Writes `CAPACITY` (optional, at most once).
         #[inline]
         pub fn capacity(
@@ -1421,6 +1423,8 @@ pub mod bf_info {
         TExpansion,
         TOnce,
     > Ready<TCapacity, Unset, TFilters, TItems, TExpansion, TOnce> {
+        /// Returns only the memory the filter takes, in bytes.
+        ///
         /// Writes `SIZE` (optional, at most once).
         #[inline]
         pub fn size(
@@ -1443,6 +1447,8 @@ pub mod bf_info {
         TExpansion,
         TOnce,
     > Ready<TCapacity, TSize, Unset, TItems, TExpansion, TOnce> {
+        /// Returns only how many sub-filters the filter has grown to.
+        ///
         /// Writes `FILTERS` (optional, at most once).
         #[inline]
         pub fn filters(
@@ -1465,6 +1471,8 @@ pub mod bf_info {
         TExpansion,
         TOnce,
     > Ready<TCapacity, TSize, TFilters, Unset, TExpansion, TOnce> {
+        /// Returns only how many items were added to the filter.
+        ///
         /// Writes `ITEMS` (optional, at most once).
         #[inline]
         pub fn items(
@@ -1487,6 +1495,8 @@ pub mod bf_info {
         TItems,
         TOnce,
     > Ready<TCapacity, TSize, TFilters, TItems, Unset, TOnce> {
+        /// Returns only the expansion factor, null for a non-scaling filter.
+        ///
         /// Writes `EXPANSION` (optional, at most once).
         #[inline]
         pub fn expansion(
@@ -1695,6 +1705,8 @@ pub mod bf_insert {
         }
     }
     impl<TOnce> NeedItem<TOnce> {
+        /// The number of items the filter is made for, 100 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -1708,6 +1720,8 @@ pub mod bf_insert {
             c.end_piece(1, mark);
             NeedItem(c, PhantomData)
         }
+        /// The number of items the filter is made for, 100 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1718,6 +1732,8 @@ pub mod bf_insert {
                 None => NeedItem(self.0, PhantomData),
             }
         }
+        /// The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter.
+        ///
         /// Writes `ERROR error` (optional, at most once).
         #[inline]
         pub fn error(self, error: impl DoubleArg) -> Given<Self, 1>
@@ -1731,6 +1747,8 @@ pub mod bf_insert {
             c.end_piece(2, mark);
             NeedItem(c, PhantomData)
         }
+        /// The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter.
+        ///
         /// Writes `ERROR error` when given (optional, at most once).
         pub fn error_opt(self, value: Option<impl DoubleArg>) -> Given<Self, 1>
         where
@@ -1741,6 +1759,8 @@ pub mod bf_insert {
                 None => NeedItem(self.0, PhantomData),
             }
         }
+        /// How much larger each new sub-filter is than the one before when the filter fills up, 2 by default; used only when creating it.
+        ///
         /// Writes `EXPANSION expansion` (optional, at most once).
         #[inline]
         pub fn expansion(self, expansion: impl IntArg) -> Given<Self, 2>
@@ -1754,6 +1774,8 @@ pub mod bf_insert {
             c.end_piece(3, mark);
             NeedItem(c, PhantomData)
         }
+        /// How much larger each new sub-filter is than the one before when the filter fills up, 2 by default; used only when creating it.
+        ///
         /// Writes `EXPANSION expansion` when given (optional, at most once).
         pub fn expansion_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -1764,6 +1786,8 @@ pub mod bf_insert {
                 None => NeedItem(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with these or the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 3>
@@ -1776,6 +1800,8 @@ pub mod bf_insert {
             c.end_piece(4, mark);
             NeedItem(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with these or the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1786,6 +1812,8 @@ pub mod bf_insert {
             }
             NeedItem(self.0, PhantomData)
         }
+        /// Creates a filter that never grows: once full, adding an item is an error; used only when this command creates the filter.
+        ///
         /// Writes `NONSCALING` (optional, at most once).
         #[inline]
         pub fn nonscaling(self) -> Given<Self, 4>
@@ -1798,6 +1826,8 @@ pub mod bf_insert {
             c.end_piece(5, mark);
             NeedItem(c, PhantomData)
         }
+        /// Creates a filter that never grows: once full, adding an item is an error; used only when this command creates the filter.
+        ///
         /// Writes `NONSCALING` when given (optional, at most once).
         pub fn nonscaling_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1870,6 +1900,8 @@ pub mod bf_insert {
             }
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 100 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -1883,6 +1915,8 @@ pub mod bf_insert {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 100 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1893,6 +1927,8 @@ pub mod bf_insert {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter.
+        ///
         /// Writes `ERROR error` (optional, at most once).
         #[inline]
         pub fn error(self, error: impl DoubleArg) -> Given<Self, 1>
@@ -1906,6 +1942,8 @@ pub mod bf_insert {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter.
+        ///
         /// Writes `ERROR error` when given (optional, at most once).
         pub fn error_opt(self, value: Option<impl DoubleArg>) -> Given<Self, 1>
         where
@@ -1916,6 +1954,8 @@ pub mod bf_insert {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// How much larger each new sub-filter is than the one before when the filter fills up, 2 by default; used only when creating it.
+        ///
         /// Writes `EXPANSION expansion` (optional, at most once).
         #[inline]
         pub fn expansion(self, expansion: impl IntArg) -> Given<Self, 2>
@@ -1929,6 +1969,8 @@ pub mod bf_insert {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// How much larger each new sub-filter is than the one before when the filter fills up, 2 by default; used only when creating it.
+        ///
         /// Writes `EXPANSION expansion` when given (optional, at most once).
         pub fn expansion_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -1939,6 +1981,8 @@ pub mod bf_insert {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with these or the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 3>
@@ -1951,6 +1995,8 @@ pub mod bf_insert {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with these or the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1961,6 +2007,8 @@ pub mod bf_insert {
             }
             Ready(self.0, PhantomData)
         }
+        /// Creates a filter that never grows: once full, adding an item is an error; used only when this command creates the filter.
+        ///
         /// Writes `NONSCALING` (optional, at most once).
         #[inline]
         pub fn nonscaling(self) -> Given<Self, 4>
@@ -1973,6 +2021,8 @@ pub mod bf_insert {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Creates a filter that never grows: once full, adding an item is an error; used only when this command creates the filter.
+        ///
         /// Writes `NONSCALING` when given (optional, at most once).
         pub fn nonscaling_if(self, on: bool) -> Given<Self, 4>
         where
@@ -2498,6 +2548,8 @@ pub mod bf_reserve {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedErrorRate(pub(super) Cmd);
     impl NeedErrorRate {
+        /// The false-positive rate wanted, between 0 and 1 (0.001 for 0.1%); a lower rate takes more memory.
+        ///
         /// Writes `error_rate`.
         #[inline]
         pub fn error_rate(self, error_rate: impl DoubleArg) -> NeedCapacity {
@@ -2551,6 +2603,8 @@ pub mod bf_reserve {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCapacity(pub(super) Cmd);
     impl NeedCapacity {
+        /// How many items the filter is made for; past it the filter grows by a sub-filter, or refuses items if `NONSCALING`.
+        ///
         /// Writes `capacity`.
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Ready {
@@ -2619,6 +2673,8 @@ pub mod bf_reserve {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// How much larger each new sub-filter is than the one before, 2 by default; 1 keeps them all the same size.
+        ///
         /// Writes `EXPANSION expansion` (optional, at most once).
         #[inline]
         pub fn expansion(self, expansion: impl IntArg) -> Given<Self, 0>
@@ -2632,6 +2688,8 @@ pub mod bf_reserve {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// How much larger each new sub-filter is than the one before, 2 by default; 1 keeps them all the same size.
+        ///
         /// Writes `EXPANSION expansion` when given (optional, at most once).
         pub fn expansion_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -2642,6 +2700,8 @@ pub mod bf_reserve {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Never grows: once the capacity is reached, adding an item is an error; saves a little memory.
+        ///
         /// Writes `NONSCALING` (optional, at most once).
         #[inline]
         pub fn nonscaling(self) -> Given<Self, 0>
@@ -2654,6 +2714,8 @@ pub mod bf_reserve {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Never grows: once the capacity is reached, adding an item is an error; saves a little memory.
+        ///
         /// Writes `NONSCALING` when given (optional, at most once).
         pub fn nonscaling_if(self, on: bool) -> Given<Self, 0>
         where
@@ -3462,6 +3524,8 @@ pub mod cf_insert {
         }
     }
     impl<TOnce> NeedItem<TOnce> {
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -3475,6 +3539,8 @@ pub mod cf_insert {
             c.end_piece(1, mark);
             NeedItem(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -3485,6 +3551,8 @@ pub mod cf_insert {
                 None => NeedItem(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 1>
@@ -3497,6 +3565,8 @@ pub mod cf_insert {
             c.end_piece(2, mark);
             NeedItem(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 1>
         where
@@ -3569,6 +3639,8 @@ pub mod cf_insert {
             }
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -3582,6 +3654,8 @@ pub mod cf_insert {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -3592,6 +3666,8 @@ pub mod cf_insert {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 1>
@@ -3604,6 +3680,8 @@ pub mod cf_insert {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 1>
         where
@@ -3752,6 +3830,8 @@ pub mod cf_insertnx {
         }
     }
     impl<TOnce> NeedItem<TOnce> {
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -3765,6 +3845,8 @@ pub mod cf_insertnx {
             c.end_piece(1, mark);
             NeedItem(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -3775,6 +3857,8 @@ pub mod cf_insertnx {
                 None => NeedItem(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 1>
@@ -3787,6 +3871,8 @@ pub mod cf_insertnx {
             c.end_piece(2, mark);
             NeedItem(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 1>
         where
@@ -3859,6 +3945,8 @@ pub mod cf_insertnx {
             }
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` (optional, at most once).
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Given<Self, 0>
@@ -3872,6 +3960,8 @@ pub mod cf_insertnx {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// The number of items the filter is made for, 1024 by default; used only when this command creates the filter.
+        ///
         /// Writes `CAPACITY capacity` when given (optional, at most once).
         pub fn capacity_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -3882,6 +3972,8 @@ pub mod cf_insertnx {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` (optional, at most once).
         #[inline]
         pub fn nocreate(self) -> Given<Self, 1>
@@ -3894,6 +3986,8 @@ pub mod cf_insertnx {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings.
+        ///
         /// Writes `NOCREATE` when given (optional, at most once).
         pub fn nocreate_if(self, on: bool) -> Given<Self, 1>
         where
@@ -4254,6 +4348,8 @@ pub mod cf_reserve {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCapacity(pub(super) Cmd);
     impl NeedCapacity {
+        /// How many items the filter is made for, rounded up to a power of 2; it rarely fills completely, so leave some room.
+        ///
         /// Writes `capacity`.
         #[inline]
         pub fn capacity(self, capacity: impl IntArg) -> Ready {
@@ -4329,6 +4425,8 @@ pub mod cf_reserve {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// How many items each bucket holds, 2 by default: larger buckets fill the filter better but raise the false-positive rate.
+        ///
         /// Writes `BUCKETSIZE bucketsize` (optional, at most once).
         #[inline]
         pub fn bucketsize(self, bucketsize: impl IntArg) -> Given<Self, 0>
@@ -4342,6 +4440,8 @@ pub mod cf_reserve {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// How many items each bucket holds, 2 by default: larger buckets fill the filter better but raise the false-positive rate.
+        ///
         /// Writes `BUCKETSIZE bucketsize` when given (optional, at most once).
         pub fn bucketsize_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -4352,6 +4452,8 @@ pub mod cf_reserve {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// How many times an item may be moved to make room before the filter counts as full and grows, 20 by default.
+        ///
         /// Writes `MAXITERATIONS maxiterations` (optional, at most once).
         #[inline]
         pub fn maxiterations(self, maxiterations: impl IntArg) -> Given<Self, 1>
@@ -4365,6 +4467,8 @@ pub mod cf_reserve {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// How many times an item may be moved to make room before the filter counts as full and grows, 20 by default.
+        ///
         /// Writes `MAXITERATIONS maxiterations` when given (optional, at most once).
         pub fn maxiterations_opt(self, value: Option<impl IntArg>) -> Given<Self, 1>
         where
@@ -4375,6 +4479,8 @@ pub mod cf_reserve {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// How much larger each new sub-filter is than the one before, rounded up to a power of 2; 1 by default.
+        ///
         /// Writes `EXPANSION expansion` (optional, at most once).
         #[inline]
         pub fn expansion(self, expansion: impl IntArg) -> Given<Self, 2>
@@ -4388,6 +4494,8 @@ pub mod cf_reserve {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// How much larger each new sub-filter is than the one before, rounded up to a power of 2; 1 by default.
+        ///
         /// Writes `EXPANSION expansion` when given (optional, at most once).
         pub fn expansion_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -4765,6 +4873,8 @@ pub mod cms_initbydim {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWidth(pub(super) Cmd);
     impl NeedWidth {
+        /// How many counters each row holds: a wider sketch overestimates less.
+        ///
         /// Writes `width`.
         #[inline]
         pub fn width(self, width: impl IntArg) -> NeedDepth {
@@ -4794,6 +4904,8 @@ pub mod cms_initbydim {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDepth(pub(super) Cmd);
     impl NeedDepth {
+        /// How many rows of counters, each with its own hash: a deeper sketch is less likely to overestimate much.
+        ///
         /// Writes `depth`.
         #[inline]
         pub fn depth(self, depth: impl IntArg) -> Ready {
@@ -4878,6 +4990,8 @@ pub mod cms_initbyprob {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedError(pub(super) Cmd);
     impl NeedError {
+        /// The overestimate allowed, as a fraction of the total of all counts (0.001 for 0.1%); smaller takes more memory.
+        ///
         /// Writes `error`.
         #[inline]
         pub fn error(self, error: impl DoubleArg) -> NeedProbability {
@@ -4907,6 +5021,8 @@ pub mod cms_initbyprob {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedProbability(pub(super) Cmd);
     impl NeedProbability {
+        /// The chance allowed that a count is overestimated by more than that (0.01 for 1%); smaller takes more memory.
+        ///
         /// Writes `probability`.
         #[inline]
         pub fn probability(self, probability: impl DoubleArg) -> Ready {
@@ -5116,6 +5232,8 @@ pub mod cms_merge {
             }
             Ready(c)
         }
+        /// Multiplies each source's counts by its weight, in the order of the sources; 1 each by default.
+        ///
         /// Writes `weight` (optional, repeatable).
         #[inline]
         pub fn weights(self, weight: impl IntArg) -> Ready {
@@ -5128,6 +5246,8 @@ pub mod cms_merge {
             c.end_piece(3, mark);
             Ready(c)
         }
+        /// Multiplies each source's counts by its weight, in the order of the sources; 1 each by default.
+        ///
         /// Writes `weight` once per item (nothing when the iterator is empty).
         pub fn weights_iter(
             self,
@@ -5949,6 +6069,8 @@ pub mod tdigest_create {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Trades accuracy for memory, 100 by default: higher keeps more centroids and estimates better; 1000 is very large.
+        ///
         /// Writes `COMPRESSION compression` (optional, at most once).
         #[inline]
         pub fn compression(self, compression: impl IntArg) -> Given<Self, 0>
@@ -5962,6 +6084,8 @@ pub mod tdigest_create {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Trades accuracy for memory, 100 by default: higher keeps more centroids and estimates better; 1000 is very large.
+        ///
         /// Writes `COMPRESSION compression` when given (optional, at most once).
         pub fn compression_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -6288,6 +6412,8 @@ pub mod tdigest_merge {
             }
             Ready(c, PhantomData)
         }
+        /// The destination's compression; by default the largest of the sources' when the destination is created or overridden, else unchanged.
+        ///
         /// Writes `COMPRESSION compression` (optional, at most once).
         #[inline]
         pub fn compression(self, compression: impl IntArg) -> Given<Self, 0>
@@ -6301,6 +6427,8 @@ pub mod tdigest_merge {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// The destination's compression; by default the largest of the sources' when the destination is created or overridden, else unchanged.
+        ///
         /// Writes `COMPRESSION compression` when given (optional, at most once).
         pub fn compression_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -6311,6 +6439,8 @@ pub mod tdigest_merge {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Replaces the destination's observations with the merge instead of adding the sources to them.
+        ///
         /// Writes `OVERRIDE` (optional, at most once).
         #[inline]
         pub fn r#override(self) -> Given<Self, 1>
@@ -6331,6 +6461,8 @@ pub mod tdigest_merge {
         {
             self.r#override()
         }
+        /// Replaces the destination's observations with the merge instead of adding the sources to them.
+        ///
         /// Writes `OVERRIDE` when given (optional, at most once).
         pub fn override_if(self, on: bool) -> Given<Self, 1>
         where
@@ -7593,6 +7725,8 @@ pub mod topk_list {
         }
     }
     impl<TWithcount> Ready<TWithcount> {
+        /// Adds each item's estimated count.
+        ///
         /// Writes `WITHCOUNT` (optional, at most once).
         #[inline]
         pub fn withcount(self) -> Ready<Set>
@@ -7887,6 +8021,8 @@ pub mod topk_reserve {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Sizes the sketch: `width` counters per row (8 by default), `depth` rows (7) and the `decay` (0.9) that wears down colliding counts.
+        ///
         /// Writes `width depth decay` (optional, at most once).
         #[inline]
         pub fn params(
@@ -7906,6 +8042,8 @@ pub mod topk_reserve {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Sizes the sketch: `width` counters per row (8 by default), `depth` rows (7) and the `decay` (0.9) that wears down colliding counts.
+        ///
         /// Writes `width depth decay` when given (optional, at most once).
         pub fn params_opt(
             self,

@@ -595,6 +595,8 @@ pub mod json_arrappend {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
+        /// The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -602,6 +604,8 @@ pub mod json_arrappend {
             c.push(&value);
             Ready(c)
         }
+        /// The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn value_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -650,6 +654,8 @@ pub mod json_arrappend {
         }
     }
     impl Ready {
+        /// The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` (optional, repeatable).
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -659,6 +665,8 @@ pub mod json_arrappend {
             c.end_piece(2, mark);
             Ready(c)
         }
+        /// The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` once per item (nothing when the iterator is empty).
         pub fn value_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -796,6 +804,8 @@ pub mod json_arrindex {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
+        /// The scalar to look for, as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -867,6 +877,8 @@ pub mod json_arrindex {
         }
     }
     impl<TRange, TOnce> Ready<TRange, TOnce> {
+        /// Searches only the positions from `start` (included) up to `stop` (excluded); negative positions count from the end.
+        ///
         /// Writes `start` (optional, at most once).
         #[inline]
         pub fn range(self, start: impl IntArg) -> Ready<Set, TOnce>
@@ -879,6 +891,8 @@ pub mod json_arrindex {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// The position to stop before; 0, the default, means the end of the array.
+        ///
         /// Writes `stop` (optional, at most once).
         #[inline]
         pub fn stop(self, stop: impl IntArg) -> Given<Self, 0>
@@ -892,6 +906,8 @@ pub mod json_arrindex {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// The position to stop before; 0, the default, means the end of the array.
+        ///
         /// Writes `stop` when given (optional, at most once).
         pub fn stop_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1041,6 +1057,8 @@ pub mod json_arrinsert {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
+        /// The position to insert before: 0 for the front, negative counts from the end; a position past the end is an error.
+        ///
         /// Writes `index`.
         #[inline]
         pub fn index(self, index: impl IntArg) -> NeedValue {
@@ -1087,6 +1105,8 @@ pub mod json_arrinsert {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
+        /// The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -1094,6 +1114,8 @@ pub mod json_arrinsert {
             c.push(&value);
             Ready(c)
         }
+        /// The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn value_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -1142,6 +1164,8 @@ pub mod json_arrinsert {
         }
     }
     impl Ready {
+        /// The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` (optional, repeatable).
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -1151,6 +1175,8 @@ pub mod json_arrinsert {
             c.end_piece(3, mark);
             Ready(c)
         }
+        /// The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value` once per item (nothing when the iterator is empty).
         pub fn value_iter(self, items: impl IntoIterator<Item = impl ToArg>) -> Ready {
             let mut c = self.0;
@@ -1238,6 +1264,8 @@ pub mod json_arrlen {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the arrays to measure; without it the root array, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -1355,6 +1383,8 @@ pub mod json_arrpop {
         }
     }
     impl<TPath, TOnce> Ready<TPath, TOnce> {
+        /// The arrays to pop from, and the position to remove; without it the last element of the root array, answered as a single value.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set, TOnce>
@@ -1367,6 +1397,8 @@ pub mod json_arrpop {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// The position to remove, negative from the end; -1 (the last element) by default, and out-of-range positions are clamped.
+        ///
         /// Writes `index` (optional, at most once).
         #[inline]
         pub fn index(self, index: impl IntArg) -> Given<Self, 0>
@@ -1380,6 +1412,8 @@ pub mod json_arrpop {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The position to remove, negative from the end; -1 (the last element) by default, and out-of-range positions are clamped.
+        ///
         /// Writes `index` when given (optional, at most once).
         pub fn index_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1502,6 +1536,8 @@ pub mod json_arrtrim {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(pub(super) Cmd);
     impl NeedStart {
+        /// The first position kept, negative counting from the end.
+        ///
         /// Writes `start`.
         #[inline]
         pub fn start(self, start: impl IntArg) -> NeedStop {
@@ -1531,6 +1567,8 @@ pub mod json_arrtrim {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(pub(super) Cmd);
     impl NeedStop {
+        /// The last position kept (included), negative counting from the end; ends out of range are clamped.
+        ///
         /// Writes `stop`.
         #[inline]
         pub fn stop(self, stop: impl IntArg) -> Ready {
@@ -1647,6 +1685,8 @@ pub mod json_clear {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// A JSONPath to the values to clear; the root value without it.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Given<Self, 0>
@@ -1659,6 +1699,8 @@ pub mod json_clear {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// A JSONPath to the values to clear; the root value without it.
+        ///
         /// Writes `path` when given (optional, at most once).
         pub fn path_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -1778,6 +1820,8 @@ pub mod json_debug_memory {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the values to measure; without it the whole document, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -1885,6 +1929,8 @@ pub mod json_del {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Given<Self, 0>
@@ -1897,6 +1943,8 @@ pub mod json_del {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted.
+        ///
         /// Writes `path` when given (optional, at most once).
         pub fn path_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -1995,6 +2043,8 @@ pub mod json_forget {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Given<Self, 0>
@@ -2007,6 +2057,8 @@ pub mod json_forget {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted.
+        ///
         /// Writes `path` when given (optional, at most once).
         pub fn path_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -2126,6 +2178,8 @@ pub mod json_get {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// The string to indent each nesting level with; the reply is compact without it.
+        ///
         /// Writes `INDENT indent` (optional, at most once).
         #[inline]
         pub fn indent(self, indent: impl ToArg) -> Given<Self, 0>
@@ -2139,6 +2193,8 @@ pub mod json_get {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// The string to indent each nesting level with; the reply is compact without it.
+        ///
         /// Writes `INDENT indent` when given (optional, at most once).
         pub fn indent_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -2149,6 +2205,8 @@ pub mod json_get {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The string to end each line with; none by default.
+        ///
         /// Writes `NEWLINE newline` (optional, at most once).
         #[inline]
         pub fn newline(self, newline: impl ToArg) -> Given<Self, 1>
@@ -2162,6 +2220,8 @@ pub mod json_get {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The string to end each line with; none by default.
+        ///
         /// Writes `NEWLINE newline` when given (optional, at most once).
         pub fn newline_opt(self, value: Option<impl ToArg>) -> Given<Self, 1>
         where
@@ -2172,6 +2232,8 @@ pub mod json_get {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The string to put between a member's name and its value; none by default.
+        ///
         /// Writes `SPACE space` (optional, at most once).
         #[inline]
         pub fn space(self, space: impl ToArg) -> Given<Self, 2>
@@ -2185,6 +2247,8 @@ pub mod json_get {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// The string to put between a member's name and its value; none by default.
+        ///
         /// Writes `SPACE space` when given (optional, at most once).
         pub fn space_opt(self, value: Option<impl ToArg>) -> Given<Self, 2>
         where
@@ -2195,6 +2259,8 @@ pub mod json_get {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The paths to read: one gives what it selects, several give an object keyed by path; without any, the whole document.
+        ///
         /// Writes `path` (optional, repeatable).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<TOnce> {
@@ -2204,6 +2270,8 @@ pub mod json_get {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// The paths to read: one gives what it selects, several give an object keyed by path; without any, the whole document.
+        ///
         /// Writes `path` once per item (nothing when the iterator is empty).
         pub fn path_iter(
             self,
@@ -2323,6 +2391,8 @@ pub mod json_merge {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
+        /// The JSON text to merge in: its members are added or replaced, and a member set to null is removed.
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -3018,6 +3088,8 @@ pub mod json_objkeys {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the objects; without it the root object, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -3120,6 +3192,8 @@ pub mod json_objlen {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the objects; without it the root object, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -3222,6 +3296,8 @@ pub mod json_resp {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the values; without it the root value, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -3376,6 +3452,8 @@ pub mod json_set {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
+        /// The value as JSON text, so a string keeps its quotes (`"a"`, not `a`).
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready {
@@ -3444,6 +3522,8 @@ pub mod json_set {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Sets the value only if the path does not exist yet.
+        ///
         /// Writes `NX` (optional, at most once).
         #[inline]
         pub fn nx(self) -> Given<Self, 0>
@@ -3456,6 +3536,8 @@ pub mod json_set {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the value only if the path does not exist yet.
+        ///
         /// Writes `NX` when given (optional, at most once).
         pub fn nx_if(self, on: bool) -> Given<Self, 0>
         where
@@ -3466,6 +3548,8 @@ pub mod json_set {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sets the value only if the path already exists.
+        ///
         /// Writes `XX` (optional, at most once).
         #[inline]
         pub fn xx(self) -> Given<Self, 0>
@@ -3478,6 +3562,8 @@ pub mod json_set {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Sets the value only if the path already exists.
+        ///
         /// Writes `XX` when given (optional, at most once).
         pub fn xx_if(self, on: bool) -> Given<Self, 0>
         where
@@ -3564,6 +3650,8 @@ pub mod json_strappend {
         pub(super) PhantomData<(TPath,)>,
     );
     impl<TPath: Done> NeedValue<TPath> {
+        /// The string to append, as JSON text with its quotes (`"y"`, not `y`).
+        ///
         /// Writes `value`.
         #[inline]
         pub fn value(self, value: impl ToArg) -> Ready<TPath> {
@@ -3575,6 +3663,8 @@ pub mod json_strappend {
         }
     }
     impl<TPath> NeedValue<TPath> {
+        /// A JSONPath to the strings to append to; without it the root string, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> NeedValue<Set>
@@ -3619,6 +3709,8 @@ pub mod json_strappend {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the strings to append to; without it the root string, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -3721,6 +3813,8 @@ pub mod json_strlen {
         }
     }
     impl<TPath> Ready<TPath> {
+        /// A JSONPath to the strings to measure; without it the root string, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Ready<Set>
@@ -3912,6 +4006,8 @@ pub mod json_type {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// A JSONPath to the values; without it the root value, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` (optional, at most once).
         #[inline]
         pub fn path(self, path: impl ToArg) -> Given<Self, 0>
@@ -3924,6 +4020,8 @@ pub mod json_type {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// A JSONPath to the values; without it the root value, answered as a single value (the legacy `.` form) instead of one per match.
+        ///
         /// Writes `path` when given (optional, at most once).
         pub fn path_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where

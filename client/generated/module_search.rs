@@ -805,6 +805,8 @@ pub mod ft_aggregate {
         }
     }
     impl<TCursor, TOnce> Ready<TCursor, TOnce> {
+        /// Searches the query's terms as written, without expanding them to their stems.
+        ///
         /// Writes `VERBATIM` (optional, at most once).
         #[inline]
         pub fn verbatim(self) -> Given<Self, 0>
@@ -817,6 +819,8 @@ pub mod ft_aggregate {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Searches the query's terms as written, without expanding them to their stems.
+        ///
         /// Writes `VERBATIM` when given (optional, at most once).
         pub fn verbatim_if(self, on: bool) -> Given<Self, 0>
         where
@@ -827,6 +831,8 @@ pub mod ft_aggregate {
             }
             Ready(self.0, PhantomData)
         }
+        /// Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`.
+        ///
         /// Writes `WITHCOUNT` (optional, at most once).
         #[inline]
         pub fn withcount(self) -> Given<Self, 1>
@@ -839,6 +845,8 @@ pub mod ft_aggregate {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`.
+        ///
         /// Writes `WITHCOUNT` when given (optional, at most once).
         pub fn withcount_if(self, on: bool) -> Given<Self, 1>
         where
@@ -849,6 +857,8 @@ pub mod ft_aggregate {
             }
             Ready(self.0, PhantomData)
         }
+        /// Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default).
+        ///
         /// Writes `TIMEOUT timeout` (optional, at most once).
         #[inline]
         pub fn timeout(self, timeout: impl MillisArg) -> Given<Self, 2>
@@ -862,6 +872,8 @@ pub mod ft_aggregate {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default).
+        ///
         /// Writes `TIMEOUT timeout` when given (optional, at most once).
         pub fn timeout_opt(self, value: Option<impl MillisArg>) -> Given<Self, 2>
         where
@@ -872,6 +884,8 @@ pub mod ft_aggregate {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the relevance function whose scores `ADDSCORES` exposes: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8.
+        ///
         /// Writes `SCORER scorer` (optional, at most once).
         #[inline]
         pub fn scorer(self, scorer: impl ToArg) -> Given<Self, 3>
@@ -885,6 +899,8 @@ pub mod ft_aggregate {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the relevance function whose scores `ADDSCORES` exposes: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8.
+        ///
         /// Writes `SCORER scorer` when given (optional, at most once).
         pub fn scorer_opt(self, value: Option<impl ToArg>) -> Given<Self, 3>
         where
@@ -895,6 +911,8 @@ pub mod ft_aggregate {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Exposes each document's relevance score to the pipeline as `@__score`.
+        ///
         /// Writes `ADDSCORES` (optional, at most once).
         ///
         /// Since RediSearch 2.10.0.
@@ -909,6 +927,8 @@ pub mod ft_aggregate {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Exposes each document's relevance score to the pipeline as `@__score`.
+        ///
         /// Writes `ADDSCORES` when given (optional, at most once).
         ///
         /// Since RediSearch 2.10.0.
@@ -921,6 +941,8 @@ pub mod ft_aggregate {
             }
             Ready(self.0, PhantomData)
         }
+        /// A stage of the pipeline; the stages run in the order given, each working on the rows the one before produced.
+        ///
         /// Writes `step` (optional, repeatable).
         #[inline]
         pub fn step(
@@ -933,6 +955,8 @@ pub mod ft_aggregate {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// A stage of the pipeline; the stages run in the order given, each working on the rows the one before produced.
+        ///
         /// Writes `step` once per item (nothing when the iterator is empty).
         pub fn step_iter(
             self,
@@ -950,6 +974,8 @@ pub mod ft_aggregate {
             }
             Ready(c, PhantomData)
         }
+        /// Returns the rows in batches through a cursor, read on with `FT.CURSOR READ`, instead of all at once.
+        ///
         /// Writes `WITHCURSOR` (optional, at most once).
         #[inline]
         pub fn withcursor(self) -> Ready<Set, TOnce>
@@ -962,6 +988,8 @@ pub mod ft_aggregate {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// How many rows the first reply and each read of the cursor return.
+        ///
         /// Writes `COUNT read_size` (optional, at most once).
         #[inline]
         pub fn count(self, read_size: impl IntArg) -> Given<Self, 5>
@@ -976,6 +1004,8 @@ pub mod ft_aggregate {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// How many rows the first reply and each read of the cursor return.
+        ///
         /// Writes `COUNT read_size` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 5>
         where
@@ -987,6 +1017,8 @@ pub mod ft_aggregate {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Deletes the cursor once unread for this many milliseconds; 300000 (5 minutes) is both the default and the most allowed.
+        ///
         /// Writes `MAXIDLE idle_time` (optional, at most once).
         #[inline]
         pub fn maxidle(self, idle_time: impl IntArg) -> Given<Self, 6>
@@ -1001,6 +1033,8 @@ pub mod ft_aggregate {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Deletes the cursor once unread for this many milliseconds; 300000 (5 minutes) is both the default and the most allowed.
+        ///
         /// Writes `MAXIDLE idle_time` when given (optional, at most once).
         pub fn maxidle_opt(self, value: Option<impl IntArg>) -> Given<Self, 6>
         where
@@ -1012,6 +1046,8 @@ pub mod ft_aggregate {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -1039,6 +1075,8 @@ pub mod ft_aggregate {
             c.end_piece(11, mark);
             Ready(c, PhantomData)
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -1059,6 +1097,8 @@ pub mod ft_aggregate {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -1074,6 +1114,8 @@ pub mod ft_aggregate {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -1506,6 +1548,8 @@ pub mod ft_alter {
         }
     }
     impl<TOnce> NeedSchema<TOnce> {
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -1518,6 +1562,8 @@ pub mod ft_alter {
             c.end_piece(1, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where
@@ -1583,6 +1629,8 @@ pub mod ft_alter {
         }
     }
     impl<TOnce> NeedAdd<TOnce> {
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -1595,6 +1643,8 @@ pub mod ft_alter {
             c.end_piece(1, mark);
             NeedAdd(c, PhantomData)
         }
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where
@@ -1687,6 +1737,8 @@ pub mod ft_alter {
         }
     }
     impl<TOnce> NeedField<TOnce> {
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -1699,6 +1751,8 @@ pub mod ft_alter {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where
@@ -1773,6 +1827,8 @@ pub mod ft_alter {
             }
             Ready(c, PhantomData)
         }
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -1785,6 +1841,8 @@ pub mod ft_alter {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Leaves the documents already indexed as they are: only documents written later get the new fields indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where
@@ -2208,6 +2266,8 @@ pub mod ft_create {
         }
     }
     impl<TOnce> NeedSchema<TOnce> {
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2223,6 +2283,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2235,6 +2297,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2250,6 +2314,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2262,6 +2328,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2284,6 +2352,8 @@ pub mod ft_create {
             c.end_piece(2, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2301,6 +2371,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2316,6 +2388,8 @@ pub mod ft_create {
             c.end_piece(3, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2328,6 +2402,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2343,6 +2419,8 @@ pub mod ft_create {
             c.end_piece(4, mark);
             NeedSchema(c, PhantomData)
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2355,6 +2433,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2370,6 +2450,8 @@ pub mod ft_create {
             c.end_piece(5, mark);
             NeedSchema(c, PhantomData)
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2382,6 +2464,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2397,6 +2481,8 @@ pub mod ft_create {
             c.end_piece(6, mark);
             NeedSchema(c, PhantomData)
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2409,6 +2495,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2424,6 +2512,8 @@ pub mod ft_create {
             c.end_piece(7, mark);
             NeedSchema(c, PhantomData)
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2436,6 +2526,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2451,6 +2543,8 @@ pub mod ft_create {
             c.end_piece(8, mark);
             NeedSchema(c, PhantomData)
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2463,6 +2557,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` (optional, at most once).
         #[inline]
         pub fn maxtextfields(self) -> Given<Self, 8>
@@ -2475,6 +2571,8 @@ pub mod ft_create {
             c.end_piece(9, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` when given (optional, at most once).
         pub fn maxtextfields_if(self, on: bool) -> Given<Self, 8>
         where
@@ -2485,6 +2583,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` (optional, at most once).
         #[inline]
         pub fn temporary(self, seconds: impl SecondsArg) -> Given<Self, 9>
@@ -2498,6 +2598,8 @@ pub mod ft_create {
             c.end_piece(10, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` when given (optional, at most once).
         pub fn temporary_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 9>
         where
@@ -2508,6 +2610,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` (optional, at most once).
         #[inline]
         pub fn nooffsets(self) -> Given<Self, 10>
@@ -2520,6 +2624,8 @@ pub mod ft_create {
             c.end_piece(11, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` when given (optional, at most once).
         pub fn nooffsets_if(self, on: bool) -> Given<Self, 10>
         where
@@ -2530,6 +2636,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` (optional, at most once).
         #[inline]
         pub fn nohl(self) -> Given<Self, 11>
@@ -2542,6 +2650,8 @@ pub mod ft_create {
             c.end_piece(12, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` when given (optional, at most once).
         pub fn nohl_if(self, on: bool) -> Given<Self, 11>
         where
@@ -2552,6 +2662,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` (optional, at most once).
         #[inline]
         pub fn nofields(self) -> Given<Self, 12>
@@ -2564,6 +2676,8 @@ pub mod ft_create {
             c.end_piece(13, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` when given (optional, at most once).
         pub fn nofields_if(self, on: bool) -> Given<Self, 12>
         where
@@ -2574,6 +2688,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` (optional, at most once).
         #[inline]
         pub fn nofreqs(self) -> Given<Self, 13>
@@ -2586,6 +2702,8 @@ pub mod ft_create {
             c.end_piece(14, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` when given (optional, at most once).
         pub fn nofreqs_if(self, on: bool) -> Given<Self, 13>
         where
@@ -2596,6 +2714,8 @@ pub mod ft_create {
             }
             NeedSchema(self.0, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` (optional, at most once).
         #[inline]
         pub fn stopwords(
@@ -2616,6 +2736,8 @@ pub mod ft_create {
             c.end_piece(15, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` when given (optional, at most once).
         pub fn stopwords_opt(
             self,
@@ -2631,6 +2753,8 @@ pub mod ft_create {
                 None => NeedSchema(self.0, PhantomData),
             }
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 15>
@@ -2643,6 +2767,8 @@ pub mod ft_create {
             c.end_piece(16, mark);
             NeedSchema(c, PhantomData)
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 15>
         where
@@ -2735,6 +2861,8 @@ pub mod ft_create {
         }
     }
     impl<TOnce> NeedField<TOnce> {
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2750,6 +2878,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2762,6 +2892,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2777,6 +2909,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             NeedField(c, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2789,6 +2923,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2811,6 +2947,8 @@ pub mod ft_create {
             c.end_piece(2, mark);
             NeedField(c, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2828,6 +2966,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2843,6 +2983,8 @@ pub mod ft_create {
             c.end_piece(3, mark);
             NeedField(c, PhantomData)
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2855,6 +2997,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2870,6 +3014,8 @@ pub mod ft_create {
             c.end_piece(4, mark);
             NeedField(c, PhantomData)
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2882,6 +3028,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2897,6 +3045,8 @@ pub mod ft_create {
             c.end_piece(5, mark);
             NeedField(c, PhantomData)
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2909,6 +3059,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2924,6 +3076,8 @@ pub mod ft_create {
             c.end_piece(6, mark);
             NeedField(c, PhantomData)
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2936,6 +3090,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2951,6 +3107,8 @@ pub mod ft_create {
             c.end_piece(7, mark);
             NeedField(c, PhantomData)
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2963,6 +3121,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2978,6 +3138,8 @@ pub mod ft_create {
             c.end_piece(8, mark);
             NeedField(c, PhantomData)
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -2990,6 +3152,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` (optional, at most once).
         #[inline]
         pub fn maxtextfields(self) -> Given<Self, 8>
@@ -3002,6 +3166,8 @@ pub mod ft_create {
             c.end_piece(9, mark);
             NeedField(c, PhantomData)
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` when given (optional, at most once).
         pub fn maxtextfields_if(self, on: bool) -> Given<Self, 8>
         where
@@ -3012,6 +3178,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` (optional, at most once).
         #[inline]
         pub fn temporary(self, seconds: impl SecondsArg) -> Given<Self, 9>
@@ -3025,6 +3193,8 @@ pub mod ft_create {
             c.end_piece(10, mark);
             NeedField(c, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` when given (optional, at most once).
         pub fn temporary_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 9>
         where
@@ -3035,6 +3205,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` (optional, at most once).
         #[inline]
         pub fn nooffsets(self) -> Given<Self, 10>
@@ -3047,6 +3219,8 @@ pub mod ft_create {
             c.end_piece(11, mark);
             NeedField(c, PhantomData)
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` when given (optional, at most once).
         pub fn nooffsets_if(self, on: bool) -> Given<Self, 10>
         where
@@ -3057,6 +3231,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` (optional, at most once).
         #[inline]
         pub fn nohl(self) -> Given<Self, 11>
@@ -3069,6 +3245,8 @@ pub mod ft_create {
             c.end_piece(12, mark);
             NeedField(c, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` when given (optional, at most once).
         pub fn nohl_if(self, on: bool) -> Given<Self, 11>
         where
@@ -3079,6 +3257,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` (optional, at most once).
         #[inline]
         pub fn nofields(self) -> Given<Self, 12>
@@ -3091,6 +3271,8 @@ pub mod ft_create {
             c.end_piece(13, mark);
             NeedField(c, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` when given (optional, at most once).
         pub fn nofields_if(self, on: bool) -> Given<Self, 12>
         where
@@ -3101,6 +3283,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` (optional, at most once).
         #[inline]
         pub fn nofreqs(self) -> Given<Self, 13>
@@ -3113,6 +3297,8 @@ pub mod ft_create {
             c.end_piece(14, mark);
             NeedField(c, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` when given (optional, at most once).
         pub fn nofreqs_if(self, on: bool) -> Given<Self, 13>
         where
@@ -3123,6 +3309,8 @@ pub mod ft_create {
             }
             NeedField(self.0, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` (optional, at most once).
         #[inline]
         pub fn stopwords(
@@ -3143,6 +3331,8 @@ pub mod ft_create {
             c.end_piece(15, mark);
             NeedField(c, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` when given (optional, at most once).
         pub fn stopwords_opt(
             self,
@@ -3158,6 +3348,8 @@ pub mod ft_create {
                 None => NeedField(self.0, PhantomData),
             }
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 15>
@@ -3170,6 +3362,8 @@ pub mod ft_create {
             c.end_piece(16, mark);
             NeedField(c, PhantomData)
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 15>
         where
@@ -3244,6 +3438,8 @@ pub mod ft_create {
             }
             Ready(c, PhantomData)
         }
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3259,6 +3455,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Indexes hashes, the default.
+        ///
         /// Writes `ON HASH` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3271,6 +3469,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3286,6 +3486,8 @@ pub mod ft_create {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Indexes JSON documents, whose fields the schema names by JSONPath.
+        ///
         /// Writes `ON JSON` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3298,6 +3500,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3320,6 +3524,8 @@ pub mod ft_create {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Indexes only the keys that start with one of these prefixes; every key by default.
+        ///
         /// Writes `PREFIX prefix` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3337,6 +3543,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3352,6 +3560,8 @@ pub mod ft_create {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Indexes only the documents for which this expression, such as `@price &gt; 0`, is true.
+        ///
         /// Writes `FILTER filter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3364,6 +3574,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3379,6 +3591,8 @@ pub mod ft_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// The language whose stemmer is used for the documents, English by default.
+        ///
         /// Writes `LANGUAGE default_lang` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3391,6 +3605,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3406,6 +3622,8 @@ pub mod ft_create {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// The document field that names each document's language, overriding `LANGUAGE`.
+        ///
         /// Writes `LANGUAGE_FIELD lang_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3418,6 +3636,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3433,6 +3653,8 @@ pub mod ft_create {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// The score, from 0 to 1, of a document that gives none; 1.0 by default.
+        ///
         /// Writes `SCORE default_score` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3445,6 +3667,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3460,6 +3684,8 @@ pub mod ft_create {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// The document field that holds each document's score, `__score` by default.
+        ///
         /// Writes `SCORE_FIELD score_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3472,6 +3698,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3487,6 +3715,8 @@ pub mod ft_create {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// The document field that holds each document's payload, `__payload` by default; payloads are deprecated.
+        ///
         /// Writes `PAYLOAD_FIELD payload_attribute` when given (optional, at most once).
         ///
         /// Since RediSearch 2.0.0.
@@ -3499,6 +3729,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` (optional, at most once).
         #[inline]
         pub fn maxtextfields(self) -> Given<Self, 8>
@@ -3511,6 +3743,8 @@ pub mod ft_create {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count.
+        ///
         /// Writes `MAXTEXTFIELDS` when given (optional, at most once).
         pub fn maxtextfields_if(self, on: bool) -> Given<Self, 8>
         where
@@ -3521,6 +3755,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` (optional, at most once).
         #[inline]
         pub fn temporary(self, seconds: impl SecondsArg) -> Given<Self, 9>
@@ -3534,6 +3770,8 @@ pub mod ft_create {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Makes the index temporary: it is dropped after this many seconds without being searched or written to.
+        ///
         /// Writes `TEMPORARY seconds` when given (optional, at most once).
         pub fn temporary_opt(self, value: Option<impl SecondsArg>) -> Given<Self, 9>
         where
@@ -3544,6 +3782,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` (optional, at most once).
         #[inline]
         pub fn nooffsets(self) -> Given<Self, 10>
@@ -3556,6 +3796,8 @@ pub mod ft_create {
             c.end_piece(11, mark);
             Ready(c, PhantomData)
         }
+        /// Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`).
+        ///
         /// Writes `NOOFFSETS` when given (optional, at most once).
         pub fn nooffsets_if(self, on: bool) -> Given<Self, 10>
         where
@@ -3566,6 +3808,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` (optional, at most once).
         #[inline]
         pub fn nohl(self) -> Given<Self, 11>
@@ -3578,6 +3822,8 @@ pub mod ft_create {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Does not store what highlighting needs, saving memory.
+        ///
         /// Writes `NOHL` when given (optional, at most once).
         pub fn nohl_if(self, on: bool) -> Given<Self, 11>
         where
@@ -3588,6 +3834,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` (optional, at most once).
         #[inline]
         pub fn nofields(self) -> Given<Self, 12>
@@ -3600,6 +3848,8 @@ pub mod ft_create {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Does not record which field each term came from: less memory, but no searching within a given field.
+        ///
         /// Writes `NOFIELDS` when given (optional, at most once).
         pub fn nofields_if(self, on: bool) -> Given<Self, 12>
         where
@@ -3610,6 +3860,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` (optional, at most once).
         #[inline]
         pub fn nofreqs(self) -> Given<Self, 13>
@@ -3622,6 +3874,8 @@ pub mod ft_create {
             c.end_piece(14, mark);
             Ready(c, PhantomData)
         }
+        /// Does not store how often terms occur: less memory, but scores ignore term frequency.
+        ///
         /// Writes `NOFREQS` when given (optional, at most once).
         pub fn nofreqs_if(self, on: bool) -> Given<Self, 13>
         where
@@ -3632,6 +3886,8 @@ pub mod ft_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` (optional, at most once).
         #[inline]
         pub fn stopwords(
@@ -3652,6 +3908,8 @@ pub mod ft_create {
             c.end_piece(15, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the default stop words with these; `STOPWORDS 0` keeps every word.
+        ///
         /// Writes `STOPWORDS stopword` when given (optional, at most once).
         pub fn stopwords_opt(
             self,
@@ -3667,6 +3925,8 @@ pub mod ft_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 15>
@@ -3679,6 +3939,8 @@ pub mod ft_create {
             c.end_piece(16, mark);
             Ready(c, PhantomData)
         }
+        /// Does not index the keys that already exist: only keys written afterwards are indexed.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 15>
         where
@@ -4042,6 +4304,8 @@ pub mod ft_cursor_read {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Returns at most this many rows, instead of the `COUNT` the cursor was opened with.
+        ///
         /// Writes `COUNT read_size` (optional, at most once).
         #[inline]
         pub fn count(self, read_size: impl IntArg) -> Given<Self, 0>
@@ -4055,6 +4319,8 @@ pub mod ft_cursor_read {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many rows, instead of the `COUNT` the cursor was opened with.
+        ///
         /// Writes `COUNT read_size` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -4490,6 +4756,8 @@ pub mod ft_dropindex {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Also deletes the documents the index covers; without it they are kept.
+        ///
         /// Writes `DD` (optional, at most once).
         #[inline]
         pub fn dd(self) -> Given<Self, 0>
@@ -4502,6 +4770,8 @@ pub mod ft_dropindex {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Also deletes the documents the index covers; without it they are kept.
+        ///
         /// Writes `DD` when given (optional, at most once).
         pub fn dd_if(self, on: bool) -> Given<Self, 0>
         where
@@ -4672,6 +4942,8 @@ pub mod ft_explain {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -4699,6 +4971,8 @@ pub mod ft_explain {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -4719,6 +4993,8 @@ pub mod ft_explain {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -4734,6 +5010,8 @@ pub mod ft_explain {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -4915,6 +5193,8 @@ pub mod ft_explaincli {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -4942,6 +5222,8 @@ pub mod ft_explaincli {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -4962,6 +5244,8 @@ pub mod ft_explaincli {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -4977,6 +5261,8 @@ pub mod ft_explaincli {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -5133,6 +5419,8 @@ pub mod ft_profile {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuerytype(pub(super) Cmd);
     impl NeedQuerytype {
+        /// Profiles the query as `FT.SEARCH` runs it.
+        ///
         /// Writes `SEARCH`.
         #[inline]
         pub fn search(self) -> NeedQuery {
@@ -5140,6 +5428,8 @@ pub mod ft_profile {
             c.push("SEARCH");
             NeedQuery(c, PhantomData)
         }
+        /// Profiles the query as `FT.AGGREGATE` runs it.
+        ///
         /// Writes `AGGREGATE`.
         #[inline]
         pub fn aggregate(self) -> NeedQuery {
@@ -5213,6 +5503,8 @@ pub mod ft_profile {
         }
     }
     impl<TOnce> NeedQuery<TOnce> {
+        /// Shortens the profile by summing up long lists of iterators instead of detailing each one.
+        ///
         /// Writes `LIMITED` (optional, at most once).
         #[inline]
         pub fn limited(self) -> Given<Self, 0>
@@ -5225,6 +5517,8 @@ pub mod ft_profile {
             c.end_piece(2, mark);
             NeedQuery(c, PhantomData)
         }
+        /// Shortens the profile by summing up long lists of iterators instead of detailing each one.
+        ///
         /// Writes `LIMITED` when given (optional, at most once).
         pub fn limited_if(self, on: bool) -> Given<Self, 0>
         where
@@ -5289,6 +5583,8 @@ pub mod ft_profile {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Shortens the profile by summing up long lists of iterators instead of detailing each one.
+        ///
         /// Writes `LIMITED` (optional, at most once).
         #[inline]
         pub fn limited(self) -> Given<Self, 0>
@@ -5301,6 +5597,8 @@ pub mod ft_profile {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Shortens the profile by summing up long lists of iterators instead of detailing each one.
+        ///
         /// Writes `LIMITED` when given (optional, at most once).
         pub fn limited_if(self, on: bool) -> Given<Self, 0>
         where
@@ -5311,6 +5609,8 @@ pub mod ft_profile {
             }
             Ready(self.0, PhantomData)
         }
+        /// The options of the profiled `FT.SEARCH` or `FT.AGGREGATE`, such as `NOCONTENT` or `LIMIT 0 10`.
+        ///
         /// Writes `options` (optional, repeatable).
         #[inline]
         pub fn options(self, options: impl ToArg) -> Ready<TOnce> {
@@ -5320,6 +5620,8 @@ pub mod ft_profile {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// The options of the profiled `FT.SEARCH` or `FT.AGGREGATE`, such as `NOCONTENT` or `LIMIT 0 10`.
+        ///
         /// Writes `options` once per item (nothing when the iterator is empty).
         pub fn options_iter(
             self,
@@ -6151,6 +6453,8 @@ pub mod ft_search {
         TSortby,
         TOnce,
     > {
+        /// Returns only the document IDs, not their fields.
+        ///
         /// Writes `NOCONTENT` (optional, at most once).
         #[inline]
         pub fn nocontent(self) -> Given<Self, 0>
@@ -6163,6 +6467,8 @@ pub mod ft_search {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Returns only the document IDs, not their fields.
+        ///
         /// Writes `NOCONTENT` when given (optional, at most once).
         pub fn nocontent_if(self, on: bool) -> Given<Self, 0>
         where
@@ -6173,6 +6479,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Searches the query's terms as written, without expanding them to their stems.
+        ///
         /// Writes `VERBATIM` (optional, at most once).
         #[inline]
         pub fn verbatim(self) -> Given<Self, 1>
@@ -6185,6 +6493,8 @@ pub mod ft_search {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Searches the query's terms as written, without expanding them to their stems.
+        ///
         /// Writes `VERBATIM` when given (optional, at most once).
         pub fn verbatim_if(self, on: bool) -> Given<Self, 1>
         where
@@ -6195,6 +6505,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the query's stop words as terms to search instead of dropping them; deprecated since Redis 8.
+        ///
         /// Writes `NOSTOPWORDS` (optional, at most once).
         #[inline]
         pub fn nostopwords(self) -> Given<Self, 2>
@@ -6207,6 +6519,8 @@ pub mod ft_search {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the query's stop words as terms to search instead of dropping them; deprecated since Redis 8.
+        ///
         /// Writes `NOSTOPWORDS` when given (optional, at most once).
         pub fn nostopwords_if(self, on: bool) -> Given<Self, 2>
         where
@@ -6217,6 +6531,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Adds each document's relevance score, as the scorer computes it.
+        ///
         /// Writes `WITHSCORES` (optional, at most once).
         #[inline]
         pub fn withscores(
@@ -6239,6 +6555,8 @@ pub mod ft_search {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Adds each document's payload (null without one); payloads are deprecated since RediSearch 2.0.
+        ///
         /// Writes `WITHPAYLOADS` (optional, at most once).
         #[inline]
         pub fn withpayloads(
@@ -6261,6 +6579,8 @@ pub mod ft_search {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Adds each document's value of the `SORTBY` field, for merging sorted results from several shards.
+        ///
         /// Writes `WITHSORTKEYS` (optional, at most once).
         #[inline]
         pub fn withsortkeys(
@@ -6283,6 +6603,8 @@ pub mod ft_search {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose numeric field is between `min` and `max` (`-inf`, `+inf`, `(` for exclusive); deprecated for `@field:\[min max\]` in the query.
+        ///
         /// Writes `FILTER numeric_field min max` (optional, repeatable).
         #[inline]
         pub fn filter(
@@ -6308,6 +6630,8 @@ pub mod ft_search {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose numeric field is between `min` and `max` (`-inf`, `+inf`, `(` for exclusive); deprecated for `@field:\[min max\]` in the query.
+        ///
         /// Writes `FILTER numeric_field min max` once per item (nothing when the iterator is empty).
         pub fn filter_iter(
             self,
@@ -6335,6 +6659,8 @@ pub mod ft_search {
             }
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Metres.
+        ///
         /// Writes `GEOFILTER geo_field lon lat radius m` (repeatable).
         #[inline]
         pub fn geofilter_m(
@@ -6363,6 +6689,8 @@ pub mod ft_search {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Kilometres.
+        ///
         /// Writes `GEOFILTER geo_field lon lat radius km` (repeatable).
         #[inline]
         pub fn geofilter_km(
@@ -6391,6 +6719,8 @@ pub mod ft_search {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Miles.
+        ///
         /// Writes `GEOFILTER geo_field lon lat radius mi` (repeatable).
         #[inline]
         pub fn geofilter_mi(
@@ -6419,6 +6749,8 @@ pub mod ft_search {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Feet.
+        ///
         /// Writes `GEOFILTER geo_field lon lat radius ft` (repeatable).
         #[inline]
         pub fn geofilter_ft(
@@ -6447,6 +6779,8 @@ pub mod ft_search {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Searches only these documents, by key; keys that do not exist are skipped.
+        ///
         /// Writes `INKEYS key` (optional, at most once).
         #[inline]
         pub fn inkeys(
@@ -6467,6 +6801,8 @@ pub mod ft_search {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Searches only these documents, by key; keys that do not exist are skipped.
+        ///
         /// Writes `INKEYS key` when given (optional, at most once).
         pub fn inkeys_opt(
             self,
@@ -6482,6 +6818,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Matches text only in these fields, instead of in every `TEXT` field.
+        ///
         /// Writes `INFIELDS field` (optional, at most once).
         #[inline]
         pub fn infields(
@@ -6502,6 +6840,8 @@ pub mod ft_search {
             c.end_piece(11, mark);
             Ready(c, PhantomData)
         }
+        /// Matches text only in these fields, instead of in every `TEXT` field.
+        ///
         /// Writes `INFIELDS field` when given (optional, at most once).
         pub fn infields_opt(
             self,
@@ -6517,6 +6857,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns only these fields, each optionally renamed with `AS`; an empty list returns none, as `NOCONTENT` does.
+        ///
         /// Writes `RETURN return` (optional, at most once).
         #[inline]
         pub fn r#return(
@@ -6545,6 +6887,8 @@ pub mod ft_search {
         {
             self.r#return(r#return)
         }
+        /// Returns only these fields, each optionally renamed with `AS`; an empty list returns none, as `NOCONTENT` does.
+        ///
         /// Writes `RETURN return` when given (optional, at most once).
         pub fn return_opt(
             self,
@@ -6558,6 +6902,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns, instead of whole text fields, fragments of them around the matched terms.
+        ///
         /// Writes `SUMMARIZE` (optional, at most once).
         #[inline]
         pub fn summarize(
@@ -6580,6 +6926,8 @@ pub mod ft_search {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// The fields to summarize; every returned text field by default.
+        ///
         /// Writes `FIELDS field` (optional, at most once).
         #[inline]
         pub fn summarize_fields(
@@ -6601,6 +6949,8 @@ pub mod ft_search {
             c.end_piece(14, mark);
             Ready(c, PhantomData)
         }
+        /// The fields to summarize; every returned text field by default.
+        ///
         /// Writes `FIELDS field` when given (optional, at most once).
         pub fn summarize_fields_opt(
             self,
@@ -6617,6 +6967,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// How many fragments to return per field, 3 by default.
+        ///
         /// Writes `FRAGS num` (optional, at most once).
         #[inline]
         pub fn frags(self, num: impl IntArg) -> Given<Self, 7>
@@ -6631,6 +6983,8 @@ pub mod ft_search {
             c.end_piece(15, mark);
             Ready(c, PhantomData)
         }
+        /// How many fragments to return per field, 3 by default.
+        ///
         /// Writes `FRAGS num` when given (optional, at most once).
         pub fn frags_opt(self, value: Option<impl IntArg>) -> Given<Self, 7>
         where
@@ -6642,6 +6996,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// How many words of context each fragment holds, 20 by default.
+        ///
         /// Writes `LEN fragsize` (optional, at most once).
         #[inline]
         pub fn len(self, fragsize: impl IntArg) -> Given<Self, 8>
@@ -6656,6 +7012,8 @@ pub mod ft_search {
             c.end_piece(16, mark);
             Ready(c, PhantomData)
         }
+        /// How many words of context each fragment holds, 20 by default.
+        ///
         /// Writes `LEN fragsize` when given (optional, at most once).
         pub fn len_opt(self, value: Option<impl IntArg>) -> Given<Self, 8>
         where
@@ -6667,6 +7025,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The text put between fragments, `... ` by default.
+        ///
         /// Writes `SEPARATOR separator` (optional, at most once).
         #[inline]
         pub fn separator(self, separator: impl ToArg) -> Given<Self, 9>
@@ -6681,6 +7041,8 @@ pub mod ft_search {
             c.end_piece(17, mark);
             Ready(c, PhantomData)
         }
+        /// The text put between fragments, `... ` by default.
+        ///
         /// Writes `SEPARATOR separator` when given (optional, at most once).
         pub fn separator_opt(self, value: Option<impl ToArg>) -> Given<Self, 9>
         where
@@ -6692,6 +7054,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Wraps each matched term of the returned text fields in tags, `&lt;b&gt;` and `&lt;/b&gt;` by default.
+        ///
         /// Writes `HIGHLIGHT` (optional, at most once).
         #[inline]
         pub fn highlight(
@@ -6714,6 +7078,8 @@ pub mod ft_search {
             c.end_piece(18, mark);
             Ready(c, PhantomData)
         }
+        /// The fields to highlight; every returned text field by default.
+        ///
         /// Writes `FIELDS field` (optional, at most once).
         #[inline]
         pub fn highlight_fields(
@@ -6735,6 +7101,8 @@ pub mod ft_search {
             c.end_piece(19, mark);
             Ready(c, PhantomData)
         }
+        /// The fields to highlight; every returned text field by default.
+        ///
         /// Writes `FIELDS field` when given (optional, at most once).
         pub fn highlight_fields_opt(
             self,
@@ -6751,6 +7119,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The text to put before and after each match, instead of `&lt;b&gt;` and `&lt;/b&gt;`.
+        ///
         /// Writes `TAGS open close` (optional, at most once).
         #[inline]
         pub fn tags(self, open: impl ToArg, close: impl ToArg) -> Given<Self, 11>
@@ -6766,6 +7136,8 @@ pub mod ft_search {
             c.end_piece(20, mark);
             Ready(c, PhantomData)
         }
+        /// The text to put before and after each match, instead of `&lt;b&gt;` and `&lt;/b&gt;`.
+        ///
         /// Writes `TAGS open close` when given (optional, at most once).
         pub fn tags_opt(self, value: Option<(impl ToArg, impl ToArg)>) -> Given<Self, 11>
         where
@@ -6777,6 +7149,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Allows at most this many other words between the query's terms; unlimited by default, 0 for an exact phrase.
+        ///
         /// Writes `SLOP slop` (optional, at most once).
         #[inline]
         pub fn slop(self, slop: impl IntArg) -> Given<Self, 12>
@@ -6790,6 +7164,8 @@ pub mod ft_search {
             c.end_piece(21, mark);
             Ready(c, PhantomData)
         }
+        /// Allows at most this many other words between the query's terms; unlimited by default, 0 for an exact phrase.
+        ///
         /// Writes `SLOP slop` when given (optional, at most once).
         pub fn slop_opt(self, value: Option<impl IntArg>) -> Given<Self, 12>
         where
@@ -6800,6 +7176,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default).
+        ///
         /// Writes `TIMEOUT timeout` (optional, at most once).
         #[inline]
         pub fn timeout(self, timeout: impl MillisArg) -> Given<Self, 13>
@@ -6813,6 +7191,8 @@ pub mod ft_search {
             c.end_piece(22, mark);
             Ready(c, PhantomData)
         }
+        /// Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default).
+        ///
         /// Writes `TIMEOUT timeout` when given (optional, at most once).
         pub fn timeout_opt(self, value: Option<impl MillisArg>) -> Given<Self, 13>
         where
@@ -6823,6 +7203,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Requires the query's terms to appear in the document in the order given, usually with `SLOP`.
+        ///
         /// Writes `INORDER` (optional, at most once).
         #[inline]
         pub fn inorder(self) -> Given<Self, 14>
@@ -6835,6 +7217,8 @@ pub mod ft_search {
             c.end_piece(23, mark);
             Ready(c, PhantomData)
         }
+        /// Requires the query's terms to appear in the document in the order given, usually with `SLOP`.
+        ///
         /// Writes `INORDER` when given (optional, at most once).
         pub fn inorder_if(self, on: bool) -> Given<Self, 14>
         where
@@ -6845,6 +7229,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Chooses the language whose stemmer expands the query, English by default; `chinese` also changes how the query is split into terms.
+        ///
         /// Writes `LANGUAGE language` (optional, at most once).
         #[inline]
         pub fn language(self, language: impl ToArg) -> Given<Self, 15>
@@ -6858,6 +7244,8 @@ pub mod ft_search {
             c.end_piece(24, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the language whose stemmer expands the query, English by default; `chinese` also changes how the query is split into terms.
+        ///
         /// Writes `LANGUAGE language` when given (optional, at most once).
         pub fn language_opt(self, value: Option<impl ToArg>) -> Given<Self, 15>
         where
@@ -6868,6 +7256,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Expands the query's terms with this expander instead of the stemmer, such as `SYNONYM`.
+        ///
         /// Writes `EXPANDER expander` (optional, at most once).
         #[inline]
         pub fn expander(self, expander: impl ToArg) -> Given<Self, 16>
@@ -6881,6 +7271,8 @@ pub mod ft_search {
             c.end_piece(25, mark);
             Ready(c, PhantomData)
         }
+        /// Expands the query's terms with this expander instead of the stemmer, such as `SYNONYM`.
+        ///
         /// Writes `EXPANDER expander` when given (optional, at most once).
         pub fn expander_opt(self, value: Option<impl ToArg>) -> Given<Self, 16>
         where
@@ -6891,6 +7283,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the relevance function: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8; others include `BM25`, `DISMAX` and `DOCSCORE`.
+        ///
         /// Writes `SCORER scorer` (optional, at most once).
         #[inline]
         pub fn scorer(self, scorer: impl ToArg) -> Given<Self, 17>
@@ -6904,6 +7298,8 @@ pub mod ft_search {
             c.end_piece(26, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the relevance function: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8; others include `BM25`, `DISMAX` and `DOCSCORE`.
+        ///
         /// Writes `SCORER scorer` when given (optional, at most once).
         pub fn scorer_opt(self, value: Option<impl ToArg>) -> Given<Self, 17>
         where
@@ -6914,6 +7310,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Adds to each score a text that explains how it was computed; needs `WITHSCORES`.
+        ///
         /// Writes `EXPLAINSCORE` (optional, at most once).
         #[inline]
         pub fn explainscore(self) -> Given<Self, 18>
@@ -6926,6 +7324,8 @@ pub mod ft_search {
             c.end_piece(27, mark);
             Ready(c, PhantomData)
         }
+        /// Adds to each score a text that explains how it was computed; needs `WITHSCORES`.
+        ///
         /// Writes `EXPLAINSCORE` when given (optional, at most once).
         pub fn explainscore_if(self, on: bool) -> Given<Self, 18>
         where
@@ -6936,6 +7336,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Hands this value to the scoring function, for a custom scorer to use.
+        ///
         /// Writes `PAYLOAD payload` (optional, at most once).
         #[inline]
         pub fn payload(self, payload: impl ToArg) -> Given<Self, 19>
@@ -6949,6 +7351,8 @@ pub mod ft_search {
             c.end_piece(28, mark);
             Ready(c, PhantomData)
         }
+        /// Hands this value to the scoring function, for a custom scorer to use.
+        ///
         /// Writes `PAYLOAD payload` when given (optional, at most once).
         pub fn payload_opt(self, value: Option<impl ToArg>) -> Given<Self, 19>
         where
@@ -6959,6 +7363,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Orders the results by this field instead of by relevance, ascending by default; the field sorts fastest when declared `SORTABLE`.
+        ///
         /// Writes `SORTBY sortby` (optional, at most once).
         #[inline]
         pub fn sortby(
@@ -6983,6 +7389,8 @@ pub mod ft_search {
             c.end_piece(29, mark);
             Ready(c, PhantomData)
         }
+        /// Sorts from the smallest value to the largest, the default.
+        ///
         /// Writes `ASC` (optional, at most once).
         #[inline]
         pub fn asc(self) -> Given<Self, 20>
@@ -6996,6 +7404,8 @@ pub mod ft_search {
             c.end_piece(30, mark);
             Ready(c, PhantomData)
         }
+        /// Sorts from the smallest value to the largest, the default.
+        ///
         /// Writes `ASC` when given (optional, at most once).
         pub fn asc_if(self, on: bool) -> Given<Self, 20>
         where
@@ -7007,6 +7417,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Sorts from the largest value to the smallest.
+        ///
         /// Writes `DESC` (optional, at most once).
         #[inline]
         pub fn desc(self) -> Given<Self, 20>
@@ -7020,6 +7432,8 @@ pub mod ft_search {
             c.end_piece(30, mark);
             Ready(c, PhantomData)
         }
+        /// Sorts from the largest value to the smallest.
+        ///
         /// Writes `DESC` when given (optional, at most once).
         pub fn desc_if(self, on: bool) -> Given<Self, 20>
         where
@@ -7031,6 +7445,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`.
+        ///
         /// Writes `WITHCOUNT` (optional, at most once).
         #[inline]
         pub fn withcount(self) -> Given<Self, 21>
@@ -7043,6 +7459,8 @@ pub mod ft_search {
             c.end_piece(31, mark);
             Ready(c, PhantomData)
         }
+        /// Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`.
+        ///
         /// Writes `WITHCOUNT` when given (optional, at most once).
         pub fn withcount_if(self, on: bool) -> Given<Self, 21>
         where
@@ -7053,6 +7471,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Lets a sorted query stop once it has enough results, so the total may be short; the default under `DIALECT 4`.
+        ///
         /// Writes `WITHOUTCOUNT` (optional, at most once).
         #[inline]
         pub fn withoutcount(self) -> Given<Self, 21>
@@ -7065,6 +7485,8 @@ pub mod ft_search {
             c.end_piece(31, mark);
             Ready(c, PhantomData)
         }
+        /// Lets a sorted query stop once it has enough results, so the total may be short; the default under `DIALECT 4`.
+        ///
         /// Writes `WITHOUTCOUNT` when given (optional, at most once).
         pub fn withoutcount_if(self, on: bool) -> Given<Self, 21>
         where
@@ -7075,6 +7497,8 @@ pub mod ft_search {
             }
             Ready(self.0, PhantomData)
         }
+        /// Returns `num` results from `offset` on, 10 from the first by default; `LIMIT 0 0` returns only the count.
+        ///
         /// Writes `LIMIT offset num` (optional, at most once).
         #[inline]
         pub fn limit(self, offset: impl IntArg, num: impl IntArg) -> Given<Self, 22>
@@ -7089,6 +7513,8 @@ pub mod ft_search {
             c.end_piece(32, mark);
             Ready(c, PhantomData)
         }
+        /// Returns `num` results from `offset` on, 10 from the first by default; `LIMIT 0 0` returns only the count.
+        ///
         /// Writes `LIMIT offset num` when given (optional, at most once).
         pub fn limit_opt(
             self,
@@ -7102,6 +7528,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -7129,6 +7557,8 @@ pub mod ft_search {
             c.end_piece(33, mark);
             Ready(c, PhantomData)
         }
+        /// Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later.
+        ///
         /// Writes `PARAMS parameter` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.0.
@@ -7149,6 +7579,8 @@ pub mod ft_search {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -7164,6 +7596,8 @@ pub mod ft_search {
             c.end_piece(34, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -7709,6 +8143,8 @@ pub mod ft_spellcheck {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// The largest edit distance from the misspelled term to a suggestion, 1 by default and at most 4.
+        ///
         /// Writes `DISTANCE distance` (optional, at most once).
         #[inline]
         pub fn distance(self, distance: impl IntArg) -> Given<Self, 0>
@@ -7722,6 +8158,8 @@ pub mod ft_spellcheck {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The largest edit distance from the misspelled term to a suggestion, 1 by default and at most 4.
+        ///
         /// Writes `DISTANCE distance` when given (optional, at most once).
         pub fn distance_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -7732,6 +8170,8 @@ pub mod ft_spellcheck {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Also consults this dictionary: its terms become possible suggestions (`INCLUDE`) or are never suggested (`EXCLUDE`). Its terms can be suggested even when no document contains them.
+        ///
         /// Writes `TERMS INCLUDE dictionary` (repeatable).
         #[inline]
         pub fn terms_include(self, dictionary: impl ToArg) -> Ready<TOnce> {
@@ -7743,6 +8183,8 @@ pub mod ft_spellcheck {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Also consults this dictionary: its terms become possible suggestions (`INCLUDE`) or are never suggested (`EXCLUDE`). Its terms are never suggested.
+        ///
         /// Writes `TERMS EXCLUDE dictionary` (repeatable).
         #[inline]
         pub fn terms_exclude(self, dictionary: impl ToArg) -> Ready<TOnce> {
@@ -7754,6 +8196,8 @@ pub mod ft_spellcheck {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -7769,6 +8213,8 @@ pub mod ft_spellcheck {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later.
+        ///
         /// Writes `DIALECT dialect` when given (optional, at most once).
         ///
         /// Since RediSearch 2.4.3.
@@ -7991,6 +8437,8 @@ pub mod ft_sugadd {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Adds the score to the one the string already has, instead of replacing it.
+        ///
         /// Writes `INCR` (optional, at most once).
         #[inline]
         pub fn incr(self) -> Given<Self, 0>
@@ -8003,6 +8451,8 @@ pub mod ft_sugadd {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Adds the score to the one the string already has, instead of replacing it.
+        ///
         /// Writes `INCR` when given (optional, at most once).
         pub fn incr_if(self, on: bool) -> Given<Self, 0>
         where
@@ -8013,6 +8463,8 @@ pub mod ft_sugadd {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores this value with the string, for `FT.SUGGET ... WITHPAYLOADS` to return.
+        ///
         /// Writes `PAYLOAD payload` (optional, at most once).
         #[inline]
         pub fn payload(self, payload: impl ToArg) -> Given<Self, 1>
@@ -8026,6 +8478,8 @@ pub mod ft_sugadd {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Stores this value with the string, for `FT.SUGGET ... WITHPAYLOADS` to return.
+        ///
         /// Writes `PAYLOAD payload` when given (optional, at most once).
         pub fn payload_opt(self, value: Option<impl ToArg>) -> Given<Self, 1>
         where
@@ -8313,6 +8767,8 @@ pub mod ft_sugget {
         }
     }
     impl<TWithscores, TWithpayloads, TOnce> Ready<TWithscores, TWithpayloads, TOnce> {
+        /// Also matches strings whose start is one edit away from the prefix.
+        ///
         /// Writes `FUZZY` (optional, at most once).
         #[inline]
         pub fn fuzzy(self) -> Given<Self, 0>
@@ -8325,6 +8781,8 @@ pub mod ft_sugget {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Also matches strings whose start is one edit away from the prefix.
+        ///
         /// Writes `FUZZY` when given (optional, at most once).
         pub fn fuzzy_if(self, on: bool) -> Given<Self, 0>
         where
@@ -8335,6 +8793,8 @@ pub mod ft_sugget {
             }
             Ready(self.0, PhantomData)
         }
+        /// Adds each suggestion's score.
+        ///
         /// Writes `WITHSCORES` (optional, at most once).
         #[inline]
         pub fn withscores(self) -> Ready<Set, TWithpayloads, TOnce>
@@ -8347,6 +8807,8 @@ pub mod ft_sugget {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Adds each suggestion's payload, null for one without.
+        ///
         /// Writes `WITHPAYLOADS` (optional, at most once).
         #[inline]
         pub fn withpayloads(self) -> Ready<TWithscores, Set, TOnce>
@@ -8359,6 +8821,8 @@ pub mod ft_sugget {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many suggestions, 5 by default.
+        ///
         /// Writes `MAX max` (optional, at most once).
         #[inline]
         pub fn max(self, max: impl IntArg) -> Given<Self, 1>
@@ -8372,6 +8836,8 @@ pub mod ft_sugget {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many suggestions, 5 by default.
+        ///
         /// Writes `MAX max` when given (optional, at most once).
         pub fn max_opt(self, value: Option<impl IntArg>) -> Given<Self, 1>
         where
@@ -8720,6 +9186,8 @@ pub mod ft_synupdate {
         }
     }
     impl<TOnce> NeedTerm<TOnce> {
+        /// Does not index the existing documents again: only documents written later match by the new synonyms.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -8732,6 +9200,8 @@ pub mod ft_synupdate {
             c.end_piece(2, mark);
             NeedTerm(c, PhantomData)
         }
+        /// Does not index the existing documents again: only documents written later match by the new synonyms.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where
@@ -8804,6 +9274,8 @@ pub mod ft_synupdate {
             }
             Ready(c, PhantomData)
         }
+        /// Does not index the existing documents again: only documents written later match by the new synonyms.
+        ///
         /// Writes `SKIPINITIALSCAN` (optional, at most once).
         #[inline]
         pub fn skipinitialscan(self) -> Given<Self, 0>
@@ -8816,6 +9288,8 @@ pub mod ft_synupdate {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Does not index the existing documents again: only documents written later match by the new synonyms.
+        ///
         /// Writes `SKIPINITIALSCAN` when given (optional, at most once).
         pub fn skipinitialscan_if(self, on: bool) -> Given<Self, 0>
         where

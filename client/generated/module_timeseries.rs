@@ -497,6 +497,8 @@ pub mod ts_add {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimestamp(pub(super) Cmd);
     impl NeedTimestamp {
+        /// The sample's time in Unix milliseconds, or `*` for the server's clock.
+        ///
         /// Writes `timestamp`.
         #[inline]
         pub fn timestamp(self, timestamp: impl ToArg) -> NeedValue {
@@ -842,6 +844,8 @@ pub mod ts_add {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` (optional, at most once).
         #[inline]
         pub fn retention(self, retention_period: impl IntArg) -> Given<Self, 0>
@@ -855,6 +859,8 @@ pub mod ts_add {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` when given (optional, at most once).
         pub fn retention_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -865,6 +871,8 @@ pub mod ts_add {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_uncompressed(self) -> Given<Self, 1>
@@ -878,6 +886,8 @@ pub mod ts_add {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` when given (optional, at most once).
         pub fn encoding_uncompressed_if(self, on: bool) -> Given<Self, 1>
         where
@@ -888,6 +898,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_compressed(self) -> Given<Self, 1>
@@ -901,6 +913,8 @@ pub mod ts_add {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` when given (optional, at most once).
         pub fn encoding_compressed_if(self, on: bool) -> Given<Self, 1>
         where
@@ -911,6 +925,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` (optional, at most once).
         #[inline]
         pub fn chunk_size(self, size: impl IntArg) -> Given<Self, 2>
@@ -924,6 +940,8 @@ pub mod ts_add {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` when given (optional, at most once).
         pub fn chunk_size_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -934,6 +952,8 @@ pub mod ts_add {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_block(self) -> Given<Self, 3>
@@ -947,6 +967,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` when given (optional, at most once).
         pub fn duplicate_policy_block_if(self, on: bool) -> Given<Self, 3>
         where
@@ -957,6 +979,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_first(self) -> Given<Self, 3>
@@ -970,6 +994,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` when given (optional, at most once).
         pub fn duplicate_policy_first_if(self, on: bool) -> Given<Self, 3>
         where
@@ -980,6 +1006,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_last(self) -> Given<Self, 3>
@@ -993,6 +1021,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` when given (optional, at most once).
         pub fn duplicate_policy_last_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1003,6 +1033,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_min(self) -> Given<Self, 3>
@@ -1016,6 +1048,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` when given (optional, at most once).
         pub fn duplicate_policy_min_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1026,6 +1060,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_max(self) -> Given<Self, 3>
@@ -1039,6 +1075,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` when given (optional, at most once).
         pub fn duplicate_policy_max_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1049,6 +1087,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_sum(self) -> Given<Self, 3>
@@ -1062,6 +1102,8 @@ pub mod ts_add {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` when given (optional, at most once).
         pub fn duplicate_policy_sum_if(self, on: bool) -> Given<Self, 3>
         where
@@ -1072,6 +1114,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `ON_DUPLICATE BLOCK` (optional, at most once).
         #[inline]
         pub fn on_duplicate_block(self) -> Given<Self, 4>
@@ -1085,6 +1129,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `ON_DUPLICATE BLOCK` when given (optional, at most once).
         pub fn on_duplicate_block_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1095,6 +1141,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `ON_DUPLICATE FIRST` (optional, at most once).
         #[inline]
         pub fn on_duplicate_first(self) -> Given<Self, 4>
@@ -1108,6 +1156,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `ON_DUPLICATE FIRST` when given (optional, at most once).
         pub fn on_duplicate_first_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1118,6 +1168,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `ON_DUPLICATE LAST` (optional, at most once).
         #[inline]
         pub fn on_duplicate_last(self) -> Given<Self, 4>
@@ -1131,6 +1183,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `ON_DUPLICATE LAST` when given (optional, at most once).
         pub fn on_duplicate_last_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1141,6 +1195,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `ON_DUPLICATE MIN` (optional, at most once).
         #[inline]
         pub fn on_duplicate_min(self) -> Given<Self, 4>
@@ -1154,6 +1210,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `ON_DUPLICATE MIN` when given (optional, at most once).
         pub fn on_duplicate_min_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1164,6 +1222,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `ON_DUPLICATE MAX` (optional, at most once).
         #[inline]
         pub fn on_duplicate_max(self) -> Given<Self, 4>
@@ -1177,6 +1237,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `ON_DUPLICATE MAX` when given (optional, at most once).
         pub fn on_duplicate_max_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1187,6 +1249,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `ON_DUPLICATE SUM` (optional, at most once).
         #[inline]
         pub fn on_duplicate_sum(self) -> Given<Self, 4>
@@ -1200,6 +1264,8 @@ pub mod ts_add {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `ON_DUPLICATE SUM` when given (optional, at most once).
         pub fn on_duplicate_sum_if(self, on: bool) -> Given<Self, 4>
         where
@@ -1210,6 +1276,8 @@ pub mod ts_add {
             }
             Ready(self.0, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -1230,6 +1298,8 @@ pub mod ts_add {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -1247,6 +1317,8 @@ pub mod ts_add {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` (optional, repeatable).
         #[inline]
         pub fn labels(self, label: impl ToArg, value: impl ToArg) -> Ready<TOnce> {
@@ -1260,6 +1332,8 @@ pub mod ts_add {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` once per item (nothing when the iterator is empty).
         pub fn labels_iter(
             self,
@@ -1476,6 +1550,8 @@ pub mod ts_alter {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Drops samples older than this many milliseconds behind the newest; 0 keeps them all.
+        ///
         /// Writes `RETENTION retention_period` (optional, at most once).
         #[inline]
         pub fn retention(self, retention_period: impl IntArg) -> Given<Self, 0>
@@ -1489,6 +1565,8 @@ pub mod ts_alter {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0 keeps them all.
+        ///
         /// Writes `RETENTION retention_period` when given (optional, at most once).
         pub fn retention_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1499,6 +1577,8 @@ pub mod ts_alter {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// The size in bytes of each new chunk's data, a multiple of 8 from 48 to 1048576; chunks already made keep theirs.
+        ///
         /// Writes `CHUNK_SIZE size` (optional, at most once).
         #[inline]
         pub fn chunk_size(self, size: impl IntArg) -> Given<Self, 1>
@@ -1512,6 +1592,8 @@ pub mod ts_alter {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The size in bytes of each new chunk's data, a multiple of 8 from 48 to 1048576; chunks already made keep theirs.
+        ///
         /// Writes `CHUNK_SIZE size` when given (optional, at most once).
         pub fn chunk_size_opt(self, value: Option<impl IntArg>) -> Given<Self, 1>
         where
@@ -1522,6 +1604,8 @@ pub mod ts_alter {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_block(self) -> Given<Self, 2>
@@ -1535,6 +1619,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` when given (optional, at most once).
         pub fn duplicate_policy_block_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1545,6 +1631,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_first(self) -> Given<Self, 2>
@@ -1558,6 +1646,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` when given (optional, at most once).
         pub fn duplicate_policy_first_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1568,6 +1658,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_last(self) -> Given<Self, 2>
@@ -1581,6 +1673,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` when given (optional, at most once).
         pub fn duplicate_policy_last_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1591,6 +1685,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_min(self) -> Given<Self, 2>
@@ -1604,6 +1700,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` when given (optional, at most once).
         pub fn duplicate_policy_min_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1614,6 +1712,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_max(self) -> Given<Self, 2>
@@ -1627,6 +1727,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` when given (optional, at most once).
         pub fn duplicate_policy_max_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1637,6 +1739,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_sum(self) -> Given<Self, 2>
@@ -1650,6 +1754,8 @@ pub mod ts_alter {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` when given (optional, at most once).
         pub fn duplicate_policy_sum_if(self, on: bool) -> Given<Self, 2>
         where
@@ -1660,6 +1766,8 @@ pub mod ts_alter {
             }
             Ready(self.0, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -1680,6 +1788,8 @@ pub mod ts_alter {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -1697,6 +1807,8 @@ pub mod ts_alter {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Replaces all the labels of the series with these label-value pairs; labels left out are removed.
+        ///
         /// Writes `label value` (optional, repeatable).
         #[inline]
         pub fn labels(self, label: impl ToArg, value: impl ToArg) -> Ready<TOnce> {
@@ -1710,6 +1822,8 @@ pub mod ts_alter {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces all the labels of the series with these label-value pairs; labels left out are removed.
+        ///
         /// Writes `label value` once per item (nothing when the iterator is empty).
         pub fn labels_iter(
             self,
@@ -1922,6 +2036,8 @@ pub mod ts_create {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all.
+        ///
         /// Writes `RETENTION retention_period` (optional, at most once).
         #[inline]
         pub fn retention(self, retention_period: impl IntArg) -> Given<Self, 0>
@@ -1935,6 +2051,8 @@ pub mod ts_create {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all.
+        ///
         /// Writes `RETENTION retention_period` when given (optional, at most once).
         pub fn retention_opt(self, value: Option<impl IntArg>) -> Given<Self, 0>
         where
@@ -1945,6 +2063,8 @@ pub mod ts_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_uncompressed(self) -> Given<Self, 1>
@@ -1958,6 +2078,8 @@ pub mod ts_create {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` when given (optional, at most once).
         pub fn encoding_uncompressed_if(self, on: bool) -> Given<Self, 1>
         where
@@ -1968,6 +2090,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_compressed(self) -> Given<Self, 1>
@@ -1981,6 +2105,8 @@ pub mod ts_create {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` when given (optional, at most once).
         pub fn encoding_compressed_if(self, on: bool) -> Given<Self, 1>
         where
@@ -1991,6 +2117,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default.
+        ///
         /// Writes `CHUNK_SIZE size` (optional, at most once).
         #[inline]
         pub fn chunk_size(self, size: impl IntArg) -> Given<Self, 2>
@@ -2004,6 +2132,8 @@ pub mod ts_create {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default.
+        ///
         /// Writes `CHUNK_SIZE size` when given (optional, at most once).
         pub fn chunk_size_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -2014,6 +2144,8 @@ pub mod ts_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_block(self) -> Given<Self, 3>
@@ -2027,6 +2159,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` when given (optional, at most once).
         pub fn duplicate_policy_block_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2037,6 +2171,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_first(self) -> Given<Self, 3>
@@ -2050,6 +2186,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` when given (optional, at most once).
         pub fn duplicate_policy_first_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2060,6 +2198,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_last(self) -> Given<Self, 3>
@@ -2073,6 +2213,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` when given (optional, at most once).
         pub fn duplicate_policy_last_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2083,6 +2225,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_min(self) -> Given<Self, 3>
@@ -2096,6 +2240,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` when given (optional, at most once).
         pub fn duplicate_policy_min_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2106,6 +2252,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_max(self) -> Given<Self, 3>
@@ -2119,6 +2267,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` when given (optional, at most once).
         pub fn duplicate_policy_max_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2129,6 +2279,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_sum(self) -> Given<Self, 3>
@@ -2142,6 +2294,8 @@ pub mod ts_create {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` when given (optional, at most once).
         pub fn duplicate_policy_sum_if(self, on: bool) -> Given<Self, 3>
         where
@@ -2152,6 +2306,8 @@ pub mod ts_create {
             }
             Ready(self.0, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -2172,6 +2328,8 @@ pub mod ts_create {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -2189,6 +2347,8 @@ pub mod ts_create {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches.
+        ///
         /// Writes `label value` (optional, repeatable).
         #[inline]
         pub fn labels(self, label: impl ToArg, value: impl ToArg) -> Ready<TOnce> {
@@ -2202,6 +2362,8 @@ pub mod ts_create {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches.
+        ///
         /// Writes `label value` once per item (nothing when the iterator is empty).
         pub fn labels_iter(
             self,
@@ -2377,6 +2539,8 @@ pub mod ts_createrule {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAggregator(pub(super) Cmd);
     impl NeedAggregator {
+        /// The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG`.
         #[inline]
         pub fn avg(self) -> NeedBucketDuration {
@@ -2385,6 +2549,8 @@ pub mod ts_createrule {
             c.push("AVG");
             NeedBucketDuration(c)
         }
+        /// The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST`.
         #[inline]
         pub fn first(self) -> NeedBucketDuration {
@@ -2393,6 +2559,8 @@ pub mod ts_createrule {
             c.push("FIRST");
             NeedBucketDuration(c)
         }
+        /// The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST`.
         #[inline]
         pub fn last(self) -> NeedBucketDuration {
@@ -2401,6 +2569,8 @@ pub mod ts_createrule {
             c.push("LAST");
             NeedBucketDuration(c)
         }
+        /// The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN`.
         #[inline]
         pub fn min(self) -> NeedBucketDuration {
@@ -2409,6 +2579,8 @@ pub mod ts_createrule {
             c.push("MIN");
             NeedBucketDuration(c)
         }
+        /// The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX`.
         #[inline]
         pub fn max(self) -> NeedBucketDuration {
@@ -2417,6 +2589,8 @@ pub mod ts_createrule {
             c.push("MAX");
             NeedBucketDuration(c)
         }
+        /// The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM`.
         #[inline]
         pub fn sum(self) -> NeedBucketDuration {
@@ -2425,6 +2599,8 @@ pub mod ts_createrule {
             c.push("SUM");
             NeedBucketDuration(c)
         }
+        /// The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE`.
         #[inline]
         pub fn range(self) -> NeedBucketDuration {
@@ -2433,6 +2609,8 @@ pub mod ts_createrule {
             c.push("RANGE");
             NeedBucketDuration(c)
         }
+        /// How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT`.
         #[inline]
         pub fn count(self) -> NeedBucketDuration {
@@ -2441,6 +2619,8 @@ pub mod ts_createrule {
             c.push("COUNT");
             NeedBucketDuration(c)
         }
+        /// The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P`.
         #[inline]
         pub fn std_p(self) -> NeedBucketDuration {
@@ -2449,6 +2629,8 @@ pub mod ts_createrule {
             c.push("STD.P");
             NeedBucketDuration(c)
         }
+        /// The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S`.
         #[inline]
         pub fn std_s(self) -> NeedBucketDuration {
@@ -2457,6 +2639,8 @@ pub mod ts_createrule {
             c.push("STD.S");
             NeedBucketDuration(c)
         }
+        /// The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P`.
         #[inline]
         pub fn var_p(self) -> NeedBucketDuration {
@@ -2465,6 +2649,8 @@ pub mod ts_createrule {
             c.push("VAR.P");
             NeedBucketDuration(c)
         }
+        /// The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S`.
         #[inline]
         pub fn var_s(self) -> NeedBucketDuration {
@@ -2473,6 +2659,8 @@ pub mod ts_createrule {
             c.push("VAR.S");
             NeedBucketDuration(c)
         }
+        /// The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA`.
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -2583,6 +2771,8 @@ pub mod ts_createrule {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Aligns the buckets so that one starts at this timestamp (ms), instead of at 0, the epoch.
+        ///
         /// Writes `align_timestamp` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -2597,6 +2787,8 @@ pub mod ts_createrule {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp (ms), instead of at 0, the epoch.
+        ///
         /// Writes `align_timestamp` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -2911,6 +3103,8 @@ pub mod ts_decrby {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample.
+        ///
         /// Writes `TIMESTAMP timestamp` (optional, at most once).
         #[inline]
         pub fn timestamp(self, timestamp: impl ToArg) -> Given<Self, 0>
@@ -2924,6 +3118,8 @@ pub mod ts_decrby {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample.
+        ///
         /// Writes `TIMESTAMP timestamp` when given (optional, at most once).
         pub fn timestamp_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -2934,6 +3130,8 @@ pub mod ts_decrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` (optional, at most once).
         #[inline]
         pub fn retention(self, retention_period: impl IntArg) -> Given<Self, 1>
@@ -2947,6 +3145,8 @@ pub mod ts_decrby {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` when given (optional, at most once).
         pub fn retention_opt(self, value: Option<impl IntArg>) -> Given<Self, 1>
         where
@@ -2957,6 +3157,8 @@ pub mod ts_decrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_uncompressed(self) -> Given<Self, 2>
@@ -2970,6 +3172,8 @@ pub mod ts_decrby {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` when given (optional, at most once).
         pub fn encoding_uncompressed_if(self, on: bool) -> Given<Self, 2>
         where
@@ -2980,6 +3184,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_compressed(self) -> Given<Self, 2>
@@ -2993,6 +3199,8 @@ pub mod ts_decrby {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` when given (optional, at most once).
         pub fn encoding_compressed_if(self, on: bool) -> Given<Self, 2>
         where
@@ -3003,6 +3211,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` (optional, at most once).
         #[inline]
         pub fn chunk_size(self, size: impl IntArg) -> Given<Self, 3>
@@ -3016,6 +3226,8 @@ pub mod ts_decrby {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` when given (optional, at most once).
         pub fn chunk_size_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -3026,6 +3238,8 @@ pub mod ts_decrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_block(self) -> Given<Self, 4>
@@ -3039,6 +3253,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` when given (optional, at most once).
         pub fn duplicate_policy_block_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3049,6 +3265,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_first(self) -> Given<Self, 4>
@@ -3062,6 +3280,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` when given (optional, at most once).
         pub fn duplicate_policy_first_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3072,6 +3292,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_last(self) -> Given<Self, 4>
@@ -3085,6 +3307,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` when given (optional, at most once).
         pub fn duplicate_policy_last_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3095,6 +3319,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_min(self) -> Given<Self, 4>
@@ -3108,6 +3334,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` when given (optional, at most once).
         pub fn duplicate_policy_min_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3118,6 +3346,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_max(self) -> Given<Self, 4>
@@ -3131,6 +3361,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` when given (optional, at most once).
         pub fn duplicate_policy_max_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3141,6 +3373,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_sum(self) -> Given<Self, 4>
@@ -3154,6 +3388,8 @@ pub mod ts_decrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` when given (optional, at most once).
         pub fn duplicate_policy_sum_if(self, on: bool) -> Given<Self, 4>
         where
@@ -3164,6 +3400,8 @@ pub mod ts_decrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -3184,6 +3422,8 @@ pub mod ts_decrby {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -3201,6 +3441,8 @@ pub mod ts_decrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` (optional, repeatable).
         #[inline]
         pub fn labels(self, label: impl ToArg, value: impl ToArg) -> Ready<TOnce> {
@@ -3214,6 +3456,8 @@ pub mod ts_decrby {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` once per item (nothing when the iterator is empty).
         pub fn labels_iter(
             self,
@@ -3564,6 +3808,8 @@ pub mod ts_get {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -3578,6 +3824,8 @@ pub mod ts_get {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -3892,6 +4140,8 @@ pub mod ts_incrby {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample.
+        ///
         /// Writes `TIMESTAMP timestamp` (optional, at most once).
         #[inline]
         pub fn timestamp(self, timestamp: impl ToArg) -> Given<Self, 0>
@@ -3905,6 +4155,8 @@ pub mod ts_incrby {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample.
+        ///
         /// Writes `TIMESTAMP timestamp` when given (optional, at most once).
         pub fn timestamp_opt(self, value: Option<impl ToArg>) -> Given<Self, 0>
         where
@@ -3915,6 +4167,8 @@ pub mod ts_incrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` (optional, at most once).
         #[inline]
         pub fn retention(self, retention_period: impl IntArg) -> Given<Self, 1>
@@ -3928,6 +4182,8 @@ pub mod ts_incrby {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series.
+        ///
         /// Writes `RETENTION retention_period` when given (optional, at most once).
         pub fn retention_opt(self, value: Option<impl IntArg>) -> Given<Self, 1>
         where
@@ -3938,6 +4194,8 @@ pub mod ts_incrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_uncompressed(self) -> Given<Self, 2>
@@ -3951,6 +4209,8 @@ pub mod ts_incrby {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the samples raw, in several times the memory of `COMPRESSED`.
+        ///
         /// Writes `ENCODING UNCOMPRESSED` when given (optional, at most once).
         pub fn encoding_uncompressed_if(self, on: bool) -> Given<Self, 2>
         where
@@ -3961,6 +4221,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` (optional, at most once).
         #[inline]
         pub fn encoding_compressed(self) -> Given<Self, 2>
@@ -3974,6 +4236,8 @@ pub mod ts_incrby {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Compresses the samples, the default: far less memory and usually faster too.
+        ///
         /// Writes `ENCODING COMPRESSED` when given (optional, at most once).
         pub fn encoding_compressed_if(self, on: bool) -> Given<Self, 2>
         where
@@ -3984,6 +4248,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` (optional, at most once).
         #[inline]
         pub fn chunk_size(self, size: impl IntArg) -> Given<Self, 3>
@@ -3997,6 +4263,8 @@ pub mod ts_incrby {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series.
+        ///
         /// Writes `CHUNK_SIZE size` when given (optional, at most once).
         pub fn chunk_size_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -4007,6 +4275,8 @@ pub mod ts_incrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_block(self) -> Given<Self, 4>
@@ -4020,6 +4290,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Refuses a sample whose timestamp is already taken, with an error.
+        ///
         /// Writes `DUPLICATE_POLICY BLOCK` when given (optional, at most once).
         pub fn duplicate_policy_block_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4030,6 +4302,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_first(self) -> Given<Self, 4>
@@ -4043,6 +4317,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the value already stored and drops the new one.
+        ///
         /// Writes `DUPLICATE_POLICY FIRST` when given (optional, at most once).
         pub fn duplicate_policy_first_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4053,6 +4329,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_last(self) -> Given<Self, 4>
@@ -4066,6 +4344,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Replaces the stored value with the new one.
+        ///
         /// Writes `DUPLICATE_POLICY LAST` when given (optional, at most once).
         pub fn duplicate_policy_last_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4076,6 +4356,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_min(self) -> Given<Self, 4>
@@ -4089,6 +4371,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the smaller of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MIN` when given (optional, at most once).
         pub fn duplicate_policy_min_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4099,6 +4383,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_max(self) -> Given<Self, 4>
@@ -4112,6 +4398,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps the larger of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY MAX` when given (optional, at most once).
         pub fn duplicate_policy_max_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4122,6 +4410,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` (optional, at most once).
         #[inline]
         pub fn duplicate_policy_sum(self) -> Given<Self, 4>
@@ -4135,6 +4425,8 @@ pub mod ts_incrby {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Stores the sum of the two values.
+        ///
         /// Writes `DUPLICATE_POLICY SUM` when given (optional, at most once).
         pub fn duplicate_policy_sum_if(self, on: bool) -> Given<Self, 4>
         where
@@ -4145,6 +4437,8 @@ pub mod ts_incrby {
             }
             Ready(self.0, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -4165,6 +4459,8 @@ pub mod ts_incrby {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series.
+        ///
         /// Writes `IGNORE ignore_max_time_diff ignore_max_val_diff` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.12.0.
@@ -4182,6 +4478,8 @@ pub mod ts_incrby {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` (optional, repeatable).
         #[inline]
         pub fn labels(self, label: impl ToArg, value: impl ToArg) -> Ready<TOnce> {
@@ -4195,6 +4493,8 @@ pub mod ts_incrby {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series.
+        ///
         /// Writes `label value` once per item (nothing when the iterator is empty).
         pub fn labels_iter(
             self,
@@ -4348,6 +4648,8 @@ pub mod ts_info {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Adds details of each memory chunk of the series.
+        ///
         /// Writes `DEBUG` (optional, at most once).
         #[inline]
         pub fn debug(self) -> Given<Self, 0>
@@ -4360,6 +4662,8 @@ pub mod ts_info {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Adds details of each memory chunk of the series.
+        ///
         /// Writes `DEBUG` when given (optional, at most once).
         pub fn debug_if(self, on: bool) -> Given<Self, 0>
         where
@@ -4528,6 +4832,8 @@ pub mod ts_mget {
         type Given = NeedFilterExpr<Given<TOnce, I>>;
     }
     impl<TOnce> NeedFilterExpr<TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr`.
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TOnce> {
@@ -4538,6 +4844,8 @@ pub mod ts_mget {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn filter_iter(
             self,
@@ -4562,6 +4870,8 @@ pub mod ts_mget {
         }
     }
     impl<TOnce> NeedFilterExpr<TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -4576,6 +4886,8 @@ pub mod ts_mget {
             c.end_piece(0, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -4588,6 +4900,8 @@ pub mod ts_mget {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 1>
@@ -4600,6 +4914,8 @@ pub mod ts_mget {
             c.end_piece(1, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 1>
         where
@@ -4610,6 +4926,8 @@ pub mod ts_mget {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -4629,6 +4947,8 @@ pub mod ts_mget {
             c.end_piece(2, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -4682,6 +5002,8 @@ pub mod ts_mget {
         }
     }
     impl<TOnce> Ready<TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` (optional, repeatable).
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TOnce> {
@@ -4691,6 +5013,8 @@ pub mod ts_mget {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` once per item (nothing when the iterator is empty).
         pub fn filter_iter(
             self,
@@ -4707,6 +5031,8 @@ pub mod ts_mget {
             }
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -4721,6 +5047,8 @@ pub mod ts_mget {
             c.end_piece(0, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -4733,6 +5061,8 @@ pub mod ts_mget {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 1>
@@ -4745,6 +5075,8 @@ pub mod ts_mget {
             c.end_piece(1, mark);
             Ready(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 1>
         where
@@ -4755,6 +5087,8 @@ pub mod ts_mget {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -4774,6 +5108,8 @@ pub mod ts_mget {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -4825,6 +5161,8 @@ pub mod ts_mrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
+        /// The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample.
+        ///
         /// Writes `from_timestamp`.
         #[inline]
         pub fn from_timestamp(self, from_timestamp: impl ToArg) -> NeedToTimestamp {
@@ -5126,6 +5464,8 @@ pub mod ts_mrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
+        /// The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample.
+        ///
         /// Writes `to_timestamp`.
         #[inline]
         pub fn to_timestamp(self, to_timestamp: impl ToArg) -> NeedFilterExpr {
@@ -5436,6 +5776,8 @@ pub mod ts_mrange {
         type Given = NeedFilterExpr<TAggregation, Given<TOnce, I>>;
     }
     impl<TAggregation: Done, TOnce> NeedFilterExpr<TAggregation, TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr`.
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TAggregation, TOnce> {
@@ -5446,6 +5788,8 @@ pub mod ts_mrange {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn filter_iter(
             self,
@@ -5470,6 +5814,8 @@ pub mod ts_mrange {
         }
     }
     impl<TAggregation, TOnce> NeedFilterExpr<TAggregation, TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5484,6 +5830,8 @@ pub mod ts_mrange {
             c.end_piece(2, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5496,6 +5844,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(
@@ -5511,6 +5861,8 @@ pub mod ts_mrange {
             c.end_piece(3, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -5530,6 +5882,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -5548,6 +5902,8 @@ pub mod ts_mrange {
             c.end_piece(4, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -5561,6 +5917,8 @@ pub mod ts_mrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -5574,6 +5932,8 @@ pub mod ts_mrange {
             c.end_piece(5, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -5584,6 +5944,8 @@ pub mod ts_mrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -5598,6 +5960,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -5609,6 +5973,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -5623,6 +5989,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -5634,6 +6002,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -5648,6 +6018,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -5659,6 +6031,8 @@ pub mod ts_mrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(
@@ -5676,6 +6050,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(
@@ -5693,6 +6069,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(
@@ -5710,6 +6088,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(
@@ -5727,6 +6107,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(
@@ -5744,6 +6126,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(
@@ -5761,6 +6145,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(
@@ -5778,6 +6164,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(
@@ -5795,6 +6183,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(
@@ -5812,6 +6202,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(
@@ -5829,6 +6221,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(
@@ -5846,6 +6240,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(
@@ -5863,6 +6259,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(
@@ -5880,6 +6278,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5896,6 +6296,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5909,6 +6311,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5925,6 +6329,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5938,6 +6344,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5954,6 +6362,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5967,6 +6377,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5982,6 +6394,8 @@ pub mod ts_mrange {
             c.end_piece(9, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -5995,6 +6409,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 6>
@@ -6007,6 +6423,8 @@ pub mod ts_mrange {
             c.end_piece(10, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 6>
         where
@@ -6017,6 +6435,8 @@ pub mod ts_mrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -6036,6 +6456,8 @@ pub mod ts_mrange {
             c.end_piece(11, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -6173,6 +6595,8 @@ pub mod ts_mrange {
         }
     }
     impl<TAggregation, TOnce> Ready<TAggregation, TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` (optional, repeatable).
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TAggregation, TOnce> {
@@ -6182,6 +6606,8 @@ pub mod ts_mrange {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` once per item (nothing when the iterator is empty).
         pub fn filter_iter(
             self,
@@ -6198,6 +6624,8 @@ pub mod ts_mrange {
             }
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(self, timestamp: impl IntArg) -> Ready<TAggregation, TOnce> {
@@ -6210,6 +6638,8 @@ pub mod ts_mrange {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -6229,6 +6659,8 @@ pub mod ts_mrange {
             }
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6243,6 +6675,8 @@ pub mod ts_mrange {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6255,6 +6689,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -6273,6 +6709,8 @@ pub mod ts_mrange {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -6286,6 +6724,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -6299,6 +6739,8 @@ pub mod ts_mrange {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -6309,6 +6751,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -6323,6 +6767,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -6334,6 +6780,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -6348,6 +6796,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -6359,6 +6809,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -6373,6 +6825,8 @@ pub mod ts_mrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -6384,6 +6838,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6398,6 +6854,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6412,6 +6870,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6426,6 +6886,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6440,6 +6902,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6454,6 +6918,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6468,6 +6934,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6482,6 +6950,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6496,6 +6966,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6510,6 +6982,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6524,6 +6998,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6538,6 +7014,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6552,6 +7030,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -6566,6 +7046,8 @@ pub mod ts_mrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6582,6 +7064,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6595,6 +7079,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6611,6 +7097,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6624,6 +7112,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6640,6 +7130,8 @@ pub mod ts_mrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6653,6 +7145,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6668,6 +7162,8 @@ pub mod ts_mrange {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -6681,6 +7177,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 6>
@@ -6693,6 +7191,8 @@ pub mod ts_mrange {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 6>
         where
@@ -6703,6 +7203,8 @@ pub mod ts_mrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -6722,6 +7224,8 @@ pub mod ts_mrange {
             c.end_piece(11, mark);
             Ready(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -6737,6 +7241,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE AVG` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_avg(self, label: impl ToArg) -> Given<Self, 7>
@@ -6752,6 +7258,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE AVG` when given (optional, at most once).
         pub fn groupby_reduce_avg_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -6762,6 +7270,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE SUM` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_sum(self, label: impl ToArg) -> Given<Self, 7>
@@ -6777,6 +7287,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE SUM` when given (optional, at most once).
         pub fn groupby_reduce_sum_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -6787,6 +7299,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MIN` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_min(self, label: impl ToArg) -> Given<Self, 7>
@@ -6802,6 +7316,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MIN` when given (optional, at most once).
         pub fn groupby_reduce_min_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -6812,6 +7328,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MAX` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_max(self, label: impl ToArg) -> Given<Self, 7>
@@ -6827,6 +7345,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MAX` when given (optional, at most once).
         pub fn groupby_reduce_max_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -6837,6 +7357,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest.
+        ///
         /// Writes `GROUPBY label REDUCE RANGE` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_range(self, label: impl ToArg) -> Given<Self, 7>
@@ -6852,6 +7374,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest.
+        ///
         /// Writes `GROUPBY label REDUCE RANGE` when given (optional, at most once).
         pub fn groupby_reduce_range_opt(
             self,
@@ -6865,6 +7389,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE COUNT` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_count(self, label: impl ToArg) -> Given<Self, 7>
@@ -6880,6 +7406,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE COUNT` when given (optional, at most once).
         pub fn groupby_reduce_count_opt(
             self,
@@ -6893,6 +7421,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.P` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_std_p(self, label: impl ToArg) -> Given<Self, 7>
@@ -6908,6 +7438,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.P` when given (optional, at most once).
         pub fn groupby_reduce_std_p_opt(
             self,
@@ -6921,6 +7453,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.S` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_std_s(self, label: impl ToArg) -> Given<Self, 7>
@@ -6936,6 +7470,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.S` when given (optional, at most once).
         pub fn groupby_reduce_std_s_opt(
             self,
@@ -6949,6 +7485,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.P` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_var_p(self, label: impl ToArg) -> Given<Self, 7>
@@ -6964,6 +7502,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.P` when given (optional, at most once).
         pub fn groupby_reduce_var_p_opt(
             self,
@@ -6977,6 +7517,8 @@ pub mod ts_mrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.S` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_var_s(self, label: impl ToArg) -> Given<Self, 7>
@@ -6992,6 +7534,8 @@ pub mod ts_mrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.S` when given (optional, at most once).
         pub fn groupby_reduce_var_s_opt(
             self,
@@ -7114,6 +7658,8 @@ pub mod ts_mrevrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
+        /// The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample.
+        ///
         /// Writes `from_timestamp`.
         #[inline]
         pub fn from_timestamp(self, from_timestamp: impl ToArg) -> NeedToTimestamp {
@@ -7415,6 +7961,8 @@ pub mod ts_mrevrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
+        /// The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample.
+        ///
         /// Writes `to_timestamp`.
         #[inline]
         pub fn to_timestamp(self, to_timestamp: impl ToArg) -> NeedFilterExpr {
@@ -7725,6 +8273,8 @@ pub mod ts_mrevrange {
         type Given = NeedFilterExpr<TAggregation, Given<TOnce, I>>;
     }
     impl<TAggregation: Done, TOnce> NeedFilterExpr<TAggregation, TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr`.
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TAggregation, TOnce> {
@@ -7735,6 +8285,8 @@ pub mod ts_mrevrange {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `FILTER filter_expr` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn filter_iter(
             self,
@@ -7759,6 +8311,8 @@ pub mod ts_mrevrange {
         }
     }
     impl<TAggregation, TOnce> NeedFilterExpr<TAggregation, TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -7773,6 +8327,8 @@ pub mod ts_mrevrange {
             c.end_piece(2, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -7785,6 +8341,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(
@@ -7800,6 +8358,8 @@ pub mod ts_mrevrange {
             c.end_piece(3, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -7819,6 +8379,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -7837,6 +8399,8 @@ pub mod ts_mrevrange {
             c.end_piece(4, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -7850,6 +8414,8 @@ pub mod ts_mrevrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -7863,6 +8429,8 @@ pub mod ts_mrevrange {
             c.end_piece(5, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -7873,6 +8441,8 @@ pub mod ts_mrevrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -7887,6 +8457,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -7898,6 +8470,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -7912,6 +8486,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -7923,6 +8499,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -7937,6 +8515,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -7948,6 +8528,8 @@ pub mod ts_mrevrange {
                 None => NeedFilterExpr(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(
@@ -7965,6 +8547,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(
@@ -7982,6 +8566,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(
@@ -7999,6 +8585,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(
@@ -8016,6 +8604,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(
@@ -8033,6 +8623,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(
@@ -8050,6 +8642,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(
@@ -8067,6 +8661,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(
@@ -8084,6 +8680,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(
@@ -8101,6 +8699,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(
@@ -8118,6 +8718,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(
@@ -8135,6 +8737,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(
@@ -8152,6 +8756,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(
@@ -8169,6 +8775,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8185,6 +8793,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8198,6 +8808,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8214,6 +8826,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8227,6 +8841,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8243,6 +8859,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8256,6 +8874,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8271,6 +8891,8 @@ pub mod ts_mrevrange {
             c.end_piece(9, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8284,6 +8906,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 6>
@@ -8296,6 +8920,8 @@ pub mod ts_mrevrange {
             c.end_piece(10, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 6>
         where
@@ -8306,6 +8932,8 @@ pub mod ts_mrevrange {
             }
             NeedFilterExpr(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -8325,6 +8953,8 @@ pub mod ts_mrevrange {
             c.end_piece(11, mark);
             NeedFilterExpr(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -8462,6 +9092,8 @@ pub mod ts_mrevrange {
         }
     }
     impl<TAggregation, TOnce> Ready<TAggregation, TOnce> {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` (optional, repeatable).
         #[inline]
         pub fn filter(self, filter_expr: impl ToArg) -> Ready<TAggregation, TOnce> {
@@ -8471,6 +9103,8 @@ pub mod ts_mrevrange {
             c.end_piece(12, mark);
             Ready(c, PhantomData)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` once per item (nothing when the iterator is empty).
         pub fn filter_iter(
             self,
@@ -8487,6 +9121,8 @@ pub mod ts_mrevrange {
             }
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(self, timestamp: impl IntArg) -> Ready<TAggregation, TOnce> {
@@ -8499,6 +9135,8 @@ pub mod ts_mrevrange {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -8518,6 +9156,8 @@ pub mod ts_mrevrange {
             }
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8532,6 +9172,8 @@ pub mod ts_mrevrange {
             c.end_piece(2, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8544,6 +9186,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -8562,6 +9206,8 @@ pub mod ts_mrevrange {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -8575,6 +9221,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -8588,6 +9236,8 @@ pub mod ts_mrevrange {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -8598,6 +9248,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -8612,6 +9264,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -8623,6 +9277,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -8637,6 +9293,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -8648,6 +9306,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -8662,6 +9322,8 @@ pub mod ts_mrevrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -8673,6 +9335,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8687,6 +9351,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8701,6 +9367,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8715,6 +9383,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8729,6 +9399,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8743,6 +9415,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8757,6 +9431,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8771,6 +9447,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8785,6 +9463,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8799,6 +9479,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8813,6 +9495,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8827,6 +9511,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8841,6 +9527,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -8855,6 +9543,8 @@ pub mod ts_mrevrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8871,6 +9561,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8884,6 +9576,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8900,6 +9594,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8913,6 +9609,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8929,6 +9627,8 @@ pub mod ts_mrevrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8942,6 +9642,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8957,6 +9659,8 @@ pub mod ts_mrevrange {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -8970,6 +9674,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` (optional, at most once).
         #[inline]
         pub fn withlabels(self) -> Given<Self, 6>
@@ -8982,6 +9688,8 @@ pub mod ts_mrevrange {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Reports every label of each series.
+        ///
         /// Writes `WITHLABELS` when given (optional, at most once).
         pub fn withlabels_if(self, on: bool) -> Given<Self, 6>
         where
@@ -8992,6 +9700,8 @@ pub mod ts_mrevrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` (optional, at most once).
         #[inline]
         pub fn selected_labels(
@@ -9011,6 +9721,8 @@ pub mod ts_mrevrange {
             c.end_piece(11, mark);
             Ready(c, PhantomData)
         }
+        /// Reports only these labels of each series, null for a label it lacks.
+        ///
         /// Writes `SELECTED_LABELS label` when given (optional, at most once).
         pub fn selected_labels_opt(
             self,
@@ -9026,6 +9738,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE AVG` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_avg(self, label: impl ToArg) -> Given<Self, 7>
@@ -9041,6 +9755,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE AVG` when given (optional, at most once).
         pub fn groupby_reduce_avg_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -9051,6 +9767,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE SUM` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_sum(self, label: impl ToArg) -> Given<Self, 7>
@@ -9066,6 +9784,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE SUM` when given (optional, at most once).
         pub fn groupby_reduce_sum_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -9076,6 +9796,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MIN` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_min(self, label: impl ToArg) -> Given<Self, 7>
@@ -9091,6 +9813,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MIN` when given (optional, at most once).
         pub fn groupby_reduce_min_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -9101,6 +9825,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MAX` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_max(self, label: impl ToArg) -> Given<Self, 7>
@@ -9116,6 +9842,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE MAX` when given (optional, at most once).
         pub fn groupby_reduce_max_opt(self, value: Option<impl ToArg>) -> Given<Self, 7>
         where
@@ -9126,6 +9854,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest.
+        ///
         /// Writes `GROUPBY label REDUCE RANGE` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_range(self, label: impl ToArg) -> Given<Self, 7>
@@ -9141,6 +9871,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest.
+        ///
         /// Writes `GROUPBY label REDUCE RANGE` when given (optional, at most once).
         pub fn groupby_reduce_range_opt(
             self,
@@ -9154,6 +9886,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE COUNT` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_count(self, label: impl ToArg) -> Given<Self, 7>
@@ -9169,6 +9903,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE COUNT` when given (optional, at most once).
         pub fn groupby_reduce_count_opt(
             self,
@@ -9182,6 +9918,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.P` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_std_p(self, label: impl ToArg) -> Given<Self, 7>
@@ -9197,6 +9935,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.P` when given (optional, at most once).
         pub fn groupby_reduce_std_p_opt(
             self,
@@ -9210,6 +9950,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.S` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_std_s(self, label: impl ToArg) -> Given<Self, 7>
@@ -9225,6 +9967,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE STD.S` when given (optional, at most once).
         pub fn groupby_reduce_std_s_opt(
             self,
@@ -9238,6 +9982,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.P` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_var_p(self, label: impl ToArg) -> Given<Self, 7>
@@ -9253,6 +9999,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.P` when given (optional, at most once).
         pub fn groupby_reduce_var_p_opt(
             self,
@@ -9266,6 +10014,8 @@ pub mod ts_mrevrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.S` (optional, at most once).
         #[inline]
         pub fn groupby_reduce_var_s(self, label: impl ToArg) -> Given<Self, 7>
@@ -9281,6 +10031,8 @@ pub mod ts_mrevrange {
             c.end_piece(13, mark);
             Ready(c, PhantomData)
         }
+        /// Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp.
+        ///
         /// Writes `GROUPBY label REDUCE VAR.S` when given (optional, at most once).
         pub fn groupby_reduce_var_s_opt(
             self,
@@ -9403,6 +10155,8 @@ pub mod ts_queryindex {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilterExpr(pub(super) Cmd);
     impl NeedFilterExpr {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr`.
         #[inline]
         pub fn filter_expr(self, filter_expr: impl ToArg) -> Ready {
@@ -9410,6 +10164,8 @@ pub mod ts_queryindex {
             c.push(&filter_expr);
             Ready(c)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` once per item (the iterator must yield at least one item, as Redis requires: a command given none is refused, not sent).
         pub fn filter_expr_iter(
             self,
@@ -9461,6 +10217,8 @@ pub mod ts_queryindex {
         }
     }
     impl Ready {
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` (optional, repeatable).
         #[inline]
         pub fn filter_expr(self, filter_expr: impl ToArg) -> Ready {
@@ -9470,6 +10228,8 @@ pub mod ts_queryindex {
             c.end_piece(0, mark);
             Ready(c)
         }
+        /// Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`.
+        ///
         /// Writes `filter_expr` once per item (nothing when the iterator is empty).
         pub fn filter_expr_iter(
             self,
@@ -9711,6 +10471,8 @@ pub mod ts_range {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
+        /// The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample.
+        ///
         /// Writes `from_timestamp`.
         #[inline]
         pub fn from_timestamp(self, from_timestamp: impl ToArg) -> NeedToTimestamp {
@@ -9918,6 +10680,8 @@ pub mod ts_range {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
+        /// The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample.
+        ///
         /// Writes `to_timestamp`.
         #[inline]
         pub fn to_timestamp(self, to_timestamp: impl ToArg) -> Ready {
@@ -10144,6 +10908,8 @@ pub mod ts_range {
         }
     }
     impl<TAggregation, TOnce> Ready<TAggregation, TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10158,6 +10924,8 @@ pub mod ts_range {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10170,6 +10938,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(self, timestamp: impl IntArg) -> Ready<TAggregation, TOnce> {
@@ -10182,6 +10952,8 @@ pub mod ts_range {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -10201,6 +10973,8 @@ pub mod ts_range {
             }
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -10219,6 +10993,8 @@ pub mod ts_range {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -10232,6 +11008,8 @@ pub mod ts_range {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -10245,6 +11023,8 @@ pub mod ts_range {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -10255,6 +11035,8 @@ pub mod ts_range {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -10269,6 +11051,8 @@ pub mod ts_range {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -10280,6 +11064,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -10294,6 +11080,8 @@ pub mod ts_range {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -10305,6 +11093,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -10319,6 +11109,8 @@ pub mod ts_range {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -10330,6 +11122,8 @@ pub mod ts_range {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10344,6 +11138,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10358,6 +11154,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10372,6 +11170,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10386,6 +11186,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10400,6 +11202,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10414,6 +11218,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10428,6 +11234,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10442,6 +11250,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10456,6 +11266,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10470,6 +11282,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10484,6 +11298,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10498,6 +11314,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -10512,6 +11330,8 @@ pub mod ts_range {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10528,6 +11348,8 @@ pub mod ts_range {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10541,6 +11363,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10557,6 +11381,8 @@ pub mod ts_range {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10570,6 +11396,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10586,6 +11414,8 @@ pub mod ts_range {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10599,6 +11429,8 @@ pub mod ts_range {
             }
             Ready(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10614,6 +11446,8 @@ pub mod ts_range {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -10925,6 +11759,8 @@ pub mod ts_revrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
+        /// The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample.
+        ///
         /// Writes `from_timestamp`.
         #[inline]
         pub fn from_timestamp(self, from_timestamp: impl ToArg) -> NeedToTimestamp {
@@ -11132,6 +11968,8 @@ pub mod ts_revrange {
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
+        /// The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample.
+        ///
         /// Writes `to_timestamp`.
         #[inline]
         pub fn to_timestamp(self, to_timestamp: impl ToArg) -> Ready {
@@ -11358,6 +12196,8 @@ pub mod ts_revrange {
         }
     }
     impl<TAggregation, TOnce> Ready<TAggregation, TOnce> {
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11372,6 +12212,8 @@ pub mod ts_revrange {
             c.end_piece(3, mark);
             Ready(c, PhantomData)
         }
+        /// For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series.
+        ///
         /// Writes `LATEST` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11384,6 +12226,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` (optional, repeatable).
         #[inline]
         pub fn filter_by_ts(self, timestamp: impl IntArg) -> Ready<TAggregation, TOnce> {
@@ -11396,6 +12240,8 @@ pub mod ts_revrange {
             c.end_piece(4, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples at these timestamps.
+        ///
         /// Writes `timestamp` once per item (nothing when the iterator is empty).
         pub fn filter_by_ts_iter(
             self,
@@ -11415,6 +12261,8 @@ pub mod ts_revrange {
             }
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` (optional, at most once).
         #[inline]
         pub fn filter_by_value(
@@ -11433,6 +12281,8 @@ pub mod ts_revrange {
             c.end_piece(5, mark);
             Ready(c, PhantomData)
         }
+        /// Keeps only the samples whose value is between `min` and `max`, inclusive.
+        ///
         /// Writes `FILTER_BY_VALUE min max` when given (optional, at most once).
         pub fn filter_by_value_opt(
             self,
@@ -11446,6 +12296,8 @@ pub mod ts_revrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` (optional, at most once).
         #[inline]
         pub fn count(self, count: impl IntArg) -> Given<Self, 2>
@@ -11459,6 +12311,8 @@ pub mod ts_revrange {
             c.end_piece(6, mark);
             Ready(c, PhantomData)
         }
+        /// Returns at most this many samples, or this many buckets when aggregating.
+        ///
         /// Writes `COUNT count` when given (optional, at most once).
         pub fn count_opt(self, value: Option<impl IntArg>) -> Given<Self, 2>
         where
@@ -11469,6 +12323,8 @@ pub mod ts_revrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` (optional, at most once).
         #[inline]
         pub fn align_start(self) -> Given<Self, 3>
@@ -11483,6 +12339,8 @@ pub mod ts_revrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the start of the range.
+        ///
         /// Writes `ALIGN START` when given (optional, at most once).
         pub fn align_start_if(self, on: bool) -> Given<Self, 3>
         where
@@ -11494,6 +12352,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` (optional, at most once).
         #[inline]
         pub fn align_end(self) -> Given<Self, 3>
@@ -11508,6 +12368,8 @@ pub mod ts_revrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets to the end of the range.
+        ///
         /// Writes `ALIGN END` when given (optional, at most once).
         pub fn align_end_if(self, on: bool) -> Given<Self, 3>
         where
@@ -11519,6 +12381,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` (optional, at most once).
         #[inline]
         pub fn align_timestamp(self, timestamp: impl IntArg) -> Given<Self, 3>
@@ -11533,6 +12397,8 @@ pub mod ts_revrange {
             c.end_piece(7, mark);
             Ready(c, PhantomData)
         }
+        /// Aligns the buckets so that one starts at this timestamp.
+        ///
         /// Writes `ALIGN timestamp` when given (optional, at most once).
         pub fn align_timestamp_opt(self, value: Option<impl IntArg>) -> Given<Self, 3>
         where
@@ -11544,6 +12410,8 @@ pub mod ts_revrange {
                 None => Ready(self.0, PhantomData),
             }
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values.
+        ///
         /// Writes `AGGREGATION AVG bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_avg(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11558,6 +12426,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION FIRST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_first(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11572,6 +12442,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket.
+        ///
         /// Writes `AGGREGATION LAST bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_last(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11586,6 +12458,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket.
+        ///
         /// Writes `AGGREGATION MIN bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_min(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11600,6 +12474,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket.
+        ///
         /// Writes `AGGREGATION MAX bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_max(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11614,6 +12490,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values.
+        ///
         /// Writes `AGGREGATION SUM bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_sum(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11628,6 +12506,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest.
+        ///
         /// Writes `AGGREGATION RANGE bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_range(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11642,6 +12522,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds.
+        ///
         /// Writes `AGGREGATION COUNT bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_count(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11656,6 +12538,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11670,6 +12554,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values.
+        ///
         /// Writes `AGGREGATION STD.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_std_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11684,6 +12570,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.P bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_p(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11698,6 +12586,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values.
+        ///
         /// Writes `AGGREGATION VAR.S bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_var_s(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11712,6 +12602,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples.
+        ///
         /// Writes `AGGREGATION TWA bucket_duration` (optional, at most once).
         #[inline]
         pub fn aggregation_twa(self, bucket_duration: impl IntArg) -> Ready<Set, TOnce>
@@ -11726,6 +12618,8 @@ pub mod ts_revrange {
             c.end_piece(8, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11742,6 +12636,8 @@ pub mod ts_revrange {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its start, the default.
+        ///
         /// Writes `BUCKETTIMESTAMP START` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11755,6 +12651,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11771,6 +12669,8 @@ pub mod ts_revrange {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its end.
+        ///
         /// Writes `BUCKETTIMESTAMP END` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11784,6 +12684,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11800,6 +12702,8 @@ pub mod ts_revrange {
             c.end_piece(9, mark);
             Ready(c, PhantomData)
         }
+        /// Reports each bucket at its middle.
+        ///
         /// Writes `BUCKETTIMESTAMP MID` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11813,6 +12717,8 @@ pub mod ts_revrange {
             }
             Ready(self.0, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
@@ -11828,6 +12734,8 @@ pub mod ts_revrange {
             c.end_piece(10, mark);
             Ready(c, PhantomData)
         }
+        /// Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others.
+        ///
         /// Writes `EMPTY` when given (optional, at most once).
         ///
         /// Since RedisTimeSeries 1.8.0.
