@@ -39,9 +39,11 @@ fn wrong_types_name_what_was_expected_and_found() {
     assert_eq!(error::<i64>(b"*0\r\n"), "expected integer, found array");
     assert_eq!(error::<u64>(b",1.5\r\n"), "expected integer, found double");
     assert_eq!(error::<f64>(b"#t\r\n"), "expected double, found boolean");
+    assert_eq!(error::<bool>(b"*0\r\n"), "expected boolean, found array");
+    // Text is a boolean when it is `1` or `0` (what a `bool` argument writes).
     assert_eq!(
         error::<bool>(b"+t\r\n"),
-        "expected boolean, found simple string"
+        "expected boolean, found simple string that is not one"
     );
     assert_eq!(error::<Vec<i64>>(b"%0\r\n"), "expected array, found map");
     assert_eq!(
