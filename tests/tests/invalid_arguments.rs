@@ -98,7 +98,7 @@ async fn a_nan_or_a_refused_value_is_never_sent_alone_in_a_pipeline_or_a_transac
         .await;
     assert_eq!(score.unwrap(), 1);
     let text: String = client.query_as(b().get().key("inf")).await.unwrap();
-    assert_eq!(text, "inf");
+    assert_eq!(text, "+inf");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
