@@ -372,6 +372,12 @@ pub fn all() -> Vec<Case> {
                 "Vec<String>, owned",
                 typedis!(Vec<String>, len),
             ),
+            case(
+                l,
+                Lib::Typedis,
+                "Vec<Text>, owned",
+                typedis!(Vec<reply::Text>, len),
+            ),
             case(l, Lib::RedisRs, "Vec<String>", |a| {
                 redis_typed::<Vec<String>>(a).len()
             }),

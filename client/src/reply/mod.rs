@@ -22,6 +22,7 @@
 //!   [`ClientList`] (`CLIENT LIST`); [`ServerHello`], what a server said of itself when a
 //!   connection opened ([`Client::server`](crate::Client::server));
 //! - [`VectorMatch`] (`VSIM ... WITHSCORES WITHATTRIBS`), [`RawVector`] (`VEMB ... RAW`);
+//! - [`Text`]: owned UTF-8 text sharing the reply's buffer, where a `String` would copy;
 //! - with the `bloom` feature, `Added` (`CF.INSERT`) and `BloomInfoValue` (`BF.INFO` of one
 //!   field);
 //! - with the `json` feature, `JsonNumbers` (`JSON.NUMINCRBY`, `JSON.NUMMULTBY`),
@@ -76,6 +77,7 @@ mod server;
 mod stream;
 #[cfg(feature = "search")]
 mod suggestions;
+mod text;
 #[cfg(feature = "timeseries")]
 mod timeseries;
 mod values;
@@ -142,6 +144,7 @@ pub use stream::{Fields, FieldsIter, FieldsRef, StreamEntry};
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub use suggestions::{Suggestion, Suggestions};
+pub use text::Text;
 #[cfg(feature = "timeseries")]
 #[cfg_attr(docsrs, doc(cfg(feature = "timeseries")))]
 pub use timeseries::{LastSample, MultiSeries, Sample, Series};

@@ -12,7 +12,7 @@ use typedis::reply::{
     Info, JsonKeys, JsonMatches, JsonNumbers, JsonResp, JsonTypes, LastSample, LcsMatch, List, Map,
     MultiSeries, PrimaryAddr, RawVector, Role, ScanPage, ScoredMember, SearchAttribute,
     SearchFields, SearchPage, SearchProfile, SearchResults, SentinelNode, SlotRange, SpellCheck,
-    StreamEntries, StreamEntry, Suggestions, Values, VectorMatch,
+    StreamEntries, StreamEntry, Suggestions, Text, Values, VectorMatch,
 };
 use typedis::resp::Frame;
 use typedis::{b, Error, Request, Value};
@@ -118,6 +118,9 @@ pub fn all() -> Vec<(String, Decode)> {
         Vec<Bytes>,
         Vec<Option<Bytes>>,
         Vec<String>,
+        Vec<Text>,
+        Option<Text>,
+        HashMap<Text, Text>,
         Vec<(Bytes, Bytes)>,
         Vec<Vec<Value>>,
         Vec<Option<Vec<Bytes>>>,

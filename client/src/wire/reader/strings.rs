@@ -90,6 +90,27 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// A string as text: borrowed from the frame and checked as [`str`](Self::str) does
+    /// (a stretch of the frame at a time), or joined from a streamed string's chunks.
+    ///
+    /// # Errors
+    ///
+    /// As [`bytes`](Self::bytes), and for bytes that are not UTF-8 (the reader stays at
+    /// the string).
+    pub(crate) fn text_cow(&mut self) -> Result<std::borrow::Cow<'de, str>, DecodeError> {
+        use std::borrow::Cow;
+        let before = self.pos;
+        let text = match self.bytes_cow()? {
+            Cow::Borrowed(b) => self.text(b).map(Cow::Borrowed),
+            Cow::Owned(v) => String::from_utf8(v).ok().map(Cow::Owned),
+        };
+        text.ok_or_else(|| {
+            let e = self.invalid_at(before, "utf-8 string");
+            self.pos = before;
+            e
+        })
+    }
+
     /// A string's bytes, borrowed when contiguous in the frame and joined from the chunks
     /// of a streamed string otherwise. Accepts the same types as [`bytes`](Self::bytes).
     ///

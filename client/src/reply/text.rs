@@ -1,0 +1,327 @@
+//! [`Text`]: owned UTF-8 text read from a reply without an allocation per string: a short
+//! one inline, a long one a slice of the reply's buffer.
+
+use crate::error::Error;
+use crate::resp::read::RespRead;
+use crate::wire::{DecodeError, Frame, Reader};
+use bytes::Bytes;
+use bytestring::ByteString;
+use compact_str::CompactString;
+use std::borrow::Borrow;
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Deref;
+
+/// Owned UTF-8 text read from a reply without an allocation per string: up to
+/// 24 bytes it is held inline (copied, as a `&str`'s bytes are small), longer it is a
+/// [`Bytes`] slice of the reply's buffer (shared, never copied). Checked to be UTF-8 once,
+/// it outlives the frame, derefs to `str` (so it goes where a `&str` does) and is
+/// `Display`, `Hash`, `Ord` and, with the `serde` feature, a string to serde.
+///
+/// Where `Vec<String>` allocates and copies every member of a 10,000-member `LRANGE`,
+/// `Vec<Text>` allocates the vector alone.
+///
+/// ```
+/// use typedis::reply::Text;
+///
+/// let members: Vec<Text> = typedis::resp::decode(b"*2\r\n$3\r\nann\r\n$4\r\nb\xc3\xb6b\r\n")?;
+/// assert_eq!(members, ["ann", "böb"]);
+/// assert_eq!(members[1].len(), 4);
+/// assert!(members[0].starts_with('a')); // any `str` method
+/// println!("{}", members[1]);
+///
+/// // Bytes that are not UTF-8 are a decode error that says where.
+/// let wrong = typedis::resp::decode::<Vec<Text>>(b"*1\r\n$1\r\n\xff\r\n").unwrap_err();
+/// assert!(wrong.to_string().contains("utf-8"), "{wrong}");
+/// # Ok::<(), typedis::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Text(Repr);
+
+/// Where a [`Text`]'s bytes are.
+#[derive(Clone)]
+enum Repr {
+    /// Up to [`INLINE`] bytes, in the value itself.
+    Inline(CompactString),
+    /// A slice of a shared buffer (the reply's, or a `String` given).
+    Shared(ByteString),
+}
+
+/// The longest text held inline: what a `CompactString` holds without allocating.
+const INLINE: usize = 24;
+
+impl Text {
+    /// The text of a static string, without a copy.
+    pub const fn from_static(text: &'static str) -> Text {
+        Text(Repr::Shared(ByteString::from_static(text)))
+    }
+
+    /// `text`, held inline when short, else copied into a buffer of its own.
+    fn copied(text: &str) -> Text {
+        if text.len() <= INLINE {
+            Text(Repr::Inline(CompactString::new(text)))
+        } else {
+            Text(Repr::Shared(ByteString::from(text)))
+        }
+    }
+
+    /// The text as a `str`.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            Repr::Inline(s) => s,
+            Repr::Shared(s) => s,
+        }
+    }
+
+    /// The text's bytes (a slice of the buffer it shares, or a copy of a short text).
+    pub fn into_bytes(self) -> Bytes {
+        match self.0 {
+            Repr::Inline(s) => Bytes::copy_from_slice(s.as_bytes()),
+            Repr::Shared(s) => s.into_bytes(),
+        }
+    }
+}
+
+impl Default for Text {
+    fn default() -> Text {
+        Text::from_static("")
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Text {}
+
+impl PartialOrd for Text {
+    fn partial_cmp(&self, other: &Text) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Text {
+    fn cmp(&self, other: &Text) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+/// Hashes as its `str`, as `Borrow<str>` needs.
+impl std::hash::Hash for Text {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+        let text = <Cow<'de, str>>::deserialize(deserializer)?;
+        Ok(match text {
+            Cow::Borrowed(s) => Text::copied(s),
+            Cow::Owned(s) => Text::from(s),
+        })
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+
+    #[inline]
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Text {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl AsRef<[u8]> for Text {
+    fn as_ref(&self) -> &[u8] {
+        self.as_str().as_bytes()
+    }
+}
+
+impl Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        self
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl From<String> for Text {
+    /// Keeps the `String`'s buffer (a short text is held inline).
+    fn from(text: String) -> Text {
+        if text.len() <= INLINE {
+            Text::copied(&text)
+        } else {
+            Text(Repr::Shared(ByteString::from(text)))
+        }
+    }
+}
+
+impl From<&str> for Text {
+    /// Copies the text.
+    fn from(text: &str) -> Text {
+        Text::copied(text)
+    }
+}
+
+impl From<Text> for Bytes {
+    fn from(text: Text) -> Bytes {
+        text.into_bytes()
+    }
+}
+
+impl From<Text> for String {
+    /// Copies the text.
+    fn from(text: Text) -> String {
+        text.as_str().to_owned()
+    }
+}
+
+impl TryFrom<Bytes> for Text {
+    type Error = std::str::Utf8Error;
+
+    /// The bytes, when they are UTF-8, without a copy.
+    fn try_from(bytes: Bytes) -> Result<Text, Self::Error> {
+        ByteString::try_from(bytes).map(|s| Text(Repr::Shared(s)))
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Text {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<Text> for str {
+    fn eq(&self, other: &Text) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<Text> for &str {
+    fn eq(&self, other: &Text) -> bool {
+        *self == other.as_str()
+    }
+}
+
+/// Written as its UTF-8 bytes.
+impl crate::cmd::ToArg for Text {
+    #[inline]
+    fn write_arg(&self, out: crate::cmd::ArgWriter<'_>) {
+        out.bytes(self.as_str().as_bytes());
+    }
+}
+
+impl<'de> RespRead<'de> for Text {
+    #[inline]
+    fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Ok(match r.text_cow()? {
+            // Copying a short text is cheaper than counting a reference to the frame.
+            Cow::Borrowed(s) if s.len() <= INLINE => Text(Repr::Inline(CompactString::new(s))),
+            Cow::Borrowed(s) => {
+                let shared = r.slice_of(s.as_bytes());
+                // Checked already: the second check cannot fail.
+                Text::try_from(shared).unwrap_or_else(|_| Text::copied(s))
+            }
+            Cow::Owned(s) => Text::from(s),
+        })
+    }
+
+    /// A reply of one bulk string is read without a [`Reader`].
+    fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
+        match frame.bulk() {
+            Some(s) => {
+                Text::try_from(frame.as_bytes().slice_ref(s)).or_else(|_| frame.read_whole())
+            }
+            None => frame.read_whole(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_a_slice_of_the_reply_and_reads_back_as_written() {
+        let frame = Frame::from_slice(b"*2\r\n$6\r\nh\xc3\xa9llo\r\n+ok\r\n").unwrap();
+        let texts: Vec<Text> = frame.decode().unwrap();
+        assert_eq!(texts, ["héllo", "ok"]);
+        // A long text shares the frame's buffer: no copy.
+        let long = Frame::from_slice(b"*1\r\n$30\r\nabcdefghijklmnopqrstuvwxyz0123\r\n").unwrap();
+        let texts_long: Vec<Text> = long.decode().unwrap();
+        let inside = long.as_bytes().as_ptr_range();
+        assert!(inside.contains(&texts_long[0].as_ptr()));
+        assert_eq!(texts_long[0].len(), 30);
+        let one: Text = Frame::from_slice(b"$2\r\nhi\r\n")
+            .unwrap()
+            .decode()
+            .unwrap();
+        assert_eq!(one, "hi");
+        let missing: Option<Text> = Frame::from_slice(b"$-1\r\n").unwrap().decode().unwrap();
+        assert_eq!(missing, None);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn text_is_a_string_to_serde() {
+        let text = Text::from_static("héllo");
+        assert_eq!(serde_json::to_string(&text).unwrap(), r#""héllo""#);
+        let back: Text = serde_json::from_str(r#""héllo""#).unwrap();
+        assert_eq!(back, text);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_a_decode_error_where_they_are() {
+        let err = Frame::from_slice(b"*2\r\n$1\r\na\r\n$2\r\n\xc3\x28\r\n")
+            .unwrap()
+            .decode::<Vec<Text>>()
+            .unwrap_err();
+        assert!(err.to_string().contains("[1]"), "{err}");
+        assert!(err.to_string().contains("utf-8"), "{err}");
+        let err = Frame::from_slice(b"$1\r\n\xff\r\n")
+            .unwrap()
+            .decode::<Text>()
+            .unwrap_err();
+        assert!(err.to_string().contains("utf-8"), "{err}");
+    }
+}
