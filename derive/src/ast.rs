@@ -84,6 +84,16 @@ impl<'a> Container<'a> {
         }
     }
 
+    /// The path of the typedis crate the generated code names: `#[resp(crate = "...")]`,
+    /// else `::typedis`.
+    pub fn krate(&self) -> syn::Path {
+        self.attrs
+            .krate
+            .get()
+            .cloned()
+            .unwrap_or_else(|| syn::parse_quote!(::typedis))
+    }
+
     /// Every field of the container, across variants.
     pub fn all_fields(&self) -> impl Iterator<Item = &Field<'a>> {
         let (structs, enums): (&[Field<'a>], &[Variant<'a>]) = match &self.data {

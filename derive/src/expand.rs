@@ -14,12 +14,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let cont = Container::from_ast(&cx, input);
     valid::check(&cx, &cont);
-    let krate = cont
-        .attrs
-        .krate
-        .get()
-        .cloned()
-        .unwrap_or_else(|| syn::parse_quote!(::typedis));
+    let krate = cont.krate();
     match cx.into_compile_errors() {
         Some(errors) => fallback::stub(input, &krate, errors),
         None => impl_read(&cont, &krate),

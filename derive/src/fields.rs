@@ -12,12 +12,7 @@ use crate::names;
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let cont = Container::from_ast(&cx, input);
-    let krate = cont
-        .attrs
-        .krate
-        .get()
-        .cloned()
-        .unwrap_or_else(|| syn::parse_quote!(::typedis));
+    let krate = cont.krate();
     let fields = match &cont.data {
         Data::Struct(Style::Struct, fields) => fields.as_slice(),
         _ => {

@@ -5,14 +5,17 @@
 
 use typedis::cmd::{Bound, Lex};
 use typedis::reply::List;
-use typedis::{b, Client, Config, Protocol, RespRead};
-use typedis_tests::RedisServer;
+use typedis::{b, Client, Protocol, RespRead};
+use typedis_tests::{connect_with_protocol, RedisServer, PROTOCOLS};
 
+/// A client of `server` on each protocol.
 async fn clients(server: &RedisServer) -> Vec<(Protocol, Client)> {
     let mut clients = Vec::new();
-    for protocol in [Protocol::Resp2, Protocol::Resp3] {
-        let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
-        clients.push((protocol, Client::with_config(config).await.unwrap()));
+    for protocol in PROTOCOLS {
+        clients.push((
+            protocol,
+            connect_with_protocol(&server.url(), protocol).await,
+        ));
     }
     clients
 }

@@ -4,8 +4,8 @@
 //! left out, and a hash that does not exist read as `None`.
 
 use bytes::Bytes;
-use typedis::{b, Client, Config, Error, Protocol, RespRead, ToFields};
-use typedis_tests::{server_family, server_version, RedisServer};
+use typedis::{b, Client, Error, Protocol, RespRead, ToFields};
+use typedis_tests::{connect_with_protocol, server_family, server_version, RedisServer, PROTOCOLS};
 
 #[derive(ToFields, RespRead, Debug, Clone, PartialEq)]
 #[resp(map, rename_all = "kebab-case")]
@@ -37,11 +37,14 @@ fn sessions() -> [Session; 2] {
     [first, second]
 }
 
+/// A client of `server` on each protocol.
 async fn clients(server: &RedisServer) -> Vec<(Protocol, Client)> {
     let mut clients = Vec::new();
-    for protocol in [Protocol::Resp2, Protocol::Resp3] {
-        let config = Config::from_url(&server.url()).unwrap().protocol(protocol);
-        clients.push((protocol, Client::with_config(config).await.unwrap()));
+    for protocol in PROTOCOLS {
+        clients.push((
+            protocol,
+            connect_with_protocol(&server.url(), protocol).await,
+        ));
     }
     clients
 }
