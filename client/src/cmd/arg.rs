@@ -1,7 +1,7 @@
 //! [`ToArg`]: how a Rust value becomes one command argument (a RESP bulk string), with
 //! integers and floats formatted on the stack, without allocating.
 //!
-//! Over 500 lines: because of its unit tests (from line 422).
+//! Over 500 lines: because of its unit tests (from line 429).
 
 // The command builder writes its arguments with the crate's one RESP writer.
 use crate::error::InvalidArgument;
@@ -399,6 +399,13 @@ impl ToArg for Cow<'_, [u8]> {
 }
 
 impl ToArg for Box<str> {
+    #[inline]
+    fn write_arg(&self, out: ArgWriter<'_>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl ToArg for crate::reply::Text {
     #[inline]
     fn write_arg(&self, out: ArgWriter<'_>) {
         out.bytes(self.as_bytes());

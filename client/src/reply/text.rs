@@ -15,8 +15,9 @@ use std::ops::Deref;
 /// Owned UTF-8 text read from a reply without an allocation per string: up to
 /// 24 bytes it is held inline (copied, as a `&str`'s bytes are small), longer it is a
 /// [`Bytes`] slice of the reply's buffer (shared, never copied). Checked to be UTF-8 once,
-/// it outlives the frame, derefs to `str` (so it goes where a `&str` does) and is
-/// `Display`, `Hash`, `Ord` and, with the `serde` feature, a string to serde.
+/// it outlives the frame, is an argument ([`ToArg`](crate::ToArg)), derefs to `str` (so
+/// it goes where a `&str` does) and is `Display`, `Hash`, `Ord` and, with the `serde`
+/// feature, a string to serde.
 ///
 /// Where `Vec<String>` allocates and copies every member of a 10,000-member `LRANGE`,
 /// `Vec<Text>` allocates the vector alone.
@@ -240,14 +241,6 @@ impl PartialEq<Text> for str {
 impl PartialEq<Text> for &str {
     fn eq(&self, other: &Text) -> bool {
         *self == other.as_str()
-    }
-}
-
-/// Written as its UTF-8 bytes.
-impl crate::cmd::ToArg for Text {
-    #[inline]
-    fn write_arg(&self, out: crate::cmd::ArgWriter<'_>) {
-        out.bytes(self.as_str().as_bytes());
     }
 }
 
