@@ -427,10 +427,11 @@ impl<T: ToArg + ?Sized> ToArg for &T {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn arg<T: ToArg + ?Sized>(v: &T) -> String {
+    /// What `v` writes as one argument, as text.
+    pub(in crate::cmd) fn arg<T: ToArg + ?Sized>(v: &T) -> String {
         let mut buf = Vec::new();
         v.write_arg(ArgWriter::new(&mut buf, &mut None, 1));
         String::from_utf8(buf).unwrap()

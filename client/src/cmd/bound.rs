@@ -245,12 +245,7 @@ impl BoundValue for Cow<'_, [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn arg<T: ToArg + ?Sized>(v: &T) -> String {
-        let mut buf = Vec::new();
-        v.write_arg(ArgWriter::new(&mut buf, &mut None, 1));
-        String::from_utf8(buf).unwrap()
-    }
+    use crate::cmd::arg::tests::arg;
 
     #[test]
     fn score_bounds_write_the_number_and_an_exclusive_one_after_a_parenthesis() {

@@ -203,27 +203,19 @@ impl Client {
             .iter()
             .map(|pattern| Family::Keyspace.channel(db, pattern))
             .collect();
-        let names = which
+        let channels: Vec<Vec<u8>> = which
             .events
             .iter()
-            .map(|e| Family::Keyevent.channel(db, e.name()));
+            .map(|e| Family::Keyevent.channel(db, e.name()))
+            .collect();
         if !patterns.is_empty() {
             subscriber.psubscribe(&patterns).await?;
         }
-        match db {
-            // One database: the event channels are channels, not patterns.
-            Some(_) => {
-                let channels: Vec<Vec<u8>> = names.collect();
-                if !channels.is_empty() {
-                    subscriber.subscribe(&channels).await?;
-                }
-            }
-            None => {
-                let channels: Vec<Vec<u8>> = names.collect();
-                if !channels.is_empty() {
-                    subscriber.psubscribe(&channels).await?;
-                }
-            }
+        // In one database the event channels are channels; in every one, patterns.
+        match (channels.is_empty(), db) {
+            (true, _) => {}
+            (false, Some(_)) => subscriber.subscribe(&channels).await?,
+            (false, None) => subscriber.psubscribe(&channels).await?,
         }
         Ok(KeyNotifications { subscriber })
     }
