@@ -121,6 +121,7 @@ pub struct Config {
     pub(crate) health_check: Option<Duration>,
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
+    pub(crate) big_request: Option<usize>,
     pub(crate) limits: Limits,
     pub(crate) push_buffer: usize,
     pub(crate) cache: Option<CacheConfig>,
@@ -150,6 +151,7 @@ impl std::fmt::Debug for Config {
             .field("health_check", &self.health_check)
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
+            .field("big_request", &self.big_request)
             .field("limits", &self.limits)
             .field("push_buffer", &self.push_buffer)
             .field("cache", &self.cache)
@@ -174,7 +176,7 @@ impl Config {
     /// A configuration for `addr` with defaults: RESP3 (falling back to RESP2), database 0,
     /// no credentials, 5 s connect timeout, 5 s response timeout, 1 s margin for blocking
     /// commands, no automatic resend, no health check, up to 4 idle dedicated connections
-    /// kept and no cap on open ones, early writes as [`Config::write_early_after`]
+    /// kept and 64 open, commands of 1 MiB or more on a dedicated connection, early writes as [`Config::write_early_after`]
     /// describes, reconnections paced from 50 ms to 5 s, replies bounded by
     /// [`Limits::default`] and 1 MiB of pushes buffered per consumer.
     pub fn new(addr: Addr) -> Self {
@@ -196,6 +198,7 @@ impl Config {
             health_check: None,
             max_idle_dedicated: 4,
             max_dedicated: Some(DEFAULT_MAX_DEDICATED),
+            big_request: Some(DEFAULT_BIG_REQUEST),
             limits: Limits::default(),
             push_buffer: DEFAULT_PUSH_BUFFER,
             cache: None,
@@ -490,6 +493,32 @@ impl Config {
         self
     }
 
+    /// Commands whose encoding is at least this many bytes long (a `SET` of a big value,
+    /// an `HSET` of many fields) are sent on a dedicated connection instead of the shared
+    /// one, so the small commands of other callers are not written, and answered, only
+    /// after them: on the shared connection every command sent after a 16 MiB `SET` waits
+    /// until the whole value has crossed the network. The default is 1 MiB; `None` sends
+    /// everything on the shared connection.
+    ///
+    /// What it costs: when nothing is that big, one comparison per command; when a command
+    /// is, a dedicated connection (an idle one from the pool, or one opened for it, which
+    /// takes a handshake) under [`Config::max_dedicated`] and the response timeout. Two
+    /// things differ from the shared connection: such a command is not ordered with the
+    /// commands other callers send meanwhile (a caller's own commands keep their order, as
+    /// each awaits its reply before the next), and a `WAIT` sent after it on the shared
+    /// connection does not count it — send the write and the `WAIT` together in a
+    /// [`pipeline`](crate::Client::pipeline), which stays on one connection whatever its
+    /// size. Pipelines and transactions are not moved.
+    ///
+    /// ```
+    /// let config = typedis::Config::default().big_request_bytes(Some(4 << 20));
+    /// # let _ = config;
+    /// ```
+    pub fn big_request_bytes(mut self, bytes: Option<usize>) -> Self {
+        self.big_request = bytes;
+        self
+    }
+
     /// Bounds on every reply (its size, a bulk string's length, an aggregate's element
     /// count, nesting depth): a reply past one fails with [`Error::Protocol`] saying which
     /// and where, as soon as its header declares it, before its bytes are buffered, and its
@@ -593,6 +622,12 @@ const DEFAULT_PUSH_BUFFER: usize = 1 << 20;
 /// Dedicated connections open at once by default: more than a service's usual blocking
 /// consumers, far fewer than a burst of callers would open unbounded.
 const DEFAULT_MAX_DEDICATED: usize = 64;
+
+/// Commands this long or longer go on a dedicated connection by default: writing one takes
+/// long enough (about a millisecond on a local network) to be worth keeping other
+/// callers' commands from waiting behind it, and the rare command this big makes the
+/// lease of a connection a small part of its cost.
+const DEFAULT_BIG_REQUEST: usize = 1 << 20;
 
 /// When callers write gathered requests early (see [`Config::write_early_after`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -290,7 +290,9 @@ impl Client {
     /// frame too: decoding it yields [`Error::Server`].
     ///
     /// Blocking commands (`BLPOP`, `XREAD BLOCK`, ...) run on a dedicated connection and
-    /// time out after their own block time plus [`Config::blocking_margin`].
+    /// time out after their own block time plus [`Config::blocking_margin`]. So do
+    /// commands of [`Config::big_request_bytes`] or more (1 MiB by default), within the
+    /// response timeout, so that other callers' commands are not sent after them.
     ///
     /// `WAIT` and `WAITAOF` are the exception: the server counts the replicas (or fsyncs)
     /// of the writes made *on the connection that sends them*, so they run on the shared
@@ -315,6 +317,7 @@ impl Client {
         let command = request.into_command();
         self.check_available(&command)?;
         let place = match placement(&command) {
+            Placement::Shared if self.is_big(&command) => Place::Own,
             Placement::Shared => Place::Shared,
             Placement::Dedicated(time) => Place::Dedicated(time),
             Placement::Waits(time) => Place::SharedFor(self.wait_limit(&command, time)?),
@@ -424,6 +427,7 @@ impl Client {
                     Box::pin(self.send_shared(command, deadline)).await
                 }
                 Place::Dedicated(time) => Box::pin(self.send_blocking(command, time)).await,
+                Place::Own => Box::pin(self.send_alone(command)).await,
             },
         };
         operation.end(|| self.db_system(), &result);
@@ -453,6 +457,7 @@ impl Client {
                     .instrument(span.clone())
                     .await
             }
+            Place::Own => self.send_alone(command).instrument(span.clone()).await,
         };
         outcome::record(&span, &result);
         result
@@ -566,6 +571,32 @@ impl Client {
         .await
     }
 
+    /// Whether `command` is long enough to go on a connection of its own
+    /// ([`Config::big_request_bytes`]).
+    #[inline]
+    fn is_big(&self, command: &Command) -> bool {
+        self.inner
+            .config
+            .big_request
+            .is_some_and(|big| command.as_bytes().len() >= big)
+    }
+
+    /// Sends a big command on a dedicated connection, within the response timeout (the
+    /// lease of the connection included), so that the shared connection's other commands
+    /// are not written after it.
+    async fn send_alone(&self, command: Command) -> Result<Frame, Error> {
+        let deadline = self.deadline();
+        within(self.response_timeout(), async {
+            let mut lease = self.lease(deadline).await?;
+            let (request, rx) = Submission::one(command, deadline);
+            lease.conn().submit(request);
+            let frame = mux::reply(rx).await?;
+            lease.release();
+            Ok(frame)
+        })
+        .await
+    }
+
     /// Runs `f` within the response timeout.
     pub(crate) async fn timed<T>(
         &self,
@@ -660,6 +691,9 @@ pub(crate) enum Place {
     SharedFor(Option<Duration>),
     /// On a dedicated connection, for a command that blocks this long.
     Dedicated(BlockTime),
+    /// On a dedicated connection, answered within the response timeout: a command too big
+    /// to make the shared connection's others wait behind it.
+    Own,
 }
 
 /// Why a `WAIT` or `WAITAOF` with timeout 0 is refused on the shared connection.

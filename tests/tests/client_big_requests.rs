@@ -1,0 +1,131 @@
+//! Big commands on a connection of their own (`Config::big_request_bytes`): a command at
+//! least that long is sent on a dedicated connection, so the shared connection's other
+//! commands are not written after it; shorter ones stay on the shared connection. Against
+//! a real server, RESP2 and RESP3.
+
+use bytes::Bytes;
+use typedis::{b, Client, Config, Protocol, Request};
+use typedis_tests::{RedisServer, PROTOCOLS};
+
+async fn connect(server: &RedisServer, protocol: Protocol, big: Option<usize>) -> Client {
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .protocol(protocol)
+        .big_request_bytes(big);
+    Client::with_config(config).await.unwrap()
+}
+
+/// `CLIENT LIST`: a line per connection the server has open.
+async fn server_list(client: &Client) -> String {
+    client.query_as(b().client_list().build()).await.unwrap()
+}
+
+/// The connections the server has open (this test's clients are its only ones).
+async fn server_connections(client: &Client) -> usize {
+    server_list(client).await.lines().count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_of_a_mebibyte_goes_on_a_dedicated_connection_by_default() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol, Some(1 << 20)).await;
+        let value = Bytes::from(vec![b'v'; 2 << 20]);
+        client
+            .query(b().set().key("big").value(value.clone()))
+            .await
+            .unwrap();
+        // It ran on a dedicated connection, back in the pool now; the shared one is
+        // still the only other connection.
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        assert_eq!(server_connections(&client).await, 2, "{protocol:?}");
+        // A small command (with a big reply) stays on the shared connection.
+        let read: Option<Bytes> = client.query_as(b().get().key("big").build()).await.unwrap();
+        assert_eq!(read, Some(value), "{protocol:?}");
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        drop(client);
+        let _: () = Client::connect(&server.url())
+            .await
+            .unwrap()
+            .query_as(b().flushall().build())
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_threshold_is_the_encoded_length_and_none_turns_it_off() {
+    let server = RedisServer::start();
+    let value = "x".repeat(1000);
+    let set = || b().set().key("k").value(value.as_str()).build();
+    let len = set().into_command().as_bytes().len();
+    for protocol in PROTOCOLS {
+        // One byte short of the threshold: shared.
+        let client = connect(&server, protocol, Some(len + 1)).await;
+        client.query(set()).await.unwrap();
+        assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
+        // At the threshold: dedicated, and still one connection for any number of them.
+        let client = connect(&server, protocol, Some(len)).await;
+        for _ in 0..3 {
+            client.query(set()).await.unwrap();
+        }
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        // Off: everything on the shared connection.
+        let client = connect(&server, protocol, None).await;
+        let huge = "y".repeat(4 << 20);
+        client
+            .query(b().set().key("k").value(huge.as_str()))
+            .await
+            .unwrap();
+        assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
+        let read: String = client.query_as(b().get().key("k").build()).await.unwrap();
+        assert_eq!(read.len(), huge.len(), "{protocol:?}");
+    }
+}
+
+/// While a big `SET` is on its way, small commands of other callers are answered: they do
+/// not wait behind it. The server is paused (`CLIENT PAUSE WRITE`) so the big write
+/// cannot finish, which on the shared connection would hold every later command back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_commands_are_answered_while_a_big_one_waits() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol, Some(1 << 20)).await;
+        let admin = connect(&server, protocol, None).await;
+        client
+            .query(b().set().key("small").value("v"))
+            .await
+            .unwrap();
+        admin
+            .query(b().client_pause().timeout(60_000).write())
+            .await
+            .unwrap();
+        let big = {
+            let client = client.clone();
+            tokio::spawn(async move {
+                let value = Bytes::from(vec![b'v'; 4 << 20]);
+                client.query(b().set().key("big").value(value)).await
+            })
+        };
+        // The SET has reached the server, which holds it back.
+        while !server_list(&admin).await.contains("cmd=set") {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        // Reads go on meanwhile, on the shared connection.
+        for _ in 0..20 {
+            let v: Option<String> = client
+                .query_as(b().get().key("small").build())
+                .await
+                .unwrap();
+            assert_eq!(v.as_deref(), Some("v"), "{protocol:?}");
+        }
+        assert!(
+            !big.is_finished(),
+            "{protocol:?}: the big SET ran during the pause"
+        );
+        admin.query(b().client_unpause()).await.unwrap();
+        big.await.unwrap().unwrap();
+        let len: i64 = client.query_as(b().strlen().key("big")).await.unwrap();
+        assert_eq!(len, 4 << 20, "{protocol:?}");
+    }
+}
