@@ -129,3 +129,64 @@ async fn small_commands_are_answered_while_a_big_one_waits() {
         assert_eq!(len, 4 << 20, "{protocol:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_time() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .protocol(protocol)
+            .big_reply_bytes(Some(1 << 20));
+        let client = Client::with_config(config).await.unwrap();
+        let value = Bytes::from(vec![b'v'; 2 << 20]);
+        client
+            .query(b().set().key("big").value(value.clone()))
+            .await
+            .unwrap();
+        client
+            .query(b().set().key("small").value("v"))
+            .await
+            .unwrap();
+        let idle = client.stats().idle_dedicated;
+        // The first big reply is read on the shared connection: nothing told it was big.
+        let get = || b().get().key("big").build();
+        let read: Option<Bytes> = client.query_as(get()).await.unwrap();
+        assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+        assert_eq!(client.stats().idle_dedicated, idle, "{protocol:?}");
+        // The next one (and an untyped spelling of it) goes on a dedicated connection.
+        for _ in 0..2 {
+            let read: Option<Bytes> = client.query_as(get()).await.unwrap();
+            assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+            let read: Option<Bytes> = client
+                .query_as(typedis::cmd("get").arg("big"))
+                .await
+                .unwrap();
+            assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+        }
+        assert_eq!(client.stats().idle_dedicated, idle.max(1), "{protocol:?}");
+        // Another key's GET stays on the shared connection.
+        let dedicated_before = server_connections(&client).await;
+        let read: Option<String> = client
+            .query_as(b().get().key("small").build())
+            .await
+            .unwrap();
+        assert_eq!(read.as_deref(), Some("v"), "{protocol:?}");
+        assert_eq!(
+            server_connections(&client).await,
+            dedicated_before,
+            "{protocol:?}"
+        );
+        // Off: a big reply changes nothing.
+        let config = Config::from_url(&server.url())
+            .unwrap()
+            .protocol(protocol)
+            .big_reply_bytes(None);
+        let client = Client::with_config(config).await.unwrap();
+        for _ in 0..3 {
+            let read: Option<Bytes> = client.query_as(get()).await.unwrap();
+            assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+        }
+        assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
+    }
+}

@@ -122,6 +122,7 @@ pub struct Config {
     pub(crate) max_idle_dedicated: usize,
     pub(crate) max_dedicated: Option<usize>,
     pub(crate) big_request: Option<usize>,
+    pub(crate) big_reply: Option<usize>,
     pub(crate) limits: Limits,
     pub(crate) push_buffer: usize,
     pub(crate) cache: Option<CacheConfig>,
@@ -152,6 +153,7 @@ impl std::fmt::Debug for Config {
             .field("max_idle_dedicated", &self.max_idle_dedicated)
             .field("max_dedicated", &self.max_dedicated)
             .field("big_request", &self.big_request)
+            .field("big_reply", &self.big_reply)
             .field("limits", &self.limits)
             .field("push_buffer", &self.push_buffer)
             .field("cache", &self.cache)
@@ -176,7 +178,8 @@ impl Config {
     /// A configuration for `addr` with defaults: RESP3 (falling back to RESP2), database 0,
     /// no credentials, 5 s connect timeout, 5 s response timeout, 1 s margin for blocking
     /// commands, no automatic resend, no health check, up to 4 idle dedicated connections
-    /// kept and 64 open, commands of 1 MiB or more on a dedicated connection, early writes as [`Config::write_early_after`]
+    /// kept and 64 open, commands of 1 MiB or more (or whose last reply was) on a dedicated
+    /// connection, early writes as [`Config::write_early_after`]
     /// describes, reconnections paced from 50 ms to 5 s, replies bounded by
     /// [`Limits::default`] and 1 MiB of pushes buffered per consumer.
     pub fn new(addr: Addr) -> Self {
@@ -199,6 +202,7 @@ impl Config {
             max_idle_dedicated: 4,
             max_dedicated: Some(DEFAULT_MAX_DEDICATED),
             big_request: Some(DEFAULT_BIG_REQUEST),
+            big_reply: Some(DEFAULT_BIG_REQUEST),
             limits: Limits::default(),
             push_buffer: DEFAULT_PUSH_BUFFER,
             cache: None,
@@ -516,6 +520,31 @@ impl Config {
     /// ```
     pub fn big_request_bytes(mut self, bytes: Option<usize>) -> Self {
         self.big_request = bytes;
+        self
+    }
+
+    /// A command whose last reply was at least this many bytes long (a `GET` of a big value,
+    /// an `HGETALL` of a big hash) is sent on a dedicated connection the next time, so the
+    /// small commands of other callers are not answered only after its reply: on the
+    /// shared connection, every reply to a command sent after a `GET` of 16 MiB waits
+    /// until those 16 MiB have been read. A command is known by its name and its first
+    /// key; the first big reply of each is read on the shared connection (nothing tells
+    /// it is big before it comes), and a later small one sends it back there. The default
+    /// is 1 MiB; `None` keeps every command on the shared connection whatever its replies.
+    ///
+    /// What it costs: on the shared connection, a hash of the command's name and first
+    /// key per command, and one atomic load while no reply has been big; after one has,
+    /// a lock and a lookup per command (up to 1,024 commands remembered). For a reply
+    /// known to be big before it comes, [`Client::stream`](crate::Client::stream) and
+    /// [`Client::copy_to`](crate::Client::copy_to) read it on a dedicated connection
+    /// from the first. The same differences as [`Config::big_request_bytes`] apply.
+    ///
+    /// ```
+    /// let config = typedis::Config::default().big_reply_bytes(Some(4 << 20));
+    /// # let _ = config;
+    /// ```
+    pub fn big_reply_bytes(mut self, bytes: Option<usize>) -> Self {
+        self.big_reply = bytes;
         self
     }
 

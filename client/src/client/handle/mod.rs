@@ -13,6 +13,7 @@
 
 mod as_redis;
 mod batch;
+mod big_replies;
 mod cached;
 mod close;
 mod dedicated;
@@ -114,6 +115,8 @@ struct Inner {
     reconnects: AtomicU64,
     /// Closing: see [`Client::close`].
     closing: close::Closing,
+    /// Commands whose last reply was big ([`Config::big_reply_bytes`]).
+    big_replies: big_replies::BigReplies,
 }
 
 /// Counters of a [`Client`], read with [`Client::stats`].
@@ -181,6 +184,7 @@ impl Client {
                 in_flight: AtomicUsize::new(0),
                 reconnects: AtomicU64::new(0),
                 closing: close::Closing::new(&conn_for_close),
+                big_replies: big_replies::BigReplies::default(),
             }),
         })
     }
@@ -291,8 +295,9 @@ impl Client {
     ///
     /// Blocking commands (`BLPOP`, `XREAD BLOCK`, ...) run on a dedicated connection and
     /// time out after their own block time plus [`Config::blocking_margin`]. So do
-    /// commands of [`Config::big_request_bytes`] or more (1 MiB by default), within the
-    /// response timeout, so that other callers' commands are not sent after them.
+    /// commands of [`Config::big_request_bytes`] or more (1 MiB by default), and those
+    /// whose last reply was [`Config::big_reply_bytes`] or more, within the response
+    /// timeout, so that other callers' commands do not wait behind them.
     ///
     /// `WAIT` and `WAITAOF` are the exception: the server counts the replicas (or fsyncs)
     /// of the writes made *on the connection that sends them*, so they run on the shared
@@ -416,6 +421,7 @@ impl Client {
         let span = trace::command_span!(self.inner.config.span_level, command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         let operation = Operation::start(&command);
+        let mark = self.reply_mark(&command, place);
         let result = match span {
             // Boxed: recording spans keeps its state out of every command's future.
             Some(span) => Box::pin(self.send_traced(command, place, span)).await,
@@ -430,6 +436,7 @@ impl Client {
                 Place::Own => Box::pin(self.send_alone(command)).await,
             },
         };
+        self.remember_reply(mark, &result);
         operation.end(|| self.db_system(), &result);
         result
     }
@@ -571,14 +578,32 @@ impl Client {
         .await
     }
 
-    /// Whether `command` is long enough to go on a connection of its own
-    /// ([`Config::big_request_bytes`]).
+    /// Whether `command` goes on a connection of its own: it is long enough
+    /// ([`Config::big_request_bytes`]), or its last reply was ([`Config::big_reply_bytes`]).
     #[inline]
     fn is_big(&self, command: &Command) -> bool {
-        self.inner
-            .config
+        let config = &self.inner.config;
+        config
             .big_request
             .is_some_and(|big| command.as_bytes().len() >= big)
+            || (config.big_reply.is_some() && self.inner.big_replies.holds(command))
+    }
+
+    /// What identifies `command` for [`Config::big_reply_bytes`], when it is on.
+    #[inline]
+    fn reply_mark(&self, command: &Command, place: Place) -> Option<u64> {
+        let shared_or_own = matches!(place, Place::Shared | Place::Own);
+        (shared_or_own && self.inner.config.big_reply.is_some())
+            .then(|| big_replies::BigReplies::mark(command))
+    }
+
+    /// Remembers whether the reply to the command marked `mark` was big.
+    fn remember_reply(&self, mark: Option<u64>, result: &Result<Frame, Error>) {
+        let (Some(mark), Some(big), Ok(frame)) = (mark, self.inner.config.big_reply, result) else {
+            return;
+        };
+        let len = frame.as_bytes().len();
+        self.inner.big_replies.record(mark, len >= big);
     }
 
     /// Sends a big command on a dedicated connection, within the response timeout (the
