@@ -190,3 +190,54 @@ async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_t
         assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
     }
 }
+
+/// A cluster's nodes place big commands as a single server's client does: a big `SET` on
+/// a dedicated connection of its node, a `GET` whose last reply was big too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
+    use typedis::cluster::{ClusterClient, ClusterConfig};
+    let cluster = typedis_tests::RedisCluster::builder().replicas(0).start();
+    for protocol in PROTOCOLS {
+        let config = ClusterConfig::from_url(&cluster.url()).unwrap();
+        let node = config.node_config().clone().protocol(protocol);
+        let client = ClusterClient::with_config(config.node(node)).await.unwrap();
+        client
+            .query(b().set().key("small").value("v"))
+            .await
+            .unwrap();
+        assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
+        let value = Bytes::from(vec![b'v'; 2 << 20]);
+        client
+            .query(b().set().key("big").value(value.clone()))
+            .await
+            .unwrap();
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        // Big reads, with big writes left on the shared connection: the first GET reads
+        // its big reply on the shared connection, the next ones on a dedicated one.
+        let config = ClusterConfig::from_url(&cluster.url()).unwrap();
+        let node = config
+            .node_config()
+            .clone()
+            .protocol(protocol)
+            .big_request_bytes(None);
+        let reads = ClusterClient::with_config(config.node(node)).await.unwrap();
+        reads
+            .query(b().set().key("other").value(value.clone()))
+            .await
+            .unwrap();
+        let get = || b().get().key("other").build();
+        let read: Option<Bytes> = reads.query_as(get()).await.unwrap();
+        assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+        assert_eq!(reads.stats().idle_dedicated, 0, "{protocol:?}");
+        for _ in 0..2 {
+            let read: Option<Bytes> = reads.query_as(get()).await.unwrap();
+            assert_eq!(read.as_ref(), Some(&value), "{protocol:?}");
+        }
+        assert_eq!(reads.stats().idle_dedicated, 1, "{protocol:?}");
+        let read: Option<String> = client
+            .query_as(b().get().key("small").build())
+            .await
+            .unwrap();
+        assert_eq!(read.as_deref(), Some("v"), "{protocol:?}");
+    }
+}

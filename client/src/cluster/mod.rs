@@ -157,6 +157,9 @@ pub struct ClusterStats {
     /// Times a node's connection was opened again after it died, added up over the nodes
     /// (subscribers' included).
     pub reconnects: u64,
+    /// Idle dedicated connections kept by the nodes' clients (for blocking commands,
+    /// transactions and big commands), added up.
+    pub idle_dedicated: usize,
     /// The node caches' counters added up, when the node configuration sets up a
     /// client-side cache (see [`ClusterClient::with_config`]).
     pub cache: Option<CacheStats>,
@@ -264,6 +267,7 @@ impl ClusterClient {
             refreshes: self.inner.refresh.count.load(Ordering::Relaxed),
             nodes: per_node.len(),
             reconnects: per_node.iter().map(|s| s.reconnects).sum(),
+            idle_dedicated: per_node.iter().map(|s| s.idle_dedicated).sum(),
             cache,
         }
     }

@@ -135,19 +135,22 @@ impl ClusterClient {
             // would otherwise be part of every command's.
             return Box::pin(client.send(command.clone()))
                 .await
-                .map_err(|e| match e {
-                    Error::Unreachable(_) | Error::Credentials(_) => Failure::NotSent(e),
-                    Error::ConnectionClosed(c) if !c.was_sent() => {
-                        Failure::NotSent(Error::ConnectionClosed(c))
-                    }
-                    e => Failure::Sent(e),
-                });
+                .map_err(failure);
+        }
+        if !readonly && !asking && client.is_big(command) {
+            // On a dedicated connection of the node, as the node's client places a big
+            // command (`Config::big_request_bytes`, `big_reply_bytes`; boxed: a rare path).
+            return Box::pin(client.send(command.clone()))
+                .await
+                .map_err(failure);
         }
         let deadline = client.deadline();
         if !readonly && !asking {
             let (request, rx) = Submission::one(command.clone(), deadline);
             client.submit(request).await.map_err(Failure::NotSent)?;
-            return reply_timed(rx).await.map_err(Failure::Sent);
+            let result = reply_timed(rx).await;
+            client.note_reply(command, &result);
+            return result.map_err(Failure::Sent);
         }
         let reconnects = client.stats().reconnects;
         #[allow(clippy::disallowed_methods, reason = "the client's own command")]
@@ -169,6 +172,16 @@ impl ClusterClient {
         frames
             .pop()
             .ok_or_else(|| Failure::Sent(Error::lost("no reply")))
+    }
+}
+
+/// What a node client's error says of its command: not sent (the caller may try it
+/// elsewhere) or sent.
+fn failure(e: Error) -> Failure {
+    match e {
+        Error::Unreachable(_) | Error::Credentials(_) => Failure::NotSent(e),
+        Error::ConnectionClosed(c) if !c.was_sent() => Failure::NotSent(Error::ConnectionClosed(c)),
+        e => Failure::Sent(e),
     }
 }
 

@@ -45,7 +45,13 @@ impl BigReplies {
         hash
     }
 
-    /// Whether the last reply to a command marked `mark` was big.
+    /// Whether any command is remembered.
+    #[inline]
+    pub(super) fn any(&self) -> bool {
+        self.any.load(Ordering::Relaxed)
+    }
+
+    /// Whether the last reply to `command` was big.
     #[inline]
     pub(super) fn holds(&self, command: &Command) -> bool {
         self.any.load(Ordering::Relaxed) && lock(&self.marks).contains(&Self::mark(command))

@@ -581,7 +581,7 @@ impl Client {
     /// Whether `command` goes on a connection of its own: it is long enough
     /// ([`Config::big_request_bytes`]), or its last reply was ([`Config::big_reply_bytes`]).
     #[inline]
-    fn is_big(&self, command: &Command) -> bool {
+    pub(crate) fn is_big(&self, command: &Command) -> bool {
         let config = &self.inner.config;
         config
             .big_request
@@ -595,6 +595,19 @@ impl Client {
         let shared_or_own = matches!(place, Place::Shared | Place::Own);
         (shared_or_own && self.inner.config.big_reply.is_some())
             .then(|| big_replies::BigReplies::mark(command))
+    }
+
+    /// Remembers whether the reply to `command`, sent on the shared connection by a caller
+    /// other than [`send`](Self::send) (a cluster's node), was big.
+    pub(crate) fn note_reply(&self, command: &Command, result: &Result<Frame, Error>) {
+        let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
+            return;
+        };
+        let is_big = frame.as_bytes().len() >= big;
+        if is_big || self.inner.big_replies.any() {
+            let mark = big_replies::BigReplies::mark(command);
+            self.inner.big_replies.record(mark, is_big);
+        }
     }
 
     /// Remembers whether the reply to the command marked `mark` was big.
