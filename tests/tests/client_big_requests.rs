@@ -107,8 +107,12 @@ async fn small_commands_are_answered_while_a_big_one_waits() {
                 client.query(b().set().key("big").value(value)).await
             })
         };
-        // The SET has reached the server, which holds it back.
-        while !server_list(&admin).await.contains("cmd=set") {
+        // The big SET has reached the server, which holds its connection back (blocked).
+        let held = |list: String| {
+            list.lines()
+                .any(|l| l.contains("cmd=set") && l.contains("flags=b"))
+        };
+        while !held(server_list(&admin).await) {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         // Reads go on meanwhile, on the shared connection.
