@@ -60,6 +60,7 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "conn/mux/watchdog.rs",
     ],
     &[
+        "client/handle/big.rs",
         "client/handle/close.rs",
         "client/handle/dedicated.rs",
         "client/handle/mod.rs",

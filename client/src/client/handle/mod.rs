@@ -13,7 +13,7 @@
 
 mod as_redis;
 mod batch;
-mod big_replies;
+mod big;
 mod cached;
 mod close;
 mod dedicated;
@@ -116,7 +116,7 @@ struct Inner {
     /// Closing: see [`Client::close`].
     closing: close::Closing,
     /// Commands whose last reply was big ([`Config::big_reply_bytes`]).
-    big_replies: big_replies::BigReplies,
+    big_replies: big::BigReplies,
 }
 
 /// Counters of a [`Client`], read with [`Client::stats`].
@@ -184,7 +184,7 @@ impl Client {
                 in_flight: AtomicUsize::new(0),
                 reconnects: AtomicU64::new(0),
                 closing: close::Closing::new(&conn_for_close),
-                big_replies: big_replies::BigReplies::default(),
+                big_replies: big::BigReplies::default(),
             }),
         })
     }
@@ -570,63 +570,6 @@ impl Client {
             let mut lease = self.lease(limit.map(|l| Instant::now() + l)).await?;
             // Untimed on the connection: the command's own block time (above) is the limit.
             let (request, rx) = Submission::one(command, None);
-            lease.conn().submit(request);
-            let frame = mux::reply(rx).await?;
-            lease.release();
-            Ok(frame)
-        })
-        .await
-    }
-
-    /// Whether `command` goes on a connection of its own: it is long enough
-    /// ([`Config::big_request_bytes`]), or its last reply was ([`Config::big_reply_bytes`]).
-    #[inline]
-    pub(crate) fn is_big(&self, command: &Command) -> bool {
-        let config = &self.inner.config;
-        config
-            .big_request
-            .is_some_and(|big| command.as_bytes().len() >= big)
-            || (config.big_reply.is_some() && self.inner.big_replies.holds(command))
-    }
-
-    /// What identifies `command` for [`Config::big_reply_bytes`], when it is on.
-    #[inline]
-    fn reply_mark(&self, command: &Command, place: Place) -> Option<u64> {
-        let shared_or_own = matches!(place, Place::Shared | Place::Own);
-        (shared_or_own && self.inner.config.big_reply.is_some())
-            .then(|| big_replies::BigReplies::mark(command))
-    }
-
-    /// Remembers whether the reply to `command`, sent on the shared connection by a caller
-    /// other than [`send`](Self::send) (a cluster's node), was big.
-    pub(crate) fn note_reply(&self, command: &Command, result: &Result<Frame, Error>) {
-        let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
-            return;
-        };
-        let is_big = frame.as_bytes().len() >= big;
-        if is_big || self.inner.big_replies.any() {
-            let mark = big_replies::BigReplies::mark(command);
-            self.inner.big_replies.record(mark, is_big);
-        }
-    }
-
-    /// Remembers whether the reply to the command marked `mark` was big.
-    fn remember_reply(&self, mark: Option<u64>, result: &Result<Frame, Error>) {
-        let (Some(mark), Some(big), Ok(frame)) = (mark, self.inner.config.big_reply, result) else {
-            return;
-        };
-        let len = frame.as_bytes().len();
-        self.inner.big_replies.record(mark, len >= big);
-    }
-
-    /// Sends a big command on a dedicated connection, within the response timeout (the
-    /// lease of the connection included), so that the shared connection's other commands
-    /// are not written after it.
-    async fn send_alone(&self, command: Command) -> Result<Frame, Error> {
-        let deadline = self.deadline();
-        within(self.response_timeout(), async {
-            let mut lease = self.lease(deadline).await?;
-            let (request, rx) = Submission::one(command, deadline);
             lease.conn().submit(request);
             let frame = mux::reply(rx).await?;
             lease.release();

@@ -1,8 +1,14 @@
-//! [`BigReplies`]: the commands whose replies were big, remembered so that the next one
-//! goes on a dedicated connection (see `Config::big_reply_bytes`).
+//! Big commands on connections of their own: a command long enough
+//! (`Config::big_request_bytes`), or whose last reply was (`Config::big_reply_bytes`), is
+//! sent on a dedicated connection so the shared connection's other commands do not wait
+//! behind it; [`BigReplies`] remembers the commands whose replies were big.
 
+use super::{within, Client, Place};
 use crate::cmd::Command;
+use crate::conn::mux::{self, Submission};
+use crate::error::Error;
 use crate::support::sync::lock;
+use crate::wire::Frame;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -72,6 +78,64 @@ impl BigReplies {
             marks.remove(&mark);
         }
         self.any.store(!marks.is_empty(), Ordering::Relaxed);
+    }
+}
+
+impl Client {
+    /// Whether `command` goes on a connection of its own: it is long enough
+    /// ([`Config::big_request_bytes`]), or its last reply was ([`Config::big_reply_bytes`]).
+    #[inline]
+    pub(crate) fn is_big(&self, command: &Command) -> bool {
+        let config = &self.inner.config;
+        config
+            .big_request
+            .is_some_and(|big| command.as_bytes().len() >= big)
+            || (config.big_reply.is_some() && self.inner.big_replies.holds(command))
+    }
+
+    /// What identifies `command` for [`Config::big_reply_bytes`], when it is on.
+    #[inline]
+    pub(super) fn reply_mark(&self, command: &Command, place: Place) -> Option<u64> {
+        let shared_or_own = matches!(place, Place::Shared | Place::Own);
+        (shared_or_own && self.inner.config.big_reply.is_some()).then(|| BigReplies::mark(command))
+    }
+
+    /// Remembers whether the reply to `command`, sent on the shared connection by a caller
+    /// other than [`send`](Client::send) (a cluster's node), was big.
+    pub(crate) fn note_reply(&self, command: &Command, result: &Result<Frame, Error>) {
+        let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
+            return;
+        };
+        let is_big = frame.as_bytes().len() >= big;
+        if is_big || self.inner.big_replies.any() {
+            let mark = BigReplies::mark(command);
+            self.inner.big_replies.record(mark, is_big);
+        }
+    }
+
+    /// Remembers whether the reply to the command marked `mark` was big.
+    pub(super) fn remember_reply(&self, mark: Option<u64>, result: &Result<Frame, Error>) {
+        let (Some(mark), Some(big), Ok(frame)) = (mark, self.inner.config.big_reply, result) else {
+            return;
+        };
+        let len = frame.as_bytes().len();
+        self.inner.big_replies.record(mark, len >= big);
+    }
+
+    /// Sends a big command on a dedicated connection, within the response timeout (the
+    /// lease of the connection included), so that the shared connection's other commands
+    /// are not written after it.
+    pub(super) async fn send_alone(&self, command: Command) -> Result<Frame, Error> {
+        let deadline = self.deadline();
+        within(self.response_timeout(), async {
+            let mut lease = self.lease(deadline).await?;
+            let (request, rx) = Submission::one(command, deadline);
+            lease.conn().submit(request);
+            let frame = mux::reply(rx).await?;
+            lease.release();
+            Ok(frame)
+        })
+        .await
     }
 }
 
