@@ -52,6 +52,7 @@ impl BigReplies {
     }
 
     /// Whether any command is remembered.
+    #[cfg(feature = "cluster")]
     #[inline]
     pub(super) fn any(&self) -> bool {
         self.any.load(Ordering::Relaxed)
@@ -102,6 +103,7 @@ impl Client {
 
     /// Remembers whether the reply to `command`, sent on the shared connection by a caller
     /// other than [`send`](Client::send) (a cluster's node), was big.
+    #[cfg(feature = "cluster")]
     pub(crate) fn note_reply(&self, command: &Command, result: &Result<Frame, Error>) {
         let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
             return;
