@@ -245,3 +245,48 @@ async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
         assert_eq!(read.as_deref(), Some("v"), "{protocol:?}");
     }
 }
+
+/// A big command's dedicated connection that stops answering fails the command with a
+/// typed timeout (the lease and the reply within the response timeout), and the shared
+/// connection goes on serving the small ones. A fake server: the shared connection (the
+/// first) answers, every later one is silent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
+    use std::time::{Duration, Instant};
+    use typedis_tests::{answer_healthily, FakeConnection, FakeServer};
+    let server = FakeServer::start(|n, conn: FakeConnection| {
+        if n == 0 {
+            answer_healthily(conn);
+        } else {
+            conn.silence();
+        }
+    });
+    let timeout = Duration::from_millis(200);
+    let config = Config::from_url(&server.url())
+        .unwrap()
+        .protocol(Protocol::Resp2)
+        .response_timeout(Some(timeout))
+        .big_request_bytes(Some(1024));
+    let client = Client::with_config(config).await.unwrap();
+    let started = Instant::now();
+    let big = client
+        .query(b().set().key("big").value("x".repeat(4096).as_str()))
+        .await;
+    match big {
+        Err(typedis::Error::Timeout(t)) => assert_eq!(t, timeout),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(server.accepted() >= 2, "no dedicated connection was opened");
+    // The shared connection was not involved.
+    client
+        .query(b().set().key("small").value("v"))
+        .await
+        .unwrap();
+    let pong: String = client.query_as(typedis::cmd("PING")).await.unwrap();
+    assert_eq!(pong, "PONG");
+}
