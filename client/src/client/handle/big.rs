@@ -5,7 +5,6 @@
 
 use super::{within, Client, Place};
 use crate::cmd::Command;
-use crate::conn::mux::{self, Submission};
 use crate::error::Error;
 use crate::support::sync::lock;
 use crate::wire::Frame;
@@ -129,15 +128,8 @@ impl Client {
     /// are not written after it.
     pub(super) async fn send_alone(&self, command: Command) -> Result<Frame, Error> {
         let deadline = self.deadline();
-        within(self.response_timeout(), async {
-            let mut lease = self.lease(deadline).await?;
-            let (request, rx) = Submission::one(command, deadline);
-            lease.conn().submit(request);
-            let frame = mux::reply(rx).await?;
-            lease.release();
-            Ok(frame)
-        })
-        .await
+        let sent = self.send_dedicated(command, deadline, deadline);
+        within(self.response_timeout(), sent).await
     }
 }
 

@@ -3,14 +3,33 @@
 //! backoff while opening fails), and given back to the pool only in a clean state.
 
 use super::Client;
-use crate::conn::mux::Connection;
+use crate::cmd::Command;
+use crate::conn::mux::{self, Connection, Submission};
 use crate::conn::reauth;
 use crate::error::{Closed, ClosedKind, Error};
 use crate::support::sync::lock;
 use crate::support::trace;
+use crate::wire::Frame;
 use std::time::{Duration, Instant};
 
 impl Client {
+    /// Sends `command` on a dedicated connection leased by `lease_by`, answered by
+    /// `answer_by` (`None`: untimed on the connection), and returns the connection to the
+    /// pool once answered.
+    pub(super) async fn send_dedicated(
+        &self,
+        command: Command,
+        lease_by: Option<Instant>,
+        answer_by: Option<Instant>,
+    ) -> Result<Frame, Error> {
+        let mut lease = self.lease(lease_by).await?;
+        let (request, rx) = Submission::one(command, answer_by);
+        lease.conn().submit(request);
+        let frame = mux::reply(rx).await?;
+        lease.release();
+        Ok(frame)
+    }
+
     /// A dedicated connection (an idle one from the pool, or a new one opened by
     /// `deadline`); it goes back to the pool only when released.
     pub(crate) async fn lease(&self, deadline: Option<Instant>) -> Result<Lease, Error> {

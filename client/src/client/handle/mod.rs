@@ -566,16 +566,9 @@ impl Client {
         let limit = time.limit_within(config.blocking_margin, config.response_timeout, own);
         // The limit covers opening a dedicated connection too: a stalled server stalls
         // the handshake as well.
-        within(limit, async {
-            let mut lease = self.lease(limit.map(|l| Instant::now() + l)).await?;
-            // Untimed on the connection: the command's own block time (above) is the limit.
-            let (request, rx) = Submission::one(command, None);
-            lease.conn().submit(request);
-            let frame = mux::reply(rx).await?;
-            lease.release();
-            Ok(frame)
-        })
-        .await
+        // Untimed on the connection: the command's own block time (above) is the limit.
+        let lease_by = limit.map(|l| Instant::now() + l);
+        within(limit, self.send_dedicated(command, lease_by, None)).await
     }
 
     /// Runs `f` within the response timeout.
