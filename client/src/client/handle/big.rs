@@ -57,10 +57,10 @@ impl BigReplies {
         self.any.load(Ordering::Relaxed)
     }
 
-    /// Whether the last reply to `command` was big.
+    /// Whether the last reply to the command marked `mark` was big.
     #[inline]
-    pub(super) fn holds(&self, command: &Command) -> bool {
-        self.any.load(Ordering::Relaxed) && lock(&self.marks).contains(&Self::mark(command))
+    pub(super) fn holds(&self, mark: u64) -> bool {
+        self.any.load(Ordering::Relaxed) && lock(&self.marks).contains(&mark)
     }
 
     /// Records whether the reply to the command marked `mark` was big.
@@ -82,45 +82,66 @@ impl BigReplies {
 }
 
 impl Client {
-    /// Whether `command` goes on a connection of its own: it is long enough
-    /// ([`Config::big_request_bytes`]), or its last reply was ([`Config::big_reply_bytes`]).
+    /// Where a command placed on the shared connection goes: on a connection of its own
+    /// when it is long enough ([`Config::big_request_bytes`]) or its last reply was
+    /// ([`Config::big_reply_bytes`]). Also returns its mark, hashed once here, to note its
+    /// reply with, when `big_reply_bytes` is on.
     #[inline]
+    pub(super) fn place_by_size(&self, command: &Command, place: Place) -> (Place, Option<u64>) {
+        if !matches!(place, Place::Shared) {
+            return (place, None);
+        }
+        let config = &self.inner.config;
+        let mark = config.big_reply.map(|_| BigReplies::mark(command));
+        let big = config
+            .big_request
+            .is_some_and(|big| command.as_bytes().len() >= big)
+            || mark.is_some_and(|mark| self.inner.big_replies.holds(mark));
+        (if big { Place::Own } else { place }, mark)
+    }
+
+    /// Whether `command`, bound for a cluster node's shared connection, goes on a
+    /// connection of its own instead (see [`place_by_size`](Self::place_by_size)); its
+    /// mark is hashed only once a reply has been big.
+    #[cfg(feature = "cluster")]
     pub(crate) fn is_big(&self, command: &Command) -> bool {
         let config = &self.inner.config;
+        let replies = &self.inner.big_replies;
         config
             .big_request
             .is_some_and(|big| command.as_bytes().len() >= big)
-            || (config.big_reply.is_some() && self.inner.big_replies.holds(command))
+            || (config.big_reply.is_some()
+                && replies.any()
+                && replies.holds(BigReplies::mark(command)))
     }
 
-    /// What identifies `command` for [`Config::big_reply_bytes`], when it is on.
-    #[inline]
-    pub(super) fn reply_mark(&self, command: &Command, place: Place) -> Option<u64> {
-        let shared_or_own = matches!(place, Place::Shared | Place::Own);
-        (shared_or_own && self.inner.config.big_reply.is_some()).then(|| BigReplies::mark(command))
-    }
-
-    /// Remembers whether the reply to `command`, sent on the shared connection by a caller
-    /// other than [`send`](Client::send) (a cluster's node), was big.
+    /// Notes whether the reply to `command`, sent on a cluster node's shared connection
+    /// (not through [`send`](Client::send)), was big; its mark is hashed only when that
+    /// can change anything.
     #[cfg(feature = "cluster")]
     pub(crate) fn note_reply(&self, command: &Command, result: &Result<Frame, Error>) {
-        let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
-            return;
-        };
-        let is_big = frame.as_bytes().len() >= big;
-        if is_big || self.inner.big_replies.any() {
-            let mark = BigReplies::mark(command);
-            self.inner.big_replies.record(mark, is_big);
+        if self
+            .reply_was_big(result)
+            .is_some_and(|big| big || self.inner.big_replies.any())
+        {
+            self.remember_reply(Some(BigReplies::mark(command)), result);
         }
     }
 
-    /// Remembers whether the reply to the command marked `mark` was big.
+    /// Notes whether the reply to the command marked `mark` was big.
     pub(super) fn remember_reply(&self, mark: Option<u64>, result: &Result<Frame, Error>) {
-        let (Some(mark), Some(big), Ok(frame)) = (mark, self.inner.config.big_reply, result) else {
-            return;
+        if let (Some(mark), Some(big)) = (mark, self.reply_was_big(result)) {
+            self.inner.big_replies.record(mark, big);
+        }
+    }
+
+    /// Whether `result` is a reply of [`Config::big_reply_bytes`] or more; `None` when
+    /// that is off or there is no reply.
+    fn reply_was_big(&self, result: &Result<Frame, Error>) -> Option<bool> {
+        let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
+            return None;
         };
-        let len = frame.as_bytes().len();
-        self.inner.big_replies.record(mark, len >= big);
+        Some(frame.as_bytes().len() >= big)
     }
 
     /// Sends a big command on a dedicated connection, within the response timeout (the
@@ -158,11 +179,12 @@ mod tests {
     fn remembered_until_a_small_reply_and_bounded() {
         let big = BigReplies::default();
         let get = cmd("GET").arg("k").into_command();
-        assert!(!big.holds(&get));
-        big.record(BigReplies::mark(&get), true);
-        assert!(big.holds(&get));
-        big.record(BigReplies::mark(&get), false);
-        assert!(!big.holds(&get));
+        let get = BigReplies::mark(&get);
+        assert!(!big.holds(get));
+        big.record(get, true);
+        assert!(big.holds(get));
+        big.record(get, false);
+        assert!(!big.holds(get));
         for i in 0..MOST as u64 + 10 {
             big.record(i, true);
         }

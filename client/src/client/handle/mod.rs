@@ -322,7 +322,6 @@ impl Client {
         let command = request.into_command();
         self.check_available(&command)?;
         let place = match placement(&command) {
-            Placement::Shared if self.is_big(&command) => Place::Own,
             Placement::Shared => Place::Shared,
             Placement::Dedicated(time) => Place::Dedicated(time),
             Placement::Waits(time) => Place::SharedFor(self.wait_limit(&command, time)?),
@@ -421,7 +420,7 @@ impl Client {
         let span = trace::command_span!(self.inner.config.span_level, command.name());
         let _counted = InFlight::new(&self.inner.in_flight);
         let operation = Operation::start(&command);
-        let mark = self.reply_mark(&command, place);
+        let (place, mark) = self.place_by_size(&command, place);
         let result = match span {
             // Boxed: recording spans keeps its state out of every command's future.
             Some(span) => Box::pin(self.send_traced(command, place, span)).await,
