@@ -81,6 +81,7 @@ fn read(bytes: &[u8]) {
     let _ = frame.is_error();
     let _ = frame.decode::<Vec<Value>>();
     let _ = frame.decode::<Option<Vec<String>>>();
+    let _ = frame.decode::<Vec<typedis::reply::Text>>();
     let _ = frame.decode::<HashMap<String, i64>>();
     let _ = frame.decode::<BTreeMap<Vec<u8>, Value>>();
     let _ = frame.decode::<Vec<(&[u8], Option<f64>)>>();

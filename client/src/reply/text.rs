@@ -2,6 +2,7 @@
 //! one inline, a long one a slice of the reply's buffer.
 
 use crate::error::Error;
+use crate::resp::read::collections::capacity;
 use crate::resp::read::RespRead;
 use crate::wire::{DecodeError, Frame, Reader};
 use bytes::Bytes;
@@ -244,19 +245,68 @@ impl PartialEq<Text> for &str {
     }
 }
 
+impl Text {
+    /// The text a step read: a short one copied inline (cheaper than counting a reference
+    /// to the frame), a long one a slice of the frame.
+    #[inline(always)]
+    fn of_reply<'de>(r: &Reader<'de>, text: Cow<'de, str>) -> Text {
+        match text {
+            Cow::Borrowed(s) if s.len() <= INLINE => Text(Repr::Inline(CompactString::new(s))),
+            other => Text::of_reply_long(r, other),
+        }
+    }
+
+    /// [`of_reply`](Self::of_reply) of a long or joined text.
+    #[inline(never)]
+    fn of_reply_long<'de>(r: &Reader<'de>, text: Cow<'de, str>) -> Text {
+        match text {
+            Cow::Borrowed(s) => {
+                // Checked already: the second check cannot fail.
+                Text::try_from(r.slice_of(s.as_bytes())).unwrap_or_else(|_| Text::copied(s))
+            }
+            Cow::Owned(s) => Text::from(s),
+        }
+    }
+}
+
 impl<'de> RespRead<'de> for Text {
     #[inline]
     fn read(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        Ok(match r.text_cow()? {
-            // Copying a short text is cheaper than counting a reference to the frame.
-            Cow::Borrowed(s) if s.len() <= INLINE => Text(Repr::Inline(CompactString::new(s))),
-            Cow::Borrowed(s) => {
-                let shared = r.slice_of(s.as_bytes());
-                // Checked already: the second check cannot fail.
-                Text::try_from(shared).unwrap_or_else(|_| Text::copied(s))
-            }
-            Cow::Owned(s) => Text::from(s),
-        })
+        let text = r.text_cow()?;
+        Ok(Text::of_reply(r, text))
+    }
+
+    /// Each text is built where the vector keeps it, not moved there from a step's
+    /// result: the vector is extended by iterators of known length, which write each
+    /// item in place. Each extension reserves no more than [`capacity`] allows; after
+    /// a failed read, the rest of its range is filled with empty texts, then dropped.
+    fn read_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, DecodeError> {
+        let n = r.array_len()?;
+        let mut out = Vec::new();
+        let mut failed = None;
+        while out.len() < n && failed.is_none() {
+            let from = out.len();
+            let to = from + capacity::<Text>(r, n - from, 3).max(1);
+            out.extend((from..to).map(|i| {
+                if failed.is_some() {
+                    return Text::default();
+                }
+                match r.text_cow() {
+                    Ok(Cow::Borrowed(s)) if s.len() <= INLINE => {
+                        Text(Repr::Inline(CompactString::new(s)))
+                    }
+                    Ok(text) => Text::of_reply_long(r, text),
+                    Err(e) => {
+                        failed = Some(e.at_index(i));
+                        Text::default()
+                    }
+                }
+            }));
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 
     /// A reply of one bulk string is read without a [`Reader`].
@@ -292,6 +342,90 @@ mod tests {
         assert_eq!(one, "hi");
         let missing: Option<Text> = Frame::from_slice(b"$-1\r\n").unwrap().decode().unwrap();
         assert_eq!(missing, None);
+    }
+
+    #[test]
+    fn a_vec_of_text_reads_every_form_of_string_in_order() {
+        // Short, long (a slice of the frame), empty, simple, verbatim, a streamed string
+        // of two chunks (joined), and one after an attribute.
+        let frame = Frame::from_slice(
+            b"*7\r\n$2\r\nab\r\n$30\r\nabcdefghijklmnopqrstuvwxyz0123\r\n$0\r\n\r\n\
+              +ok\r\n=7\r\ntxt:hey\r\n$?\r\n;2\r\nst\r\n;2\r\nre\r\n;0\r\n\
+              |1\r\n+a\r\n:1\r\n$4\r\nlast\r\n",
+        )
+        .unwrap();
+        let texts: Vec<Text> = frame.decode().unwrap();
+        assert_eq!(
+            texts,
+            [
+                "ab",
+                "abcdefghijklmnopqrstuvwxyz0123",
+                "",
+                "ok",
+                "hey",
+                "stre",
+                "last"
+            ]
+        );
+        let inside = frame.as_bytes().as_ptr_range();
+        assert!(inside.contains(&texts[1].as_ptr()));
+        // A value that is not a string fails at its index.
+        let err = Frame::from_slice(b"*3\r\n$1\r\na\r\n$1\r\nb\r\n:7\r\n")
+            .unwrap()
+            .decode::<Vec<Text>>()
+            .unwrap_err();
+        assert!(err.to_string().contains("[2]"), "{err}");
+    }
+
+    #[test]
+    fn a_vec_of_text_longer_than_one_reservation_is_read_whole() {
+        // More texts than one reservation allows (`MAX_RESERVED` bytes of `Text`s).
+        let n = 3 * crate::resp::read::collections::MAX_RESERVED / size_of::<Text>() + 7;
+        let mut wire = format!("*{n}\r\n").into_bytes();
+        for i in 0..n {
+            let item = format!("item:{i}");
+            wire.extend_from_slice(format!("${}\r\n{item}\r\n", item.len()).as_bytes());
+        }
+        let texts: Vec<Text> = Frame::from_slice(&wire).unwrap().decode().unwrap();
+        assert_eq!(texts.len(), n);
+        assert!(texts
+            .iter()
+            .enumerate()
+            .all(|(i, t)| *t == format!("item:{i}")));
+        // A bad one past the first reservation fails at its index.
+        let bad = n - 3;
+        let at = wire
+            .windows(12)
+            .position(|w| w == format!("item:{bad}\r\n").as_bytes())
+            .unwrap();
+        wire[at] = 0xff;
+        let err = Frame::from_slice(&wire)
+            .unwrap()
+            .decode::<Vec<Text>>()
+            .unwrap_err();
+        assert!(err.to_string().contains(&format!("[{bad}]")), "{err}");
+    }
+
+    proptest::proptest! {
+        /// `Vec<Text>` reads what `Vec<String>` reads, and fails where it fails.
+        #[test]
+        fn a_vec_of_text_reads_as_a_vec_of_string(
+            items in proptest::collection::vec(
+                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40), 0..40),
+            texts in proptest::collection::vec(".{0,30}", 0..40),
+        ) {
+            let mut wire = format!("*{}\r\n", items.len() + texts.len()).into_bytes();
+            for item in texts.iter().map(String::as_bytes).chain(items.iter().map(Vec::as_slice)) {
+                wire.extend_from_slice(format!("${}\r\n", item.len()).as_bytes());
+                wire.extend_from_slice(item);
+                wire.extend_from_slice(b"\r\n");
+            }
+            let frame = Frame::from_slice(&wire).unwrap();
+            let owned = frame.decode::<Vec<String>>().map_err(|e| e.to_string());
+            let ours = frame.decode::<Vec<Text>>().map_err(|e| e.to_string());
+            let ours = ours.map(|v| v.into_iter().map(String::from).collect::<Vec<_>>());
+            proptest::prop_assert_eq!(ours, owned);
+        }
     }
 
     #[cfg(feature = "serde")]

@@ -97,7 +97,23 @@ impl<'de> Reader<'de> {
     ///
     /// As [`bytes`](Self::bytes), and for bytes that are not UTF-8 (the reader stays at
     /// the string).
+    #[inline(always)]
     pub(crate) fn text_cow(&mut self) -> Result<std::borrow::Cow<'de, str>, DecodeError> {
+        // A value with no attribute or stream end before it, and not a streamed string:
+        // the borrowed read, as `bytes_cow`'s.
+        match self.buf.get(self.pos..self.pos + 2) {
+            Some(&[t, n]) if t != b'|' && t != b'.' && n != b'?' => {
+                self.str().map(std::borrow::Cow::Borrowed)
+            }
+            _ => self.text_cow_settled(),
+        }
+    }
+
+    /// [`text_cow`](Self::text_cow) after attributes or a stream end, or of a streamed
+    /// string.
+    #[cold]
+    #[inline(never)]
+    fn text_cow_settled(&mut self) -> Result<std::borrow::Cow<'de, str>, DecodeError> {
         use std::borrow::Cow;
         let before = self.pos;
         let text = match self.bytes_cow()? {
