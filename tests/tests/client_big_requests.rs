@@ -134,6 +134,112 @@ async fn small_commands_are_answered_while_a_big_one_waits() {
     }
 }
 
+/// A pipeline or a `MULTI` whose commands are each small but together at least the
+/// threshold long goes on a dedicated connection, whole; a short one stays shared.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_big_pipeline_or_transaction_goes_on_a_dedicated_connection_whole() {
+    let server = RedisServer::start();
+    let part = Bytes::from(vec![b'p'; 400 << 10]);
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol, Some(1 << 20)).await;
+        // Three SETs of 400 KiB, each under the threshold, together over it.
+        let ((), (), (), len) = client
+            .pipeline()
+            .add(b().set().key("p1").value(part.clone()))
+            .add(b().set().key("p2").value(part.clone()))
+            .add(b().set().key("p3").value(part.clone()))
+            .add(b().strlen().key("p3"))
+            .query()
+            .await
+            .unwrap();
+        assert_eq!(len, 400 << 10, "{protocol:?}");
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        let ((), (), appended) = client
+            .multi()
+            .add(b().set().key("m").value(part.clone()))
+            .add(b().set().key("n").value(part.clone()))
+            .add(b().append().key("m").value(part.clone()))
+            .exec()
+            .await
+            .unwrap();
+        assert_eq!(appended, 800 << 10, "{protocol:?}");
+        // The same dedicated connection, back in the pool.
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        assert_eq!(server_connections(&client).await, 2, "{protocol:?}");
+        // Short ones stay on the shared connection: it answers them in order with the
+        // writes before.
+        let (a, b_len) = client
+            .pipeline()
+            .add(b().strlen().key("p1"))
+            .add(b().strlen().key("m"))
+            .query()
+            .await
+            .unwrap();
+        assert_eq!((a, b_len), (400 << 10, 800 << 10), "{protocol:?}");
+        let (one,) = client
+            .multi()
+            .add(b().incr().key("c"))
+            .exec()
+            .await
+            .unwrap();
+        assert!(one >= 1, "{protocol:?}");
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        assert_eq!(server_connections(&client).await, 2, "{protocol:?}");
+    }
+}
+
+/// While a big pipeline waits on a paused server, small commands of other callers are
+/// answered on the shared connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_commands_are_answered_while_a_big_pipeline_waits() {
+    let server = RedisServer::start();
+    for protocol in PROTOCOLS {
+        let client = connect(&server, protocol, Some(1 << 20)).await;
+        let admin = connect(&server, protocol, None).await;
+        client
+            .query(b().set().key("small").value("v"))
+            .await
+            .unwrap();
+        admin
+            .query(b().client_pause().timeout(60_000).write())
+            .await
+            .unwrap();
+        let big = {
+            let client = client.clone();
+            tokio::spawn(async move {
+                let part = Bytes::from(vec![b'v'; 1 << 20]);
+                let mut sets = client.pipeline();
+                for i in 0..4 {
+                    sets.push(b().set().key(format!("big{i}")).value(part.clone()));
+                }
+                sets.query().await
+            })
+        };
+        let held = |list: String| {
+            list.lines()
+                .any(|l| l.contains("cmd=set") && l.contains("flags=b"))
+        };
+        while !held(server_list(&admin).await) {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        for _ in 0..20 {
+            let v: Option<String> = client
+                .query_as(b().get().key("small").build())
+                .await
+                .unwrap();
+            assert_eq!(v.as_deref(), Some("v"), "{protocol:?}");
+        }
+        assert!(
+            !big.is_finished(),
+            "{protocol:?}: the big pipeline ran during the pause"
+        );
+        admin.query(b().client_unpause()).await.unwrap();
+        assert_eq!(big.await.unwrap().unwrap().len(), 4, "{protocol:?}");
+        let len: i64 = client.query_as(b().strlen().key("big3")).await.unwrap();
+        assert_eq!(len, 1 << 20, "{protocol:?}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_time() {
     let server = RedisServer::start();
@@ -195,8 +301,9 @@ async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_t
     }
 }
 
-/// A cluster's nodes place big commands as a single server's client does: a big `SET` on
-/// a dedicated connection of its node, a `GET` whose last reply was big too.
+/// A cluster's nodes place big commands as a single server's client does: a big `SET`, or
+/// a pipeline's big group for one node, on a dedicated connection of its node, a `GET`
+/// whose last reply was big too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
     use typedis::cluster::{ClusterClient, ClusterConfig};
@@ -210,6 +317,28 @@ async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
             .await
             .unwrap();
         assert_eq!(client.stats().idle_dedicated, 0, "{protocol:?}");
+        // A pipeline whose group for one node is big together: on that node's dedicated
+        // connection, replies in order.
+        let part = Bytes::from(vec![b'p'; 400 << 10]);
+        let mut sets = client.pipeline();
+        for i in 0..3 {
+            sets.push(b().set().key(format!("{{big}}{i}")).value(part.clone()));
+        }
+        assert_eq!(sets.query().await.unwrap().len(), 3, "{protocol:?}");
+        let (small, len) = client
+            .pipeline()
+            .add(b().get().key("small"))
+            .add(b().strlen().key("{big}2"))
+            .query()
+            .await
+            .unwrap();
+        assert_eq!(
+            (small.as_deref(), len),
+            (Some(&b"v"[..]), 400 << 10),
+            "{protocol:?}"
+        );
+        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
+        // A big SET of a key of the same node: the same dedicated connection.
         let value = Bytes::from(vec![b'v'; 2 << 20]);
         client
             .query(b().set().key("big").value(value.clone()))

@@ -177,7 +177,7 @@ impl ClusterClient {
 
 /// What a node client's error says of its command: not sent (the caller may try it
 /// elsewhere) or sent.
-fn failure(e: Error) -> Failure {
+pub(super) fn failure(e: Error) -> Failure {
     match e {
         Error::Unreachable(_) | Error::Credentials(_) => Failure::NotSent(e),
         Error::ConnectionClosed(c) if !c.was_sent() => Failure::NotSent(Error::ConnectionClosed(c)),

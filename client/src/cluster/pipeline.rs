@@ -3,7 +3,7 @@
 //! back in the order of the commands.
 
 use super::addr_map::AddrMap;
-use super::node::Failure;
+use super::node::{failure, Failure};
 use super::redirect::redirect;
 use super::route::{plan, Plan};
 use super::topology::NodeAddr;
@@ -122,8 +122,15 @@ impl ClusterClient {
         for &i in indexes {
             bytes.extend_from_slice(commands[i].as_bytes());
         }
+        let request_len = bytes.len();
         let deadline = node.client.deadline();
         let (request, rx) = Submission::many(bytes, indexes.len(), deadline);
+        if node.client.is_big_request(request_len) {
+            // Boxed: a lease's state is not for every group's future.
+            return Box::pin(node.client.send_unit_alone(request, rx, deadline))
+                .await
+                .map_err(failure);
+        }
         node.client
             .submit(request)
             .await

@@ -501,8 +501,10 @@ impl Config {
     /// an `HSET` of many fields) are sent on a dedicated connection instead of the shared
     /// one, so the small commands of other callers are not written, and answered, only
     /// after them: on the shared connection every command sent after a 16 MiB `SET` waits
-    /// until the whole value has crossed the network. The default is 1 MiB; `None` sends
-    /// everything on the shared connection.
+    /// until the whole value has crossed the network. A pipeline or a `MULTI` .. `EXEC`
+    /// that long in all goes the same way, whole (its commands still back to back on one
+    /// connection; on a cluster, a pipeline's commands for one node). The default is
+    /// 1 MiB; `None` sends everything on the shared connection.
     ///
     /// What it costs: when nothing is that big, one comparison per command; when a command
     /// is, a dedicated connection (an idle one from the pool, or one opened for it, which
@@ -512,7 +514,7 @@ impl Config {
     /// each awaits its reply before the next), and a `WAIT` sent after it on the shared
     /// connection does not count it — send the write and the `WAIT` together in a
     /// [`pipeline`](crate::Client::pipeline), which stays on one connection whatever its
-    /// size. Pipelines and transactions are not moved.
+    /// size.
     ///
     /// ```
     /// let config = typedis::Config::default().big_request_bytes(Some(4 << 20));

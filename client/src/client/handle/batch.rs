@@ -84,7 +84,9 @@ impl Client {
     }
 
     /// Sends commands encoded back to back as one unit on the shared connection, which
-    /// writes it whole (no other caller's command lands inside it), and reads `replies`
+    /// writes it whole (no other caller's command lands inside it), or, when the unit is
+    /// big ([`Config::big_request_bytes`](crate::Config::big_request_bytes)), on a
+    /// dedicated connection; reads `replies`
     /// frames, within the response timeout or, when a `WAIT` among them blocks for `hold`,
     /// that and the blocking margin; `what` (`PIPELINE`, `MULTI`) names it in the trace
     /// span.
@@ -97,10 +99,15 @@ impl Client {
     ) -> Result<Vec<Frame>, Error> {
         let span = trace::command_span!(self.config().span_level, what);
         let operation = Operation::start_named(what);
+        let alone = self.is_big_request(bytes.len());
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
             let deadline = self.deadline_holding(hold);
             let (request, rx) = Submission::many(bytes, replies, deadline);
+            if alone {
+                // Boxed: a lease's state is not for every pipeline's future.
+                return Box::pin(self.send_unit_alone(request, rx, deadline)).await;
+            }
             self.submit(request).await?;
             reply_timed(rx).await
         };

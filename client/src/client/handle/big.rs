@@ -1,16 +1,19 @@
 //! Big commands on connections of their own: a command long enough
 //! (`Config::big_request_bytes`), or whose last reply was (`Config::big_reply_bytes`), is
 //! sent on a dedicated connection so the shared connection's other commands do not wait
-//! behind it; [`BigReplies`] remembers the commands whose replies were big.
+//! behind it, and so is a pipeline or transaction that long; [`BigReplies`] remembers
+//! the commands whose replies were big.
 
 use super::{within, Client, Place};
 use crate::cmd::Command;
+use crate::conn::mux::{reply_timed, RepliesRx, Submission};
 use crate::error::Error;
 use crate::support::sync::lock;
 use crate::wire::Frame;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// At most this many commands are remembered; past it, the oldest knowledge is dropped
 /// all at once (the set starts again), which bounds the memory whatever the keys.
@@ -82,6 +85,13 @@ impl BigReplies {
 }
 
 impl Client {
+    /// Whether a request of `len` encoded bytes goes on a connection of its own
+    /// ([`Config::big_request_bytes`]).
+    #[inline]
+    pub(crate) fn is_big_request(&self, len: usize) -> bool {
+        self.inner.config.big_request.is_some_and(|big| len >= big)
+    }
+
     /// Where a command placed on the shared connection goes: on a connection of its own
     /// when it is long enough ([`Config::big_request_bytes`]) or its last reply was
     /// ([`Config::big_reply_bytes`]). Also returns its mark, hashed once here, to note its
@@ -91,11 +101,12 @@ impl Client {
         if !matches!(place, Place::Shared) {
             return (place, None);
         }
-        let config = &self.inner.config;
-        let mark = config.big_reply.map(|_| BigReplies::mark(command));
-        let big = config
-            .big_request
-            .is_some_and(|big| command.as_bytes().len() >= big)
+        let mark = self
+            .inner
+            .config
+            .big_reply
+            .map(|_| BigReplies::mark(command));
+        let big = self.is_big_request(command.as_bytes().len())
             || mark.is_some_and(|mark| self.inner.big_replies.holds(mark));
         (if big { Place::Own } else { place }, mark)
     }
@@ -105,12 +116,9 @@ impl Client {
     /// mark is hashed only once a reply has been big.
     #[cfg(feature = "cluster")]
     pub(crate) fn is_big(&self, command: &Command) -> bool {
-        let config = &self.inner.config;
         let replies = &self.inner.big_replies;
-        config
-            .big_request
-            .is_some_and(|big| command.as_bytes().len() >= big)
-            || (config.big_reply.is_some()
+        self.is_big_request(command.as_bytes().len())
+            || (self.inner.config.big_reply.is_some()
                 && replies.any()
                 && replies.holds(BigReplies::mark(command)))
     }
@@ -151,6 +159,25 @@ impl Client {
         let deadline = self.deadline();
         let sent = self.send_dedicated(command, deadline, deadline);
         within(self.response_timeout(), sent).await
+    }
+
+    /// Sends a big unit of commands (a pipeline or a transaction's `MULTI` .. `EXEC`,
+    /// `request`, answered on `rx`) on a dedicated connection, leased and answered by
+    /// `deadline`: written whole there, as on the shared connection, without holding the
+    /// shared connection's other commands back.
+    pub(crate) async fn send_unit_alone(
+        &self,
+        request: Submission,
+        rx: RepliesRx,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Frame>, Error> {
+        // Waiting for a connection under `max_dedicated` counts against the deadline too.
+        let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let mut lease = within(limit, self.lease(deadline)).await?;
+        lease.conn().submit(request);
+        let frames = reply_timed(rx).await?;
+        lease.release();
+        Ok(frames)
     }
 }
 
