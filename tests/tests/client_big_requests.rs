@@ -375,8 +375,8 @@ async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
     }
 }
 
-/// A big command's dedicated connection that stops answering fails the command with a
-/// typed timeout (the lease and the reply within the response timeout), and the shared
+/// A big command's (or pipeline's, or `MULTI`'s) dedicated connection that stops answering
+/// fails it with a typed timeout (the lease and the reply within the response timeout), and the shared
 /// connection goes on serving the small ones. A fake server: the shared connection (the
 /// first) answers, every later one is silent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -411,6 +411,34 @@ async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
         started.elapsed()
     );
     assert!(server.accepted() >= 2, "no dedicated connection was opened");
+    // A big pipeline likewise, and a big MULTI.
+    let started = Instant::now();
+    let mut sets = client.pipeline();
+    for i in 0..4 {
+        sets.push(
+            b().set()
+                .key(format!("p{i}"))
+                .value("x".repeat(400).as_str()),
+        );
+    }
+    match sets.query().await {
+        Err(typedis::Error::Timeout(_)) => {}
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    let multi = client
+        .multi()
+        .add(b().set().key("m").value("x".repeat(2048).as_str()))
+        .exec()
+        .await;
+    assert!(
+        matches!(multi, Err(typedis::Error::Timeout(_))),
+        "expected a timeout, got {multi:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
     // The shared connection was not involved.
     client
         .query(b().set().key("small").value("v"))
