@@ -3,7 +3,7 @@
 //! for, connections dropped right after they open. Each accepted connection is handed to
 //! the test's script, in a thread of its own, with its number (0 for the first).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use bytes::BytesMut;
 use typedis::resp::{Frame, FrameScanner};
+
+use crate::io::read_some;
 
 /// A fake server; it stops accepting when dropped.
 #[derive(Debug)]
@@ -153,7 +155,7 @@ impl FakeConnection {
             if self.stop.load(Ordering::Relaxed) {
                 return false;
             }
-            match self.stream.read(&mut chunk) {
+            match read_some(&mut self.stream, &mut chunk) {
                 Ok(0) => return false,
                 Ok(n) => {
                     self.buf.extend_from_slice(&chunk[..n]);

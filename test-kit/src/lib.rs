@@ -63,6 +63,7 @@
 
 mod cluster;
 mod fake;
+mod io;
 mod modules;
 mod raw;
 mod sentinel;

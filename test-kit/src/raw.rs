@@ -1,12 +1,14 @@
 //! A small blocking connection that writes raw bytes and reads back whole frames, for tests
 //! that talk to a real server below the level of the client.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::time::Duration;
 
 use bytes::BytesMut;
 use typedis::resp::{Frame, FrameScanner};
+
+use crate::io::read_some;
 
 /// A blocking TCP connection to a Redis server that reads replies with the
 /// [`FrameScanner`], one [`Frame`] at a time.
@@ -88,10 +90,7 @@ impl RawConnection {
                 Err(e) => panic!("redis-server sent bytes that are not RESP: {e}"),
             }
             let mut chunk = [0u8; 16 * 1024];
-            let n = self
-                .stream
-                .read(&mut chunk)
-                .expect("read from redis-server");
+            let n = read_some(&mut self.stream, &mut chunk).expect("read from redis-server");
             assert!(n > 0, "redis-server closed the connection");
             self.buf.extend_from_slice(&chunk[..n]);
         }

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use typedis::resp::{Frame, FrameScanner};
 
+use crate::io::read_some;
+
 /// The environment variable that names the server binary the tests start: a path, or a
 /// name looked up on `PATH` (`valkey-server`). Unset, it is `redis-server`.
 pub const SERVER_ENV: &str = "TYPEDIS_SERVER";
@@ -325,7 +327,7 @@ fn process_id(port: u16) -> Option<u32> {
         if let Some(len) = scanner.scan(&reply).ok()? {
             break len;
         }
-        let n = s.read(&mut chunk).ok()?;
+        let n = read_some(&mut s, &mut chunk).ok()?;
         if n == 0 {
             return None;
         }

@@ -403,7 +403,11 @@ async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
         .await;
     match big {
         Err(typedis::Error::Timeout(t)) => assert_eq!(t, timeout),
-        other => panic!("expected a timeout, got {other:?}"),
+        other => panic!(
+            "expected a timeout, got {other:?} after {:?}, {} accepted",
+            started.elapsed(),
+            server.accepted()
+        ),
     }
     assert!(
         started.elapsed() < Duration::from_secs(3),
