@@ -83,57 +83,69 @@ async fn the_threshold_is_the_encoded_length_and_none_turns_it_off() {
     }
 }
 
-/// While a big `SET` is on its way, small commands of other callers are answered: they do
-/// not wait behind it. The server is paused (`CLIENT PAUSE WRITE`) so the big write
-/// cannot finish, which on the shared connection would hold every later command back.
+/// While the server is paused for writes (`CLIENT PAUSE WRITE`), so that the big write
+/// `big` starts (a task given the client) cannot finish, small commands of other callers
+/// on the same client are answered: on the shared connection they would wait behind it.
+/// Returns `big`'s result once the server is unpaused.
+async fn small_commands_answered_while<T, Big>(
+    server: &RedisServer,
+    protocol: Protocol,
+    big: impl FnOnce(Client) -> Big,
+) -> T
+where
+    Big: std::future::Future<Output = Result<T, typedis::Error>> + Send + 'static,
+    T: Send + 'static,
+{
+    let client = connect(server, protocol, Some(1 << 20)).await;
+    let admin = connect(server, protocol, None).await;
+    client
+        .query(b().set().key("small").value("v"))
+        .await
+        .unwrap();
+    admin
+        .query(b().client_pause().timeout(60_000).write())
+        .await
+        .unwrap();
+    let big = tokio::spawn(big(client.clone()));
+    // The big write has reached the server, which holds its connection back (blocked).
+    let held = |list: String| {
+        list.lines()
+            .any(|l| l.contains("cmd=set") && l.contains("flags=b"))
+    };
+    while !held(server_list(&admin).await) {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // Reads go on meanwhile, on the shared connection.
+    for _ in 0..20 {
+        let v: Option<String> = client
+            .query_as(b().get().key("small").build())
+            .await
+            .unwrap();
+        assert_eq!(v.as_deref(), Some("v"), "{protocol:?}");
+    }
+    assert!(
+        !big.is_finished(),
+        "{protocol:?}: the big write ran during the pause"
+    );
+    admin.query(b().client_unpause()).await.unwrap();
+    big.await.unwrap().unwrap()
+}
+
+/// A big `SET` does not hold the small commands back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn small_commands_are_answered_while_a_big_one_waits() {
     let server = RedisServer::start();
     for protocol in PROTOCOLS {
-        let client = connect(&server, protocol, Some(1 << 20)).await;
-        let admin = connect(&server, protocol, None).await;
-        client
-            .query(b().set().key("small").value("v"))
-            .await
-            .unwrap();
-        admin
-            .query(b().client_pause().timeout(60_000).write())
-            .await
-            .unwrap();
-        let big = {
-            let client = client.clone();
-            tokio::spawn(async move {
-                let value = Bytes::from(vec![b'v'; 4 << 20]);
-                client.query(b().set().key("big").value(value)).await
-            })
-        };
-        // The big SET has reached the server, which holds its connection back (blocked).
-        let held = |list: String| {
-            list.lines()
-                .any(|l| l.contains("cmd=set") && l.contains("flags=b"))
-        };
-        while !held(server_list(&admin).await) {
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-        // Reads go on meanwhile, on the shared connection.
-        for _ in 0..20 {
-            let v: Option<String> = client
-                .query_as(b().get().key("small").build())
-                .await
-                .unwrap();
-            assert_eq!(v.as_deref(), Some("v"), "{protocol:?}");
-        }
-        assert!(
-            !big.is_finished(),
-            "{protocol:?}: the big SET ran during the pause"
-        );
-        admin.query(b().client_unpause()).await.unwrap();
-        big.await.unwrap().unwrap();
+        small_commands_answered_while(&server, protocol, |client| async move {
+            let value = Bytes::from(vec![b'v'; 4 << 20]);
+            client.query(b().set().key("big").value(value)).await
+        })
+        .await;
+        let client = connect(&server, protocol, None).await;
         let len: i64 = client.query_as(b().strlen().key("big")).await.unwrap();
         assert_eq!(len, 4 << 20, "{protocol:?}");
     }
 }
-
 /// A pipeline or a `MULTI` whose commands are each small but together at least the
 /// threshold long goes on a dedicated connection, whole; a short one stays shared.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -188,58 +200,26 @@ async fn a_big_pipeline_or_transaction_goes_on_a_dedicated_connection_whole() {
     }
 }
 
-/// While a big pipeline waits on a paused server, small commands of other callers are
-/// answered on the shared connection.
+/// A big pipeline does not hold the small commands back either.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn small_commands_are_answered_while_a_big_pipeline_waits() {
     let server = RedisServer::start();
     for protocol in PROTOCOLS {
-        let client = connect(&server, protocol, Some(1 << 20)).await;
-        let admin = connect(&server, protocol, None).await;
-        client
-            .query(b().set().key("small").value("v"))
-            .await
-            .unwrap();
-        admin
-            .query(b().client_pause().timeout(60_000).write())
-            .await
-            .unwrap();
-        let big = {
-            let client = client.clone();
-            tokio::spawn(async move {
-                let part = Bytes::from(vec![b'v'; 1 << 20]);
-                let mut sets = client.pipeline();
-                for i in 0..4 {
-                    sets.push(b().set().key(format!("big{i}")).value(part.clone()));
-                }
-                sets.query().await
-            })
-        };
-        let held = |list: String| {
-            list.lines()
-                .any(|l| l.contains("cmd=set") && l.contains("flags=b"))
-        };
-        while !held(server_list(&admin).await) {
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-        for _ in 0..20 {
-            let v: Option<String> = client
-                .query_as(b().get().key("small").build())
-                .await
-                .unwrap();
-            assert_eq!(v.as_deref(), Some("v"), "{protocol:?}");
-        }
-        assert!(
-            !big.is_finished(),
-            "{protocol:?}: the big pipeline ran during the pause"
-        );
-        admin.query(b().client_unpause()).await.unwrap();
-        assert_eq!(big.await.unwrap().unwrap().len(), 4, "{protocol:?}");
+        let replies = small_commands_answered_while(&server, protocol, |client| async move {
+            let part = Bytes::from(vec![b'v'; 1 << 20]);
+            let mut sets = client.pipeline();
+            for i in 0..4 {
+                sets.push(b().set().key(format!("big{i}")).value(part.clone()));
+            }
+            sets.query().await
+        })
+        .await;
+        assert_eq!(replies.len(), 4, "{protocol:?}");
+        let client = connect(&server, protocol, None).await;
         let len: i64 = client.query_as(b().strlen().key("big3")).await.unwrap();
         assert_eq!(len, 1 << 20, "{protocol:?}");
     }
 }
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_time() {
     let server = RedisServer::start();

@@ -99,13 +99,10 @@ impl<'de> Reader<'de> {
     /// the string).
     #[inline(always)]
     pub(crate) fn text_cow(&mut self) -> Result<std::borrow::Cow<'de, str>, DecodeError> {
-        // A value with no attribute or stream end before it, and not a streamed string:
-        // the borrowed read, as `bytes_cow`'s.
-        match self.buf.get(self.pos..self.pos + 2) {
-            Some(&[t, n]) if t != b'|' && t != b'.' && n != b'?' => {
-                self.str().map(std::borrow::Cow::Borrowed)
-            }
-            _ => self.text_cow_settled(),
+        if self.plain_string_next() {
+            self.str().map(std::borrow::Cow::Borrowed)
+        } else {
+            self.text_cow_settled()
         }
     }
 
@@ -135,14 +132,21 @@ impl<'de> Reader<'de> {
     /// As [`bytes`](Self::bytes).
     #[inline]
     pub fn bytes_cow(&mut self) -> Result<std::borrow::Cow<'de, [u8]>, DecodeError> {
-        // A value with no attribute or stream end before it, and not a streamed string:
-        // the borrowed read, with nothing to settle first.
-        match self.buf.get(self.pos..self.pos + 2) {
-            Some(&[t, n]) if t != b'|' && t != b'.' && n != b'?' => {
-                self.bytes().map(std::borrow::Cow::Borrowed)
-            }
-            _ => self.bytes_cow_settled(),
+        if self.plain_string_next() {
+            self.bytes().map(std::borrow::Cow::Borrowed)
+        } else {
+            self.bytes_cow_settled()
         }
+    }
+
+    /// Whether the next value has no attribute or stream end before it and is not a
+    /// streamed string: read borrowed, with nothing to settle first.
+    #[inline(always)]
+    fn plain_string_next(&self) -> bool {
+        matches!(
+            self.buf.get(self.pos..self.pos + 2),
+            Some(&[t, n]) if t != b'|' && t != b'.' && n != b'?'
+        )
     }
 
     /// [`bytes_cow`](Self::bytes_cow) after attributes or a stream end, or of a streamed
