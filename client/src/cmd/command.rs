@@ -62,7 +62,7 @@ impl Command {
     /// `Json` value (feature `serde`) serde cannot serialize, a NaN float, a
     /// [`ToArg`](super::ToArg) that called [`ArgWriter::fail`](super::ArgWriter::fail)):
     /// every client refuses such a command with
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before sending anything.
+    /// [`Error::InvalidArgument`] before sending anything.
     /// [`as_bytes`](Self::as_bytes) then holds an empty argument in its place.
     pub fn invalid_argument(&self) -> Option<&InvalidArgument> {
         self.p.invalid.as_deref()

@@ -454,7 +454,7 @@ impl Config {
     /// is refused before it is sent (on by default). The builders know which versions of
     /// Redis and Valkey have each command and option; the server says what it is in its
     /// `HELLO`. `b().hsetex()...nx()` (Valkey 9 only) sent to Redis 8.2 is then
-    /// [`Error::InvalidUse`](crate::Error::InvalidUse), "NX is on Valkey only (since
+    /// [`Error::InvalidUse`], "NX is on Valkey only (since
     /// 9.0.0); the server is Redis 8.2.3", and not a server error after the fact.
     ///
     /// Turn it off behind a proxy that answers `HELLO` for a server other than the one

@@ -41,7 +41,7 @@ use crate::wire::{Frame, ServerError};
 #[derive(Clone)]
 pub struct FailedInTransaction(Box<Inner>);
 
-/// Boxed: an [`Error`] is as large as its largest variant.
+/// Boxed: an [`Error`](crate::error::Error) is as large as its largest variant.
 #[derive(Clone)]
 struct Inner {
     failed: Vec<FailedCommand>,

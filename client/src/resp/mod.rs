@@ -2,7 +2,7 @@
 //!
 //! The frames, the scanner and the [`Reader`] come from the layer below (`wire`); this
 //! one reads a frame as a type: [`RespRead`](crate::RespRead), [`Frame::decode`],
-//! [`decode`] and [`Value`](crate::Value), any reply at all.
+//! [`decode`](fn@decode) and [`Value`](crate::Value), any reply at all.
 
 mod decode;
 pub(crate) mod derive_support;

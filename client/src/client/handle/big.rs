@@ -86,15 +86,15 @@ impl BigReplies {
 
 impl Client {
     /// Whether a request of `len` encoded bytes goes on a connection of its own
-    /// ([`Config::big_request_bytes`]).
+    /// ([`Config::big_request_bytes`](crate::conn::Config::big_request_bytes)).
     #[inline]
     pub(crate) fn is_big_request(&self, len: usize) -> bool {
         self.inner.config.big_request.is_some_and(|big| len >= big)
     }
 
     /// Where a command placed on the shared connection goes: on a connection of its own
-    /// when it is long enough ([`Config::big_request_bytes`]) or its last reply was
-    /// ([`Config::big_reply_bytes`]). Also returns its mark, hashed once here, to note its
+    /// when it is long enough ([`Config::big_request_bytes`](crate::conn::Config::big_request_bytes)) or its last reply was
+    /// ([`Config::big_reply_bytes`](crate::conn::Config::big_reply_bytes)). Also returns its mark, hashed once here, to note its
     /// reply with, when `big_reply_bytes` is on.
     #[inline]
     pub(super) fn place_by_size(&self, command: &Command, place: Place) -> (Place, Option<u64>) {
@@ -143,7 +143,7 @@ impl Client {
         }
     }
 
-    /// Whether `result` is a reply of [`Config::big_reply_bytes`] or more; `None` when
+    /// Whether `result` is a reply of [`Config::big_reply_bytes`](crate::conn::Config::big_reply_bytes) or more; `None` when
     /// that is off or there is no reply.
     fn reply_was_big(&self, result: &Result<Frame, Error>) -> Option<bool> {
         let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {

@@ -20,7 +20,7 @@ impl<T: for<'de> RespRead<'de>> DecodeOwned for T {}
 
 /// A type that can be read from a RESP reply.
 ///
-/// `'de` is the lifetime of the [`Frame`](crate::wire::Frame) being read: a type that
+/// `'de` is the lifetime of the [`Frame`] being read: a type that
 /// borrows from it (`&'de str`, `&'de [u8]`) costs no copy, and cannot outlive the frame.
 ///
 /// # Implementations for std types
@@ -38,7 +38,7 @@ impl<T: for<'de> RespRead<'de>> DecodeOwned for T {}
 /// | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | map, flat `[k, v, k, v]` array, or array of `[k, v]` pairs |
 /// | `Result<T, ServerError>` | an error reply, or `T` |
 /// | [`Value`](crate::Value) | anything |
-/// | [`Frame`](crate::wire::Frame) | any one value, as a zero-copy sub-frame |
+/// | [`Frame`] | any one value, as a zero-copy sub-frame |
 /// | `Box<T>` | as `T` |
 ///
 /// `Vec<u8>` is binary data (a string), not an array of integers: `u8` overrides a hidden
