@@ -200,28 +200,19 @@ async fn run<C: Caller>(small: &C, big: &C, work: Workload, seconds: f64) -> Out
         let done = neighbour.await.expect("the neighbour panicked");
         assert!(done > 0, "the neighbour did nothing");
     }
-    let outcome = std::mem::take(&mut *recorder.0.lock().unwrap());
-    outcome
+    std::mem::take(&mut *recorder.0.lock().unwrap())
 }
 
+/// A run of a workload, boxed.
+type Running = std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + Send>>;
+
 /// A contestant: its name, and a run of a workload (the small GETs' latencies).
-type Contestant = (
-    String,
-    Box<
-        dyn Fn(
-                Workload,
-                f64,
-            ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + Send>>
-            + Send
-            + Sync,
-    >,
-);
+type Contestant = (String, Box<dyn Fn(Workload, f64) -> Running + Send + Sync>);
 
 fn contestant<C: Caller>(name: &str, small: C, big: C) -> Contestant {
     let run = move |work: Workload, seconds: f64| {
         let (small, big) = (small.clone(), big.clone());
-        Box::pin(async move { run(&small, &big, work, seconds).await })
-            as std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + Send>>
+        Box::pin(async move { run(&small, &big, work, seconds).await }) as Running
     };
     (name.to_owned(), Box::new(run))
 }
