@@ -200,7 +200,9 @@ async fn run<C: Caller>(small: &C, big: &C, work: Workload, seconds: f64) -> Out
         let done = neighbour.await.expect("the neighbour panicked");
         assert!(done > 0, "the neighbour did nothing");
     }
-    std::mem::take(&mut *recorder.0.lock().unwrap())
+    // A binding, so the lock's guard is dropped before `recorder`.
+    let outcome = std::mem::take(&mut *recorder.0.lock().unwrap());
+    outcome
 }
 
 /// A run of a workload, boxed.
