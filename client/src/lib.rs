@@ -85,7 +85,8 @@
 //!   [`send`](Client::send); [`Config`] for URLs, credentials, timeouts, reconnection and
 //!   the bounds that keep a sick server from wedging the client.
 //! - [`b()`]: the typed builders; [`cmd()`] for commands the spec does not know.
-//! - [`Pipeline`], [`Multi`] ([`Client::multi`]: `MULTI`/`EXEC` on the shared connection),
+//! - [`Pipeline`], [`Multi`] ([`Client::multi`]: `MULTI`/`EXEC` as one unit on the shared
+//!   connection, or a dedicated one when big),
 //!   [`Transaction`] (with `WATCH`), [`Subscriber`], [`Scan`], [`Script`];
 //!   [`Client::notifications`] for keyspace notifications.
 //! - [`guides`]: moving from redis-rs, fred or rustis, operation by operation.

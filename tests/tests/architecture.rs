@@ -443,8 +443,10 @@ fn a_planted_circle_is_found_between_layers_and_between_files() {
     let (unlisted, _) = unlisted_and_gone_circles(&krate, &BTreeSet::new());
     assert_eq!(unlisted, [["a/child.rs", "a/mod.rs"]]);
     // Listed, the circle is no breach; a listed circle the code does not have is.
-    let doc = "# A\n\n## Known circles\n\nWhy.\n\n- `a/mod`, `a/child`: a parent and its\n  \
-               `child`: used.\n- `a/gone`, `a/mod`: no longer.\n\n## Next\n\n- `a/x`: not a circle.\n";
+    let doc = "# A\n\n## Known circles\n\nWhy.\n\n\
+               - `a/mod`, `a/child`: a parent and its\n  `child`: used.\n\
+               - `a/gone`, `a/mod`: no longer.\n\n\
+               ## Next\n\n- `a/x`: not a circle.\n";
     let known = known_circles(doc);
     assert_eq!(
         known,

@@ -146,6 +146,7 @@ async fn small_commands_are_answered_while_a_big_one_waits() {
         assert_eq!(len, 4 << 20, "{protocol:?}");
     }
 }
+
 /// A pipeline or a `MULTI` whose commands are each small but together at least the
 /// threshold long goes on a dedicated connection, whole; a short one stays shared.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -166,7 +167,10 @@ async fn a_big_pipeline_or_transaction_goes_on_a_dedicated_connection_whole() {
             .unwrap();
         assert_eq!(len, 400 << 10, "{protocol:?}");
         assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
-        let ((), (), appended) = client
+        // A MULTI likewise, on a client of its own that has no dedicated connection yet.
+        let tx = connect(&server, protocol, Some(1 << 20)).await;
+        assert_eq!(tx.stats().idle_dedicated, 0, "{protocol:?}");
+        let ((), (), appended) = tx
             .multi()
             .add(b().set().key("m").value(part.clone()))
             .add(b().set().key("n").value(part.clone()))
@@ -175,9 +179,9 @@ async fn a_big_pipeline_or_transaction_goes_on_a_dedicated_connection_whole() {
             .await
             .unwrap();
         assert_eq!(appended, 800 << 10, "{protocol:?}");
-        // The same dedicated connection, back in the pool.
-        assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
-        assert_eq!(server_connections(&client).await, 2, "{protocol:?}");
+        assert_eq!(tx.stats().idle_dedicated, 1, "{protocol:?}");
+        // Two clients, each with its shared connection and one dedicated one.
+        assert_eq!(server_connections(&client).await, 4, "{protocol:?}");
         // Short ones stay on the shared connection: it answers them in order with the
         // writes before.
         let (a, b_len) = client
@@ -188,15 +192,11 @@ async fn a_big_pipeline_or_transaction_goes_on_a_dedicated_connection_whole() {
             .await
             .unwrap();
         assert_eq!((a, b_len), (400 << 10, 800 << 10), "{protocol:?}");
-        let (one,) = client
-            .multi()
-            .add(b().incr().key("c"))
-            .exec()
-            .await
-            .unwrap();
+        let (one,) = tx.multi().add(b().incr().key("c")).exec().await.unwrap();
         assert!(one >= 1, "{protocol:?}");
         assert_eq!(client.stats().idle_dedicated, 1, "{protocol:?}");
-        assert_eq!(server_connections(&client).await, 2, "{protocol:?}");
+        assert_eq!(tx.stats().idle_dedicated, 1, "{protocol:?}");
+        assert_eq!(server_connections(&client).await, 4, "{protocol:?}");
     }
 }
 
@@ -220,6 +220,7 @@ async fn small_commands_are_answered_while_a_big_pipeline_waits() {
         assert_eq!(len, 1 << 20, "{protocol:?}");
     }
 }
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_whose_reply_was_big_goes_on_a_dedicated_connection_the_next_time() {
     let server = RedisServer::start();
@@ -355,9 +356,9 @@ async fn a_clusters_big_commands_go_on_dedicated_connections_of_their_nodes() {
     }
 }
 
-/// A big command's (or pipeline's, or `MULTI`'s) dedicated connection that stops answering
-/// fails it with a typed timeout (the lease and the reply within the response timeout), and the shared
-/// connection goes on serving the small ones. A fake server: the shared connection (the
+/// A big command's (or pipeline's, or `MULTI`'s) dedicated connection that stops
+/// answering fails it with a typed timeout (the lease and the reply within the response
+/// timeout), and the shared connection goes on serving the small ones. A fake server: the shared connection (the
 /// first) answers, every later one is silent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
@@ -406,7 +407,7 @@ async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
         );
     }
     match sets.query().await {
-        Err(typedis::Error::Timeout(_)) => {}
+        Err(typedis::Error::Timeout(t)) => assert_eq!(t, timeout),
         other => panic!("expected a timeout, got {other:?}"),
     }
     let multi = client
@@ -414,10 +415,10 @@ async fn a_big_command_on_a_silent_dedicated_connection_times_out_typed() {
         .add(b().set().key("m").value("x".repeat(2048).as_str()))
         .exec()
         .await;
-    assert!(
-        matches!(multi, Err(typedis::Error::Timeout(_))),
-        "expected a timeout, got {multi:?}"
-    );
+    match multi {
+        Err(typedis::Error::Timeout(t)) => assert_eq!(t, timeout),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
     assert!(
         started.elapsed() < Duration::from_secs(3),
         "{:?}",

@@ -126,8 +126,11 @@ impl ClusterClient {
         let deadline = node.client.deadline();
         let (request, rx) = Submission::many(bytes, indexes.len(), deadline);
         if node.client.is_big_request(request_len) {
-            // Boxed: a lease's state is not for every group's future.
-            return Box::pin(node.client.send_unit_alone(request, rx, deadline))
+            // Boxed: a lease's state is not for every group's future. A timeout waiting for
+            // the lease counts as sent, as a single big command's does (`node.rs`): the
+            // caller is told the group may have run rather than have it tried again.
+            let limit = node.client.response_timeout();
+            return Box::pin(node.client.send_unit_alone(request, rx, deadline, limit))
                 .await
                 .map_err(failure);
         }

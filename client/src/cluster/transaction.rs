@@ -1,6 +1,6 @@
 //! [`ClusterTransaction`]: `MULTI`/`EXEC` pinned to one hash slot, on the primary serving
-//! it (on its shared connection, or on a dedicated one from the first `WATCH` or read on);
-//! a command for another slot is refused before anything is sent.
+//! it (on its shared connection, or on a dedicated one from the first `WATCH` or read on,
+//! or for a big unit); a command for another slot is refused before anything is sent.
 
 use super::ClusterClient;
 use crate::client::transaction::{ExecOnWhatAddReturns, Guard, Multi, Transaction};
@@ -11,7 +11,8 @@ use crate::resp::read::DecodeOwned;
 /// A transaction on the primary of one slot (see [`Transaction`]): every key it watches,
 /// reads or queues must hash to that slot (use a `{hashtag}` to keep related keys
 /// together). One that neither watches nor reads is written as one unit on the node's
-/// shared connection, and opens no connection.
+/// shared connection, and opens no connection (unless the unit is
+/// [big](crate::conn::Config::big_request_bytes)).
 ///
 /// If the slot moves to another node meanwhile, the server refuses the queued commands
 /// and [`Multi::exec`] returns the refusal (`MOVED`/`ASK`, or `EXECABORT` naming it);

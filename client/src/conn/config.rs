@@ -514,7 +514,9 @@ impl Config {
     /// each awaits its reply before the next), and a `WAIT` sent after it on the shared
     /// connection does not count it — send the write and the `WAIT` together in a
     /// [`pipeline`](crate::Client::pipeline), which stays on one connection whatever its
-    /// size.
+    /// size. A command that changes its connection's state (`CLIENT SETNAME`, `CLIENT
+    /// NO-EVICT`) in a big pipeline changes a pooled dedicated connection's: send such
+    /// commands alone, or name every connection with [`Config::client_name`].
     ///
     /// ```
     /// let config = typedis::Config::default().big_request_bytes(Some(4 << 20));

@@ -292,10 +292,7 @@ impl<'de> RespRead<'de> for Text {
                     return Text::default();
                 }
                 match r.text_cow() {
-                    Ok(Cow::Borrowed(s)) if s.len() <= INLINE => {
-                        Text(Repr::Inline(CompactString::new(s)))
-                    }
-                    Ok(text) => Text::of_reply_long(r, text),
+                    Ok(text) => Text::of_reply(r, text),
                     Err(e) => {
                         failed = Some(e.at_index(i));
                         Text::default()
@@ -394,9 +391,10 @@ mod tests {
             .all(|(i, t)| *t == format!("item:{i}")));
         // A bad one past the first reservation fails at its index.
         let bad = n - 3;
+        let item = format!("item:{bad}\r\n");
         let at = wire
-            .windows(12)
-            .position(|w| w == format!("item:{bad}\r\n").as_bytes())
+            .windows(item.len())
+            .position(|w| w == item.as_bytes())
             .unwrap();
         wire[at] = 0xff;
         let err = Frame::from_slice(&wire)

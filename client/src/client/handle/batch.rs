@@ -1,6 +1,7 @@
 //! How a [`Client`] sends a pipeline's commands: each checked and encoded as it is added
-//! (its buffer then goes back to be reused), all written at once on the shared connection,
-//! the replies read in one round trip.
+//! (its buffer then goes back to be reused), all written at once on the shared connection
+//! (or, when they are [big](crate::conn::Config::big_request_bytes) together, on a dedicated
+//! one), the replies read in one round trip.
 
 use super::{check_shareable, Client};
 use crate::cache::Writes;
@@ -15,8 +16,10 @@ use crate::wire::Frame;
 use std::time::{Duration, Instant};
 
 impl Client {
-    /// Starts an explicit pipeline on the multiplexed connection. Blocking commands do not
-    /// belong in it: they would stall every other caller.
+    /// Starts an explicit pipeline on the multiplexed connection (a pipeline of
+    /// [`Config::big_request_bytes`](crate::conn::Config::big_request_bytes) or more goes on a
+    /// dedicated one). Blocking commands do not belong in it: they would stall every other
+    /// caller.
     pub fn pipeline<T>(&self) -> Pipeline<Vec<T>, Client> {
         Pipeline::new(self.clone())
     }
@@ -74,18 +77,21 @@ impl Client {
     /// When a request made now must be answered: within the response timeout, or, when it
     /// holds a `WAIT` that blocks for `hold`, that and the blocking margin if longer.
     pub(crate) fn deadline_holding(&self, hold: Option<Duration>) -> Option<Instant> {
-        let config = self.config();
+        self.limit_holding(hold).map(|limit| Instant::now() + limit)
+    }
+
+    /// How long a request may take (see [`deadline_holding`](Self::deadline_holding)).
+    pub(crate) fn limit_holding(&self, hold: Option<Duration>) -> Option<Duration> {
         let timeout = self.response_timeout()?;
-        let limit = match hold {
-            Some(hold) => timeout.max(hold.saturating_add(config.blocking_margin)),
+        Some(match hold {
+            Some(hold) => timeout.max(hold.saturating_add(self.config().blocking_margin)),
             None => timeout,
-        };
-        Some(Instant::now() + limit)
+        })
     }
 
     /// Sends commands encoded back to back as one unit on the shared connection, which
     /// writes it whole (no other caller's command lands inside it), or, when the unit is
-    /// big ([`Config::big_request_bytes`](crate::Config::big_request_bytes)), on a
+    /// big ([`Config::big_request_bytes`](crate::conn::Config::big_request_bytes)), on a
     /// dedicated connection; reads `replies`
     /// frames, within the response timeout or, when a `WAIT` among them blocks for `hold`,
     /// that and the blocking margin; `what` (`PIPELINE`, `MULTI`) names it in the trace
@@ -102,11 +108,12 @@ impl Client {
         let alone = self.is_big_request(bytes.len());
         let run = async {
             // One deadline for reconnecting, waiting for room and the replies.
-            let deadline = self.deadline_holding(hold);
+            let limit = self.limit_holding(hold);
+            let deadline = limit.map(|limit| Instant::now() + limit);
             let (request, rx) = Submission::many(bytes, replies, deadline);
             if alone {
                 // Boxed: a lease's state is not for every pipeline's future.
-                return Box::pin(self.send_unit_alone(request, rx, deadline)).await;
+                return Box::pin(self.send_unit_alone(request, rx, deadline, limit)).await;
             }
             self.submit(request).await?;
             reply_timed(rx).await

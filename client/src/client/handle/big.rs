@@ -13,7 +13,7 @@ use crate::wire::Frame;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// At most this many commands are remembered; past it, the oldest knowledge is dropped
 /// all at once (the set starts again), which bounds the memory whatever the keys.
@@ -93,9 +93,12 @@ impl Client {
     }
 
     /// Where a command placed on the shared connection goes: on a connection of its own
-    /// when it is long enough ([`Config::big_request_bytes`](crate::conn::Config::big_request_bytes)) or its last reply was
-    /// ([`Config::big_reply_bytes`](crate::conn::Config::big_reply_bytes)). Also returns its mark, hashed once here, to note its
+    /// when it is long enough ([`Config::big_request_bytes`]) or its last reply was
+    /// ([`Config::big_reply_bytes`]). Also returns its mark, hashed once here, to note its
     /// reply with, when `big_reply_bytes` is on.
+    ///
+    /// [`Config::big_request_bytes`]: crate::conn::Config::big_request_bytes
+    /// [`Config::big_reply_bytes`]: crate::conn::Config::big_reply_bytes
     #[inline]
     pub(super) fn place_by_size(&self, command: &Command, place: Place) -> (Place, Option<u64>) {
         if !matches!(place, Place::Shared) {
@@ -143,8 +146,10 @@ impl Client {
         }
     }
 
-    /// Whether `result` is a reply of [`Config::big_reply_bytes`](crate::conn::Config::big_reply_bytes) or more; `None` when
+    /// Whether `result` is a reply of [`Config::big_reply_bytes`] or more; `None` when
     /// that is off or there is no reply.
+    ///
+    /// [`Config::big_reply_bytes`]: crate::conn::Config::big_reply_bytes
     fn reply_was_big(&self, result: &Result<Frame, Error>) -> Option<bool> {
         let (Some(big), Ok(frame)) = (self.inner.config.big_reply, result) else {
             return None;
@@ -162,22 +167,25 @@ impl Client {
     }
 
     /// Sends a big unit of commands (a pipeline or a transaction's `MULTI` .. `EXEC`,
-    /// `request`, answered on `rx`) on a dedicated connection, leased and answered by
-    /// `deadline`: written whole there, as on the shared connection, without holding the
-    /// shared connection's other commands back.
+    /// `request`, answered on `rx`) on a dedicated connection, written whole there as on
+    /// the shared connection, without holding the shared connection's other commands
+    /// back. The lease and the replies are within `limit` (the unit's, by `deadline`): past
+    /// it, [`Error::Timeout`] of `limit`.
     pub(crate) async fn send_unit_alone(
         &self,
         request: Submission,
         rx: RepliesRx,
         deadline: Option<Instant>,
+        limit: Option<Duration>,
     ) -> Result<Vec<Frame>, Error> {
-        // Waiting for a connection under `max_dedicated` counts against the deadline too.
-        let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let mut lease = within(limit, self.lease(deadline)).await?;
-        lease.conn().submit(request);
-        let frames = reply_timed(rx).await?;
-        lease.release();
-        Ok(frames)
+        let sent = async {
+            let mut lease = self.lease(deadline).await?;
+            lease.conn().submit(request);
+            let frames = reply_timed(rx).await?;
+            lease.release();
+            Ok(frames)
+        };
+        within(limit, sent).await
     }
 }
 

@@ -1,6 +1,6 @@
-//! Transactions: `MULTI` ... `EXEC` written as one unit on the shared connection
-//! ([`Client::multi`]), or `WATCH` and reads first on a dedicated connection the
-//! transaction owns ([`Transaction`]); the queued commands' replies read as the types of
+//! Transactions: `MULTI` ... `EXEC` written as one unit on the shared connection, or on a
+//! dedicated one when the unit is big ([`Client::multi`]), or `WATCH` and reads first on a
+//! dedicated connection the transaction owns ([`Transaction`]); the queued commands' replies read as the types of
 //! the commands queued ([`Multi`]).
 
 mod failed;
@@ -28,7 +28,8 @@ use crate::wire::Frame;
 /// The first [`watch`](Self::watch) or [`query`](Self::query) takes a dedicated connection
 /// for the transaction (the `WATCH`es belong to a connection); a transaction that does
 /// neither is written as one unit (`MULTI`, the commands, `EXEC`) on the shared connection,
-/// as [`Client::multi`] is, and opens no connection.
+/// as [`Client::multi`] is, and opens no connection (unless the unit is
+/// [big](crate::conn::Config::big_request_bytes)).
 ///
 /// ```no_run
 /// # async fn demo(client: typedis::Client) -> Result<(), typedis::Error> {
@@ -92,7 +93,9 @@ impl Client {
     /// Starts a transaction without `WATCH`: the commands queued with
     /// [`add`](Multi::add) (or [`push`](Multi::push)) are written as one unit, `MULTI`, the
     /// commands, `EXEC`, on the shared connection, so no other caller's command runs
-    /// between them and no connection is opened; `EXEC`'s reply is read as the queued
+    /// between them and no connection is opened (a unit of
+    /// [`Config::big_request_bytes`](crate::conn::Config::big_request_bytes) or more goes whole on
+    /// a dedicated connection instead); `EXEC`'s reply is read as the queued
     /// commands' types (redis-rs's `pipe().atomic()`, fred's `multi()`).
     ///
     /// ```no_run
@@ -272,8 +275,9 @@ impl Transaction {
                 };
                 roundtrip(lease.conn(), bytes, replies, deadline).await
             }
-            // One submission: the shared connection writes it whole, so no other caller's
-            // command can land between MULTI and EXEC, nor between EXEC and the WAIT.
+            // One submission: the shared connection (or, for a big unit, a dedicated one)
+            // writes it whole, so no other caller's command can land between MULTI and
+            // EXEC, nor between EXEC and the WAIT.
             None => self.client.send_unit(bytes, replies, hold, "MULTI").await,
         };
         // Sent, whatever came back: the queued writes may have run.
