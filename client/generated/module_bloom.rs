@@ -5,7 +5,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. True when the item was added, false when it may have been there already.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_add`](mod@bf_add).
     #[inline]
     pub fn bf_add(self) -> bf_add::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -24,7 +24,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The number of items added to the filter, 0 when the key does not exist.
     ///
-    /// Exists since RedisBloom 2.4.4; complexity: O(1); group: bf.
+    /// Exists since RedisBloom 2.4.4. Its steps, options and complexity: [`bf_card`](mod@bf_card).
     #[inline]
     pub fn bf_card(self) -> bf_card::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -43,7 +43,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. `size:N`, then one `bytes:.. bits:.. hashes:.. hashwidth:.. capacity:.. size:.. ratio:..` line per sub-filter.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n), n being the number of sub-filters; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_debug`](mod@bf_debug).
     #[inline]
     pub fn bf_debug(self) -> bf_debug::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -62,7 +62,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_exists`](mod@bf_exists).
     #[inline]
     pub fn bf_exists(self) -> bf_exists::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -81,7 +81,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `BfInfoReply`; with `CAPACITY` or `SIZE` or `FILTERS` or `ITEMS` or `EXPANSION`: `BloomInfoValue`. One of: everything about the filter; the one value asked for: an array of one element on RESP2, a map of one field (named as in the full reply) on RESP3; the expansion rate is null for a filter that does not scale.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(1); group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_info`](mod@bf_info).
     #[inline]
     pub fn bf_info(self) -> bf_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -100,7 +100,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_insert`](mod@bf_insert).
     #[inline]
     pub fn bf_insert(self) -> bf_insert::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -119,7 +119,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_loadchunk`](mod@bf_loadchunk).
     #[inline]
     pub fn bf_loadchunk(self) -> bf_loadchunk::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -138,7 +138,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_madd`](mod@bf_madd).
     #[inline]
     pub fn bf_madd(self) -> bf_madd::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -157,7 +157,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_mexists`](mod@bf_mexists).
     #[inline]
     pub fn bf_mexists(self) -> bf_mexists::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -176,7 +176,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(1); group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_reserve`](mod@bf_reserve).
     #[inline]
     pub fn bf_reserve(self) -> bf_reserve::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -195,7 +195,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `(i64, Bytes)`. The next iterator and this chunk's data.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: bf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`bf_scandump`](mod@bf_scandump).
     #[inline]
     pub fn bf_scandump(self) -> bf_scandump::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -214,7 +214,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. Always true: the item was added (a full filter is an error).
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_add`](mod@cf_add).
     #[inline]
     pub fn cf_add(self) -> cf_add::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -233,7 +233,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. True when the item was added, false when it may have been there already.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_addnx`](mod@cf_addnx).
     #[inline]
     pub fn cf_addnx(self) -> cf_addnx::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -252,7 +252,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.2.0; complexity: O(n), n being the number of buckets; group: cf.
+    /// Exists since RedisBloom 2.2.0. Its steps, options and complexity: [`cf_compact`](mod@cf_compact).
     #[inline]
     pub fn cf_compact(self) -> cf_compact::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -271,7 +271,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The estimated number of times the item is in the filter.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_count`](mod@cf_count).
     #[inline]
     pub fn cf_count(self) -> cf_count::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -290,7 +290,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Bytes`. `bktsize:.. buckets:.. items:.. deletes:.. filters:.. max_iterations:.. expansion:..`.
     ///
-    /// Exists since RedisBloom 1.1.0; complexity: O(1); group: cf.
+    /// Exists since RedisBloom 1.1.0. Its steps, options and complexity: [`cf_debug`](mod@cf_debug).
     #[inline]
     pub fn cf_debug(self) -> cf_debug::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -309,7 +309,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. True when an occurrence was removed, false when the item was not found (a missing key is an error).
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_del`](mod@cf_del).
     #[inline]
     pub fn cf_del(self) -> cf_del::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -328,7 +328,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_exists`](mod@cf_exists).
     #[inline]
     pub fn cf_exists(self) -> cf_exists::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -347,7 +347,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `CfInfoReply`. Everything about the filter.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(1); group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_info`](mod@cf_info).
     #[inline]
     pub fn cf_info(self) -> cf_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -366,7 +366,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<Added>`. Per item, in order: whether it was added.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_insert`](mod@cf_insert).
     #[inline]
     pub fn cf_insert(self) -> cf_insert::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -385,7 +385,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<i64>`. Per item, in order: 1 added, 0 already there, -1 filter full (integers on both protocols).
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_insertnx`](mod@cf_insertnx).
     #[inline]
     pub fn cf_insertnx(self) -> cf_insertnx::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -404,7 +404,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_loadchunk`](mod@cf_loadchunk).
     #[inline]
     pub fn cf_loadchunk(self) -> cf_loadchunk::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -423,7 +423,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of sub-filters and n the number of items; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_mexists`](mod@cf_mexists).
     #[inline]
     pub fn cf_mexists(self) -> cf_mexists::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -442,7 +442,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(1); group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_reserve`](mod@cf_reserve).
     #[inline]
     pub fn cf_reserve(self) -> cf_reserve::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -461,7 +461,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `(i64, Option<Bytes>)`. The next iterator and this chunk's data.
     ///
-    /// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: cf.
+    /// Exists since RedisBloom 1.0.0. Its steps, options and complexity: [`cf_scandump`](mod@cf_scandump).
     #[inline]
     pub fn cf_scandump(self) -> cf_scandump::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -480,7 +480,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<Result<i64, ServerError>>`. Per item, in order: its new estimated count, or an error where the count would overflow.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_incrby`](mod@cms_incrby).
     #[inline]
     pub fn cms_incrby(self) -> cms_incrby::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -499,7 +499,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `CmsInfoReply`. The sketch's dimensions and total count.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_info`](mod@cms_info).
     #[inline]
     pub fn cms_info(self) -> cms_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -517,7 +517,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_initbydim`](mod@cms_initbydim).
     #[inline]
     pub fn cms_initbydim(self) -> cms_initbydim::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -536,7 +536,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_initbyprob`](mod@cms_initbyprob).
     #[inline]
     pub fn cms_initbyprob(self) -> cms_initbyprob::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -555,7 +555,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of sketches; group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_merge`](mod@cms_merge).
     #[inline]
     pub fn cms_merge(self) -> cms_merge::NeedDestination {
         let c = prelude::Cmd::new_encoded(
@@ -574,7 +574,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<i64>`. Per item, in order: its estimated count.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: cms.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`cms_query`](mod@cms_query).
     #[inline]
     pub fn cms_query(self) -> cms_query::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -592,7 +592,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of observations added; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_add`](mod@tdigest_add).
     #[inline]
     pub fn tdigest_add(self) -> tdigest_add::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -611,7 +611,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<f64>`. Per rank, in order: the estimated value.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of ranks; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_byrank`](mod@tdigest_byrank).
     #[inline]
     pub fn tdigest_byrank(self) -> tdigest_byrank::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -629,7 +629,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<f64>`. Per reverse rank, in order: the estimated value.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of reverse ranks; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_byrevrank`](mod@tdigest_byrevrank).
     #[inline]
     pub fn tdigest_byrevrank(self) -> tdigest_byrevrank::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -647,7 +647,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<f64>`. Per value, in order: the estimated fraction.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_cdf`](mod@tdigest_cdf).
     #[inline]
     pub fn tdigest_cdf(self) -> tdigest_cdf::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -665,7 +665,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_create`](mod@tdigest_create).
     #[inline]
     pub fn tdigest_create(self) -> tdigest_create::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -684,7 +684,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `TdigestInfoReply`. The sketch's parameters and use.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_info`](mod@tdigest_info).
     #[inline]
     pub fn tdigest_info(self) -> tdigest_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -702,7 +702,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `f64`. The largest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_max`](mod@tdigest_max).
     #[inline]
     pub fn tdigest_max(self) -> tdigest_max::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -720,7 +720,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N*K), N being the number of centroids and K the number of sketches merged; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_merge`](mod@tdigest_merge).
     #[inline]
     pub fn tdigest_merge(self) -> tdigest_merge::NeedDestinationKey {
         let c = prelude::Cmd::new_encoded(
@@ -739,7 +739,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `f64`. The smallest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_min`](mod@tdigest_min).
     #[inline]
     pub fn tdigest_min(self) -> tdigest_min::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -757,7 +757,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<f64>`. Per quantile, in order: the estimated value.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of quantiles; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_quantile`](mod@tdigest_quantile).
     #[inline]
     pub fn tdigest_quantile(self) -> tdigest_quantile::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -775,7 +775,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<i64>`. Per value, in order: its estimated rank.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_rank`](mod@tdigest_rank).
     #[inline]
     pub fn tdigest_rank(self) -> tdigest_rank::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -793,7 +793,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_reset`](mod@tdigest_reset).
     #[inline]
     pub fn tdigest_reset(self) -> tdigest_reset::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -812,7 +812,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<i64>`. Per value, in order: its estimated reverse rank.
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_revrank`](mod@tdigest_revrank).
     #[inline]
     pub fn tdigest_revrank(self) -> tdigest_revrank::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -830,7 +830,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `f64`. The estimated mean, `nan` for an empty sketch (text on RESP2, a double on RESP3).
     ///
-    /// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids; group: tdigest.
+    /// Exists since RedisBloom 2.4.0. Its steps, options and complexity: [`tdigest_trimmed_mean`](mod@tdigest_trimmed_mean).
     #[inline]
     pub fn tdigest_trimmed_mean(self) -> tdigest_trimmed_mean::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -848,7 +848,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n * k), n being the number of items and k the depth; group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_add`](mod@topk_add).
     #[inline]
     pub fn topk_add(self) -> topk_add::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -867,7 +867,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<i64>`. Per item, in order: its estimated count.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_count`](mod@topk_count).
     ///
     /// Deprecated: deprecated since RedisBloom 2.4.0.
     #[deprecated(since = "2.4.0", note = "deprecated since RedisBloom 2.4.0")]
@@ -888,7 +888,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n * k * incr), n being the number of items, k the depth and incr the increment; group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_incrby`](mod@topk_incrby).
     #[inline]
     pub fn topk_incrby(self) -> topk_incrby::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -907,7 +907,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `TopkInfoReply`. The sketch's parameters.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(1); group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_info`](mod@topk_info).
     #[inline]
     pub fn topk_info(self) -> topk_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -925,7 +925,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`; with `WITHCOUNT`: `Vec<(Bytes, i64)>`. One of: the items, most frequent first; the items and their estimated counts, most frequent first (a flat name, count, ... array on both protocols).
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(k), k being the number of items kept; group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_list`](mod@topk_list).
     #[inline]
     pub fn topk_list(self) -> topk_list::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -943,7 +943,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it is in the list.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_query`](mod@topk_query).
     #[inline]
     pub fn topk_query(self) -> topk_query::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -961,7 +961,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisBloom 2.0.0; complexity: O(1); group: topk.
+    /// Exists since RedisBloom 2.0.0. Its steps, options and complexity: [`topk_reserve`](mod@topk_reserve).
     #[inline]
     pub fn topk_reserve(self) -> topk_reserve::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -985,12 +985,23 @@ mod prelude {
     pub(super) use crate::cmd::state::*;
     pub(super) use ::core::marker::PhantomData;
 }
-/// Builder states of `BF.ADD` (Adds an item to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist.).
+/// `BF.ADD`: Adds an item to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist.
+///
+/// Built by `b().bf_add()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. True when the item was added, false when it may have been there already.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter; group: bf.
 pub mod bf_add {
     use super::prelude::*;
-    /// `BF.ADD` builder, awaiting `Key`.
-    ///
-    /// Adds an item to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    /// `BF.ADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1007,7 +1018,7 @@ pub mod bf_add {
     #[diagnostic::on_unimplemented(
         message = "`BF.ADD` needs `key` and `item` before it can be sent",
         label = "this `BF.ADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_add::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_add()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1017,9 +1028,8 @@ pub mod bf_add {
             self.0.build()
         }
     }
-    /// `BF.ADD` builder, awaiting `Item`.
-    ///
-    /// Adds an item to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    /// `BF.ADD` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -1036,7 +1046,7 @@ pub mod bf_add {
     #[diagnostic::on_unimplemented(
         message = "`BF.ADD` needs `item` before it can be sent",
         label = "this `BF.ADD` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `bf_add::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().bf_add()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -1046,11 +1056,10 @@ pub mod bf_add {
             self.0.build()
         }
     }
-    /// `BF.ADD` builder, complete: send it, or add optional arguments.
+    /// `BF.ADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. True when the item was added, false when it may have been there already.
-    ///
-    /// Adds an item to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1069,12 +1078,22 @@ pub mod bf_add {
         }
     }
 }
-/// Builder states of `BF.CARD` (Returns how many items were added to a Bloom filter (0 for a key that does not exist).).
+/// `BF.CARD`: Returns how many items were added to a Bloom filter (0 for a key that does not exist).
+///
+/// Built by `b().bf_card()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`. The number of items added to the filter, 0 when the key does not exist.
+///
+/// Exists since RedisBloom 2.4.4; complexity: O(1); group: bf.
 pub mod bf_card {
     use super::prelude::*;
-    /// `BF.CARD` builder, awaiting `Key`.
-    ///
-    /// Returns how many items were added to a Bloom filter (0 for a key that does not exist). Exists since RedisBloom 2.4.4; complexity: O(1).
+    /// `BF.CARD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1091,7 +1110,7 @@ pub mod bf_card {
     #[diagnostic::on_unimplemented(
         message = "`BF.CARD` needs `key` before it can be sent",
         label = "this `BF.CARD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_card::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_card()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1101,11 +1120,10 @@ pub mod bf_card {
             self.0.build()
         }
     }
-    /// `BF.CARD` builder, complete: send it, or add optional arguments.
+    /// `BF.CARD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The number of items added to the filter, 0 when the key does not exist.
-    ///
-    /// Returns how many items were added to a Bloom filter (0 for a key that does not exist). Exists since RedisBloom 2.4.4; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1124,12 +1142,22 @@ pub mod bf_card {
         }
     }
 }
-/// Builder states of `BF.DEBUG` (Describes the internals of a Bloom filter: its item count, then one line per sub-filter with its bytes, bits, hashes, capacity, size and error ratio (undocumented, for debugging).).
+/// `BF.DEBUG`: Describes the internals of a Bloom filter: its item count, then one line per sub-filter with its bytes, bits, hashes, capacity, size and error ratio (undocumented, for debugging).
+///
+/// Built by `b().bf_debug()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. `size:N`, then one `bytes:.. bits:.. hashes:.. hashwidth:.. capacity:.. size:.. ratio:..` line per sub-filter.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n), n being the number of sub-filters; group: bf.
 pub mod bf_debug {
     use super::prelude::*;
-    /// `BF.DEBUG` builder, awaiting `Key`.
-    ///
-    /// Describes the internals of a Bloom filter: its item count, then one line per sub-filter with its bytes, bits, hashes, capacity, size and error ratio (undocumented, for debugging). Exists since RedisBloom 1.0.0; complexity: O(n), n being the number of sub-filters.
+    /// `BF.DEBUG` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1146,7 +1174,7 @@ pub mod bf_debug {
     #[diagnostic::on_unimplemented(
         message = "`BF.DEBUG` needs `key` before it can be sent",
         label = "this `BF.DEBUG` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_debug::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_debug()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1156,11 +1184,10 @@ pub mod bf_debug {
             self.0.build()
         }
     }
-    /// `BF.DEBUG` builder, complete: send it, or add optional arguments.
+    /// `BF.DEBUG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. `size:N`, then one `bytes:.. bits:.. hashes:.. hashwidth:.. capacity:.. size:.. ratio:..` line per sub-filter.
-    ///
-    /// Describes the internals of a Bloom filter: its item count, then one line per sub-filter with its bytes, bits, hashes, capacity, size and error ratio (undocumented, for debugging). Exists since RedisBloom 1.0.0; complexity: O(n), n being the number of sub-filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1179,12 +1206,23 @@ pub mod bf_debug {
         }
     }
 }
-/// Builder states of `BF.EXISTS` (Tells whether an item may have been added to a Bloom filter (false for a key that does not exist).).
+/// `BF.EXISTS`: Tells whether an item may have been added to a Bloom filter (false for a key that does not exist).
+///
+/// Built by `b().bf_exists()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter; group: bf.
 pub mod bf_exists {
     use super::prelude::*;
-    /// `BF.EXISTS` builder, awaiting `Key`.
-    ///
-    /// Tells whether an item may have been added to a Bloom filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    /// `BF.EXISTS` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1201,7 +1239,7 @@ pub mod bf_exists {
     #[diagnostic::on_unimplemented(
         message = "`BF.EXISTS` needs `key` and `item` before it can be sent",
         label = "this `BF.EXISTS` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_exists::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_exists()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1211,9 +1249,8 @@ pub mod bf_exists {
             self.0.build()
         }
     }
-    /// `BF.EXISTS` builder, awaiting `Item`.
-    ///
-    /// Tells whether an item may have been added to a Bloom filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    /// `BF.EXISTS` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -1230,7 +1267,7 @@ pub mod bf_exists {
     #[diagnostic::on_unimplemented(
         message = "`BF.EXISTS` needs `item` before it can be sent",
         label = "this `BF.EXISTS` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `bf_exists::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().bf_exists()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -1240,11 +1277,10 @@ pub mod bf_exists {
             self.0.build()
         }
     }
-    /// `BF.EXISTS` builder, complete: send it, or add optional arguments.
+    /// `BF.EXISTS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
-    ///
-    /// Tells whether an item may have been added to a Bloom filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of hash functions of the last sub-filter.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1263,12 +1299,27 @@ pub mod bf_exists {
         }
     }
 }
-/// Builder states of `BF.INFO` (Returns the capacity, memory size, number of sub-filters, number of items and expansion rate of a Bloom filter, or just one of them.).
+/// `BF.INFO`: Returns the capacity, memory size, number of sub-filters, number of items and expansion rate of a Bloom filter, or just one of them.
+///
+/// Built by `b().bf_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `capacity()` | `CAPACITY` | optional, at most once. Returns only how many items the filter can hold before it grows. |
+/// |  | `size()` | `SIZE` | optional, at most once. Returns only the memory the filter takes, in bytes. |
+/// |  | `filters()` | `FILTERS` | optional, at most once. Returns only how many sub-filters the filter has grown to. |
+/// |  | `items()` | `ITEMS` | optional, at most once. Returns only how many items were added to the filter. |
+/// |  | `expansion()` | `EXPANSION` | optional, at most once. Returns only the expansion factor, null for a non-scaling filter. |
+///
+/// Returns `BfInfoReply`; with `CAPACITY` or `SIZE` or `FILTERS` or `ITEMS` or `EXPANSION`: `BloomInfoValue`. One of: everything about the filter; the one value asked for: an array of one element on RESP2, a map of one field (named as in the full reply) on RESP3; the expansion rate is null for a filter that does not scale.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(1); group: bf.
 pub mod bf_info {
     use super::prelude::*;
-    /// `BF.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns the capacity, memory size, number of sub-filters, number of items and expansion rate of a Bloom filter, or just one of them. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `BF.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1285,7 +1336,7 @@ pub mod bf_info {
     #[diagnostic::on_unimplemented(
         message = "`BF.INFO` needs `key` before it can be sent",
         label = "this `BF.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1340,11 +1391,10 @@ pub mod bf_info {
             self
         }
     }
-    /// `BF.INFO` builder, complete: send it, or add optional arguments.
+    /// `BF.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `BfInfoReply`; with `CAPACITY` or `SIZE` or `FILTERS` or `ITEMS` or `EXPANSION`: `BloomInfoValue`. One of: everything about the filter; the one value asked for: an array of one element on RESP2, a map of one field (named as in the full reply) on RESP3; the expansion rate is null for a filter that does not scale.
-    ///
-    /// Returns the capacity, memory size, number of sub-filters, number of items and expansion rate of a Bloom filter, or just one of them. Exists since RedisBloom 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TCapacity = Unset,
@@ -1573,12 +1623,36 @@ pub mod bf_info {
     pub trait SingleValueUnset {}
     impl SingleValueUnset for Unset {}
 }
-/// Builder states of `BF.INSERT` (Adds items to a Bloom filter, creating the filter with the given error rate, capacity and expansion when the key does not exist, unless NOCREATE forbids it.).
+/// `BF.INSERT`: Adds items to a Bloom filter, creating the filter with the given error rate, capacity and expansion when the key does not exist, unless NOCREATE forbids it.
+///
+/// Built by `b().bf_insert()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `items(item)` | `ITEMS item` | required |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 100 by default; used only when this command creates the filter. |
+/// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
+/// |  | `error(error)` | `ERROR error` | optional, at most once. The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter. |
+/// |  | `error_opt(value)` | `ERROR error` | the same, when given |
+/// |  | `expansion(expansion)` | `EXPANSION expansion` | optional, at most once. How much larger each new sub-filter is than the one before when the filter fills up, 2 by default; used only when creating it. |
+/// |  | `expansion_opt(value)` | `EXPANSION expansion` | the same, when given |
+/// |  | `nocreate()` | `NOCREATE` | optional, at most once. Refuses to create the filter: an error if the key does not exist, instead of a filter with these or the default settings. |
+/// |  | `nocreate_if(on)` | `NOCREATE` | the same, when given |
+/// |  | `nonscaling()` | `NONSCALING` | optional, at most once. Creates a filter that never grows: once full, adding an item is an error; used only when this command creates the filter. |
+/// |  | `nonscaling_if(on)` | `NONSCALING` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `items(item)` | `item` | optional, repeatable |
+/// |  | `items_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
 pub mod bf_insert {
     use super::prelude::*;
-    /// `BF.INSERT` builder, awaiting `Key`.
-    ///
-    /// Adds items to a Bloom filter, creating the filter with the given error rate, capacity and expansion when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.INSERT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1595,7 +1669,7 @@ pub mod bf_insert {
     #[diagnostic::on_unimplemented(
         message = "`BF.INSERT` needs `key` and `item` before it can be sent",
         label = "this `BF.INSERT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_insert::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_insert()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1657,9 +1731,8 @@ pub mod bf_insert {
             self
         }
     }
-    /// `BF.INSERT` builder, awaiting `Item`.
-    ///
-    /// Adds items to a Bloom filter, creating the filter with the given error rate, capacity and expansion when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.INSERT` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem<TOnce = Unset5>(
         pub(super) Cmd,
@@ -1844,7 +1917,7 @@ pub mod bf_insert {
     #[diagnostic::on_unimplemented(
         message = "`BF.INSERT` needs `item` before it can be sent: call `items`",
         label = "this `BF.INSERT` has no `item` yet",
-        note = "add the missing arguments in order, starting with `items` (see the methods of `bf_insert::NeedItem`)"
+        note = "add the missing arguments in order, starting with `items` (the docs of `b().bf_insert()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -1854,11 +1927,10 @@ pub mod bf_insert {
             self.0.build()
         }
     }
-    /// `BF.INSERT` builder, complete: send it, or add optional arguments.
+    /// `BF.INSERT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
-    ///
-    /// Adds items to a Bloom filter, creating the filter with the given error rate, capacity and expansion when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset5>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2089,12 +2161,24 @@ pub mod bf_insert {
     pub trait NonscalingUnset {}
     impl NonscalingUnset for Unset {}
 }
-/// Builder states of `BF.LOADCHUNK` (Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter).).
+/// `BF.LOADCHUNK`: Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter).
+///
+/// Built by `b().bf_loadchunk()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `iterator` | `iterator(iterator)` | `iterator` | required |
+/// | `data` | `data(data)` | `data` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: bf.
 pub mod bf_loadchunk {
     use super::prelude::*;
-    /// `BF.LOADCHUNK` builder, awaiting `Key`.
-    ///
-    /// Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `BF.LOADCHUNK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2111,7 +2195,7 @@ pub mod bf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`BF.LOADCHUNK` needs `key`, `iterator` and `data` before it can be sent",
         label = "this `BF.LOADCHUNK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_loadchunk::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2121,9 +2205,8 @@ pub mod bf_loadchunk {
             self.0.build()
         }
     }
-    /// `BF.LOADCHUNK` builder, awaiting `Iterator`.
-    ///
-    /// Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `BF.LOADCHUNK` builder, awaiting `iterator` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIterator(pub(super) Cmd);
     impl NeedIterator {
@@ -2140,7 +2223,7 @@ pub mod bf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`BF.LOADCHUNK` needs `iterator` and `data` before it can be sent",
         label = "this `BF.LOADCHUNK` has no `iterator` yet",
-        note = "add the missing arguments in order, starting with `iterator` (see the methods of `bf_loadchunk::NeedIterator`)"
+        note = "add the missing arguments in order, starting with `iterator` (the docs of `b().bf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedIterator {}
     #[doc(hidden)]
@@ -2150,9 +2233,8 @@ pub mod bf_loadchunk {
             self.0.build()
         }
     }
-    /// `BF.LOADCHUNK` builder, awaiting `Data`.
-    ///
-    /// Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `BF.LOADCHUNK` builder, awaiting `data` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(pub(super) Cmd);
     impl NeedData {
@@ -2169,7 +2251,7 @@ pub mod bf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`BF.LOADCHUNK` needs `data` before it can be sent",
         label = "this `BF.LOADCHUNK` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `bf_loadchunk::NeedData`)"
+        note = "add the missing arguments in order, starting with `data` (the docs of `b().bf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedData {}
     #[doc(hidden)]
@@ -2179,11 +2261,10 @@ pub mod bf_loadchunk {
             self.0.build()
         }
     }
-    /// `BF.LOADCHUNK` builder, complete: send it, or add optional arguments.
+    /// `BF.LOADCHUNK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Restores one chunk of a Bloom filter saved with BF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2202,12 +2283,26 @@ pub mod bf_loadchunk {
         }
     }
 }
-/// Builder states of `BF.MADD` (Adds one or more items to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist.).
+/// `BF.MADD`: Adds one or more items to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist.
+///
+/// Built by `b().bf_madd()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
 pub mod bf_madd {
     use super::prelude::*;
-    /// `BF.MADD` builder, awaiting `Key`.
-    ///
-    /// Adds one or more items to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.MADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2224,7 +2319,7 @@ pub mod bf_madd {
     #[diagnostic::on_unimplemented(
         message = "`BF.MADD` needs `key` and `item` before it can be sent",
         label = "this `BF.MADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_madd::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_madd()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2251,9 +2346,8 @@ pub mod bf_madd {
             self
         }
     }
-    /// `BF.MADD` builder, awaiting `Item`.
-    ///
-    /// Adds one or more items to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.MADD` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -2286,7 +2380,7 @@ pub mod bf_madd {
     #[diagnostic::on_unimplemented(
         message = "`BF.MADD` needs `item` before it can be sent",
         label = "this `BF.MADD` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `bf_madd::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().bf_madd()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -2296,11 +2390,10 @@ pub mod bf_madd {
             self.0.build()
         }
     }
-    /// `BF.MADD` builder, complete: send it, or add optional arguments.
+    /// `BF.MADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<Result<bool, ServerError>>`. Per item, in order: whether it was added, or the error that stopped the command (the items before it were added).
-    ///
-    /// Adds one or more items to a Bloom filter, creating the filter with the default error rate and capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2345,12 +2438,26 @@ pub mod bf_madd {
         }
     }
 }
-/// Builder states of `BF.MEXISTS` (Tells, for each of one or more items, whether it may have been added to a Bloom filter.).
+/// `BF.MEXISTS`: Tells, for each of one or more items, whether it may have been added to a Bloom filter.
+///
+/// Built by `b().bf_mexists()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items; group: bf.
 pub mod bf_mexists {
     use super::prelude::*;
-    /// `BF.MEXISTS` builder, awaiting `Key`.
-    ///
-    /// Tells, for each of one or more items, whether it may have been added to a Bloom filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.MEXISTS` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2367,7 +2474,7 @@ pub mod bf_mexists {
     #[diagnostic::on_unimplemented(
         message = "`BF.MEXISTS` needs `key` and `item` before it can be sent",
         label = "this `BF.MEXISTS` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_mexists::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_mexists()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2394,9 +2501,8 @@ pub mod bf_mexists {
             self
         }
     }
-    /// `BF.MEXISTS` builder, awaiting `Item`.
-    ///
-    /// Tells, for each of one or more items, whether it may have been added to a Bloom filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    /// `BF.MEXISTS` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -2429,7 +2535,7 @@ pub mod bf_mexists {
     #[diagnostic::on_unimplemented(
         message = "`BF.MEXISTS` needs `item` before it can be sent",
         label = "this `BF.MEXISTS` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `bf_mexists::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().bf_mexists()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -2439,11 +2545,10 @@ pub mod bf_mexists {
             self.0.build()
         }
     }
-    /// `BF.MEXISTS` builder, complete: send it, or add optional arguments.
+    /// `BF.MEXISTS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
-    ///
-    /// Tells, for each of one or more items, whether it may have been added to a Bloom filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of hash functions and n the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2486,12 +2591,28 @@ pub mod bf_mexists {
         }
     }
 }
-/// Builder states of `BF.RESERVE` (Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all.).
+/// `BF.RESERVE`: Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all.
+///
+/// Built by `b().bf_reserve()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `error_rate` | `error_rate(error_rate)` | `error_rate` | required. The false-positive rate wanted, between 0 and 1 (0.001 for 0.1%); a lower rate takes more memory. |
+/// | `capacity` | `capacity(capacity)` | `capacity` | required. How many items the filter is made for; past it the filter grows by a sub-filter, or refuses items if `NONSCALING`. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `expansion(expansion)` | `EXPANSION expansion` | optional, at most once. How much larger each new sub-filter is than the one before, 2 by default; 1 keeps them all the same size. |
+/// |  | `expansion_opt(value)` | `EXPANSION expansion` | the same, when given |
+/// |  | `nonscaling()` | `NONSCALING` | optional, at most once. Never grows: once the capacity is reached, adding an item is an error; saves a little memory. |
+/// |  | `nonscaling_if(on)` | `NONSCALING` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(1); group: bf.
 pub mod bf_reserve {
     use super::prelude::*;
-    /// `BF.RESERVE` builder, awaiting `Key`.
-    ///
-    /// Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `BF.RESERVE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2508,7 +2629,7 @@ pub mod bf_reserve {
     #[diagnostic::on_unimplemented(
         message = "`BF.RESERVE` needs `key`, `error_rate` and `capacity` before it can be sent",
         label = "this `BF.RESERVE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_reserve::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2542,9 +2663,8 @@ pub mod bf_reserve {
             self
         }
     }
-    /// `BF.RESERVE` builder, awaiting `ErrorRate`.
-    ///
-    /// Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `BF.RESERVE` builder, awaiting `error_rate` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedErrorRate(pub(super) Cmd);
     impl NeedErrorRate {
@@ -2563,7 +2683,7 @@ pub mod bf_reserve {
     #[diagnostic::on_unimplemented(
         message = "`BF.RESERVE` needs `error_rate` and `capacity` before it can be sent",
         label = "this `BF.RESERVE` has no `error_rate` yet",
-        note = "add the missing arguments in order, starting with `error_rate` (see the methods of `bf_reserve::NeedErrorRate`)"
+        note = "add the missing arguments in order, starting with `error_rate` (the docs of `b().bf_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedErrorRate {}
     #[doc(hidden)]
@@ -2597,9 +2717,8 @@ pub mod bf_reserve {
             self
         }
     }
-    /// `BF.RESERVE` builder, awaiting `Capacity`.
-    ///
-    /// Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `BF.RESERVE` builder, awaiting `capacity` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCapacity(pub(super) Cmd);
     impl NeedCapacity {
@@ -2618,7 +2737,7 @@ pub mod bf_reserve {
     #[diagnostic::on_unimplemented(
         message = "`BF.RESERVE` needs `capacity` before it can be sent",
         label = "this `BF.RESERVE` has no `capacity` yet",
-        note = "add the missing arguments in order, starting with `capacity` (see the methods of `bf_reserve::NeedCapacity`)"
+        note = "add the missing arguments in order, starting with `capacity` (the docs of `b().bf_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedCapacity {}
     #[doc(hidden)]
@@ -2652,11 +2771,10 @@ pub mod bf_reserve {
             self
         }
     }
-    /// `BF.RESERVE` builder, complete: send it, or add optional arguments.
+    /// `BF.RESERVE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty Bloom filter with the given false-positive rate and initial capacity, and optionally its expansion factor or no scaling at all. Exists since RedisBloom 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2744,12 +2862,23 @@ pub mod bf_reserve {
     pub trait ScalingUnset {}
     impl ScalingUnset for Unset {}
 }
-/// Builder states of `BF.SCANDUMP` (Returns one chunk of a Bloom filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 once done).).
+/// `BF.SCANDUMP`: Returns one chunk of a Bloom filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 once done).
+///
+/// Built by `b().bf_scandump()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `iterator` | `iterator(iterator)` | `iterator` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `(i64, Bytes)`. The next iterator and this chunk's data.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: bf.
 pub mod bf_scandump {
     use super::prelude::*;
-    /// `BF.SCANDUMP` builder, awaiting `Key`.
-    ///
-    /// Returns one chunk of a Bloom filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `BF.SCANDUMP` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2766,7 +2895,7 @@ pub mod bf_scandump {
     #[diagnostic::on_unimplemented(
         message = "`BF.SCANDUMP` needs `key` and `iterator` before it can be sent",
         label = "this `BF.SCANDUMP` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `bf_scandump::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().bf_scandump()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2776,9 +2905,8 @@ pub mod bf_scandump {
             self.0.build()
         }
     }
-    /// `BF.SCANDUMP` builder, awaiting `Iterator`.
-    ///
-    /// Returns one chunk of a Bloom filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `BF.SCANDUMP` builder, awaiting `iterator` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIterator(pub(super) Cmd);
     impl NeedIterator {
@@ -2795,7 +2923,7 @@ pub mod bf_scandump {
     #[diagnostic::on_unimplemented(
         message = "`BF.SCANDUMP` needs `iterator` before it can be sent",
         label = "this `BF.SCANDUMP` has no `iterator` yet",
-        note = "add the missing arguments in order, starting with `iterator` (see the methods of `bf_scandump::NeedIterator`)"
+        note = "add the missing arguments in order, starting with `iterator` (the docs of `b().bf_scandump()` link to its steps)"
     )]
     pub trait IncompleteNeedIterator {}
     #[doc(hidden)]
@@ -2805,11 +2933,10 @@ pub mod bf_scandump {
             self.0.build()
         }
     }
-    /// `BF.SCANDUMP` builder, complete: send it, or add optional arguments.
+    /// `BF.SCANDUMP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `(i64, Bytes)`. The next iterator and this chunk's data.
-    ///
-    /// Returns one chunk of a Bloom filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2828,12 +2955,23 @@ pub mod bf_scandump {
         }
     }
 }
-/// Builder states of `CF.ADD` (Adds an item to a cuckoo filter, creating the filter with the default capacity when the key does not exist; an item may be added more than once.).
+/// `CF.ADD`: Adds an item to a cuckoo filter, creating the filter with the default capacity when the key does not exist; an item may be added more than once.
+///
+/// Built by `b().cf_add()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. Always true: the item was added (a full filter is an error).
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations; group: cf.
 pub mod cf_add {
     use super::prelude::*;
-    /// `CF.ADD` builder, awaiting `Key`.
-    ///
-    /// Adds an item to a cuckoo filter, creating the filter with the default capacity when the key does not exist; an item may be added more than once. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    /// `CF.ADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2850,7 +2988,7 @@ pub mod cf_add {
     #[diagnostic::on_unimplemented(
         message = "`CF.ADD` needs `key` and `item` before it can be sent",
         label = "this `CF.ADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_add::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_add()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2860,9 +2998,8 @@ pub mod cf_add {
             self.0.build()
         }
     }
-    /// `CF.ADD` builder, awaiting `Item`.
-    ///
-    /// Adds an item to a cuckoo filter, creating the filter with the default capacity when the key does not exist; an item may be added more than once. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    /// `CF.ADD` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -2879,7 +3016,7 @@ pub mod cf_add {
     #[diagnostic::on_unimplemented(
         message = "`CF.ADD` needs `item` before it can be sent",
         label = "this `CF.ADD` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_add::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_add()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -2889,11 +3026,10 @@ pub mod cf_add {
             self.0.build()
         }
     }
-    /// `CF.ADD` builder, complete: send it, or add optional arguments.
+    /// `CF.ADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. Always true: the item was added (a full filter is an error).
-    ///
-    /// Adds an item to a cuckoo filter, creating the filter with the default capacity when the key does not exist; an item may be added more than once. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2912,12 +3048,23 @@ pub mod cf_add {
         }
     }
 }
-/// Builder states of `CF.ADDNX` (Adds an item to a cuckoo filter unless it may be there already, creating the filter with the default capacity when the key does not exist.).
+/// `CF.ADDNX`: Adds an item to a cuckoo filter unless it may be there already, creating the filter with the default capacity when the key does not exist.
+///
+/// Built by `b().cf_addnx()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. True when the item was added, false when it may have been there already.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations; group: cf.
 pub mod cf_addnx {
     use super::prelude::*;
-    /// `CF.ADDNX` builder, awaiting `Key`.
-    ///
-    /// Adds an item to a cuckoo filter unless it may be there already, creating the filter with the default capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    /// `CF.ADDNX` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2934,7 +3081,7 @@ pub mod cf_addnx {
     #[diagnostic::on_unimplemented(
         message = "`CF.ADDNX` needs `key` and `item` before it can be sent",
         label = "this `CF.ADDNX` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_addnx::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_addnx()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2944,9 +3091,8 @@ pub mod cf_addnx {
             self.0.build()
         }
     }
-    /// `CF.ADDNX` builder, awaiting `Item`.
-    ///
-    /// Adds an item to a cuckoo filter unless it may be there already, creating the filter with the default capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    /// `CF.ADDNX` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -2963,7 +3109,7 @@ pub mod cf_addnx {
     #[diagnostic::on_unimplemented(
         message = "`CF.ADDNX` needs `item` before it can be sent",
         label = "this `CF.ADDNX` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_addnx::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_addnx()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -2973,11 +3119,10 @@ pub mod cf_addnx {
             self.0.build()
         }
     }
-    /// `CF.ADDNX` builder, complete: send it, or add optional arguments.
+    /// `CF.ADDNX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. True when the item was added, false when it may have been there already.
-    ///
-    /// Adds an item to a cuckoo filter unless it may be there already, creating the filter with the default capacity when the key does not exist. Exists since RedisBloom 1.0.0; complexity: O(k + i), k being the number of sub-filters and i the maximum number of iterations.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2996,12 +3141,22 @@ pub mod cf_addnx {
         }
     }
 }
-/// Builder states of `CF.COMPACT` (Moves the items of a cuckoo filter's newest sub-filters into older ones where deletions made room, frees the newest sub-filters left empty and resets the count of deleted items (undocumented).).
+/// `CF.COMPACT`: Moves the items of a cuckoo filter's newest sub-filters into older ones where deletions made room, frees the newest sub-filters left empty and resets the count of deleted items (undocumented).
+///
+/// Built by `b().cf_compact()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.2.0; complexity: O(n), n being the number of buckets; group: cf.
 pub mod cf_compact {
     use super::prelude::*;
-    /// `CF.COMPACT` builder, awaiting `Key`.
-    ///
-    /// Moves the items of a cuckoo filter's newest sub-filters into older ones where deletions made room, frees the newest sub-filters left empty and resets the count of deleted items (undocumented). Exists since RedisBloom 2.2.0; complexity: O(n), n being the number of buckets.
+    /// `CF.COMPACT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3018,7 +3173,7 @@ pub mod cf_compact {
     #[diagnostic::on_unimplemented(
         message = "`CF.COMPACT` needs `key` before it can be sent",
         label = "this `CF.COMPACT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_compact::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_compact()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3028,11 +3183,10 @@ pub mod cf_compact {
             self.0.build()
         }
     }
-    /// `CF.COMPACT` builder, complete: send it, or add optional arguments.
+    /// `CF.COMPACT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Moves the items of a cuckoo filter's newest sub-filters into older ones where deletions made room, frees the newest sub-filters left empty and resets the count of deleted items (undocumented). Exists since RedisBloom 2.2.0; complexity: O(n), n being the number of buckets.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3051,12 +3205,23 @@ pub mod cf_compact {
         }
     }
 }
-/// Builder states of `CF.COUNT` (Returns an estimate of how many times an item was added to a cuckoo filter (0 for a key that does not exist).).
+/// `CF.COUNT`: Returns an estimate of how many times an item was added to a cuckoo filter (0 for a key that does not exist).
+///
+/// Built by `b().cf_count()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`. The estimated number of times the item is in the filter.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
 pub mod cf_count {
     use super::prelude::*;
-    /// `CF.COUNT` builder, awaiting `Key`.
-    ///
-    /// Returns an estimate of how many times an item was added to a cuckoo filter (0 for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.COUNT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3073,7 +3238,7 @@ pub mod cf_count {
     #[diagnostic::on_unimplemented(
         message = "`CF.COUNT` needs `key` and `item` before it can be sent",
         label = "this `CF.COUNT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_count::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_count()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3083,9 +3248,8 @@ pub mod cf_count {
             self.0.build()
         }
     }
-    /// `CF.COUNT` builder, awaiting `Item`.
-    ///
-    /// Returns an estimate of how many times an item was added to a cuckoo filter (0 for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.COUNT` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -3102,7 +3266,7 @@ pub mod cf_count {
     #[diagnostic::on_unimplemented(
         message = "`CF.COUNT` needs `item` before it can be sent",
         label = "this `CF.COUNT` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_count::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_count()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -3112,11 +3276,10 @@ pub mod cf_count {
             self.0.build()
         }
     }
-    /// `CF.COUNT` builder, complete: send it, or add optional arguments.
+    /// `CF.COUNT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The estimated number of times the item is in the filter.
-    ///
-    /// Returns an estimate of how many times an item was added to a cuckoo filter (0 for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3135,12 +3298,22 @@ pub mod cf_count {
         }
     }
 }
-/// Builder states of `CF.DEBUG` (Describes the internals of a cuckoo filter in one line: bucket size, buckets, items, deletions, sub-filters, maximum iterations and expansion (undocumented, for debugging).).
+/// `CF.DEBUG`: Describes the internals of a cuckoo filter in one line: bucket size, buckets, items, deletions, sub-filters, maximum iterations and expansion (undocumented, for debugging).
+///
+/// Built by `b().cf_debug()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Bytes`. `bktsize:.. buckets:.. items:.. deletes:.. filters:.. max_iterations:.. expansion:..`.
+///
+/// Exists since RedisBloom 1.1.0; complexity: O(1); group: cf.
 pub mod cf_debug {
     use super::prelude::*;
-    /// `CF.DEBUG` builder, awaiting `Key`.
-    ///
-    /// Describes the internals of a cuckoo filter in one line: bucket size, buckets, items, deletions, sub-filters, maximum iterations and expansion (undocumented, for debugging). Exists since RedisBloom 1.1.0; complexity: O(1).
+    /// `CF.DEBUG` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3157,7 +3330,7 @@ pub mod cf_debug {
     #[diagnostic::on_unimplemented(
         message = "`CF.DEBUG` needs `key` before it can be sent",
         label = "this `CF.DEBUG` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_debug::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_debug()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3167,11 +3340,10 @@ pub mod cf_debug {
             self.0.build()
         }
     }
-    /// `CF.DEBUG` builder, complete: send it, or add optional arguments.
+    /// `CF.DEBUG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Bytes`. `bktsize:.. buckets:.. items:.. deletes:.. filters:.. max_iterations:.. expansion:..`.
-    ///
-    /// Describes the internals of a cuckoo filter in one line: bucket size, buckets, items, deletions, sub-filters, maximum iterations and expansion (undocumented, for debugging). Exists since RedisBloom 1.1.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3190,12 +3362,23 @@ pub mod cf_debug {
         }
     }
 }
-/// Builder states of `CF.DEL` (Removes one occurrence of an item from a cuckoo filter.).
+/// `CF.DEL`: Removes one occurrence of an item from a cuckoo filter.
+///
+/// Built by `b().cf_del()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. True when an occurrence was removed, false when the item was not found (a missing key is an error).
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
 pub mod cf_del {
     use super::prelude::*;
-    /// `CF.DEL` builder, awaiting `Key`.
-    ///
-    /// Removes one occurrence of an item from a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.DEL` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3212,7 +3395,7 @@ pub mod cf_del {
     #[diagnostic::on_unimplemented(
         message = "`CF.DEL` needs `key` and `item` before it can be sent",
         label = "this `CF.DEL` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_del::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_del()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3222,9 +3405,8 @@ pub mod cf_del {
             self.0.build()
         }
     }
-    /// `CF.DEL` builder, awaiting `Item`.
-    ///
-    /// Removes one occurrence of an item from a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.DEL` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -3241,7 +3423,7 @@ pub mod cf_del {
     #[diagnostic::on_unimplemented(
         message = "`CF.DEL` needs `item` before it can be sent",
         label = "this `CF.DEL` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_del::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_del()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -3251,11 +3433,10 @@ pub mod cf_del {
             self.0.build()
         }
     }
-    /// `CF.DEL` builder, complete: send it, or add optional arguments.
+    /// `CF.DEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. True when an occurrence was removed, false when the item was not found (a missing key is an error).
-    ///
-    /// Removes one occurrence of an item from a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3274,12 +3455,23 @@ pub mod cf_del {
         }
     }
 }
-/// Builder states of `CF.EXISTS` (Tells whether an item may be in a cuckoo filter (false for a key that does not exist).).
+/// `CF.EXISTS`: Tells whether an item may be in a cuckoo filter (false for a key that does not exist).
+///
+/// Built by `b().cf_exists()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters; group: cf.
 pub mod cf_exists {
     use super::prelude::*;
-    /// `CF.EXISTS` builder, awaiting `Key`.
-    ///
-    /// Tells whether an item may be in a cuckoo filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.EXISTS` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3296,7 +3488,7 @@ pub mod cf_exists {
     #[diagnostic::on_unimplemented(
         message = "`CF.EXISTS` needs `key` and `item` before it can be sent",
         label = "this `CF.EXISTS` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_exists::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_exists()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3306,9 +3498,8 @@ pub mod cf_exists {
             self.0.build()
         }
     }
-    /// `CF.EXISTS` builder, awaiting `Item`.
-    ///
-    /// Tells whether an item may be in a cuckoo filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    /// `CF.EXISTS` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -3325,7 +3516,7 @@ pub mod cf_exists {
     #[diagnostic::on_unimplemented(
         message = "`CF.EXISTS` needs `item` before it can be sent",
         label = "this `CF.EXISTS` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_exists::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_exists()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -3335,11 +3526,10 @@ pub mod cf_exists {
             self.0.build()
         }
     }
-    /// `CF.EXISTS` builder, complete: send it, or add optional arguments.
+    /// `CF.EXISTS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. True when the item may be in the filter, false when it certainly is not.
-    ///
-    /// Tells whether an item may be in a cuckoo filter (false for a key that does not exist). Exists since RedisBloom 1.0.0; complexity: O(k), k being the number of sub-filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3358,12 +3548,22 @@ pub mod cf_exists {
         }
     }
 }
-/// Builder states of `CF.INFO` (Returns the memory size, buckets, sub-filters, inserted and deleted items, bucket size, expansion rate and maximum iterations of a cuckoo filter.).
+/// `CF.INFO`: Returns the memory size, buckets, sub-filters, inserted and deleted items, bucket size, expansion rate and maximum iterations of a cuckoo filter.
+///
+/// Built by `b().cf_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `CfInfoReply`. Everything about the filter.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(1); group: cf.
 pub mod cf_info {
     use super::prelude::*;
-    /// `CF.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns the memory size, buckets, sub-filters, inserted and deleted items, bucket size, expansion rate and maximum iterations of a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `CF.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3380,7 +3580,7 @@ pub mod cf_info {
     #[diagnostic::on_unimplemented(
         message = "`CF.INFO` needs `key` before it can be sent",
         label = "this `CF.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3390,11 +3590,10 @@ pub mod cf_info {
             self.0.build()
         }
     }
-    /// `CF.INFO` builder, complete: send it, or add optional arguments.
+    /// `CF.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `CfInfoReply`. Everything about the filter.
-    ///
-    /// Returns the memory size, buckets, sub-filters, inserted and deleted items, bucket size, expansion rate and maximum iterations of a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3413,12 +3612,30 @@ pub mod cf_info {
         }
     }
 }
-/// Builder states of `CF.INSERT` (Adds one or more items to a cuckoo filter, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it.).
+/// `CF.INSERT`: Adds one or more items to a cuckoo filter, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it.
+///
+/// Built by `b().cf_insert()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `items(item)` | `ITEMS item` | required |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 1024 by default; used only when this command creates the filter. |
+/// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
+/// |  | `nocreate()` | `NOCREATE` | optional, at most once. Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings. |
+/// |  | `nocreate_if(on)` | `NOCREATE` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `items(item)` | `item` | optional, repeatable |
+/// |  | `items_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<Added>`. Per item, in order: whether it was added.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations; group: cf.
 pub mod cf_insert {
     use super::prelude::*;
-    /// `CF.INSERT` builder, awaiting `Key`.
-    ///
-    /// Adds one or more items to a cuckoo filter, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    /// `CF.INSERT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3435,7 +3652,7 @@ pub mod cf_insert {
     #[diagnostic::on_unimplemented(
         message = "`CF.INSERT` needs `key` and `item` before it can be sent",
         label = "this `CF.INSERT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_insert::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_insert()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3476,9 +3693,8 @@ pub mod cf_insert {
             self
         }
     }
-    /// `CF.INSERT` builder, awaiting `Item`.
-    ///
-    /// Adds one or more items to a cuckoo filter, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    /// `CF.INSERT` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem<TOnce = Unset2>(
         pub(super) Cmd,
@@ -3583,7 +3799,7 @@ pub mod cf_insert {
     #[diagnostic::on_unimplemented(
         message = "`CF.INSERT` needs `item` before it can be sent: call `items`",
         label = "this `CF.INSERT` has no `item` yet",
-        note = "add the missing arguments in order, starting with `items` (see the methods of `cf_insert::NeedItem`)"
+        note = "add the missing arguments in order, starting with `items` (the docs of `b().cf_insert()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -3593,11 +3809,10 @@ pub mod cf_insert {
             self.0.build()
         }
     }
-    /// `CF.INSERT` builder, complete: send it, or add optional arguments.
+    /// `CF.INSERT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<Added>`. Per item, in order: whether it was added.
-    ///
-    /// Adds one or more items to a cuckoo filter, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -3719,12 +3934,30 @@ pub mod cf_insert {
     pub trait NocreateUnset {}
     impl NocreateUnset for Unset {}
 }
-/// Builder states of `CF.INSERTNX` (Adds each of one or more items to a cuckoo filter unless it may be there already, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it.).
+/// `CF.INSERTNX`: Adds each of one or more items to a cuckoo filter unless it may be there already, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it.
+///
+/// Built by `b().cf_insertnx()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `items(item)` | `ITEMS item` | required |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 1024 by default; used only when this command creates the filter. |
+/// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
+/// |  | `nocreate()` | `NOCREATE` | optional, at most once. Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings. |
+/// |  | `nocreate_if(on)` | `NOCREATE` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `items(item)` | `item` | optional, repeatable |
+/// |  | `items_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<i64>`. Per item, in order: 1 added, 0 already there, -1 filter full (integers on both protocols).
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations; group: cf.
 pub mod cf_insertnx {
     use super::prelude::*;
-    /// `CF.INSERTNX` builder, awaiting `Key`.
-    ///
-    /// Adds each of one or more items to a cuckoo filter unless it may be there already, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    /// `CF.INSERTNX` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3741,7 +3974,7 @@ pub mod cf_insertnx {
     #[diagnostic::on_unimplemented(
         message = "`CF.INSERTNX` needs `key` and `item` before it can be sent",
         label = "this `CF.INSERTNX` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_insertnx::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_insertnx()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3782,9 +4015,8 @@ pub mod cf_insertnx {
             self
         }
     }
-    /// `CF.INSERTNX` builder, awaiting `Item`.
-    ///
-    /// Adds each of one or more items to a cuckoo filter unless it may be there already, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    /// `CF.INSERTNX` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem<TOnce = Unset2>(
         pub(super) Cmd,
@@ -3889,7 +4121,7 @@ pub mod cf_insertnx {
     #[diagnostic::on_unimplemented(
         message = "`CF.INSERTNX` needs `item` before it can be sent: call `items`",
         label = "this `CF.INSERTNX` has no `item` yet",
-        note = "add the missing arguments in order, starting with `items` (see the methods of `cf_insertnx::NeedItem`)"
+        note = "add the missing arguments in order, starting with `items` (the docs of `b().cf_insertnx()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -3899,11 +4131,10 @@ pub mod cf_insertnx {
             self.0.build()
         }
     }
-    /// `CF.INSERTNX` builder, complete: send it, or add optional arguments.
+    /// `CF.INSERTNX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<i64>`. Per item, in order: 1 added, 0 already there, -1 filter full (integers on both protocols).
-    ///
-    /// Adds each of one or more items to a cuckoo filter unless it may be there already, creating the filter with the given capacity when the key does not exist, unless NOCREATE forbids it. Exists since RedisBloom 1.0.0; complexity: O(n * (k + i)), n being the number of items, k the number of sub-filters and i the maximum number of iterations.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4025,12 +4256,24 @@ pub mod cf_insertnx {
     pub trait NocreateUnset {}
     impl NocreateUnset for Unset {}
 }
-/// Builder states of `CF.LOADCHUNK` (Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter).).
+/// `CF.LOADCHUNK`: Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter).
+///
+/// Built by `b().cf_loadchunk()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `iterator` | `iterator(iterator)` | `iterator` | required |
+/// | `data` | `data(data)` | `data` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: cf.
 pub mod cf_loadchunk {
     use super::prelude::*;
-    /// `CF.LOADCHUNK` builder, awaiting `Key`.
-    ///
-    /// Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `CF.LOADCHUNK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4047,7 +4290,7 @@ pub mod cf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`CF.LOADCHUNK` needs `key`, `iterator` and `data` before it can be sent",
         label = "this `CF.LOADCHUNK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_loadchunk::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4057,9 +4300,8 @@ pub mod cf_loadchunk {
             self.0.build()
         }
     }
-    /// `CF.LOADCHUNK` builder, awaiting `Iterator`.
-    ///
-    /// Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `CF.LOADCHUNK` builder, awaiting `iterator` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIterator(pub(super) Cmd);
     impl NeedIterator {
@@ -4076,7 +4318,7 @@ pub mod cf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`CF.LOADCHUNK` needs `iterator` and `data` before it can be sent",
         label = "this `CF.LOADCHUNK` has no `iterator` yet",
-        note = "add the missing arguments in order, starting with `iterator` (see the methods of `cf_loadchunk::NeedIterator`)"
+        note = "add the missing arguments in order, starting with `iterator` (the docs of `b().cf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedIterator {}
     #[doc(hidden)]
@@ -4086,9 +4328,8 @@ pub mod cf_loadchunk {
             self.0.build()
         }
     }
-    /// `CF.LOADCHUNK` builder, awaiting `Data`.
-    ///
-    /// Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `CF.LOADCHUNK` builder, awaiting `data` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(pub(super) Cmd);
     impl NeedData {
@@ -4105,7 +4346,7 @@ pub mod cf_loadchunk {
     #[diagnostic::on_unimplemented(
         message = "`CF.LOADCHUNK` needs `data` before it can be sent",
         label = "this `CF.LOADCHUNK` has no `data` yet",
-        note = "add the missing arguments in order, starting with `data` (see the methods of `cf_loadchunk::NeedData`)"
+        note = "add the missing arguments in order, starting with `data` (the docs of `b().cf_loadchunk()` link to its steps)"
     )]
     pub trait IncompleteNeedData {}
     #[doc(hidden)]
@@ -4115,11 +4356,10 @@ pub mod cf_loadchunk {
             self.0.build()
         }
     }
-    /// `CF.LOADCHUNK` builder, complete: send it, or add optional arguments.
+    /// `CF.LOADCHUNK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Restores one chunk of a cuckoo filter saved with CF.SCANDUMP (the first chunk creates the filter). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4138,12 +4378,26 @@ pub mod cf_loadchunk {
         }
     }
 }
-/// Builder states of `CF.MEXISTS` (Tells, for each of one or more items, whether it may be in a cuckoo filter.).
+/// `CF.MEXISTS`: Tells, for each of one or more items, whether it may be in a cuckoo filter.
+///
+/// Built by `b().cf_mexists()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of sub-filters and n the number of items; group: cf.
 pub mod cf_mexists {
     use super::prelude::*;
-    /// `CF.MEXISTS` builder, awaiting `Key`.
-    ///
-    /// Tells, for each of one or more items, whether it may be in a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of sub-filters and n the number of items.
+    /// `CF.MEXISTS` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4160,7 +4414,7 @@ pub mod cf_mexists {
     #[diagnostic::on_unimplemented(
         message = "`CF.MEXISTS` needs `key` and `item` before it can be sent",
         label = "this `CF.MEXISTS` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_mexists::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_mexists()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4187,9 +4441,8 @@ pub mod cf_mexists {
             self
         }
     }
-    /// `CF.MEXISTS` builder, awaiting `Item`.
-    ///
-    /// Tells, for each of one or more items, whether it may be in a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of sub-filters and n the number of items.
+    /// `CF.MEXISTS` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -4222,7 +4475,7 @@ pub mod cf_mexists {
     #[diagnostic::on_unimplemented(
         message = "`CF.MEXISTS` needs `item` before it can be sent",
         label = "this `CF.MEXISTS` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cf_mexists::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cf_mexists()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -4232,11 +4485,10 @@ pub mod cf_mexists {
             self.0.build()
         }
     }
-    /// `CF.MEXISTS` builder, complete: send it, or add optional arguments.
+    /// `CF.MEXISTS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it may be in the filter.
-    ///
-    /// Tells, for each of one or more items, whether it may be in a cuckoo filter. Exists since RedisBloom 1.0.0; complexity: O(k * n), k being the number of sub-filters and n the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4279,12 +4531,29 @@ pub mod cf_mexists {
         }
     }
 }
-/// Builder states of `CF.RESERVE` (Creates an empty cuckoo filter of the given capacity, and optionally its bucket size, maximum number of swaps and expansion factor.).
+/// `CF.RESERVE`: Creates an empty cuckoo filter of the given capacity, and optionally its bucket size, maximum number of swaps and expansion factor.
+///
+/// Built by `b().cf_reserve()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `capacity` | `capacity(capacity)` | `capacity` | required. How many items the filter is made for, rounded up to a power of 2; it rarely fills completely, so leave some room. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `bucketsize(bucketsize)` | `BUCKETSIZE bucketsize` | optional, at most once. How many items each bucket holds, 2 by default: larger buckets fill the filter better but raise the false-positive rate. |
+/// |  | `bucketsize_opt(value)` | `BUCKETSIZE bucketsize` | the same, when given |
+/// |  | `maxiterations(maxiterations)` | `MAXITERATIONS maxiterations` | optional, at most once. How many times an item may be moved to make room before the filter counts as full and grows, 20 by default. |
+/// |  | `maxiterations_opt(value)` | `MAXITERATIONS maxiterations` | the same, when given |
+/// |  | `expansion(expansion)` | `EXPANSION expansion` | optional, at most once. How much larger each new sub-filter is than the one before, rounded up to a power of 2; 1 by default. |
+/// |  | `expansion_opt(value)` | `EXPANSION expansion` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(1); group: cf.
 pub mod cf_reserve {
     use super::prelude::*;
-    /// `CF.RESERVE` builder, awaiting `Key`.
-    ///
-    /// Creates an empty cuckoo filter of the given capacity, and optionally its bucket size, maximum number of swaps and expansion factor. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `CF.RESERVE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4301,7 +4570,7 @@ pub mod cf_reserve {
     #[diagnostic::on_unimplemented(
         message = "`CF.RESERVE` needs `key` and `capacity` before it can be sent",
         label = "this `CF.RESERVE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_reserve::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4342,9 +4611,8 @@ pub mod cf_reserve {
             self
         }
     }
-    /// `CF.RESERVE` builder, awaiting `Capacity`.
-    ///
-    /// Creates an empty cuckoo filter of the given capacity, and optionally its bucket size, maximum number of swaps and expansion factor. Exists since RedisBloom 1.0.0; complexity: O(1).
+    /// `CF.RESERVE` builder, awaiting `capacity` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCapacity(pub(super) Cmd);
     impl NeedCapacity {
@@ -4363,7 +4631,7 @@ pub mod cf_reserve {
     #[diagnostic::on_unimplemented(
         message = "`CF.RESERVE` needs `capacity` before it can be sent",
         label = "this `CF.RESERVE` has no `capacity` yet",
-        note = "add the missing arguments in order, starting with `capacity` (see the methods of `cf_reserve::NeedCapacity`)"
+        note = "add the missing arguments in order, starting with `capacity` (the docs of `b().cf_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedCapacity {}
     #[doc(hidden)]
@@ -4404,11 +4672,10 @@ pub mod cf_reserve {
             self
         }
     }
-    /// `CF.RESERVE` builder, complete: send it, or add optional arguments.
+    /// `CF.RESERVE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty cuckoo filter of the given capacity, and optionally its bucket size, maximum number of swaps and expansion factor. Exists since RedisBloom 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset3>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4542,12 +4809,23 @@ pub mod cf_reserve {
     pub trait ExpansionUnset {}
     impl ExpansionUnset for Unset {}
 }
-/// Builder states of `CF.SCANDUMP` (Returns one chunk of a cuckoo filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 and no data once done).).
+/// `CF.SCANDUMP`: Returns one chunk of a cuckoo filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 and no data once done).
+///
+/// Built by `b().cf_scandump()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `iterator` | `iterator(iterator)` | `iterator` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `(i64, Option<Bytes>)`. The next iterator and this chunk's data.
+///
+/// Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity; group: cf.
 pub mod cf_scandump {
     use super::prelude::*;
-    /// `CF.SCANDUMP` builder, awaiting `Key`.
-    ///
-    /// Returns one chunk of a cuckoo filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 and no data once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `CF.SCANDUMP` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4564,7 +4842,7 @@ pub mod cf_scandump {
     #[diagnostic::on_unimplemented(
         message = "`CF.SCANDUMP` needs `key` and `iterator` before it can be sent",
         label = "this `CF.SCANDUMP` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cf_scandump::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cf_scandump()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4574,9 +4852,8 @@ pub mod cf_scandump {
             self.0.build()
         }
     }
-    /// `CF.SCANDUMP` builder, awaiting `Iterator`.
-    ///
-    /// Returns one chunk of a cuckoo filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 and no data once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    /// `CF.SCANDUMP` builder, awaiting `iterator` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIterator(pub(super) Cmd);
     impl NeedIterator {
@@ -4593,7 +4870,7 @@ pub mod cf_scandump {
     #[diagnostic::on_unimplemented(
         message = "`CF.SCANDUMP` needs `iterator` before it can be sent",
         label = "this `CF.SCANDUMP` has no `iterator` yet",
-        note = "add the missing arguments in order, starting with `iterator` (see the methods of `cf_scandump::NeedIterator`)"
+        note = "add the missing arguments in order, starting with `iterator` (the docs of `b().cf_scandump()` link to its steps)"
     )]
     pub trait IncompleteNeedIterator {}
     #[doc(hidden)]
@@ -4603,11 +4880,10 @@ pub mod cf_scandump {
             self.0.build()
         }
     }
-    /// `CF.SCANDUMP` builder, complete: send it, or add optional arguments.
+    /// `CF.SCANDUMP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `(i64, Option<Bytes>)`. The next iterator and this chunk's data.
-    ///
-    /// Returns one chunk of a cuckoo filter for an incremental save, starting at iterator 0, with the iterator of the next chunk (0 and no data once done). Exists since RedisBloom 1.0.0; complexity: O(n), n being the capacity.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4626,12 +4902,26 @@ pub mod cf_scandump {
         }
     }
 }
-/// Builder states of `CMS.INCRBY` (Increases the counts of one or more items of a count-min sketch.).
+/// `CMS.INCRBY`: Increases the counts of one or more items of a count-min sketch.
+///
+/// Built by `b().cms_incrby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `items` | `items(item, increment)` | `item increment` | required |
+/// |  | `items_iter(items)` | `item increment` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `items(item, increment)` | `item increment` | optional, repeatable |
+/// |  | `items_iter(items)` | `item increment` | the same, all at once |
+///
+/// Returns `Vec<Result<i64, ServerError>>`. Per item, in order: its new estimated count, or an error where the count would overflow.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: cms.
 pub mod cms_incrby {
     use super::prelude::*;
-    /// `CMS.INCRBY` builder, awaiting `Key`.
-    ///
-    /// Increases the counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `CMS.INCRBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4648,7 +4938,7 @@ pub mod cms_incrby {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INCRBY` needs `key` and `items` before it can be sent",
         label = "this `CMS.INCRBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cms_incrby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cms_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4675,9 +4965,8 @@ pub mod cms_incrby {
             self
         }
     }
-    /// `CMS.INCRBY` builder, awaiting `Items`.
-    ///
-    /// Increases the counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `CMS.INCRBY` builder, awaiting `items` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItems(pub(super) Cmd);
     impl NeedItems {
@@ -4716,7 +5005,7 @@ pub mod cms_incrby {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INCRBY` needs `items` before it can be sent",
         label = "this `CMS.INCRBY` has no `items` yet",
-        note = "add the missing arguments in order, starting with `items` (see the methods of `cms_incrby::NeedItems`)"
+        note = "add the missing arguments in order, starting with `items` (the docs of `b().cms_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedItems {}
     #[doc(hidden)]
@@ -4726,11 +5015,10 @@ pub mod cms_incrby {
             self.0.build()
         }
     }
-    /// `CMS.INCRBY` builder, complete: send it, or add optional arguments.
+    /// `CMS.INCRBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<Result<i64, ServerError>>`. Per item, in order: its new estimated count, or an error where the count would overflow.
-    ///
-    /// Increases the counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4780,12 +5068,22 @@ pub mod cms_incrby {
         }
     }
 }
-/// Builder states of `CMS.INFO` (Returns the width, depth and total count of a count-min sketch.).
+/// `CMS.INFO`: Returns the width, depth and total count of a count-min sketch.
+///
+/// Built by `b().cms_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `CmsInfoReply`. The sketch's dimensions and total count.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
 pub mod cms_info {
     use super::prelude::*;
-    /// `CMS.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns the width, depth and total count of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4802,7 +5100,7 @@ pub mod cms_info {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INFO` needs `key` before it can be sent",
         label = "this `CMS.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cms_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cms_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4812,11 +5110,10 @@ pub mod cms_info {
             self.0.build()
         }
     }
-    /// `CMS.INFO` builder, complete: send it, or add optional arguments.
+    /// `CMS.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `CmsInfoReply`. The sketch's dimensions and total count.
-    ///
-    /// Returns the width, depth and total count of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4835,12 +5132,24 @@ pub mod cms_info {
         }
     }
 }
-/// Builder states of `CMS.INITBYDIM` (Creates an empty count-min sketch of the given width and depth.).
+/// `CMS.INITBYDIM`: Creates an empty count-min sketch of the given width and depth.
+///
+/// Built by `b().cms_initbydim()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `width` | `width(width)` | `width` | required. How many counters each row holds: a wider sketch overestimates less. |
+/// | `depth` | `depth(depth)` | `depth` | required. How many rows of counters, each with its own hash: a deeper sketch is less likely to overestimate much. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
 pub mod cms_initbydim {
     use super::prelude::*;
-    /// `CMS.INITBYDIM` builder, awaiting `Key`.
-    ///
-    /// Creates an empty count-min sketch of the given width and depth. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYDIM` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4857,7 +5166,7 @@ pub mod cms_initbydim {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYDIM` needs `key`, `width` and `depth` before it can be sent",
         label = "this `CMS.INITBYDIM` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cms_initbydim::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cms_initbydim()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4867,9 +5176,8 @@ pub mod cms_initbydim {
             self.0.build()
         }
     }
-    /// `CMS.INITBYDIM` builder, awaiting `Width`.
-    ///
-    /// Creates an empty count-min sketch of the given width and depth. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYDIM` builder, awaiting `width` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedWidth(pub(super) Cmd);
     impl NeedWidth {
@@ -4888,7 +5196,7 @@ pub mod cms_initbydim {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYDIM` needs `width` and `depth` before it can be sent",
         label = "this `CMS.INITBYDIM` has no `width` yet",
-        note = "add the missing arguments in order, starting with `width` (see the methods of `cms_initbydim::NeedWidth`)"
+        note = "add the missing arguments in order, starting with `width` (the docs of `b().cms_initbydim()` link to its steps)"
     )]
     pub trait IncompleteNeedWidth {}
     #[doc(hidden)]
@@ -4898,9 +5206,8 @@ pub mod cms_initbydim {
             self.0.build()
         }
     }
-    /// `CMS.INITBYDIM` builder, awaiting `Depth`.
-    ///
-    /// Creates an empty count-min sketch of the given width and depth. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYDIM` builder, awaiting `depth` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDepth(pub(super) Cmd);
     impl NeedDepth {
@@ -4919,7 +5226,7 @@ pub mod cms_initbydim {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYDIM` needs `depth` before it can be sent",
         label = "this `CMS.INITBYDIM` has no `depth` yet",
-        note = "add the missing arguments in order, starting with `depth` (see the methods of `cms_initbydim::NeedDepth`)"
+        note = "add the missing arguments in order, starting with `depth` (the docs of `b().cms_initbydim()` link to its steps)"
     )]
     pub trait IncompleteNeedDepth {}
     #[doc(hidden)]
@@ -4929,11 +5236,10 @@ pub mod cms_initbydim {
             self.0.build()
         }
     }
-    /// `CMS.INITBYDIM` builder, complete: send it, or add optional arguments.
+    /// `CMS.INITBYDIM` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty count-min sketch of the given width and depth. Exists since RedisBloom 2.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4952,12 +5258,24 @@ pub mod cms_initbydim {
         }
     }
 }
-/// Builder states of `CMS.INITBYPROB` (Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it.).
+/// `CMS.INITBYPROB`: Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it.
+///
+/// Built by `b().cms_initbyprob()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `error` | `error(error)` | `error` | required. The overestimate allowed, as a fraction of the total of all counts (0.001 for 0.1%); smaller takes more memory. |
+/// | `probability` | `probability(probability)` | `probability` | required. The chance allowed that a count is overestimated by more than that (0.01 for 1%); smaller takes more memory. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(1); group: cms.
 pub mod cms_initbyprob {
     use super::prelude::*;
-    /// `CMS.INITBYPROB` builder, awaiting `Key`.
-    ///
-    /// Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYPROB` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4974,7 +5292,7 @@ pub mod cms_initbyprob {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYPROB` needs `key`, `error` and `probability` before it can be sent",
         label = "this `CMS.INITBYPROB` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cms_initbyprob::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cms_initbyprob()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4984,9 +5302,8 @@ pub mod cms_initbyprob {
             self.0.build()
         }
     }
-    /// `CMS.INITBYPROB` builder, awaiting `Error`.
-    ///
-    /// Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYPROB` builder, awaiting `error` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedError(pub(super) Cmd);
     impl NeedError {
@@ -5005,7 +5322,7 @@ pub mod cms_initbyprob {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYPROB` needs `error` and `probability` before it can be sent",
         label = "this `CMS.INITBYPROB` has no `error` yet",
-        note = "add the missing arguments in order, starting with `error` (see the methods of `cms_initbyprob::NeedError`)"
+        note = "add the missing arguments in order, starting with `error` (the docs of `b().cms_initbyprob()` link to its steps)"
     )]
     pub trait IncompleteNeedError {}
     #[doc(hidden)]
@@ -5015,9 +5332,8 @@ pub mod cms_initbyprob {
             self.0.build()
         }
     }
-    /// `CMS.INITBYPROB` builder, awaiting `Probability`.
-    ///
-    /// Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `CMS.INITBYPROB` builder, awaiting `probability` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedProbability(pub(super) Cmd);
     impl NeedProbability {
@@ -5036,7 +5352,7 @@ pub mod cms_initbyprob {
     #[diagnostic::on_unimplemented(
         message = "`CMS.INITBYPROB` needs `probability` before it can be sent",
         label = "this `CMS.INITBYPROB` has no `probability` yet",
-        note = "add the missing arguments in order, starting with `probability` (see the methods of `cms_initbyprob::NeedProbability`)"
+        note = "add the missing arguments in order, starting with `probability` (the docs of `b().cms_initbyprob()` link to its steps)"
     )]
     pub trait IncompleteNeedProbability {}
     #[doc(hidden)]
@@ -5046,11 +5362,10 @@ pub mod cms_initbyprob {
             self.0.build()
         }
     }
-    /// `CMS.INITBYPROB` builder, complete: send it, or add optional arguments.
+    /// `CMS.INITBYPROB` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty count-min sketch sized for the given overestimation error and probability of exceeding it. Exists since RedisBloom 2.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5069,12 +5384,28 @@ pub mod cms_initbyprob {
         }
     }
 }
-/// Builder states of `CMS.MERGE` (Replaces the counts of an existing count-min sketch with the sum of those of one or more sketches of the same dimensions, each optionally multiplied by a weight.).
+/// `CMS.MERGE`: Replaces the counts of an existing count-min sketch with the sum of those of one or more sketches of the same dimensions, each optionally multiplied by a weight.
+///
+/// Built by `b().cms_merge()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `destination` | `destination(destination)` | `destination` | required |
+/// | `source` | `source(source)` | `source` | required |
+/// |  | `source_iter(items)` | `source` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `source(source)` | `source` | optional, repeatable |
+/// |  | `source_iter(items)` | `source` | the same, all at once |
+/// |  | `weights(weight)` | `weight` | optional, repeatable. Multiplies each source's counts by its weight, in the order of the sources; 1 each by default. |
+/// |  | `weights_iter(items)` | `weight` | the same, all at once |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of sketches; group: cms.
 pub mod cms_merge {
     use super::prelude::*;
-    /// `CMS.MERGE` builder, awaiting `Destination`.
-    ///
-    /// Replaces the counts of an existing count-min sketch with the sum of those of one or more sketches of the same dimensions, each optionally multiplied by a weight. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of sketches.
+    /// `CMS.MERGE` builder, awaiting `destination` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestination(pub(super) Cmd);
     impl NeedDestination {
@@ -5093,7 +5424,7 @@ pub mod cms_merge {
     #[diagnostic::on_unimplemented(
         message = "`CMS.MERGE` needs `destination` and `source` before it can be sent",
         label = "this `CMS.MERGE` has no `destination` yet",
-        note = "add the missing arguments in order, starting with `destination` (see the methods of `cms_merge::NeedDestination`)"
+        note = "add the missing arguments in order, starting with `destination` (the docs of `b().cms_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedDestination {}
     #[doc(hidden)]
@@ -5127,9 +5458,8 @@ pub mod cms_merge {
             self
         }
     }
-    /// `CMS.MERGE` builder, awaiting `Source`.
-    ///
-    /// Replaces the counts of an existing count-min sketch with the sum of those of one or more sketches of the same dimensions, each optionally multiplied by a weight. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of sketches.
+    /// `CMS.MERGE` builder, awaiting `source` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSource(pub(super) Cmd);
     impl NeedSource {
@@ -5165,7 +5495,7 @@ pub mod cms_merge {
     #[diagnostic::on_unimplemented(
         message = "`CMS.MERGE` needs `source` before it can be sent",
         label = "this `CMS.MERGE` has no `source` yet",
-        note = "add the missing arguments in order, starting with `source` (see the methods of `cms_merge::NeedSource`)"
+        note = "add the missing arguments in order, starting with `source` (the docs of `b().cms_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedSource {}
     #[doc(hidden)]
@@ -5192,11 +5522,10 @@ pub mod cms_merge {
             self
         }
     }
-    /// `CMS.MERGE` builder, complete: send it, or add optional arguments.
+    /// `CMS.MERGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Replaces the counts of an existing count-min sketch with the sum of those of one or more sketches of the same dimensions, each optionally multiplied by a weight. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of sketches.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5276,12 +5605,26 @@ pub mod cms_merge {
         }
     }
 }
-/// Builder states of `CMS.QUERY` (Returns the estimated counts of one or more items of a count-min sketch.).
+/// `CMS.QUERY`: Returns the estimated counts of one or more items of a count-min sketch.
+///
+/// Built by `b().cms_query()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<i64>`. Per item, in order: its estimated count.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: cms.
 pub mod cms_query {
     use super::prelude::*;
-    /// `CMS.QUERY` builder, awaiting `Key`.
-    ///
-    /// Returns the estimated counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `CMS.QUERY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -5298,7 +5641,7 @@ pub mod cms_query {
     #[diagnostic::on_unimplemented(
         message = "`CMS.QUERY` needs `key` and `item` before it can be sent",
         label = "this `CMS.QUERY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `cms_query::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().cms_query()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -5325,9 +5668,8 @@ pub mod cms_query {
             self
         }
     }
-    /// `CMS.QUERY` builder, awaiting `Item`.
-    ///
-    /// Returns the estimated counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `CMS.QUERY` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -5360,7 +5702,7 @@ pub mod cms_query {
     #[diagnostic::on_unimplemented(
         message = "`CMS.QUERY` needs `item` before it can be sent",
         label = "this `CMS.QUERY` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `cms_query::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().cms_query()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -5370,11 +5712,10 @@ pub mod cms_query {
             self.0.build()
         }
     }
-    /// `CMS.QUERY` builder, complete: send it, or add optional arguments.
+    /// `CMS.QUERY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<i64>`. Per item, in order: its estimated count.
-    ///
-    /// Returns the estimated counts of one or more items of a count-min sketch. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5417,12 +5758,26 @@ pub mod cms_query {
         }
     }
 }
-/// Builder states of `TDIGEST.ADD` (Adds one or more observations to a t-digest sketch.).
+/// `TDIGEST.ADD`: Adds one or more observations to a t-digest sketch.
+///
+/// Built by `b().tdigest_add()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of observations added; group: tdigest.
 pub mod tdigest_add {
     use super::prelude::*;
-    /// `TDIGEST.ADD` builder, awaiting `Key`.
-    ///
-    /// Adds one or more observations to a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of observations added.
+    /// `TDIGEST.ADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -5439,7 +5794,7 @@ pub mod tdigest_add {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.ADD` needs `key` and `value` before it can be sent",
         label = "this `TDIGEST.ADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_add::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_add()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -5466,9 +5821,8 @@ pub mod tdigest_add {
             self
         }
     }
-    /// `TDIGEST.ADD` builder, awaiting `Value`.
-    ///
-    /// Adds one or more observations to a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of observations added.
+    /// `TDIGEST.ADD` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -5504,7 +5858,7 @@ pub mod tdigest_add {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.ADD` needs `value` before it can be sent",
         label = "this `TDIGEST.ADD` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `tdigest_add::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_add()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -5514,11 +5868,10 @@ pub mod tdigest_add {
             self.0.build()
         }
     }
-    /// `TDIGEST.ADD` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.ADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Adds one or more observations to a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of observations added.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5564,12 +5917,26 @@ pub mod tdigest_add {
         }
     }
 }
-/// Builder states of `TDIGEST.BYRANK` (Returns, for each of one or more ranks, an estimate of the value of the observation of that rank (0 being the smallest) in a t-digest sketch.).
+/// `TDIGEST.BYRANK`: Returns, for each of one or more ranks, an estimate of the value of the observation of that rank (0 being the smallest) in a t-digest sketch.
+///
+/// Built by `b().tdigest_byrank()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `rank` | `rank(rank)` | `rank` | required |
+/// |  | `rank_iter(items)` | `rank` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `rank(rank)` | `rank` | optional, repeatable |
+/// |  | `rank_iter(items)` | `rank` | the same, all at once |
+///
+/// Returns `Vec<f64>`. Per rank, in order: the estimated value.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of ranks; group: tdigest.
 pub mod tdigest_byrank {
     use super::prelude::*;
-    /// `TDIGEST.BYRANK` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more ranks, an estimate of the value of the observation of that rank (0 being the smallest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of ranks.
+    /// `TDIGEST.BYRANK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -5586,7 +5953,7 @@ pub mod tdigest_byrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.BYRANK` needs `key` and `rank` before it can be sent",
         label = "this `TDIGEST.BYRANK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_byrank::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_byrank()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -5613,9 +5980,8 @@ pub mod tdigest_byrank {
             self
         }
     }
-    /// `TDIGEST.BYRANK` builder, awaiting `Rank`.
-    ///
-    /// Returns, for each of one or more ranks, an estimate of the value of the observation of that rank (0 being the smallest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of ranks.
+    /// `TDIGEST.BYRANK` builder, awaiting `rank` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRank(pub(super) Cmd);
     impl NeedRank {
@@ -5648,7 +6014,7 @@ pub mod tdigest_byrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.BYRANK` needs `rank` before it can be sent",
         label = "this `TDIGEST.BYRANK` has no `rank` yet",
-        note = "add the missing arguments in order, starting with `rank` (see the methods of `tdigest_byrank::NeedRank`)"
+        note = "add the missing arguments in order, starting with `rank` (the docs of `b().tdigest_byrank()` link to its steps)"
     )]
     pub trait IncompleteNeedRank {}
     #[doc(hidden)]
@@ -5658,11 +6024,10 @@ pub mod tdigest_byrank {
             self.0.build()
         }
     }
-    /// `TDIGEST.BYRANK` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.BYRANK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<f64>`. Per rank, in order: the estimated value.
-    ///
-    /// Returns, for each of one or more ranks, an estimate of the value of the observation of that rank (0 being the smallest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of ranks.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5705,12 +6070,26 @@ pub mod tdigest_byrank {
         }
     }
 }
-/// Builder states of `TDIGEST.BYREVRANK` (Returns, for each of one or more reverse ranks, an estimate of the value of the observation of that rank (0 being the largest) in a t-digest sketch.).
+/// `TDIGEST.BYREVRANK`: Returns, for each of one or more reverse ranks, an estimate of the value of the observation of that rank (0 being the largest) in a t-digest sketch.
+///
+/// Built by `b().tdigest_byrevrank()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `reverse_rank` | `reverse_rank(reverse_rank)` | `reverse_rank` | required |
+/// |  | `reverse_rank_iter(items)` | `reverse_rank` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `reverse_rank(reverse_rank)` | `reverse_rank` | optional, repeatable |
+/// |  | `reverse_rank_iter(items)` | `reverse_rank` | the same, all at once |
+///
+/// Returns `Vec<f64>`. Per reverse rank, in order: the estimated value.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of reverse ranks; group: tdigest.
 pub mod tdigest_byrevrank {
     use super::prelude::*;
-    /// `TDIGEST.BYREVRANK` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more reverse ranks, an estimate of the value of the observation of that rank (0 being the largest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of reverse ranks.
+    /// `TDIGEST.BYREVRANK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -5727,7 +6106,7 @@ pub mod tdigest_byrevrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.BYREVRANK` needs `key` and `reverse_rank` before it can be sent",
         label = "this `TDIGEST.BYREVRANK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_byrevrank::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_byrevrank()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -5754,9 +6133,8 @@ pub mod tdigest_byrevrank {
             self
         }
     }
-    /// `TDIGEST.BYREVRANK` builder, awaiting `ReverseRank`.
-    ///
-    /// Returns, for each of one or more reverse ranks, an estimate of the value of the observation of that rank (0 being the largest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of reverse ranks.
+    /// `TDIGEST.BYREVRANK` builder, awaiting `reverse_rank` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedReverseRank(pub(super) Cmd);
     impl NeedReverseRank {
@@ -5792,7 +6170,7 @@ pub mod tdigest_byrevrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.BYREVRANK` needs `reverse_rank` before it can be sent",
         label = "this `TDIGEST.BYREVRANK` has no `reverse_rank` yet",
-        note = "add the missing arguments in order, starting with `reverse_rank` (see the methods of `tdigest_byrevrank::NeedReverseRank`)"
+        note = "add the missing arguments in order, starting with `reverse_rank` (the docs of `b().tdigest_byrevrank()` link to its steps)"
     )]
     pub trait IncompleteNeedReverseRank {}
     #[doc(hidden)]
@@ -5802,11 +6180,10 @@ pub mod tdigest_byrevrank {
             self.0.build()
         }
     }
-    /// `TDIGEST.BYREVRANK` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.BYREVRANK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<f64>`. Per reverse rank, in order: the estimated value.
-    ///
-    /// Returns, for each of one or more reverse ranks, an estimate of the value of the observation of that rank (0 being the largest) in a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of reverse ranks.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5852,12 +6229,26 @@ pub mod tdigest_byrevrank {
         }
     }
 }
-/// Builder states of `TDIGEST.CDF` (Returns, for each of one or more values, an estimate of the fraction of the observations of a t-digest sketch that are at most that value (observations equal to it counting half).).
+/// `TDIGEST.CDF`: Returns, for each of one or more values, an estimate of the fraction of the observations of a t-digest sketch that are at most that value (observations equal to it counting half).
+///
+/// Built by `b().tdigest_cdf()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `Vec<f64>`. Per value, in order: the estimated fraction.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
 pub mod tdigest_cdf {
     use super::prelude::*;
-    /// `TDIGEST.CDF` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more values, an estimate of the fraction of the observations of a t-digest sketch that are at most that value (observations equal to it counting half). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.CDF` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -5874,7 +6265,7 @@ pub mod tdigest_cdf {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.CDF` needs `key` and `value` before it can be sent",
         label = "this `TDIGEST.CDF` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_cdf::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_cdf()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -5901,9 +6292,8 @@ pub mod tdigest_cdf {
             self
         }
     }
-    /// `TDIGEST.CDF` builder, awaiting `Value`.
-    ///
-    /// Returns, for each of one or more values, an estimate of the fraction of the observations of a t-digest sketch that are at most that value (observations equal to it counting half). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.CDF` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -5939,7 +6329,7 @@ pub mod tdigest_cdf {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.CDF` needs `value` before it can be sent",
         label = "this `TDIGEST.CDF` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `tdigest_cdf::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_cdf()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -5949,11 +6339,10 @@ pub mod tdigest_cdf {
             self.0.build()
         }
     }
-    /// `TDIGEST.CDF` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.CDF` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<f64>`. Per value, in order: the estimated fraction.
-    ///
-    /// Returns, for each of one or more values, an estimate of the fraction of the observations of a t-digest sketch that are at most that value (observations equal to it counting half). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5999,12 +6388,24 @@ pub mod tdigest_cdf {
         }
     }
 }
-/// Builder states of `TDIGEST.CREATE` (Creates an empty t-digest sketch, optionally with its compression (accuracy against size).).
+/// `TDIGEST.CREATE`: Creates an empty t-digest sketch, optionally with its compression (accuracy against size).
+///
+/// Built by `b().tdigest_create()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `compression(compression)` | `COMPRESSION compression` | optional, at most once. Trades accuracy for memory, 100 by default: higher keeps more centroids and estimates better; 1000 is very large. |
+/// |  | `compression_opt(value)` | `COMPRESSION compression` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
 pub mod tdigest_create {
     use super::prelude::*;
-    /// `TDIGEST.CREATE` builder, awaiting `Key`.
-    ///
-    /// Creates an empty t-digest sketch, optionally with its compression (accuracy against size). Exists since RedisBloom 2.4.0; complexity: O(1).
+    /// `TDIGEST.CREATE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6021,7 +6422,7 @@ pub mod tdigest_create {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.CREATE` needs `key` before it can be sent",
         label = "this `TDIGEST.CREATE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_create::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_create()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6048,11 +6449,10 @@ pub mod tdigest_create {
             self
         }
     }
-    /// `TDIGEST.CREATE` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.CREATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty t-digest sketch, optionally with its compression (accuracy against size). Exists since RedisBloom 2.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -6114,12 +6514,22 @@ pub mod tdigest_create {
     pub trait CompressionUnset {}
     impl CompressionUnset for Unset {}
 }
-/// Builder states of `TDIGEST.INFO` (Returns the compression, capacity, merged and unmerged nodes and weights, observations, compressions and memory use of a t-digest sketch.).
+/// `TDIGEST.INFO`: Returns the compression, capacity, merged and unmerged nodes and weights, observations, compressions and memory use of a t-digest sketch.
+///
+/// Built by `b().tdigest_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `TdigestInfoReply`. The sketch's parameters and use.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
 pub mod tdigest_info {
     use super::prelude::*;
-    /// `TDIGEST.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns the compression, capacity, merged and unmerged nodes and weights, observations, compressions and memory use of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    /// `TDIGEST.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6136,7 +6546,7 @@ pub mod tdigest_info {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.INFO` needs `key` before it can be sent",
         label = "this `TDIGEST.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6146,11 +6556,10 @@ pub mod tdigest_info {
             self.0.build()
         }
     }
-    /// `TDIGEST.INFO` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `TdigestInfoReply`. The sketch's parameters and use.
-    ///
-    /// Returns the compression, capacity, merged and unmerged nodes and weights, observations, compressions and memory use of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6169,12 +6578,22 @@ pub mod tdigest_info {
         }
     }
 }
-/// Builder states of `TDIGEST.MAX` (Returns the largest observation of a t-digest sketch.).
+/// `TDIGEST.MAX`: Returns the largest observation of a t-digest sketch.
+///
+/// Built by `b().tdigest_max()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `f64`. The largest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
 pub mod tdigest_max {
     use super::prelude::*;
-    /// `TDIGEST.MAX` builder, awaiting `Key`.
-    ///
-    /// Returns the largest observation of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    /// `TDIGEST.MAX` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6191,7 +6610,7 @@ pub mod tdigest_max {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.MAX` needs `key` before it can be sent",
         label = "this `TDIGEST.MAX` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_max::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_max()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6201,11 +6620,10 @@ pub mod tdigest_max {
             self.0.build()
         }
     }
-    /// `TDIGEST.MAX` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.MAX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `f64`. The largest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
-    ///
-    /// Returns the largest observation of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6224,12 +6642,30 @@ pub mod tdigest_max {
         }
     }
 }
-/// Builder states of `TDIGEST.MERGE` (Merges one or more t-digest sketches into a destination sketch, creating it when it does not exist; OVERRIDE replaces the destination's observations instead of keeping them.).
+/// `TDIGEST.MERGE`: Merges one or more t-digest sketches into a destination sketch, creating it when it does not exist; OVERRIDE replaces the destination's observations instead of keeping them.
+///
+/// Built by `b().tdigest_merge()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `destination-key` | `destination_key(destination_key)` | `destination_key` | required |
+/// | `source-key` | `source_key(source_key)` | `source_key` | required |
+/// |  | `source_key_iter(items)` | `source_key` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `source_key(source_key)` | `source_key` | optional, repeatable |
+/// |  | `source_key_iter(items)` | `source_key` | the same, all at once |
+/// |  | `compression(compression)` | `COMPRESSION compression` | optional, at most once. The destination's compression; by default the largest of the sources' when the destination is created or overridden, else unchanged. |
+/// |  | `compression_opt(value)` | `COMPRESSION compression` | the same, when given |
+/// |  | `override_()` | `OVERRIDE` | optional, at most once. Replaces the destination's observations with the merge instead of adding the sources to them. |
+/// |  | `override_if(on)` | `OVERRIDE` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N*K), N being the number of centroids and K the number of sketches merged; group: tdigest.
 pub mod tdigest_merge {
     use super::prelude::*;
-    /// `TDIGEST.MERGE` builder, awaiting `DestinationKey`.
-    ///
-    /// Merges one or more t-digest sketches into a destination sketch, creating it when it does not exist; OVERRIDE replaces the destination's observations instead of keeping them. Exists since RedisBloom 2.4.0; complexity: O(N*K), N being the number of centroids and K the number of sketches merged.
+    /// `TDIGEST.MERGE` builder, awaiting `destination-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestinationKey(pub(super) Cmd);
     impl NeedDestinationKey {
@@ -6248,7 +6684,7 @@ pub mod tdigest_merge {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.MERGE` needs `destination-key` and `source-key` before it can be sent",
         label = "this `TDIGEST.MERGE` has no `destination-key` yet",
-        note = "add the missing arguments in order, starting with `destination_key` (see the methods of `tdigest_merge::NeedDestinationKey`)"
+        note = "add the missing arguments in order, starting with `destination_key` (the docs of `b().tdigest_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedDestinationKey {}
     #[doc(hidden)]
@@ -6289,9 +6725,8 @@ pub mod tdigest_merge {
             self
         }
     }
-    /// `TDIGEST.MERGE` builder, awaiting `SourceKey`.
-    ///
-    /// Merges one or more t-digest sketches into a destination sketch, creating it when it does not exist; OVERRIDE replaces the destination's observations instead of keeping them. Exists since RedisBloom 2.4.0; complexity: O(N*K), N being the number of centroids and K the number of sketches merged.
+    /// `TDIGEST.MERGE` builder, awaiting `source-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSourceKey(pub(super) Cmd);
     impl NeedSourceKey {
@@ -6330,7 +6765,7 @@ pub mod tdigest_merge {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.MERGE` needs `source-key` before it can be sent",
         label = "this `TDIGEST.MERGE` has no `source-key` yet",
-        note = "add the missing arguments in order, starting with `source_key` (see the methods of `tdigest_merge::NeedSourceKey`)"
+        note = "add the missing arguments in order, starting with `source_key` (the docs of `b().tdigest_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedSourceKey {}
     #[doc(hidden)]
@@ -6364,11 +6799,10 @@ pub mod tdigest_merge {
             self
         }
     }
-    /// `TDIGEST.MERGE` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.MERGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Merges one or more t-digest sketches into a destination sketch, creating it when it does not exist; OVERRIDE replaces the destination's observations instead of keeping them. Exists since RedisBloom 2.4.0; complexity: O(N*K), N being the number of centroids and K the number of sketches merged.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -6500,12 +6934,22 @@ pub mod tdigest_merge {
     pub trait OverrideUnset {}
     impl OverrideUnset for Unset {}
 }
-/// Builder states of `TDIGEST.MIN` (Returns the smallest observation of a t-digest sketch.).
+/// `TDIGEST.MIN`: Returns the smallest observation of a t-digest sketch.
+///
+/// Built by `b().tdigest_min()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `f64`. The smallest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
 pub mod tdigest_min {
     use super::prelude::*;
-    /// `TDIGEST.MIN` builder, awaiting `Key`.
-    ///
-    /// Returns the smallest observation of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    /// `TDIGEST.MIN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6522,7 +6966,7 @@ pub mod tdigest_min {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.MIN` needs `key` before it can be sent",
         label = "this `TDIGEST.MIN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_min::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_min()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6532,11 +6976,10 @@ pub mod tdigest_min {
             self.0.build()
         }
     }
-    /// `TDIGEST.MIN` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.MIN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `f64`. The smallest observation, `nan` for an empty sketch (text on RESP2, a double on RESP3).
-    ///
-    /// Returns the smallest observation of a t-digest sketch. Exists since RedisBloom 2.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6555,12 +6998,26 @@ pub mod tdigest_min {
         }
     }
 }
-/// Builder states of `TDIGEST.QUANTILE` (Returns, for each of one or more fractions between 0 and 1, an estimate of the value below which that fraction of the observations of a t-digest sketch falls.).
+/// `TDIGEST.QUANTILE`: Returns, for each of one or more fractions between 0 and 1, an estimate of the value below which that fraction of the observations of a t-digest sketch falls.
+///
+/// Built by `b().tdigest_quantile()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `quantile` | `quantile(quantile)` | `quantile` | required |
+/// |  | `quantile_iter(items)` | `quantile` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `quantile(quantile)` | `quantile` | optional, repeatable |
+/// |  | `quantile_iter(items)` | `quantile` | the same, all at once |
+///
+/// Returns `Vec<f64>`. Per quantile, in order: the estimated value.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of quantiles; group: tdigest.
 pub mod tdigest_quantile {
     use super::prelude::*;
-    /// `TDIGEST.QUANTILE` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more fractions between 0 and 1, an estimate of the value below which that fraction of the observations of a t-digest sketch falls. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of quantiles.
+    /// `TDIGEST.QUANTILE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6577,7 +7034,7 @@ pub mod tdigest_quantile {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.QUANTILE` needs `key` and `quantile` before it can be sent",
         label = "this `TDIGEST.QUANTILE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_quantile::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_quantile()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6604,9 +7061,8 @@ pub mod tdigest_quantile {
             self
         }
     }
-    /// `TDIGEST.QUANTILE` builder, awaiting `Quantile`.
-    ///
-    /// Returns, for each of one or more fractions between 0 and 1, an estimate of the value below which that fraction of the observations of a t-digest sketch falls. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of quantiles.
+    /// `TDIGEST.QUANTILE` builder, awaiting `quantile` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuantile(pub(super) Cmd);
     impl NeedQuantile {
@@ -6642,7 +7098,7 @@ pub mod tdigest_quantile {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.QUANTILE` needs `quantile` before it can be sent",
         label = "this `TDIGEST.QUANTILE` has no `quantile` yet",
-        note = "add the missing arguments in order, starting with `quantile` (see the methods of `tdigest_quantile::NeedQuantile`)"
+        note = "add the missing arguments in order, starting with `quantile` (the docs of `b().tdigest_quantile()` link to its steps)"
     )]
     pub trait IncompleteNeedQuantile {}
     #[doc(hidden)]
@@ -6652,11 +7108,10 @@ pub mod tdigest_quantile {
             self.0.build()
         }
     }
-    /// `TDIGEST.QUANTILE` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.QUANTILE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<f64>`. Per quantile, in order: the estimated value.
-    ///
-    /// Returns, for each of one or more fractions between 0 and 1, an estimate of the value below which that fraction of the observations of a t-digest sketch falls. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of quantiles.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6702,12 +7157,26 @@ pub mod tdigest_quantile {
         }
     }
 }
-/// Builder states of `TDIGEST.RANK` (Returns, for each of one or more values, an estimate of its rank among the observations of a t-digest sketch (how many are smaller, plus half of those equal).).
+/// `TDIGEST.RANK`: Returns, for each of one or more values, an estimate of its rank among the observations of a t-digest sketch (how many are smaller, plus half of those equal).
+///
+/// Built by `b().tdigest_rank()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `Vec<i64>`. Per value, in order: its estimated rank.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
 pub mod tdigest_rank {
     use super::prelude::*;
-    /// `TDIGEST.RANK` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more values, an estimate of its rank among the observations of a t-digest sketch (how many are smaller, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.RANK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6724,7 +7193,7 @@ pub mod tdigest_rank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.RANK` needs `key` and `value` before it can be sent",
         label = "this `TDIGEST.RANK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_rank::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_rank()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6751,9 +7220,8 @@ pub mod tdigest_rank {
             self
         }
     }
-    /// `TDIGEST.RANK` builder, awaiting `Value`.
-    ///
-    /// Returns, for each of one or more values, an estimate of its rank among the observations of a t-digest sketch (how many are smaller, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.RANK` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -6789,7 +7257,7 @@ pub mod tdigest_rank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.RANK` needs `value` before it can be sent",
         label = "this `TDIGEST.RANK` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `tdigest_rank::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_rank()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -6799,11 +7267,10 @@ pub mod tdigest_rank {
             self.0.build()
         }
     }
-    /// `TDIGEST.RANK` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.RANK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<i64>`. Per value, in order: its estimated rank.
-    ///
-    /// Returns, for each of one or more values, an estimate of its rank among the observations of a t-digest sketch (how many are smaller, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6849,12 +7316,22 @@ pub mod tdigest_rank {
         }
     }
 }
-/// Builder states of `TDIGEST.RESET` (Empties a t-digest sketch, keeping its compression.).
+/// `TDIGEST.RESET`: Empties a t-digest sketch, keeping its compression.
+///
+/// Built by `b().tdigest_reset()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(1); group: tdigest.
 pub mod tdigest_reset {
     use super::prelude::*;
-    /// `TDIGEST.RESET` builder, awaiting `Key`.
-    ///
-    /// Empties a t-digest sketch, keeping its compression. Exists since RedisBloom 2.4.0; complexity: O(1).
+    /// `TDIGEST.RESET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6871,7 +7348,7 @@ pub mod tdigest_reset {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.RESET` needs `key` before it can be sent",
         label = "this `TDIGEST.RESET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_reset::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_reset()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6881,11 +7358,10 @@ pub mod tdigest_reset {
             self.0.build()
         }
     }
-    /// `TDIGEST.RESET` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.RESET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Empties a t-digest sketch, keeping its compression. Exists since RedisBloom 2.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -6904,12 +7380,26 @@ pub mod tdigest_reset {
         }
     }
 }
-/// Builder states of `TDIGEST.REVRANK` (Returns, for each of one or more values, an estimate of its reverse rank among the observations of a t-digest sketch (how many are larger, plus half of those equal).).
+/// `TDIGEST.REVRANK`: Returns, for each of one or more values, an estimate of its reverse rank among the observations of a t-digest sketch (how many are larger, plus half of those equal).
+///
+/// Built by `b().tdigest_revrank()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `Vec<i64>`. Per value, in order: its estimated reverse rank.
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values; group: tdigest.
 pub mod tdigest_revrank {
     use super::prelude::*;
-    /// `TDIGEST.REVRANK` builder, awaiting `Key`.
-    ///
-    /// Returns, for each of one or more values, an estimate of its reverse rank among the observations of a t-digest sketch (how many are larger, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.REVRANK` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -6926,7 +7416,7 @@ pub mod tdigest_revrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.REVRANK` needs `key` and `value` before it can be sent",
         label = "this `TDIGEST.REVRANK` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_revrank::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_revrank()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -6953,9 +7443,8 @@ pub mod tdigest_revrank {
             self
         }
     }
-    /// `TDIGEST.REVRANK` builder, awaiting `Value`.
-    ///
-    /// Returns, for each of one or more values, an estimate of its reverse rank among the observations of a t-digest sketch (how many are larger, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    /// `TDIGEST.REVRANK` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -6991,7 +7480,7 @@ pub mod tdigest_revrank {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.REVRANK` needs `value` before it can be sent",
         label = "this `TDIGEST.REVRANK` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `tdigest_revrank::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_revrank()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -7001,11 +7490,10 @@ pub mod tdigest_revrank {
             self.0.build()
         }
     }
-    /// `TDIGEST.REVRANK` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.REVRANK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<i64>`. Per value, in order: its estimated reverse rank.
-    ///
-    /// Returns, for each of one or more values, an estimate of its reverse rank among the observations of a t-digest sketch (how many are larger, plus half of those equal). Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of values.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7051,12 +7539,24 @@ pub mod tdigest_revrank {
         }
     }
 }
-/// Builder states of `TDIGEST.TRIMMED_MEAN` (Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles.).
+/// `TDIGEST.TRIMMED_MEAN`: Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles.
+///
+/// Built by `b().tdigest_trimmed_mean()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `low_cut_quantile` | `low_cut_quantile(low_cut_quantile)` | `low_cut_quantile` | required |
+/// | `high_cut_quantile` | `high_cut_quantile(high_cut_quantile)` | `high_cut_quantile` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `f64`. The estimated mean, `nan` for an empty sketch (text on RESP2, a double on RESP3).
+///
+/// Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids; group: tdigest.
 pub mod tdigest_trimmed_mean {
     use super::prelude::*;
-    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `Key`.
-    ///
-    /// Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids.
+    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7073,7 +7573,7 @@ pub mod tdigest_trimmed_mean {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.TRIMMED_MEAN` needs `key`, `low_cut_quantile` and `high_cut_quantile` before it can be sent",
         label = "this `TDIGEST.TRIMMED_MEAN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `tdigest_trimmed_mean::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_trimmed_mean()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7083,9 +7583,8 @@ pub mod tdigest_trimmed_mean {
             self.0.build()
         }
     }
-    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `LowCutQuantile`.
-    ///
-    /// Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids.
+    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `low_cut_quantile` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedLowCutQuantile(pub(super) Cmd);
     impl NeedLowCutQuantile {
@@ -7105,7 +7604,7 @@ pub mod tdigest_trimmed_mean {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.TRIMMED_MEAN` needs `low_cut_quantile` and `high_cut_quantile` before it can be sent",
         label = "this `TDIGEST.TRIMMED_MEAN` has no `low_cut_quantile` yet",
-        note = "add the missing arguments in order, starting with `low_cut_quantile` (see the methods of `tdigest_trimmed_mean::NeedLowCutQuantile`)"
+        note = "add the missing arguments in order, starting with `low_cut_quantile` (the docs of `b().tdigest_trimmed_mean()` link to its steps)"
     )]
     pub trait IncompleteNeedLowCutQuantile {}
     #[doc(hidden)]
@@ -7115,9 +7614,8 @@ pub mod tdigest_trimmed_mean {
             self.0.build()
         }
     }
-    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `HighCutQuantile`.
-    ///
-    /// Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids.
+    /// `TDIGEST.TRIMMED_MEAN` builder, awaiting `high_cut_quantile` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedHighCutQuantile(pub(super) Cmd);
     impl NeedHighCutQuantile {
@@ -7134,7 +7632,7 @@ pub mod tdigest_trimmed_mean {
     #[diagnostic::on_unimplemented(
         message = "`TDIGEST.TRIMMED_MEAN` needs `high_cut_quantile` before it can be sent",
         label = "this `TDIGEST.TRIMMED_MEAN` has no `high_cut_quantile` yet",
-        note = "add the missing arguments in order, starting with `high_cut_quantile` (see the methods of `tdigest_trimmed_mean::NeedHighCutQuantile`)"
+        note = "add the missing arguments in order, starting with `high_cut_quantile` (the docs of `b().tdigest_trimmed_mean()` link to its steps)"
     )]
     pub trait IncompleteNeedHighCutQuantile {}
     #[doc(hidden)]
@@ -7145,11 +7643,10 @@ pub mod tdigest_trimmed_mean {
             self.0.build()
         }
     }
-    /// `TDIGEST.TRIMMED_MEAN` builder, complete: send it, or add optional arguments.
+    /// `TDIGEST.TRIMMED_MEAN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `f64`. The estimated mean, `nan` for an empty sketch (text on RESP2, a double on RESP3).
-    ///
-    /// Returns an estimate of the mean of the observations of a t-digest sketch that lie between two quantiles. Exists since RedisBloom 2.4.0; complexity: O(N), N being the number of centroids.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7168,12 +7665,26 @@ pub mod tdigest_trimmed_mean {
         }
     }
 }
-/// Builder states of `TOPK.ADD` (Adds one or more items to a top-k sketch, and tells which items they pushed out of the list.).
+/// `TOPK.ADD`: Adds one or more items to a top-k sketch, and tells which items they pushed out of the list.
+///
+/// Built by `b().topk_add()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n * k), n being the number of items and k the depth; group: topk.
 pub mod topk_add {
     use super::prelude::*;
-    /// `TOPK.ADD` builder, awaiting `Key`.
-    ///
-    /// Adds one or more items to a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k), n being the number of items and k the depth.
+    /// `TOPK.ADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7190,7 +7701,7 @@ pub mod topk_add {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.ADD` needs `key` and `item` before it can be sent",
         label = "this `TOPK.ADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_add::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_add()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7217,9 +7728,8 @@ pub mod topk_add {
             self
         }
     }
-    /// `TOPK.ADD` builder, awaiting `Item`.
-    ///
-    /// Adds one or more items to a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k), n being the number of items and k the depth.
+    /// `TOPK.ADD` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -7252,7 +7762,7 @@ pub mod topk_add {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.ADD` needs `item` before it can be sent",
         label = "this `TOPK.ADD` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `topk_add::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().topk_add()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -7262,11 +7772,10 @@ pub mod topk_add {
             self.0.build()
         }
     }
-    /// `TOPK.ADD` builder, complete: send it, or add optional arguments.
+    /// `TOPK.ADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
-    ///
-    /// Adds one or more items to a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k), n being the number of items and k the depth.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7309,12 +7818,26 @@ pub mod topk_add {
         }
     }
 }
-/// Builder states of `TOPK.COUNT` (Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared).).
+/// `TOPK.COUNT`: Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared).
+///
+/// Built by `b().topk_count()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<i64>`. Per item, in order: its estimated count.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: topk.
 pub mod topk_count {
     use super::prelude::*;
-    /// `TOPK.COUNT` builder, awaiting `Key`.
-    ///
-    /// Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared). Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `TOPK.COUNT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7331,7 +7854,7 @@ pub mod topk_count {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.COUNT` needs `key` and `item` before it can be sent",
         label = "this `TOPK.COUNT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_count::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_count()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7358,9 +7881,8 @@ pub mod topk_count {
             self
         }
     }
-    /// `TOPK.COUNT` builder, awaiting `Item`.
-    ///
-    /// Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared). Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `TOPK.COUNT` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -7393,7 +7915,7 @@ pub mod topk_count {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.COUNT` needs `item` before it can be sent",
         label = "this `TOPK.COUNT` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `topk_count::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().topk_count()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -7403,11 +7925,10 @@ pub mod topk_count {
             self.0.build()
         }
     }
-    /// `TOPK.COUNT` builder, complete: send it, or add optional arguments.
+    /// `TOPK.COUNT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<i64>`. Per item, in order: its estimated count.
-    ///
-    /// Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared). Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7450,12 +7971,26 @@ pub mod topk_count {
         }
     }
 }
-/// Builder states of `TOPK.INCRBY` (Increases the counts of one or more items of a top-k sketch, and tells which items they pushed out of the list.).
+/// `TOPK.INCRBY`: Increases the counts of one or more items of a top-k sketch, and tells which items they pushed out of the list.
+///
+/// Built by `b().topk_incrby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `items` | `items(item, increment)` | `item increment` | required |
+/// |  | `items_iter(items)` | `item increment` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `items(item, increment)` | `item increment` | optional, repeatable |
+/// |  | `items_iter(items)` | `item increment` | the same, all at once |
+///
+/// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n * k * incr), n being the number of items, k the depth and incr the increment; group: topk.
 pub mod topk_incrby {
     use super::prelude::*;
-    /// `TOPK.INCRBY` builder, awaiting `Key`.
-    ///
-    /// Increases the counts of one or more items of a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k * incr), n being the number of items, k the depth and incr the increment.
+    /// `TOPK.INCRBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7472,7 +8007,7 @@ pub mod topk_incrby {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.INCRBY` needs `key` and `items` before it can be sent",
         label = "this `TOPK.INCRBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_incrby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7499,9 +8034,8 @@ pub mod topk_incrby {
             self
         }
     }
-    /// `TOPK.INCRBY` builder, awaiting `Items`.
-    ///
-    /// Increases the counts of one or more items of a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k * incr), n being the number of items, k the depth and incr the increment.
+    /// `TOPK.INCRBY` builder, awaiting `items` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItems(pub(super) Cmd);
     impl NeedItems {
@@ -7540,7 +8074,7 @@ pub mod topk_incrby {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.INCRBY` needs `items` before it can be sent",
         label = "this `TOPK.INCRBY` has no `items` yet",
-        note = "add the missing arguments in order, starting with `items` (see the methods of `topk_incrby::NeedItems`)"
+        note = "add the missing arguments in order, starting with `items` (the docs of `b().topk_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedItems {}
     #[doc(hidden)]
@@ -7550,11 +8084,10 @@ pub mod topk_incrby {
             self.0.build()
         }
     }
-    /// `TOPK.INCRBY` builder, complete: send it, or add optional arguments.
+    /// `TOPK.INCRBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Values`. Per item, in order: the item it pushed out of the list, or null.
-    ///
-    /// Increases the counts of one or more items of a top-k sketch, and tells which items they pushed out of the list. Exists since RedisBloom 2.0.0; complexity: O(n * k * incr), n being the number of items, k the depth and incr the increment.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7602,12 +8135,22 @@ pub mod topk_incrby {
         }
     }
 }
-/// Builder states of `TOPK.INFO` (Returns the number of items kept, width, depth and decay of a top-k sketch.).
+/// `TOPK.INFO`: Returns the number of items kept, width, depth and decay of a top-k sketch.
+///
+/// Built by `b().topk_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `TopkInfoReply`. The sketch's parameters.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(1); group: topk.
 pub mod topk_info {
     use super::prelude::*;
-    /// `TOPK.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns the number of items kept, width, depth and decay of a top-k sketch. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `TOPK.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7624,7 +8167,7 @@ pub mod topk_info {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.INFO` needs `key` before it can be sent",
         label = "this `TOPK.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7634,11 +8177,10 @@ pub mod topk_info {
             self.0.build()
         }
     }
-    /// `TOPK.INFO` builder, complete: send it, or add optional arguments.
+    /// `TOPK.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `TopkInfoReply`. The sketch's parameters.
-    ///
-    /// Returns the number of items kept, width, depth and decay of a top-k sketch. Exists since RedisBloom 2.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7657,12 +8199,23 @@ pub mod topk_info {
         }
     }
 }
-/// Builder states of `TOPK.LIST` (Returns the items of a top-k list, most frequent first, optionally with their estimated counts.).
+/// `TOPK.LIST`: Returns the items of a top-k list, most frequent first, optionally with their estimated counts.
+///
+/// Built by `b().topk_list()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `withcount()` | `WITHCOUNT` | optional, at most once. Adds each item's estimated count. |
+///
+/// Returns `List`; with `WITHCOUNT`: `Vec<(Bytes, i64)>`. One of: the items, most frequent first; the items and their estimated counts, most frequent first (a flat name, count, ... array on both protocols).
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(k), k being the number of items kept; group: topk.
 pub mod topk_list {
     use super::prelude::*;
-    /// `TOPK.LIST` builder, awaiting `Key`.
-    ///
-    /// Returns the items of a top-k list, most frequent first, optionally with their estimated counts. Exists since RedisBloom 2.0.0; complexity: O(k), k being the number of items kept.
+    /// `TOPK.LIST` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7679,7 +8232,7 @@ pub mod topk_list {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.LIST` needs `key` before it can be sent",
         label = "this `TOPK.LIST` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_list::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_list()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7706,11 +8259,10 @@ pub mod topk_list {
             self
         }
     }
-    /// `TOPK.LIST` builder, complete: send it, or add optional arguments.
+    /// `TOPK.LIST` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`; with `WITHCOUNT`: `Vec<(Bytes, i64)>`. One of: the items, most frequent first; the items and their estimated counts, most frequent first (a flat name, count, ... array on both protocols).
-    ///
-    /// Returns the items of a top-k list, most frequent first, optionally with their estimated counts. Exists since RedisBloom 2.0.0; complexity: O(k), k being the number of items kept.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithcount = Unset>(
         pub(super) Cmd,
@@ -7764,12 +8316,26 @@ pub mod topk_list {
     pub trait WithcountUnset {}
     impl WithcountUnset for Unset {}
 }
-/// Builder states of `TOPK.QUERY` (Tells, for each of one or more items, whether it is in a top-k list.).
+/// `TOPK.QUERY`: Tells, for each of one or more items, whether it is in a top-k list.
+///
+/// Built by `b().topk_query()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `item` | `item(item)` | `item` | required |
+/// |  | `item_iter(items)` | `item` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `item(item)` | `item` | optional, repeatable |
+/// |  | `item_iter(items)` | `item` | the same, all at once |
+///
+/// Returns `Vec<bool>`. Per item, in order: whether it is in the list.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items; group: topk.
 pub mod topk_query {
     use super::prelude::*;
-    /// `TOPK.QUERY` builder, awaiting `Key`.
-    ///
-    /// Tells, for each of one or more items, whether it is in a top-k list. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `TOPK.QUERY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7786,7 +8352,7 @@ pub mod topk_query {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.QUERY` needs `key` and `item` before it can be sent",
         label = "this `TOPK.QUERY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_query::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_query()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7813,9 +8379,8 @@ pub mod topk_query {
             self
         }
     }
-    /// `TOPK.QUERY` builder, awaiting `Item`.
-    ///
-    /// Tells, for each of one or more items, whether it is in a top-k list. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    /// `TOPK.QUERY` builder, awaiting `item` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedItem(pub(super) Cmd);
     impl NeedItem {
@@ -7848,7 +8413,7 @@ pub mod topk_query {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.QUERY` needs `item` before it can be sent",
         label = "this `TOPK.QUERY` has no `item` yet",
-        note = "add the missing arguments in order, starting with `item` (see the methods of `topk_query::NeedItem`)"
+        note = "add the missing arguments in order, starting with `item` (the docs of `b().topk_query()` link to its steps)"
     )]
     pub trait IncompleteNeedItem {}
     #[doc(hidden)]
@@ -7858,11 +8423,10 @@ pub mod topk_query {
             self.0.build()
         }
     }
-    /// `TOPK.QUERY` builder, complete: send it, or add optional arguments.
+    /// `TOPK.QUERY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<bool>`. Per item, in order: whether it is in the list.
-    ///
-    /// Tells, for each of one or more items, whether it is in a top-k list. Exists since RedisBloom 2.0.0; complexity: O(n), n being the number of items.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -7905,12 +8469,25 @@ pub mod topk_query {
         }
     }
 }
-/// Builder states of `TOPK.RESERVE` (Creates an empty top-k sketch keeping the given number of items, and optionally its width, depth and decay.).
+/// `TOPK.RESERVE`: Creates an empty top-k sketch keeping the given number of items, and optionally its width, depth and decay.
+///
+/// Built by `b().topk_reserve()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `topk` | `topk(topk)` | `topk` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `params(width, depth, decay)` | `width depth decay` | optional, at most once. Sizes the sketch: `width` counters per row (8 by default), `depth` rows (7) and the `decay` (0.9) that wears down colliding counts. |
+/// |  | `params_opt(value)` | `width depth decay` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisBloom 2.0.0; complexity: O(1); group: topk.
 pub mod topk_reserve {
     use super::prelude::*;
-    /// `TOPK.RESERVE` builder, awaiting `Key`.
-    ///
-    /// Creates an empty top-k sketch keeping the given number of items, and optionally its width, depth and decay. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `TOPK.RESERVE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -7927,7 +8504,7 @@ pub mod topk_reserve {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.RESERVE` needs `key` and `topk` before it can be sent",
         label = "this `TOPK.RESERVE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `topk_reserve::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().topk_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -7954,9 +8531,8 @@ pub mod topk_reserve {
             self
         }
     }
-    /// `TOPK.RESERVE` builder, awaiting `Topk`.
-    ///
-    /// Creates an empty top-k sketch keeping the given number of items, and optionally its width, depth and decay. Exists since RedisBloom 2.0.0; complexity: O(1).
+    /// `TOPK.RESERVE` builder, awaiting `topk` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTopk(pub(super) Cmd);
     impl NeedTopk {
@@ -7973,7 +8549,7 @@ pub mod topk_reserve {
     #[diagnostic::on_unimplemented(
         message = "`TOPK.RESERVE` needs `topk` before it can be sent",
         label = "this `TOPK.RESERVE` has no `topk` yet",
-        note = "add the missing arguments in order, starting with `topk` (see the methods of `topk_reserve::NeedTopk`)"
+        note = "add the missing arguments in order, starting with `topk` (the docs of `b().topk_reserve()` link to its steps)"
     )]
     pub trait IncompleteNeedTopk {}
     #[doc(hidden)]
@@ -8000,11 +8576,10 @@ pub mod topk_reserve {
             self
         }
     }
-    /// `TOPK.RESERVE` builder, complete: send it, or add optional arguments.
+    /// `TOPK.RESERVE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates an empty top-k sketch keeping the given number of items, and optionally its width, depth and decay. Exists since RedisBloom 2.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]

@@ -5,7 +5,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The values are JSON text (`"text"` for a string).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrappend`](mod@json_arrappend).
     #[inline]
     pub fn json_arrappend(self) -> json_arrappend::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -24,7 +24,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the position of the first equal element (-1 when none is), or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrindex`](mod@json_arrindex).
     #[inline]
     pub fn json_arrindex(self) -> json_arrindex::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -42,7 +42,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrinsert`](mod@json_arrinsert).
     #[inline]
     pub fn json_arrinsert(self) -> json_arrinsert::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -61,7 +61,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the array's length, or null where the match is not an array (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the length of the root array (an error when the root is not an array), or null when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrlen`](mod@json_arrlen).
     #[inline]
     pub fn json_arrlen(self) -> json_arrlen::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -79,7 +79,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<Bytes>`; with `path`: `JsonMatches<Bytes>`. One of: with a JSONPath: one entry per value it matches, the removed element as JSON text, or null where the match is not an array or is empty. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the element removed from the root array, as JSON text, or null when the array is empty (an error when the root is not an array or the key does not exist).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; O(1) when the last element is removed; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrpop`](mod@json_arrpop).
     #[inline]
     pub fn json_arrpop(self) -> json_arrpop::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -97,7 +97,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's length after trimming, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_arrtrim`](mod@json_arrtrim).
     #[inline]
     pub fn json_arrtrim(self) -> json_arrtrim::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -115,7 +115,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many values were cleared (values already empty, strings, booleans and nulls do not count), for a JSONPath and a legacy path alike.
     ///
-    /// Exists since RedisJSON 2.0.0; complexity: O(N), N being the number of values cleared; group: json.
+    /// Exists since RedisJSON 2.0.0. Its steps, options and complexity: [`json_clear`](mod@json_clear).
     #[inline]
     pub fn json_clear(self) -> json_clear::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -133,7 +133,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. One line of text per subcommand.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1); group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_debug_help`](mod@json_debug_help).
     #[inline]
     pub fn json_debug_help(self) -> json_debug_help::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -151,7 +151,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`; with `path`: `Vec<i64>`. One of: with a JSONPath: the size in bytes of each value it matches (empty when the key does not exist). A legacy path (`.` or one not starting with `$`) answers one value instead, that of the first match, and an error when nothing matches; read it with `query_as`; without a path: the size in bytes of the whole document, 0 when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_debug_memory`](mod@json_debug_memory).
     #[inline]
     pub fn json_debug_memory(self) -> json_debug_memory::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -169,7 +169,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_del`](mod@json_del).
     #[inline]
     pub fn json_del(self) -> json_del::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -187,7 +187,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_forget`](mod@json_forget).
     #[inline]
     pub fn json_forget(self) -> json_forget::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -205,7 +205,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<Bytes>`. JSON text (the same bulk string on RESP2 and RESP3), to read into your own type with `query_as::&lt;Json&lt;T&gt;&gt;` (feature `serde`), or null when the key does not exist. One JSONPath: a JSON array of the values it matches (`\[\]` when none does). Several paths: a JSON object from each path to that array. No path, or legacy paths only: the value itself (an object from each path to its value for several), and an error when a legacy path matches nothing.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_get`](mod@json_get).
     #[inline]
     pub fn json_get(self) -> json_get::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -223,7 +223,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<()>`. OK once merged; null when the path's parent does not exist. A new key can only be created at the root path.
     ///
-    /// Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged; group: json.
+    /// Exists since RedisJSON 2.6.0. Its steps, options and complexity: [`json_merge`](mod@json_merge).
     #[inline]
     pub fn json_merge(self) -> json_merge::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -242,7 +242,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Values`. One entry per key, in order: JSON text (a bulk string on RESP2 and RESP3), a JSON array of the values the JSONPath matches (`\[\]` when none does), or null when the key does not exist. With a legacy path, the first match's value itself as JSON text, or null when nothing matches. Read into your own type with `query_as::&lt;Vec&lt;Option&lt;Json&lt;T&gt;&gt;&gt;&gt;` (feature `serde`).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(M*N), M being the number of keys and N the size of the values returned; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_mget`](mod@json_mget).
     #[inline]
     pub fn json_mget(self) -> json_mget::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -260,7 +260,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. Every value was set.
     ///
-    /// Exists since RedisJSON 2.6.0; complexity: O(K*(M+N)), K being the number of triplets, M the size of each value replaced and N that of each value set; group: json.
+    /// Exists since RedisJSON 2.6.0. Its steps, options and complexity: [`json_mset`](mod@json_mset).
     #[inline]
     pub fn json_mset(self) -> json_mset::NeedTriplet {
         let c = prelude::Cmd::new_encoded(
@@ -279,7 +279,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_numincrby`](mod@json_numincrby).
     #[inline]
     pub fn json_numincrby(self) -> json_numincrby::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -297,7 +297,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_nummultby`](mod@json_nummultby).
     ///
     /// Deprecated: deprecated since RedisJSON 2.0.0.
     #[deprecated(since = "2.0.0", note = "deprecated since RedisJSON 2.0.0")]
@@ -318,7 +318,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
     ///
-    /// Exists since RedisJSON 2.0.2; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 2.0.2. Its steps, options and complexity: [`json_numpowby`](mod@json_numpowby).
     ///
     /// Deprecated: deprecated since RedisJSON 2.0.0.
     #[deprecated(since = "2.0.0", note = "deprecated since RedisJSON 2.0.0")]
@@ -339,7 +339,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<List>`; with `path`: `JsonKeys`. One of: with a JSONPath: one entry per value it matches, the object's member names, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's member names (an error when the root is not an object), or null when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N) per object matched, N being its number of members; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_objkeys`](mod@json_objkeys).
     #[inline]
     pub fn json_objkeys(self) -> json_objkeys::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -357,7 +357,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the object's number of members, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's number of members (an error when the root is not an object), or null when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_objlen`](mod@json_objlen).
     #[inline]
     pub fn json_objlen(self) -> json_objlen::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -375,7 +375,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<JsonResp>`; with `path`: `Option<JsonMatches<JsonResp>>`. One of: with a JSONPath: one entry per value it matches, or null when the key does not exist. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root value in RESP form, null when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_resp`](mod@json_resp).
     ///
     /// Deprecated: deprecated since RedisJSON 2.6.0.
     #[deprecated(since = "2.6.0", note = "deprecated since RedisJSON 2.6.0")]
@@ -396,7 +396,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<()>`. OK once set; null when NX or XX was not met (and for a path whose parent does not exist). A new key can only be created at the root path.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_set`](mod@json_set).
     #[inline]
     pub fn json_set(self) -> json_set::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -415,7 +415,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's new length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The value is JSON text (`"text"`); without a path: the root string's new length (an error when the root is not a string or the key does not exist).
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per string matched, amortised; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_strappend`](mod@json_strappend).
     #[inline]
     pub fn json_strappend(self) -> json_strappend::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -434,7 +434,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root string's length (an error when the root is not a string), or null when the key does not exist.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_strlen`](mod@json_strlen).
     #[inline]
     pub fn json_strlen(self) -> json_strlen::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -452,7 +452,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonMatches<bool>`. One entry per value the JSONPath matches: its new value, 1 for true and 0 for false (integers on RESP3 too), or null where the match is not a boolean. A legacy path (`.` or one not starting with `$`) answers the first match's new value alone, as the text `true` or `false` (an error when nothing matches): the same type reads it as one match.
     ///
-    /// Exists since RedisJSON 2.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 2.0.0. Its steps, options and complexity: [`json_toggle`](mod@json_toggle).
     #[inline]
     pub fn json_toggle(self) -> json_toggle::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -471,7 +471,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `JsonTypes`. The type names (`object`, `array`, `string`, `integer`, `number`, `boolean`, `null`) of the values matched, one per match (of a legacy path, the first match's); empty when the key does not exist. RESP3 nests the list in one more array than RESP2; both read as one list.
     ///
-    /// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
+    /// Exists since RedisJSON 1.0.0. Its steps, options and complexity: [`json_type`](mod@json_type).
     #[inline]
     pub fn json_type(self) -> json_type::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -494,12 +494,27 @@ mod prelude {
     pub(super) use crate::cmd::state::*;
     pub(super) use ::core::marker::PhantomData;
 }
-/// Builder states of `JSON.ARRAPPEND` (Adds one or more JSON values to the end of every array a path selects.).
+/// `JSON.ARRAPPEND`: Adds one or more JSON values to the end of every array a path selects.
+///
+/// Built by `b().json_arrappend()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required. The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable. The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The values are JSON text (`"text"` for a string).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched; group: json.
 pub mod json_arrappend {
     use super::prelude::*;
-    /// `JSON.ARRAPPEND` builder, awaiting `Key`.
-    ///
-    /// Adds one or more JSON values to the end of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched.
+    /// `JSON.ARRAPPEND` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -516,7 +531,7 @@ pub mod json_arrappend {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRAPPEND` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.ARRAPPEND` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrappend::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrappend()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -543,9 +558,8 @@ pub mod json_arrappend {
             self
         }
     }
-    /// `JSON.ARRAPPEND` builder, awaiting `Path`.
-    ///
-    /// Adds one or more JSON values to the end of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched.
+    /// `JSON.ARRAPPEND` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -562,7 +576,7 @@ pub mod json_arrappend {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRAPPEND` needs `path` and `value` before it can be sent",
         label = "this `JSON.ARRAPPEND` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_arrappend::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_arrappend()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -589,9 +603,8 @@ pub mod json_arrappend {
             self
         }
     }
-    /// `JSON.ARRAPPEND` builder, awaiting `Value`.
-    ///
-    /// Adds one or more JSON values to the end of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched.
+    /// `JSON.ARRAPPEND` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -628,7 +641,7 @@ pub mod json_arrappend {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRAPPEND` needs `value` before it can be sent",
         label = "this `JSON.ARRAPPEND` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_arrappend::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_arrappend()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -638,11 +651,10 @@ pub mod json_arrappend {
             self.0.build()
         }
     }
-    /// `JSON.ARRAPPEND` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRAPPEND` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The values are JSON text (`"text"` for a string).
-    ///
-    /// Adds one or more JSON values to the end of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value added to each array matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -689,12 +701,27 @@ pub mod json_arrappend {
         }
     }
 }
-/// Builder states of `JSON.ARRINDEX` (Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions.).
+/// `JSON.ARRINDEX`: Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions.
+///
+/// Built by `b().json_arrindex()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required. The scalar to look for, as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `range(start)` | `start` | optional, at most once. Searches only the positions from `start` (included) up to `stop` (excluded); negative positions count from the end. |
+/// |  | `stop(stop)` | `stop` | optional, at most once. The position to stop before; 0, the default, means the end of the array. |
+/// |  | `stop_opt(value)` | `stop` | the same, when given |
+///
+/// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the position of the first equal element (-1 when none is), or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; group: json.
 pub mod json_arrindex {
     use super::prelude::*;
-    /// `JSON.ARRINDEX` builder, awaiting `Key`.
-    ///
-    /// Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINDEX` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -711,7 +738,7 @@ pub mod json_arrindex {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINDEX` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.ARRINDEX` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrindex::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrindex()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -745,9 +772,8 @@ pub mod json_arrindex {
             self
         }
     }
-    /// `JSON.ARRINDEX` builder, awaiting `Path`.
-    ///
-    /// Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINDEX` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -764,7 +790,7 @@ pub mod json_arrindex {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINDEX` needs `path` and `value` before it can be sent",
         label = "this `JSON.ARRINDEX` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_arrindex::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_arrindex()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -798,9 +824,8 @@ pub mod json_arrindex {
             self
         }
     }
-    /// `JSON.ARRINDEX` builder, awaiting `Value`.
-    ///
-    /// Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINDEX` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -819,7 +844,7 @@ pub mod json_arrindex {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINDEX` needs `value` before it can be sent",
         label = "this `JSON.ARRINDEX` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_arrindex::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_arrindex()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -853,11 +878,10 @@ pub mod json_arrindex {
             self
         }
     }
-    /// `JSON.ARRINDEX` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRINDEX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the position of the first equal element (-1 when none is), or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
-    ///
-    /// Finds the first position of a JSON scalar in every array a path selects, optionally within a range of positions. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TRange = Unset, TOnce = Unset1>(
         pub(super) Cmd,
@@ -956,12 +980,28 @@ pub mod json_arrindex {
     impl RangeGiven for Set {}
     impl<const N: u8> RangeGiven for Open<N> {}
 }
-/// Builder states of `JSON.ARRINSERT` (Inserts one or more JSON values before a position of every array a path selects.).
+/// `JSON.ARRINSERT`: Inserts one or more JSON values before a position of every array a path selects.
+///
+/// Built by `b().json_arrinsert()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `index` | `index(index)` | `index` | required. The position to insert before: 0 for the front, negative counts from the end; a position past the end is an error. |
+/// | `value` | `value(value)` | `value` | required. The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// |  | `value_iter(items)` | `value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `value(value)` | `value` | optional, repeatable. The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// |  | `value_iter(items)` | `value` | the same, all at once |
+///
+/// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; group: json.
 pub mod json_arrinsert {
     use super::prelude::*;
-    /// `JSON.ARRINSERT` builder, awaiting `Key`.
-    ///
-    /// Inserts one or more JSON values before a position of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINSERT` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -978,7 +1018,7 @@ pub mod json_arrinsert {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINSERT` needs `key`, `path`, `index` and `value` before it can be sent",
         label = "this `JSON.ARRINSERT` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrinsert::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrinsert()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1005,9 +1045,8 @@ pub mod json_arrinsert {
             self
         }
     }
-    /// `JSON.ARRINSERT` builder, awaiting `Path`.
-    ///
-    /// Inserts one or more JSON values before a position of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINSERT` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -1024,7 +1063,7 @@ pub mod json_arrinsert {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINSERT` needs `path`, `index` and `value` before it can be sent",
         label = "this `JSON.ARRINSERT` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_arrinsert::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_arrinsert()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -1051,9 +1090,8 @@ pub mod json_arrinsert {
             self
         }
     }
-    /// `JSON.ARRINSERT` builder, awaiting `Index`.
-    ///
-    /// Inserts one or more JSON values before a position of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINSERT` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -1072,7 +1110,7 @@ pub mod json_arrinsert {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINSERT` needs `index` and `value` before it can be sent",
         label = "this `JSON.ARRINSERT` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `json_arrinsert::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().json_arrinsert()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -1099,9 +1137,8 @@ pub mod json_arrinsert {
             self
         }
     }
-    /// `JSON.ARRINSERT` builder, awaiting `Value`.
-    ///
-    /// Inserts one or more JSON values before a position of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    /// `JSON.ARRINSERT` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -1138,7 +1175,7 @@ pub mod json_arrinsert {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRINSERT` needs `value` before it can be sent",
         label = "this `JSON.ARRINSERT` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_arrinsert::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_arrinsert()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -1148,11 +1185,10 @@ pub mod json_arrinsert {
             self.0.build()
         }
     }
-    /// `JSON.ARRINSERT` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRINSERT` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's new length, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
-    ///
-    /// Inserts one or more JSON values before a position of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1199,12 +1235,23 @@ pub mod json_arrinsert {
         }
     }
 }
-/// Builder states of `JSON.ARRLEN` (Returns the length of every array a path selects (of the root value without a path).).
+/// `JSON.ARRLEN`: Returns the length of every array a path selects (of the root value without a path).
+///
+/// Built by `b().json_arrlen()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the arrays to measure; without it the root array, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the array's length, or null where the match is not an array (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the length of the root array (an error when the root is not an array), or null when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_arrlen {
     use super::prelude::*;
-    /// `JSON.ARRLEN` builder, awaiting `Key`.
-    ///
-    /// Returns the length of every array a path selects (of the root value without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.ARRLEN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1221,7 +1268,7 @@ pub mod json_arrlen {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRLEN` needs `key` before it can be sent",
         label = "this `JSON.ARRLEN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrlen::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrlen()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1248,11 +1295,10 @@ pub mod json_arrlen {
             self
         }
     }
-    /// `JSON.ARRLEN` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRLEN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the array's length, or null where the match is not an array (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the length of the root array (an error when the root is not an array), or null when the key does not exist.
-    ///
-    /// Returns the length of every array a path selects (of the root value without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -1303,12 +1349,25 @@ pub mod json_arrlen {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.ARRPOP` (Removes an element (the last one by default) from every array a path selects and returns it as JSON text.).
+/// `JSON.ARRPOP`: Removes an element (the last one by default) from every array a path selects and returns it as JSON text.
+///
+/// Built by `b().json_arrpop()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. The arrays to pop from, and the position to remove; without it the last element of the root array, answered as a single value. |
+/// |  | `index(index)` | `index` | optional, at most once. The position to remove, negative from the end; -1 (the last element) by default, and out-of-range positions are clamped. |
+/// |  | `index_opt(value)` | `index` | the same, when given |
+///
+/// Returns `Option<Bytes>`; with `path`: `JsonMatches<Bytes>`. One of: with a JSONPath: one entry per value it matches, the removed element as JSON text, or null where the match is not an array or is empty. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the element removed from the root array, as JSON text, or null when the array is empty (an error when the root is not an array or the key does not exist).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; O(1) when the last element is removed; group: json.
 pub mod json_arrpop {
     use super::prelude::*;
-    /// `JSON.ARRPOP` builder, awaiting `Key`.
-    ///
-    /// Removes an element (the last one by default) from every array a path selects and returns it as JSON text. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; O(1) when the last element is removed.
+    /// `JSON.ARRPOP` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1325,7 +1384,7 @@ pub mod json_arrpop {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRPOP` needs `key` before it can be sent",
         label = "this `JSON.ARRPOP` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrpop::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrpop()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1359,11 +1418,10 @@ pub mod json_arrpop {
             self
         }
     }
-    /// `JSON.ARRPOP` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRPOP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<Bytes>`; with `path`: `JsonMatches<Bytes>`. One of: with a JSONPath: one entry per value it matches, the removed element as JSON text, or null where the match is not an array or is empty. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the element removed from the root array, as JSON text, or null when the array is empty (an error when the root is not an array or the key does not exist).
-    ///
-    /// Removes an element (the last one by default) from every array a path selects and returns it as JSON text. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the array's length; O(1) when the last element is removed.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset, TOnce = Unset1>(
         pub(super) Cmd,
@@ -1469,12 +1527,25 @@ pub mod json_arrpop {
     impl PathGiven for Set {}
     impl<const N: u8> PathGiven for Open<N> {}
 }
-/// Builder states of `JSON.ARRTRIM` (Keeps only the elements between two positions (both included) of every array a path selects.).
+/// `JSON.ARRTRIM`: Keeps only the elements between two positions (both included) of every array a path selects.
+///
+/// Built by `b().json_arrtrim()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `start` | `start(start)` | `start` | required. The first position kept, negative counting from the end. |
+/// | `stop` | `stop(stop)` | `stop` | required. The last position kept (included), negative counting from the end; ends out of range are clamped. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's length after trimming, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed; group: json.
 pub mod json_arrtrim {
     use super::prelude::*;
-    /// `JSON.ARRTRIM` builder, awaiting `Key`.
-    ///
-    /// Keeps only the elements between two positions (both included) of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed.
+    /// `JSON.ARRTRIM` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1491,7 +1562,7 @@ pub mod json_arrtrim {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRTRIM` needs `key`, `path`, `start` and `stop` before it can be sent",
         label = "this `JSON.ARRTRIM` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_arrtrim::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_arrtrim()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1501,9 +1572,8 @@ pub mod json_arrtrim {
             self.0.build()
         }
     }
-    /// `JSON.ARRTRIM` builder, awaiting `Path`.
-    ///
-    /// Keeps only the elements between two positions (both included) of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed.
+    /// `JSON.ARRTRIM` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -1520,7 +1590,7 @@ pub mod json_arrtrim {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRTRIM` needs `path`, `start` and `stop` before it can be sent",
         label = "this `JSON.ARRTRIM` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_arrtrim::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_arrtrim()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -1530,9 +1600,8 @@ pub mod json_arrtrim {
             self.0.build()
         }
     }
-    /// `JSON.ARRTRIM` builder, awaiting `Start`.
-    ///
-    /// Keeps only the elements between two positions (both included) of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed.
+    /// `JSON.ARRTRIM` builder, awaiting `start` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStart(pub(super) Cmd);
     impl NeedStart {
@@ -1551,7 +1620,7 @@ pub mod json_arrtrim {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRTRIM` needs `start` and `stop` before it can be sent",
         label = "this `JSON.ARRTRIM` has no `start` yet",
-        note = "add the missing arguments in order, starting with `start` (see the methods of `json_arrtrim::NeedStart`)"
+        note = "add the missing arguments in order, starting with `start` (the docs of `b().json_arrtrim()` link to its steps)"
     )]
     pub trait IncompleteNeedStart {}
     #[doc(hidden)]
@@ -1561,9 +1630,8 @@ pub mod json_arrtrim {
             self.0.build()
         }
     }
-    /// `JSON.ARRTRIM` builder, awaiting `Stop`.
-    ///
-    /// Keeps only the elements between two positions (both included) of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed.
+    /// `JSON.ARRTRIM` builder, awaiting `stop` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedStop(pub(super) Cmd);
     impl NeedStop {
@@ -1582,7 +1650,7 @@ pub mod json_arrtrim {
     #[diagnostic::on_unimplemented(
         message = "`JSON.ARRTRIM` needs `stop` before it can be sent",
         label = "this `JSON.ARRTRIM` has no `stop` yet",
-        note = "add the missing arguments in order, starting with `stop` (see the methods of `json_arrtrim::NeedStop`)"
+        note = "add the missing arguments in order, starting with `stop` (the docs of `b().json_arrtrim()` link to its steps)"
     )]
     pub trait IncompleteNeedStop {}
     #[doc(hidden)]
@@ -1592,11 +1660,10 @@ pub mod json_arrtrim {
             self.0.build()
         }
     }
-    /// `JSON.ARRTRIM` builder, complete: send it, or add optional arguments.
+    /// `JSON.ARRTRIM` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the array's length after trimming, or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
-    ///
-    /// Keeps only the elements between two positions (both included) of every array a path selects. Exists since RedisJSON 1.0.0; complexity: O(N) per array matched, N being the number of elements removed.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1615,12 +1682,24 @@ pub mod json_arrtrim {
         }
     }
 }
-/// Builder states of `JSON.CLEAR` (Empties every array and object a path selects and sets every number it selects to 0 (the root value without a path).).
+/// `JSON.CLEAR`: Empties every array and object a path selects and sets every number it selects to 0 (the root value without a path).
+///
+/// Built by `b().json_clear()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values to clear; the root value without it. |
+/// |  | `path_opt(value)` | `path` | the same, when given |
+///
+/// Returns `i64`. How many values were cleared (values already empty, strings, booleans and nulls do not count), for a JSONPath and a legacy path alike.
+///
+/// Exists since RedisJSON 2.0.0; complexity: O(N), N being the number of values cleared; group: json.
 pub mod json_clear {
     use super::prelude::*;
-    /// `JSON.CLEAR` builder, awaiting `Key`.
-    ///
-    /// Empties every array and object a path selects and sets every number it selects to 0 (the root value without a path). Exists since RedisJSON 2.0.0; complexity: O(N), N being the number of values cleared.
+    /// `JSON.CLEAR` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1637,7 +1716,7 @@ pub mod json_clear {
     #[diagnostic::on_unimplemented(
         message = "`JSON.CLEAR` needs `key` before it can be sent",
         label = "this `JSON.CLEAR` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_clear::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_clear()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1664,11 +1743,10 @@ pub mod json_clear {
             self
         }
     }
-    /// `JSON.CLEAR` builder, complete: send it, or add optional arguments.
+    /// `JSON.CLEAR` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many values were cleared (values already empty, strings, booleans and nulls do not count), for a JSONPath and a legacy path alike.
-    ///
-    /// Empties every array and object a path selects and sets every number it selects to 0 (the root value without a path). Exists since RedisJSON 2.0.0; complexity: O(N), N being the number of values cleared.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1729,14 +1807,23 @@ pub mod json_clear {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.DEBUG HELP` (Returns a short description of each JSON.DEBUG subcommand.).
+/// `JSON.DEBUG HELP`: Returns a short description of each JSON.DEBUG subcommand.
+///
+/// Built by `b().json_debug_help()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. One line of text per subcommand.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1); group: json.
 pub mod json_debug_help {
     use super::prelude::*;
-    /// `JSON.DEBUG HELP` builder, complete: send it, or add optional arguments.
+    /// `JSON.DEBUG HELP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. One line of text per subcommand.
-    ///
-    /// Returns a short description of each JSON.DEBUG subcommand. Exists since RedisJSON 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1755,12 +1842,23 @@ pub mod json_debug_help {
         }
     }
 }
-/// Builder states of `JSON.DEBUG MEMORY` (Reports how many bytes every value a path selects takes in memory (the whole document without a path).).
+/// `JSON.DEBUG MEMORY`: Reports how many bytes every value a path selects takes in memory (the whole document without a path).
+///
+/// Built by `b().json_debug_memory()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values to measure; without it the whole document, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `i64`; with `path`: `Vec<i64>`. One of: with a JSONPath: the size in bytes of each value it matches (empty when the key does not exist). A legacy path (`.` or one not starting with `$`) answers one value instead, that of the first match, and an error when nothing matches; read it with `query_as`; without a path: the size in bytes of the whole document, 0 when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values matched; group: json.
 pub mod json_debug_memory {
     use super::prelude::*;
-    /// `JSON.DEBUG MEMORY` builder, awaiting `Key`.
-    ///
-    /// Reports how many bytes every value a path selects takes in memory (the whole document without a path). Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values matched.
+    /// `JSON.DEBUG MEMORY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1777,7 +1875,7 @@ pub mod json_debug_memory {
     #[diagnostic::on_unimplemented(
         message = "`JSON.DEBUG MEMORY` needs `key` before it can be sent",
         label = "this `JSON.DEBUG MEMORY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_debug_memory::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_debug_memory()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1804,11 +1902,10 @@ pub mod json_debug_memory {
             self
         }
     }
-    /// `JSON.DEBUG MEMORY` builder, complete: send it, or add optional arguments.
+    /// `JSON.DEBUG MEMORY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`; with `path`: `Vec<i64>`. One of: with a JSONPath: the size in bytes of each value it matches (empty when the key does not exist). A legacy path (`.` or one not starting with `$`) answers one value instead, that of the first match, and an error when nothing matches; read it with `query_as`; without a path: the size in bytes of the whole document, 0 when the key does not exist.
-    ///
-    /// Reports how many bytes every value a path selects takes in memory (the whole document without a path). Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -1859,12 +1956,24 @@ pub mod json_debug_memory {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.DEL` (Deletes every value a path selects, or the whole key without a path (or with the root path).).
+/// `JSON.DEL`: Deletes every value a path selects, or the whole key without a path (or with the root path).
+///
+/// Built by `b().json_del()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted. |
+/// |  | `path_opt(value)` | `path` | the same, when given |
+///
+/// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted; group: json.
 pub mod json_del {
     use super::prelude::*;
-    /// `JSON.DEL` builder, awaiting `Key`.
-    ///
-    /// Deletes every value a path selects, or the whole key without a path (or with the root path). Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted.
+    /// `JSON.DEL` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1881,7 +1990,7 @@ pub mod json_del {
     #[diagnostic::on_unimplemented(
         message = "`JSON.DEL` needs `key` before it can be sent",
         label = "this `JSON.DEL` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_del::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_del()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1908,11 +2017,10 @@ pub mod json_del {
             self
         }
     }
-    /// `JSON.DEL` builder, complete: send it, or add optional arguments.
+    /// `JSON.DEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
-    ///
-    /// Deletes every value a path selects, or the whole key without a path (or with the root path). Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1973,12 +2081,24 @@ pub mod json_del {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.FORGET` (Deletes every value a path selects, or the whole key without a path; the same as JSON.DEL.).
+/// `JSON.FORGET`: Deletes every value a path selects, or the whole key without a path; the same as JSON.DEL.
+///
+/// Built by `b().json_forget()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values to delete; without it, or with the root path, the whole key is deleted. |
+/// |  | `path_opt(value)` | `path` | the same, when given |
+///
+/// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted; group: json.
 pub mod json_forget {
     use super::prelude::*;
-    /// `JSON.FORGET` builder, awaiting `Key`.
-    ///
-    /// Deletes every value a path selects, or the whole key without a path; the same as JSON.DEL. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted.
+    /// `JSON.FORGET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1995,7 +2115,7 @@ pub mod json_forget {
     #[diagnostic::on_unimplemented(
         message = "`JSON.FORGET` needs `key` before it can be sent",
         label = "this `JSON.FORGET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_forget::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_forget()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2022,11 +2142,10 @@ pub mod json_forget {
             self
         }
     }
-    /// `JSON.FORGET` builder, complete: send it, or add optional arguments.
+    /// `JSON.FORGET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many values were deleted (1 for a deleted key, 0 when nothing matched or the key does not exist), for a JSONPath and a legacy path alike.
-    ///
-    /// Deletes every value a path selects, or the whole key without a path; the same as JSON.DEL. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values deleted.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2087,12 +2206,30 @@ pub mod json_forget {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.GET` (Returns, as JSON text, the values one or more paths select (the whole document without a path), optionally indented.).
+/// `JSON.GET`: Returns, as JSON text, the values one or more paths select (the whole document without a path), optionally indented.
+///
+/// Built by `b().json_get()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `indent(indent)` | `INDENT indent` | optional, at most once. The string to indent each nesting level with; the reply is compact without it. |
+/// |  | `indent_opt(value)` | `INDENT indent` | the same, when given |
+/// |  | `newline(newline)` | `NEWLINE newline` | optional, at most once. The string to end each line with; none by default. |
+/// |  | `newline_opt(value)` | `NEWLINE newline` | the same, when given |
+/// |  | `space(space)` | `SPACE space` | optional, at most once. The string to put between a member's name and its value; none by default. |
+/// |  | `space_opt(value)` | `SPACE space` | the same, when given |
+/// |  | `path(path)` | `path` | optional, repeatable. The paths to read: one gives what it selects, several give an object keyed by path; without any, the whole document. |
+/// |  | `path_iter(items)` | `path` | the same, all at once |
+///
+/// Returns `Option<Bytes>`. JSON text (the same bulk string on RESP2 and RESP3), to read into your own type with `query_as::&lt;Json&lt;T&gt;&gt;` (feature `serde`), or null when the key does not exist. One JSONPath: a JSON array of the values it matches (`\[\]` when none does). Several paths: a JSON object from each path to that array. No path, or legacy paths only: the value itself (an object from each path to its value for several), and an error when a legacy path matches nothing.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned; group: json.
 pub mod json_get {
     use super::prelude::*;
-    /// `JSON.GET` builder, awaiting `Key`.
-    ///
-    /// Returns, as JSON text, the values one or more paths select (the whole document without a path), optionally indented. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned.
+    /// `JSON.GET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2109,7 +2246,7 @@ pub mod json_get {
     #[diagnostic::on_unimplemented(
         message = "`JSON.GET` needs `key` before it can be sent",
         label = "this `JSON.GET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_get::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_get()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2157,11 +2294,10 @@ pub mod json_get {
             self
         }
     }
-    /// `JSON.GET` builder, complete: send it, or add optional arguments.
+    /// `JSON.GET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<Bytes>`. JSON text (the same bulk string on RESP2 and RESP3), to read into your own type with `query_as::&lt;Json&lt;T&gt;&gt;` (feature `serde`), or null when the key does not exist. One JSONPath: a JSON array of the values it matches (`\[\]` when none does). Several paths: a JSON object from each path to that array. No path, or legacy paths only: the value itself (an object from each path to its value for several), and an error when a legacy path matches nothing.
-    ///
-    /// Returns, as JSON text, the values one or more paths select (the whole document without a path), optionally indented. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset3>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2324,12 +2460,24 @@ pub mod json_get {
     pub trait SpaceUnset {}
     impl SpaceUnset for Unset {}
 }
-/// Builder states of `JSON.MERGE` (Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed.).
+/// `JSON.MERGE`: Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed.
+///
+/// Built by `b().json_merge()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required. The JSON text to merge in: its members are added or replaced, and a member set to null is removed. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Option<()>`. OK once merged; null when the path's parent does not exist. A new key can only be created at the root path.
+///
+/// Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged; group: json.
 pub mod json_merge {
     use super::prelude::*;
-    /// `JSON.MERGE` builder, awaiting `Key`.
-    ///
-    /// Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed. Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged.
+    /// `JSON.MERGE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2346,7 +2494,7 @@ pub mod json_merge {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MERGE` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.MERGE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_merge::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2356,9 +2504,8 @@ pub mod json_merge {
             self.0.build()
         }
     }
-    /// `JSON.MERGE` builder, awaiting `Path`.
-    ///
-    /// Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed. Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged.
+    /// `JSON.MERGE` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -2375,7 +2522,7 @@ pub mod json_merge {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MERGE` needs `path` and `value` before it can be sent",
         label = "this `JSON.MERGE` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_merge::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -2385,9 +2532,8 @@ pub mod json_merge {
             self.0.build()
         }
     }
-    /// `JSON.MERGE` builder, awaiting `Value`.
-    ///
-    /// Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed. Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged.
+    /// `JSON.MERGE` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -2406,7 +2552,7 @@ pub mod json_merge {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MERGE` needs `value` before it can be sent",
         label = "this `JSON.MERGE` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_merge::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_merge()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -2416,11 +2562,10 @@ pub mod json_merge {
             self.0.build()
         }
     }
-    /// `JSON.MERGE` builder, complete: send it, or add optional arguments.
+    /// `JSON.MERGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<()>`. OK once merged; null when the path's parent does not exist. A new key can only be created at the root path.
-    ///
-    /// Merges a JSON value into the value a path selects, following RFC 7396: object members are added or replaced, and members set to null are removed. Exists since RedisJSON 2.6.0; complexity: O(M+N), M being the size of the value merged into and N that of the value merged.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2439,12 +2584,26 @@ pub mod json_merge {
         }
     }
 }
-/// Builder states of `JSON.MGET` (Returns, as JSON text, the values a path selects in each of several keys.).
+/// `JSON.MGET`: Returns, as JSON text, the values a path selects in each of several keys.
+///
+/// Built by `b().json_mget()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// |  | `key_iter(items)` | `key` | required, all at once |
+/// | `path` | `key(key)` | `key` | optional, repeatable |
+/// |  | `key_iter(items)` | `key` | the same, all at once |
+/// |  | `path(path)` | `path` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Values`. One entry per key, in order: JSON text (a bulk string on RESP2 and RESP3), a JSON array of the values the JSONPath matches (`\[\]` when none does), or null when the key does not exist. With a legacy path, the first match's value itself as JSON text, or null when nothing matches. Read into your own type with `query_as::&lt;Vec&lt;Option&lt;Json&lt;T&gt;&gt;&gt;&gt;` (feature `serde`).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(M*N), M being the number of keys and N the size of the values returned; group: json.
 pub mod json_mget {
     use super::prelude::*;
-    /// `JSON.MGET` builder, awaiting `Key`.
-    ///
-    /// Returns, as JSON text, the values a path selects in each of several keys. Exists since RedisJSON 1.0.0; complexity: O(M*N), M being the number of keys and N the size of the values returned.
+    /// `JSON.MGET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2477,7 +2636,7 @@ pub mod json_mget {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MGET` needs `key` and `path` before it can be sent",
         label = "this `JSON.MGET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_mget::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_mget()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2487,9 +2646,8 @@ pub mod json_mget {
             self.0.build()
         }
     }
-    /// `JSON.MGET` builder, awaiting `Path`.
-    ///
-    /// Returns, as JSON text, the values a path selects in each of several keys. Exists since RedisJSON 1.0.0; complexity: O(M*N), M being the number of keys and N the size of the values returned.
+    /// `JSON.MGET` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -2530,7 +2688,7 @@ pub mod json_mget {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MGET` needs `path` before it can be sent",
         label = "this `JSON.MGET` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_mget::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_mget()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -2540,11 +2698,10 @@ pub mod json_mget {
             self.0.build()
         }
     }
-    /// `JSON.MGET` builder, complete: send it, or add optional arguments.
+    /// `JSON.MGET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Values`. One entry per key, in order: JSON text (a bulk string on RESP2 and RESP3), a JSON array of the values the JSONPath matches (`\[\]` when none does), or null when the key does not exist. With a legacy path, the first match's value itself as JSON text, or null when nothing matches. Read into your own type with `query_as::&lt;Vec&lt;Option&lt;Json&lt;T&gt;&gt;&gt;&gt;` (feature `serde`).
-    ///
-    /// Returns, as JSON text, the values a path selects in each of several keys. Exists since RedisJSON 1.0.0; complexity: O(M*N), M being the number of keys and N the size of the values returned.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2563,12 +2720,25 @@ pub mod json_mget {
         }
     }
 }
-/// Builder states of `JSON.MSET` (Sets JSON values at paths of one or more keys in one atomic step, creating keys at their root path.).
+/// `JSON.MSET`: Sets JSON values at paths of one or more keys in one atomic step, creating keys at their root path.
+///
+/// Built by `b().json_mset()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `triplet` | `triplet(key, path, value)` | `key path value` | required |
+/// |  | `triplet_iter(items)` | `key path value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `triplet(key, path, value)` | `key path value` | optional, repeatable |
+/// |  | `triplet_iter(items)` | `key path value` | the same, all at once |
+///
+/// Returns `()`. Every value was set.
+///
+/// Exists since RedisJSON 2.6.0; complexity: O(K*(M+N)), K being the number of triplets, M the size of each value replaced and N that of each value set; group: json.
 pub mod json_mset {
     use super::prelude::*;
-    /// `JSON.MSET` builder, awaiting `Triplet`.
-    ///
-    /// Sets JSON values at paths of one or more keys in one atomic step, creating keys at their root path. Exists since RedisJSON 2.6.0; complexity: O(K*(M+N)), K being the number of triplets, M the size of each value replaced and N that of each value set.
+    /// `JSON.MSET` builder, awaiting `triplet` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTriplet(pub(super) Cmd);
     impl NeedTriplet {
@@ -2615,7 +2785,7 @@ pub mod json_mset {
     #[diagnostic::on_unimplemented(
         message = "`JSON.MSET` needs `triplet` before it can be sent",
         label = "this `JSON.MSET` has no `triplet` yet",
-        note = "add the missing arguments in order, starting with `triplet` (see the methods of `json_mset::NeedTriplet`)"
+        note = "add the missing arguments in order, starting with `triplet` (the docs of `b().json_mset()` link to its steps)"
     )]
     pub trait IncompleteNeedTriplet {}
     #[doc(hidden)]
@@ -2625,11 +2795,10 @@ pub mod json_mset {
             self.0.build()
         }
     }
-    /// `JSON.MSET` builder, complete: send it, or add optional arguments.
+    /// `JSON.MSET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. Every value was set.
-    ///
-    /// Sets JSON values at paths of one or more keys in one atomic step, creating keys at their root path. Exists since RedisJSON 2.6.0; complexity: O(K*(M+N)), K being the number of triplets, M the size of each value replaced and N that of each value set.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2684,12 +2853,24 @@ pub mod json_mset {
         }
     }
 }
-/// Builder states of `JSON.NUMINCRBY` (Adds a number to every number a path selects.).
+/// `JSON.NUMINCRBY`: Adds a number to every number a path selects.
+///
+/// Built by `b().json_numincrby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_numincrby {
     use super::prelude::*;
-    /// `JSON.NUMINCRBY` builder, awaiting `Key`.
-    ///
-    /// Adds a number to every number a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMINCRBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2706,7 +2887,7 @@ pub mod json_numincrby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMINCRBY` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.NUMINCRBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_numincrby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_numincrby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2716,9 +2897,8 @@ pub mod json_numincrby {
             self.0.build()
         }
     }
-    /// `JSON.NUMINCRBY` builder, awaiting `Path`.
-    ///
-    /// Adds a number to every number a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMINCRBY` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -2735,7 +2915,7 @@ pub mod json_numincrby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMINCRBY` needs `path` and `value` before it can be sent",
         label = "this `JSON.NUMINCRBY` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_numincrby::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_numincrby()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -2745,9 +2925,8 @@ pub mod json_numincrby {
             self.0.build()
         }
     }
-    /// `JSON.NUMINCRBY` builder, awaiting `Value`.
-    ///
-    /// Adds a number to every number a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMINCRBY` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -2764,7 +2943,7 @@ pub mod json_numincrby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMINCRBY` needs `value` before it can be sent",
         label = "this `JSON.NUMINCRBY` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_numincrby::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_numincrby()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -2774,11 +2953,10 @@ pub mod json_numincrby {
             self.0.build()
         }
     }
-    /// `JSON.NUMINCRBY` builder, complete: send it, or add optional arguments.
+    /// `JSON.NUMINCRBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
-    ///
-    /// Adds a number to every number a path selects. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2797,12 +2975,24 @@ pub mod json_numincrby {
         }
     }
 }
-/// Builder states of `JSON.NUMMULTBY` (Multiplies every number a path selects by a number.).
+/// `JSON.NUMMULTBY`: Multiplies every number a path selects by a number.
+///
+/// Built by `b().json_nummultby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_nummultby {
     use super::prelude::*;
-    /// `JSON.NUMMULTBY` builder, awaiting `Key`.
-    ///
-    /// Multiplies every number a path selects by a number. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMMULTBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2819,7 +3009,7 @@ pub mod json_nummultby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMMULTBY` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.NUMMULTBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_nummultby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_nummultby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2829,9 +3019,8 @@ pub mod json_nummultby {
             self.0.build()
         }
     }
-    /// `JSON.NUMMULTBY` builder, awaiting `Path`.
-    ///
-    /// Multiplies every number a path selects by a number. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMMULTBY` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -2848,7 +3037,7 @@ pub mod json_nummultby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMMULTBY` needs `path` and `value` before it can be sent",
         label = "this `JSON.NUMMULTBY` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_nummultby::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_nummultby()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -2858,9 +3047,8 @@ pub mod json_nummultby {
             self.0.build()
         }
     }
-    /// `JSON.NUMMULTBY` builder, awaiting `Value`.
-    ///
-    /// Multiplies every number a path selects by a number. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.NUMMULTBY` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -2877,7 +3065,7 @@ pub mod json_nummultby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMMULTBY` needs `value` before it can be sent",
         label = "this `JSON.NUMMULTBY` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_nummultby::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_nummultby()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -2887,11 +3075,10 @@ pub mod json_nummultby {
             self.0.build()
         }
     }
-    /// `JSON.NUMMULTBY` builder, complete: send it, or add optional arguments.
+    /// `JSON.NUMMULTBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
-    ///
-    /// Multiplies every number a path selects by a number. Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2910,12 +3097,24 @@ pub mod json_nummultby {
         }
     }
 }
-/// Builder states of `JSON.NUMPOWBY` (Raises every number a path selects to the power of a number.).
+/// `JSON.NUMPOWBY`: Raises every number a path selects to the power of a number.
+///
+/// Built by `b().json_numpowby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
+///
+/// Exists since RedisJSON 2.0.2; complexity: O(1) per value matched; group: json.
 pub mod json_numpowby {
     use super::prelude::*;
-    /// `JSON.NUMPOWBY` builder, awaiting `Key`.
-    ///
-    /// Raises every number a path selects to the power of a number. Exists since RedisJSON 2.0.2; complexity: O(1) per value matched.
+    /// `JSON.NUMPOWBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2932,7 +3131,7 @@ pub mod json_numpowby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMPOWBY` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.NUMPOWBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_numpowby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_numpowby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2942,9 +3141,8 @@ pub mod json_numpowby {
             self.0.build()
         }
     }
-    /// `JSON.NUMPOWBY` builder, awaiting `Path`.
-    ///
-    /// Raises every number a path selects to the power of a number. Exists since RedisJSON 2.0.2; complexity: O(1) per value matched.
+    /// `JSON.NUMPOWBY` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -2961,7 +3159,7 @@ pub mod json_numpowby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMPOWBY` needs `path` and `value` before it can be sent",
         label = "this `JSON.NUMPOWBY` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_numpowby::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_numpowby()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -2971,9 +3169,8 @@ pub mod json_numpowby {
             self.0.build()
         }
     }
-    /// `JSON.NUMPOWBY` builder, awaiting `Value`.
-    ///
-    /// Raises every number a path selects to the power of a number. Exists since RedisJSON 2.0.2; complexity: O(1) per value matched.
+    /// `JSON.NUMPOWBY` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -2990,7 +3187,7 @@ pub mod json_numpowby {
     #[diagnostic::on_unimplemented(
         message = "`JSON.NUMPOWBY` needs `value` before it can be sent",
         label = "this `JSON.NUMPOWBY` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_numpowby::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_numpowby()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -3000,11 +3197,10 @@ pub mod json_numpowby {
             self.0.build()
         }
     }
-    /// `JSON.NUMPOWBY` builder, complete: send it, or add optional arguments.
+    /// `JSON.NUMPOWBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonNumbers`. The new value of every number the path matches, null where the match is not a number: RESP2 sends them as JSON text, RESP3 as an array; both read as one list. A legacy path gives the first match's new value alone (RESP2 answers an error when nothing matches).
-    ///
-    /// Raises every number a path selects to the power of a number. Exists since RedisJSON 2.0.2; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3023,12 +3219,23 @@ pub mod json_numpowby {
         }
     }
 }
-/// Builder states of `JSON.OBJKEYS` (Returns the member names of every object a path selects (of the root object without a path).).
+/// `JSON.OBJKEYS`: Returns the member names of every object a path selects (of the root object without a path).
+///
+/// Built by `b().json_objkeys()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the objects; without it the root object, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `Option<List>`; with `path`: `JsonKeys`. One of: with a JSONPath: one entry per value it matches, the object's member names, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's member names (an error when the root is not an object), or null when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N) per object matched, N being its number of members; group: json.
 pub mod json_objkeys {
     use super::prelude::*;
-    /// `JSON.OBJKEYS` builder, awaiting `Key`.
-    ///
-    /// Returns the member names of every object a path selects (of the root object without a path). Exists since RedisJSON 1.0.0; complexity: O(N) per object matched, N being its number of members.
+    /// `JSON.OBJKEYS` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3045,7 +3252,7 @@ pub mod json_objkeys {
     #[diagnostic::on_unimplemented(
         message = "`JSON.OBJKEYS` needs `key` before it can be sent",
         label = "this `JSON.OBJKEYS` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_objkeys::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_objkeys()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3072,11 +3279,10 @@ pub mod json_objkeys {
             self
         }
     }
-    /// `JSON.OBJKEYS` builder, complete: send it, or add optional arguments.
+    /// `JSON.OBJKEYS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<List>`; with `path`: `JsonKeys`. One of: with a JSONPath: one entry per value it matches, the object's member names, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's member names (an error when the root is not an object), or null when the key does not exist.
-    ///
-    /// Returns the member names of every object a path selects (of the root object without a path). Exists since RedisJSON 1.0.0; complexity: O(N) per object matched, N being its number of members.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -3127,12 +3333,23 @@ pub mod json_objkeys {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.OBJLEN` (Returns the number of members of every object a path selects (of the root object without a path).).
+/// `JSON.OBJLEN`: Returns the number of members of every object a path selects (of the root object without a path).
+///
+/// Built by `b().json_objlen()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the objects; without it the root object, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the object's number of members, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's number of members (an error when the root is not an object), or null when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_objlen {
     use super::prelude::*;
-    /// `JSON.OBJLEN` builder, awaiting `Key`.
-    ///
-    /// Returns the number of members of every object a path selects (of the root object without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.OBJLEN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3149,7 +3366,7 @@ pub mod json_objlen {
     #[diagnostic::on_unimplemented(
         message = "`JSON.OBJLEN` needs `key` before it can be sent",
         label = "this `JSON.OBJLEN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_objlen::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_objlen()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3176,11 +3393,10 @@ pub mod json_objlen {
             self
         }
     }
-    /// `JSON.OBJLEN` builder, complete: send it, or add optional arguments.
+    /// `JSON.OBJLEN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the object's number of members, or null where the match is not an object (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root object's number of members (an error when the root is not an object), or null when the key does not exist.
-    ///
-    /// Returns the number of members of every object a path selects (of the root object without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -3231,12 +3447,23 @@ pub mod json_objlen {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.RESP` (Returns the values a path selects (the root value without a path) as RESP: arrays and objects become nested arrays.).
+/// `JSON.RESP`: Returns the values a path selects (the root value without a path) as RESP: arrays and objects become nested arrays.
+///
+/// Built by `b().json_resp()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values; without it the root value, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `Option<JsonResp>`; with `path`: `Option<JsonMatches<JsonResp>>`. One of: with a JSONPath: one entry per value it matches, or null when the key does not exist. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root value in RESP form, null when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned; group: json.
 pub mod json_resp {
     use super::prelude::*;
-    /// `JSON.RESP` builder, awaiting `Key`.
-    ///
-    /// Returns the values a path selects (the root value without a path) as RESP: arrays and objects become nested arrays. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned.
+    /// `JSON.RESP` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3253,7 +3480,7 @@ pub mod json_resp {
     #[diagnostic::on_unimplemented(
         message = "`JSON.RESP` needs `key` before it can be sent",
         label = "this `JSON.RESP` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_resp::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_resp()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3280,11 +3507,10 @@ pub mod json_resp {
             self
         }
     }
-    /// `JSON.RESP` builder, complete: send it, or add optional arguments.
+    /// `JSON.RESP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<JsonResp>`; with `path`: `Option<JsonMatches<JsonResp>>`. One of: with a JSONPath: one entry per value it matches, or null when the key does not exist. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root value in RESP form, null when the key does not exist.
-    ///
-    /// Returns the values a path selects (the root value without a path) as RESP: arrays and objects become nested arrays. Exists since RedisJSON 1.0.0; complexity: O(N), N being the size of the values returned.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -3337,12 +3563,28 @@ pub mod json_resp {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.SET` (Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists.).
+/// `JSON.SET`: Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists.
+///
+/// Built by `b().json_set()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | `value` | `value(value)` | `value` | required. The value as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `nx()` | `NX` | optional, at most once. Sets the value only if the path does not exist yet. |
+/// |  | `nx_if(on)` | `NX` | the same, when given |
+/// |  | `xx()` | `XX` | optional, at most once. Sets the value only if the path already exists. |
+/// |  | `xx_if(on)` | `XX` | the same, when given |
+///
+/// Returns `Option<()>`. OK once set; null when NX or XX was not met (and for a path whose parent does not exist). A new key can only be created at the root path.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set; group: json.
 pub mod json_set {
     use super::prelude::*;
-    /// `JSON.SET` builder, awaiting `Key`.
-    ///
-    /// Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists. Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set.
+    /// `JSON.SET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3359,7 +3601,7 @@ pub mod json_set {
     #[diagnostic::on_unimplemented(
         message = "`JSON.SET` needs `key`, `path` and `value` before it can be sent",
         label = "this `JSON.SET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_set::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_set()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3393,9 +3635,8 @@ pub mod json_set {
             self
         }
     }
-    /// `JSON.SET` builder, awaiting `Path`.
-    ///
-    /// Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists. Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set.
+    /// `JSON.SET` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -3412,7 +3653,7 @@ pub mod json_set {
     #[diagnostic::on_unimplemented(
         message = "`JSON.SET` needs `path` and `value` before it can be sent",
         label = "this `JSON.SET` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_set::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_set()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -3446,9 +3687,8 @@ pub mod json_set {
             self
         }
     }
-    /// `JSON.SET` builder, awaiting `Value`.
-    ///
-    /// Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists. Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set.
+    /// `JSON.SET` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -3467,7 +3707,7 @@ pub mod json_set {
     #[diagnostic::on_unimplemented(
         message = "`JSON.SET` needs `value` before it can be sent",
         label = "this `JSON.SET` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_set::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_set()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -3501,11 +3741,10 @@ pub mod json_set {
             self
         }
     }
-    /// `JSON.SET` builder, complete: send it, or add optional arguments.
+    /// `JSON.SET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<()>`. OK once set; null when NX or XX was not met (and for a path whose parent does not exist). A new key can only be created at the root path.
-    ///
-    /// Sets the JSON value at a path of a key, creating the key at the root path; NX or XX sets it only when the path does not exist yet, or already exists. Exists since RedisJSON 1.0.0; complexity: O(M+N), M being the size of the value replaced (if any) and N that of the value set.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -3592,12 +3831,24 @@ pub mod json_set {
     pub trait ConditionUnset {}
     impl ConditionUnset for Unset {}
 }
-/// Builder states of `JSON.STRAPPEND` (Appends a string to every string a path selects (to the root string without a path).).
+/// `JSON.STRAPPEND`: Appends a string to every string a path selects (to the root string without a path).
+///
+/// Built by `b().json_strappend()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `value` | `value(value)` | `value` | required. The string to append, as JSON text with its quotes (`"y"`, not `y`). |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the strings to append to; without it the root string, answered as a single value (the legacy `.` form) instead of one per match. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's new length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The value is JSON text (`"text"`); without a path: the root string's new length (an error when the root is not a string or the key does not exist).
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per string matched, amortised; group: json.
 pub mod json_strappend {
     use super::prelude::*;
-    /// `JSON.STRAPPEND` builder, awaiting `Key`.
-    ///
-    /// Appends a string to every string a path selects (to the root string without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per string matched, amortised.
+    /// `JSON.STRAPPEND` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3614,7 +3865,7 @@ pub mod json_strappend {
     #[diagnostic::on_unimplemented(
         message = "`JSON.STRAPPEND` needs `key` and `value` before it can be sent",
         label = "this `JSON.STRAPPEND` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_strappend::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_strappend()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3641,9 +3892,8 @@ pub mod json_strappend {
             self
         }
     }
-    /// `JSON.STRAPPEND` builder, awaiting `Value`.
-    ///
-    /// Appends a string to every string a path selects (to the root string without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per string matched, amortised.
+    /// `JSON.STRAPPEND` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue<TPath = Unset>(
         pub(super) Cmd,
@@ -3683,7 +3933,7 @@ pub mod json_strappend {
     #[diagnostic::on_unimplemented(
         message = "`JSON.STRAPPEND` needs `value` before it can be sent",
         label = "this `JSON.STRAPPEND` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `json_strappend::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().json_strappend()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -3693,11 +3943,10 @@ pub mod json_strappend {
             self.0.build()
         }
     }
-    /// `JSON.STRAPPEND` builder, complete: send it, or add optional arguments.
+    /// `JSON.STRAPPEND` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's new length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match. The value is JSON text (`"text"`); without a path: the root string's new length (an error when the root is not a string or the key does not exist).
-    ///
-    /// Appends a string to every string a path selects (to the root string without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per string matched, amortised.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -3748,12 +3997,23 @@ pub mod json_strappend {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.STRLEN` (Returns the length of every string a path selects (of the root string without a path).).
+/// `JSON.STRLEN`: Returns the length of every string a path selects (of the root string without a path).
+///
+/// Built by `b().json_strlen()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the strings to measure; without it the root string, answered as a single value (the legacy `.` form) instead of one per match. |
+///
+/// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root string's length (an error when the root is not a string), or null when the key does not exist.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_strlen {
     use super::prelude::*;
-    /// `JSON.STRLEN` builder, awaiting `Key`.
-    ///
-    /// Returns the length of every string a path selects (of the root string without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.STRLEN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3770,7 +4030,7 @@ pub mod json_strlen {
     #[diagnostic::on_unimplemented(
         message = "`JSON.STRLEN` needs `key` before it can be sent",
         label = "this `JSON.STRLEN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_strlen::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_strlen()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3797,11 +4057,10 @@ pub mod json_strlen {
             self
         }
     }
-    /// `JSON.STRLEN` builder, complete: send it, or add optional arguments.
+    /// `JSON.STRLEN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<i64>`; with `path`: `JsonMatches<i64>`. One of: with a JSONPath: one entry per value it matches, the string's length, or null where the match is not a string (an error when the key does not exist). A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the root string's length (an error when the root is not a string), or null when the key does not exist.
-    ///
-    /// Returns the length of every string a path selects (of the root string without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TPath = Unset>(pub(super) Cmd, pub(super) PhantomData<(TPath,)>);
     impl<TPath: Done> Ready<TPath> {
@@ -3852,12 +4111,23 @@ pub mod json_strlen {
     pub trait PathUnset {}
     impl PathUnset for Unset {}
 }
-/// Builder states of `JSON.TOGGLE` (Flips every boolean a path selects between true and false.).
+/// `JSON.TOGGLE`: Flips every boolean a path selects between true and false.
+///
+/// Built by `b().json_toggle()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `path` | `path(path)` | `path` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `JsonMatches<bool>`. One entry per value the JSONPath matches: its new value, 1 for true and 0 for false (integers on RESP3 too), or null where the match is not a boolean. A legacy path (`.` or one not starting with `$`) answers the first match's new value alone, as the text `true` or `false` (an error when nothing matches): the same type reads it as one match.
+///
+/// Exists since RedisJSON 2.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_toggle {
     use super::prelude::*;
-    /// `JSON.TOGGLE` builder, awaiting `Key`.
-    ///
-    /// Flips every boolean a path selects between true and false. Exists since RedisJSON 2.0.0; complexity: O(1) per value matched.
+    /// `JSON.TOGGLE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3874,7 +4144,7 @@ pub mod json_toggle {
     #[diagnostic::on_unimplemented(
         message = "`JSON.TOGGLE` needs `key` and `path` before it can be sent",
         label = "this `JSON.TOGGLE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_toggle::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_toggle()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3884,9 +4154,8 @@ pub mod json_toggle {
             self.0.build()
         }
     }
-    /// `JSON.TOGGLE` builder, awaiting `Path`.
-    ///
-    /// Flips every boolean a path selects between true and false. Exists since RedisJSON 2.0.0; complexity: O(1) per value matched.
+    /// `JSON.TOGGLE` builder, awaiting `path` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPath(pub(super) Cmd);
     impl NeedPath {
@@ -3903,7 +4172,7 @@ pub mod json_toggle {
     #[diagnostic::on_unimplemented(
         message = "`JSON.TOGGLE` needs `path` before it can be sent",
         label = "this `JSON.TOGGLE` has no `path` yet",
-        note = "add the missing arguments in order, starting with `path` (see the methods of `json_toggle::NeedPath`)"
+        note = "add the missing arguments in order, starting with `path` (the docs of `b().json_toggle()` link to its steps)"
     )]
     pub trait IncompleteNeedPath {}
     #[doc(hidden)]
@@ -3913,11 +4182,10 @@ pub mod json_toggle {
             self.0.build()
         }
     }
-    /// `JSON.TOGGLE` builder, complete: send it, or add optional arguments.
+    /// `JSON.TOGGLE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonMatches<bool>`. One entry per value the JSONPath matches: its new value, 1 for true and 0 for false (integers on RESP3 too), or null where the match is not a boolean. A legacy path (`.` or one not starting with `$`) answers the first match's new value alone, as the text `true` or `false` (an error when nothing matches): the same type reads it as one match.
-    ///
-    /// Flips every boolean a path selects between true and false. Exists since RedisJSON 2.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3936,12 +4204,24 @@ pub mod json_toggle {
         }
     }
 }
-/// Builder states of `JSON.TYPE` (Returns the JSON type of every value a path selects (of the root value without a path).).
+/// `JSON.TYPE`: Returns the JSON type of every value a path selects (of the root value without a path).
+///
+/// Built by `b().json_type()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `path(path)` | `path` | optional, at most once. A JSONPath to the values; without it the root value, answered as a single value (the legacy `.` form) instead of one per match. |
+/// |  | `path_opt(value)` | `path` | the same, when given |
+///
+/// Returns `JsonTypes`. The type names (`object`, `array`, `string`, `integer`, `number`, `boolean`, `null`) of the values matched, one per match (of a legacy path, the first match's); empty when the key does not exist. RESP3 nests the list in one more array than RESP2; both read as one list.
+///
+/// Exists since RedisJSON 1.0.0; complexity: O(1) per value matched; group: json.
 pub mod json_type {
     use super::prelude::*;
-    /// `JSON.TYPE` builder, awaiting `Key`.
-    ///
-    /// Returns the JSON type of every value a path selects (of the root value without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    /// `JSON.TYPE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3958,7 +4238,7 @@ pub mod json_type {
     #[diagnostic::on_unimplemented(
         message = "`JSON.TYPE` needs `key` before it can be sent",
         label = "this `JSON.TYPE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `json_type::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().json_type()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3985,11 +4265,10 @@ pub mod json_type {
             self
         }
     }
-    /// `JSON.TYPE` builder, complete: send it, or add optional arguments.
+    /// `JSON.TYPE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `JsonTypes`. The type names (`object`, `array`, `string`, `integer`, `number`, `boolean`, `null`) of the values matched, one per match (of a legacy path, the first match's); empty when the key does not exist. RESP3 nests the list in one more array than RESP2; both read as one list.
-    ///
-    /// Returns the JSON type of every value a path selects (of the root value without a path). Exists since RedisJSON 1.0.0; complexity: O(1) per value matched.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]

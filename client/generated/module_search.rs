@@ -5,7 +5,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SearchResults`; with `WITHCURSOR`: `SearchPage`. One of: the rows the pipeline returned, with the count the server gives; with WITHCURSOR: the first page of rows and the cursor to read the next with (0 when there is none).
     ///
-    /// Exists since RediSearch 1.1.0; complexity: Depends on the query and the steps; usually linear in the number of results; group: search.
+    /// Exists since RediSearch 1.1.0. Its steps, options and complexity: [`ft_aggregate`](mod@ft_aggregate).
     #[inline]
     pub fn ft_aggregate(self) -> ft_aggregate::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -23,7 +23,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_aliasadd`](mod@ft_aliasadd).
     #[inline]
     pub fn ft_aliasadd(self) -> ft_aliasadd::NeedAlias {
         let c = prelude::Cmd::new_encoded(
@@ -41,7 +41,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_aliasdel`](mod@ft_aliasdel).
     #[inline]
     pub fn ft_aliasdel(self) -> ft_aliasdel::NeedAlias {
         let c = prelude::Cmd::new_encoded(
@@ -59,7 +59,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_aliasupdate`](mod@ft_aliasupdate).
     #[inline]
     pub fn ft_aliasupdate(self) -> ft_aliasupdate::NeedAlias {
         let c = prelude::Cmd::new_encoded(
@@ -77,7 +77,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_alter`](mod@ft_alter).
     #[inline]
     pub fn ft_alter(self) -> ft_alter::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -95,7 +95,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<(Bytes, Option<Bytes>)>`. Each option asked for and its value (null when it has none): RESP2 sends name/value pairs, RESP3 a map; both read as pairs.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_config_get`](mod@ft_config_get).
     #[inline]
     pub fn ft_config_get(self) -> ft_config_get::NeedOption {
         let c = prelude::Cmd::new_encoded(
@@ -113,7 +113,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `ConfigHelp`. Each setting with its description and value: on RESP2 an array of \[name, "Description", text, "Value", value\], on RESP3 a map of name to {Description, Value}.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_config_help`](mod@ft_config_help).
     #[inline]
     pub fn ft_config_help(self) -> ft_config_help::NeedOption {
         let c = prelude::Cmd::new_encoded(
@@ -131,7 +131,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_config_set`](mod@ft_config_set).
     #[inline]
     pub fn ft_config_set(self) -> ft_config_set::NeedOption {
         let c = prelude::Cmd::new_encoded(
@@ -149,7 +149,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_create`](mod@ft_create).
     #[inline]
     pub fn ft_create(self) -> ft_create::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -168,7 +168,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.1.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.1.0. Its steps, options and complexity: [`ft_cursor_del`](mod@ft_cursor_del).
     #[inline]
     pub fn ft_cursor_del(self) -> ft_cursor_del::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -186,7 +186,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SearchPage`. The next page of rows, and the cursor to read the one after with (0 when this was the last).
     ///
-    /// Exists since RediSearch 1.1.0; complexity: O(N), N being the number of rows read; group: search.
+    /// Exists since RediSearch 1.1.0. Its steps, options and complexity: [`ft_cursor_read`](mod@ft_cursor_read).
     #[inline]
     pub fn ft_cursor_read(self) -> ft_cursor_read::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -204,7 +204,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many of the terms were new.
     ///
-    /// Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms; group: search.
+    /// Exists since RediSearch 1.4.0. Its steps, options and complexity: [`ft_dictadd`](mod@ft_dictadd).
     #[inline]
     pub fn ft_dictadd(self) -> ft_dictadd::NeedDict {
         let c = prelude::Cmd::new_encoded(
@@ -222,7 +222,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many of the terms were there and removed.
     ///
-    /// Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms; group: search.
+    /// Exists since RediSearch 1.4.0. Its steps, options and complexity: [`ft_dictdel`](mod@ft_dictdel).
     #[inline]
     pub fn ft_dictdel(self) -> ft_dictdel::NeedDict {
         let c = prelude::Cmd::new_encoded(
@@ -240,7 +240,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. The terms.
     ///
-    /// Exists since RediSearch 1.4.0; complexity: O(N), N being the size of the dictionary; group: search.
+    /// Exists since RediSearch 1.4.0. Its steps, options and complexity: [`ft_dictdump`](mod@ft_dictdump).
     #[inline]
     pub fn ft_dictdump(self) -> ft_dictdump::NeedDict {
         let c = prelude::Cmd::new_encoded(
@@ -258,7 +258,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 2.0.0; complexity: O(1), or O(N) with DD, N being the number of documents the index covers; group: search.
+    /// Exists since RediSearch 2.0.0. Its steps, options and complexity: [`ft_dropindex`](mod@ft_dropindex).
     #[inline]
     pub fn ft_dropindex(self) -> ft_dropindex::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -276,7 +276,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Bytes`. The plan, one node per line.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_explain`](mod@ft_explain).
     #[inline]
     pub fn ft_explain(self) -> ft_explain::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -294,7 +294,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. The plan's lines.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_explaincli`](mod@ft_explaincli).
     #[inline]
     pub fn ft_explaincli(self) -> ft_explaincli::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -312,7 +312,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `FtInfoReply`. What the index is and how big it is.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_info`](mod@ft_info).
     #[inline]
     pub fn ft_info(self) -> ft_info::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -330,7 +330,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SearchProfile`. The query's results and its profile: on RESP2 an array of the two (\[results, profile\]), on RESP3 the results' map with a `profile` entry.
     ///
-    /// Exists since RediSearch 2.2.0; complexity: As the query profiled; group: search.
+    /// Exists since RediSearch 2.2.0. Its steps, options and complexity: [`ft_profile`](mod@ft_profile).
     #[inline]
     pub fn ft_profile(self) -> ft_profile::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -348,7 +348,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SearchResults<false, false, false>`; with `WITHSCORES` and `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<true, true, true>`; with `WITHSCORES` and `WITHPAYLOADS`: `SearchResults<true, true, false>`; with `WITHSCORES` and `WITHSORTKEYS`: `SearchResults<true, false, true>`; with `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<false, true, true>`; with `WITHSCORES`: `SearchResults<true, false, false>`; with `WITHPAYLOADS`: `SearchResults<false, true, false>`; with `WITHSORTKEYS`: `SearchResults<false, false, true>`. One of: how many documents matched, and the documents returned; how many documents matched, and the documents returned with sort keys; how many documents matched, and the documents returned with payloads; how many documents matched, and the documents returned with payloads and sort keys; how many documents matched, and the documents returned with their scores; how many documents matched, and the documents returned with their scores and sort keys; how many documents matched, and the documents returned with their scores and payloads; how many documents matched, and the documents returned with their scores and payloads and sort keys.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(N) for a single-term query, N being the number of results; more complex queries depend on their terms and intersections; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_search`](mod@ft_search).
     #[inline]
     pub fn ft_search(self) -> ft_search::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -366,7 +366,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SpellCheck`. For each misspelled term, its suggestions with their scores: on RESP2 `\[\["TERM", term, \[\[score, suggestion\], ...\]\], ...\]`, on RESP3 `{results: {term: \[{suggestion: score}, ...\]}}`.
     ///
-    /// Exists since RediSearch 1.4.0; complexity: O(1); group: search.
+    /// Exists since RediSearch 1.4.0. Its steps, options and complexity: [`ft_spellcheck`](mod@ft_spellcheck).
     #[inline]
     pub fn ft_spellcheck(self) -> ft_spellcheck::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -384,7 +384,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. How many strings the dictionary holds now.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_sugadd`](mod@ft_sugadd).
     #[inline]
     pub fn ft_sugadd(self) -> ft_sugadd::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -403,7 +403,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `bool`. One of: the string was not there; the string was removed.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_sugdel`](mod@ft_sugdel).
     #[inline]
     pub fn ft_sugdel(self) -> ft_sugdel::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -421,7 +421,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<List>`; with `WITHSCORES` and `WITHPAYLOADS`: `Option<Suggestions>`; with `WITHSCORES`: `Option<Vec<ScoredMember>>`; with `WITHPAYLOADS`: `Option<Vec<(Bytes, Option<Bytes>)>>`. One of: the key does not exist; the completions.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_sugget`](mod@ft_sugget).
     #[inline]
     pub fn ft_sugget(self) -> ft_sugget::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -439,7 +439,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The number of strings (0 when the key does not exist).
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_suglen`](mod@ft_suglen).
     #[inline]
     pub fn ft_suglen(self) -> ft_suglen::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -457,7 +457,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `HashMap<Bytes, List>`. Each term and the ids of its groups.
     ///
-    /// Exists since RediSearch 1.2.0; complexity: O(N), N being the number of terms in the groups; group: search.
+    /// Exists since RediSearch 1.2.0. Its steps, options and complexity: [`ft_syndump`](mod@ft_syndump).
     #[inline]
     pub fn ft_syndump(self) -> ft_syndump::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -475,7 +475,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. OK.
     ///
-    /// Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN; group: search.
+    /// Exists since RediSearch 1.2.0. Its steps, options and complexity: [`ft_synupdate`](mod@ft_synupdate).
     #[inline]
     pub fn ft_synupdate(self) -> ft_synupdate::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -493,7 +493,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. The values, lowercased unless the field is CASESENSITIVE.
     ///
-    /// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of distinct values; group: search.
+    /// Exists since RediSearch 1.0.0. Its steps, options and complexity: [`ft_tagvals`](mod@ft_tagvals).
     #[inline]
     pub fn ft_tagvals(self) -> ft_tagvals::NeedIndex {
         let c = prelude::Cmd::new_encoded(
@@ -511,7 +511,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. The index names.
     ///
-    /// Exists since RediSearch 2.0.0; complexity: O(N), N being the number of indexes; group: search.
+    /// Exists since RediSearch 2.0.0. Its steps, options and complexity: [`ft_list`](mod@ft_list).
     #[inline]
     pub fn ft_list(self) -> ft_list::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -534,12 +534,44 @@ mod prelude {
     pub(super) use crate::cmd::state::*;
     pub(super) use ::core::marker::PhantomData;
 }
-/// Builder states of `FT.AGGREGATE` (Runs a query on an index and passes its results through a pipeline of loads, groupings with reducers, sorts, computed fields, filters and limits.).
+/// `FT.AGGREGATE`: Runs a query on an index and passes its results through a pipeline of loads, groupings with reducers, sorts, computed fields, filters and limits.
+///
+/// Built by `b().ft_aggregate()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `query` | `query(query)` | `query` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `verbatim()` | `VERBATIM` | optional, at most once. Searches the query's terms as written, without expanding them to their stems. |
+/// |  | `verbatim_if(on)` | `VERBATIM` | the same, when given |
+/// |  | `withcount()` | `WITHCOUNT` | optional, at most once. Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`. |
+/// |  | `withcount_if(on)` | `WITHCOUNT` | the same, when given |
+/// |  | `timeout(timeout)` | `TIMEOUT timeout` | optional, at most once. Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default). |
+/// |  | `timeout_opt(value)` | `TIMEOUT timeout` | the same, when given |
+/// |  | `scorer(scorer)` | `SCORER scorer` | optional, at most once. Chooses the relevance function whose scores `ADDSCORES` exposes: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8. |
+/// |  | `scorer_opt(value)` | `SCORER scorer` | the same, when given |
+/// |  | `addscores()` | `ADDSCORES` | optional, at most once; since RediSearch 2.10.0. Exposes each document's relevance score to the pipeline as `@__score`. |
+/// |  | `addscores_if(on)` | `ADDSCORES` | the same, when given |
+/// |  | `step(step)` | `step` | optional, repeatable. A stage of the pipeline; the stages run in the order given, each working on the rows the one before produced. |
+/// |  | `step_iter(items)` | `step` | the same, all at once |
+/// |  | `withcursor()` | `WITHCURSOR` | optional, at most once. Returns the rows in batches through a cursor, read on with `FT.CURSOR READ`, instead of all at once. |
+/// |  | `count(read_size)` | `COUNT read_size` | optional, at most once. How many rows the first reply and each read of the cursor return. |
+/// |  | `count_opt(value)` | `COUNT read_size` | the same, when given |
+/// |  | `maxidle(idle_time)` | `MAXIDLE idle_time` | optional, at most once. Deletes the cursor once unread for this many milliseconds; 300000 (5 minutes) is both the default and the most allowed. |
+/// |  | `maxidle_opt(value)` | `MAXIDLE idle_time` | the same, when given |
+/// |  | `params(parameter)` | `PARAMS parameter` | optional, at most once; since RediSearch 2.4.0. Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later. |
+/// |  | `params_opt(value)` | `PARAMS parameter` | the same, when given |
+/// |  | `dialect(dialect)` | `DIALECT dialect` | optional, at most once; since RediSearch 2.4.3. Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later. |
+/// |  | `dialect_opt(value)` | `DIALECT dialect` | the same, when given |
+///
+/// Returns `SearchResults`; with `WITHCURSOR`: `SearchPage`. One of: the rows the pipeline returned, with the count the server gives; with WITHCURSOR: the first page of rows and the cursor to read the next with (0 when there is none).
+///
+/// Exists since RediSearch 1.1.0; complexity: Depends on the query and the steps; usually linear in the number of results; group: search.
 pub mod ft_aggregate {
     use super::prelude::*;
-    /// `FT.AGGREGATE` builder, awaiting `Index`.
-    ///
-    /// Runs a query on an index and passes its results through a pipeline of loads, groupings with reducers, sorts, computed fields, filters and limits. Exists since RediSearch 1.1.0; complexity: Depends on the query and the steps; usually linear in the number of results.
+    /// `FT.AGGREGATE` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -556,7 +588,7 @@ pub mod ft_aggregate {
     #[diagnostic::on_unimplemented(
         message = "`FT.AGGREGATE` needs `index` and `query` before it can be sent",
         label = "this `FT.AGGREGATE` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_aggregate::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_aggregate()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -659,9 +691,8 @@ pub mod ft_aggregate {
             self
         }
     }
-    /// `FT.AGGREGATE` builder, awaiting `Query`.
-    ///
-    /// Runs a query on an index and passes its results through a pipeline of loads, groupings with reducers, sorts, computed fields, filters and limits. Exists since RediSearch 1.1.0; complexity: Depends on the query and the steps; usually linear in the number of results.
+    /// `FT.AGGREGATE` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
@@ -678,7 +709,7 @@ pub mod ft_aggregate {
     #[diagnostic::on_unimplemented(
         message = "`FT.AGGREGATE` needs `query` before it can be sent",
         label = "this `FT.AGGREGATE` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_aggregate::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_aggregate()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -781,11 +812,10 @@ pub mod ft_aggregate {
             self
         }
     }
-    /// `FT.AGGREGATE` builder, complete: send it, or add optional arguments.
+    /// `FT.AGGREGATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SearchResults`; with `WITHCURSOR`: `SearchPage`. One of: the rows the pipeline returned, with the count the server gives; with WITHCURSOR: the first page of rows and the cursor to read the next with (0 when there is none).
-    ///
-    /// Runs a query on an index and passes its results through a pipeline of loads, groupings with reducers, sorts, computed fields, filters and limits. Exists since RediSearch 1.1.0; complexity: Depends on the query and the steps; usually linear in the number of results.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TCursor = Unset, TOnce = Unset9>(
         pub(super) Cmd,
@@ -1244,12 +1274,23 @@ pub mod ft_aggregate {
     impl CursorGiven for Set {}
     impl<const N: u8> CursorGiven for Open<N> {}
 }
-/// Builder states of `FT.ALIASADD` (Adds an alias to an index: queries may name the index by it.).
+/// `FT.ALIASADD`: Adds an alias to an index: queries may name the index by it.
+///
+/// Built by `b().ft_aliasadd()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `alias` | `alias(alias)` | `alias` | required |
+/// | `index` | `index(index)` | `index` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_aliasadd {
     use super::prelude::*;
-    /// `FT.ALIASADD` builder, awaiting `Alias`.
-    ///
-    /// Adds an alias to an index: queries may name the index by it. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.ALIASADD` builder, awaiting `alias` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAlias(pub(super) Cmd);
     impl NeedAlias {
@@ -1266,7 +1307,7 @@ pub mod ft_aliasadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALIASADD` needs `alias` and `index` before it can be sent",
         label = "this `FT.ALIASADD` has no `alias` yet",
-        note = "add the missing arguments in order, starting with `alias` (see the methods of `ft_aliasadd::NeedAlias`)"
+        note = "add the missing arguments in order, starting with `alias` (the docs of `b().ft_aliasadd()` link to its steps)"
     )]
     pub trait IncompleteNeedAlias {}
     #[doc(hidden)]
@@ -1276,9 +1317,8 @@ pub mod ft_aliasadd {
             self.0.build()
         }
     }
-    /// `FT.ALIASADD` builder, awaiting `Index`.
-    ///
-    /// Adds an alias to an index: queries may name the index by it. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.ALIASADD` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -1295,7 +1335,7 @@ pub mod ft_aliasadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALIASADD` needs `index` before it can be sent",
         label = "this `FT.ALIASADD` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_aliasadd::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_aliasadd()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -1305,11 +1345,10 @@ pub mod ft_aliasadd {
             self.0.build()
         }
     }
-    /// `FT.ALIASADD` builder, complete: send it, or add optional arguments.
+    /// `FT.ALIASADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Adds an alias to an index: queries may name the index by it. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1328,12 +1367,22 @@ pub mod ft_aliasadd {
         }
     }
 }
-/// Builder states of `FT.ALIASDEL` (Removes an alias.).
+/// `FT.ALIASDEL`: Removes an alias.
+///
+/// Built by `b().ft_aliasdel()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `alias` | `alias(alias)` | `alias` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_aliasdel {
     use super::prelude::*;
-    /// `FT.ALIASDEL` builder, awaiting `Alias`.
-    ///
-    /// Removes an alias. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.ALIASDEL` builder, awaiting `alias` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAlias(pub(super) Cmd);
     impl NeedAlias {
@@ -1350,7 +1399,7 @@ pub mod ft_aliasdel {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALIASDEL` needs `alias` before it can be sent",
         label = "this `FT.ALIASDEL` has no `alias` yet",
-        note = "add the missing arguments in order, starting with `alias` (see the methods of `ft_aliasdel::NeedAlias`)"
+        note = "add the missing arguments in order, starting with `alias` (the docs of `b().ft_aliasdel()` link to its steps)"
     )]
     pub trait IncompleteNeedAlias {}
     #[doc(hidden)]
@@ -1360,11 +1409,10 @@ pub mod ft_aliasdel {
             self.0.build()
         }
     }
-    /// `FT.ALIASDEL` builder, complete: send it, or add optional arguments.
+    /// `FT.ALIASDEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Removes an alias. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1383,12 +1431,23 @@ pub mod ft_aliasdel {
         }
     }
 }
-/// Builder states of `FT.ALIASUPDATE` (Points an alias at an index, adding it or moving it from the index it named.).
+/// `FT.ALIASUPDATE`: Points an alias at an index, adding it or moving it from the index it named.
+///
+/// Built by `b().ft_aliasupdate()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `alias` | `alias(alias)` | `alias` | required |
+/// | `index` | `index(index)` | `index` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_aliasupdate {
     use super::prelude::*;
-    /// `FT.ALIASUPDATE` builder, awaiting `Alias`.
-    ///
-    /// Points an alias at an index, adding it or moving it from the index it named. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.ALIASUPDATE` builder, awaiting `alias` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAlias(pub(super) Cmd);
     impl NeedAlias {
@@ -1405,7 +1464,7 @@ pub mod ft_aliasupdate {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALIASUPDATE` needs `alias` and `index` before it can be sent",
         label = "this `FT.ALIASUPDATE` has no `alias` yet",
-        note = "add the missing arguments in order, starting with `alias` (see the methods of `ft_aliasupdate::NeedAlias`)"
+        note = "add the missing arguments in order, starting with `alias` (the docs of `b().ft_aliasupdate()` link to its steps)"
     )]
     pub trait IncompleteNeedAlias {}
     #[doc(hidden)]
@@ -1415,9 +1474,8 @@ pub mod ft_aliasupdate {
             self.0.build()
         }
     }
-    /// `FT.ALIASUPDATE` builder, awaiting `Index`.
-    ///
-    /// Points an alias at an index, adding it or moving it from the index it named. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.ALIASUPDATE` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -1434,7 +1492,7 @@ pub mod ft_aliasupdate {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALIASUPDATE` needs `index` before it can be sent",
         label = "this `FT.ALIASUPDATE` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_aliasupdate::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_aliasupdate()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -1444,11 +1502,10 @@ pub mod ft_aliasupdate {
             self.0.build()
         }
     }
-    /// `FT.ALIASUPDATE` builder, complete: send it, or add optional arguments.
+    /// `FT.ALIASUPDATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Points an alias at an index, adding it or moving it from the index it named. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1467,12 +1524,30 @@ pub mod ft_aliasupdate {
         }
     }
 }
-/// Builder states of `FT.ALTER` (Adds fields to the schema of an index, indexing the documents it covers again unless told not to.).
+/// `FT.ALTER`: Adds fields to the schema of an index, indexing the documents it covers again unless told not to.
+///
+/// Built by `b().ft_alter()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `schema` | `schema()` | `SCHEMA` | required |
+/// |  | `skipinitialscan()` | `SKIPINITIALSCAN` | optional, at most once. Leaves the documents already indexed as they are: only documents written later get the new fields indexed. |
+/// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
+/// | `add` | `add()` | `ADD` | required |
+/// | `field` | `field(field)` | `field` | required |
+/// |  | `field_iter(items)` | `field` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `field(field)` | `field` | optional, repeatable |
+/// |  | `field_iter(items)` | `field` | the same, all at once |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN; group: search.
 pub mod ft_alter {
     use super::prelude::*;
-    /// `FT.ALTER` builder, awaiting `Index`.
-    ///
-    /// Adds fields to the schema of an index, indexing the documents it covers again unless told not to. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.ALTER` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -1489,7 +1564,7 @@ pub mod ft_alter {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALTER` needs `index`, `schema`, `add` and `field` before it can be sent",
         label = "this `FT.ALTER` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_alter::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_alter()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -1523,9 +1598,8 @@ pub mod ft_alter {
             self
         }
     }
-    /// `FT.ALTER` builder, awaiting `Schema`.
-    ///
-    /// Adds fields to the schema of an index, indexing the documents it covers again unless told not to. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.ALTER` builder, awaiting `schema` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSchema<TOnce = Unset1>(
         pub(super) Cmd,
@@ -1580,7 +1654,7 @@ pub mod ft_alter {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALTER` needs `schema`, `add` and `field` before it can be sent",
         label = "this `FT.ALTER` has no `schema` yet",
-        note = "add the missing arguments in order, starting with `schema` (see the methods of `ft_alter::NeedSchema`)"
+        note = "add the missing arguments in order, starting with `schema` (the docs of `b().ft_alter()` link to its steps)"
     )]
     pub trait IncompleteNeedSchema {}
     #[doc(hidden)]
@@ -1607,9 +1681,8 @@ pub mod ft_alter {
             self
         }
     }
-    /// `FT.ALTER` builder, awaiting `Add`.
-    ///
-    /// Adds fields to the schema of an index, indexing the documents it covers again unless told not to. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.ALTER` builder, awaiting `add` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAdd<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1661,7 +1734,7 @@ pub mod ft_alter {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALTER` needs `add` and `field` before it can be sent",
         label = "this `FT.ALTER` has no `add` yet",
-        note = "add the missing arguments in order, starting with `add` (see the methods of `ft_alter::NeedAdd`)"
+        note = "add the missing arguments in order, starting with `add` (the docs of `b().ft_alter()` link to its steps)"
     )]
     pub trait IncompleteNeedAdd {}
     #[doc(hidden)]
@@ -1688,9 +1761,8 @@ pub mod ft_alter {
             self
         }
     }
-    /// `FT.ALTER` builder, awaiting `Field`.
-    ///
-    /// Adds fields to the schema of an index, indexing the documents it covers again unless told not to. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.ALTER` builder, awaiting `field` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TOnce = Unset1>(
         pub(super) Cmd,
@@ -1769,7 +1841,7 @@ pub mod ft_alter {
     #[diagnostic::on_unimplemented(
         message = "`FT.ALTER` needs `field` before it can be sent",
         label = "this `FT.ALTER` has no `field` yet",
-        note = "add the missing arguments in order, starting with `field` (see the methods of `ft_alter::NeedField`)"
+        note = "add the missing arguments in order, starting with `field` (the docs of `b().ft_alter()` link to its steps)"
     )]
     pub trait IncompleteNeedField {}
     #[doc(hidden)]
@@ -1779,11 +1851,10 @@ pub mod ft_alter {
             self.0.build()
         }
     }
-    /// `FT.ALTER` builder, complete: send it, or add optional arguments.
+    /// `FT.ALTER` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Adds fields to the schema of an index, indexing the documents it covers again unless told not to. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of documents the index covers, when they are indexed again; O(1) with SKIPINITIALSCAN.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1871,12 +1942,22 @@ pub mod ft_alter {
     pub trait SkipinitialscanUnset {}
     impl SkipinitialscanUnset for Unset {}
 }
-/// Builder states of `FT.CONFIG GET` (Returns the values of the module's settings whose names match (`*` for all).).
+/// `FT.CONFIG GET`: Returns the values of the module's settings whose names match (`*` for all).
+///
+/// Built by `b().ft_config_get()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `option` | `option(option)` | `option` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<(Bytes, Option<Bytes>)>`. Each option asked for and its value (null when it has none): RESP2 sends name/value pairs, RESP3 a map; both read as pairs.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings; group: search.
 pub mod ft_config_get {
     use super::prelude::*;
-    /// `FT.CONFIG GET` builder, awaiting `Option`.
-    ///
-    /// Returns the values of the module's settings whose names match (`*` for all). Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings.
+    /// `FT.CONFIG GET` builder, awaiting `option` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOption(pub(super) Cmd);
     impl NeedOption {
@@ -1893,7 +1974,7 @@ pub mod ft_config_get {
     #[diagnostic::on_unimplemented(
         message = "`FT.CONFIG GET` needs `option` before it can be sent",
         label = "this `FT.CONFIG GET` has no `option` yet",
-        note = "add the missing arguments in order, starting with `option` (see the methods of `ft_config_get::NeedOption`)"
+        note = "add the missing arguments in order, starting with `option` (the docs of `b().ft_config_get()` link to its steps)"
     )]
     pub trait IncompleteNeedOption {}
     #[doc(hidden)]
@@ -1903,11 +1984,10 @@ pub mod ft_config_get {
             self.0.build()
         }
     }
-    /// `FT.CONFIG GET` builder, complete: send it, or add optional arguments.
+    /// `FT.CONFIG GET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<(Bytes, Option<Bytes>)>`. Each option asked for and its value (null when it has none): RESP2 sends name/value pairs, RESP3 a map; both read as pairs.
-    ///
-    /// Returns the values of the module's settings whose names match (`*` for all). Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1928,12 +2008,22 @@ pub mod ft_config_get {
         }
     }
 }
-/// Builder states of `FT.CONFIG HELP` (Describes the module's settings whose names match (`*` for all), with their values.).
+/// `FT.CONFIG HELP`: Describes the module's settings whose names match (`*` for all), with their values.
+///
+/// Built by `b().ft_config_help()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `option` | `option(option)` | `option` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `ConfigHelp`. Each setting with its description and value: on RESP2 an array of \[name, "Description", text, "Value", value\], on RESP3 a map of name to {Description, Value}.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings; group: search.
 pub mod ft_config_help {
     use super::prelude::*;
-    /// `FT.CONFIG HELP` builder, awaiting `Option`.
-    ///
-    /// Describes the module's settings whose names match (`*` for all), with their values. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings.
+    /// `FT.CONFIG HELP` builder, awaiting `option` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOption(pub(super) Cmd);
     impl NeedOption {
@@ -1950,7 +2040,7 @@ pub mod ft_config_help {
     #[diagnostic::on_unimplemented(
         message = "`FT.CONFIG HELP` needs `option` before it can be sent",
         label = "this `FT.CONFIG HELP` has no `option` yet",
-        note = "add the missing arguments in order, starting with `option` (see the methods of `ft_config_help::NeedOption`)"
+        note = "add the missing arguments in order, starting with `option` (the docs of `b().ft_config_help()` link to its steps)"
     )]
     pub trait IncompleteNeedOption {}
     #[doc(hidden)]
@@ -1960,11 +2050,10 @@ pub mod ft_config_help {
             self.0.build()
         }
     }
-    /// `FT.CONFIG HELP` builder, complete: send it, or add optional arguments.
+    /// `FT.CONFIG HELP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `ConfigHelp`. Each setting with its description and value: on RESP2 an array of \[name, "Description", text, "Value", value\], on RESP3 a map of name to {Description, Value}.
-    ///
-    /// Describes the module's settings whose names match (`*` for all), with their values. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of settings.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1983,12 +2072,23 @@ pub mod ft_config_help {
         }
     }
 }
-/// Builder states of `FT.CONFIG SET` (Changes a setting of the module at run time.).
+/// `FT.CONFIG SET`: Changes a setting of the module at run time.
+///
+/// Built by `b().ft_config_set()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `option` | `option(option)` | `option` | required |
+/// | `value` | `value(value)` | `value` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_config_set {
     use super::prelude::*;
-    /// `FT.CONFIG SET` builder, awaiting `Option`.
-    ///
-    /// Changes a setting of the module at run time. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.CONFIG SET` builder, awaiting `option` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedOption(pub(super) Cmd);
     impl NeedOption {
@@ -2005,7 +2105,7 @@ pub mod ft_config_set {
     #[diagnostic::on_unimplemented(
         message = "`FT.CONFIG SET` needs `option` and `value` before it can be sent",
         label = "this `FT.CONFIG SET` has no `option` yet",
-        note = "add the missing arguments in order, starting with `option` (see the methods of `ft_config_set::NeedOption`)"
+        note = "add the missing arguments in order, starting with `option` (the docs of `b().ft_config_set()` link to its steps)"
     )]
     pub trait IncompleteNeedOption {}
     #[doc(hidden)]
@@ -2015,9 +2115,8 @@ pub mod ft_config_set {
             self.0.build()
         }
     }
-    /// `FT.CONFIG SET` builder, awaiting `Value`.
-    ///
-    /// Changes a setting of the module at run time. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.CONFIG SET` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -2034,7 +2133,7 @@ pub mod ft_config_set {
     #[diagnostic::on_unimplemented(
         message = "`FT.CONFIG SET` needs `value` before it can be sent",
         label = "this `FT.CONFIG SET` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `ft_config_set::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().ft_config_set()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -2044,11 +2143,10 @@ pub mod ft_config_set {
             self.0.build()
         }
     }
-    /// `FT.CONFIG SET` builder, complete: send it, or add optional arguments.
+    /// `FT.CONFIG SET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Changes a setting of the module at run time. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2067,12 +2165,61 @@ pub mod ft_config_set {
         }
     }
 }
-/// Builder states of `FT.CREATE` (Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index.).
+/// `FT.CREATE`: Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index.
+///
+/// Built by `b().ft_create()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `schema` | `schema()` | `SCHEMA` | required |
+/// |  | `on_hash()` | `ON HASH` | optional, at most once; since RediSearch 2.0.0. Indexes hashes, the default. |
+/// |  | `on_hash_if(on)` | `ON HASH` | the same, when given |
+/// |  | `on_json()` | `ON JSON` | optional, at most once; since RediSearch 2.0.0. Indexes JSON documents, whose fields the schema names by JSONPath. |
+/// |  | `on_json_if(on)` | `ON JSON` | the same, when given |
+/// |  | `prefix(prefix)` | `PREFIX prefix` | optional, at most once; since RediSearch 2.0.0. Indexes only the keys that start with one of these prefixes; every key by default. |
+/// |  | `prefix_opt(value)` | `PREFIX prefix` | the same, when given |
+/// |  | `filter(filter)` | `FILTER filter` | optional, at most once; since RediSearch 2.0.0. Indexes only the documents for which this expression, such as `@price &gt; 0`, is true. |
+/// |  | `filter_opt(value)` | `FILTER filter` | the same, when given |
+/// |  | `language(default_lang)` | `LANGUAGE default_lang` | optional, at most once; since RediSearch 2.0.0. The language whose stemmer is used for the documents, English by default. |
+/// |  | `language_opt(value)` | `LANGUAGE default_lang` | the same, when given |
+/// |  | `language_field(lang_attribute)` | `LANGUAGE_FIELD lang_attribute` | optional, at most once; since RediSearch 2.0.0. The document field that names each document's language, overriding `LANGUAGE`. |
+/// |  | `language_field_opt(value)` | `LANGUAGE_FIELD lang_attribute` | the same, when given |
+/// |  | `score(default_score)` | `SCORE default_score` | optional, at most once; since RediSearch 2.0.0. The score, from 0 to 1, of a document that gives none; 1.0 by default. |
+/// |  | `score_opt(value)` | `SCORE default_score` | the same, when given |
+/// |  | `score_field(score_attribute)` | `SCORE_FIELD score_attribute` | optional, at most once; since RediSearch 2.0.0. The document field that holds each document's score, `__score` by default. |
+/// |  | `score_field_opt(value)` | `SCORE_FIELD score_attribute` | the same, when given |
+/// |  | `payload_field(payload_attribute)` | `PAYLOAD_FIELD payload_attribute` | optional, at most once; since RediSearch 2.0.0. The document field that holds each document's payload, `__payload` by default; payloads are deprecated. |
+/// |  | `payload_field_opt(value)` | `PAYLOAD_FIELD payload_attribute` | the same, when given |
+/// |  | `maxtextfields()` | `MAXTEXTFIELDS` | optional, at most once. Lays out the index for more than 32 `TEXT` fields, so that `FT.ALTER` can add fields past that count. |
+/// |  | `maxtextfields_if(on)` | `MAXTEXTFIELDS` | the same, when given |
+/// |  | `temporary(seconds)` | `TEMPORARY seconds` | optional, at most once. Makes the index temporary: it is dropped after this many seconds without being searched or written to. |
+/// |  | `temporary_opt(value)` | `TEMPORARY seconds` | the same, when given |
+/// |  | `nooffsets()` | `NOOFFSETS` | optional, at most once. Does not store where terms occur: less memory, but no exact phrase search and no highlighting (implies `NOHL`). |
+/// |  | `nooffsets_if(on)` | `NOOFFSETS` | the same, when given |
+/// |  | `nohl()` | `NOHL` | optional, at most once. Does not store what highlighting needs, saving memory. |
+/// |  | `nohl_if(on)` | `NOHL` | the same, when given |
+/// |  | `nofields()` | `NOFIELDS` | optional, at most once. Does not record which field each term came from: less memory, but no searching within a given field. |
+/// |  | `nofields_if(on)` | `NOFIELDS` | the same, when given |
+/// |  | `nofreqs()` | `NOFREQS` | optional, at most once. Does not store how often terms occur: less memory, but scores ignore term frequency. |
+/// |  | `nofreqs_if(on)` | `NOFREQS` | the same, when given |
+/// |  | `stopwords(stopword)` | `STOPWORDS stopword` | optional, at most once. Replaces the default stop words with these; `STOPWORDS 0` keeps every word. |
+/// |  | `stopwords_opt(value)` | `STOPWORDS stopword` | the same, when given |
+/// |  | `skipinitialscan()` | `SKIPINITIALSCAN` | optional, at most once. Does not index the keys that already exist: only keys written afterwards are indexed. |
+/// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
+/// | `field` | `field(field)` | `field` | required |
+/// |  | `field_iter(items)` | `field` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `field(field)` | `field` | optional, repeatable |
+/// |  | `field_iter(items)` | `field` | the same, all at once |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys; group: search.
 pub mod ft_create {
     use super::prelude::*;
-    /// `FT.CREATE` builder, awaiting `Index`.
-    ///
-    /// Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index. Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys.
+    /// `FT.CREATE` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -2089,7 +2236,7 @@ pub mod ft_create {
     #[diagnostic::on_unimplemented(
         message = "`FT.CREATE` needs `index`, `schema` and `field` before it can be sent",
         label = "this `FT.CREATE` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_create::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_create()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -2241,9 +2388,8 @@ pub mod ft_create {
             self
         }
     }
-    /// `FT.CREATE` builder, awaiting `Schema`.
-    ///
-    /// Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index. Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys.
+    /// `FT.CREATE` builder, awaiting `schema` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSchema<TOnce = Unset16>(
         pub(super) Cmd,
@@ -2785,7 +2931,7 @@ pub mod ft_create {
     #[diagnostic::on_unimplemented(
         message = "`FT.CREATE` needs `schema` and `field` before it can be sent",
         label = "this `FT.CREATE` has no `schema` yet",
-        note = "add the missing arguments in order, starting with `schema` (see the methods of `ft_create::NeedSchema`)"
+        note = "add the missing arguments in order, starting with `schema` (the docs of `b().ft_create()` link to its steps)"
     )]
     pub trait IncompleteNeedSchema {}
     #[doc(hidden)]
@@ -2812,9 +2958,8 @@ pub mod ft_create {
             self
         }
     }
-    /// `FT.CREATE` builder, awaiting `Field`.
-    ///
-    /// Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index. Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys.
+    /// `FT.CREATE` builder, awaiting `field` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedField<TOnce = Unset16>(
         pub(super) Cmd,
@@ -3380,7 +3525,7 @@ pub mod ft_create {
     #[diagnostic::on_unimplemented(
         message = "`FT.CREATE` needs `field` before it can be sent",
         label = "this `FT.CREATE` has no `field` yet",
-        note = "add the missing arguments in order, starting with `field` (see the methods of `ft_create::NeedField`)"
+        note = "add the missing arguments in order, starting with `field` (the docs of `b().ft_create()` link to its steps)"
     )]
     pub trait IncompleteNeedField {}
     #[doc(hidden)]
@@ -3390,11 +3535,10 @@ pub mod ft_create {
             self.0.build()
         }
     }
-    /// `FT.CREATE` builder, complete: send it, or add optional arguments.
+    /// `FT.CREATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Creates an index over the hashes or JSON documents whose key names start with the given prefixes, with the schema of the fields to index. Exists since RediSearch 1.0.0; complexity: O(K) at creation, K being the number of fields; indexing the existing keys in the background is O(N), N being the number of matching keys.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset16>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4104,12 +4248,23 @@ pub mod ft_create {
     pub trait SkipinitialscanUnset {}
     impl SkipinitialscanUnset for Unset {}
 }
-/// Builder states of `FT.CURSOR DEL` (Deletes a cursor of FT.AGGREGATE ... WITHCURSOR before it is read to the end.).
+/// `FT.CURSOR DEL`: Deletes a cursor of FT.AGGREGATE ... WITHCURSOR before it is read to the end.
+///
+/// Built by `b().ft_cursor_del()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `cursor_id` | `cursor_id(cursor_id)` | `cursor_id` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.1.0; complexity: O(1); group: search.
 pub mod ft_cursor_del {
     use super::prelude::*;
-    /// `FT.CURSOR DEL` builder, awaiting `Index`.
-    ///
-    /// Deletes a cursor of FT.AGGREGATE ... WITHCURSOR before it is read to the end. Exists since RediSearch 1.1.0; complexity: O(1).
+    /// `FT.CURSOR DEL` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -4126,7 +4281,7 @@ pub mod ft_cursor_del {
     #[diagnostic::on_unimplemented(
         message = "`FT.CURSOR DEL` needs `index` and `cursor_id` before it can be sent",
         label = "this `FT.CURSOR DEL` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_cursor_del::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_cursor_del()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -4136,9 +4291,8 @@ pub mod ft_cursor_del {
             self.0.build()
         }
     }
-    /// `FT.CURSOR DEL` builder, awaiting `CursorId`.
-    ///
-    /// Deletes a cursor of FT.AGGREGATE ... WITHCURSOR before it is read to the end. Exists since RediSearch 1.1.0; complexity: O(1).
+    /// `FT.CURSOR DEL` builder, awaiting `cursor_id` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursorId(pub(super) Cmd);
     impl NeedCursorId {
@@ -4155,7 +4309,7 @@ pub mod ft_cursor_del {
     #[diagnostic::on_unimplemented(
         message = "`FT.CURSOR DEL` needs `cursor_id` before it can be sent",
         label = "this `FT.CURSOR DEL` has no `cursor_id` yet",
-        note = "add the missing arguments in order, starting with `cursor_id` (see the methods of `ft_cursor_del::NeedCursorId`)"
+        note = "add the missing arguments in order, starting with `cursor_id` (the docs of `b().ft_cursor_del()` link to its steps)"
     )]
     pub trait IncompleteNeedCursorId {}
     #[doc(hidden)]
@@ -4165,11 +4319,10 @@ pub mod ft_cursor_del {
             self.0.build()
         }
     }
-    /// `FT.CURSOR DEL` builder, complete: send it, or add optional arguments.
+    /// `FT.CURSOR DEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Deletes a cursor of FT.AGGREGATE ... WITHCURSOR before it is read to the end. Exists since RediSearch 1.1.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4188,12 +4341,25 @@ pub mod ft_cursor_del {
         }
     }
 }
-/// Builder states of `FT.CURSOR READ` (Reads the next page of rows from a cursor of FT.AGGREGATE ... WITHCURSOR.).
+/// `FT.CURSOR READ`: Reads the next page of rows from a cursor of FT.AGGREGATE ... WITHCURSOR.
+///
+/// Built by `b().ft_cursor_read()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `cursor_id` | `cursor_id(cursor_id)` | `cursor_id` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `count(read_size)` | `COUNT read_size` | optional, at most once. Returns at most this many rows, instead of the `COUNT` the cursor was opened with. |
+/// |  | `count_opt(value)` | `COUNT read_size` | the same, when given |
+///
+/// Returns `SearchPage`. The next page of rows, and the cursor to read the one after with (0 when this was the last).
+///
+/// Exists since RediSearch 1.1.0; complexity: O(N), N being the number of rows read; group: search.
 pub mod ft_cursor_read {
     use super::prelude::*;
-    /// `FT.CURSOR READ` builder, awaiting `Index`.
-    ///
-    /// Reads the next page of rows from a cursor of FT.AGGREGATE ... WITHCURSOR. Exists since RediSearch 1.1.0; complexity: O(N), N being the number of rows read.
+    /// `FT.CURSOR READ` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -4210,7 +4376,7 @@ pub mod ft_cursor_read {
     #[diagnostic::on_unimplemented(
         message = "`FT.CURSOR READ` needs `index` and `cursor_id` before it can be sent",
         label = "this `FT.CURSOR READ` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_cursor_read::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_cursor_read()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -4237,9 +4403,8 @@ pub mod ft_cursor_read {
             self
         }
     }
-    /// `FT.CURSOR READ` builder, awaiting `CursorId`.
-    ///
-    /// Reads the next page of rows from a cursor of FT.AGGREGATE ... WITHCURSOR. Exists since RediSearch 1.1.0; complexity: O(N), N being the number of rows read.
+    /// `FT.CURSOR READ` builder, awaiting `cursor_id` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCursorId(pub(super) Cmd);
     impl NeedCursorId {
@@ -4256,7 +4421,7 @@ pub mod ft_cursor_read {
     #[diagnostic::on_unimplemented(
         message = "`FT.CURSOR READ` needs `cursor_id` before it can be sent",
         label = "this `FT.CURSOR READ` has no `cursor_id` yet",
-        note = "add the missing arguments in order, starting with `cursor_id` (see the methods of `ft_cursor_read::NeedCursorId`)"
+        note = "add the missing arguments in order, starting with `cursor_id` (the docs of `b().ft_cursor_read()` link to its steps)"
     )]
     pub trait IncompleteNeedCursorId {}
     #[doc(hidden)]
@@ -4283,11 +4448,10 @@ pub mod ft_cursor_read {
             self
         }
     }
-    /// `FT.CURSOR READ` builder, complete: send it, or add optional arguments.
+    /// `FT.CURSOR READ` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SearchPage`. The next page of rows, and the cursor to read the one after with (0 when this was the last).
-    ///
-    /// Reads the next page of rows from a cursor of FT.AGGREGATE ... WITHCURSOR. Exists since RediSearch 1.1.0; complexity: O(N), N being the number of rows read.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4349,12 +4513,26 @@ pub mod ft_cursor_read {
     pub trait ReadSizeUnset {}
     impl ReadSizeUnset for Unset {}
 }
-/// Builder states of `FT.DICTADD` (Adds terms to a dictionary, creating it when it does not exist.).
+/// `FT.DICTADD`: Adds terms to a dictionary, creating it when it does not exist.
+///
+/// Built by `b().ft_dictadd()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `dict` | `dict(dict)` | `dict` | required |
+/// | `term` | `term(term)` | `term` | required |
+/// |  | `term_iter(items)` | `term` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `term(term)` | `term` | optional, repeatable |
+/// |  | `term_iter(items)` | `term` | the same, all at once |
+///
+/// Returns `i64`. How many of the terms were new.
+///
+/// Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms; group: search.
 pub mod ft_dictadd {
     use super::prelude::*;
-    /// `FT.DICTADD` builder, awaiting `Dict`.
-    ///
-    /// Adds terms to a dictionary, creating it when it does not exist. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    /// `FT.DICTADD` builder, awaiting `dict` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDict(pub(super) Cmd);
     impl NeedDict {
@@ -4371,7 +4549,7 @@ pub mod ft_dictadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.DICTADD` needs `dict` and `term` before it can be sent",
         label = "this `FT.DICTADD` has no `dict` yet",
-        note = "add the missing arguments in order, starting with `dict` (see the methods of `ft_dictadd::NeedDict`)"
+        note = "add the missing arguments in order, starting with `dict` (the docs of `b().ft_dictadd()` link to its steps)"
     )]
     pub trait IncompleteNeedDict {}
     #[doc(hidden)]
@@ -4398,9 +4576,8 @@ pub mod ft_dictadd {
             self
         }
     }
-    /// `FT.DICTADD` builder, awaiting `Term`.
-    ///
-    /// Adds terms to a dictionary, creating it when it does not exist. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    /// `FT.DICTADD` builder, awaiting `term` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTerm(pub(super) Cmd);
     impl NeedTerm {
@@ -4433,7 +4610,7 @@ pub mod ft_dictadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.DICTADD` needs `term` before it can be sent",
         label = "this `FT.DICTADD` has no `term` yet",
-        note = "add the missing arguments in order, starting with `term` (see the methods of `ft_dictadd::NeedTerm`)"
+        note = "add the missing arguments in order, starting with `term` (the docs of `b().ft_dictadd()` link to its steps)"
     )]
     pub trait IncompleteNeedTerm {}
     #[doc(hidden)]
@@ -4443,11 +4620,10 @@ pub mod ft_dictadd {
             self.0.build()
         }
     }
-    /// `FT.DICTADD` builder, complete: send it, or add optional arguments.
+    /// `FT.DICTADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many of the terms were new.
-    ///
-    /// Adds terms to a dictionary, creating it when it does not exist. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4490,12 +4666,26 @@ pub mod ft_dictadd {
         }
     }
 }
-/// Builder states of `FT.DICTDEL` (Removes terms from a dictionary.).
+/// `FT.DICTDEL`: Removes terms from a dictionary.
+///
+/// Built by `b().ft_dictdel()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `dict` | `dict(dict)` | `dict` | required |
+/// | `term` | `term(term)` | `term` | required |
+/// |  | `term_iter(items)` | `term` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `term(term)` | `term` | optional, repeatable |
+/// |  | `term_iter(items)` | `term` | the same, all at once |
+///
+/// Returns `i64`. How many of the terms were there and removed.
+///
+/// Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms; group: search.
 pub mod ft_dictdel {
     use super::prelude::*;
-    /// `FT.DICTDEL` builder, awaiting `Dict`.
-    ///
-    /// Removes terms from a dictionary. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    /// `FT.DICTDEL` builder, awaiting `dict` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDict(pub(super) Cmd);
     impl NeedDict {
@@ -4512,7 +4702,7 @@ pub mod ft_dictdel {
     #[diagnostic::on_unimplemented(
         message = "`FT.DICTDEL` needs `dict` and `term` before it can be sent",
         label = "this `FT.DICTDEL` has no `dict` yet",
-        note = "add the missing arguments in order, starting with `dict` (see the methods of `ft_dictdel::NeedDict`)"
+        note = "add the missing arguments in order, starting with `dict` (the docs of `b().ft_dictdel()` link to its steps)"
     )]
     pub trait IncompleteNeedDict {}
     #[doc(hidden)]
@@ -4539,9 +4729,8 @@ pub mod ft_dictdel {
             self
         }
     }
-    /// `FT.DICTDEL` builder, awaiting `Term`.
-    ///
-    /// Removes terms from a dictionary. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    /// `FT.DICTDEL` builder, awaiting `term` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTerm(pub(super) Cmd);
     impl NeedTerm {
@@ -4574,7 +4763,7 @@ pub mod ft_dictdel {
     #[diagnostic::on_unimplemented(
         message = "`FT.DICTDEL` needs `term` before it can be sent",
         label = "this `FT.DICTDEL` has no `term` yet",
-        note = "add the missing arguments in order, starting with `term` (see the methods of `ft_dictdel::NeedTerm`)"
+        note = "add the missing arguments in order, starting with `term` (the docs of `b().ft_dictdel()` link to its steps)"
     )]
     pub trait IncompleteNeedTerm {}
     #[doc(hidden)]
@@ -4584,11 +4773,10 @@ pub mod ft_dictdel {
             self.0.build()
         }
     }
-    /// `FT.DICTDEL` builder, complete: send it, or add optional arguments.
+    /// `FT.DICTDEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many of the terms were there and removed.
-    ///
-    /// Removes terms from a dictionary. Exists since RediSearch 1.4.0; complexity: O(N), N being the number of terms.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4631,12 +4819,22 @@ pub mod ft_dictdel {
         }
     }
 }
-/// Builder states of `FT.DICTDUMP` (Returns every term of a dictionary.).
+/// `FT.DICTDUMP`: Returns every term of a dictionary.
+///
+/// Built by `b().ft_dictdump()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `dict` | `dict(dict)` | `dict` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. The terms.
+///
+/// Exists since RediSearch 1.4.0; complexity: O(N), N being the size of the dictionary; group: search.
 pub mod ft_dictdump {
     use super::prelude::*;
-    /// `FT.DICTDUMP` builder, awaiting `Dict`.
-    ///
-    /// Returns every term of a dictionary. Exists since RediSearch 1.4.0; complexity: O(N), N being the size of the dictionary.
+    /// `FT.DICTDUMP` builder, awaiting `dict` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDict(pub(super) Cmd);
     impl NeedDict {
@@ -4653,7 +4851,7 @@ pub mod ft_dictdump {
     #[diagnostic::on_unimplemented(
         message = "`FT.DICTDUMP` needs `dict` before it can be sent",
         label = "this `FT.DICTDUMP` has no `dict` yet",
-        note = "add the missing arguments in order, starting with `dict` (see the methods of `ft_dictdump::NeedDict`)"
+        note = "add the missing arguments in order, starting with `dict` (the docs of `b().ft_dictdump()` link to its steps)"
     )]
     pub trait IncompleteNeedDict {}
     #[doc(hidden)]
@@ -4663,11 +4861,10 @@ pub mod ft_dictdump {
             self.0.build()
         }
     }
-    /// `FT.DICTDUMP` builder, complete: send it, or add optional arguments.
+    /// `FT.DICTDUMP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. The terms.
-    ///
-    /// Returns every term of a dictionary. Exists since RediSearch 1.4.0; complexity: O(N), N being the size of the dictionary.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4686,12 +4883,24 @@ pub mod ft_dictdump {
         }
     }
 }
-/// Builder states of `FT.DROPINDEX` (Deletes an index, and with DD the documents it covers too.).
+/// `FT.DROPINDEX`: Deletes an index, and with DD the documents it covers too.
+///
+/// Built by `b().ft_dropindex()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `dd()` | `DD` | optional, at most once. Also deletes the documents the index covers; without it they are kept. |
+/// |  | `dd_if(on)` | `DD` | the same, when given |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 2.0.0; complexity: O(1), or O(N) with DD, N being the number of documents the index covers; group: search.
 pub mod ft_dropindex {
     use super::prelude::*;
-    /// `FT.DROPINDEX` builder, awaiting `Index`.
-    ///
-    /// Deletes an index, and with DD the documents it covers too. Exists since RediSearch 2.0.0; complexity: O(1), or O(N) with DD, N being the number of documents the index covers.
+    /// `FT.DROPINDEX` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -4708,7 +4917,7 @@ pub mod ft_dropindex {
     #[diagnostic::on_unimplemented(
         message = "`FT.DROPINDEX` needs `index` before it can be sent",
         label = "this `FT.DROPINDEX` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_dropindex::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_dropindex()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -4735,11 +4944,10 @@ pub mod ft_dropindex {
             self
         }
     }
-    /// `FT.DROPINDEX` builder, complete: send it, or add optional arguments.
+    /// `FT.DROPINDEX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Deletes an index, and with DD the documents it covers too. Exists since RediSearch 2.0.0; complexity: O(1), or O(N) with DD, N being the number of documents the index covers.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4800,12 +5008,27 @@ pub mod ft_dropindex {
     pub trait DeleteDocsUnset {}
     impl DeleteDocsUnset for Unset {}
 }
-/// Builder states of `FT.EXPLAIN` (Returns the execution plan of a query, as one text.).
+/// `FT.EXPLAIN`: Returns the execution plan of a query, as one text.
+///
+/// Built by `b().ft_explain()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `query` | `query(query)` | `query` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `params(parameter)` | `PARAMS parameter` | optional, at most once; since RediSearch 2.4.0. Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later. |
+/// |  | `params_opt(value)` | `PARAMS parameter` | the same, when given |
+/// |  | `dialect(dialect)` | `DIALECT dialect` | optional, at most once; since RediSearch 2.4.3. Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later. |
+/// |  | `dialect_opt(value)` | `DIALECT dialect` | the same, when given |
+///
+/// Returns `Bytes`. The plan, one node per line.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_explain {
     use super::prelude::*;
-    /// `FT.EXPLAIN` builder, awaiting `Index`.
-    ///
-    /// Returns the execution plan of a query, as one text. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.EXPLAIN` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -4822,7 +5045,7 @@ pub mod ft_explain {
     #[diagnostic::on_unimplemented(
         message = "`FT.EXPLAIN` needs `index` and `query` before it can be sent",
         label = "this `FT.EXPLAIN` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_explain::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_explain()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -4862,9 +5085,8 @@ pub mod ft_explain {
             self
         }
     }
-    /// `FT.EXPLAIN` builder, awaiting `Query`.
-    ///
-    /// Returns the execution plan of a query, as one text. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.EXPLAIN` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
@@ -4881,7 +5103,7 @@ pub mod ft_explain {
     #[diagnostic::on_unimplemented(
         message = "`FT.EXPLAIN` needs `query` before it can be sent",
         label = "this `FT.EXPLAIN` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_explain::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_explain()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -4921,11 +5143,10 @@ pub mod ft_explain {
             self
         }
     }
-    /// `FT.EXPLAIN` builder, complete: send it, or add optional arguments.
+    /// `FT.EXPLAIN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Bytes`. The plan, one node per line.
-    ///
-    /// Returns the execution plan of a query, as one text. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -5051,12 +5272,27 @@ pub mod ft_explain {
     pub trait DialectUnset {}
     impl DialectUnset for Unset {}
 }
-/// Builder states of `FT.EXPLAINCLI` (Returns the execution plan of a query, one line per element, for reading in redis-cli.).
+/// `FT.EXPLAINCLI`: Returns the execution plan of a query, one line per element, for reading in redis-cli.
+///
+/// Built by `b().ft_explaincli()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `query` | `query(query)` | `query` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `params(parameter)` | `PARAMS parameter` | optional, at most once; since RediSearch 2.4.0. Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later. |
+/// |  | `params_opt(value)` | `PARAMS parameter` | the same, when given |
+/// |  | `dialect(dialect)` | `DIALECT dialect` | optional, at most once; since RediSearch 2.4.3. Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later. |
+/// |  | `dialect_opt(value)` | `DIALECT dialect` | the same, when given |
+///
+/// Returns `List`. The plan's lines.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_explaincli {
     use super::prelude::*;
-    /// `FT.EXPLAINCLI` builder, awaiting `Index`.
-    ///
-    /// Returns the execution plan of a query, one line per element, for reading in redis-cli. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.EXPLAINCLI` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -5073,7 +5309,7 @@ pub mod ft_explaincli {
     #[diagnostic::on_unimplemented(
         message = "`FT.EXPLAINCLI` needs `index` and `query` before it can be sent",
         label = "this `FT.EXPLAINCLI` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_explaincli::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_explaincli()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -5113,9 +5349,8 @@ pub mod ft_explaincli {
             self
         }
     }
-    /// `FT.EXPLAINCLI` builder, awaiting `Query`.
-    ///
-    /// Returns the execution plan of a query, one line per element, for reading in redis-cli. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.EXPLAINCLI` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
@@ -5132,7 +5367,7 @@ pub mod ft_explaincli {
     #[diagnostic::on_unimplemented(
         message = "`FT.EXPLAINCLI` needs `query` before it can be sent",
         label = "this `FT.EXPLAINCLI` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_explaincli::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_explaincli()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -5172,11 +5407,10 @@ pub mod ft_explaincli {
             self
         }
     }
-    /// `FT.EXPLAINCLI` builder, complete: send it, or add optional arguments.
+    /// `FT.EXPLAINCLI` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. The plan's lines.
-    ///
-    /// Returns the execution plan of a query, one line per element, for reading in redis-cli. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -5302,12 +5536,22 @@ pub mod ft_explaincli {
     pub trait DialectUnset {}
     impl DialectUnset for Unset {}
 }
-/// Builder states of `FT.INFO` (Returns an index's definition, schema and statistics.).
+/// `FT.INFO`: Returns an index's definition, schema and statistics.
+///
+/// Built by `b().ft_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `FtInfoReply`. What the index is and how big it is.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: search.
 pub mod ft_info {
     use super::prelude::*;
-    /// `FT.INFO` builder, awaiting `Index`.
-    ///
-    /// Returns an index's definition, schema and statistics. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.INFO` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -5324,7 +5568,7 @@ pub mod ft_info {
     #[diagnostic::on_unimplemented(
         message = "`FT.INFO` needs `index` before it can be sent",
         label = "this `FT.INFO` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_info::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_info()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -5334,11 +5578,10 @@ pub mod ft_info {
             self.0.build()
         }
     }
-    /// `FT.INFO` builder, complete: send it, or add optional arguments.
+    /// `FT.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `FtInfoReply`. What the index is and how big it is.
-    ///
-    /// Returns an index's definition, schema and statistics. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -5357,12 +5600,29 @@ pub mod ft_info {
         }
     }
 }
-/// Builder states of `FT.PROFILE` (Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took.).
+/// `FT.PROFILE`: Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took.
+///
+/// Built by `b().ft_profile()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `querytype` | `search()` | `SEARCH` | required. Profiles the query as `FT.SEARCH` runs it. |
+/// |  | `aggregate()` | `AGGREGATE` | required. Profiles the query as `FT.AGGREGATE` runs it. |
+/// | `query` | `query(query)` | `QUERY query` | required |
+/// |  | `limited()` | `LIMITED` | optional, at most once. Shortens the profile by summing up long lists of iterators instead of detailing each one. |
+/// |  | `limited_if(on)` | `LIMITED` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `options(options)` | `options` | optional, repeatable. The options of the profiled `FT.SEARCH` or `FT.AGGREGATE`, such as `NOCONTENT` or `LIMIT 0 10`. |
+/// |  | `options_iter(items)` | `options` | the same, all at once |
+///
+/// Returns `SearchProfile`. The query's results and its profile: on RESP2 an array of the two (\[results, profile\]), on RESP3 the results' map with a `profile` entry.
+///
+/// Exists since RediSearch 2.2.0; complexity: As the query profiled; group: search.
 pub mod ft_profile {
     use super::prelude::*;
-    /// `FT.PROFILE` builder, awaiting `Index`.
-    ///
-    /// Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took. Exists since RediSearch 2.2.0; complexity: As the query profiled.
+    /// `FT.PROFILE` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -5379,7 +5639,7 @@ pub mod ft_profile {
     #[diagnostic::on_unimplemented(
         message = "`FT.PROFILE` needs `index`, `querytype` and `query` before it can be sent",
         label = "this `FT.PROFILE` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_profile::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_profile()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -5413,9 +5673,8 @@ pub mod ft_profile {
             self
         }
     }
-    /// `FT.PROFILE` builder, awaiting `Querytype`.
-    ///
-    /// Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took. Exists since RediSearch 2.2.0; complexity: As the query profiled.
+    /// `FT.PROFILE` builder, awaiting `querytype` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuerytype(pub(super) Cmd);
     impl NeedQuerytype {
@@ -5443,7 +5702,7 @@ pub mod ft_profile {
     #[diagnostic::on_unimplemented(
         message = "`FT.PROFILE` needs `querytype` and `query` before it can be sent: call `search` or `aggregate`",
         label = "this `FT.PROFILE` has no `querytype` yet",
-        note = "add the missing arguments in order, starting with `search` (see the methods of `ft_profile::NeedQuerytype`)"
+        note = "add the missing arguments in order, starting with `search` (the docs of `b().ft_profile()` link to its steps)"
     )]
     pub trait IncompleteNeedQuerytype {}
     #[doc(hidden)]
@@ -5477,9 +5736,8 @@ pub mod ft_profile {
             self
         }
     }
-    /// `FT.PROFILE` builder, awaiting `Query`.
-    ///
-    /// Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took. Exists since RediSearch 2.2.0; complexity: As the query profiled.
+    /// `FT.PROFILE` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery<TOnce = Unset1>(
         pub(super) Cmd,
@@ -5535,7 +5793,7 @@ pub mod ft_profile {
     #[diagnostic::on_unimplemented(
         message = "`FT.PROFILE` needs `query` before it can be sent",
         label = "this `FT.PROFILE` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_profile::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_profile()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -5562,11 +5820,10 @@ pub mod ft_profile {
             self
         }
     }
-    /// `FT.PROFILE` builder, complete: send it, or add optional arguments.
+    /// `FT.PROFILE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SearchProfile`. The query's results and its profile: on RESP2 an array of the two (\[results, profile\]), on RESP3 the results' map with a `profile` entry.
-    ///
-    /// Runs an FT.SEARCH or FT.AGGREGATE query and returns its results with how long its parsing, iterators and result processors took. Exists since RediSearch 2.2.0; complexity: As the query profiled.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -5656,12 +5913,89 @@ pub mod ft_profile {
     pub trait LimitedUnset {}
     impl LimitedUnset for Unset {}
 }
-/// Builder states of `FT.SEARCH` (Searches an index with a query, returning the matching documents (or only their ids), with their fields, scores or sort keys as asked.).
+/// `FT.SEARCH`: Searches an index with a query, returning the matching documents (or only their ids), with their fields, scores or sort keys as asked.
+///
+/// Built by `b().ft_search()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `query` | `query(query)` | `query` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `nocontent()` | `NOCONTENT` | optional, at most once. Returns only the document IDs, not their fields. |
+/// |  | `nocontent_if(on)` | `NOCONTENT` | the same, when given |
+/// |  | `verbatim()` | `VERBATIM` | optional, at most once. Searches the query's terms as written, without expanding them to their stems. |
+/// |  | `verbatim_if(on)` | `VERBATIM` | the same, when given |
+/// |  | `nostopwords()` | `NOSTOPWORDS` | optional, at most once. Keeps the query's stop words as terms to search instead of dropping them; deprecated since Redis 8. |
+/// |  | `nostopwords_if(on)` | `NOSTOPWORDS` | the same, when given |
+/// |  | `withscores()` | `WITHSCORES` | optional, at most once. Adds each document's relevance score, as the scorer computes it. |
+/// |  | `withpayloads()` | `WITHPAYLOADS` | optional, at most once. Adds each document's payload (null without one); payloads are deprecated since RediSearch 2.0. |
+/// |  | `withsortkeys()` | `WITHSORTKEYS` | optional, at most once. Adds each document's value of the `SORTBY` field, for merging sorted results from several shards. |
+/// |  | `filter(numeric_field, min, max)` | `FILTER numeric_field min max` | optional, repeatable. Keeps only documents whose numeric field is between `min` and `max` (`-inf`, `+inf`, `(` for exclusive); deprecated for `@field:\[min max\]` in the query. |
+/// |  | `filter_iter(items)` | `FILTER numeric_field min max` | the same, all at once |
+/// |  | `geofilter_m(geo_field, lon, lat, radius)` | `GEOFILTER geo_field lon lat radius m` | repeatable. Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Metres. |
+/// |  | `geofilter_km(geo_field, lon, lat, radius)` | `GEOFILTER geo_field lon lat radius km` | repeatable. Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Kilometres. |
+/// |  | `geofilter_mi(geo_field, lon, lat, radius)` | `GEOFILTER geo_field lon lat radius mi` | repeatable. Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Miles. |
+/// |  | `geofilter_ft(geo_field, lon, lat, radius)` | `GEOFILTER geo_field lon lat radius ft` | repeatable. Keeps only documents whose geo field lies within `radius` of the point; deprecated for `@field:\[lon lat radius unit\]` in the query. Feet. |
+/// |  | `inkeys(key)` | `INKEYS key` | optional, at most once. Searches only these documents, by key; keys that do not exist are skipped. |
+/// |  | `inkeys_opt(value)` | `INKEYS key` | the same, when given |
+/// |  | `infields(field)` | `INFIELDS field` | optional, at most once. Matches text only in these fields, instead of in every `TEXT` field. |
+/// |  | `infields_opt(value)` | `INFIELDS field` | the same, when given |
+/// |  | `return_(return)` | `RETURN return` | optional, at most once. Returns only these fields, each optionally renamed with `AS`; an empty list returns none, as `NOCONTENT` does. |
+/// |  | `return_opt(value)` | `RETURN return` | the same, when given |
+/// |  | `summarize()` | `SUMMARIZE` | optional, at most once. Returns, instead of whole text fields, fragments of them around the matched terms. |
+/// |  | `summarize_fields(field)` | `FIELDS field` | optional, at most once. The fields to summarize; every returned text field by default. |
+/// |  | `summarize_fields_opt(value)` | `FIELDS field` | the same, when given |
+/// |  | `frags(num)` | `FRAGS num` | optional, at most once. How many fragments to return per field, 3 by default. |
+/// |  | `frags_opt(value)` | `FRAGS num` | the same, when given |
+/// |  | `len(fragsize)` | `LEN fragsize` | optional, at most once. How many words of context each fragment holds, 20 by default. |
+/// |  | `len_opt(value)` | `LEN fragsize` | the same, when given |
+/// |  | `separator(separator)` | `SEPARATOR separator` | optional, at most once. The text put between fragments, `... ` by default. |
+/// |  | `separator_opt(value)` | `SEPARATOR separator` | the same, when given |
+/// |  | `highlight()` | `HIGHLIGHT` | optional, at most once. Wraps each matched term of the returned text fields in tags, `&lt;b&gt;` and `&lt;/b&gt;` by default. |
+/// |  | `highlight_fields(field)` | `FIELDS field` | optional, at most once. The fields to highlight; every returned text field by default. |
+/// |  | `highlight_fields_opt(value)` | `FIELDS field` | the same, when given |
+/// |  | `tags(open, close)` | `TAGS open close` | optional, at most once. The text to put before and after each match, instead of `&lt;b&gt;` and `&lt;/b&gt;`. |
+/// |  | `tags_opt(value)` | `TAGS open close` | the same, when given |
+/// |  | `slop(slop)` | `SLOP slop` | optional, at most once. Allows at most this many other words between the query's terms; unlimited by default, 0 for an exact phrase. |
+/// |  | `slop_opt(value)` | `SLOP slop` | the same, when given |
+/// |  | `timeout(timeout)` | `TIMEOUT timeout` | optional, at most once. Limits the query to this many milliseconds instead of the module's `TIMEOUT` setting (500 by default). |
+/// |  | `timeout_opt(value)` | `TIMEOUT timeout` | the same, when given |
+/// |  | `inorder()` | `INORDER` | optional, at most once. Requires the query's terms to appear in the document in the order given, usually with `SLOP`. |
+/// |  | `inorder_if(on)` | `INORDER` | the same, when given |
+/// |  | `language(language)` | `LANGUAGE language` | optional, at most once. Chooses the language whose stemmer expands the query, English by default; `chinese` also changes how the query is split into terms. |
+/// |  | `language_opt(value)` | `LANGUAGE language` | the same, when given |
+/// |  | `expander(expander)` | `EXPANDER expander` | optional, at most once. Expands the query's terms with this expander instead of the stemmer, such as `SYNONYM`. |
+/// |  | `expander_opt(value)` | `EXPANDER expander` | the same, when given |
+/// |  | `scorer(scorer)` | `SCORER scorer` | optional, at most once. Chooses the relevance function: `TFIDF` by default in RediSearch 2.x, `BM25STD` in recent Redis 8; others include `BM25`, `DISMAX` and `DOCSCORE`. |
+/// |  | `scorer_opt(value)` | `SCORER scorer` | the same, when given |
+/// |  | `explainscore()` | `EXPLAINSCORE` | optional, at most once. Adds to each score a text that explains how it was computed; needs `WITHSCORES`. |
+/// |  | `explainscore_if(on)` | `EXPLAINSCORE` | the same, when given |
+/// |  | `payload(payload)` | `PAYLOAD payload` | optional, at most once. Hands this value to the scoring function, for a custom scorer to use. |
+/// |  | `payload_opt(value)` | `PAYLOAD payload` | the same, when given |
+/// |  | `sortby(sortby)` | `SORTBY sortby` | optional, at most once. Orders the results by this field instead of by relevance, ascending by default; the field sorts fastest when declared `SORTABLE`. |
+/// |  | `asc()` | `ASC` | optional, at most once. Sorts from the smallest value to the largest, the default. |
+/// |  | `asc_if(on)` | `ASC` | the same, when given |
+/// |  | `desc()` | `DESC` | optional, at most once. Sorts from the largest value to the smallest. |
+/// |  | `desc_if(on)` | `DESC` | the same, when given |
+/// |  | `withcount()` | `WITHCOUNT` | optional, at most once. Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`. |
+/// |  | `withcount_if(on)` | `WITHCOUNT` | the same, when given |
+/// |  | `withoutcount()` | `WITHOUTCOUNT` | optional, at most once. Lets a sorted query stop once it has enough results, so the total may be short; the default under `DIALECT 4`. |
+/// |  | `withoutcount_if(on)` | `WITHOUTCOUNT` | the same, when given |
+/// |  | `limit(offset, num)` | `LIMIT offset num` | optional, at most once. Returns `num` results from `offset` on, 10 from the first by default; `LIMIT 0 0` returns only the count. |
+/// |  | `limit_opt(value)` | `LIMIT offset num` | the same, when given |
+/// |  | `params(parameter)` | `PARAMS parameter` | optional, at most once; since RediSearch 2.4.0. Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later. |
+/// |  | `params_opt(value)` | `PARAMS parameter` | the same, when given |
+/// |  | `dialect(dialect)` | `DIALECT dialect` | optional, at most once; since RediSearch 2.4.3. Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later. |
+/// |  | `dialect_opt(value)` | `DIALECT dialect` | the same, when given |
+///
+/// Returns `SearchResults<false, false, false>`; with `WITHSCORES` and `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<true, true, true>`; with `WITHSCORES` and `WITHPAYLOADS`: `SearchResults<true, true, false>`; with `WITHSCORES` and `WITHSORTKEYS`: `SearchResults<true, false, true>`; with `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<false, true, true>`; with `WITHSCORES`: `SearchResults<true, false, false>`; with `WITHPAYLOADS`: `SearchResults<false, true, false>`; with `WITHSORTKEYS`: `SearchResults<false, false, true>`. One of: how many documents matched, and the documents returned; how many documents matched, and the documents returned with sort keys; how many documents matched, and the documents returned with payloads; how many documents matched, and the documents returned with payloads and sort keys; how many documents matched, and the documents returned with their scores; how many documents matched, and the documents returned with their scores and sort keys; how many documents matched, and the documents returned with their scores and payloads; how many documents matched, and the documents returned with their scores and payloads and sort keys.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(N) for a single-term query, N being the number of results; more complex queries depend on their terms and intersections; group: search.
 pub mod ft_search {
     use super::prelude::*;
-    /// `FT.SEARCH` builder, awaiting `Index`.
-    ///
-    /// Searches an index with a query, returning the matching documents (or only their ids), with their fields, scores or sort keys as asked. Exists since RediSearch 1.0.0; complexity: O(N) for a single-term query, N being the number of results; more complex queries depend on their terms and intersections.
+    /// `FT.SEARCH` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -5678,7 +6012,7 @@ pub mod ft_search {
     #[diagnostic::on_unimplemented(
         message = "`FT.SEARCH` needs `index` and `query` before it can be sent",
         label = "this `FT.SEARCH` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_search::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_search()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -6006,9 +6340,8 @@ pub mod ft_search {
             self
         }
     }
-    /// `FT.SEARCH` builder, awaiting `Query`.
-    ///
-    /// Searches an index with a query, returning the matching documents (or only their ids), with their fields, scores or sort keys as asked. Exists since RediSearch 1.0.0; complexity: O(N) for a single-term query, N being the number of results; more complex queries depend on their terms and intersections.
+    /// `FT.SEARCH` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
@@ -6025,7 +6358,7 @@ pub mod ft_search {
     #[diagnostic::on_unimplemented(
         message = "`FT.SEARCH` needs `query` before it can be sent",
         label = "this `FT.SEARCH` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_search::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_search()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -6353,11 +6686,10 @@ pub mod ft_search {
             self
         }
     }
-    /// `FT.SEARCH` builder, complete: send it, or add optional arguments.
+    /// `FT.SEARCH` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SearchResults<false, false, false>`; with `WITHSCORES` and `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<true, true, true>`; with `WITHSCORES` and `WITHPAYLOADS`: `SearchResults<true, true, false>`; with `WITHSCORES` and `WITHSORTKEYS`: `SearchResults<true, false, true>`; with `WITHPAYLOADS` and `WITHSORTKEYS`: `SearchResults<false, true, true>`; with `WITHSCORES`: `SearchResults<true, false, false>`; with `WITHPAYLOADS`: `SearchResults<false, true, false>`; with `WITHSORTKEYS`: `SearchResults<false, false, true>`. One of: how many documents matched, and the documents returned; how many documents matched, and the documents returned with sort keys; how many documents matched, and the documents returned with payloads; how many documents matched, and the documents returned with payloads and sort keys; how many documents matched, and the documents returned with their scores; how many documents matched, and the documents returned with their scores and sort keys; how many documents matched, and the documents returned with their scores and payloads; how many documents matched, and the documents returned with their scores and payloads and sort keys.
-    ///
-    /// Searches an index with a query, returning the matching documents (or only their ids), with their fields, scores or sort keys as asked. Exists since RediSearch 1.0.0; complexity: O(N) for a single-term query, N being the number of results; more complex queries depend on their terms and intersections.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<
         TWithscores = Unset,
@@ -7985,12 +8317,29 @@ pub mod ft_search {
     impl SortbyGiven for Set {}
     impl<const N: u8> SortbyGiven for Open<N> {}
 }
-/// Builder states of `FT.SPELLCHECK` (Suggests corrections for the misspelled terms of a query, from the index's terms and the dictionaries given.).
+/// `FT.SPELLCHECK`: Suggests corrections for the misspelled terms of a query, from the index's terms and the dictionaries given.
+///
+/// Built by `b().ft_spellcheck()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `query` | `query(query)` | `query` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `distance(distance)` | `DISTANCE distance` | optional, at most once. The largest edit distance from the misspelled term to a suggestion, 1 by default and at most 4. |
+/// |  | `distance_opt(value)` | `DISTANCE distance` | the same, when given |
+/// |  | `terms_include(dictionary)` | `TERMS INCLUDE dictionary` | repeatable. Also consults this dictionary: its terms become possible suggestions (`INCLUDE`) or are never suggested (`EXCLUDE`). Its terms can be suggested even when no document contains them. |
+/// |  | `terms_exclude(dictionary)` | `TERMS EXCLUDE dictionary` | repeatable. Also consults this dictionary: its terms become possible suggestions (`INCLUDE`) or are never suggested (`EXCLUDE`). Its terms are never suggested. |
+/// |  | `dialect(dialect)` | `DIALECT dialect` | optional, at most once; since RediSearch 2.4.3. Chooses the query dialect; the server's default is 1 unless its default-dialect setting (`DEFAULT_DIALECT`; `search-default-dialect` in Redis 8) says otherwise, and features such as vector queries and `PARAMS` need 2 or later. |
+/// |  | `dialect_opt(value)` | `DIALECT dialect` | the same, when given |
+///
+/// Returns `SpellCheck`. For each misspelled term, its suggestions with their scores: on RESP2 `\[\["TERM", term, \[\[score, suggestion\], ...\]\], ...\]`, on RESP3 `{results: {term: \[{suggestion: score}, ...\]}}`.
+///
+/// Exists since RediSearch 1.4.0; complexity: O(1); group: search.
 pub mod ft_spellcheck {
     use super::prelude::*;
-    /// `FT.SPELLCHECK` builder, awaiting `Index`.
-    ///
-    /// Suggests corrections for the misspelled terms of a query, from the index's terms and the dictionaries given. Exists since RediSearch 1.4.0; complexity: O(1).
+    /// `FT.SPELLCHECK` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -8007,7 +8356,7 @@ pub mod ft_spellcheck {
     #[diagnostic::on_unimplemented(
         message = "`FT.SPELLCHECK` needs `index` and `query` before it can be sent",
         label = "this `FT.SPELLCHECK` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_spellcheck::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_spellcheck()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -8055,9 +8404,8 @@ pub mod ft_spellcheck {
             self
         }
     }
-    /// `FT.SPELLCHECK` builder, awaiting `Query`.
-    ///
-    /// Suggests corrections for the misspelled terms of a query, from the index's terms and the dictionaries given. Exists since RediSearch 1.4.0; complexity: O(1).
+    /// `FT.SPELLCHECK` builder, awaiting `query` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuery(pub(super) Cmd);
     impl NeedQuery {
@@ -8074,7 +8422,7 @@ pub mod ft_spellcheck {
     #[diagnostic::on_unimplemented(
         message = "`FT.SPELLCHECK` needs `query` before it can be sent",
         label = "this `FT.SPELLCHECK` has no `query` yet",
-        note = "add the missing arguments in order, starting with `query` (see the methods of `ft_spellcheck::NeedQuery`)"
+        note = "add the missing arguments in order, starting with `query` (the docs of `b().ft_spellcheck()` link to its steps)"
     )]
     pub trait IncompleteNeedQuery {}
     #[doc(hidden)]
@@ -8122,11 +8470,10 @@ pub mod ft_spellcheck {
             self
         }
     }
-    /// `FT.SPELLCHECK` builder, complete: send it, or add optional arguments.
+    /// `FT.SPELLCHECK` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SpellCheck`. For each misspelled term, its suggestions with their scores: on RESP2 `\[\["TERM", term, \[\[score, suggestion\], ...\]\], ...\]`, on RESP3 `{results: {term: \[{suggestion: score}, ...\]}}`.
-    ///
-    /// Suggests corrections for the misspelled terms of a query, from the index's terms and the dictionaries given. Exists since RediSearch 1.4.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -8254,12 +8601,28 @@ pub mod ft_spellcheck {
     pub trait DialectUnset {}
     impl DialectUnset for Unset {}
 }
-/// Builder states of `FT.SUGADD` (Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has.).
+/// `FT.SUGADD`: Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has.
+///
+/// Built by `b().ft_sugadd()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `string` | `string(string)` | `string` | required |
+/// | `score` | `score(score)` | `score` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `incr()` | `INCR` | optional, at most once. Adds the score to the one the string already has, instead of replacing it. |
+/// |  | `incr_if(on)` | `INCR` | the same, when given |
+/// |  | `payload(payload)` | `PAYLOAD payload` | optional, at most once. Stores this value with the string, for `FT.SUGGET ... WITHPAYLOADS` to return. |
+/// |  | `payload_opt(value)` | `PAYLOAD payload` | the same, when given |
+///
+/// Returns `i64`. How many strings the dictionary holds now.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
 pub mod ft_sugadd {
     use super::prelude::*;
-    /// `FT.SUGADD` builder, awaiting `Key`.
-    ///
-    /// Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -8276,7 +8639,7 @@ pub mod ft_sugadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGADD` needs `key`, `string` and `score` before it can be sent",
         label = "this `FT.SUGADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ft_sugadd::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ft_sugadd()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -8310,9 +8673,8 @@ pub mod ft_sugadd {
             self
         }
     }
-    /// `FT.SUGADD` builder, awaiting `String`.
-    ///
-    /// Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGADD` builder, awaiting `string` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedString(pub(super) Cmd);
     impl NeedString {
@@ -8329,7 +8691,7 @@ pub mod ft_sugadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGADD` needs `string` and `score` before it can be sent",
         label = "this `FT.SUGADD` has no `string` yet",
-        note = "add the missing arguments in order, starting with `string` (see the methods of `ft_sugadd::NeedString`)"
+        note = "add the missing arguments in order, starting with `string` (the docs of `b().ft_sugadd()` link to its steps)"
     )]
     pub trait IncompleteNeedString {}
     #[doc(hidden)]
@@ -8363,9 +8725,8 @@ pub mod ft_sugadd {
             self
         }
     }
-    /// `FT.SUGADD` builder, awaiting `Score`.
-    ///
-    /// Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGADD` builder, awaiting `score` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedScore(pub(super) Cmd);
     impl NeedScore {
@@ -8382,7 +8743,7 @@ pub mod ft_sugadd {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGADD` needs `score` before it can be sent",
         label = "this `FT.SUGADD` has no `score` yet",
-        note = "add the missing arguments in order, starting with `score` (see the methods of `ft_sugadd::NeedScore`)"
+        note = "add the missing arguments in order, starting with `score` (the docs of `b().ft_sugadd()` link to its steps)"
     )]
     pub trait IncompleteNeedScore {}
     #[doc(hidden)]
@@ -8416,11 +8777,10 @@ pub mod ft_sugadd {
             self
         }
     }
-    /// `FT.SUGADD` builder, complete: send it, or add optional arguments.
+    /// `FT.SUGADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. How many strings the dictionary holds now.
-    ///
-    /// Adds a string to a suggestion dictionary with a score, or with INCR adds to the score it has. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -8517,12 +8877,23 @@ pub mod ft_sugadd {
     pub trait PayloadUnset {}
     impl PayloadUnset for Unset {}
 }
-/// Builder states of `FT.SUGDEL` (Removes a string from a suggestion dictionary.).
+/// `FT.SUGDEL`: Removes a string from a suggestion dictionary.
+///
+/// Built by `b().ft_sugdel()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `string` | `string(string)` | `string` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `bool`. One of: the string was not there; the string was removed.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
 pub mod ft_sugdel {
     use super::prelude::*;
-    /// `FT.SUGDEL` builder, awaiting `Key`.
-    ///
-    /// Removes a string from a suggestion dictionary. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGDEL` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -8539,7 +8910,7 @@ pub mod ft_sugdel {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGDEL` needs `key` and `string` before it can be sent",
         label = "this `FT.SUGDEL` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ft_sugdel::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ft_sugdel()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -8549,9 +8920,8 @@ pub mod ft_sugdel {
             self.0.build()
         }
     }
-    /// `FT.SUGDEL` builder, awaiting `String`.
-    ///
-    /// Removes a string from a suggestion dictionary. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGDEL` builder, awaiting `string` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedString(pub(super) Cmd);
     impl NeedString {
@@ -8568,7 +8938,7 @@ pub mod ft_sugdel {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGDEL` needs `string` before it can be sent",
         label = "this `FT.SUGDEL` has no `string` yet",
-        note = "add the missing arguments in order, starting with `string` (see the methods of `ft_sugdel::NeedString`)"
+        note = "add the missing arguments in order, starting with `string` (the docs of `b().ft_sugdel()` link to its steps)"
     )]
     pub trait IncompleteNeedString {}
     #[doc(hidden)]
@@ -8578,11 +8948,10 @@ pub mod ft_sugdel {
             self.0.build()
         }
     }
-    /// `FT.SUGDEL` builder, complete: send it, or add optional arguments.
+    /// `FT.SUGDEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `bool`. One of: the string was not there; the string was removed.
-    ///
-    /// Removes a string from a suggestion dictionary. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -8601,12 +8970,29 @@ pub mod ft_sugdel {
         }
     }
 }
-/// Builder states of `FT.SUGGET` (Returns the strings of a suggestion dictionary that complete a prefix, best first.).
+/// `FT.SUGGET`: Returns the strings of a suggestion dictionary that complete a prefix, best first.
+///
+/// Built by `b().ft_sugget()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `prefix` | `prefix(prefix)` | `prefix` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `fuzzy()` | `FUZZY` | optional, at most once. Also matches strings whose start is one edit away from the prefix. |
+/// |  | `fuzzy_if(on)` | `FUZZY` | the same, when given |
+/// |  | `withscores()` | `WITHSCORES` | optional, at most once. Adds each suggestion's score. |
+/// |  | `withpayloads()` | `WITHPAYLOADS` | optional, at most once. Adds each suggestion's payload, null for one without. |
+/// |  | `max(max)` | `MAX max` | optional, at most once. Returns at most this many suggestions, 5 by default. |
+/// |  | `max_opt(value)` | `MAX max` | the same, when given |
+///
+/// Returns `Option<List>`; with `WITHSCORES` and `WITHPAYLOADS`: `Option<Suggestions>`; with `WITHSCORES`: `Option<Vec<ScoredMember>>`; with `WITHPAYLOADS`: `Option<Vec<(Bytes, Option<Bytes>)>>`. One of: the key does not exist; the completions.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
 pub mod ft_sugget {
     use super::prelude::*;
-    /// `FT.SUGGET` builder, awaiting `Key`.
-    ///
-    /// Returns the strings of a suggestion dictionary that complete a prefix, best first. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGGET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -8623,7 +9009,7 @@ pub mod ft_sugget {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGGET` needs `key` and `prefix` before it can be sent",
         label = "this `FT.SUGGET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ft_sugget::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ft_sugget()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -8671,9 +9057,8 @@ pub mod ft_sugget {
             self
         }
     }
-    /// `FT.SUGGET` builder, awaiting `Prefix`.
-    ///
-    /// Returns the strings of a suggestion dictionary that complete a prefix, best first. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGGET` builder, awaiting `prefix` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrefix(pub(super) Cmd);
     impl NeedPrefix {
@@ -8690,7 +9075,7 @@ pub mod ft_sugget {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGGET` needs `prefix` before it can be sent",
         label = "this `FT.SUGGET` has no `prefix` yet",
-        note = "add the missing arguments in order, starting with `prefix` (see the methods of `ft_sugget::NeedPrefix`)"
+        note = "add the missing arguments in order, starting with `prefix` (the docs of `b().ft_sugget()` link to its steps)"
     )]
     pub trait IncompleteNeedPrefix {}
     #[doc(hidden)]
@@ -8738,11 +9123,10 @@ pub mod ft_sugget {
             self
         }
     }
-    /// `FT.SUGGET` builder, complete: send it, or add optional arguments.
+    /// `FT.SUGGET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<List>`; with `WITHSCORES` and `WITHPAYLOADS`: `Option<Suggestions>`; with `WITHSCORES`: `Option<Vec<ScoredMember>>`; with `WITHPAYLOADS`: `Option<Vec<(Bytes, Option<Bytes>)>>`. One of: the key does not exist; the completions.
-    ///
-    /// Returns the strings of a suggestion dictionary that complete a prefix, best first. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TWithscores = Unset, TWithpayloads = Unset, TOnce = Unset2>(
         pub(super) Cmd,
@@ -8918,12 +9302,22 @@ pub mod ft_sugget {
     pub trait MaxUnset {}
     impl MaxUnset for Unset {}
 }
-/// Builder states of `FT.SUGLEN` (Returns how many strings a suggestion dictionary holds.).
+/// `FT.SUGLEN`: Returns how many strings a suggestion dictionary holds.
+///
+/// Built by `b().ft_suglen()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`. The number of strings (0 when the key does not exist).
+///
+/// Exists since RediSearch 1.0.0; complexity: O(1); group: suggestion.
 pub mod ft_suglen {
     use super::prelude::*;
-    /// `FT.SUGLEN` builder, awaiting `Key`.
-    ///
-    /// Returns how many strings a suggestion dictionary holds. Exists since RediSearch 1.0.0; complexity: O(1).
+    /// `FT.SUGLEN` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -8940,7 +9334,7 @@ pub mod ft_suglen {
     #[diagnostic::on_unimplemented(
         message = "`FT.SUGLEN` needs `key` before it can be sent",
         label = "this `FT.SUGLEN` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ft_suglen::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ft_suglen()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -8950,11 +9344,10 @@ pub mod ft_suglen {
             self.0.build()
         }
     }
-    /// `FT.SUGLEN` builder, complete: send it, or add optional arguments.
+    /// `FT.SUGLEN` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The number of strings (0 when the key does not exist).
-    ///
-    /// Returns how many strings a suggestion dictionary holds. Exists since RediSearch 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -8973,12 +9366,22 @@ pub mod ft_suglen {
         }
     }
 }
-/// Builder states of `FT.SYNDUMP` (Returns the synonym groups of an index: each term with the groups it belongs to.).
+/// `FT.SYNDUMP`: Returns the synonym groups of an index: each term with the groups it belongs to.
+///
+/// Built by `b().ft_syndump()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `HashMap<Bytes, List>`. Each term and the ids of its groups.
+///
+/// Exists since RediSearch 1.2.0; complexity: O(N), N being the number of terms in the groups; group: search.
 pub mod ft_syndump {
     use super::prelude::*;
-    /// `FT.SYNDUMP` builder, awaiting `Index`.
-    ///
-    /// Returns the synonym groups of an index: each term with the groups it belongs to. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of terms in the groups.
+    /// `FT.SYNDUMP` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -8995,7 +9398,7 @@ pub mod ft_syndump {
     #[diagnostic::on_unimplemented(
         message = "`FT.SYNDUMP` needs `index` before it can be sent",
         label = "this `FT.SYNDUMP` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_syndump::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_syndump()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -9005,11 +9408,10 @@ pub mod ft_syndump {
             self.0.build()
         }
     }
-    /// `FT.SYNDUMP` builder, complete: send it, or add optional arguments.
+    /// `FT.SYNDUMP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `HashMap<Bytes, List>`. Each term and the ids of its groups.
-    ///
-    /// Returns the synonym groups of an index: each term with the groups it belongs to. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of terms in the groups.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -9031,12 +9433,29 @@ pub mod ft_syndump {
         }
     }
 }
-/// Builder states of `FT.SYNUPDATE` (Adds terms to a synonym group of an index, creating the group when needed.).
+/// `FT.SYNUPDATE`: Adds terms to a synonym group of an index, creating the group when needed.
+///
+/// Built by `b().ft_synupdate()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `synonym_group_id` | `synonym_group_id(synonym_group_id)` | `synonym_group_id` | required |
+/// | `term` | `term(term)` | `term` | required |
+/// |  | `term_iter(items)` | `term` | required, all at once |
+/// |  | `skipinitialscan()` | `SKIPINITIALSCAN` | optional, at most once. Does not index the existing documents again: only documents written later match by the new synonyms. |
+/// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `term(term)` | `term` | optional, repeatable |
+/// |  | `term_iter(items)` | `term` | the same, all at once |
+///
+/// Returns `()`. OK.
+///
+/// Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN; group: search.
 pub mod ft_synupdate {
     use super::prelude::*;
-    /// `FT.SYNUPDATE` builder, awaiting `Index`.
-    ///
-    /// Adds terms to a synonym group of an index, creating the group when needed. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.SYNUPDATE` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -9053,7 +9472,7 @@ pub mod ft_synupdate {
     #[diagnostic::on_unimplemented(
         message = "`FT.SYNUPDATE` needs `index`, `synonym_group_id` and `term` before it can be sent",
         label = "this `FT.SYNUPDATE` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_synupdate::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_synupdate()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -9087,9 +9506,8 @@ pub mod ft_synupdate {
             self
         }
     }
-    /// `FT.SYNUPDATE` builder, awaiting `SynonymGroupId`.
-    ///
-    /// Adds terms to a synonym group of an index, creating the group when needed. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.SYNUPDATE` builder, awaiting `synonym_group_id` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSynonymGroupId(pub(super) Cmd);
     impl NeedSynonymGroupId {
@@ -9106,7 +9524,7 @@ pub mod ft_synupdate {
     #[diagnostic::on_unimplemented(
         message = "`FT.SYNUPDATE` needs `synonym_group_id` and `term` before it can be sent",
         label = "this `FT.SYNUPDATE` has no `synonym_group_id` yet",
-        note = "add the missing arguments in order, starting with `synonym_group_id` (see the methods of `ft_synupdate::NeedSynonymGroupId`)"
+        note = "add the missing arguments in order, starting with `synonym_group_id` (the docs of `b().ft_synupdate()` link to its steps)"
     )]
     pub trait IncompleteNeedSynonymGroupId {}
     #[doc(hidden)]
@@ -9140,9 +9558,8 @@ pub mod ft_synupdate {
             self
         }
     }
-    /// `FT.SYNUPDATE` builder, awaiting `Term`.
-    ///
-    /// Adds terms to a synonym group of an index, creating the group when needed. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN.
+    /// `FT.SYNUPDATE` builder, awaiting `term` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTerm<TOnce = Unset1>(
         pub(super) Cmd,
@@ -9218,7 +9635,7 @@ pub mod ft_synupdate {
     #[diagnostic::on_unimplemented(
         message = "`FT.SYNUPDATE` needs `term` before it can be sent",
         label = "this `FT.SYNUPDATE` has no `term` yet",
-        note = "add the missing arguments in order, starting with `term` (see the methods of `ft_synupdate::NeedTerm`)"
+        note = "add the missing arguments in order, starting with `term` (the docs of `b().ft_synupdate()` link to its steps)"
     )]
     pub trait IncompleteNeedTerm {}
     #[doc(hidden)]
@@ -9228,11 +9645,10 @@ pub mod ft_synupdate {
             self.0.build()
         }
     }
-    /// `FT.SYNUPDATE` builder, complete: send it, or add optional arguments.
+    /// `FT.SYNUPDATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. OK.
-    ///
-    /// Adds terms to a synonym group of an index, creating the group when needed. Exists since RediSearch 1.2.0; complexity: O(N), N being the number of documents indexed again; O(1) with SKIPINITIALSCAN.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -9318,12 +9734,23 @@ pub mod ft_synupdate {
     pub trait SkipinitialscanUnset {}
     impl SkipinitialscanUnset for Unset {}
 }
-/// Builder states of `FT.TAGVALS` (Returns the distinct values indexed in a TAG field.).
+/// `FT.TAGVALS`: Returns the distinct values indexed in a TAG field.
+///
+/// Built by `b().ft_tagvals()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `index` | `index(index)` | `index` | required |
+/// | `field_name` | `field_name(field_name)` | `field_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. The values, lowercased unless the field is CASESENSITIVE.
+///
+/// Exists since RediSearch 1.0.0; complexity: O(N), N being the number of distinct values; group: search.
 pub mod ft_tagvals {
     use super::prelude::*;
-    /// `FT.TAGVALS` builder, awaiting `Index`.
-    ///
-    /// Returns the distinct values indexed in a TAG field. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of distinct values.
+    /// `FT.TAGVALS` builder, awaiting `index` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIndex(pub(super) Cmd);
     impl NeedIndex {
@@ -9340,7 +9767,7 @@ pub mod ft_tagvals {
     #[diagnostic::on_unimplemented(
         message = "`FT.TAGVALS` needs `index` and `field_name` before it can be sent",
         label = "this `FT.TAGVALS` has no `index` yet",
-        note = "add the missing arguments in order, starting with `index` (see the methods of `ft_tagvals::NeedIndex`)"
+        note = "add the missing arguments in order, starting with `index` (the docs of `b().ft_tagvals()` link to its steps)"
     )]
     pub trait IncompleteNeedIndex {}
     #[doc(hidden)]
@@ -9350,9 +9777,8 @@ pub mod ft_tagvals {
             self.0.build()
         }
     }
-    /// `FT.TAGVALS` builder, awaiting `FieldName`.
-    ///
-    /// Returns the distinct values indexed in a TAG field. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of distinct values.
+    /// `FT.TAGVALS` builder, awaiting `field_name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFieldName(pub(super) Cmd);
     impl NeedFieldName {
@@ -9369,7 +9795,7 @@ pub mod ft_tagvals {
     #[diagnostic::on_unimplemented(
         message = "`FT.TAGVALS` needs `field_name` before it can be sent",
         label = "this `FT.TAGVALS` has no `field_name` yet",
-        note = "add the missing arguments in order, starting with `field_name` (see the methods of `ft_tagvals::NeedFieldName`)"
+        note = "add the missing arguments in order, starting with `field_name` (the docs of `b().ft_tagvals()` link to its steps)"
     )]
     pub trait IncompleteNeedFieldName {}
     #[doc(hidden)]
@@ -9379,11 +9805,10 @@ pub mod ft_tagvals {
             self.0.build()
         }
     }
-    /// `FT.TAGVALS` builder, complete: send it, or add optional arguments.
+    /// `FT.TAGVALS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. The values, lowercased unless the field is CASESENSITIVE.
-    ///
-    /// Returns the distinct values indexed in a TAG field. Exists since RediSearch 1.0.0; complexity: O(N), N being the number of distinct values.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -9402,14 +9827,23 @@ pub mod ft_tagvals {
         }
     }
 }
-/// Builder states of `FT._LIST` (Returns the names of all indexes.).
+/// `FT._LIST`: Returns the names of all indexes.
+///
+/// Built by `b().ft_list()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. The index names.
+///
+/// Exists since RediSearch 2.0.0; complexity: O(N), N being the number of indexes; group: search.
 pub mod ft_list {
     use super::prelude::*;
-    /// `FT._LIST` builder, complete: send it, or add optional arguments.
+    /// `FT._LIST` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. The index names.
-    ///
-    /// Returns the names of all indexes. Exists since RediSearch 2.0.0; complexity: O(N), N being the number of indexes.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {

@@ -5,7 +5,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_add`](mod@ts_add).
     #[inline]
     pub fn ts_add(self) -> ts_add::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -24,7 +24,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(N) where N is the number of labels requested to update; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_alter`](mod@ts_alter).
     #[inline]
     pub fn ts_alter(self) -> ts_alter::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -43,7 +43,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_create`](mod@ts_create).
     #[inline]
     pub fn ts_create(self) -> ts_create::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -62,7 +62,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_createrule`](mod@ts_createrule).
     #[inline]
     pub fn ts_createrule(self) -> ts_createrule::NeedSourceKey {
         let c = prelude::Cmd::new_encoded(
@@ -81,7 +81,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_decrby`](mod@ts_decrby).
     #[inline]
     pub fn ts_decrby(self) -> ts_decrby::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -100,7 +100,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The number of samples deleted.
     ///
-    /// Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed; group: timeseries.
+    /// Exists since RedisTimeSeries 1.6.0. Its steps, options and complexity: [`ts_del`](mod@ts_del).
     #[inline]
     pub fn ts_del(self) -> ts_del::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -118,7 +118,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_deleterule`](mod@ts_deleterule).
     #[inline]
     pub fn ts_deleterule(self) -> ts_deleterule::NeedSourceKey {
         let c = prelude::Cmd::new_encoded(
@@ -136,7 +136,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `LastSample`. The sample with the highest timestamp, or none when the series has none (the server answers an empty array, read as `None`).
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_get`](mod@ts_get).
     #[inline]
     pub fn ts_get(self) -> ts_get::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -154,7 +154,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_incrby`](mod@ts_incrby).
     #[inline]
     pub fn ts_incrby(self) -> ts_incrby::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -173,7 +173,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `TsInfoReply`. About the time series: a map on RESP3, a flat array of field names and values on RESP2.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_info`](mod@ts_info).
     #[inline]
     pub fn ts_info(self) -> ts_info::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -191,7 +191,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<Result<i64, ServerError>>`. One element per sample, in the order given.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(N*M) when N is the amount of series updated and M is the amount of compaction rules or O(N) with no compaction; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_madd`](mod@ts_madd).
     #[inline]
     pub fn ts_madd(self) -> ts_madd::NeedSample {
         let c = prelude::Cmd::new_encoded(
@@ -210,7 +210,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_mget`](mod@ts_mget).
     #[inline]
     pub fn ts_mget(self) -> ts_mget::NeedFilterExpr {
         let c = prelude::Cmd::new_encoded(
@@ -228,7 +228,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_mrange`](mod@ts_mrange).
     #[inline]
     pub fn ts_mrange(self) -> ts_mrange::NeedFromTimestamp {
         let c = prelude::Cmd::new_encoded(
@@ -246,7 +246,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
     ///
-    /// Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges; group: timeseries.
+    /// Exists since RedisTimeSeries 1.4.0. Its steps, options and complexity: [`ts_mrevrange`](mod@ts_mrevrange).
     #[inline]
     pub fn ts_mrevrange(self) -> ts_mrevrange::NeedFromTimestamp {
         let c = prelude::Cmd::new_encoded(
@@ -264,7 +264,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. The keys, sorted (a set on RESP3).
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_queryindex`](mod@ts_queryindex).
     #[inline]
     pub fn ts_queryindex(self) -> ts_queryindex::NeedFilterExpr {
         let c = prelude::Cmd::new_encoded(
@@ -282,7 +282,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
     ///
-    /// Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range; group: timeseries.
+    /// Exists since RedisTimeSeries 1.0.0. Its steps, options and complexity: [`ts_range`](mod@ts_range).
     #[inline]
     pub fn ts_range(self) -> ts_range::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -300,7 +300,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
     ///
-    /// Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range; group: timeseries.
+    /// Exists since RedisTimeSeries 1.4.0. Its steps, options and complexity: [`ts_revrange`](mod@ts_revrange).
     #[inline]
     pub fn ts_revrange(self) -> ts_revrange::NeedKey {
         let c = prelude::Cmd::new_encoded(
@@ -323,12 +323,60 @@ mod prelude {
     pub(super) use crate::cmd::state::*;
     pub(super) use ::core::marker::PhantomData;
 }
-/// Builder states of `TS.ADD` (Appends a sample to a time series, creating the series when the key does not exist.).
+/// `TS.ADD`: Appends a sample to a time series, creating the series when the key does not exist.
+///
+/// Built by `b().ts_add()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `timestamp` | `timestamp(timestamp)` | `timestamp` | required. The sample's time in Unix milliseconds, or `*` for the server's clock. |
+/// | `value` | `value(value)` | `value` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `retention(retention_period)` | `RETENTION retention_period` | optional, at most once. Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series. |
+/// |  | `retention_opt(value)` | `RETENTION retention_period` | the same, when given |
+/// |  | `encoding_uncompressed()` | `ENCODING UNCOMPRESSED` | optional, at most once. Stores the samples raw, in several times the memory of `COMPRESSED`. |
+/// |  | `encoding_uncompressed_if(on)` | `ENCODING UNCOMPRESSED` | the same, when given |
+/// |  | `encoding_compressed()` | `ENCODING COMPRESSED` | optional, at most once. Compresses the samples, the default: far less memory and usually faster too. |
+/// |  | `encoding_compressed_if(on)` | `ENCODING COMPRESSED` | the same, when given |
+/// |  | `chunk_size(size)` | `CHUNK_SIZE size` | optional, at most once. The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series. |
+/// |  | `chunk_size_opt(value)` | `CHUNK_SIZE size` | the same, when given |
+/// |  | `duplicate_policy_block()` | `DUPLICATE_POLICY BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `duplicate_policy_block_if(on)` | `DUPLICATE_POLICY BLOCK` | the same, when given |
+/// |  | `duplicate_policy_first()` | `DUPLICATE_POLICY FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `duplicate_policy_first_if(on)` | `DUPLICATE_POLICY FIRST` | the same, when given |
+/// |  | `duplicate_policy_last()` | `DUPLICATE_POLICY LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `duplicate_policy_last_if(on)` | `DUPLICATE_POLICY LAST` | the same, when given |
+/// |  | `duplicate_policy_min()` | `DUPLICATE_POLICY MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `duplicate_policy_min_if(on)` | `DUPLICATE_POLICY MIN` | the same, when given |
+/// |  | `duplicate_policy_max()` | `DUPLICATE_POLICY MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `duplicate_policy_max_if(on)` | `DUPLICATE_POLICY MAX` | the same, when given |
+/// |  | `duplicate_policy_sum()` | `DUPLICATE_POLICY SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `duplicate_policy_sum_if(on)` | `DUPLICATE_POLICY SUM` | the same, when given |
+/// |  | `on_duplicate_block()` | `ON_DUPLICATE BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `on_duplicate_block_if(on)` | `ON_DUPLICATE BLOCK` | the same, when given |
+/// |  | `on_duplicate_first()` | `ON_DUPLICATE FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `on_duplicate_first_if(on)` | `ON_DUPLICATE FIRST` | the same, when given |
+/// |  | `on_duplicate_last()` | `ON_DUPLICATE LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `on_duplicate_last_if(on)` | `ON_DUPLICATE LAST` | the same, when given |
+/// |  | `on_duplicate_min()` | `ON_DUPLICATE MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `on_duplicate_min_if(on)` | `ON_DUPLICATE MIN` | the same, when given |
+/// |  | `on_duplicate_max()` | `ON_DUPLICATE MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `on_duplicate_max_if(on)` | `ON_DUPLICATE MAX` | the same, when given |
+/// |  | `on_duplicate_sum()` | `ON_DUPLICATE SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `on_duplicate_sum_if(on)` | `ON_DUPLICATE SUM` | the same, when given |
+/// |  | `ignore(ignore_max_time_diff, ignore_max_val_diff)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | optional, at most once; since RedisTimeSeries 1.12.0. Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series. |
+/// |  | `ignore_opt(value)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | the same, when given |
+/// |  | `labels(label, value)` | `label value` | optional, repeatable. Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series. |
+/// |  | `labels_iter(items)` | `label value` | the same, all at once |
+///
+/// Returns `i64`. The timestamp of the sample written, in milliseconds.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
 pub mod ts_add {
     use super::prelude::*;
-    /// `TS.ADD` builder, awaiting `Key`.
-    ///
-    /// Appends a sample to a time series, creating the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.ADD` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -345,7 +393,7 @@ pub mod ts_add {
     #[diagnostic::on_unimplemented(
         message = "`TS.ADD` needs `key`, `timestamp` and `value` before it can be sent",
         label = "this `TS.ADD` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_add::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_add()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -491,9 +539,8 @@ pub mod ts_add {
             self
         }
     }
-    /// `TS.ADD` builder, awaiting `Timestamp`.
-    ///
-    /// Appends a sample to a time series, creating the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.ADD` builder, awaiting `timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedTimestamp(pub(super) Cmd);
     impl NeedTimestamp {
@@ -512,7 +559,7 @@ pub mod ts_add {
     #[diagnostic::on_unimplemented(
         message = "`TS.ADD` needs `timestamp` and `value` before it can be sent",
         label = "this `TS.ADD` has no `timestamp` yet",
-        note = "add the missing arguments in order, starting with `timestamp` (see the methods of `ts_add::NeedTimestamp`)"
+        note = "add the missing arguments in order, starting with `timestamp` (the docs of `b().ts_add()` link to its steps)"
     )]
     pub trait IncompleteNeedTimestamp {}
     #[doc(hidden)]
@@ -658,9 +705,8 @@ pub mod ts_add {
             self
         }
     }
-    /// `TS.ADD` builder, awaiting `Value`.
-    ///
-    /// Appends a sample to a time series, creating the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.ADD` builder, awaiting `value` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedValue(pub(super) Cmd);
     impl NeedValue {
@@ -677,7 +723,7 @@ pub mod ts_add {
     #[diagnostic::on_unimplemented(
         message = "`TS.ADD` needs `value` before it can be sent",
         label = "this `TS.ADD` has no `value` yet",
-        note = "add the missing arguments in order, starting with `value` (see the methods of `ts_add::NeedValue`)"
+        note = "add the missing arguments in order, starting with `value` (the docs of `b().ts_add()` link to its steps)"
     )]
     pub trait IncompleteNeedValue {}
     #[doc(hidden)]
@@ -823,11 +869,10 @@ pub mod ts_add {
             self
         }
     }
-    /// `TS.ADD` builder, complete: send it, or add optional arguments.
+    /// `TS.ADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
-    ///
-    /// Appends a sample to a time series, creating the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset6>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1417,12 +1462,42 @@ pub mod ts_add {
     pub trait IgnoreUnset {}
     impl IgnoreUnset for Unset {}
 }
-/// Builder states of `TS.ALTER` (Updates the retention, chunk size, duplicate policy, IGNORE filter and labels of an existing time series.).
+/// `TS.ALTER`: Updates the retention, chunk size, duplicate policy, IGNORE filter and labels of an existing time series.
+///
+/// Built by `b().ts_alter()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `retention(retention_period)` | `RETENTION retention_period` | optional, at most once. Drops samples older than this many milliseconds behind the newest; 0 keeps them all. |
+/// |  | `retention_opt(value)` | `RETENTION retention_period` | the same, when given |
+/// |  | `chunk_size(size)` | `CHUNK_SIZE size` | optional, at most once. The size in bytes of each new chunk's data, a multiple of 8 from 48 to 1048576; chunks already made keep theirs. |
+/// |  | `chunk_size_opt(value)` | `CHUNK_SIZE size` | the same, when given |
+/// |  | `duplicate_policy_block()` | `DUPLICATE_POLICY BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `duplicate_policy_block_if(on)` | `DUPLICATE_POLICY BLOCK` | the same, when given |
+/// |  | `duplicate_policy_first()` | `DUPLICATE_POLICY FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `duplicate_policy_first_if(on)` | `DUPLICATE_POLICY FIRST` | the same, when given |
+/// |  | `duplicate_policy_last()` | `DUPLICATE_POLICY LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `duplicate_policy_last_if(on)` | `DUPLICATE_POLICY LAST` | the same, when given |
+/// |  | `duplicate_policy_min()` | `DUPLICATE_POLICY MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `duplicate_policy_min_if(on)` | `DUPLICATE_POLICY MIN` | the same, when given |
+/// |  | `duplicate_policy_max()` | `DUPLICATE_POLICY MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `duplicate_policy_max_if(on)` | `DUPLICATE_POLICY MAX` | the same, when given |
+/// |  | `duplicate_policy_sum()` | `DUPLICATE_POLICY SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `duplicate_policy_sum_if(on)` | `DUPLICATE_POLICY SUM` | the same, when given |
+/// |  | `ignore(ignore_max_time_diff, ignore_max_val_diff)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | optional, at most once; since RedisTimeSeries 1.12.0. Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. |
+/// |  | `ignore_opt(value)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | the same, when given |
+/// |  | `labels(label, value)` | `label value` | optional, repeatable. Replaces all the labels of the series with these label-value pairs; labels left out are removed. |
+/// |  | `labels_iter(items)` | `label value` | the same, all at once |
+///
+/// Returns `()`.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(N) where N is the number of labels requested to update; group: timeseries.
 pub mod ts_alter {
     use super::prelude::*;
-    /// `TS.ALTER` builder, awaiting `Key`.
-    ///
-    /// Updates the retention, chunk size, duplicate policy, IGNORE filter and labels of an existing time series. Exists since RedisTimeSeries 1.0.0; complexity: O(N) where N is the number of labels requested to update.
+    /// `TS.ALTER` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1439,7 +1514,7 @@ pub mod ts_alter {
     #[diagnostic::on_unimplemented(
         message = "`TS.ALTER` needs `key` before it can be sent",
         label = "this `TS.ALTER` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_alter::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_alter()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -1529,11 +1604,10 @@ pub mod ts_alter {
             self
         }
     }
-    /// `TS.ALTER` builder, complete: send it, or add optional arguments.
+    /// `TS.ALTER` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Updates the retention, chunk size, duplicate policy, IGNORE filter and labels of an existing time series. Exists since RedisTimeSeries 1.0.0; complexity: O(N) where N is the number of labels requested to update.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset4>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -1889,12 +1963,46 @@ pub mod ts_alter {
     pub trait IgnoreUnset {}
     impl IgnoreUnset for Unset {}
 }
-/// Builder states of `TS.CREATE` (Creates a new time series.).
+/// `TS.CREATE`: Creates a new time series.
+///
+/// Built by `b().ts_create()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `retention(retention_period)` | `RETENTION retention_period` | optional, at most once. Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. |
+/// |  | `retention_opt(value)` | `RETENTION retention_period` | the same, when given |
+/// |  | `encoding_uncompressed()` | `ENCODING UNCOMPRESSED` | optional, at most once. Stores the samples raw, in several times the memory of `COMPRESSED`. |
+/// |  | `encoding_uncompressed_if(on)` | `ENCODING UNCOMPRESSED` | the same, when given |
+/// |  | `encoding_compressed()` | `ENCODING COMPRESSED` | optional, at most once. Compresses the samples, the default: far less memory and usually faster too. |
+/// |  | `encoding_compressed_if(on)` | `ENCODING COMPRESSED` | the same, when given |
+/// |  | `chunk_size(size)` | `CHUNK_SIZE size` | optional, at most once. The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. |
+/// |  | `chunk_size_opt(value)` | `CHUNK_SIZE size` | the same, when given |
+/// |  | `duplicate_policy_block()` | `DUPLICATE_POLICY BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `duplicate_policy_block_if(on)` | `DUPLICATE_POLICY BLOCK` | the same, when given |
+/// |  | `duplicate_policy_first()` | `DUPLICATE_POLICY FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `duplicate_policy_first_if(on)` | `DUPLICATE_POLICY FIRST` | the same, when given |
+/// |  | `duplicate_policy_last()` | `DUPLICATE_POLICY LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `duplicate_policy_last_if(on)` | `DUPLICATE_POLICY LAST` | the same, when given |
+/// |  | `duplicate_policy_min()` | `DUPLICATE_POLICY MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `duplicate_policy_min_if(on)` | `DUPLICATE_POLICY MIN` | the same, when given |
+/// |  | `duplicate_policy_max()` | `DUPLICATE_POLICY MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `duplicate_policy_max_if(on)` | `DUPLICATE_POLICY MAX` | the same, when given |
+/// |  | `duplicate_policy_sum()` | `DUPLICATE_POLICY SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `duplicate_policy_sum_if(on)` | `DUPLICATE_POLICY SUM` | the same, when given |
+/// |  | `ignore(ignore_max_time_diff, ignore_max_val_diff)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | optional, at most once; since RedisTimeSeries 1.12.0. Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. |
+/// |  | `ignore_opt(value)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | the same, when given |
+/// |  | `labels(label, value)` | `label value` | optional, repeatable. Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. |
+/// |  | `labels_iter(items)` | `label value` | the same, all at once |
+///
+/// Returns `()`.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
 pub mod ts_create {
     use super::prelude::*;
-    /// `TS.CREATE` builder, awaiting `Key`.
-    ///
-    /// Creates a new time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.CREATE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -1911,7 +2019,7 @@ pub mod ts_create {
     #[diagnostic::on_unimplemented(
         message = "`TS.CREATE` needs `key` before it can be sent",
         label = "this `TS.CREATE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_create::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_create()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2015,11 +2123,10 @@ pub mod ts_create {
             self
         }
     }
-    /// `TS.CREATE` builder, complete: send it, or add optional arguments.
+    /// `TS.CREATE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates a new time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset5>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2438,12 +2545,39 @@ pub mod ts_create {
     pub trait IgnoreUnset {}
     impl IgnoreUnset for Unset {}
 }
-/// Builder states of `TS.CREATERULE` (Creates a compaction rule from a source time series into a destination time series.).
+/// `TS.CREATERULE`: Creates a compaction rule from a source time series into a destination time series.
+///
+/// Built by `b().ts_createrule()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `source-key` | `source_key(source_key)` | `source_key` | required |
+/// | `dest-key` | `dest_key(dest_key)` | `dest_key` | required |
+/// | `aggregator` | `avg()` | `AGGREGATION AVG` | required. The mean of the bucket's values. |
+/// |  | `first()` | `AGGREGATION FIRST` | required. The value with the earliest timestamp in the bucket. |
+/// |  | `last()` | `AGGREGATION LAST` | required. The value with the latest timestamp in the bucket. |
+/// |  | `min()` | `AGGREGATION MIN` | required. The smallest value in the bucket. |
+/// |  | `max()` | `AGGREGATION MAX` | required. The largest value in the bucket. |
+/// |  | `sum()` | `AGGREGATION SUM` | required. The sum of the bucket's values. |
+/// |  | `range()` | `AGGREGATION RANGE` | required. The largest value minus the smallest. |
+/// |  | `count()` | `AGGREGATION COUNT` | required. How many samples the bucket holds. |
+/// |  | `std_p()` | `AGGREGATION STD.P` | required. The population standard deviation of the bucket's values. |
+/// |  | `std_s()` | `AGGREGATION STD.S` | required. The sample standard deviation of the bucket's values. |
+/// |  | `var_p()` | `AGGREGATION VAR.P` | required. The population variance of the bucket's values. |
+/// |  | `var_s()` | `AGGREGATION VAR.S` | required. The sample variance of the bucket's values. |
+/// |  | `twa()` | `AGGREGATION TWA` | required; since RedisTimeSeries 1.8.0. The time-weighted average over the bucket, interpolating between samples. |
+/// | `bucket-duration` | `bucket_duration(bucket_duration)` | `bucket_duration` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `align_timestamp(align_timestamp)` | `align_timestamp` | optional, at most once; since RedisTimeSeries 1.8.0. Aligns the buckets so that one starts at this timestamp (ms), instead of at 0, the epoch. |
+/// |  | `align_timestamp_opt(value)` | `align_timestamp` | the same, when given |
+///
+/// Returns `()`.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
 pub mod ts_createrule {
     use super::prelude::*;
-    /// `TS.CREATERULE` builder, awaiting `SourceKey`.
-    ///
-    /// Creates a compaction rule from a source time series into a destination time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.CREATERULE` builder, awaiting `source-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSourceKey(pub(super) Cmd);
     impl NeedSourceKey {
@@ -2460,7 +2594,7 @@ pub mod ts_createrule {
     #[diagnostic::on_unimplemented(
         message = "`TS.CREATERULE` needs `source-key`, `dest-key`, `aggregator` and `bucket-duration` before it can be sent",
         label = "this `TS.CREATERULE` has no `source-key` yet",
-        note = "add the missing arguments in order, starting with `source_key` (see the methods of `ts_createrule::NeedSourceKey`)"
+        note = "add the missing arguments in order, starting with `source_key` (the docs of `b().ts_createrule()` link to its steps)"
     )]
     pub trait IncompleteNeedSourceKey {}
     #[doc(hidden)]
@@ -2487,9 +2621,8 @@ pub mod ts_createrule {
             self
         }
     }
-    /// `TS.CREATERULE` builder, awaiting `DestKey`.
-    ///
-    /// Creates a compaction rule from a source time series into a destination time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.CREATERULE` builder, awaiting `dest-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestKey(pub(super) Cmd);
     impl NeedDestKey {
@@ -2506,7 +2639,7 @@ pub mod ts_createrule {
     #[diagnostic::on_unimplemented(
         message = "`TS.CREATERULE` needs `dest-key`, `aggregator` and `bucket-duration` before it can be sent",
         label = "this `TS.CREATERULE` has no `dest-key` yet",
-        note = "add the missing arguments in order, starting with `dest_key` (see the methods of `ts_createrule::NeedDestKey`)"
+        note = "add the missing arguments in order, starting with `dest_key` (the docs of `b().ts_createrule()` link to its steps)"
     )]
     pub trait IncompleteNeedDestKey {}
     #[doc(hidden)]
@@ -2533,9 +2666,8 @@ pub mod ts_createrule {
             self
         }
     }
-    /// `TS.CREATERULE` builder, awaiting `Aggregator`.
-    ///
-    /// Creates a compaction rule from a source time series into a destination time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.CREATERULE` builder, awaiting `aggregator` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAggregator(pub(super) Cmd);
     impl NeedAggregator {
@@ -2677,7 +2809,7 @@ pub mod ts_createrule {
     #[diagnostic::on_unimplemented(
         message = "`TS.CREATERULE` needs `aggregator` and `bucket-duration` before it can be sent: call `avg`, `first`, `last`, `min`, `max` or another of its 13 methods",
         label = "this `TS.CREATERULE` has no `aggregator` yet",
-        note = "add the missing arguments in order, starting with `avg` (see the methods of `ts_createrule::NeedAggregator`)"
+        note = "add the missing arguments in order, starting with `avg` (the docs of `b().ts_createrule()` link to its steps)"
     )]
     pub trait IncompleteNeedAggregator {}
     #[doc(hidden)]
@@ -2704,9 +2836,8 @@ pub mod ts_createrule {
             self
         }
     }
-    /// `TS.CREATERULE` builder, awaiting `BucketDuration`.
-    ///
-    /// Creates a compaction rule from a source time series into a destination time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.CREATERULE` builder, awaiting `bucket-duration` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedBucketDuration(pub(super) Cmd);
     impl NeedBucketDuration {
@@ -2723,7 +2854,7 @@ pub mod ts_createrule {
     #[diagnostic::on_unimplemented(
         message = "`TS.CREATERULE` needs `bucket-duration` before it can be sent",
         label = "this `TS.CREATERULE` has no `bucket-duration` yet",
-        note = "add the missing arguments in order, starting with `bucket_duration` (see the methods of `ts_createrule::NeedBucketDuration`)"
+        note = "add the missing arguments in order, starting with `bucket_duration` (the docs of `b().ts_createrule()` link to its steps)"
     )]
     pub trait IncompleteNeedBucketDuration {}
     #[doc(hidden)]
@@ -2750,11 +2881,10 @@ pub mod ts_createrule {
             self
         }
     }
-    /// `TS.CREATERULE` builder, complete: send it, or add optional arguments.
+    /// `TS.CREATERULE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Creates a compaction rule from a source time series into a destination time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -2819,12 +2949,49 @@ pub mod ts_createrule {
     pub trait AlignTimestampUnset {}
     impl AlignTimestampUnset for Unset {}
 }
-/// Builder states of `TS.DECRBY` (Decreases the value of the sample with the highest timestamp, or adds a sample with that value decreased by the given amount at a later timestamp; creates the series when the key does not exist.).
+/// `TS.DECRBY`: Decreases the value of the sample with the highest timestamp, or adds a sample with that value decreased by the given amount at a later timestamp; creates the series when the key does not exist.
+///
+/// Built by `b().ts_decrby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `subtrahend` | `subtrahend(subtrahend)` | `subtrahend` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `timestamp(timestamp)` | `TIMESTAMP timestamp` | optional, at most once. The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample. |
+/// |  | `timestamp_opt(value)` | `TIMESTAMP timestamp` | the same, when given |
+/// |  | `retention(retention_period)` | `RETENTION retention_period` | optional, at most once. Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series. |
+/// |  | `retention_opt(value)` | `RETENTION retention_period` | the same, when given |
+/// |  | `encoding_uncompressed()` | `ENCODING UNCOMPRESSED` | optional, at most once. Stores the samples raw, in several times the memory of `COMPRESSED`. |
+/// |  | `encoding_uncompressed_if(on)` | `ENCODING UNCOMPRESSED` | the same, when given |
+/// |  | `encoding_compressed()` | `ENCODING COMPRESSED` | optional, at most once. Compresses the samples, the default: far less memory and usually faster too. |
+/// |  | `encoding_compressed_if(on)` | `ENCODING COMPRESSED` | the same, when given |
+/// |  | `chunk_size(size)` | `CHUNK_SIZE size` | optional, at most once. The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series. |
+/// |  | `chunk_size_opt(value)` | `CHUNK_SIZE size` | the same, when given |
+/// |  | `duplicate_policy_block()` | `DUPLICATE_POLICY BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `duplicate_policy_block_if(on)` | `DUPLICATE_POLICY BLOCK` | the same, when given |
+/// |  | `duplicate_policy_first()` | `DUPLICATE_POLICY FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `duplicate_policy_first_if(on)` | `DUPLICATE_POLICY FIRST` | the same, when given |
+/// |  | `duplicate_policy_last()` | `DUPLICATE_POLICY LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `duplicate_policy_last_if(on)` | `DUPLICATE_POLICY LAST` | the same, when given |
+/// |  | `duplicate_policy_min()` | `DUPLICATE_POLICY MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `duplicate_policy_min_if(on)` | `DUPLICATE_POLICY MIN` | the same, when given |
+/// |  | `duplicate_policy_max()` | `DUPLICATE_POLICY MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `duplicate_policy_max_if(on)` | `DUPLICATE_POLICY MAX` | the same, when given |
+/// |  | `duplicate_policy_sum()` | `DUPLICATE_POLICY SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `duplicate_policy_sum_if(on)` | `DUPLICATE_POLICY SUM` | the same, when given |
+/// |  | `ignore(ignore_max_time_diff, ignore_max_val_diff)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | optional, at most once; since RedisTimeSeries 1.12.0. Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series. |
+/// |  | `ignore_opt(value)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | the same, when given |
+/// |  | `labels(label, value)` | `label value` | optional, repeatable. Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series. |
+/// |  | `labels_iter(items)` | `label value` | the same, all at once |
+///
+/// Returns `i64`. The timestamp of the sample written, in milliseconds.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
 pub mod ts_decrby {
     use super::prelude::*;
-    /// `TS.DECRBY` builder, awaiting `Key`.
-    ///
-    /// Decreases the value of the sample with the highest timestamp, or adds a sample with that value decreased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.DECRBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -2841,7 +3008,7 @@ pub mod ts_decrby {
     #[diagnostic::on_unimplemented(
         message = "`TS.DECRBY` needs `key` and `subtrahend` before it can be sent",
         label = "this `TS.DECRBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_decrby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_decrby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -2952,9 +3119,8 @@ pub mod ts_decrby {
             self
         }
     }
-    /// `TS.DECRBY` builder, awaiting `Subtrahend`.
-    ///
-    /// Decreases the value of the sample with the highest timestamp, or adds a sample with that value decreased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.DECRBY` builder, awaiting `subtrahend` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSubtrahend(pub(super) Cmd);
     impl NeedSubtrahend {
@@ -2971,7 +3137,7 @@ pub mod ts_decrby {
     #[diagnostic::on_unimplemented(
         message = "`TS.DECRBY` needs `subtrahend` before it can be sent",
         label = "this `TS.DECRBY` has no `subtrahend` yet",
-        note = "add the missing arguments in order, starting with `subtrahend` (see the methods of `ts_decrby::NeedSubtrahend`)"
+        note = "add the missing arguments in order, starting with `subtrahend` (the docs of `b().ts_decrby()` link to its steps)"
     )]
     pub trait IncompleteNeedSubtrahend {}
     #[doc(hidden)]
@@ -3082,11 +3248,10 @@ pub mod ts_decrby {
             self
         }
     }
-    /// `TS.DECRBY` builder, complete: send it, or add optional arguments.
+    /// `TS.DECRBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
-    ///
-    /// Decreases the value of the sample with the highest timestamp, or adds a sample with that value decreased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset6>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -3541,12 +3706,24 @@ pub mod ts_decrby {
     pub trait IgnoreUnset {}
     impl IgnoreUnset for Unset {}
 }
-/// Builder states of `TS.DEL` (Deletes the samples between two timestamps (inclusive) of a time series.).
+/// `TS.DEL`: Deletes the samples between two timestamps (inclusive) of a time series.
+///
+/// Built by `b().ts_del()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required |
+/// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`. The number of samples deleted.
+///
+/// Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed; group: timeseries.
 pub mod ts_del {
     use super::prelude::*;
-    /// `TS.DEL` builder, awaiting `Key`.
-    ///
-    /// Deletes the samples between two timestamps (inclusive) of a time series. Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed.
+    /// `TS.DEL` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3563,7 +3740,7 @@ pub mod ts_del {
     #[diagnostic::on_unimplemented(
         message = "`TS.DEL` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.DEL` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_del::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_del()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3573,9 +3750,8 @@ pub mod ts_del {
             self.0.build()
         }
     }
-    /// `TS.DEL` builder, awaiting `FromTimestamp`.
-    ///
-    /// Deletes the samples between two timestamps (inclusive) of a time series. Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed.
+    /// `TS.DEL` builder, awaiting `from-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
@@ -3592,7 +3768,7 @@ pub mod ts_del {
     #[diagnostic::on_unimplemented(
         message = "`TS.DEL` needs `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.DEL` has no `from-timestamp` yet",
-        note = "add the missing arguments in order, starting with `from_timestamp` (see the methods of `ts_del::NeedFromTimestamp`)"
+        note = "add the missing arguments in order, starting with `from_timestamp` (the docs of `b().ts_del()` link to its steps)"
     )]
     pub trait IncompleteNeedFromTimestamp {}
     #[doc(hidden)]
@@ -3602,9 +3778,8 @@ pub mod ts_del {
             self.0.build()
         }
     }
-    /// `TS.DEL` builder, awaiting `ToTimestamp`.
-    ///
-    /// Deletes the samples between two timestamps (inclusive) of a time series. Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed.
+    /// `TS.DEL` builder, awaiting `to-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
@@ -3621,7 +3796,7 @@ pub mod ts_del {
     #[diagnostic::on_unimplemented(
         message = "`TS.DEL` needs `to-timestamp` before it can be sent",
         label = "this `TS.DEL` has no `to-timestamp` yet",
-        note = "add the missing arguments in order, starting with `to_timestamp` (see the methods of `ts_del::NeedToTimestamp`)"
+        note = "add the missing arguments in order, starting with `to_timestamp` (the docs of `b().ts_del()` link to its steps)"
     )]
     pub trait IncompleteNeedToTimestamp {}
     #[doc(hidden)]
@@ -3631,11 +3806,10 @@ pub mod ts_del {
             self.0.build()
         }
     }
-    /// `TS.DEL` builder, complete: send it, or add optional arguments.
+    /// `TS.DEL` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The number of samples deleted.
-    ///
-    /// Deletes the samples between two timestamps (inclusive) of a time series. Exists since RedisTimeSeries 1.6.0; complexity: O(N) where N is the number of data points that will be removed.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3654,12 +3828,23 @@ pub mod ts_del {
         }
     }
 }
-/// Builder states of `TS.DELETERULE` (Deletes a compaction rule.).
+/// `TS.DELETERULE`: Deletes a compaction rule.
+///
+/// Built by `b().ts_deleterule()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `source-key` | `source_key(source_key)` | `source_key` | required |
+/// | `dest-key` | `dest_key(dest_key)` | `dest_key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
 pub mod ts_deleterule {
     use super::prelude::*;
-    /// `TS.DELETERULE` builder, awaiting `SourceKey`.
-    ///
-    /// Deletes a compaction rule. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.DELETERULE` builder, awaiting `source-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSourceKey(pub(super) Cmd);
     impl NeedSourceKey {
@@ -3676,7 +3861,7 @@ pub mod ts_deleterule {
     #[diagnostic::on_unimplemented(
         message = "`TS.DELETERULE` needs `source-key` and `dest-key` before it can be sent",
         label = "this `TS.DELETERULE` has no `source-key` yet",
-        note = "add the missing arguments in order, starting with `source_key` (see the methods of `ts_deleterule::NeedSourceKey`)"
+        note = "add the missing arguments in order, starting with `source_key` (the docs of `b().ts_deleterule()` link to its steps)"
     )]
     pub trait IncompleteNeedSourceKey {}
     #[doc(hidden)]
@@ -3686,9 +3871,8 @@ pub mod ts_deleterule {
             self.0.build()
         }
     }
-    /// `TS.DELETERULE` builder, awaiting `DestKey`.
-    ///
-    /// Deletes a compaction rule. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.DELETERULE` builder, awaiting `dest-key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedDestKey(pub(super) Cmd);
     impl NeedDestKey {
@@ -3705,7 +3889,7 @@ pub mod ts_deleterule {
     #[diagnostic::on_unimplemented(
         message = "`TS.DELETERULE` needs `dest-key` before it can be sent",
         label = "this `TS.DELETERULE` has no `dest-key` yet",
-        note = "add the missing arguments in order, starting with `dest_key` (see the methods of `ts_deleterule::NeedDestKey`)"
+        note = "add the missing arguments in order, starting with `dest_key` (the docs of `b().ts_deleterule()` link to its steps)"
     )]
     pub trait IncompleteNeedDestKey {}
     #[doc(hidden)]
@@ -3715,11 +3899,10 @@ pub mod ts_deleterule {
             self.0.build()
         }
     }
-    /// `TS.DELETERULE` builder, complete: send it, or add optional arguments.
+    /// `TS.DELETERULE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Deletes a compaction rule. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -3738,12 +3921,24 @@ pub mod ts_deleterule {
         }
     }
 }
-/// Builder states of `TS.GET` (Returns the sample with the highest timestamp of a time series.).
+/// `TS.GET`: Returns the sample with the highest timestamp of a time series.
+///
+/// Built by `b().ts_get()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+///
+/// Returns `LastSample`. The sample with the highest timestamp, or none when the series has none (the server answers an empty array, read as `None`).
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
 pub mod ts_get {
     use super::prelude::*;
-    /// `TS.GET` builder, awaiting `Key`.
-    ///
-    /// Returns the sample with the highest timestamp of a time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.GET` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3760,7 +3955,7 @@ pub mod ts_get {
     #[diagnostic::on_unimplemented(
         message = "`TS.GET` needs `key` before it can be sent",
         label = "this `TS.GET` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_get::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_get()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3787,11 +3982,10 @@ pub mod ts_get {
             self
         }
     }
-    /// `TS.GET` builder, complete: send it, or add optional arguments.
+    /// `TS.GET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `LastSample`. The sample with the highest timestamp, or none when the series has none (the server answers an empty array, read as `None`).
-    ///
-    /// Returns the sample with the highest timestamp of a time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -3856,12 +4050,49 @@ pub mod ts_get {
     pub trait LatestUnset {}
     impl LatestUnset for Unset {}
 }
-/// Builder states of `TS.INCRBY` (Increases the value of the sample with the highest timestamp, or adds a sample with that value increased by the given amount at a later timestamp; creates the series when the key does not exist.).
+/// `TS.INCRBY`: Increases the value of the sample with the highest timestamp, or adds a sample with that value increased by the given amount at a later timestamp; creates the series when the key does not exist.
+///
+/// Built by `b().ts_incrby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `addend` | `addend(addend)` | `addend` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `timestamp(timestamp)` | `TIMESTAMP timestamp` | optional, at most once. The sample's time in Unix milliseconds, or `*` for the server's clock (the default); it may not be older than the newest sample. |
+/// |  | `timestamp_opt(value)` | `TIMESTAMP timestamp` | the same, when given |
+/// |  | `retention(retention_period)` | `RETENTION retention_period` | optional, at most once. Drops samples older than this many milliseconds behind the newest; 0, the default unless `RETENTION_POLICY` says otherwise, keeps them all. Used only when this command creates the series. |
+/// |  | `retention_opt(value)` | `RETENTION retention_period` | the same, when given |
+/// |  | `encoding_uncompressed()` | `ENCODING UNCOMPRESSED` | optional, at most once. Stores the samples raw, in several times the memory of `COMPRESSED`. |
+/// |  | `encoding_uncompressed_if(on)` | `ENCODING UNCOMPRESSED` | the same, when given |
+/// |  | `encoding_compressed()` | `ENCODING COMPRESSED` | optional, at most once. Compresses the samples, the default: far less memory and usually faster too. |
+/// |  | `encoding_compressed_if(on)` | `ENCODING COMPRESSED` | the same, when given |
+/// |  | `chunk_size(size)` | `CHUNK_SIZE size` | optional, at most once. The size in bytes of each chunk's data, a multiple of 8 from 48 to 1048576; 4096 by default. Used only when this command creates the series. |
+/// |  | `chunk_size_opt(value)` | `CHUNK_SIZE size` | the same, when given |
+/// |  | `duplicate_policy_block()` | `DUPLICATE_POLICY BLOCK` | optional, at most once. Refuses a sample whose timestamp is already taken, with an error. |
+/// |  | `duplicate_policy_block_if(on)` | `DUPLICATE_POLICY BLOCK` | the same, when given |
+/// |  | `duplicate_policy_first()` | `DUPLICATE_POLICY FIRST` | optional, at most once. Keeps the value already stored and drops the new one. |
+/// |  | `duplicate_policy_first_if(on)` | `DUPLICATE_POLICY FIRST` | the same, when given |
+/// |  | `duplicate_policy_last()` | `DUPLICATE_POLICY LAST` | optional, at most once. Replaces the stored value with the new one. |
+/// |  | `duplicate_policy_last_if(on)` | `DUPLICATE_POLICY LAST` | the same, when given |
+/// |  | `duplicate_policy_min()` | `DUPLICATE_POLICY MIN` | optional, at most once. Keeps the smaller of the two values. |
+/// |  | `duplicate_policy_min_if(on)` | `DUPLICATE_POLICY MIN` | the same, when given |
+/// |  | `duplicate_policy_max()` | `DUPLICATE_POLICY MAX` | optional, at most once. Keeps the larger of the two values. |
+/// |  | `duplicate_policy_max_if(on)` | `DUPLICATE_POLICY MAX` | the same, when given |
+/// |  | `duplicate_policy_sum()` | `DUPLICATE_POLICY SUM` | optional, at most once. Stores the sum of the two values. |
+/// |  | `duplicate_policy_sum_if(on)` | `DUPLICATE_POLICY SUM` | the same, when given |
+/// |  | `ignore(ignore_max_time_diff, ignore_max_val_diff)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | optional, at most once; since RedisTimeSeries 1.12.0. Drops a sample that is within `ignore-max-time-diff` ms and `ignore-max-val-diff` of the newest one, when the duplicate policy is `LAST`. Used only when this command creates the series. |
+/// |  | `ignore_opt(value)` | `IGNORE ignore_max_time_diff ignore_max_val_diff` | the same, when given |
+/// |  | `labels(label, value)` | `label value` | optional, repeatable. Attaches these label-value pairs to the series, which the `FILTER` of `TS.MGET`, `TS.MRANGE` and `TS.QUERYINDEX` matches. Used only when this command creates the series. |
+/// |  | `labels_iter(items)` | `label value` | the same, all at once |
+///
+/// Returns `i64`. The timestamp of the sample written, in milliseconds.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction; group: timeseries.
 pub mod ts_incrby {
     use super::prelude::*;
-    /// `TS.INCRBY` builder, awaiting `Key`.
-    ///
-    /// Increases the value of the sample with the highest timestamp, or adds a sample with that value increased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.INCRBY` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -3878,7 +4109,7 @@ pub mod ts_incrby {
     #[diagnostic::on_unimplemented(
         message = "`TS.INCRBY` needs `key` and `addend` before it can be sent",
         label = "this `TS.INCRBY` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_incrby::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -3989,9 +4220,8 @@ pub mod ts_incrby {
             self
         }
     }
-    /// `TS.INCRBY` builder, awaiting `Addend`.
-    ///
-    /// Increases the value of the sample with the highest timestamp, or adds a sample with that value increased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    /// `TS.INCRBY` builder, awaiting `addend` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAddend(pub(super) Cmd);
     impl NeedAddend {
@@ -4008,7 +4238,7 @@ pub mod ts_incrby {
     #[diagnostic::on_unimplemented(
         message = "`TS.INCRBY` needs `addend` before it can be sent",
         label = "this `TS.INCRBY` has no `addend` yet",
-        note = "add the missing arguments in order, starting with `addend` (see the methods of `ts_incrby::NeedAddend`)"
+        note = "add the missing arguments in order, starting with `addend` (the docs of `b().ts_incrby()` link to its steps)"
     )]
     pub trait IncompleteNeedAddend {}
     #[doc(hidden)]
@@ -4119,11 +4349,10 @@ pub mod ts_incrby {
             self
         }
     }
-    /// `TS.INCRBY` builder, complete: send it, or add optional arguments.
+    /// `TS.INCRBY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The timestamp of the sample written, in milliseconds.
-    ///
-    /// Increases the value of the sample with the highest timestamp, or adds a sample with that value increased by the given amount at a later timestamp; creates the series when the key does not exist. Exists since RedisTimeSeries 1.0.0; complexity: O(M) when M is the amount of compaction rules or O(1) with no compaction.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset6>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4578,12 +4807,24 @@ pub mod ts_incrby {
     pub trait IgnoreUnset {}
     impl IgnoreUnset for Unset {}
 }
-/// Builder states of `TS.INFO` (Returns information and statistics about a time series.).
+/// `TS.INFO`: Returns information and statistics about a time series.
+///
+/// Built by `b().ts_info()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `debug()` | `DEBUG` | optional, at most once. Adds details of each memory chunk of the series. |
+/// |  | `debug_if(on)` | `DEBUG` | the same, when given |
+///
+/// Returns `TsInfoReply`. About the time series: a map on RESP3, a flat array of field names and values on RESP2.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(1); group: timeseries.
 pub mod ts_info {
     use super::prelude::*;
-    /// `TS.INFO` builder, awaiting `Key`.
-    ///
-    /// Returns information and statistics about a time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    /// `TS.INFO` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -4600,7 +4841,7 @@ pub mod ts_info {
     #[diagnostic::on_unimplemented(
         message = "`TS.INFO` needs `key` before it can be sent",
         label = "this `TS.INFO` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_info::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_info()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -4627,11 +4868,10 @@ pub mod ts_info {
             self
         }
     }
-    /// `TS.INFO` builder, complete: send it, or add optional arguments.
+    /// `TS.INFO` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `TsInfoReply`. About the time series: a map on RESP3, a flat array of field names and values on RESP2.
-    ///
-    /// Returns information and statistics about a time series. Exists since RedisTimeSeries 1.0.0; complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -4692,12 +4932,25 @@ pub mod ts_info {
     pub trait DebugUnset {}
     impl DebugUnset for Unset {}
 }
-/// Builder states of `TS.MADD` (Appends samples to one or more existing time series.).
+/// `TS.MADD`: Appends samples to one or more existing time series.
+///
+/// Built by `b().ts_madd()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `sample` | `sample(key, timestamp, value)` | `key timestamp value` | required |
+/// |  | `sample_iter(items)` | `key timestamp value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `sample(key, timestamp, value)` | `key timestamp value` | optional, repeatable |
+/// |  | `sample_iter(items)` | `key timestamp value` | the same, all at once |
+///
+/// Returns `Vec<Result<i64, ServerError>>`. One element per sample, in the order given.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(N*M) when N is the amount of series updated and M is the amount of compaction rules or O(N) with no compaction; group: timeseries.
 pub mod ts_madd {
     use super::prelude::*;
-    /// `TS.MADD` builder, awaiting `Sample`.
-    ///
-    /// Appends samples to one or more existing time series. Exists since RedisTimeSeries 1.0.0; complexity: O(N*M) when N is the amount of series updated and M is the amount of compaction rules or O(N) with no compaction.
+    /// `TS.MADD` builder, awaiting `sample` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedSample(pub(super) Cmd);
     impl NeedSample {
@@ -4744,7 +4997,7 @@ pub mod ts_madd {
     #[diagnostic::on_unimplemented(
         message = "`TS.MADD` needs `sample` before it can be sent",
         label = "this `TS.MADD` has no `sample` yet",
-        note = "add the missing arguments in order, starting with `sample` (see the methods of `ts_madd::NeedSample`)"
+        note = "add the missing arguments in order, starting with `sample` (the docs of `b().ts_madd()` link to its steps)"
     )]
     pub trait IncompleteNeedSample {}
     #[doc(hidden)]
@@ -4754,11 +5007,10 @@ pub mod ts_madd {
             self.0.build()
         }
     }
-    /// `TS.MADD` builder, complete: send it, or add optional arguments.
+    /// `TS.MADD` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<Result<i64, ServerError>>`. One element per sample, in the order given.
-    ///
-    /// Appends samples to one or more existing time series. Exists since RedisTimeSeries 1.0.0; complexity: O(N*M) when N is the amount of series updated and M is the amount of compaction rules or O(N) with no compaction.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -4815,12 +5067,31 @@ pub mod ts_madd {
         }
     }
 }
-/// Builder states of `TS.MGET` (Returns the sample with the highest timestamp of each time series whose labels match the filters.).
+/// `TS.MGET`: Returns the sample with the highest timestamp of each time series whose labels match the filters.
+///
+/// Built by `b().ts_mget()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+/// |  | `withlabels()` | `WITHLABELS` | optional, at most once. Reports every label of each series. |
+/// |  | `withlabels_if(on)` | `WITHLABELS` | the same, when given |
+/// |  | `selected_labels(label)` | `SELECTED_LABELS label` | optional, at most once. Reports only these labels of each series, null for a label it lacks. |
+/// |  | `selected_labels_opt(value)` | `SELECTED_LABELS label` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `filter(filter_expr)` | `filter_expr` | optional, repeatable. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `filter_expr` | the same, all at once |
+///
+/// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters; group: timeseries.
 pub mod ts_mget {
     use super::prelude::*;
-    /// `TS.MGET` builder, awaiting `FilterExpr`.
-    ///
-    /// Returns the sample with the highest timestamp of each time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters.
+    /// `TS.MGET` builder, awaiting `filter-expr` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilterExpr<TOnce = Unset2>(
         pub(super) Cmd,
@@ -4970,7 +5241,7 @@ pub mod ts_mget {
     #[diagnostic::on_unimplemented(
         message = "`TS.MGET` needs `filter-expr` before it can be sent: call `filter`",
         label = "this `TS.MGET` has no `filter-expr` yet",
-        note = "add the missing arguments in order, starting with `filter` (see the methods of `ts_mget::NeedFilterExpr`)"
+        note = "add the missing arguments in order, starting with `filter` (the docs of `b().ts_mget()` link to its steps)"
     )]
     pub trait IncompleteNeedFilterExpr {}
     #[doc(hidden)]
@@ -4981,11 +5252,10 @@ pub mod ts_mget {
             self.0.build()
         }
     }
-    /// `TS.MGET` builder, complete: send it, or add optional arguments.
+    /// `TS.MGET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
-    ///
-    /// Returns the sample with the highest timestamp of each time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset2>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -5152,12 +5422,86 @@ pub mod ts_mget {
     pub trait LabelsUnset {}
     impl LabelsUnset for Unset {}
 }
-/// Builder states of `TS.MRANGE` (Queries a range in forward direction across the time series whose labels match the filters.).
+/// `TS.MRANGE`: Queries a range in forward direction across the time series whose labels match the filters.
+///
+/// Built by `b().ts_mrange()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
+/// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
+/// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+/// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
+/// |  | `filter_by_ts_iter(items)` | `timestamp` | the same, all at once |
+/// |  | `filter_by_value(min, max)` | `FILTER_BY_VALUE min max` | optional, at most once. Keeps only the samples whose value is between `min` and `max`, inclusive. |
+/// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
+/// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
+/// |  | `count_opt(value)` | `COUNT count` | the same, when given |
+/// |  | `align_start()` | `ALIGN START` | optional, at most once. Aligns the buckets to the start of the range. |
+/// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
+/// |  | `align_end()` | `ALIGN END` | optional, at most once. Aligns the buckets to the end of the range. |
+/// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, at most once. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
+/// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
+/// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
+/// |  | `aggregation_last(bucket_duration)` | `AGGREGATION LAST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket. |
+/// |  | `aggregation_min(bucket_duration)` | `AGGREGATION MIN bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket. |
+/// |  | `aggregation_max(bucket_duration)` | `AGGREGATION MAX bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket. |
+/// |  | `aggregation_sum(bucket_duration)` | `AGGREGATION SUM bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values. |
+/// |  | `aggregation_range(bucket_duration)` | `AGGREGATION RANGE bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest. |
+/// |  | `aggregation_count(bucket_duration)` | `AGGREGATION COUNT bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds. |
+/// |  | `aggregation_std_p(bucket_duration)` | `AGGREGATION STD.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values. |
+/// |  | `aggregation_std_s(bucket_duration)` | `AGGREGATION STD.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values. |
+/// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
+/// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
+/// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
+/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty_if(on)` | `EMPTY` | the same, when given |
+/// |  | `withlabels()` | `WITHLABELS` | optional, at most once. Reports every label of each series. |
+/// |  | `withlabels_if(on)` | `WITHLABELS` | the same, when given |
+/// |  | `selected_labels(label)` | `SELECTED_LABELS label` | optional, at most once. Reports only these labels of each series, null for a label it lacks. |
+/// |  | `selected_labels_opt(value)` | `SELECTED_LABELS label` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `filter(filter_expr)` | `filter_expr` | optional, repeatable. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `filter_expr` | the same, all at once |
+/// |  | `groupby_reduce_avg(label)` | `GROUPBY label REDUCE AVG` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp. |
+/// |  | `groupby_reduce_avg_opt(value)` | `GROUPBY label REDUCE AVG` | the same, when given |
+/// |  | `groupby_reduce_sum(label)` | `GROUPBY label REDUCE SUM` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp. |
+/// |  | `groupby_reduce_sum_opt(value)` | `GROUPBY label REDUCE SUM` | the same, when given |
+/// |  | `groupby_reduce_min(label)` | `GROUPBY label REDUCE MIN` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp. |
+/// |  | `groupby_reduce_min_opt(value)` | `GROUPBY label REDUCE MIN` | the same, when given |
+/// |  | `groupby_reduce_max(label)` | `GROUPBY label REDUCE MAX` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp. |
+/// |  | `groupby_reduce_max_opt(value)` | `GROUPBY label REDUCE MAX` | the same, when given |
+/// |  | `groupby_reduce_range(label)` | `GROUPBY label REDUCE RANGE` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest. |
+/// |  | `groupby_reduce_range_opt(value)` | `GROUPBY label REDUCE RANGE` | the same, when given |
+/// |  | `groupby_reduce_count(label)` | `GROUPBY label REDUCE COUNT` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp. |
+/// |  | `groupby_reduce_count_opt(value)` | `GROUPBY label REDUCE COUNT` | the same, when given |
+/// |  | `groupby_reduce_std_p(label)` | `GROUPBY label REDUCE STD.P` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp. |
+/// |  | `groupby_reduce_std_p_opt(value)` | `GROUPBY label REDUCE STD.P` | the same, when given |
+/// |  | `groupby_reduce_std_s(label)` | `GROUPBY label REDUCE STD.S` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp. |
+/// |  | `groupby_reduce_std_s_opt(value)` | `GROUPBY label REDUCE STD.S` | the same, when given |
+/// |  | `groupby_reduce_var_p(label)` | `GROUPBY label REDUCE VAR.P` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp. |
+/// |  | `groupby_reduce_var_p_opt(value)` | `GROUPBY label REDUCE VAR.P` | the same, when given |
+/// |  | `groupby_reduce_var_s(label)` | `GROUPBY label REDUCE VAR.S` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp. |
+/// |  | `groupby_reduce_var_s_opt(value)` | `GROUPBY label REDUCE VAR.S` | the same, when given |
+///
+/// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges; group: timeseries.
 pub mod ts_mrange {
     use super::prelude::*;
-    /// `TS.MRANGE` builder, awaiting `FromTimestamp`.
-    ///
-    /// Queries a range in forward direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MRANGE` builder, awaiting `from-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
@@ -5176,7 +5520,7 @@ pub mod ts_mrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MRANGE` needs `from-timestamp`, `to-timestamp` and `filter-expr` before it can be sent",
         label = "this `TS.MRANGE` has no `from-timestamp` yet",
-        note = "add the missing arguments in order, starting with `from_timestamp` (see the methods of `ts_mrange::NeedFromTimestamp`)"
+        note = "add the missing arguments in order, starting with `from_timestamp` (the docs of `b().ts_mrange()` link to its steps)"
     )]
     pub trait IncompleteNeedFromTimestamp {}
     #[doc(hidden)]
@@ -5458,9 +5802,8 @@ pub mod ts_mrange {
             self
         }
     }
-    /// `TS.MRANGE` builder, awaiting `ToTimestamp`.
-    ///
-    /// Queries a range in forward direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MRANGE` builder, awaiting `to-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
@@ -5479,7 +5822,7 @@ pub mod ts_mrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MRANGE` needs `to-timestamp` and `filter-expr` before it can be sent",
         label = "this `TS.MRANGE` has no `to-timestamp` yet",
-        note = "add the missing arguments in order, starting with `to_timestamp` (see the methods of `ts_mrange::NeedToTimestamp`)"
+        note = "add the missing arguments in order, starting with `to_timestamp` (the docs of `b().ts_mrange()` link to its steps)"
     )]
     pub trait IncompleteNeedToTimestamp {}
     #[doc(hidden)]
@@ -5761,9 +6104,8 @@ pub mod ts_mrange {
             self
         }
     }
-    /// `TS.MRANGE` builder, awaiting `FilterExpr`.
-    ///
-    /// Queries a range in forward direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MRANGE` builder, awaiting `filter-expr` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilterExpr<TAggregation = Unset, TOnce = Unset8>(
         pub(super) Cmd,
@@ -6479,7 +6821,7 @@ pub mod ts_mrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MRANGE` needs `filter-expr` before it can be sent: call `filter`",
         label = "this `TS.MRANGE` has no `filter-expr` yet",
-        note = "add the missing arguments in order, starting with `filter` (see the methods of `ts_mrange::NeedFilterExpr`)"
+        note = "add the missing arguments in order, starting with `filter` (the docs of `b().ts_mrange()` link to its steps)"
     )]
     pub trait IncompleteNeedFilterExpr {}
     #[doc(hidden)]
@@ -6570,11 +6912,10 @@ pub mod ts_mrange {
             self
         }
     }
-    /// `TS.MRANGE` builder, complete: send it, or add optional arguments.
+    /// `TS.MRANGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
-    ///
-    /// Queries a range in forward direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregation = Unset, TOnce = Unset8>(
         pub(super) Cmd,
@@ -7649,12 +7990,86 @@ pub mod ts_mrange {
     impl AggregationGiven for Set {}
     impl<const N: u8> AggregationGiven for Open<N> {}
 }
-/// Builder states of `TS.MREVRANGE` (Queries a range in reverse direction across the time series whose labels match the filters.).
+/// `TS.MREVRANGE`: Queries a range in reverse direction across the time series whose labels match the filters.
+///
+/// Built by `b().ts_mrevrange()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
+/// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
+/// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+/// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
+/// |  | `filter_by_ts_iter(items)` | `timestamp` | the same, all at once |
+/// |  | `filter_by_value(min, max)` | `FILTER_BY_VALUE min max` | optional, at most once. Keeps only the samples whose value is between `min` and `max`, inclusive. |
+/// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
+/// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
+/// |  | `count_opt(value)` | `COUNT count` | the same, when given |
+/// |  | `align_start()` | `ALIGN START` | optional, at most once. Aligns the buckets to the start of the range. |
+/// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
+/// |  | `align_end()` | `ALIGN END` | optional, at most once. Aligns the buckets to the end of the range. |
+/// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, at most once. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
+/// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
+/// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
+/// |  | `aggregation_last(bucket_duration)` | `AGGREGATION LAST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket. |
+/// |  | `aggregation_min(bucket_duration)` | `AGGREGATION MIN bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket. |
+/// |  | `aggregation_max(bucket_duration)` | `AGGREGATION MAX bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket. |
+/// |  | `aggregation_sum(bucket_duration)` | `AGGREGATION SUM bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values. |
+/// |  | `aggregation_range(bucket_duration)` | `AGGREGATION RANGE bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest. |
+/// |  | `aggregation_count(bucket_duration)` | `AGGREGATION COUNT bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds. |
+/// |  | `aggregation_std_p(bucket_duration)` | `AGGREGATION STD.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values. |
+/// |  | `aggregation_std_s(bucket_duration)` | `AGGREGATION STD.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values. |
+/// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
+/// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
+/// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
+/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty_if(on)` | `EMPTY` | the same, when given |
+/// |  | `withlabels()` | `WITHLABELS` | optional, at most once. Reports every label of each series. |
+/// |  | `withlabels_if(on)` | `WITHLABELS` | the same, when given |
+/// |  | `selected_labels(label)` | `SELECTED_LABELS label` | optional, at most once. Reports only these labels of each series, null for a label it lacks. |
+/// |  | `selected_labels_opt(value)` | `SELECTED_LABELS label` | the same, when given |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `filter(filter_expr)` | `filter_expr` | optional, repeatable. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_iter(items)` | `filter_expr` | the same, all at once |
+/// |  | `groupby_reduce_avg(label)` | `GROUPBY label REDUCE AVG` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The mean of the group's values at each timestamp. |
+/// |  | `groupby_reduce_avg_opt(value)` | `GROUPBY label REDUCE AVG` | the same, when given |
+/// |  | `groupby_reduce_sum(label)` | `GROUPBY label REDUCE SUM` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sum of the group's values at each timestamp. |
+/// |  | `groupby_reduce_sum_opt(value)` | `GROUPBY label REDUCE SUM` | the same, when given |
+/// |  | `groupby_reduce_min(label)` | `GROUPBY label REDUCE MIN` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The smallest of the group's values at each timestamp. |
+/// |  | `groupby_reduce_min_opt(value)` | `GROUPBY label REDUCE MIN` | the same, when given |
+/// |  | `groupby_reduce_max(label)` | `GROUPBY label REDUCE MAX` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp. |
+/// |  | `groupby_reduce_max_opt(value)` | `GROUPBY label REDUCE MAX` | the same, when given |
+/// |  | `groupby_reduce_range(label)` | `GROUPBY label REDUCE RANGE` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The largest of the group's values at each timestamp minus the smallest. |
+/// |  | `groupby_reduce_range_opt(value)` | `GROUPBY label REDUCE RANGE` | the same, when given |
+/// |  | `groupby_reduce_count(label)` | `GROUPBY label REDUCE COUNT` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. How many of the group's series have a value at each timestamp. |
+/// |  | `groupby_reduce_count_opt(value)` | `GROUPBY label REDUCE COUNT` | the same, when given |
+/// |  | `groupby_reduce_std_p(label)` | `GROUPBY label REDUCE STD.P` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population standard deviation of the group's values at each timestamp. |
+/// |  | `groupby_reduce_std_p_opt(value)` | `GROUPBY label REDUCE STD.P` | the same, when given |
+/// |  | `groupby_reduce_std_s(label)` | `GROUPBY label REDUCE STD.S` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample standard deviation of the group's values at each timestamp. |
+/// |  | `groupby_reduce_std_s_opt(value)` | `GROUPBY label REDUCE STD.S` | the same, when given |
+/// |  | `groupby_reduce_var_p(label)` | `GROUPBY label REDUCE VAR.P` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The population variance of the group's values at each timestamp. |
+/// |  | `groupby_reduce_var_p_opt(value)` | `GROUPBY label REDUCE VAR.P` | the same, when given |
+/// |  | `groupby_reduce_var_s(label)` | `GROUPBY label REDUCE VAR.S` | optional, at most once. Groups the series by their value of this label and merges each group into one series with the reducer, after any aggregation. The sample variance of the group's values at each timestamp. |
+/// |  | `groupby_reduce_var_s_opt(value)` | `GROUPBY label REDUCE VAR.S` | the same, when given |
+///
+/// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
+///
+/// Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges; group: timeseries.
 pub mod ts_mrevrange {
     use super::prelude::*;
-    /// `TS.MREVRANGE` builder, awaiting `FromTimestamp`.
-    ///
-    /// Queries a range in reverse direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MREVRANGE` builder, awaiting `from-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
@@ -7673,7 +8088,7 @@ pub mod ts_mrevrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MREVRANGE` needs `from-timestamp`, `to-timestamp` and `filter-expr` before it can be sent",
         label = "this `TS.MREVRANGE` has no `from-timestamp` yet",
-        note = "add the missing arguments in order, starting with `from_timestamp` (see the methods of `ts_mrevrange::NeedFromTimestamp`)"
+        note = "add the missing arguments in order, starting with `from_timestamp` (the docs of `b().ts_mrevrange()` link to its steps)"
     )]
     pub trait IncompleteNeedFromTimestamp {}
     #[doc(hidden)]
@@ -7955,9 +8370,8 @@ pub mod ts_mrevrange {
             self
         }
     }
-    /// `TS.MREVRANGE` builder, awaiting `ToTimestamp`.
-    ///
-    /// Queries a range in reverse direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MREVRANGE` builder, awaiting `to-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
@@ -7976,7 +8390,7 @@ pub mod ts_mrevrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MREVRANGE` needs `to-timestamp` and `filter-expr` before it can be sent",
         label = "this `TS.MREVRANGE` has no `to-timestamp` yet",
-        note = "add the missing arguments in order, starting with `to_timestamp` (see the methods of `ts_mrevrange::NeedToTimestamp`)"
+        note = "add the missing arguments in order, starting with `to_timestamp` (the docs of `b().ts_mrevrange()` link to its steps)"
     )]
     pub trait IncompleteNeedToTimestamp {}
     #[doc(hidden)]
@@ -8258,9 +8672,8 @@ pub mod ts_mrevrange {
             self
         }
     }
-    /// `TS.MREVRANGE` builder, awaiting `FilterExpr`.
-    ///
-    /// Queries a range in reverse direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    /// `TS.MREVRANGE` builder, awaiting `filter-expr` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilterExpr<TAggregation = Unset, TOnce = Unset8>(
         pub(super) Cmd,
@@ -8976,7 +9389,7 @@ pub mod ts_mrevrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.MREVRANGE` needs `filter-expr` before it can be sent: call `filter`",
         label = "this `TS.MREVRANGE` has no `filter-expr` yet",
-        note = "add the missing arguments in order, starting with `filter` (see the methods of `ts_mrevrange::NeedFilterExpr`)"
+        note = "add the missing arguments in order, starting with `filter` (the docs of `b().ts_mrevrange()` link to its steps)"
     )]
     pub trait IncompleteNeedFilterExpr {}
     #[doc(hidden)]
@@ -9067,11 +9480,10 @@ pub mod ts_mrevrange {
             self
         }
     }
-    /// `TS.MREVRANGE` builder, complete: send it, or add optional arguments.
+    /// `TS.MREVRANGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `MultiSeries`. One entry per series (or per group with GROUPBY), keyed by series key (or `label=value`): its labels, on RESP3 its aggregators or its reducers and sources, and its samples. An array of `\[key, labels, samples\]` on RESP2, a map of key to `\[labels, {aggregators}, samples\]` (with GROUPBY `\[labels, {reducers}, {sources}, samples\]`) on RESP3.
-    ///
-    /// Queries a range in reverse direction across the time series whose labels match the filters. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested ranges.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregation = Unset, TOnce = Unset8>(
         pub(super) Cmd,
@@ -10146,12 +10558,25 @@ pub mod ts_mrevrange {
     impl AggregationGiven for Set {}
     impl<const N: u8> AggregationGiven for Open<N> {}
 }
-/// Builder states of `TS.QUERYINDEX` (Returns the keys of the time series whose labels match the filters.).
+/// `TS.QUERYINDEX`: Returns the keys of the time series whose labels match the filters.
+///
+/// Built by `b().ts_queryindex()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `filter-expr` | `filter_expr(filter_expr)` | `filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_expr_iter(items)` | `filter_expr` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `filter_expr(filter_expr)` | `filter_expr` | optional, repeatable. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
+/// |  | `filter_expr_iter(items)` | `filter_expr` | the same, all at once |
+///
+/// Returns `List`. The keys, sorted (a set on RESP3).
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters; group: timeseries.
 pub mod ts_queryindex {
     use super::prelude::*;
-    /// `TS.QUERYINDEX` builder, awaiting `FilterExpr`.
-    ///
-    /// Returns the keys of the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters.
+    /// `TS.QUERYINDEX` builder, awaiting `filter-expr` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFilterExpr(pub(super) Cmd);
     impl NeedFilterExpr {
@@ -10191,7 +10616,7 @@ pub mod ts_queryindex {
     #[diagnostic::on_unimplemented(
         message = "`TS.QUERYINDEX` needs `filter-expr` before it can be sent",
         label = "this `TS.QUERYINDEX` has no `filter-expr` yet",
-        note = "add the missing arguments in order, starting with `filter_expr` (see the methods of `ts_queryindex::NeedFilterExpr`)"
+        note = "add the missing arguments in order, starting with `filter_expr` (the docs of `b().ts_queryindex()` link to its steps)"
     )]
     pub trait IncompleteNeedFilterExpr {}
     #[doc(hidden)]
@@ -10201,11 +10626,10 @@ pub mod ts_queryindex {
             self.0.build()
         }
     }
-    /// `TS.QUERYINDEX` builder, complete: send it, or add optional arguments.
+    /// `TS.QUERYINDEX` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. The keys, sorted (a set on RESP3).
-    ///
-    /// Returns the keys of the time series whose labels match the filters. Exists since RedisTimeSeries 1.0.0; complexity: O(n) where n is the number of time-series that match the filters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -10255,12 +10679,59 @@ pub mod ts_queryindex {
         }
     }
 }
-/// Builder states of `TS.RANGE` (Queries a range of a time series in forward direction.).
+/// `TS.RANGE`: Queries a range of a time series in forward direction.
+///
+/// Built by `b().ts_range()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
+/// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+/// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
+/// |  | `filter_by_ts_iter(items)` | `timestamp` | the same, all at once |
+/// |  | `filter_by_value(min, max)` | `FILTER_BY_VALUE min max` | optional, at most once. Keeps only the samples whose value is between `min` and `max`, inclusive. |
+/// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
+/// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
+/// |  | `count_opt(value)` | `COUNT count` | the same, when given |
+/// |  | `align_start()` | `ALIGN START` | optional, at most once. Aligns the buckets to the start of the range. |
+/// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
+/// |  | `align_end()` | `ALIGN END` | optional, at most once. Aligns the buckets to the end of the range. |
+/// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, at most once. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
+/// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
+/// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
+/// |  | `aggregation_last(bucket_duration)` | `AGGREGATION LAST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket. |
+/// |  | `aggregation_min(bucket_duration)` | `AGGREGATION MIN bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket. |
+/// |  | `aggregation_max(bucket_duration)` | `AGGREGATION MAX bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket. |
+/// |  | `aggregation_sum(bucket_duration)` | `AGGREGATION SUM bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values. |
+/// |  | `aggregation_range(bucket_duration)` | `AGGREGATION RANGE bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest. |
+/// |  | `aggregation_count(bucket_duration)` | `AGGREGATION COUNT bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds. |
+/// |  | `aggregation_std_p(bucket_duration)` | `AGGREGATION STD.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values. |
+/// |  | `aggregation_std_s(bucket_duration)` | `AGGREGATION STD.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values. |
+/// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
+/// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
+/// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
+/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty_if(on)` | `EMPTY` | the same, when given |
+///
+/// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
+///
+/// Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range; group: timeseries.
 pub mod ts_range {
     use super::prelude::*;
-    /// `TS.RANGE` builder, awaiting `Key`.
-    ///
-    /// Queries a range of a time series in forward direction. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.RANGE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -10277,7 +10748,7 @@ pub mod ts_range {
     #[diagnostic::on_unimplemented(
         message = "`TS.RANGE` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.RANGE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_range::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_range()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -10465,9 +10936,8 @@ pub mod ts_range {
             self
         }
     }
-    /// `TS.RANGE` builder, awaiting `FromTimestamp`.
-    ///
-    /// Queries a range of a time series in forward direction. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.RANGE` builder, awaiting `from-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
@@ -10486,7 +10956,7 @@ pub mod ts_range {
     #[diagnostic::on_unimplemented(
         message = "`TS.RANGE` needs `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.RANGE` has no `from-timestamp` yet",
-        note = "add the missing arguments in order, starting with `from_timestamp` (see the methods of `ts_range::NeedFromTimestamp`)"
+        note = "add the missing arguments in order, starting with `from_timestamp` (the docs of `b().ts_range()` link to its steps)"
     )]
     pub trait IncompleteNeedFromTimestamp {}
     #[doc(hidden)]
@@ -10674,9 +11144,8 @@ pub mod ts_range {
             self
         }
     }
-    /// `TS.RANGE` builder, awaiting `ToTimestamp`.
-    ///
-    /// Queries a range of a time series in forward direction. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.RANGE` builder, awaiting `to-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
@@ -10695,7 +11164,7 @@ pub mod ts_range {
     #[diagnostic::on_unimplemented(
         message = "`TS.RANGE` needs `to-timestamp` before it can be sent",
         label = "this `TS.RANGE` has no `to-timestamp` yet",
-        note = "add the missing arguments in order, starting with `to_timestamp` (see the methods of `ts_range::NeedToTimestamp`)"
+        note = "add the missing arguments in order, starting with `to_timestamp` (the docs of `b().ts_range()` link to its steps)"
     )]
     pub trait IncompleteNeedToTimestamp {}
     #[doc(hidden)]
@@ -10883,11 +11352,10 @@ pub mod ts_range {
             self
         }
     }
-    /// `TS.RANGE` builder, complete: send it, or add optional arguments.
+    /// `TS.RANGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
-    ///
-    /// Queries a range of a time series in forward direction. Exists since RedisTimeSeries 1.0.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregation = Unset, TOnce = Unset6>(
         pub(super) Cmd,
@@ -11543,12 +12011,59 @@ pub mod ts_range {
     impl AggregationGiven for Set {}
     impl<const N: u8> AggregationGiven for Open<N> {}
 }
-/// Builder states of `TS.REVRANGE` (Queries a range of a time series in reverse direction.).
+/// `TS.REVRANGE`: Queries a range of a time series in reverse direction.
+///
+/// Built by `b().ts_revrange()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `key` | `key(key)` | `key` | required |
+/// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
+/// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
+/// |  | `latest_if(on)` | `LATEST` | the same, when given |
+/// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
+/// |  | `filter_by_ts_iter(items)` | `timestamp` | the same, all at once |
+/// |  | `filter_by_value(min, max)` | `FILTER_BY_VALUE min max` | optional, at most once. Keeps only the samples whose value is between `min` and `max`, inclusive. |
+/// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
+/// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
+/// |  | `count_opt(value)` | `COUNT count` | the same, when given |
+/// |  | `align_start()` | `ALIGN START` | optional, at most once. Aligns the buckets to the start of the range. |
+/// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
+/// |  | `align_end()` | `ALIGN END` | optional, at most once. Aligns the buckets to the end of the range. |
+/// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, at most once. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
+/// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
+/// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
+/// |  | `aggregation_last(bucket_duration)` | `AGGREGATION LAST bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the latest timestamp in the bucket. |
+/// |  | `aggregation_min(bucket_duration)` | `AGGREGATION MIN bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The smallest value in the bucket. |
+/// |  | `aggregation_max(bucket_duration)` | `AGGREGATION MAX bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value in the bucket. |
+/// |  | `aggregation_sum(bucket_duration)` | `AGGREGATION SUM bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sum of the bucket's values. |
+/// |  | `aggregation_range(bucket_duration)` | `AGGREGATION RANGE bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The largest value minus the smallest. |
+/// |  | `aggregation_count(bucket_duration)` | `AGGREGATION COUNT bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. How many samples the bucket holds. |
+/// |  | `aggregation_std_p(bucket_duration)` | `AGGREGATION STD.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population standard deviation of the bucket's values. |
+/// |  | `aggregation_std_s(bucket_duration)` | `AGGREGATION STD.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample standard deviation of the bucket's values. |
+/// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
+/// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
+/// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, at most once. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, at most once; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
+/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty_if(on)` | `EMPTY` | the same, when given |
+///
+/// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
+///
+/// Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range; group: timeseries.
 pub mod ts_revrange {
     use super::prelude::*;
-    /// `TS.REVRANGE` builder, awaiting `Key`.
-    ///
-    /// Queries a range of a time series in reverse direction. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.REVRANGE` builder, awaiting `key` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedKey(pub(super) Cmd);
     impl NeedKey {
@@ -11565,7 +12080,7 @@ pub mod ts_revrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.REVRANGE` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.REVRANGE` has no `key` yet",
-        note = "add the missing arguments in order, starting with `key` (see the methods of `ts_revrange::NeedKey`)"
+        note = "add the missing arguments in order, starting with `key` (the docs of `b().ts_revrange()` link to its steps)"
     )]
     pub trait IncompleteNeedKey {}
     #[doc(hidden)]
@@ -11753,9 +12268,8 @@ pub mod ts_revrange {
             self
         }
     }
-    /// `TS.REVRANGE` builder, awaiting `FromTimestamp`.
-    ///
-    /// Queries a range of a time series in reverse direction. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.REVRANGE` builder, awaiting `from-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedFromTimestamp(pub(super) Cmd);
     impl NeedFromTimestamp {
@@ -11774,7 +12288,7 @@ pub mod ts_revrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.REVRANGE` needs `from-timestamp` and `to-timestamp` before it can be sent",
         label = "this `TS.REVRANGE` has no `from-timestamp` yet",
-        note = "add the missing arguments in order, starting with `from_timestamp` (see the methods of `ts_revrange::NeedFromTimestamp`)"
+        note = "add the missing arguments in order, starting with `from_timestamp` (the docs of `b().ts_revrange()` link to its steps)"
     )]
     pub trait IncompleteNeedFromTimestamp {}
     #[doc(hidden)]
@@ -11962,9 +12476,8 @@ pub mod ts_revrange {
             self
         }
     }
-    /// `TS.REVRANGE` builder, awaiting `ToTimestamp`.
-    ///
-    /// Queries a range of a time series in reverse direction. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    /// `TS.REVRANGE` builder, awaiting `to-timestamp` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedToTimestamp(pub(super) Cmd);
     impl NeedToTimestamp {
@@ -11983,7 +12496,7 @@ pub mod ts_revrange {
     #[diagnostic::on_unimplemented(
         message = "`TS.REVRANGE` needs `to-timestamp` before it can be sent",
         label = "this `TS.REVRANGE` has no `to-timestamp` yet",
-        note = "add the missing arguments in order, starting with `to_timestamp` (see the methods of `ts_revrange::NeedToTimestamp`)"
+        note = "add the missing arguments in order, starting with `to_timestamp` (the docs of `b().ts_revrange()` link to its steps)"
     )]
     pub trait IncompleteNeedToTimestamp {}
     #[doc(hidden)]
@@ -12171,11 +12684,10 @@ pub mod ts_revrange {
             self
         }
     }
-    /// `TS.REVRANGE` builder, complete: send it, or add optional arguments.
+    /// `TS.REVRANGE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
-    ///
-    /// Queries a range of a time series in reverse direction. Exists since RedisTimeSeries 1.4.0; complexity: O(n/m+k) where n = Number of data points, m = Chunk size (data points per chunk), k = Number of data points that are in the requested range.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TAggregation = Unset, TOnce = Unset6>(
         pub(super) Cmd,

@@ -5,7 +5,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Bytes`. Returns OK if the current Sentinel configuration is able to reach the quorum needed to failover a primary, and the majority needed to authorize the failover.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_ckquorum`](mod@sentinel_ckquorum).
     #[inline]
     pub fn sentinel_ckquorum(self) -> sentinel_ckquorum::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -21,7 +21,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.
     ///
-    /// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided; group: sentinel.
+    /// Exists since 6.2.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_config`](mod@sentinel_config).
     #[inline]
     pub fn sentinel_config(self) -> sentinel_config::NeedAction {
         let mut c = prelude::Cmd::new_encoded(
@@ -44,7 +44,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Value`. One of: the configuration update was successful; list of configurable time parameters and their values (milliseconds).
     ///
-    /// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of configurable parameters; group: sentinel.
+    /// Exists since 7.0.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_debug`](mod@sentinel_debug).
     #[inline]
     pub fn sentinel_debug(self) -> sentinel_debug::Ready {
         let mut c = prelude::Cmd::new_encoded(
@@ -67,7 +67,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. Force a fail over as if the primary was not reachable, and without asking for agreement to other Sentinels.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_failover`](mod@sentinel_failover).
     #[inline]
     pub fn sentinel_failover(self) -> sentinel_failover::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -83,7 +83,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`. Force Sentinel to rewrite its configuration on disk, including the current Sentinel state.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_flushconfig`](mod@sentinel_flushconfig).
     #[inline]
     pub fn sentinel_flushconfig(self) -> sentinel_flushconfig::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -99,7 +99,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<PrimaryAddr>`.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_get_master_addr_by_name`](mod@sentinel_get_master_addr_by_name).
     #[inline]
     pub fn sentinel_get_master_addr_by_name(
         self,
@@ -117,7 +117,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Option<PrimaryAddr>`.
     ///
-    /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
+    /// Exists since 8.0.0 (Valkey only). Its steps, options and complexity: [`sentinel_get_primary_addr_by_name`](mod@sentinel_get_primary_addr_by_name).
     #[inline]
     pub fn sentinel_get_primary_addr_by_name(
         self,
@@ -142,7 +142,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `List`. Helpful text about subcommands.
     ///
-    /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 6.2.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_help`](mod@sentinel_help).
     #[inline]
     pub fn sentinel_help(self) -> sentinel_help::Ready {
         let mut c = prelude::Cmd::new_encoded(
@@ -167,7 +167,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<(Bytes, Vec<(i64, Option<Info>)>)>`. This is actually a map, the odd entries are a primary name, and the even entries are the last cached INFO output from that primary and all its replicas.
     ///
-    /// Exists since 3.2.0 (Redis and Valkey); complexity: O(N) where N is the number of instances; group: sentinel.
+    /// Exists since 3.2.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_info_cache`](mod@sentinel_info_cache).
     #[inline]
     pub fn sentinel_info_cache(self) -> sentinel_info_cache::NeedNodename {
         let c = prelude::Cmd::new_encoded(
@@ -183,7 +183,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `(bool, Bytes, i64)`.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_is_master_down_by_addr`](mod@sentinel_is_master_down_by_addr).
     #[inline]
     pub fn sentinel_is_master_down_by_addr(
         self,
@@ -201,7 +201,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `(bool, Bytes, i64)`.
     ///
-    /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
+    /// Exists since 8.0.0 (Valkey only). Its steps, options and complexity: [`sentinel_is_primary_down_by_addr`](mod@sentinel_is_primary_down_by_addr).
     #[inline]
     pub fn sentinel_is_primary_down_by_addr(
         self,
@@ -226,7 +226,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SentinelNode`. The state and info of the specified primary.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_master`](mod@sentinel_master).
     #[inline]
     pub fn sentinel_master(self) -> sentinel_master::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -242,7 +242,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of primaries; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_masters`](mod@sentinel_masters).
     #[inline]
     pub fn sentinel_masters(self) -> sentinel_masters::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -258,7 +258,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_monitor`](mod@sentinel_monitor).
     #[inline]
     pub fn sentinel_monitor(self) -> sentinel_monitor::NeedName {
         let c = prelude::Cmd::new_encoded(
@@ -274,7 +274,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Bytes`. Node ID of the sentinel instance.
     ///
-    /// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 6.2.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_myid`](mod@sentinel_myid).
     #[inline]
     pub fn sentinel_myid(self) -> sentinel_myid::Ready {
         let mut c = prelude::Cmd::new_encoded(
@@ -297,7 +297,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelPendingScriptsEntry>`. List of pending scripts.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_pending_scripts`](mod@sentinel_pending_scripts).
     #[inline]
     pub fn sentinel_pending_scripts(self) -> sentinel_pending_scripts::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -313,7 +313,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
     ///
-    /// Exists since 8.0.0 (Valkey only); complexity: O(N) where N is the number of primaries; group: sentinel.
+    /// Exists since 8.0.0 (Valkey only). Its steps, options and complexity: [`sentinel_primaries`](mod@sentinel_primaries).
     #[inline]
     pub fn sentinel_primaries(self) -> sentinel_primaries::Ready {
         let mut c = prelude::Cmd::new_encoded(
@@ -336,7 +336,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `SentinelNode`. The state and info of the specified primary.
     ///
-    /// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
+    /// Exists since 8.0.0 (Valkey only). Its steps, options and complexity: [`sentinel_primary`](mod@sentinel_primary).
     #[inline]
     pub fn sentinel_primary(self) -> sentinel_primary::NeedPrimaryName {
         let mut c = prelude::Cmd::new_encoded(
@@ -359,7 +359,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_remove`](mod@sentinel_remove).
     #[inline]
     pub fn sentinel_remove(self) -> sentinel_remove::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -375,7 +375,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelNode>`. List of replicas for this primary, and their state.
     ///
-    /// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: sentinel.
+    /// Exists since 5.0.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_replicas`](mod@sentinel_replicas).
     #[inline]
     pub fn sentinel_replicas(self) -> sentinel_replicas::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -391,7 +391,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `i64`. The number of primaries that were reset.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of monitored primaries; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_reset`](mod@sentinel_reset).
     #[inline]
     pub fn sentinel_reset(self) -> sentinel_reset::NeedPattern {
         let c = prelude::Cmd::new_encoded(
@@ -407,7 +407,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelNode>`. List of sentinel instances, and their state.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of Sentinels; group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_sentinels`](mod@sentinel_sentinels).
     #[inline]
     pub fn sentinel_sentinels(self) -> sentinel_sentinels::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -423,7 +423,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `()`.
     ///
-    /// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
+    /// Exists since 2.8.4 (Redis and Valkey). Its steps, options and complexity: [`sentinel_set`](mod@sentinel_set).
     #[inline]
     pub fn sentinel_set(self) -> sentinel_set::NeedPrimaryName {
         let c = prelude::Cmd::new_encoded(
@@ -439,7 +439,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Value`. One of: the simulated flag was set; supported simulates flags. Returned in case `HELP` was used.
     ///
-    /// Exists since 3.2.0 (Redis and Valkey); complexity: ; group: sentinel.
+    /// Exists since 3.2.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_simulate_failure`](mod@sentinel_simulate_failure).
     #[inline]
     pub fn sentinel_simulate_failure(self) -> sentinel_simulate_failure::Ready {
         let c = prelude::Cmd::new_encoded(
@@ -455,7 +455,7 @@ impl crate::cmd::Builders {
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored replicas, and their state.
     ///
-    /// Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: sentinel.
+    /// Exists since 2.8.0 (Redis and Valkey). Its steps, options and complexity: [`sentinel_slaves`](mod@sentinel_slaves).
     ///
     /// Deprecated: deprecated since Redis 5.0.0: use SENTINEL REPLICAS.
     #[deprecated(
@@ -482,12 +482,22 @@ mod prelude {
     pub(super) use crate::cmd::state::*;
     pub(super) use ::core::marker::PhantomData;
 }
-/// Builder states of `SENTINEL CKQUORUM` (Checks for a Sentinel quorum.).
+/// `SENTINEL CKQUORUM`: Checks for a Sentinel quorum.
+///
+/// Built by `b().sentinel_ckquorum()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Bytes`. Returns OK if the current Sentinel configuration is able to reach the quorum needed to failover a primary, and the majority needed to authorize the failover.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
 pub mod sentinel_ckquorum {
     use super::prelude::*;
-    /// `SENTINEL CKQUORUM` builder, awaiting `PrimaryName`.
-    ///
-    /// Checks for a Sentinel quorum. Exists since 2.8.4 (Redis and Valkey); complexity: .
+    /// `SENTINEL CKQUORUM` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -504,7 +514,7 @@ pub mod sentinel_ckquorum {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL CKQUORUM` needs `primary-name` before it can be sent",
         label = "this `SENTINEL CKQUORUM` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_ckquorum::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_ckquorum()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -514,11 +524,10 @@ pub mod sentinel_ckquorum {
             self.0.build()
         }
     }
-    /// `SENTINEL CKQUORUM` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL CKQUORUM` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Bytes`. Returns OK if the current Sentinel configuration is able to reach the quorum needed to failover a primary, and the majority needed to authorize the failover.
-    ///
-    /// Checks for a Sentinel quorum. Exists since 2.8.4 (Redis and Valkey); complexity: .
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -537,12 +546,26 @@ pub mod sentinel_ckquorum {
         }
     }
 }
-/// Builder states of `SENTINEL CONFIG` (Configures Sentinel.).
+/// `SENTINEL CONFIG`: Configures Sentinel.
+///
+/// Built by `b().sentinel_config()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `action` | `set(parameter, value)` | `SET parameter value` | required |
+/// |  | `get(parameter)` | `GET parameter` | required |
+/// | nothing, after `set`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `set(parameter, value)` | `SET parameter value` | repeatable |
+/// | nothing, after `parameter`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `get(parameter)` | `GET parameter` | repeatable |
+///
+/// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.
+///
+/// Exists since 6.2.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided; group: sentinel.
 pub mod sentinel_config {
     use super::prelude::*;
-    /// `SENTINEL CONFIG` builder, awaiting `Action`.
-    ///
-    /// Configures Sentinel. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
+    /// `SENTINEL CONFIG` builder, awaiting `action` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedAction(pub(super) Cmd);
     impl NeedAction {
@@ -569,7 +592,7 @@ pub mod sentinel_config {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL CONFIG` needs `action` before it can be sent: call `set` or `get`",
         label = "this `SENTINEL CONFIG` has no `action` yet",
-        note = "add the missing arguments in order, starting with `set` (see the methods of `sentinel_config::NeedAction`)"
+        note = "add the missing arguments in order, starting with `set` (the docs of `b().sentinel_config()` link to its steps)"
     )]
     pub trait IncompleteNeedAction {}
     #[doc(hidden)]
@@ -579,11 +602,10 @@ pub mod sentinel_config {
             self.0.build()
         }
     }
-    /// `SENTINEL CONFIG` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL CONFIG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.
-    ///
-    /// Configures Sentinel. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct ReadyAfterSet(pub(super) Cmd);
     impl ReadyAfterSet {
@@ -614,11 +636,10 @@ pub mod sentinel_config {
             self.0.build()
         }
     }
-    /// `SENTINEL CONFIG` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL CONFIG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.
-    ///
-    /// Configures Sentinel. Exists since 6.2.0 (Redis and Valkey); complexity: O(N) when N is the number of configuration parameters provided.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct ReadyAfterParameter(pub(super) Cmd);
     impl ReadyAfterParameter {
@@ -649,14 +670,25 @@ pub mod sentinel_config {
         }
     }
 }
-/// Builder states of `SENTINEL DEBUG` (Lists or updates the current configurable parameters of Sentinel.).
+/// `SENTINEL DEBUG`: Lists or updates the current configurable parameters of Sentinel.
+///
+/// Built by `b().sentinel_debug()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `parameter_value(parameter, value)` | `parameter value` | optional, repeatable |
+/// |  | `parameter_value_iter(items)` | `parameter value` | the same, all at once |
+///
+/// Returns `Value`. One of: the configuration update was successful; list of configurable time parameters and their values (milliseconds).
+///
+/// Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of configurable parameters; group: sentinel.
 pub mod sentinel_debug {
     use super::prelude::*;
-    /// `SENTINEL DEBUG` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL DEBUG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Value`. One of: the configuration update was successful; list of configurable time parameters and their values (milliseconds).
-    ///
-    /// Lists or updates the current configurable parameters of Sentinel. Exists since 7.0.0 (Redis and Valkey); complexity: O(N) where N is the number of configurable parameters.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -704,12 +736,24 @@ pub mod sentinel_debug {
         }
     }
 }
-/// Builder states of `SENTINEL FAILOVER` (Forces a Sentinel failover.).
+/// `SENTINEL FAILOVER`: Forces a Sentinel failover.
+///
+/// Built by `b().sentinel_failover()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `coordinated()` | `COORDINATED` | optional, at most once; since 9.0.0 (Valkey only) |
+/// |  | `coordinated_if(on)` | `COORDINATED` | the same, when given |
+///
+/// Returns `()`. Force a fail over as if the primary was not reachable, and without asking for agreement to other Sentinels.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
 pub mod sentinel_failover {
     use super::prelude::*;
-    /// `SENTINEL FAILOVER` builder, awaiting `PrimaryName`.
-    ///
-    /// Forces a Sentinel failover. Exists since 2.8.4 (Redis and Valkey); complexity: .
+    /// `SENTINEL FAILOVER` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -726,7 +770,7 @@ pub mod sentinel_failover {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL FAILOVER` needs `primary-name` before it can be sent",
         label = "this `SENTINEL FAILOVER` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_failover::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_failover()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -753,11 +797,10 @@ pub mod sentinel_failover {
             self
         }
     }
-    /// `SENTINEL FAILOVER` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL FAILOVER` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. Force a fail over as if the primary was not reachable, and without asking for agreement to other Sentinels.
-    ///
-    /// Forces a Sentinel failover. Exists since 2.8.4 (Redis and Valkey); complexity: .
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready<TOnce = Unset1>(pub(super) Cmd, pub(super) PhantomData<(TOnce,)>);
     #[doc(hidden)]
@@ -825,14 +868,23 @@ pub mod sentinel_failover {
     pub trait CoordinatedUnset {}
     impl CoordinatedUnset for Unset {}
 }
-/// Builder states of `SENTINEL FLUSHCONFIG` (Rewrites the Sentinel configuration file.).
+/// `SENTINEL FLUSHCONFIG`: Rewrites the Sentinel configuration file.
+///
+/// Built by `b().sentinel_flushconfig()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`. Force Sentinel to rewrite its configuration on disk, including the current Sentinel state.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_flushconfig {
     use super::prelude::*;
-    /// `SENTINEL FLUSHCONFIG` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL FLUSHCONFIG` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`. Force Sentinel to rewrite its configuration on disk, including the current Sentinel state.
-    ///
-    /// Rewrites the Sentinel configuration file. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -851,12 +903,22 @@ pub mod sentinel_flushconfig {
         }
     }
 }
-/// Builder states of `SENTINEL GET-MASTER-ADDR-BY-NAME` (Returns the port and address of a primary instance.).
+/// `SENTINEL GET-MASTER-ADDR-BY-NAME`: Returns the port and address of a primary instance.
+///
+/// Built by `b().sentinel_get_master_addr_by_name()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Option<PrimaryAddr>`.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_get_master_addr_by_name {
     use super::prelude::*;
-    /// `SENTINEL GET-MASTER-ADDR-BY-NAME` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns the port and address of a primary instance. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL GET-MASTER-ADDR-BY-NAME` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -873,7 +935,7 @@ pub mod sentinel_get_master_addr_by_name {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL GET-MASTER-ADDR-BY-NAME` needs `primary-name` before it can be sent",
         label = "this `SENTINEL GET-MASTER-ADDR-BY-NAME` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_get_master_addr_by_name::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_get_master_addr_by_name()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -883,11 +945,10 @@ pub mod sentinel_get_master_addr_by_name {
             self.0.build()
         }
     }
-    /// `SENTINEL GET-MASTER-ADDR-BY-NAME` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL GET-MASTER-ADDR-BY-NAME` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<PrimaryAddr>`.
-    ///
-    /// Returns the port and address of a primary instance. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -906,12 +967,22 @@ pub mod sentinel_get_master_addr_by_name {
         }
     }
 }
-/// Builder states of `SENTINEL GET-PRIMARY-ADDR-BY-NAME` (Returns the port and address of a primary instance.).
+/// `SENTINEL GET-PRIMARY-ADDR-BY-NAME`: Returns the port and address of a primary instance.
+///
+/// Built by `b().sentinel_get_primary_addr_by_name()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required; on valkey only |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Option<PrimaryAddr>`.
+///
+/// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
 pub mod sentinel_get_primary_addr_by_name {
     use super::prelude::*;
-    /// `SENTINEL GET-PRIMARY-ADDR-BY-NAME` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns the port and address of a primary instance. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL GET-PRIMARY-ADDR-BY-NAME` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -937,7 +1008,7 @@ pub mod sentinel_get_primary_addr_by_name {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL GET-PRIMARY-ADDR-BY-NAME` needs `primary-name` before it can be sent",
         label = "this `SENTINEL GET-PRIMARY-ADDR-BY-NAME` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_get_primary_addr_by_name::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_get_primary_addr_by_name()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -947,11 +1018,10 @@ pub mod sentinel_get_primary_addr_by_name {
             self.0.build()
         }
     }
-    /// `SENTINEL GET-PRIMARY-ADDR-BY-NAME` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL GET-PRIMARY-ADDR-BY-NAME` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Option<PrimaryAddr>`.
-    ///
-    /// Returns the port and address of a primary instance. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -970,14 +1040,23 @@ pub mod sentinel_get_primary_addr_by_name {
         }
     }
 }
-/// Builder states of `SENTINEL HELP` (Returns helpful text about the different subcommands.).
+/// `SENTINEL HELP`: Returns helpful text about the different subcommands.
+///
+/// Built by `b().sentinel_help()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `List`. Helpful text about subcommands.
+///
+/// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_help {
     use super::prelude::*;
-    /// `SENTINEL HELP` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL HELP` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `List`. Helpful text about subcommands.
-    ///
-    /// Returns helpful text about the different subcommands. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -996,12 +1075,25 @@ pub mod sentinel_help {
         }
     }
 }
-/// Builder states of `SENTINEL INFO-CACHE` (Returns the cached `INFO` replies from the deployment's instances.).
+/// `SENTINEL INFO-CACHE`: Returns the cached `INFO` replies from the deployment's instances.
+///
+/// Built by `b().sentinel_info_cache()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `nodename` | `nodename(nodename)` | `nodename` | required |
+/// |  | `nodename_iter(items)` | `nodename` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `nodename(nodename)` | `nodename` | optional, repeatable |
+/// |  | `nodename_iter(items)` | `nodename` | the same, all at once |
+///
+/// Returns `Vec<(Bytes, Vec<(i64, Option<Info>)>)>`. This is actually a map, the odd entries are a primary name, and the even entries are the last cached INFO output from that primary and all its replicas.
+///
+/// Exists since 3.2.0 (Redis and Valkey); complexity: O(N) where N is the number of instances; group: sentinel.
 pub mod sentinel_info_cache {
     use super::prelude::*;
-    /// `SENTINEL INFO-CACHE` builder, awaiting `Nodename`.
-    ///
-    /// Returns the cached `INFO` replies from the deployment's instances. Exists since 3.2.0 (Redis and Valkey); complexity: O(N) where N is the number of instances.
+    /// `SENTINEL INFO-CACHE` builder, awaiting `nodename` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedNodename(pub(super) Cmd);
     impl NeedNodename {
@@ -1037,7 +1129,7 @@ pub mod sentinel_info_cache {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL INFO-CACHE` needs `nodename` before it can be sent",
         label = "this `SENTINEL INFO-CACHE` has no `nodename` yet",
-        note = "add the missing arguments in order, starting with `nodename` (see the methods of `sentinel_info_cache::NeedNodename`)"
+        note = "add the missing arguments in order, starting with `nodename` (the docs of `b().sentinel_info_cache()` link to its steps)"
     )]
     pub trait IncompleteNeedNodename {}
     #[doc(hidden)]
@@ -1047,11 +1139,10 @@ pub mod sentinel_info_cache {
             self.0.build()
         }
     }
-    /// `SENTINEL INFO-CACHE` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL INFO-CACHE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<(Bytes, Vec<(i64, Option<Info>)>)>`. This is actually a map, the odd entries are a primary name, and the even entries are the last cached INFO output from that primary and all its replicas.
-    ///
-    /// Returns the cached `INFO` replies from the deployment's instances. Exists since 3.2.0 (Redis and Valkey); complexity: O(N) where N is the number of instances.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1102,12 +1193,25 @@ pub mod sentinel_info_cache {
         }
     }
 }
-/// Builder states of `SENTINEL IS-MASTER-DOWN-BY-ADDR` (Determines whether a primary instance is down.).
+/// `SENTINEL IS-MASTER-DOWN-BY-ADDR`: Determines whether a primary instance is down.
+///
+/// Built by `b().sentinel_is_master_down_by_addr()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `ip` | `ip(ip)` | `ip` | required |
+/// | `port` | `port(port)` | `port` | required |
+/// | `current-epoch` | `current_epoch(current_epoch)` | `current_epoch` | required |
+/// | `runid` | `runid(runid)` | `runid` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `(bool, Bytes, i64)`.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_is_master_down_by_addr {
     use super::prelude::*;
-    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `Ip`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `ip` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIp(pub(super) Cmd);
     impl NeedIp {
@@ -1124,7 +1228,7 @@ pub mod sentinel_is_master_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `ip`, `port`, `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `ip` yet",
-        note = "add the missing arguments in order, starting with `ip` (see the methods of `sentinel_is_master_down_by_addr::NeedIp`)"
+        note = "add the missing arguments in order, starting with `ip` (the docs of `b().sentinel_is_master_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedIp {}
     #[doc(hidden)]
@@ -1134,9 +1238,8 @@ pub mod sentinel_is_master_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `Port`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `port` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPort(pub(super) Cmd);
     impl NeedPort {
@@ -1153,7 +1256,7 @@ pub mod sentinel_is_master_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `port`, `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `port` yet",
-        note = "add the missing arguments in order, starting with `port` (see the methods of `sentinel_is_master_down_by_addr::NeedPort`)"
+        note = "add the missing arguments in order, starting with `port` (the docs of `b().sentinel_is_master_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedPort {}
     #[doc(hidden)]
@@ -1163,9 +1266,8 @@ pub mod sentinel_is_master_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `CurrentEpoch`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `current-epoch` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCurrentEpoch(pub(super) Cmd);
     impl NeedCurrentEpoch {
@@ -1182,7 +1284,7 @@ pub mod sentinel_is_master_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `current-epoch` yet",
-        note = "add the missing arguments in order, starting with `current_epoch` (see the methods of `sentinel_is_master_down_by_addr::NeedCurrentEpoch`)"
+        note = "add the missing arguments in order, starting with `current_epoch` (the docs of `b().sentinel_is_master_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedCurrentEpoch {}
     #[doc(hidden)]
@@ -1192,9 +1294,8 @@ pub mod sentinel_is_master_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `Runid`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, awaiting `runid` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRunid(pub(super) Cmd);
     impl NeedRunid {
@@ -1211,7 +1312,7 @@ pub mod sentinel_is_master_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `runid` before it can be sent",
         label = "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `runid` yet",
-        note = "add the missing arguments in order, starting with `runid` (see the methods of `sentinel_is_master_down_by_addr::NeedRunid`)"
+        note = "add the missing arguments in order, starting with `runid` (the docs of `b().sentinel_is_master_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedRunid {}
     #[doc(hidden)]
@@ -1221,11 +1322,10 @@ pub mod sentinel_is_master_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL IS-MASTER-DOWN-BY-ADDR` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `(bool, Bytes, i64)`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1244,12 +1344,25 @@ pub mod sentinel_is_master_down_by_addr {
         }
     }
 }
-/// Builder states of `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` (Determines whether a primary instance is down.).
+/// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR`: Determines whether a primary instance is down.
+///
+/// Built by `b().sentinel_is_primary_down_by_addr()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `ip` | `ip(ip)` | `ip` | required; on valkey only |
+/// | `port` | `port(port)` | `port` | required; on valkey only |
+/// | `current-epoch` | `current_epoch(current_epoch)` | `current_epoch` | required; on valkey only |
+/// | `runid` | `runid(runid)` | `runid` | required; on valkey only |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `(bool, Bytes, i64)`.
+///
+/// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
 pub mod sentinel_is_primary_down_by_addr {
     use super::prelude::*;
-    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `Ip`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `ip` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIp(pub(super) Cmd);
     impl NeedIp {
@@ -1275,7 +1388,7 @@ pub mod sentinel_is_primary_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `ip`, `port`, `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `ip` yet",
-        note = "add the missing arguments in order, starting with `ip` (see the methods of `sentinel_is_primary_down_by_addr::NeedIp`)"
+        note = "add the missing arguments in order, starting with `ip` (the docs of `b().sentinel_is_primary_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedIp {}
     #[doc(hidden)]
@@ -1285,9 +1398,8 @@ pub mod sentinel_is_primary_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `Port`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `port` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPort(pub(super) Cmd);
     impl NeedPort {
@@ -1313,7 +1425,7 @@ pub mod sentinel_is_primary_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `port`, `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `port` yet",
-        note = "add the missing arguments in order, starting with `port` (see the methods of `sentinel_is_primary_down_by_addr::NeedPort`)"
+        note = "add the missing arguments in order, starting with `port` (the docs of `b().sentinel_is_primary_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedPort {}
     #[doc(hidden)]
@@ -1323,9 +1435,8 @@ pub mod sentinel_is_primary_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `CurrentEpoch`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `current-epoch` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedCurrentEpoch(pub(super) Cmd);
     impl NeedCurrentEpoch {
@@ -1351,7 +1462,7 @@ pub mod sentinel_is_primary_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `current-epoch` and `runid` before it can be sent",
         label = "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `current-epoch` yet",
-        note = "add the missing arguments in order, starting with `current_epoch` (see the methods of `sentinel_is_primary_down_by_addr::NeedCurrentEpoch`)"
+        note = "add the missing arguments in order, starting with `current_epoch` (the docs of `b().sentinel_is_primary_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedCurrentEpoch {}
     #[doc(hidden)]
@@ -1361,9 +1472,8 @@ pub mod sentinel_is_primary_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `Runid`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, awaiting `runid` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedRunid(pub(super) Cmd);
     impl NeedRunid {
@@ -1389,7 +1499,7 @@ pub mod sentinel_is_primary_down_by_addr {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `runid` before it can be sent",
         label = "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `runid` yet",
-        note = "add the missing arguments in order, starting with `runid` (see the methods of `sentinel_is_primary_down_by_addr::NeedRunid`)"
+        note = "add the missing arguments in order, starting with `runid` (the docs of `b().sentinel_is_primary_down_by_addr()` link to its steps)"
     )]
     pub trait IncompleteNeedRunid {}
     #[doc(hidden)]
@@ -1399,11 +1509,10 @@ pub mod sentinel_is_primary_down_by_addr {
             self.0.build()
         }
     }
-    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `(bool, Bytes, i64)`.
-    ///
-    /// Determines whether a primary instance is down. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1422,12 +1531,22 @@ pub mod sentinel_is_primary_down_by_addr {
         }
     }
 }
-/// Builder states of `SENTINEL MASTER` (Returns the state of a primary instance.).
+/// `SENTINEL MASTER`: Returns the state of a primary instance.
+///
+/// Built by `b().sentinel_master()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `SentinelNode`. The state and info of the specified primary.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_master {
     use super::prelude::*;
-    /// `SENTINEL MASTER` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns the state of a primary instance. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL MASTER` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -1444,7 +1563,7 @@ pub mod sentinel_master {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL MASTER` needs `primary-name` before it can be sent",
         label = "this `SENTINEL MASTER` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_master::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_master()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -1454,11 +1573,10 @@ pub mod sentinel_master {
             self.0.build()
         }
     }
-    /// `SENTINEL MASTER` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL MASTER` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SentinelNode`. The state and info of the specified primary.
-    ///
-    /// Returns the state of a primary instance. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1477,14 +1595,23 @@ pub mod sentinel_master {
         }
     }
 }
-/// Builder states of `SENTINEL MASTERS` (Returns a list of monitored primaries.).
+/// `SENTINEL MASTERS`: Returns a list of monitored primaries.
+///
+/// Built by `b().sentinel_masters()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of primaries; group: sentinel.
 pub mod sentinel_masters {
     use super::prelude::*;
-    /// `SENTINEL MASTERS` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL MASTERS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
-    ///
-    /// Returns a list of monitored primaries. Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of primaries.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1503,12 +1630,25 @@ pub mod sentinel_masters {
         }
     }
 }
-/// Builder states of `SENTINEL MONITOR` (Starts monitoring.).
+/// `SENTINEL MONITOR`: Starts monitoring.
+///
+/// Built by `b().sentinel_monitor()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `name` | `name(name)` | `name` | required |
+/// | `ip` | `ip(ip)` | `ip` | required |
+/// | `port` | `port(port)` | `port` | required |
+/// | `quorum` | `quorum(quorum)` | `quorum` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_monitor {
     use super::prelude::*;
-    /// `SENTINEL MONITOR` builder, awaiting `Name`.
-    ///
-    /// Starts monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL MONITOR` builder, awaiting `name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedName(pub(super) Cmd);
     impl NeedName {
@@ -1525,7 +1665,7 @@ pub mod sentinel_monitor {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL MONITOR` needs `name`, `ip`, `port` and `quorum` before it can be sent",
         label = "this `SENTINEL MONITOR` has no `name` yet",
-        note = "add the missing arguments in order, starting with `name` (see the methods of `sentinel_monitor::NeedName`)"
+        note = "add the missing arguments in order, starting with `name` (the docs of `b().sentinel_monitor()` link to its steps)"
     )]
     pub trait IncompleteNeedName {}
     #[doc(hidden)]
@@ -1535,9 +1675,8 @@ pub mod sentinel_monitor {
             self.0.build()
         }
     }
-    /// `SENTINEL MONITOR` builder, awaiting `Ip`.
-    ///
-    /// Starts monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL MONITOR` builder, awaiting `ip` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedIp(pub(super) Cmd);
     impl NeedIp {
@@ -1554,7 +1693,7 @@ pub mod sentinel_monitor {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL MONITOR` needs `ip`, `port` and `quorum` before it can be sent",
         label = "this `SENTINEL MONITOR` has no `ip` yet",
-        note = "add the missing arguments in order, starting with `ip` (see the methods of `sentinel_monitor::NeedIp`)"
+        note = "add the missing arguments in order, starting with `ip` (the docs of `b().sentinel_monitor()` link to its steps)"
     )]
     pub trait IncompleteNeedIp {}
     #[doc(hidden)]
@@ -1564,9 +1703,8 @@ pub mod sentinel_monitor {
             self.0.build()
         }
     }
-    /// `SENTINEL MONITOR` builder, awaiting `Port`.
-    ///
-    /// Starts monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL MONITOR` builder, awaiting `port` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPort(pub(super) Cmd);
     impl NeedPort {
@@ -1583,7 +1721,7 @@ pub mod sentinel_monitor {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL MONITOR` needs `port` and `quorum` before it can be sent",
         label = "this `SENTINEL MONITOR` has no `port` yet",
-        note = "add the missing arguments in order, starting with `port` (see the methods of `sentinel_monitor::NeedPort`)"
+        note = "add the missing arguments in order, starting with `port` (the docs of `b().sentinel_monitor()` link to its steps)"
     )]
     pub trait IncompleteNeedPort {}
     #[doc(hidden)]
@@ -1593,9 +1731,8 @@ pub mod sentinel_monitor {
             self.0.build()
         }
     }
-    /// `SENTINEL MONITOR` builder, awaiting `Quorum`.
-    ///
-    /// Starts monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL MONITOR` builder, awaiting `quorum` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedQuorum(pub(super) Cmd);
     impl NeedQuorum {
@@ -1612,7 +1749,7 @@ pub mod sentinel_monitor {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL MONITOR` needs `quorum` before it can be sent",
         label = "this `SENTINEL MONITOR` has no `quorum` yet",
-        note = "add the missing arguments in order, starting with `quorum` (see the methods of `sentinel_monitor::NeedQuorum`)"
+        note = "add the missing arguments in order, starting with `quorum` (the docs of `b().sentinel_monitor()` link to its steps)"
     )]
     pub trait IncompleteNeedQuorum {}
     #[doc(hidden)]
@@ -1622,11 +1759,10 @@ pub mod sentinel_monitor {
             self.0.build()
         }
     }
-    /// `SENTINEL MONITOR` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL MONITOR` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Starts monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1645,14 +1781,23 @@ pub mod sentinel_monitor {
         }
     }
 }
-/// Builder states of `SENTINEL MYID` (Returns the Sentinel instance ID.).
+/// `SENTINEL MYID`: Returns the Sentinel instance ID.
+///
+/// Built by `b().sentinel_myid()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Bytes`. Node ID of the sentinel instance.
+///
+/// Exists since 6.2.0 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_myid {
     use super::prelude::*;
-    /// `SENTINEL MYID` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL MYID` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Bytes`. Node ID of the sentinel instance.
-    ///
-    /// Returns the Sentinel instance ID. Exists since 6.2.0 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1671,14 +1816,23 @@ pub mod sentinel_myid {
         }
     }
 }
-/// Builder states of `SENTINEL PENDING-SCRIPTS` (Returns information about pending scripts for Sentinel.).
+/// `SENTINEL PENDING-SCRIPTS`: Returns information about pending scripts for Sentinel.
+///
+/// Built by `b().sentinel_pending_scripts()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelPendingScriptsEntry>`. List of pending scripts.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: ; group: sentinel.
 pub mod sentinel_pending_scripts {
     use super::prelude::*;
-    /// `SENTINEL PENDING-SCRIPTS` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL PENDING-SCRIPTS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelPendingScriptsEntry>`. List of pending scripts.
-    ///
-    /// Returns information about pending scripts for Sentinel. Exists since 2.8.4 (Redis and Valkey); complexity: .
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1697,14 +1851,23 @@ pub mod sentinel_pending_scripts {
         }
     }
 }
-/// Builder states of `SENTINEL PRIMARIES` (Returns a list of monitored primaries.).
+/// `SENTINEL PRIMARIES`: Returns a list of monitored primaries.
+///
+/// Built by `b().sentinel_primaries()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
+///
+/// Exists since 8.0.0 (Valkey only); complexity: O(N) where N is the number of primaries; group: sentinel.
 pub mod sentinel_primaries {
     use super::prelude::*;
-    /// `SENTINEL PRIMARIES` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL PRIMARIES` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored primaries, and their states.
-    ///
-    /// Returns a list of monitored primaries. Exists since 8.0.0 (Valkey only); complexity: O(N) where N is the number of primaries.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1723,12 +1886,22 @@ pub mod sentinel_primaries {
         }
     }
 }
-/// Builder states of `SENTINEL PRIMARY` (Returns the state of a primary instance.).
+/// `SENTINEL PRIMARY`: Returns the state of a primary instance.
+///
+/// Built by `b().sentinel_primary()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required; on valkey only |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `SentinelNode`. The state and info of the specified primary.
+///
+/// Exists since 8.0.0 (Valkey only); complexity: O(1); group: sentinel.
 pub mod sentinel_primary {
     use super::prelude::*;
-    /// `SENTINEL PRIMARY` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns the state of a primary instance. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    /// `SENTINEL PRIMARY` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -1754,7 +1927,7 @@ pub mod sentinel_primary {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL PRIMARY` needs `primary-name` before it can be sent",
         label = "this `SENTINEL PRIMARY` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_primary::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_primary()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -1764,11 +1937,10 @@ pub mod sentinel_primary {
             self.0.build()
         }
     }
-    /// `SENTINEL PRIMARY` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL PRIMARY` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `SentinelNode`. The state and info of the specified primary.
-    ///
-    /// Returns the state of a primary instance. Exists since 8.0.0 (Valkey only); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1787,12 +1959,22 @@ pub mod sentinel_primary {
         }
     }
 }
-/// Builder states of `SENTINEL REMOVE` (Stops monitoring.).
+/// `SENTINEL REMOVE`: Stops monitoring.
+///
+/// Built by `b().sentinel_remove()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `()`.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_remove {
     use super::prelude::*;
-    /// `SENTINEL REMOVE` builder, awaiting `PrimaryName`.
-    ///
-    /// Stops monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL REMOVE` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -1809,7 +1991,7 @@ pub mod sentinel_remove {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL REMOVE` needs `primary-name` before it can be sent",
         label = "this `SENTINEL REMOVE` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_remove::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_remove()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -1819,11 +2001,10 @@ pub mod sentinel_remove {
             self.0.build()
         }
     }
-    /// `SENTINEL REMOVE` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL REMOVE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Stops monitoring. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1842,12 +2023,22 @@ pub mod sentinel_remove {
         }
     }
 }
-/// Builder states of `SENTINEL REPLICAS` (Returns a list of the monitored replicas.).
+/// `SENTINEL REPLICAS`: Returns a list of the monitored replicas.
+///
+/// Built by `b().sentinel_replicas()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelNode>`. List of replicas for this primary, and their state.
+///
+/// Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: sentinel.
 pub mod sentinel_replicas {
     use super::prelude::*;
-    /// `SENTINEL REPLICAS` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns a list of the monitored replicas. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
+    /// `SENTINEL REPLICAS` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -1864,7 +2055,7 @@ pub mod sentinel_replicas {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL REPLICAS` needs `primary-name` before it can be sent",
         label = "this `SENTINEL REPLICAS` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_replicas::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_replicas()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -1874,11 +2065,10 @@ pub mod sentinel_replicas {
             self.0.build()
         }
     }
-    /// `SENTINEL REPLICAS` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL REPLICAS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelNode>`. List of replicas for this primary, and their state.
-    ///
-    /// Returns a list of the monitored replicas. Exists since 5.0.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1897,12 +2087,22 @@ pub mod sentinel_replicas {
         }
     }
 }
-/// Builder states of `SENTINEL RESET` (Resets primaries by name matching a pattern.).
+/// `SENTINEL RESET`: Resets primaries by name matching a pattern.
+///
+/// Built by `b().sentinel_reset()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `pattern` | `pattern(pattern)` | `pattern` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `i64`. The number of primaries that were reset.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of monitored primaries; group: sentinel.
 pub mod sentinel_reset {
     use super::prelude::*;
-    /// `SENTINEL RESET` builder, awaiting `Pattern`.
-    ///
-    /// Resets primaries by name matching a pattern. Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of monitored primaries.
+    /// `SENTINEL RESET` builder, awaiting `pattern` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPattern(pub(super) Cmd);
     impl NeedPattern {
@@ -1919,7 +2119,7 @@ pub mod sentinel_reset {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL RESET` needs `pattern` before it can be sent",
         label = "this `SENTINEL RESET` has no `pattern` yet",
-        note = "add the missing arguments in order, starting with `pattern` (see the methods of `sentinel_reset::NeedPattern`)"
+        note = "add the missing arguments in order, starting with `pattern` (the docs of `b().sentinel_reset()` link to its steps)"
     )]
     pub trait IncompleteNeedPattern {}
     #[doc(hidden)]
@@ -1929,11 +2129,10 @@ pub mod sentinel_reset {
             self.0.build()
         }
     }
-    /// `SENTINEL RESET` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL RESET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `i64`. The number of primaries that were reset.
-    ///
-    /// Resets primaries by name matching a pattern. Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of monitored primaries.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -1952,12 +2151,22 @@ pub mod sentinel_reset {
         }
     }
 }
-/// Builder states of `SENTINEL SENTINELS` (Returns a list of Sentinel instances.).
+/// `SENTINEL SENTINELS`: Returns a list of Sentinel instances.
+///
+/// Built by `b().sentinel_sentinels()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelNode>`. List of sentinel instances, and their state.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of Sentinels; group: sentinel.
 pub mod sentinel_sentinels {
     use super::prelude::*;
-    /// `SENTINEL SENTINELS` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns a list of Sentinel instances. Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of Sentinels.
+    /// `SENTINEL SENTINELS` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -1974,7 +2183,7 @@ pub mod sentinel_sentinels {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL SENTINELS` needs `primary-name` before it can be sent",
         label = "this `SENTINEL SENTINELS` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_sentinels::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_sentinels()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -1984,11 +2193,10 @@ pub mod sentinel_sentinels {
             self.0.build()
         }
     }
-    /// `SENTINEL SENTINELS` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL SENTINELS` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelNode>`. List of sentinel instances, and their state.
-    ///
-    /// Returns a list of Sentinel instances. Exists since 2.8.4 (Redis and Valkey); complexity: O(N) where N is the number of Sentinels.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2007,12 +2215,26 @@ pub mod sentinel_sentinels {
         }
     }
 }
-/// Builder states of `SENTINEL SET` (Changes the configuration of a monitored primary.).
+/// `SENTINEL SET`: Changes the configuration of a monitored primary.
+///
+/// Built by `b().sentinel_set()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | `data` | `option_value(option, value)` | `option value` | required |
+/// |  | `option_value_iter(items)` | `option value` | required, all at once |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `option_value(option, value)` | `option value` | optional, repeatable |
+/// |  | `option_value_iter(items)` | `option value` | the same, all at once |
+///
+/// Returns `()`.
+///
+/// Exists since 2.8.4 (Redis and Valkey); complexity: O(1); group: sentinel.
 pub mod sentinel_set {
     use super::prelude::*;
-    /// `SENTINEL SET` builder, awaiting `PrimaryName`.
-    ///
-    /// Changes the configuration of a monitored primary. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL SET` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -2029,7 +2251,7 @@ pub mod sentinel_set {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL SET` needs `primary-name` and `data` before it can be sent",
         label = "this `SENTINEL SET` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_set::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_set()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -2056,9 +2278,8 @@ pub mod sentinel_set {
             self
         }
     }
-    /// `SENTINEL SET` builder, awaiting `Data`.
-    ///
-    /// Changes the configuration of a monitored primary. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    /// `SENTINEL SET` builder, awaiting `data` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedData(pub(super) Cmd);
     impl NeedData {
@@ -2097,7 +2318,7 @@ pub mod sentinel_set {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL SET` needs `data` before it can be sent: call `option_value`",
         label = "this `SENTINEL SET` has no `data` yet",
-        note = "add the missing arguments in order, starting with `option_value` (see the methods of `sentinel_set::NeedData`)"
+        note = "add the missing arguments in order, starting with `option_value` (the docs of `b().sentinel_set()` link to its steps)"
     )]
     pub trait IncompleteNeedData {}
     #[doc(hidden)]
@@ -2107,11 +2328,10 @@ pub mod sentinel_set {
             self.0.build()
         }
     }
-    /// `SENTINEL SET` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL SET` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `()`.
-    ///
-    /// Changes the configuration of a monitored primary. Exists since 2.8.4 (Redis and Valkey); complexity: O(1).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2159,14 +2379,26 @@ pub mod sentinel_set {
         }
     }
 }
-/// Builder states of `SENTINEL SIMULATE-FAILURE` (Simulates failover scenarios.).
+/// `SENTINEL SIMULATE-FAILURE`: Simulates failover scenarios.
+///
+/// Built by `b().sentinel_simulate_failure()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// |  | `crash_after_election()` | `CRASH-AFTER-ELECTION` | repeatable |
+/// |  | `crash_after_promotion()` | `CRASH-AFTER-PROMOTION` | repeatable |
+/// |  | `help()` | `HELP` | repeatable |
+///
+/// Returns `Value`. One of: the simulated flag was set; supported simulates flags. Returned in case `HELP` was used.
+///
+/// Exists since 3.2.0 (Redis and Valkey); complexity: ; group: sentinel.
 pub mod sentinel_simulate_failure {
     use super::prelude::*;
-    /// `SENTINEL SIMULATE-FAILURE` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL SIMULATE-FAILURE` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Value`. One of: the simulated flag was set; supported simulates flags. Returned in case `HELP` was used.
-    ///
-    /// Simulates failover scenarios. Exists since 3.2.0 (Redis and Valkey); complexity: .
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {
@@ -2214,12 +2446,22 @@ pub mod sentinel_simulate_failure {
         }
     }
 }
-/// Builder states of `SENTINEL SLAVES` (Returns a list of the monitored replicas.).
+/// `SENTINEL SLAVES`: Returns a list of the monitored replicas.
+///
+/// Built by `b().sentinel_slaves()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+///
+/// | Awaiting | Method | Writes | |
+/// |---|---|---|---|
+/// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
+/// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+///
+/// Returns `Vec<SentinelNode>`. List of monitored replicas, and their state.
+///
+/// Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas; group: sentinel.
 pub mod sentinel_slaves {
     use super::prelude::*;
-    /// `SENTINEL SLAVES` builder, awaiting `PrimaryName`.
-    ///
-    /// Returns a list of the monitored replicas. Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
+    /// `SENTINEL SLAVES` builder, awaiting `primary-name` (its steps: the module's docs).
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct NeedPrimaryName(pub(super) Cmd);
     impl NeedPrimaryName {
@@ -2236,7 +2478,7 @@ pub mod sentinel_slaves {
     #[diagnostic::on_unimplemented(
         message = "`SENTINEL SLAVES` needs `primary-name` before it can be sent",
         label = "this `SENTINEL SLAVES` has no `primary-name` yet",
-        note = "add the missing arguments in order, starting with `primary_name` (see the methods of `sentinel_slaves::NeedPrimaryName`)"
+        note = "add the missing arguments in order, starting with `primary_name` (the docs of `b().sentinel_slaves()` link to its steps)"
     )]
     pub trait IncompleteNeedPrimaryName {}
     #[doc(hidden)]
@@ -2246,11 +2488,10 @@ pub mod sentinel_slaves {
             self.0.build()
         }
     }
-    /// `SENTINEL SLAVES` builder, complete: send it, or add optional arguments.
+    /// `SENTINEL SLAVES` builder, complete: send it, or add optional arguments (its steps: the module's docs).
     ///
     /// Returns `Vec<SentinelNode>`. List of monitored replicas, and their state.
-    ///
-    /// Returns a list of the monitored replicas. Exists since 2.8.0 (Redis and Valkey); complexity: O(N) where N is the number of replicas.
+    #[doc(hidden)]
     #[must_use = "a command builder does nothing until it is sent"]
     pub struct Ready(pub(super) Cmd);
     impl Ready {

@@ -3,6 +3,9 @@
 //!
 //! Each command is a module of type states: `b().set()` returns `set::NeedKey`, whose
 //! `key()` returns `set::NeedValue`, and so on; only complete states have `build()`.
+//! The module's page (for example [`set`]) lists every step and option in one table; the
+//! states themselves are hidden from these docs (they stay public, nameable and what an
+//! editor completes), since a page each repeated rustdoc's boilerplate for a few methods.
 //! Once-only optional arguments are tracked by type parameters ([`Unset`](super::state::Unset)
 //! → [`Set`](super::state::Set)): one for each argument the reply or a rule reads, and
 //! one, `TOnce`, for all the others (see [`state`](super::state)), so giving one twice,

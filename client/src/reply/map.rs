@@ -297,6 +297,9 @@ impl<'a> Iterator for MapIter<'a> {
 impl ExactSizeIterator for MapIter<'_> {}
 
 /// The pairs of a [`Map`] as zero-copy [`Bytes`], in the order of the reply.
+// Hidden from the docs, as the other owned iterators of replies: its page would list
+// `Iterator`'s provided methods and nothing of its own (~180 KB); `for x in reply` uses it.
+#[doc(hidden)]
 #[derive(Debug, Clone)]
 pub struct MapIntoIter {
     buf: Bytes,

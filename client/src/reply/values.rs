@@ -233,6 +233,9 @@ impl DoubleEndedIterator for ValuesIter<'_> {
 impl ExactSizeIterator for ValuesIter<'_> {}
 
 /// The values of [`Values`] as zero-copy [`Bytes`], in order.
+// Hidden from the docs, as the other owned iterators of replies: its page would list
+// `Iterator`'s provided methods and nothing of its own (~180 KB); `for x in reply` uses it.
+#[doc(hidden)]
 #[derive(Debug, Clone)]
 pub struct ValuesIntoIter {
     buf: Bytes,

@@ -62,12 +62,16 @@ pub(super) fn command(
     // What it returns comes first, before when it exists and what it costs.
     let returns = returns(reply);
     doc.extend([returns.clone(), String::new()]);
-    doc.extend([format!(
-        "Exists {}; complexity: {}; group: {}.",
+    // Its cost and its steps are on its module's page, which the last line links to.
+    let page = match fn_ident.to_string().strip_prefix("r#") {
+        // Rustdoc links take no raw identifier.
+        Some(keyword) => format!("the module `{keyword}`"),
+        None => format!("[`{snake}`](mod@{fn_ident})"),
+    };
+    doc.push(format!(
+        "Exists {}. Its steps, options and complexity: {page}.",
         availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
-        bare(&cmd.complexity),
-        doc_text(&cmd.group)
-    )]);
+    ));
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
         let note = match &cmd.replaced_by {
@@ -144,14 +148,6 @@ pub(super) fn command(
         }
         #alias
     };
-    let mut mod_doc = format!(
-        " Builder states of `{}` ({}).",
-        cmd.name,
-        doc_text(&cmd.summary)
-    );
-    if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
-        mod_doc.push_str(" The client refuses it on its shared connections: see `b()`'s method.");
-    }
     let mut impls = Vec::new();
     for s in &plan.states {
         impls.push(if s.build {
@@ -171,6 +167,17 @@ pub(super) fn command(
     let mut plan = plan.clone();
     plan.hold_once(&keep);
     let plan = &plan;
+    // A script's complete builder also takes `returning::<T>()` (`request::returning`).
+    let scripted =
+        cmd.group == "scripting" && impls.iter().flatten().any(|i| i.ty == reply::Ty::Value);
+    let mut mod_doc = super::page::lines(cmd, snake, plan, &returns, scripted);
+    if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
+        mod_doc.push(String::new());
+        mod_doc.push(
+            "The client refuses it on its shared connections: see `b()`'s method.".to_owned(),
+        );
+    }
+    let mod_doc = doc_lines(&mod_doc);
     let states: Vec<TokenStream> = plan
         .states
         .iter()
@@ -180,7 +187,7 @@ pub(super) fn command(
     let mut once = super::once::traits(cmd, plan);
     once.extend(super::early::gates(cmd, plan));
     let module = quote! {
-        #[doc = #mod_doc]
+        #mod_doc
         pub mod #fn_ident {
             use super::prelude::*;
 

@@ -15,6 +15,7 @@ mod early;
 mod flags;
 mod methods;
 mod once;
+mod page;
 mod params;
 mod request;
 mod requirement;

@@ -370,9 +370,8 @@ pub(super) fn incomplete_impl(
         .or_else(|| s.missing.first().map(|m| crate::naming::method(m, "arg")))
         .unwrap_or_default();
     let note = format!(
-        "add the missing arguments in order, starting with `{next}` (see the methods of `{}::{}`)",
-        crate::naming::snake(&cmd.name).unwrap_or_default(),
-        s.name
+        "add the missing arguments in order, starting with `{next}` (the docs of `b().{}()` link to its steps)",
+        entry_name(cmd),
     );
     let self_ty = state_ty(plan, s, |_| None);
     let slots = slot_idents(plan, s);
@@ -419,5 +418,16 @@ pub(super) fn one_of(calls: &[String]) -> String {
             many.len()
         ),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The entry method's name as a caller writes it (`move_` for `MOVE`, whose raw
+/// identifier `r#move` also works).
+fn entry_name(cmd: &CommandSpec) -> String {
+    let snake = crate::naming::snake(&cmd.name).unwrap_or_default();
+    let ident = crate::naming::ident(&snake).to_string();
+    match ident.strip_prefix("r#") {
+        Some(keyword) => format!("{keyword}_"),
+        None => snake,
     }
 }

@@ -9,7 +9,7 @@ use crate::plan::{Effect, Plan, Stage, State};
 use crate::reply::ReplyImpl;
 use crate::spec::CommandSpec;
 
-use super::doc::{availability, bare, doc_lines};
+use super::doc::doc_lines;
 use super::methods::{advance_method, piece_methods};
 use super::once;
 use super::params::{header, held, params_with_defaults, slot_idents, state_ty, Fixed, ONCE};
@@ -26,35 +26,32 @@ pub(super) fn state(
 ) -> TokenStream {
     let name = format_ident!("{}", s.name);
     let slots = slot_idents(plan, s);
-    let what = if s.build {
-        "complete: send it, or add optional arguments".to_owned()
-    } else {
-        format!(
-            "awaiting `{}`",
-            s.name.strip_prefix("Need").unwrap_or(&s.name)
-        )
+    // Hidden from the docs (the module's page lists every state's methods): what an
+    // editor shows when it names the type.
+    let what = match s.missing.first() {
+        Some(next) => format!("awaiting `{next}`"),
+        None => "complete: send it, or add optional arguments".to_owned(),
     };
-    let mut lines = vec![format!("`{}` builder, {what}.", cmd.name), String::new()];
+    let mut lines = vec![format!(
+        "`{}` builder, {what} (its steps: the module's docs).",
+        cmd.name
+    )];
     if s.build {
-        lines.extend([returns.to_owned(), String::new()]);
+        lines.extend([String::new(), returns.to_owned()]);
     }
-    lines.push(format!(
-        "{}. Exists {}; complexity: {}.",
-        bare(&cmd.summary),
-        availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
-        bare(&cmd.complexity)
-    ));
     let doc = doc_lines(&lines);
     let defaults = params_with_defaults(plan, s);
     let def = if slots.is_empty() {
         quote! {
             #doc
+            #[doc(hidden)]
             #[must_use = "a command builder does nothing until it is sent"]
             pub struct #name(pub(super) Cmd);
         }
     } else {
         quote! {
             #doc
+            #[doc(hidden)]
             #[must_use = "a command builder does nothing until it is sent"]
             pub struct #name<#(#defaults),*>(
                 pub(super) Cmd,
