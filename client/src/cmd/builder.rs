@@ -258,6 +258,21 @@ impl Cmd {
         }
     }
 
+    /// Writes `words`, an optional argument of tokens alone (`NOCONTENT`, `WITHSCORES`),
+    /// as one piece of spec position `order`: what [`begin_piece`](Self::begin_piece),
+    /// [`push`](Self::push) and [`end_piece`](Self::end_piece) do, in the one line a
+    /// generated method of such an option needs.
+    #[doc(hidden)]
+    #[inline]
+    pub fn token_piece(mut self, order: u16, words: &[&str]) -> Self {
+        let mark = self.begin_piece();
+        for word in words {
+            self.push(*word);
+        }
+        self.end_piece(order, mark);
+        self
+    }
+
     /// True when the command already holds a piece of spec position `order` (a repeated
     /// argument whose token is written once checks it).
     pub fn has_piece(&self, order: u16) -> bool {

@@ -127,7 +127,7 @@ pub(super) fn command(
     );
     let begin = match &plan.count {
         Some(count) if count.after.is_none() => {
-            let mark = super::methods::count_at(count.order, &count.prefix);
+            let mark = super::writes::count_at(count.order, &count.prefix);
             quote!(let mut c = #new; #require #mark)
         }
         _ if !require.is_empty() => quote!(let mut c = #new; #require),

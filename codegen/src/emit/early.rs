@@ -18,9 +18,10 @@ use quote::{format_ident, quote};
 use crate::plan::{Effect, Method, Plan, Stage, State};
 use crate::spec::CommandSpec;
 
-use super::methods::param_ty;
 use super::params::{slot_idents, state_ty};
 use super::request::{next_calls, one_of};
+use super::rule::Satisfied;
+use super::writes::param_ty;
 
 /// The trait and hidden methods of the incomplete state `s`: one per option name of the
 /// command that `s` does not offer (nothing when every option is offered).
@@ -50,7 +51,7 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
     let label = "an option given before the required arguments".to_owned();
     let note = "an option may come anywhere after the required arguments it follows in \
                 the command's syntax";
-    let doc = format!(" Implemented by no type: {message}.");
+    let rule = super::rule::declare(&marker, Satisfied::Never, &message, &label, Some(note));
     let self_ty = state_ty(plan, s, |_| None);
     let slots = slot_idents(plan, s);
     let generics = if slots.is_empty() {
@@ -60,25 +61,16 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
     };
     let methods = later.iter().map(|m| {
         let name = crate::naming::ident(&m.leaf.name);
-        let tys: Vec<TokenStream> = m.leaf.params.iter().map(param_ty).collect();
-        quote! {
-            #[doc(hidden)]
-            pub fn #name(self, #(_: #tys),*) -> Self
-            where
-                for<'a> &'a Self: #marker,
-            {
-                self
-            }
-        }
+        let tys = m.leaf.params.iter().map(param_ty);
+        quote!(#name(#(#tys),*);)
     });
     quote! {
-        #[doc = #doc]
-        #[doc(hidden)]
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        pub trait #marker {}
-
+        #rule
         impl #generics #self_ty {
-            #(#methods)*
+            early_options! {
+                #marker;
+                #(#methods)*
+            }
         }
     }
 }
@@ -138,15 +130,7 @@ pub(super) fn gates(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
             );
             let label = format!("needs {first} before it");
             let note = "the options of a block come after the call that opens it";
-            let doc = format!(" Implemented by the stages of an entered block: {message}.");
-            quote! {
-                #[doc = #doc]
-                #[doc(hidden)]
-                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-                pub trait #t {}
-                impl #t for Set {}
-                impl<const N: u8> #t for Open<N> {}
-            }
+            super::rule::declare(&t, Satisfied::ByEntered, &message, &label, Some(note))
         })
         .collect()
 }

@@ -1,140 +1,15 @@
 //! The methods of a state: a required argument's (with its `_iter` twin) and an optional
-//! piece's (with its `_iter`, `_opt` and `_if` twins), and the statements they write.
+//! piece's (with its `_iter`, `_opt` and `_if` twins); what they write is `writes`'.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::naming;
-use crate::plan::{Counted, Effect, Leaf, Method, Param, Plan, Stage, State, TimeUnit, Write};
-use crate::spec::ArgKind;
+use crate::plan::{Effect, Leaf, Method, Plan, Stage, State, Write};
 
 use super::doc::{availability, doc_lines, doc_text};
 use super::params::{construct, state_ty};
-
-fn kind_ty(kind: ArgKind) -> TokenStream {
-    match kind {
-        ArgKind::Integer | ArgKind::UnixTime => quote!(impl IntArg),
-        ArgKind::Double => quote!(impl DoubleArg),
-        _ => quote!(impl ToArg),
-    }
-}
-
-/// The path of a typed parameter's type (`Arg::typed`, resolved by `generate`).
-fn typed_path(path: &str) -> syn::Path {
-    syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(InvalidTypedisArgPath))
-}
-
-pub(super) fn param_ty(p: &Param) -> TokenStream {
-    if let Some(path) = &p.typed {
-        let path = typed_path(path);
-        return quote!(impl Into<#path>);
-    }
-    if let Some(unit) = p.unit() {
-        return match unit {
-            TimeUnit::Seconds => quote!(impl SecondsArg),
-            TimeUnit::Millis => quote!(impl MillisArg),
-            TimeUnit::FractionalSeconds => quote!(impl FractionalSecondsArg),
-        };
-    }
-    match &p.counted {
-        None => kind_ty(p.kind),
-        Some(list) => {
-            let item = match list.parts.as_slice() {
-                [one] => kind_ty(*one),
-                parts => {
-                    let parts = parts.iter().map(|k| kind_ty(*k));
-                    quote!((#(#parts),*))
-                }
-            };
-            quote!(impl IntoIterator<Item = #item, IntoIter: ExactSizeIterator>)
-        }
-    }
-}
-
-/// Writes one value: a key through `push_key` (it feeds the slot), anything else `push`.
-fn push_stmt(kind: ArgKind, value: TokenStream) -> TokenStream {
-    if kind == ArgKind::Key {
-        quote!(c.push_key(&#value);)
-    } else {
-        quote!(c.push(&#value);)
-    }
-}
-
-/// Writes a counted list `p`: its count (of items, or of words), then its items.
-fn counted_stmts(p: &syn::Ident, list: &Counted) -> TokenStream {
-    let n = list.parts.len();
-    let count = if list.words && n > 1 {
-        quote!((items.len() * #n))
-    } else {
-        quote!(items.len())
-    };
-    let body = if n == 1 {
-        push_stmt(list.parts[0], quote!(item))
-    } else {
-        let names: Vec<syn::Ident> = (0..n).map(|i| quote::format_ident!("part{i}")).collect();
-        let pushes = list
-            .parts
-            .iter()
-            .zip(&names)
-            .map(|(k, name)| push_stmt(*k, quote!(#name)));
-        quote! {
-            let (#(#names),*) = item;
-            #(#pushes)*
-        }
-    };
-    let count = if list.written {
-        quote!(c.push(&#count);)
-    } else {
-        quote!()
-    };
-    quote! {
-        let items = #p.into_iter();
-        #count
-        for item in items {
-            #body
-        }
-    }
-}
-
-pub(super) fn param_idents(leaf: &Leaf) -> Vec<syn::Ident> {
-    leaf.params.iter().map(|p| naming::ident(&p.name)).collect()
-}
-
-/// Statements writing `writes` with the given parameter expressions (and counting the
-/// item, for the counted argument of a command that writes its own count).
-fn write_stmts(leaf: &Leaf, writes: &[Write], params: &[syn::Ident], counted: bool) -> TokenStream {
-    let stmts = writes.iter().map(|w| match w {
-        Write::Token(t) => quote!(c.push(#t);),
-        Write::Param(i) => {
-            let p = &params[*i];
-            match &leaf.params[*i].counted {
-                Some(list) => counted_stmts(p, list),
-                None => match &leaf.params[*i].typed {
-                    // A typed value writes its own words.
-                    Some(path) => {
-                        let path = typed_path(path);
-                        quote!(::core::convert::Into::<#path>::into(#p).write_args(&mut c);)
-                    }
-                    None => match leaf.params[*i].unit() {
-                        // A time span writes its number in the unit the spec takes.
-                        Some(TimeUnit::Seconds) => quote!(c.push(&SecondsArg::seconds(#p));),
-                        Some(TimeUnit::Millis) => quote!(c.push(&MillisArg::millis(#p));),
-                        Some(TimeUnit::FractionalSeconds) => {
-                            quote!(c.push(&FractionalSecondsArg::fractional_seconds(#p));)
-                        }
-                        None => push_stmt(leaf.params[*i].kind, quote!(#p)),
-                    },
-                },
-            }
-        }
-    });
-    let count = if counted {
-        quote!(c.count_item();)
-    } else {
-        quote!()
-    };
-    quote!(#(#stmts)* #count)
-}
+use super::writes::{count_at, item_shape, param_idents, param_ty, write_stmts};
 
 /// The statement recording what servers have the leaf's argument, where not all do (once
 /// per method call, not per item).
@@ -159,12 +34,16 @@ fn leaf_require(leaf: &Leaf) -> TokenStream {
 }
 
 fn method_doc(m: &Method, extra: &str) -> TokenStream {
-    let mut lines = Vec::new();
-    if let Some(meaning) = &m.leaf.meaning {
-        lines.push(doc_text(meaning.trim()));
-        lines.push(String::new());
-    }
-    lines.push(format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax())));
+    // What it means, then what it writes, one paragraph.
+    let writes = format!("Writes `{}`{extra}.", doc_text(&m.leaf.syntax()));
+    let mut lines = vec![match &m.leaf.meaning {
+        Some(meaning) => {
+            let meaning = doc_text(meaning.trim());
+            let end = if meaning.ends_with('.') { "" } else { "." };
+            format!("{meaning}{end} {writes}")
+        }
+        None => writes,
+    }];
     if let Some(since) = &m.leaf.since {
         lines.push(String::new());
         let text = availability(since, &m.leaf.since_in, m.leaf.only.as_deref());
@@ -323,28 +202,6 @@ fn keyword_alias(
     })
 }
 
-/// Marks where the command's count goes, after the words before it.
-pub(super) fn count_at(order: u16, prefix: &[String]) -> TokenStream {
-    let order = Literal::u16_unsuffixed(order);
-    quote! {
-        let count = c.begin_piece();
-        #(c.push(#prefix);)*
-        c.count_at(#order, count);
-    }
-}
-
-/// The item type and destructuring pattern of an `_iter` twin.
-fn item_shape(leaf: &Leaf, params: &[syn::Ident]) -> (TokenStream, TokenStream) {
-    if params.len() == 1 {
-        let ty = param_ty(&leaf.params[0]);
-        let p = &params[0];
-        (ty, quote!(#p))
-    } else {
-        let tys = leaf.params.iter().map(param_ty);
-        (quote!((#(#tys,)*)), quote!((#(#params,)*)))
-    }
-}
-
 /// The methods of an optional piece, in a state where the `oneof` parameter `branch` (of
 /// a piece that is an option of one of its branches) is about to be chosen, and the
 /// parameters in `unset` must be unset (the other members of an exactly-one group).
@@ -399,6 +256,8 @@ pub(super) fn piece_methods(
             let i = Literal::usize_unsuffixed(i);
             quote!(Given<Self, #i>)
         }
+        // A method that changes no parameter (a repeatable option) returns `Self`.
+        None if ret.to_string() == state_ty(plan, s, |_| None).to_string() => quote!(Self),
         None => ret,
     };
     let out = construct(s, quote!(c));
@@ -410,19 +269,42 @@ pub(super) fn piece_methods(
     };
     let doc = method_doc(m, extra);
     let guard = super::once::guard(plan, guarded, super::early::gate_of(m));
-    let mut out_methods = vec![quote! {
-        #doc
-        #[inline]
-        pub fn #name(self, #(#params: #tys),*) -> #ret #guard {
-            let mut c = self.0;
-            let mark = c.begin_piece();
-            #require
-            #once
-            #body
-            c.end_piece(#order, mark);
-            #out
+    let tokens_alone: Option<Vec<&String>> = m
+        .leaf
+        .writes
+        .iter()
+        .map(|w| match w {
+            Write::Token(t) => Some(t),
+            Write::Param(_) => None,
+        })
+        .collect();
+    let method = match tokens_alone {
+        // An option of tokens alone, with nothing else to do: one line.
+        Some(words) if token_once.is_none() && !*counted && require.is_empty() => {
+            let out = construct(s, quote!(self.0.token_piece(#order, &[#(#words),*])));
+            quote! {
+                #doc
+                #[inline]
+                pub fn #name(self) -> #ret #guard {
+                    #out
+                }
+            }
         }
-    }];
+        _ => quote! {
+            #doc
+            #[inline]
+            pub fn #name(self, #(#params: #tys),*) -> #ret #guard {
+                let mut c = self.0;
+                let mark = c.begin_piece();
+                #require
+                #once
+                #body
+                c.end_piece(#order, mark);
+                #out
+            }
+        },
+    };
+    let mut out_methods = vec![method];
     out_methods.extend(keyword_alias(&name, &params, &tys, &ret, &guard));
     if *iter {
         let iter_name = naming::ident(&format!("{}_iter", m.leaf.name));

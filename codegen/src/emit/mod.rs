@@ -5,9 +5,11 @@
 //! Files: `command` (a command's entry method and module), `state` (one type state and
 //! its impl blocks), `params` (a state's type parameters and how its types are written),
 //! `request` (its `Request` impls and their messages), `methods` (the methods of a
-//! state), `once` and `early` (the messages of an option given twice or too early),
-//! `flags` (a command's flags and policy, shared with the spec table), `requirement`
-//! (the servers an argument needs) and `doc` (rustdoc text from spec text).
+//! state) and `writes` (what they write), `once` and `early` (the messages of an option
+//! given twice or too early) and `rule` (the macros their traits and stubs are written
+//! with), `page` (a command's docs page: its steps and options in one table), `flags` (a
+//! command's flags and policy, shared with the spec table), `requirement` (the servers
+//! an argument needs) and `doc` (rustdoc text from spec text).
 
 mod command;
 mod doc;
@@ -19,7 +21,9 @@ mod page;
 mod params;
 mod request;
 mod requirement;
+mod rule;
 mod state;
+mod writes;
 
 pub(crate) use doc::{doc_lines, doc_text};
 pub(crate) use flags::{flags_expr, policy_expr};
@@ -246,7 +250,7 @@ fn generate_spec(spec: &Spec, options: &Options) -> Result<String, Error> {
         report.untyped.len(),
         report.structs
     );
-    unparse(file, spec, options, &summary)
+    unparse(file, spec, options, &(summary + rule::MACROS))
 }
 
 /// What the reply types of `spec` are: how many commands are typed, and why the others

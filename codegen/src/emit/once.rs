@@ -11,6 +11,8 @@ use quote::{format_ident, quote};
 use crate::plan::{Effect, Method, Plan, Stage};
 use crate::spec::CommandSpec;
 
+use super::rule::Satisfied;
+
 /// The slot `m` sets that its impl leaves generic behind a `where` clause: a piece that
 /// moves a slot from `Unset`, where the slot is not also the block it enters or the
 /// `oneof` branch its impl is split by (those impls tell stages apart by that slot).
@@ -97,14 +99,7 @@ pub(super) fn traits(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
                     format!("{} are one option: keep the one you mean", many.join(", ")),
                 ),
             };
-            let doc = format!(" Implemented by `Unset` alone: {message}.");
-            quote! {
-                #[doc = #doc]
-                #[doc(hidden)]
-                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-                pub trait #t {}
-                impl #t for Unset {}
-            }
+            super::rule::declare(&t, Satisfied::ByUnset, &message, &label, Some(&note))
         })
         .collect()
 }

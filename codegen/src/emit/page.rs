@@ -125,7 +125,7 @@ fn calls(m: &Method) -> Vec<(String, &'static str)> {
         Some(keyword) => format!("{keyword}_"),
         None => name.clone(),
     };
-    let params: Vec<String> = super::methods::param_idents(&m.leaf)
+    let params: Vec<String> = super::writes::param_idents(&m.leaf)
         .iter()
         .map(|p| p.to_string().trim_start_matches("r#").to_owned())
         .collect();

@@ -11,6 +11,7 @@ use crate::reply::{ReplyImpl, Ty};
 use crate::spec::CommandSpec;
 
 use super::params::{header, header_parts, slot_idents, state_ty, Fixed};
+use super::rule::Satisfied;
 use super::Ctx;
 
 /// The ways a complete state keeps the rules on its arguments: exactly one member of
@@ -286,15 +287,9 @@ pub(super) fn complete_impls(
         let fixed: Vec<(usize, Stage)> = members.iter().map(|&k| (k, Stage::Unset)).collect();
         let (generics, self_ty) = header_parts(plan, s, &fixed, quote!(Done));
         let generics = quote!(<M: #marker, #(#generics),*>);
-        let doc = format!(
-            " Implemented by no type: `{}` has none of its choices.",
-            s.name
-        );
+        let rule = super::rule::declare(&marker, Satisfied::Never, &message, &label, None);
         out.push(quote! {
-            #[doc = #doc]
-            #[doc(hidden)]
-            #[diagnostic::on_unimplemented(message = #message, label = #label)]
-            pub trait #marker {}
+            #rule
 
             #[doc(hidden)]
             impl #generics #rt::Request<M> for #self_ty {
@@ -309,15 +304,9 @@ pub(super) fn complete_impls(
         let marker = format_ident!("Refused{}{}", s.name, n + 1);
         let (generics, self_ty) = header_parts(plan, s, &fixed, quote!(Done));
         let generics = quote!(<M: #marker, #(#generics),*>);
-        let doc = format!(
-            " Implemented by no type: `{}` with arguments the server refuses together.",
-            s.name
-        );
+        let rule = super::rule::declare(&marker, Satisfied::Never, &message, &label, Some(&note));
         out.push(quote! {
-            #[doc = #doc]
-            #[doc(hidden)]
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            pub trait #marker {}
+            #rule
 
             #[doc(hidden)]
             impl #generics #rt::Request<M> for #self_ty {
@@ -375,12 +364,9 @@ pub(super) fn incomplete_impl(
     );
     let self_ty = state_ty(plan, s, |_| None);
     let slots = slot_idents(plan, s);
-    let doc = format!(" Implemented by no type: `{}` is not complete.", s.name);
+    let rule = super::rule::declare(&marker, Satisfied::Never, &message, &label, Some(&note));
     quote! {
-        #[doc = #doc]
-        #[doc(hidden)]
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        pub trait #marker {}
+        #rule
 
         #[doc(hidden)]
         impl<M: #marker, #(#slots),*> #rt::Request<M> for #self_ty {
