@@ -11,7 +11,6 @@ use crate::resp::value::Value;
 use crate::wire::Frame;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 
 /// A boxed future of a [`DynRedis`] call.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -117,32 +116,5 @@ impl Redis for dyn DynRedis {
 
     fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
         self.scan_erased_dyn(first_page)
-    }
-}
-
-/// A shared client is a client: `Arc<dyn DynRedis>` (and `Arc<Client>`) can be cloned into
-/// tasks and scans.
-impl<T: Redis + ?Sized> Redis for Arc<T> {
-    fn send_command(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
-        (**self).send_command(command)
-    }
-
-    fn send_pipeline(
-        &self,
-        commands: Vec<Command>,
-    ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        (**self).send_pipeline(commands)
-    }
-
-    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
-        (**self).add_to_batch(batch, command);
-    }
-
-    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        (**self).send_batch(batch)
-    }
-
-    fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
-        (**self).scan_erased(first_page)
     }
 }

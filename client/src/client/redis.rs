@@ -210,28 +210,47 @@ impl<C: Redis + Clone + 'static> Pages for Through<C> {
     }
 }
 
-/// A borrowed client is a client: pipelines made by [`Redis::pipeline`] hold one.
-impl<T: Redis + ?Sized> Redis for &T {
-    fn send_command(&self, command: Command) -> impl Future<Output = Result<Frame, Error>> + Send {
-        (**self).send_command(command)
-    }
+/// `Redis` for pointers to a client: each method forwards to the client.
+macro_rules! forward_redis {
+    ($($(#[$doc:meta])* $pointer:ty;)*) => {$(
+        $(#[$doc])*
+        impl<T: Redis + ?Sized> Redis for $pointer {
+            fn send_command(
+                &self,
+                command: Command,
+            ) -> impl Future<Output = Result<Frame, Error>> + Send {
+                (**self).send_command(command)
+            }
 
-    fn send_pipeline(
-        &self,
-        commands: Vec<Command>,
-    ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        (**self).send_pipeline(commands)
-    }
+            fn send_pipeline(
+                &self,
+                commands: Vec<Command>,
+            ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+                (**self).send_pipeline(commands)
+            }
 
-    fn add_to_batch(&self, batch: &mut Batch, command: Command) {
-        (**self).add_to_batch(batch, command);
-    }
+            fn add_to_batch(&self, batch: &mut Batch, command: Command) {
+                (**self).add_to_batch(batch, command);
+            }
 
-    fn send_batch(&self, batch: Batch) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
-        (**self).send_batch(batch)
-    }
+            fn send_batch(
+                &self,
+                batch: Batch,
+            ) -> impl Future<Output = Result<Vec<Frame>, Error>> + Send {
+                (**self).send_batch(batch)
+            }
 
-    fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
-        (**self).scan_erased(first_page)
-    }
+            fn scan_erased(&self, first_page: Command) -> Result<Scan<Value>, Command> {
+                (**self).scan_erased(first_page)
+            }
+        }
+    )*};
+}
+
+forward_redis! {
+    /// A borrowed client is a client: pipelines made by [`Redis::pipeline`] hold one.
+    &T;
+    /// A shared client is a client: `Arc<dyn DynRedis>` (and `Arc<Client>`) can be cloned
+    /// into tasks and scans.
+    std::sync::Arc<T>;
 }

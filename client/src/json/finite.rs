@@ -37,6 +37,15 @@ fn float(v: f64) -> Result<(), NotFinite> {
     )))
 }
 
+/// Serializer methods that accept their value and check nothing.
+macro_rules! ignore {
+    ($($method:ident($($ty:ty)?);)*) => {$(
+        fn $method(self, $(_: $ty)?) -> Result<(), NotFinite> {
+            Ok(())
+        }
+    )*};
+}
+
 impl ser::Serializer for Finite {
     type Ok = ();
     type Error = NotFinite;
@@ -48,38 +57,13 @@ impl ser::Serializer for Finite {
     type SerializeStruct = Finite;
     type SerializeStructVariant = Finite;
 
-    fn serialize_bool(self, _: bool) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_i8(self, _: i8) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_i16(self, _: i16) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_i32(self, _: i32) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_i64(self, _: i64) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_i128(self, _: i128) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_u8(self, _: u8) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_u16(self, _: u16) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_u32(self, _: u32) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_u64(self, _: u64) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_u128(self, _: u128) -> Result<(), NotFinite> {
-        Ok(())
+    // Values that hold no float: nothing to check.
+    ignore! {
+        serialize_bool(bool); serialize_i8(i8); serialize_i16(i16); serialize_i32(i32);
+        serialize_i64(i64); serialize_i128(i128); serialize_u8(u8); serialize_u16(u16);
+        serialize_u32(u32); serialize_u64(u64); serialize_u128(u128); serialize_char(char);
+        serialize_str(&str); serialize_bytes(&[u8]); serialize_none(); serialize_unit();
+        serialize_unit_struct(&'static str);
     }
     fn serialize_f32(self, v: f32) -> Result<(), NotFinite> {
         float(f64::from(v))
@@ -87,26 +71,8 @@ impl ser::Serializer for Finite {
     fn serialize_f64(self, v: f64) -> Result<(), NotFinite> {
         float(v)
     }
-    fn serialize_char(self, _: char) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_str(self, _: &str) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_none(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), NotFinite> {
         value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), NotFinite> {
-        Ok(())
     }
     fn serialize_unit_variant(
         self,
@@ -167,48 +133,33 @@ impl ser::Serializer for Finite {
     }
 }
 
-impl ser::SerializeSeq for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
+/// The compound parts of a value: each element, field, key and value is visited in turn.
+macro_rules! visit_parts {
+    ($($part:ident: fn $method:ident($($name:ty,)?);)*) => {$(
+        impl ser::$part for Finite {
+            type Ok = ();
+            type Error = NotFinite;
+            fn $method<T: ?Sized + Serialize>(
+                &mut self,
+                $(_: $name,)?
+                value: &T,
+            ) -> Result<(), NotFinite> {
+                value.serialize(Finite)
+            }
+            fn end(self) -> Result<(), NotFinite> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
+visit_parts! {
+    SerializeSeq: fn serialize_element();
+    SerializeTuple: fn serialize_element();
+    SerializeTupleStruct: fn serialize_field();
+    SerializeTupleVariant: fn serialize_field();
+    SerializeStruct: fn serialize_field(&'static str,);
+    SerializeStructVariant: fn serialize_field(&'static str,);
 }
 
 impl ser::SerializeMap for Finite {
@@ -218,36 +169,6 @@ impl ser::SerializeMap for Finite {
         key.serialize(Finite)
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeStruct for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), NotFinite> {
-        value.serialize(Finite)
-    }
-    fn end(self) -> Result<(), NotFinite> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeStructVariant for Finite {
-    type Ok = ();
-    type Error = NotFinite;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), NotFinite> {
         value.serialize(Finite)
     }
     fn end(self) -> Result<(), NotFinite> {
