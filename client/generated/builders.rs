@@ -8911,8 +8911,8 @@ pub mod acl_load {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `count(count)` | `count` | optional, at most once |
-/// |  | `reset()` | `RESET` | optional, at most once |
+/// |  | `count(count)` | `count` | optional, one at most of `count`, `reset` |
+/// |  | `reset()` | `RESET` | optional, one at most of `count`, `reset` |
 ///
 /// Returns `Vec<AclLogEntry>`; with `RESET`: `()`. One of: in case `RESET` was not given, a list of recent ACL security events; in case `RESET` was given, OK indicates ACL log was cleared.
 ///
@@ -9497,9 +9497,9 @@ pub mod bgrewriteaof {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `schedule()` | `SCHEDULE` | optional, at most once; since 3.2.2 (Redis and Valkey) |
+/// |  | `schedule()` | `SCHEDULE` | optional, one at most of `schedule`, `cancel`; since 3.2.2 (Redis and Valkey) |
 /// |  | `schedule_if(on)` | `SCHEDULE` | the same, when given |
-/// |  | `cancel()` | `CANCEL` | optional, at most once; since 8.1.0 (Valkey only) |
+/// |  | `cancel()` | `CANCEL` | optional, one at most of `schedule`, `cancel`; since 8.1.0 (Valkey only) |
 /// |  | `cancel_if(on)` | `CANCEL` | the same, when given |
 ///
 /// Returns `Bytes`.
@@ -9605,12 +9605,12 @@ pub mod bgsave {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `range(start, end)` | `start end` | optional, at most once |
-/// |  | `byte()` | `BYTE` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `range(start, end)` | `start end` | optional, one at most of `range`, `range_from` |
+/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `byte_if(on)` | `BYTE` | the same, when given |
-/// |  | `bit()` | `BIT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `bit_if(on)` | `BIT` | the same, when given |
-/// |  | `range_from(start)` | `start` | optional, at most once; since 8.0.0 (Valkey only) |
+/// |  | `range_from(start)` | `start` | optional, one at most of `range`, `range_from`; since 8.0.0 (Valkey only) |
 /// |  | `range_from_opt(value)` | `start` | the same, when given |
 ///
 /// Returns `i64`. The number of bits set to 1.
@@ -10390,9 +10390,9 @@ pub mod bitop {
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start)` | `start` | optional, at most once |
 /// |  | `end_unit(end)` | `end` | optional, at most once |
-/// |  | `byte()` | `BYTE` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `byte_if(on)` | `BYTE` | the same, when given |
-/// |  | `bit()` | `BIT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `bit_if(on)` | `BIT` | the same, when given |
 ///
 /// Returns `i64`. One of: the position of the first bit set to 1 or 0 according to the request; in case the `bit` argument is 1 and the string is empty or composed of just zero bytes.
@@ -13849,13 +13849,13 @@ pub mod client_kill {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `type_normal()` | `TYPE NORMAL` | optional, at most once; since 5.0.0 (Redis and Valkey) |
+/// |  | `type_normal()` | `TYPE NORMAL` | optional, one at most of `type_normal`, `type_master`, `type_replica`, `type_pubsub`; since 5.0.0 (Redis and Valkey) |
 /// |  | `type_normal_if(on)` | `TYPE NORMAL` | the same, when given |
-/// |  | `type_master()` | `TYPE MASTER` | optional, at most once; since 5.0.0 (Redis and Valkey) |
+/// |  | `type_master()` | `TYPE MASTER` | optional, one at most of `type_normal`, `type_master`, `type_replica`, `type_pubsub`; since 5.0.0 (Redis and Valkey) |
 /// |  | `type_master_if(on)` | `TYPE MASTER` | the same, when given |
-/// |  | `type_replica()` | `TYPE REPLICA` | optional, at most once; since 5.0.0 (Redis and Valkey) |
+/// |  | `type_replica()` | `TYPE REPLICA` | optional, one at most of `type_normal`, `type_master`, `type_replica`, `type_pubsub`; since 5.0.0 (Redis and Valkey) |
 /// |  | `type_replica_if(on)` | `TYPE REPLICA` | the same, when given |
-/// |  | `type_pubsub()` | `TYPE PUBSUB` | optional, at most once; since 5.0.0 (Redis and Valkey) |
+/// |  | `type_pubsub()` | `TYPE PUBSUB` | optional, one at most of `type_normal`, `type_master`, `type_replica`, `type_pubsub`; since 5.0.0 (Redis and Valkey) |
 /// |  | `type_pubsub_if(on)` | `TYPE PUBSUB` | the same, when given |
 /// |  | `id(client_id)` | `client_id` | optional, repeatable; since 6.2.0 (Redis and Valkey) |
 /// |  | `id_iter(items)` | `client_id` | the same, all at once |
@@ -13865,9 +13865,9 @@ pub mod client_kill {
 /// |  | `addr_opt(value)` | `ADDR addr` | the same, when given |
 /// |  | `laddr(laddr)` | `LADDR laddr` | optional, at most once; since 8.1.0 (Valkey only) |
 /// |  | `laddr_opt(value)` | `LADDR laddr` | the same, when given |
-/// |  | `skipme_yes()` | `SKIPME YES` | optional, at most once; since 8.1.0 (Valkey only) |
+/// |  | `skipme_yes()` | `SKIPME YES` | optional, one at most of `skipme_yes`, `skipme_no`; since 8.1.0 (Valkey only) |
 /// |  | `skipme_yes_if(on)` | `SKIPME YES` | the same, when given |
-/// |  | `skipme_no()` | `SKIPME NO` | optional, at most once; since 8.1.0 (Valkey only) |
+/// |  | `skipme_no()` | `SKIPME NO` | optional, one at most of `skipme_yes`, `skipme_no`; since 8.1.0 (Valkey only) |
 /// |  | `skipme_no_if(on)` | `SKIPME NO` | the same, when given |
 /// |  | `maxage(maxage)` | `MAXAGE maxage` | optional, at most once; since 8.1.0 (Valkey only) |
 /// |  | `maxage_opt(value)` | `MAXAGE maxage` | the same, when given |
@@ -13887,13 +13887,13 @@ pub mod client_kill {
 /// |  | `capa_opt(value)` | `CAPA capa` | the same, when given |
 /// |  | `ip(ip)` | `IP ip` | optional, at most once; since 9.0.0 (Valkey only) |
 /// |  | `ip_opt(value)` | `IP ip` | the same, when given |
-/// |  | `not_type_normal()` | `NOT-TYPE NORMAL` | optional, at most once; since 9.0.0 (Valkey only) |
+/// |  | `not_type_normal()` | `NOT-TYPE NORMAL` | optional, one at most of `not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub`; since 9.0.0 (Valkey only) |
 /// |  | `not_type_normal_if(on)` | `NOT-TYPE NORMAL` | the same, when given |
-/// |  | `not_type_master()` | `NOT-TYPE MASTER` | optional, at most once; since 9.0.0 (Valkey only) |
+/// |  | `not_type_master()` | `NOT-TYPE MASTER` | optional, one at most of `not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub`; since 9.0.0 (Valkey only) |
 /// |  | `not_type_master_if(on)` | `NOT-TYPE MASTER` | the same, when given |
-/// |  | `not_type_replica()` | `NOT-TYPE REPLICA` | optional, at most once; since 9.0.0 (Valkey only) |
+/// |  | `not_type_replica()` | `NOT-TYPE REPLICA` | optional, one at most of `not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub`; since 9.0.0 (Valkey only) |
 /// |  | `not_type_replica_if(on)` | `NOT-TYPE REPLICA` | the same, when given |
-/// |  | `not_type_pubsub()` | `NOT-TYPE PUBSUB` | optional, at most once; since 9.0.0 (Valkey only) |
+/// |  | `not_type_pubsub()` | `NOT-TYPE PUBSUB` | optional, one at most of `not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub`; since 9.0.0 (Valkey only) |
 /// |  | `not_type_pubsub_if(on)` | `NOT-TYPE PUBSUB` | the same, when given |
 /// |  | `not_id(not_client_id)` | `not_client_id` | optional, repeatable; since 9.0.0 (Valkey only) |
 /// |  | `not_id_iter(items)` | `not_client_id` | the same, all at once |
@@ -15362,9 +15362,9 @@ pub mod client_no_touch {
 /// |---|---|---|---|
 /// | `timeout` | `timeout(timeout)` | `timeout` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `write()` | `WRITE` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `write()` | `WRITE` | optional, one at most of `write`, `all`; since 6.2.0 (Redis and Valkey) |
 /// |  | `write_if(on)` | `WRITE` | the same, when given |
-/// |  | `all()` | `ALL` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `all()` | `ALL` | optional, one at most of `write`, `all`; since 6.2.0 (Redis and Valkey) |
 /// |  | `all_if(on)` | `ALL` | the same, when given |
 ///
 /// Returns `()`.
@@ -16011,9 +16011,9 @@ pub mod client_trackinginfo {
 /// |---|---|---|---|
 /// | `client-id` | `client_id(client_id)` | `client_id` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `timeout()` | `TIMEOUT` | optional, at most once |
+/// |  | `timeout()` | `TIMEOUT` | optional, one at most of `timeout`, `error` |
 /// |  | `timeout_if(on)` | `TIMEOUT` | the same, when given |
-/// |  | `error()` | `ERROR` | optional, at most once |
+/// |  | `error()` | `ERROR` | optional, one at most of `timeout`, `error` |
 /// |  | `error_if(on)` | `ERROR` | the same, when given |
 ///
 /// Returns `bool`. One of: if the client was unblocked successfully; if the client wasn't unblocked.
@@ -16965,9 +16965,9 @@ pub mod cluster_delslotsrange {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `force()` | `FORCE` | optional, at most once |
+/// |  | `force()` | `FORCE` | optional, one at most of `force`, `takeover` |
 /// |  | `force_if(on)` | `FORCE` | the same, when given |
-/// |  | `takeover()` | `TAKEOVER` | optional, at most once |
+/// |  | `takeover()` | `TAKEOVER` | optional, one at most of `force`, `takeover` |
 /// |  | `takeover_if(on)` | `TAKEOVER` | the same, when given |
 ///
 /// Returns `()`.
@@ -17054,9 +17054,9 @@ pub mod cluster_failover {
 /// |---|---|---|---|
 /// | `slot` | `slot(slot)` | `slot` | required; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, at most once; on valkey only |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; on valkey only |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, at most once; on valkey only |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; on valkey only |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -18202,9 +18202,9 @@ pub mod cluster_replicate {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `hard()` | `HARD` | optional, at most once |
+/// |  | `hard()` | `HARD` | optional, one at most of `hard`, `soft` |
 /// |  | `hard_if(on)` | `HARD` | the same, when given |
-/// |  | `soft()` | `SOFT` | optional, at most once |
+/// |  | `soft()` | `SOFT` | optional, one at most of `hard`, `soft` |
 /// |  | `soft_if(on)` | `SOFT` | the same, when given |
 ///
 /// Returns `()`.
@@ -18673,9 +18673,9 @@ pub mod cluster_slaves {
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `limit(limit)` | `LIMIT limit` | optional, at most once |
 /// |  | `limit_opt(value)` | `LIMIT limit` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 ///
 /// Returns `Vec<(i64, ClusterSlotStatsUsageStatistics)>`. Array of nested arrays, where the inner array element represents a slot and its respective usage statistics.
@@ -19786,11 +19786,11 @@ pub mod command_info {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `filterby_module(module_name)` | `FILTERBY MODULE module_name` | optional, at most once |
+/// |  | `filterby_module(module_name)` | `FILTERBY MODULE module_name` | optional, one at most of `filterby_module`, `filterby_aclcat`, `filterby_pattern` |
 /// |  | `filterby_module_opt(value)` | `FILTERBY MODULE module_name` | the same, when given |
-/// |  | `filterby_aclcat(category)` | `FILTERBY ACLCAT category` | optional, at most once |
+/// |  | `filterby_aclcat(category)` | `FILTERBY ACLCAT category` | optional, one at most of `filterby_module`, `filterby_aclcat`, `filterby_pattern` |
 /// |  | `filterby_aclcat_opt(value)` | `FILTERBY ACLCAT category` | the same, when given |
-/// |  | `filterby_pattern(pattern)` | `FILTERBY PATTERN pattern` | optional, at most once |
+/// |  | `filterby_pattern(pattern)` | `FILTERBY PATTERN pattern` | optional, one at most of `filterby_module`, `filterby_aclcat`, `filterby_pattern` |
 /// |  | `filterby_pattern_opt(value)` | `FILTERBY PATTERN pattern` | the same, when given |
 ///
 /// Returns `List`.
@@ -22150,13 +22150,13 @@ pub mod exists {
 /// | `key` | `key(key)` | `key` | required |
 /// | `seconds` | `seconds(seconds)` | `seconds` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 ///
 /// Returns `bool`. One of: the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments; the timeout was set.
@@ -22412,13 +22412,13 @@ pub mod expire {
 /// | `key` | `key(key)` | `key` | required |
 /// | `unix-time-seconds` | `unix_time_seconds(unix_time_seconds)` | `unix_time_seconds` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 ///
 /// Returns `bool`. One of: the timeout was set; the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments.
@@ -23164,9 +23164,9 @@ pub mod fcall_ro {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, at most once; since 4.0.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 4.0.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23279,9 +23279,9 @@ pub mod flushall {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, at most once; since 4.0.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 4.0.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23491,9 +23491,9 @@ pub mod function_dump {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, at most once |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync` |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, at most once |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync` |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23880,11 +23880,11 @@ pub mod function_load {
 /// |---|---|---|---|
 /// | `serialized-value` | `serialized_value(serialized_value)` | `serialized_value` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `flush()` | `FLUSH` | optional, at most once |
+/// |  | `flush()` | `FLUSH` | optional, one at most of `flush`, `append`, `replace` |
 /// |  | `flush_if(on)` | `FLUSH` | the same, when given |
-/// |  | `append()` | `APPEND` | optional, at most once |
+/// |  | `append()` | `APPEND` | optional, one at most of `flush`, `append`, `replace` |
 /// |  | `append_if(on)` | `APPEND` | the same, when given |
-/// |  | `replace()` | `REPLACE` | optional, at most once |
+/// |  | `replace()` | `REPLACE` | optional, one at most of `flush`, `append`, `replace` |
 /// |  | `replace_if(on)` | `REPLACE` | the same, when given |
 ///
 /// Returns `()`.
@@ -24064,9 +24064,9 @@ pub mod function_stats {
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `longitude_latitude_member(longitude, latitude, member)` | `longitude latitude member` | required |
 /// |  | `longitude_latitude_member_iter(items)` | `longitude latitude member` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; since 6.2.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; since 6.2.0 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
 /// |  | `ch()` | `CH` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `ch_if(on)` | `CH` | the same, when given |
@@ -24468,13 +24468,13 @@ pub mod geoadd {
 /// | `member1` | `member1(member1)` | `member1` | required |
 /// | `member2` | `member2(member2)` | `member2` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `m()` | `M` | optional, at most once |
+/// |  | `m()` | `M` | optional, one at most of `m`, `km`, `ft`, `mi` |
 /// |  | `m_if(on)` | `M` | the same, when given |
-/// |  | `km()` | `KM` | optional, at most once |
+/// |  | `km()` | `KM` | optional, one at most of `m`, `km`, `ft`, `mi` |
 /// |  | `km_if(on)` | `KM` | the same, when given |
-/// |  | `ft()` | `FT` | optional, at most once |
+/// |  | `ft()` | `FT` | optional, one at most of `m`, `km`, `ft`, `mi` |
 /// |  | `ft_if(on)` | `FT` | the same, when given |
-/// |  | `mi()` | `MI` | optional, at most once |
+/// |  | `mi()` | `MI` | optional, one at most of `m`, `km`, `ft`, `mi` |
 /// |  | `mi_if(on)` | `MI` | the same, when given |
 ///
 /// Returns `Option<f64>`. One of: one or both of elements are missing; distance as a double (represented as a string) in the specified units.
@@ -24916,12 +24916,12 @@ pub mod geopos {
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
-/// |  | `store(storekey)` | `STORE storekey` | optional, at most once |
-/// |  | `storedist(storedistkey)` | `STOREDIST storedistkey` | optional, at most once |
+/// |  | `store(storekey)` | `STORE storekey` | optional, one at most of `store`, `storedist` |
+/// |  | `storedist(storedistkey)` | `STOREDIST storedistkey` | optional, one at most of `store`, `storedist` |
 ///
 /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
 ///
@@ -25581,12 +25581,12 @@ pub mod georadius {
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
-/// |  | `store(storekey)` | `STORE storekey` | optional, at most once |
-/// |  | `storedist(storedistkey)` | `STOREDIST storedistkey` | optional, at most once |
+/// |  | `store(storekey)` | `STORE storekey` | optional, one at most of `store`, `storedist` |
+/// |  | `storedist(storedistkey)` | `STOREDIST storedistkey` | optional, one at most of `store`, `storedist` |
 ///
 /// Returns `List`; with `STORE` or `STOREDIST`: `i64`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
 ///
@@ -26193,9 +26193,9 @@ pub mod georadiusbymember {
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 ///
 /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
@@ -26620,9 +26620,9 @@ pub mod georadiusbymember_ro {
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 ///
 /// Returns `List`; with `WITHCOORD` or `WITHDIST` or `WITHHASH`: `Vec<GeoMatch>`. Array of matched members information.
@@ -27095,16 +27095,16 @@ pub mod georadius_ro {
 /// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required |
 /// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required |
 /// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required; since 9.0.0 (Valkey only) |
-/// |  | `frommember(member)` | `FROMMEMBER member` | optional, at most once |
+/// |  | `frommember(member)` | `FROMMEMBER member` | optional, one at most of `frommember`, `fromlonlat` |
 /// |  | `frommember_opt(value)` | `FROMMEMBER member` | the same, when given |
-/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, at most once |
+/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, one at most of `frommember`, `fromlonlat` |
 /// |  | `fromlonlat_opt(value)` | `FROMLONLAT longitude latitude` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable |
 /// |  | `vertices_iter(items)` | `longitude latitude` | the same, all at once |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once |
@@ -27830,16 +27830,16 @@ pub mod geosearch {
 /// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required |
 /// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required |
 /// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required; since 9.0.0 (Valkey only) |
-/// |  | `frommember(member)` | `FROMMEMBER member` | optional, at most once |
+/// |  | `frommember(member)` | `FROMMEMBER member` | optional, one at most of `frommember`, `fromlonlat` |
 /// |  | `frommember_opt(value)` | `FROMMEMBER member` | the same, when given |
-/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, at most once |
+/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, one at most of `frommember`, `fromlonlat` |
 /// |  | `fromlonlat_opt(value)` | `FROMLONLAT longitude latitude` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable |
 /// |  | `vertices_iter(items)` | `longitude latitude` | the same, all at once |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `any()` | `ANY` | optional, at most once |
@@ -28683,15 +28683,15 @@ pub mod getdel {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `ex(seconds)` | `EX seconds` | optional, at most once |
+/// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist` |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
-/// |  | `px(milliseconds)` | `PX milliseconds` | optional, at most once |
+/// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist` |
 /// |  | `px_opt(value)` | `PX milliseconds` | the same, when given |
-/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, at most once |
+/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist` |
 /// |  | `exat_opt(value)` | `EXAT unix_time_seconds` | the same, when given |
-/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, at most once |
+/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist` |
 /// |  | `pxat_opt(value)` | `PXAT unix_time_milliseconds` | the same, when given |
-/// |  | `persist()` | `PERSIST` | optional, at most once |
+/// |  | `persist()` | `PERSIST` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist` |
 /// |  | `persist_if(on)` | `PERSIST` | the same, when given |
 ///
 /// Returns `Option<Bytes>`. One of: the value of the key; key does not exist.
@@ -29459,13 +29459,13 @@ pub mod hexists {
 /// | `seconds` | `seconds(seconds)` | `seconds` | required |
 /// | `field` | `field(field)` | `field` | required |
 /// |  | `field_iter(items)` | `field` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
@@ -29827,13 +29827,13 @@ pub mod hexpire {
 /// | `unix-time-seconds` | `unix_time_seconds(unix_time_seconds)` | `unix_time_seconds` | required |
 /// | `field` | `field(field)` | `field` | required |
 /// |  | `field_iter(items)` | `field` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
@@ -30762,15 +30762,15 @@ pub mod hgetdel {
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
 /// |  | `field_iter(items)` | `field` | required, all at once |
-/// |  | `ex(seconds)` | `EX seconds` | optional, at most once. Makes the fields expire after this many seconds. |
+/// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire after this many seconds. |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
-/// |  | `px(milliseconds)` | `PX milliseconds` | optional, at most once. Makes the fields expire after this many milliseconds. |
+/// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire after this many milliseconds. |
 /// |  | `px_opt(value)` | `PX milliseconds` | the same, when given |
-/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, at most once. Makes the fields expire at this Unix time, in seconds. |
+/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire at this Unix time, in seconds. |
 /// |  | `exat_opt(value)` | `EXAT unix_time_seconds` | the same, when given |
-/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, at most once. Makes the fields expire at this Unix time, in milliseconds. |
+/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire at this Unix time, in milliseconds. |
 /// |  | `pxat_opt(value)` | `PXAT unix_time_milliseconds` | the same, when given |
-/// |  | `persist()` | `PERSIST` | optional, at most once. Removes the fields' TTLs, so that they no longer expire. |
+/// |  | `persist()` | `PERSIST` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Removes the fields' TTLs, so that they no longer expire. |
 /// |  | `persist_if(on)` | `PERSIST` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
@@ -31968,13 +31968,13 @@ pub mod hpersist {
 /// | `milliseconds` | `milliseconds(milliseconds)` | `milliseconds` | required |
 /// | `field` | `field(field)` | `field` | required |
 /// |  | `field_iter(items)` | `field` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
@@ -32456,13 +32456,13 @@ pub mod hpexpire {
 /// | `unix-time-milliseconds` | `unix_time_milliseconds(unix_time_milliseconds)` | `unix_time_milliseconds` | required |
 /// | `field` | `field(field)` | `field` | required |
 /// |  | `field_iter(items)` | `field` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since Redis 7.4.0 and Valkey 9.0.0 |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
@@ -33752,23 +33752,23 @@ pub mod hset {
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `field_value(field, value)` | `field value` | required |
 /// |  | `field_value_iter(items)` | `field value` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; on valkey only. Sets the fields only if the key does not exist yet. |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; on valkey only. Sets the fields only if the key does not exist yet. |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; on valkey only. Sets the fields only if the key already exists. |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; on valkey only. Sets the fields only if the key already exists. |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `fnx()` | `FNX` | optional, at most once. Sets the fields only if none of them exists yet; otherwise nothing is set. |
+/// |  | `fnx()` | `FNX` | optional, one at most of `fnx`, `fxx`. Sets the fields only if none of them exists yet; otherwise nothing is set. |
 /// |  | `fnx_if(on)` | `FNX` | the same, when given |
-/// |  | `fxx()` | `FXX` | optional, at most once. Sets the fields only if every one of them exists already; otherwise nothing is set. |
+/// |  | `fxx()` | `FXX` | optional, one at most of `fnx`, `fxx`. Sets the fields only if every one of them exists already; otherwise nothing is set. |
 /// |  | `fxx_if(on)` | `FXX` | the same, when given |
-/// |  | `ex(seconds)` | `EX seconds` | optional, at most once. Makes the fields expire after this many seconds. |
+/// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`. Makes the fields expire after this many seconds. |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
-/// |  | `px(milliseconds)` | `PX milliseconds` | optional, at most once. Makes the fields expire after this many milliseconds. |
+/// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`. Makes the fields expire after this many milliseconds. |
 /// |  | `px_opt(value)` | `PX milliseconds` | the same, when given |
-/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, at most once. Makes the fields expire at this Unix time, in seconds. |
+/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`. Makes the fields expire at this Unix time, in seconds. |
 /// |  | `exat_opt(value)` | `EXAT unix_time_seconds` | the same, when given |
-/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, at most once. Makes the fields expire at this Unix time, in milliseconds. |
+/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`. Makes the fields expire at this Unix time, in milliseconds. |
 /// |  | `pxat_opt(value)` | `PXAT unix_time_milliseconds` | the same, when given |
-/// |  | `keepttl()` | `KEEPTTL` | optional, at most once. Keeps the TTL each overwritten field had; without it the new value does not expire. |
+/// |  | `keepttl()` | `KEEPTTL` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`. Keeps the TTL each overwritten field had; without it the new value does not expire. |
 /// |  | `keepttl_if(on)` | `KEEPTTL` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field_value(field, value)` | `field value` | optional, repeatable |
@@ -37973,9 +37973,9 @@ pub mod mget {
 /// |  | `copy_if(on)` | `COPY` | the same, when given |
 /// |  | `replace()` | `REPLACE` | optional, at most once; since 3.0.0 (Redis and Valkey) |
 /// |  | `replace_if(on)` | `REPLACE` | the same, when given |
-/// |  | `auth(auth)` | `AUTH auth` | optional, at most once; since 4.0.7 (Redis and Valkey) |
+/// |  | `auth(auth)` | `AUTH auth` | optional, one at most of `auth`, `auth2`; since 4.0.7 (Redis and Valkey) |
 /// |  | `auth_opt(value)` | `AUTH auth` | the same, when given |
-/// |  | `auth2(username, password)` | `AUTH2 username password` | optional, at most once; since 6.0.0 (Redis and Valkey) |
+/// |  | `auth2(username, password)` | `AUTH2 username password` | optional, one at most of `auth`, `auth2`; since 6.0.0 (Redis and Valkey) |
 /// |  | `auth2_opt(value)` | `AUTH2 username password` | the same, when given |
 /// |  | `keys(keys)` | `keys` | optional, repeatable; since 3.0.6 (Redis and Valkey) |
 /// |  | `keys_iter(items)` | `keys` | the same, all at once |
@@ -38972,19 +38972,19 @@ pub mod mset {
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key_value(key, value)` | `key value` | optional, repeatable; on valkey only |
 /// |  | `key_value_iter(items)` | `key value` | the same, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; on valkey only |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; on valkey only |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; on valkey only |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; on valkey only |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `ex(seconds)` | `EX seconds` | optional, at most once; on valkey only |
+/// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; on valkey only |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
-/// |  | `px(milliseconds)` | `PX milliseconds` | optional, at most once; on valkey only |
+/// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; on valkey only |
 /// |  | `px_opt(value)` | `PX milliseconds` | the same, when given |
-/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, at most once; on valkey only |
+/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; on valkey only |
 /// |  | `exat_opt(value)` | `EXAT unix_time_seconds` | the same, when given |
-/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, at most once; on valkey only |
+/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; on valkey only |
 /// |  | `pxat_opt(value)` | `PXAT unix_time_milliseconds` | the same, when given |
-/// |  | `keepttl()` | `KEEPTTL` | optional, at most once; on valkey only |
+/// |  | `keepttl()` | `KEEPTTL` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; on valkey only |
 /// |  | `keepttl_if(on)` | `KEEPTTL` | the same, when given |
 ///
 /// Returns `bool`. One of: the condition was not met: nothing set; every key set.
@@ -39899,13 +39899,13 @@ pub mod persist {
 /// | `key` | `key(key)` | `key` | required |
 /// | `milliseconds` | `milliseconds(milliseconds)` | `milliseconds` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 ///
 /// Returns `bool`. One of: the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments; the timeout was set.
@@ -40163,13 +40163,13 @@ pub mod pexpire {
 /// | `key` | `key(key)` | `key` | required |
 /// | `unix-time-milliseconds` | `unix_time_milliseconds(unix_time_milliseconds)` | `unix_time_milliseconds` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `gt()` | `GT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since 7.0.0 (Redis and Valkey) |
+/// |  | `lt()` | `LT` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since 7.0.0 (Redis and Valkey) |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 ///
 /// Returns `bool`. One of: the timeout was set; the timeout was not set. e.g. key doesn't exist, or operation skipped due to the provided arguments.
@@ -44159,9 +44159,9 @@ pub mod script_exists {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -44797,19 +44797,19 @@ pub mod select {
 /// | `key` | `key(key)` | `key` | required |
 /// | `value` | `value(value)` | `value` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once; since 2.6.12 (Redis and Valkey) |
-/// |  | `xx()` | `XX` | optional, at most once; since 2.6.12 (Redis and Valkey) |
-/// |  | `ifeq(comparison_value)` | `IFEQ comparison_value` | optional, at most once; since 8.1.0 (Valkey only) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `ifeq`; since 2.6.12 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `ifeq`; since 2.6.12 (Redis and Valkey) |
+/// |  | `ifeq(comparison_value)` | `IFEQ comparison_value` | optional, one at most of `nx`, `xx`, `ifeq`; since 8.1.0 (Valkey only) |
 /// |  | `get()` | `GET` | optional, at most once; since 6.2.0 (Redis and Valkey) |
-/// |  | `ex(seconds)` | `EX seconds` | optional, at most once; since 2.6.12 (Redis and Valkey) |
+/// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; since 2.6.12 (Redis and Valkey) |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
-/// |  | `px(milliseconds)` | `PX milliseconds` | optional, at most once; since 2.6.12 (Redis and Valkey) |
+/// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; since 2.6.12 (Redis and Valkey) |
 /// |  | `px_opt(value)` | `PX milliseconds` | the same, when given |
-/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `exat(unix_time_seconds)` | `EXAT unix_time_seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; since 6.2.0 (Redis and Valkey) |
 /// |  | `exat_opt(value)` | `EXAT unix_time_seconds` | the same, when given |
-/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `pxat(unix_time_milliseconds)` | `PXAT unix_time_milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; since 6.2.0 (Redis and Valkey) |
 /// |  | `pxat_opt(value)` | `PXAT unix_time_milliseconds` | the same, when given |
-/// |  | `keepttl()` | `KEEPTTL` | optional, at most once; since 6.0.0 (Redis and Valkey) |
+/// |  | `keepttl()` | `KEEPTTL` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `keepttl`; since 6.0.0 (Redis and Valkey) |
 /// |  | `keepttl_if(on)` | `KEEPTTL` | the same, when given |
 ///
 /// Returns `()`; with `GET`: `Option<Bytes>`; with `condition`: `Option<()>`. One of: `GET` not given: Operation was aborted (conflict with one of the `XX`/`NX` options); `GET` not given: The key was set; `GET` given: The key didn't exist before the `SET`; `GET` given: The previous value of the key.
@@ -45601,9 +45601,9 @@ pub mod setrange {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nosave()` | `NOSAVE` | optional, at most once |
+/// |  | `nosave()` | `NOSAVE` | optional, one at most of `nosave`, `save` |
 /// |  | `nosave_if(on)` | `NOSAVE` | the same, when given |
-/// |  | `save()` | `SAVE` | optional, at most once |
+/// |  | `save()` | `SAVE` | optional, one at most of `nosave`, `save` |
 /// |  | `save_if(on)` | `SAVE` | the same, when given |
 /// |  | `now()` | `NOW` | optional, at most once; since 7.0.0 (Redis and Valkey) |
 /// |  | `now_if(on)` | `NOW` | the same, when given |
@@ -47127,9 +47127,9 @@ pub mod smove {
 /// |  | `limit_opt(value)` | `LIMIT offset count` | the same, when given |
 /// |  | `get(get_pattern)` | `GET get_pattern` | optional, repeatable |
 /// |  | `get_iter(items)` | `GET get_pattern` | the same, all at once |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `alpha()` | `ALPHA` | optional, at most once |
 /// |  | `alpha_if(on)` | `ALPHA` | the same, when given |
@@ -47398,9 +47398,9 @@ pub mod sort {
 /// |  | `limit_opt(value)` | `LIMIT offset count` | the same, when given |
 /// |  | `get(get_pattern)` | `GET get_pattern` | optional, repeatable |
 /// |  | `get_iter(items)` | `GET get_pattern` | the same, all at once |
-/// |  | `asc()` | `ASC` | optional, at most once |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `alpha()` | `ALPHA` | optional, at most once |
 /// |  | `alpha_if(on)` | `ALPHA` | the same, when given |
@@ -49549,11 +49549,11 @@ pub mod unwatch {
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `cas()` | `CAS` | optional, at most once; on redis only. Looks for the new element's neighbours in a background thread and links it in the main thread; a plain insert when the key is new or the element exists. |
 /// |  | `cas_if(on)` | `CAS` | the same, when given |
-/// |  | `noquant()` | `NOQUANT` | optional, at most once; on redis only. Stores the vector as 32-bit floats, unquantized: exact scores at four times the memory of the default int8. |
+/// |  | `noquant()` | `NOQUANT` | optional, one at most of `noquant`, `q8`, `bin`; on redis only. Stores the vector as 32-bit floats, unquantized: exact scores at four times the memory of the default int8. |
 /// |  | `noquant_if(on)` | `NOQUANT` | the same, when given |
-/// |  | `q8()` | `Q8` | optional, at most once; on redis only. Quantizes the vector to 8-bit integers, the default: scores are approximate; `NOQUANT` keeps exact 32-bit floats. |
+/// |  | `q8()` | `Q8` | optional, one at most of `noquant`, `q8`, `bin`; on redis only. Quantizes the vector to 8-bit integers, the default: scores are approximate; `NOQUANT` keeps exact 32-bit floats. |
 /// |  | `q8_if(on)` | `Q8` | the same, when given |
-/// |  | `bin()` | `BIN` | optional, at most once; on redis only. Quantizes each component to a single bit: much faster and 32 times smaller than floats, at a clear loss of recall. |
+/// |  | `bin()` | `BIN` | optional, one at most of `noquant`, `q8`, `bin`; on redis only. Quantizes each component to a single bit: much faster and 32 times smaller than floats, at a clear loss of recall. |
 /// |  | `bin_if(on)` | `BIN` | the same, when given |
 /// |  | `ef(build_exploration_factor)` | `EF build_exploration_factor` | optional, at most once; on redis only. Sets how many candidates are explored when linking the new element into the graph (default 200): higher gives better recall and slower adds. |
 /// |  | `ef_opt(value)` | `EF build_exploration_factor` | the same, when given |
@@ -52317,11 +52317,11 @@ pub mod xack {
 /// | `group` | `group(group)` | `group` | required; on redis only |
 /// | `id` | `id(id)` | `id` | required; on redis only |
 /// |  | `id_iter(items)` | `id` | required, all at once |
-/// |  | `keepref()` | `KEEPREF` | optional, at most once; on redis only. Deletes the entries but leaves other groups' pending references to them, the default. |
+/// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries but leaves other groups' pending references to them, the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
-/// |  | `delref()` | `DELREF` | optional, at most once; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
+/// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
 /// |  | `delref_if(on)` | `DELREF` | the same, when given |
-/// |  | `acked()` | `ACKED` | optional, at most once; on redis only. Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2). |
+/// |  | `acked()` | `ACKED` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes only the entries every consumer group has acknowledged; the others are acknowledged and kept (code 2). |
 /// |  | `acked_if(on)` | `ACKED` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable; on redis only |
@@ -52788,17 +52788,17 @@ pub mod xackdel {
 /// |  | `id(id)` | `id` | required |
 /// |  | `nomkstream()` | `NOMKSTREAM` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `nomkstream_if(on)` | `NOMKSTREAM` | the same, when given |
-/// |  | `keepref()` | `KEEPREF` | optional, at most once; since 8.2.0 (Redis only). Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default. |
+/// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
-/// |  | `delref()` | `DELREF` | optional, at most once; since 8.2.0 (Redis only). Trims entries and removes every consumer group's pending references to them. |
+/// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims entries and removes every consumer group's pending references to them. |
 /// |  | `delref_if(on)` | `DELREF` | the same, when given |
-/// |  | `acked()` | `ACKED` | optional, at most once; since 8.2.0 (Redis only). Trims only entries that every consumer group has read and acknowledged. |
+/// |  | `acked()` | `ACKED` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims only entries that every consumer group has read and acknowledged. |
 /// |  | `acked_if(on)` | `ACKED` | the same, when given |
-/// |  | `maxlen()` | `MAXLEN` | optional, at most once |
-/// |  | `minid()` | `MINID` | optional, at most once |
-/// |  | `equal()` | `=` | optional, at most once |
+/// |  | `maxlen()` | `MAXLEN` | optional, one at most of `maxlen`, `minid` |
+/// |  | `minid()` | `MINID` | optional, one at most of `maxlen`, `minid` |
+/// |  | `equal()` | `=` | optional, one at most of `equal`, `approximately` |
 /// |  | `equal_if(on)` | `=` | the same, when given |
-/// |  | `approximately()` | `~` | optional, at most once |
+/// |  | `approximately()` | `~` | optional, one at most of `equal`, `approximately` |
 /// |  | `approximately_if(on)` | `~` | the same, when given |
 /// |  | `threshold(threshold)` | `threshold` | part of a block already entered |
 /// |  | `limit(count)` | `LIMIT count` | optional, at most once; since 6.2.0 (Redis and Valkey) |
@@ -54823,11 +54823,11 @@ pub mod xdel {
 /// | `key` | `key(key)` | `key` | required; on redis only |
 /// | `id` | `id(id)` | `id` | required; on redis only |
 /// |  | `id_iter(items)` | `id` | required, all at once |
-/// |  | `keepref()` | `KEEPREF` | optional, at most once; on redis only. Deletes the entries but leaves the consumer groups' pending references to them, the default. |
+/// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries but leaves the consumer groups' pending references to them, the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
-/// |  | `delref()` | `DELREF` | optional, at most once; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
+/// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
 /// |  | `delref_if(on)` | `DELREF` | the same, when given |
-/// |  | `acked()` | `ACKED` | optional, at most once; on redis only. Deletes only the entries every consumer group has acknowledged; the others are kept (code 2). |
+/// |  | `acked()` | `ACKED` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes only the entries every consumer group has acknowledged; the others are kept (code 2). |
 /// |  | `acked_if(on)` | `ACKED` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable; on redis only |
@@ -58135,18 +58135,18 @@ pub mod xsetid {
 /// | `strategy` | `maxlen()` | `MAXLEN` | required |
 /// |  | `minid()` | `MINID` | required; since 6.2.0 (Redis and Valkey) |
 /// | `threshold` | `threshold(threshold)` | `threshold` | required |
-/// |  | `equal()` | `=` | optional, at most once |
+/// |  | `equal()` | `=` | optional, one at most of `equal`, `approximately` |
 /// |  | `equal_if(on)` | `=` | the same, when given |
-/// |  | `approximately()` | `~` | optional, at most once |
+/// |  | `approximately()` | `~` | optional, one at most of `equal`, `approximately` |
 /// |  | `approximately_if(on)` | `~` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `limit(count)` | `LIMIT count` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `limit_opt(value)` | `LIMIT count` | the same, when given |
-/// |  | `keepref()` | `KEEPREF` | optional, at most once; since 8.2.0 (Redis only). Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default. |
+/// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
-/// |  | `delref()` | `DELREF` | optional, at most once; since 8.2.0 (Redis only). Trims entries and removes every consumer group's pending references to them. |
+/// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims entries and removes every consumer group's pending references to them. |
 /// |  | `delref_if(on)` | `DELREF` | the same, when given |
-/// |  | `acked()` | `ACKED` | optional, at most once; since 8.2.0 (Redis only). Trims only entries that every consumer group has read and acknowledged. |
+/// |  | `acked()` | `ACKED` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims only entries that every consumer group has read and acknowledged. |
 /// |  | `acked_if(on)` | `ACKED` | the same, when given |
 ///
 /// Returns `i64`. The number of entries deleted from the stream.
@@ -58587,13 +58587,13 @@ pub mod xtrim {
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `score_member(score, member)` | `score member` | required |
 /// |  | `score_member_iter(items)` | `score member` | required, all at once |
-/// |  | `nx()` | `NX` | optional, at most once; since 3.0.2 (Redis and Valkey) |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; since 3.0.2 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once; since 3.0.2 (Redis and Valkey) |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; since 3.0.2 (Redis and Valkey) |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
-/// |  | `gt()` | `GT` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `gt()` | `GT` | optional, one at most of `gt`, `lt`; since 6.2.0 (Redis and Valkey) |
 /// |  | `gt_if(on)` | `GT` | the same, when given |
-/// |  | `lt()` | `LT` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `lt()` | `LT` | optional, one at most of `gt`, `lt`; since 6.2.0 (Redis and Valkey) |
 /// |  | `lt_if(on)` | `LT` | the same, when given |
 /// |  | `ch()` | `CH` | optional, at most once; since 3.0.2 (Redis and Valkey) |
 /// |  | `ch_if(on)` | `CH` | the same, when given |
@@ -59679,11 +59679,11 @@ pub mod zincrby {
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `weights(weight)` | `weight` | optional, repeatable |
 /// |  | `weights_iter(items)` | `weight` | the same, all at once |
-/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, at most once |
+/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_sum_if(on)` | `AGGREGATE SUM` | the same, when given |
-/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, at most once |
+/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_min_if(on)` | `AGGREGATE MIN` | the same, when given |
-/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, at most once |
+/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_max_if(on)` | `AGGREGATE MAX` | the same, when given |
 /// |  | `withscores()` | `WITHSCORES` | optional, at most once |
 ///
@@ -60086,11 +60086,11 @@ pub mod zintercard {
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `weights(weight)` | `weight` | optional, repeatable |
 /// |  | `weights_iter(items)` | `weight` | the same, all at once |
-/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, at most once |
+/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_sum_if(on)` | `AGGREGATE SUM` | the same, when given |
-/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, at most once |
+/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_min_if(on)` | `AGGREGATE MIN` | the same, when given |
-/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, at most once |
+/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_max_if(on)` | `AGGREGATE MAX` | the same, when given |
 ///
 /// Returns `i64`. Number of elements in the resulting sorted set.
@@ -61157,9 +61157,9 @@ pub mod zrandmember {
 /// | `start` | `start(start)` | `start` | required |
 /// | `stop` | `stop(stop)` | `stop` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `byscore()` | `BYSCORE` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `byscore()` | `BYSCORE` | optional, one at most of `byscore`, `bylex`; since 6.2.0 (Redis and Valkey) |
 /// |  | `byscore_if(on)` | `BYSCORE` | the same, when given |
-/// |  | `bylex()` | `BYLEX` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `bylex()` | `BYLEX` | optional, one at most of `byscore`, `bylex`; since 6.2.0 (Redis and Valkey) |
 /// |  | `bylex_if(on)` | `BYLEX` | the same, when given |
 /// |  | `rev()` | `REV` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `rev_if(on)` | `REV` | the same, when given |
@@ -61959,9 +61959,9 @@ pub mod zrangebyscore {
 /// | `min` | `min(min)` | `min` | required |
 /// | `max` | `max(max)` | `max` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `byscore()` | `BYSCORE` | optional, at most once |
+/// |  | `byscore()` | `BYSCORE` | optional, one at most of `byscore`, `bylex` |
 /// |  | `byscore_if(on)` | `BYSCORE` | the same, when given |
-/// |  | `bylex()` | `BYLEX` | optional, at most once |
+/// |  | `bylex()` | `BYLEX` | optional, one at most of `byscore`, `bylex` |
 /// |  | `bylex_if(on)` | `BYLEX` | the same, when given |
 /// |  | `rev()` | `REV` | optional, at most once |
 /// |  | `rev_if(on)` | `REV` | the same, when given |
@@ -63960,11 +63960,11 @@ pub mod zscore {
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `weights(weight)` | `weight` | optional, repeatable |
 /// |  | `weights_iter(items)` | `weight` | the same, all at once |
-/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, at most once |
+/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_sum_if(on)` | `AGGREGATE SUM` | the same, when given |
-/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, at most once |
+/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_min_if(on)` | `AGGREGATE MIN` | the same, when given |
-/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, at most once |
+/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_max_if(on)` | `AGGREGATE MAX` | the same, when given |
 /// |  | `withscores()` | `WITHSCORES` | optional, at most once |
 ///
@@ -64212,11 +64212,11 @@ pub mod zunion {
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `weights(weight)` | `weight` | optional, repeatable |
 /// |  | `weights_iter(items)` | `weight` | the same, all at once |
-/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, at most once |
+/// |  | `aggregate_sum()` | `AGGREGATE SUM` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_sum_if(on)` | `AGGREGATE SUM` | the same, when given |
-/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, at most once |
+/// |  | `aggregate_min()` | `AGGREGATE MIN` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_min_if(on)` | `AGGREGATE MIN` | the same, when given |
-/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, at most once |
+/// |  | `aggregate_max()` | `AGGREGATE MAX` | optional, one at most of `aggregate_sum`, `aggregate_min`, `aggregate_max` |
 /// |  | `aggregate_max_if(on)` | `AGGREGATE MAX` | the same, when given |
 ///
 /// Returns `i64`. The number of elements in the resulting sorted set.

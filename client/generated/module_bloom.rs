@@ -1321,11 +1321,11 @@ pub mod bf_exists {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `capacity()` | `CAPACITY` | optional, at most once. Returns only how many items the filter can hold before it grows. |
-/// |  | `size()` | `SIZE` | optional, at most once. Returns only the memory the filter takes, in bytes. |
-/// |  | `filters()` | `FILTERS` | optional, at most once. Returns only how many sub-filters the filter has grown to. |
-/// |  | `items()` | `ITEMS` | optional, at most once. Returns only how many items were added to the filter. |
-/// |  | `expansion()` | `EXPANSION` | optional, at most once. Returns only the expansion factor, null for a non-scaling filter. |
+/// |  | `capacity()` | `CAPACITY` | optional, one at most of `capacity`, `size`, `filters`, `items`, `expansion`. Returns only how many items the filter can hold before it grows. |
+/// |  | `size()` | `SIZE` | optional, one at most of `capacity`, `size`, `filters`, `items`, `expansion`. Returns only the memory the filter takes, in bytes. |
+/// |  | `filters()` | `FILTERS` | optional, one at most of `capacity`, `size`, `filters`, `items`, `expansion`. Returns only how many sub-filters the filter has grown to. |
+/// |  | `items()` | `ITEMS` | optional, one at most of `capacity`, `size`, `filters`, `items`, `expansion`. Returns only how many items were added to the filter. |
+/// |  | `expansion()` | `EXPANSION` | optional, one at most of `capacity`, `size`, `filters`, `items`, `expansion`. Returns only the expansion factor, null for a non-scaling filter. |
 ///
 /// Returns `BfInfoReply`; with `CAPACITY` or `SIZE` or `FILTERS` or `ITEMS` or `EXPANSION`: `BloomInfoValue`. One of: everything about the filter; the one value asked for: an array of one element on RESP2, a map of one field (named as in the full reply) on RESP3; the expansion rate is null for a filter that does not scale.
 ///
@@ -2391,9 +2391,9 @@ pub mod bf_mexists {
 /// | `error_rate` | `error_rate(error_rate)` | `error_rate` | required. The false-positive rate wanted, between 0 and 1 (0.001 for 0.1%); a lower rate takes more memory. |
 /// | `capacity` | `capacity(capacity)` | `capacity` | required. How many items the filter is made for; past it the filter grows by a sub-filter, or refuses items if `NONSCALING`. |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `expansion(expansion)` | `EXPANSION expansion` | optional, at most once. How much larger each new sub-filter is than the one before, 2 by default; 1 keeps them all the same size. |
+/// |  | `expansion(expansion)` | `EXPANSION expansion` | optional, one at most of `expansion`, `nonscaling`. How much larger each new sub-filter is than the one before, 2 by default; 1 keeps them all the same size. |
 /// |  | `expansion_opt(value)` | `EXPANSION expansion` | the same, when given |
-/// |  | `nonscaling()` | `NONSCALING` | optional, at most once. Never grows: once the capacity is reached, adding an item is an error; saves a little memory. |
+/// |  | `nonscaling()` | `NONSCALING` | optional, one at most of `expansion`, `nonscaling`. Never grows: once the capacity is reached, adding an item is an error; saves a little memory. |
 /// |  | `nonscaling_if(on)` | `NONSCALING` | the same, when given |
 ///
 /// Returns `()`.

@@ -3206,9 +3206,9 @@ pub mod json_resp {
 /// | `path` | `path(path)` | `path` | required |
 /// | `value` | `value(value)` | `value` | required. The value as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `nx()` | `NX` | optional, at most once. Sets the value only if the path does not exist yet. |
+/// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`. Sets the value only if the path does not exist yet. |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
-/// |  | `xx()` | `XX` | optional, at most once. Sets the value only if the path already exists. |
+/// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`. Sets the value only if the path already exists. |
 /// |  | `xx_if(on)` | `XX` | the same, when given |
 ///
 /// Returns `Option<()>`. OK once set; null when NX or XX was not met (and for a path whose parent does not exist). A new key can only be created at the root path.

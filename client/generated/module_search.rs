@@ -1847,9 +1847,9 @@ pub mod ft_config_set {
 /// |---|---|---|---|
 /// | `index` | `index(index)` | `index` | required |
 /// | `schema` | `schema()` | `SCHEMA` | required |
-/// |  | `on_hash()` | `ON HASH` | optional, at most once; since RediSearch 2.0.0. Indexes hashes, the default. |
+/// |  | `on_hash()` | `ON HASH` | optional, one at most of `on_hash`, `on_json`; since RediSearch 2.0.0. Indexes hashes, the default. |
 /// |  | `on_hash_if(on)` | `ON HASH` | the same, when given |
-/// |  | `on_json()` | `ON JSON` | optional, at most once; since RediSearch 2.0.0. Indexes JSON documents, whose fields the schema names by JSONPath. |
+/// |  | `on_json()` | `ON JSON` | optional, one at most of `on_hash`, `on_json`; since RediSearch 2.0.0. Indexes JSON documents, whose fields the schema names by JSONPath. |
 /// |  | `on_json_if(on)` | `ON JSON` | the same, when given |
 /// |  | `prefix(prefix)` | `PREFIX prefix` | optional, at most once; since RediSearch 2.0.0. Indexes only the keys that start with one of these prefixes; every key by default. |
 /// |  | `prefix_opt(value)` | `PREFIX prefix` | the same, when given |
@@ -4880,13 +4880,13 @@ pub mod ft_profile {
 /// |  | `payload(payload)` | `PAYLOAD payload` | optional, at most once. Hands this value to the scoring function, for a custom scorer to use. |
 /// |  | `payload_opt(value)` | `PAYLOAD payload` | the same, when given |
 /// |  | `sortby(sortby)` | `SORTBY sortby` | optional, at most once. Orders the results by this field instead of by relevance, ascending by default; the field sorts fastest when declared `SORTABLE`. |
-/// |  | `asc()` | `ASC` | optional, at most once. Sorts from the smallest value to the largest, the default. |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc`. Sorts from the smallest value to the largest, the default. |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, at most once. Sorts from the largest value to the smallest. |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc`. Sorts from the largest value to the smallest. |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
-/// |  | `withcount()` | `WITHCOUNT` | optional, at most once. Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`. |
+/// |  | `withcount()` | `WITHCOUNT` | optional, one at most of `withcount`, `withoutcount`. Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`. |
 /// |  | `withcount_if(on)` | `WITHCOUNT` | the same, when given |
-/// |  | `withoutcount()` | `WITHOUTCOUNT` | optional, at most once. Lets a sorted query stop once it has enough results, so the total may be short; the default under `DIALECT 4`. |
+/// |  | `withoutcount()` | `WITHOUTCOUNT` | optional, one at most of `withcount`, `withoutcount`. Lets a sorted query stop once it has enough results, so the total may be short; the default under `DIALECT 4`. |
 /// |  | `withoutcount_if(on)` | `WITHOUTCOUNT` | the same, when given |
 /// |  | `limit(offset, num)` | `LIMIT offset num` | optional, at most once. Returns `num` results from `offset` on, 10 from the first by default; `LIMIT 0 0` returns only the count. |
 /// |  | `limit_opt(value)` | `LIMIT offset num` | the same, when given |

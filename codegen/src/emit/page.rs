@@ -32,6 +32,7 @@ pub(super) fn lines(
         "| Awaiting | Method | Writes | |".to_owned(),
         "|---|---|---|---|".to_owned(),
     ];
+    let alternatives = alternatives(plan);
     for s in &plan.states {
         let mut rows: Vec<String> = Vec::new();
         if s.build {
@@ -52,8 +53,13 @@ pub(super) fn lines(
             let writes = m.leaf.syntax().replace('|', "\\|");
             // The method's row says what it is; its twins' rows, "the same".
             let notes = notes(m);
+            let one_of = one_of(m, &alternatives);
             for (i, (call, what)) in calls(m).into_iter().enumerate() {
-                let notes = if i == 0 { notes.as_str() } else { "" };
+                let (what, notes) = match (i, &one_of) {
+                    (0, Some(one_of)) => (one_of.as_str(), notes.as_str()),
+                    (0, None) => (what, notes.as_str()),
+                    _ => (what, ""),
+                };
                 rows.push(format!("`{call}` | `{writes}` | {what}{notes} |"));
             }
         }
@@ -83,6 +89,46 @@ fn step_name(s: &State) -> String {
         Some(next) => format!("`{next}`{after}"),
         None => format!("nothing{after}: complete, send it or give options"),
     }
+}
+
+/// The options that exclude one another: for each parameter that more than one method
+/// gives (`SET`'s `nx`, `xx`, `ifeq`), their names.
+fn alternatives(plan: &Plan) -> Vec<(usize, Vec<&str>)> {
+    let mut out: Vec<(usize, Vec<&str>)> = Vec::new();
+    for m in plan.states.iter().flat_map(|s| &s.methods) {
+        let Effect::Piece {
+            slot: Some((k, Stage::Unset, _)),
+            ..
+        } = &m.effect
+        else {
+            continue;
+        };
+        if m.alias_of.is_some() {
+            continue;
+        }
+        match out.iter_mut().find(|(j, _)| j == k) {
+            Some((_, names)) if names.contains(&m.leaf.name.as_str()) => {}
+            Some((_, names)) => names.push(&m.leaf.name),
+            None => out.push((*k, vec![&m.leaf.name])),
+        }
+    }
+    out.retain(|(_, names)| names.len() > 1);
+    out
+}
+
+/// For an option that excludes others, what its row says it is: "optional, one at most of
+/// `nx`, `xx`, `ifeq`".
+fn one_of(m: &Method, alternatives: &[(usize, Vec<&str>)]) -> Option<String> {
+    let Effect::Piece {
+        slot: Some((k, Stage::Unset, _)),
+        ..
+    } = &m.effect
+    else {
+        return None;
+    };
+    let (_, names) = alternatives.iter().find(|(j, _)| j == k)?;
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    Some(format!("optional, one at most of {}", names.join(", ")))
 }
 
 /// What else the docs say of a method: what it means, where it exists, whether it is
