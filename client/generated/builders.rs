@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -8418,7 +8418,7 @@ pub mod acl_cat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CategoryUnset : "`ACL CAT` takes `category` once",
         "`category` was given already", "give it once"
     );
@@ -8431,7 +8431,7 @@ pub mod acl_cat {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `username` | `username(username)` | `username` | required |
-/// |  | `username_iter(items)` | `username` | required, all at once |
+/// |  | `username_iter(items)` | `username` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `username(username)` | `username` | optional, repeatable |
 /// |  | `username_iter(items)` | `username` | the same, all at once |
@@ -8473,7 +8473,7 @@ pub mod acl_deluser {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUsername : "`ACL DELUSER` needs `username` before it can be sent",
         "this `ACL DELUSER` has no `username` yet",
         "add the missing arguments in order, starting with `username` (the docs of `b().acl_deluser()` link to its steps)"
@@ -8561,7 +8561,7 @@ pub mod acl_dryrun {
             NeedCommand(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUsername :
         "`ACL DRYRUN` needs `username` and `command` before it can be sent",
         "this `ACL DRYRUN` has no `username` yet",
@@ -8574,14 +8574,14 @@ pub mod acl_dryrun {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUsername :
         "`ACL DRYRUN` takes this option once its required arguments are given: call `username` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUsername {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUsername; arg(impl ToArg);
         }
     }
@@ -8598,7 +8598,7 @@ pub mod acl_dryrun {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCommand : "`ACL DRYRUN` needs `command` before it can be sent",
         "this `ACL DRYRUN` has no `command` yet",
         "add the missing arguments in order, starting with `command` (the docs of `b().acl_dryrun()` link to its steps)"
@@ -8610,14 +8610,14 @@ pub mod acl_dryrun {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCommand :
         "`ACL DRYRUN` takes this option once its required arguments are given: call `command` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCommand {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCommand; arg(impl ToArg);
         }
     }
@@ -8732,7 +8732,7 @@ pub mod acl_genpass {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         BitsUnset : "`ACL GENPASS` takes `bits` once", "`bits` was given already",
         "give it once"
     );
@@ -8765,7 +8765,7 @@ pub mod acl_getuser {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUsername : "`ACL GETUSER` needs `username` before it can be sent",
         "this `ACL GETUSER` has no `username` yet",
         "add the missing arguments in order, starting with `username` (the docs of `b().acl_getuser()` link to its steps)"
@@ -8979,7 +8979,7 @@ pub mod acl_log {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OperationUnset : "`ACL LOG` takes one of `count`, `reset`, once",
         "one of them was given already",
         "`count`, `reset` are one option: keep the one you mean"
@@ -9050,7 +9050,7 @@ pub mod acl_setuser {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUsername : "`ACL SETUSER` needs `username` before it can be sent",
         "this `ACL SETUSER` has no `username` yet",
         "add the missing arguments in order, starting with `username` (the docs of `b().acl_setuser()` link to its steps)"
@@ -9062,14 +9062,14 @@ pub mod acl_setuser {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUsername :
         "`ACL SETUSER` takes this option once its required arguments are given: call `username` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUsername {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUsername; rule(impl ToArg);
         }
     }
@@ -9217,7 +9217,7 @@ pub mod append {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`APPEND` needs `key` and `value` before it can be sent",
         "this `APPEND` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().append()` link to its steps)"
@@ -9242,7 +9242,7 @@ pub mod append {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`APPEND` needs `value` before it can be sent",
         "this `APPEND` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().append()` link to its steps)"
@@ -9382,7 +9382,7 @@ pub mod auth {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPassword : "`AUTH` needs `password` before it can be sent",
         "this `AUTH` has no `password` yet",
         "add the missing arguments in order, starting with `password` (the docs of `b().auth()` link to its steps)"
@@ -9449,7 +9449,7 @@ pub mod auth {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         UsernameUnset : "`AUTH` takes `username` once", "`username` was given already",
         "give it once"
     );
@@ -9590,7 +9590,7 @@ pub mod bgsave {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OperationUnset : "`BGSAVE` takes one of `schedule`, `cancel`, once",
         "one of them was given already",
         "`schedule`, `cancel` are one option: keep the one you mean"
@@ -9606,9 +9606,9 @@ pub mod bgsave {
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start, end)` | `start end` | optional, one at most of `range`, `range_from` |
-/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
+/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; after `range`; since 7.0.0 (Redis and Valkey) |
 /// |  | `byte_if(on)` | `BYTE` | the same, when given |
-/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
+/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; after `range`; since 7.0.0 (Redis and Valkey) |
 /// |  | `bit_if(on)` | `BIT` | the same, when given |
 /// |  | `range_from(start)` | `start` | optional, one at most of `range`, `range_from`; since 8.0.0 (Valkey only) |
 /// |  | `range_from_opt(value)` | `start` | the same, when given |
@@ -9631,7 +9631,7 @@ pub mod bitcount {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BITCOUNT` needs `key` before it can be sent",
         "this `BITCOUNT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bitcount()` link to its steps)"
@@ -9643,14 +9643,14 @@ pub mod bitcount {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BITCOUNT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; range(impl IntArg, impl IntArg); byte(); bit(); range_from(impl
             IntArg);
         }
@@ -9829,19 +9829,19 @@ pub mod bitcount {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RangeUnset : "`BITCOUNT` takes one of `range`, `range_from`, once",
         "one of them was given already",
         "`range`, `range_from` are one option: keep the one you mean"
     );
     impl RangeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         UnitUnset : "`BITCOUNT` takes one of `byte`, `bit`, once",
         "one of them was given already",
         "`byte`, `bit` are one option: keep the one you mean"
     );
     impl UnitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         Range2Given : "`BITCOUNT` takes this option after `range`: give `range` first",
         "needs `range` before it",
         "the options of a block come after the call that opens it"
@@ -9882,7 +9882,7 @@ pub mod bitfield {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BITFIELD` needs `key` before it can be sent",
         "this `BITFIELD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bitfield()` link to its steps)"
@@ -9894,14 +9894,14 @@ pub mod bitfield {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BITFIELD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; get(impl ToArg, impl IntArg); overflow_wrap(); overflow_sat();
             overflow_fail(); set(impl ToArg, impl IntArg, impl IntArg); incrby(impl
             ToArg, impl IntArg, impl IntArg);
@@ -10020,7 +10020,7 @@ pub mod bitfield_ro {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BITFIELD_RO` needs `key` before it can be sent",
         "this `BITFIELD_RO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bitfield_ro()` link to its steps)"
@@ -10032,14 +10032,14 @@ pub mod bitfield_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BITFIELD_RO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; get(impl ToArg, impl IntArg);
         }
     }
@@ -10102,17 +10102,17 @@ pub mod bitfield_ro {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `operation` | `and()` | `AND` | required |
-/// |  | `or()` | `OR` | required |
-/// |  | `xor()` | `XOR` | required |
-/// |  | `not()` | `NOT` | required |
-/// |  | `diff()` | `DIFF` | required; since 8.2.0 (Redis only) |
-/// |  | `diff1()` | `DIFF1` | required; since 8.2.0 (Redis only) |
-/// |  | `andor()` | `ANDOR` | required; since 8.2.0 (Redis only) |
-/// |  | `one()` | `ONE` | required; since 8.2.0 (Redis only) |
+/// | `operation` | `and()` | `AND` | required, one of these |
+/// |  | `or()` | `OR` | required, one of these |
+/// |  | `xor()` | `XOR` | required, one of these |
+/// |  | `not()` | `NOT` | required, one of these |
+/// |  | `diff()` | `DIFF` | required, one of these; since 8.2.0 (Redis only) |
+/// |  | `diff1()` | `DIFF1` | required, one of these; since 8.2.0 (Redis only) |
+/// |  | `andor()` | `ANDOR` | required, one of these; since 8.2.0 (Redis only) |
+/// |  | `one()` | `ONE` | required, one of these; since 8.2.0 (Redis only) |
 /// | `destkey` | `destkey(destkey)` | `destkey` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -10231,7 +10231,7 @@ pub mod bitop {
             NeedDestkey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOperation :
         "`BITOP` needs `operation`, `destkey` and `key` before it can be sent: call `and`, `or`, `xor`, `not`, `diff` or another of its 8 methods",
         "this `BITOP` has no `operation` yet",
@@ -10244,14 +10244,14 @@ pub mod bitop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedOperation :
         "`BITOP` takes this option once its required arguments are given: call `and`, `or`, `xor`, `not`, `diff` or another of its 8 methods first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedOperation {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedOperation; key(impl ToArg);
         }
     }
@@ -10268,7 +10268,7 @@ pub mod bitop {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestkey :
         "`BITOP` needs `destkey` and `key` before it can be sent",
         "this `BITOP` has no `destkey` yet",
@@ -10281,14 +10281,14 @@ pub mod bitop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestkey :
         "`BITOP` takes this option once its required arguments are given: call `destkey` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestkey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestkey; key(impl ToArg);
         }
     }
@@ -10321,7 +10321,7 @@ pub mod bitop {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BITOP` needs `key` before it can be sent",
         "this `BITOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bitop()` link to its steps)"
@@ -10389,10 +10389,10 @@ pub mod bitop {
 /// | `bit` | `bit(bit)` | `bit` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start)` | `start` | optional, at most once |
-/// |  | `end_unit(end)` | `end` | optional, at most once |
-/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
+/// |  | `end_unit(end)` | `end` | optional, at most once; after `range` |
+/// |  | `byte()` | `BYTE` | optional, one at most of `byte`, `bit`; after `end_unit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `byte_if(on)` | `BYTE` | the same, when given |
-/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; since 7.0.0 (Redis and Valkey) |
+/// |  | `bit()` | `BIT` | optional, one at most of `byte`, `bit`; after `end_unit`; since 7.0.0 (Redis and Valkey) |
 /// |  | `bit_if(on)` | `BIT` | the same, when given |
 ///
 /// Returns `i64`. One of: the position of the first bit set to 1 or 0 according to the request; in case the `bit` argument is 1 and the string is empty or composed of just zero bytes.
@@ -10413,7 +10413,7 @@ pub mod bitpos {
             NeedBit(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BITPOS` needs `key` and `bit` before it can be sent",
         "this `BITPOS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bitpos()` link to its steps)"
@@ -10425,14 +10425,14 @@ pub mod bitpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BITPOS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; range(impl IntArg); end_unit(impl IntArg); byte(); bit();
         }
     }
@@ -10449,7 +10449,7 @@ pub mod bitpos {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedBit : "`BITPOS` needs `bit` before it can be sent",
         "this `BITPOS` has no `bit` yet",
         "add the missing arguments in order, starting with `bit` (the docs of `b().bitpos()` link to its steps)"
@@ -10461,14 +10461,14 @@ pub mod bitpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedBit :
         "`BITPOS` takes this option once its required arguments are given: call `bit` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedBit {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedBit; range(impl IntArg); end_unit(impl IntArg); byte();
         }
     }
@@ -10633,30 +10633,30 @@ pub mod bitpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RangeUnset : "`BITPOS` takes `range` once", "`range` was given already",
         "give it once"
     );
     impl RangeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EndUnitBlockUnset : "`BITPOS` takes `end_unit` once",
         "`end_unit` was given already", "give it once"
     );
     impl EndUnitBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         UnitUnset : "`BITPOS` takes one of `byte`, `bit`, once",
         "one of them was given already",
         "`byte`, `bit` are one option: keep the one you mean"
     );
     impl UnitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RangeGiven : "`BITPOS` takes this option after `range`: give `range` first",
         "needs `range` before it",
         "the options of a block come after the call that opens it"
     );
     impl RangeGiven for Set {}
     impl<const N: u8> RangeGiven for Open<N> {}
-    rule!(
+    typedis_rule!(
         EndUnitBlockGiven :
         "`BITPOS` takes this option after `end_unit`: give `end_unit` first",
         "needs `end_unit` before it",
@@ -10673,10 +10673,10 @@ pub mod bitpos {
 /// |---|---|---|---|
 /// | `source` | `source(source)` | `source` | required |
 /// | `destination` | `destination(destination)` | `destination` | required |
-/// | `wherefrom` | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
-/// | `whereto` | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
+/// | `wherefrom` | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
+/// | `whereto` | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
 /// | `timeout` | `timeout(timeout)` | `timeout` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
@@ -10698,7 +10698,7 @@ pub mod blmove {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`BLMOVE` needs `source`, `destination`, `wherefrom`, `whereto` and `timeout` before it can be sent",
         "this `BLMOVE` has no `source` yet",
@@ -10724,7 +10724,7 @@ pub mod blmove {
             NeedWherefrom(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`BLMOVE` needs `destination`, `wherefrom`, `whereto` and `timeout` before it can be sent",
         "this `BLMOVE` has no `destination` yet",
@@ -10757,7 +10757,7 @@ pub mod blmove {
             NeedWhereto(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWherefrom :
         "`BLMOVE` needs `wherefrom`, `whereto` and `timeout` before it can be sent: call `left` or `right`",
         "this `BLMOVE` has no `wherefrom` yet",
@@ -10790,7 +10790,7 @@ pub mod blmove {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhereto :
         "`BLMOVE` needs `whereto` and `timeout` before it can be sent: call `left` or `right`",
         "this `BLMOVE` has no `whereto` yet",
@@ -10816,7 +10816,7 @@ pub mod blmove {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BLMOVE` needs `timeout` before it can be sent",
         "this `BLMOVE` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().blmove()` link to its steps)"
@@ -10858,11 +10858,11 @@ pub mod blmove {
 /// |---|---|---|---|
 /// | `timeout` | `timeout(timeout)` | `timeout` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `where` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
-/// |  | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
+/// |  | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
@@ -10887,7 +10887,7 @@ pub mod blmpop {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout :
         "`BLMPOP` needs `timeout`, `key` and `where` before it can be sent",
         "this `BLMPOP` has no `timeout` yet",
@@ -10900,14 +10900,14 @@ pub mod blmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTimeout :
         "`BLMPOP` takes this option once its required arguments are given: call `timeout` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTimeout {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTimeout; key(impl ToArg); count(impl IntArg);
         }
     }
@@ -10943,7 +10943,7 @@ pub mod blmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BLMPOP` needs `key` and `where` before it can be sent",
         "this `BLMPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().blmpop()` link to its steps)"
@@ -10955,14 +10955,14 @@ pub mod blmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BLMPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -11012,7 +11012,7 @@ pub mod blmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhere :
         "`BLMPOP` needs `where` before it can be sent: call `left` or `right`",
         "this `BLMPOP` has no `where` yet",
@@ -11025,14 +11025,14 @@ pub mod blmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedWhere :
         "`BLMPOP` takes this option once its required arguments are given: call `left` or `right` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedWhere {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedWhere; count(impl IntArg);
         }
     }
@@ -11087,7 +11087,7 @@ pub mod blmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`BLMPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -11100,7 +11100,7 @@ pub mod blmpop {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `timeout` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `timeout(timeout)` | `timeout` | required |
@@ -11143,7 +11143,7 @@ pub mod blpop {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BLPOP` needs `key` and `timeout` before it can be sent",
         "this `BLPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().blpop()` link to its steps)"
@@ -11192,7 +11192,7 @@ pub mod blpop {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BLPOP` needs `timeout` before it can be sent",
         "this `BLPOP` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().blpop()` link to its steps)"
@@ -11233,7 +11233,7 @@ pub mod blpop {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `timeout` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `timeout(timeout)` | `timeout` | required |
@@ -11276,7 +11276,7 @@ pub mod brpop {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BRPOP` needs `key` and `timeout` before it can be sent",
         "this `BRPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().brpop()` link to its steps)"
@@ -11325,7 +11325,7 @@ pub mod brpop {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BRPOP` needs `timeout` before it can be sent",
         "this `BRPOP` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().brpop()` link to its steps)"
@@ -11388,7 +11388,7 @@ pub mod brpoplpush {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`BRPOPLPUSH` needs `source`, `destination` and `timeout` before it can be sent",
         "this `BRPOPLPUSH` has no `source` yet",
@@ -11414,7 +11414,7 @@ pub mod brpoplpush {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`BRPOPLPUSH` needs `destination` and `timeout` before it can be sent",
         "this `BRPOPLPUSH` has no `destination` yet",
@@ -11440,7 +11440,7 @@ pub mod brpoplpush {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BRPOPLPUSH` needs `timeout` before it can be sent",
         "this `BRPOPLPUSH` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().brpoplpush()` link to its steps)"
@@ -11482,11 +11482,11 @@ pub mod brpoplpush {
 /// |---|---|---|---|
 /// | `timeout` | `timeout(timeout)` | `timeout` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `where` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
-/// |  | `min()` | `MIN` | required |
-/// |  | `max()` | `MAX` | required |
+/// |  | `min()` | `MIN` | required, one of these |
+/// |  | `max()` | `MAX` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
@@ -11511,7 +11511,7 @@ pub mod bzmpop {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout :
         "`BZMPOP` needs `timeout`, `key` and `where` before it can be sent",
         "this `BZMPOP` has no `timeout` yet",
@@ -11524,14 +11524,14 @@ pub mod bzmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTimeout :
         "`BZMPOP` takes this option once its required arguments are given: call `timeout` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTimeout {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTimeout; key(impl ToArg); count(impl IntArg);
         }
     }
@@ -11567,7 +11567,7 @@ pub mod bzmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BZMPOP` needs `key` and `where` before it can be sent",
         "this `BZMPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bzmpop()` link to its steps)"
@@ -11579,14 +11579,14 @@ pub mod bzmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BZMPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -11636,7 +11636,7 @@ pub mod bzmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhere :
         "`BZMPOP` needs `where` before it can be sent: call `min` or `max`",
         "this `BZMPOP` has no `where` yet",
@@ -11649,14 +11649,14 @@ pub mod bzmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedWhere :
         "`BZMPOP` takes this option once its required arguments are given: call `min` or `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedWhere {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedWhere; count(impl IntArg);
         }
     }
@@ -11713,7 +11713,7 @@ pub mod bzmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`BZMPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -11726,7 +11726,7 @@ pub mod bzmpop {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `timeout` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `timeout(timeout)` | `timeout` | required |
@@ -11769,7 +11769,7 @@ pub mod bzpopmax {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BZPOPMAX` needs `key` and `timeout` before it can be sent",
         "this `BZPOPMAX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bzpopmax()` link to its steps)"
@@ -11818,7 +11818,7 @@ pub mod bzpopmax {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BZPOPMAX` needs `timeout` before it can be sent",
         "this `BZPOPMAX` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().bzpopmax()` link to its steps)"
@@ -11859,7 +11859,7 @@ pub mod bzpopmax {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `timeout` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `timeout(timeout)` | `timeout` | required |
@@ -11902,7 +11902,7 @@ pub mod bzpopmin {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BZPOPMIN` needs `key` and `timeout` before it can be sent",
         "this `BZPOPMIN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bzpopmin()` link to its steps)"
@@ -11951,7 +11951,7 @@ pub mod bzpopmin {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`BZPOPMIN` needs `timeout` before it can be sent",
         "this `BZPOPMIN` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().bzpopmin()` link to its steps)"
@@ -11991,8 +11991,8 @@ pub mod bzpopmin {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `mode` | `yes()` | `YES` | required |
-/// |  | `no()` | `NO` | required |
+/// | `mode` | `yes()` | `YES` | required, one of these |
+/// |  | `no()` | `NO` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -12020,7 +12020,7 @@ pub mod client_caching {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMode :
         "`CLIENT CACHING` needs `mode` before it can be sent: call `yes` or `no`",
         "this `CLIENT CACHING` has no `mode` yet",
@@ -12062,7 +12062,7 @@ pub mod client_caching {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `capability` | `capability(capability)` | `capability` | required; on valkey only |
-/// |  | `capability_iter(items)` | `capability` | required, all at once |
+/// |  | `capability_iter(items)` | `capability` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `capability(capability)` | `capability` | optional, repeatable; on valkey only |
 /// |  | `capability_iter(items)` | `capability` | the same, all at once |
@@ -12122,7 +12122,7 @@ pub mod client_capa {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCapability :
         "`CLIENT CAPA` needs `capability` before it can be sent",
         "this `CLIENT CAPA` has no `capability` yet",
@@ -12348,8 +12348,8 @@ pub mod client_id {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `enabled` | `on()` | `ON` | required; on valkey only |
-/// |  | `off()` | `OFF` | required; on valkey only |
+/// | `enabled` | `on()` | `ON` | required, one of these; on valkey only |
+/// |  | `off()` | `OFF` | required, one of these; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -12395,7 +12395,7 @@ pub mod client_import_source {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnabled :
         "`CLIENT IMPORT-SOURCE` needs `enabled` before it can be sent: call `on` or `off`",
         "this `CLIENT IMPORT-SOURCE` has no `enabled` yet",
@@ -12471,47 +12471,47 @@ pub mod client_info {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `filter` | `old_format(old_format)` | `old_format` | required; deprecated since Redis 2.8.12 |
-/// |  | `id(client_id)` | `ID client_id` | required; since 2.8.12 (Redis and Valkey) |
-/// |  | `type_normal()` | `TYPE NORMAL` | required; since 2.8.12 (Redis and Valkey) |
-/// |  | `type_master()` | `TYPE MASTER` | required; since 3.2.0 (Redis and Valkey) |
-/// |  | `type_primary()` | `TYPE PRIMARY` | required; since 8.0.0 (Valkey only) |
-/// |  | `type_slave()` | `TYPE SLAVE` | required; since 2.8.12 (Redis and Valkey) |
-/// |  | `type_replica()` | `TYPE REPLICA` | required; since 5.0.0 (Redis and Valkey) |
-/// |  | `type_pubsub()` | `TYPE PUBSUB` | required; since 2.8.12 (Redis and Valkey) |
-/// |  | `user(username)` | `USER username` | required |
-/// |  | `addr(addr)` | `ADDR addr` | required |
-/// |  | `laddr(laddr)` | `LADDR laddr` | required; since 6.2.0 (Redis and Valkey) |
-/// |  | `skipme_yes()` | `SKIPME YES` | required |
-/// |  | `skipme_no()` | `SKIPME NO` | required |
-/// |  | `maxage(maxage)` | `MAXAGE maxage` | required; since Redis 7.4.0 and Valkey 8.0.0 |
-/// |  | `name(name)` | `NAME name` | required; since 9.0.0 (Valkey only) |
-/// |  | `idle(idle)` | `IDLE idle` | required; since 9.0.0 (Valkey only) |
-/// |  | `flags(flags)` | `FLAGS flags` | required; since 9.0.0 (Valkey only) |
-/// |  | `lib_name(lib_name)` | `LIB-NAME lib_name` | required; since 9.0.0 (Valkey only) |
-/// |  | `lib_ver(lib_ver)` | `LIB-VER lib_ver` | required; since 9.0.0 (Valkey only) |
-/// |  | `db(db)` | `DB db` | required; since 9.0.0 (Valkey only) |
-/// |  | `capa(capa)` | `CAPA capa` | required; since 9.0.0 (Valkey only) |
-/// |  | `ip(ip)` | `IP ip` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_normal()` | `NOT-TYPE NORMAL` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_master()` | `NOT-TYPE MASTER` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_primary()` | `NOT-TYPE PRIMARY` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_slave()` | `NOT-TYPE SLAVE` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_replica()` | `NOT-TYPE REPLICA` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_type_pubsub()` | `NOT-TYPE PUBSUB` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_id(not_client_id)` | `NOT-ID not_client_id` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_user(not_username)` | `NOT-USER not_username` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_addr(not_addr)` | `NOT-ADDR not_addr` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_laddr(not_laddr)` | `NOT-LADDR not_laddr` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_name(not_name)` | `NOT-NAME not_name` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_flags(not_flags)` | `NOT-FLAGS not_flags` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_lib_name(not_lib_name)` | `NOT-LIB-NAME not_lib_name` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_lib_ver(not_lib_ver)` | `NOT-LIB-VER not_lib_ver` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_db(not_db)` | `NOT-DB not_db` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_capa(not_capa)` | `NOT-CAPA not_capa` | required; since 9.0.0 (Valkey only) |
-/// |  | `not_ip(not_ip)` | `NOT-IP not_ip` | required; since 9.0.0 (Valkey only) |
+/// | `filter` | `old_format(old_format)` | `old_format` | required, one of these; deprecated since Redis 2.8.12 |
+/// |  | `id(client_id)` | `ID client_id` | required, one of these; since 2.8.12 (Redis and Valkey) |
+/// |  | `type_normal()` | `TYPE NORMAL` | required, one of these; since 2.8.12 (Redis and Valkey) |
+/// |  | `type_master()` | `TYPE MASTER` | required, one of these; since 3.2.0 (Redis and Valkey) |
+/// |  | `type_primary()` | `TYPE PRIMARY` | required, one of these; since 8.0.0 (Valkey only) |
+/// |  | `type_slave()` | `TYPE SLAVE` | required, one of these; since 2.8.12 (Redis and Valkey) |
+/// |  | `type_replica()` | `TYPE REPLICA` | required, one of these; since 5.0.0 (Redis and Valkey) |
+/// |  | `type_pubsub()` | `TYPE PUBSUB` | required, one of these; since 2.8.12 (Redis and Valkey) |
+/// |  | `user(username)` | `USER username` | required, one of these |
+/// |  | `addr(addr)` | `ADDR addr` | required, one of these |
+/// |  | `laddr(laddr)` | `LADDR laddr` | required, one of these; since 6.2.0 (Redis and Valkey) |
+/// |  | `skipme_yes()` | `SKIPME YES` | required, one of these |
+/// |  | `skipme_no()` | `SKIPME NO` | required, one of these |
+/// |  | `maxage(maxage)` | `MAXAGE maxage` | required, one of these; since Redis 7.4.0 and Valkey 8.0.0 |
+/// |  | `name(name)` | `NAME name` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `idle(idle)` | `IDLE idle` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `flags(flags)` | `FLAGS flags` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `lib_name(lib_name)` | `LIB-NAME lib_name` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `lib_ver(lib_ver)` | `LIB-VER lib_ver` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `db(db)` | `DB db` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `capa(capa)` | `CAPA capa` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `ip(ip)` | `IP ip` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_normal()` | `NOT-TYPE NORMAL` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_master()` | `NOT-TYPE MASTER` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_primary()` | `NOT-TYPE PRIMARY` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_slave()` | `NOT-TYPE SLAVE` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_replica()` | `NOT-TYPE REPLICA` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_type_pubsub()` | `NOT-TYPE PUBSUB` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_id(not_client_id)` | `NOT-ID not_client_id` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_user(not_username)` | `NOT-USER not_username` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_addr(not_addr)` | `NOT-ADDR not_addr` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_laddr(not_laddr)` | `NOT-LADDR not_laddr` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_name(not_name)` | `NOT-NAME not_name` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_flags(not_flags)` | `NOT-FLAGS not_flags` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_lib_name(not_lib_name)` | `NOT-LIB-NAME not_lib_name` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_lib_ver(not_lib_ver)` | `NOT-LIB-VER not_lib_ver` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_db(not_db)` | `NOT-DB not_db` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_capa(not_capa)` | `NOT-CAPA not_capa` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `not_ip(not_ip)` | `NOT-IP not_ip` | required, one of these; since 9.0.0 (Valkey only) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// | nothing, after `new-format`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | nothing, in the `new-format` form: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(client_id)` | `ID client_id` | repeatable; since 2.8.12 (Redis and Valkey) |
 /// |  | `type_normal()` | `TYPE NORMAL` | repeatable; since 2.8.12 (Redis and Valkey) |
 /// |  | `type_master()` | `TYPE MASTER` | repeatable; since 3.2.0 (Redis and Valkey) |
@@ -13161,7 +13161,7 @@ pub mod client_kill {
             ReadyAfterNewFormat(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilter :
         "`CLIENT KILL` needs `filter` before it can be sent: call `old_format`, `id`, `type_normal`, `type_master`, `type_primary` or another of its 39 methods",
         "this `CLIENT KILL` has no `filter` yet",
@@ -15083,132 +15083,132 @@ pub mod client_list {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ClientTypeUnset :
         "`CLIENT LIST` takes one of `type_normal`, `type_master`, `type_replica`, `type_pubsub`, once",
         "one of them was given already",
         "`type_normal`, `type_master`, `type_replica`, `type_pubsub` are one option: keep the one you mean"
     );
     impl ClientTypeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         UsernameUnset : "`CLIENT LIST` takes `user` once", "`user` was given already",
         "give it once"
     );
     impl UsernameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AddrUnset : "`CLIENT LIST` takes `addr` once", "`addr` was given already",
         "give it once"
     );
     impl AddrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LaddrUnset : "`CLIENT LIST` takes `laddr` once", "`laddr` was given already",
         "give it once"
     );
     impl LaddrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SkipmeUnset : "`CLIENT LIST` takes one of `skipme_yes`, `skipme_no`, once",
         "one of them was given already",
         "`skipme_yes`, `skipme_no` are one option: keep the one you mean"
     );
     impl SkipmeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxageUnset : "`CLIENT LIST` takes `maxage` once", "`maxage` was given already",
         "give it once"
     );
     impl MaxageUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NameUnset : "`CLIENT LIST` takes `name` once", "`name` was given already",
         "give it once"
     );
     impl NameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IdleUnset : "`CLIENT LIST` takes `idle` once", "`idle` was given already",
         "give it once"
     );
     impl IdleUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FlagsUnset : "`CLIENT LIST` takes `flags` once", "`flags` was given already",
         "give it once"
     );
     impl FlagsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LibNameUnset : "`CLIENT LIST` takes `lib_name` once",
         "`lib_name` was given already", "give it once"
     );
     impl LibNameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LibVerUnset : "`CLIENT LIST` takes `lib_ver` once",
         "`lib_ver` was given already", "give it once"
     );
     impl LibVerUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DbUnset : "`CLIENT LIST` takes `db` once", "`db` was given already",
         "give it once"
     );
     impl DbUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CapaUnset : "`CLIENT LIST` takes `capa` once", "`capa` was given already",
         "give it once"
     );
     impl CapaUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IpUnset : "`CLIENT LIST` takes `ip` once", "`ip` was given already",
         "give it once"
     );
     impl IpUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotClientTypeUnset :
         "`CLIENT LIST` takes one of `not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub`, once",
         "one of them was given already",
         "`not_type_normal`, `not_type_master`, `not_type_replica`, `not_type_pubsub` are one option: keep the one you mean"
     );
     impl NotClientTypeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotUsernameUnset : "`CLIENT LIST` takes `not_user` once",
         "`not_user` was given already", "give it once"
     );
     impl NotUsernameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotAddrUnset : "`CLIENT LIST` takes `not_addr` once",
         "`not_addr` was given already", "give it once"
     );
     impl NotAddrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotLaddrUnset : "`CLIENT LIST` takes `not_laddr` once",
         "`not_laddr` was given already", "give it once"
     );
     impl NotLaddrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotNameUnset : "`CLIENT LIST` takes `not_name` once",
         "`not_name` was given already", "give it once"
     );
     impl NotNameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotFlagsUnset : "`CLIENT LIST` takes `not_flags` once",
         "`not_flags` was given already", "give it once"
     );
     impl NotFlagsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotLibNameUnset : "`CLIENT LIST` takes `not_lib_name` once",
         "`not_lib_name` was given already", "give it once"
     );
     impl NotLibNameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotLibVerUnset : "`CLIENT LIST` takes `not_lib_ver` once",
         "`not_lib_ver` was given already", "give it once"
     );
     impl NotLibVerUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotDbUnset : "`CLIENT LIST` takes `not_db` once", "`not_db` was given already",
         "give it once"
     );
     impl NotDbUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotCapaUnset : "`CLIENT LIST` takes `not_capa` once",
         "`not_capa` was given already", "give it once"
     );
     impl NotCapaUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NotIpUnset : "`CLIENT LIST` takes `not_ip` once", "`not_ip` was given already",
         "give it once"
     );
@@ -15220,8 +15220,8 @@ pub mod client_list {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `enabled` | `on()` | `ON` | required |
-/// |  | `off()` | `OFF` | required |
+/// | `enabled` | `on()` | `ON` | required, one of these |
+/// |  | `off()` | `OFF` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -15249,7 +15249,7 @@ pub mod client_no_evict {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnabled :
         "`CLIENT NO-EVICT` needs `enabled` before it can be sent: call `on` or `off`",
         "this `CLIENT NO-EVICT` has no `enabled` yet",
@@ -15290,8 +15290,8 @@ pub mod client_no_evict {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `enabled` | `on()` | `ON` | required |
-/// |  | `off()` | `OFF` | required |
+/// | `enabled` | `on()` | `ON` | required, one of these |
+/// |  | `off()` | `OFF` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -15319,7 +15319,7 @@ pub mod client_no_touch {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnabled :
         "`CLIENT NO-TOUCH` needs `enabled` before it can be sent: call `on` or `off`",
         "this `CLIENT NO-TOUCH` has no `enabled` yet",
@@ -15385,7 +15385,7 @@ pub mod client_pause {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`CLIENT PAUSE` needs `timeout` before it can be sent",
         "this `CLIENT PAUSE` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().client_pause()` link to its steps)"
@@ -15397,14 +15397,14 @@ pub mod client_pause {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTimeout :
         "`CLIENT PAUSE` takes this option once its required arguments are given: call `timeout` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTimeout {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTimeout; write(); all();
         }
     }
@@ -15502,7 +15502,7 @@ pub mod client_pause {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ModeUnset : "`CLIENT PAUSE` takes one of `write`, `all`, once",
         "one of them was given already",
         "`write`, `all` are one option: keep the one you mean"
@@ -15515,9 +15515,9 @@ pub mod client_pause {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `action` | `on()` | `ON` | required |
-/// |  | `off()` | `OFF` | required |
-/// |  | `skip()` | `SKIP` | required |
+/// | `action` | `on()` | `ON` | required, one of these |
+/// |  | `off()` | `OFF` | required, one of these |
+/// |  | `skip()` | `SKIP` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`. When called with either OFF or SKIP subcommands, no reply is made. When called with ON, reply is OK.
@@ -15554,7 +15554,7 @@ pub mod client_reply {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAction :
         "`CLIENT REPLY` needs `action` before it can be sent: call `on`, `off` or `skip`",
         "this `CLIENT REPLY` has no `action` yet",
@@ -15595,8 +15595,8 @@ pub mod client_reply {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `attr` | `lib_name(libname)` | `LIB-NAME libname` | required |
-/// |  | `lib_ver(libver)` | `LIB-VER libver` | required |
+/// | `attr` | `lib_name(libname)` | `LIB-NAME libname` | required, one of these |
+/// |  | `lib_ver(libver)` | `LIB-VER libver` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -15626,7 +15626,7 @@ pub mod client_setinfo {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAttr :
         "`CLIENT SETINFO` needs `attr` before it can be sent: call `lib_name` or `lib_ver`",
         "this `CLIENT SETINFO` has no `attr` yet",
@@ -15688,7 +15688,7 @@ pub mod client_setname {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConnectionName :
         "`CLIENT SETNAME` needs `connection-name` before it can be sent",
         "this `CLIENT SETNAME` has no `connection-name` yet",
@@ -15729,8 +15729,8 @@ pub mod client_setname {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `status` | `on()` | `ON` | required |
-/// |  | `off()` | `OFF` | required |
+/// | `status` | `on()` | `ON` | required, one of these |
+/// |  | `off()` | `OFF` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `redirect(client_id)` | `REDIRECT client_id` | optional, at most once |
 /// |  | `redirect_opt(value)` | `REDIRECT client_id` | the same, when given |
@@ -15770,7 +15770,7 @@ pub mod client_tracking {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStatus :
         "`CLIENT TRACKING` needs `status` before it can be sent: call `on` or `off`",
         "this `CLIENT TRACKING` has no `status` yet",
@@ -15783,14 +15783,14 @@ pub mod client_tracking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStatus :
         "`CLIENT TRACKING` takes this option once its required arguments are given: call `on` or `off` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStatus {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStatus; redirect(impl IntArg); prefix(impl ToArg); bcast(); optin();
             optout(); noloop();
         }
@@ -15942,27 +15942,27 @@ pub mod client_tracking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ClientIdUnset : "`CLIENT TRACKING` takes `redirect` once",
         "`redirect` was given already", "give it once"
     );
     impl ClientIdUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BcastUnset : "`CLIENT TRACKING` takes `bcast` once", "`bcast` was given already",
         "give it once"
     );
     impl BcastUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OptinUnset : "`CLIENT TRACKING` takes `optin` once", "`optin` was given already",
         "give it once"
     );
     impl OptinUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OptoutUnset : "`CLIENT TRACKING` takes `optout` once",
         "`optout` was given already", "give it once"
     );
     impl OptoutUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NoloopUnset : "`CLIENT TRACKING` takes `noloop` once",
         "`noloop` was given already", "give it once"
     );
@@ -16034,7 +16034,7 @@ pub mod client_unblock {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedClientId :
         "`CLIENT UNBLOCK` needs `client-id` before it can be sent",
         "this `CLIENT UNBLOCK` has no `client-id` yet",
@@ -16047,14 +16047,14 @@ pub mod client_unblock {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedClientId :
         "`CLIENT UNBLOCK` takes this option once its required arguments are given: call `client_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedClientId {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedClientId; timeout(); error();
         }
     }
@@ -16122,7 +16122,7 @@ pub mod client_unblock {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         UnblockTypeUnset : "`CLIENT UNBLOCK` takes one of `timeout`, `error`, once",
         "one of them was given already",
         "`timeout`, `error` are one option: keep the one you mean"
@@ -16171,7 +16171,7 @@ pub mod client_unpause {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `slot` | `slot(slot)` | `slot` | required |
-/// |  | `slot_iter(items)` | `slot` | required, all at once |
+/// |  | `slot_iter(items)` | `slot` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `slot(slot)` | `slot` | optional, repeatable |
 /// |  | `slot_iter(items)` | `slot` | the same, all at once |
@@ -16210,7 +16210,7 @@ pub mod cluster_addslots {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot : "`CLUSTER ADDSLOTS` needs `slot` before it can be sent",
         "this `CLUSTER ADDSLOTS` has no `slot` yet",
         "add the missing arguments in order, starting with `slot` (the docs of `b().cluster_addslots()` link to its steps)"
@@ -16275,7 +16275,7 @@ pub mod cluster_addslots {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `range` | `range(start_slot, end_slot)` | `start_slot end_slot` | required |
-/// |  | `range_iter(items)` | `start_slot end_slot` | required, all at once |
+/// |  | `range_iter(items)` | `start_slot end_slot` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start_slot, end_slot)` | `start_slot end_slot` | optional, repeatable |
 /// |  | `range_iter(items)` | `start_slot end_slot` | the same, all at once |
@@ -16361,7 +16361,7 @@ pub mod cluster_addslotsrange {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRange :
         "`CLUSTER ADDSLOTSRANGE` needs `range` before it can be sent",
         "this `CLUSTER ADDSLOTSRANGE` has no `range` yet",
@@ -16561,7 +16561,7 @@ pub mod cluster_count_failure_reports {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodeId :
         "`CLUSTER COUNT-FAILURE-REPORTS` needs `node-id` before it can be sent",
         "this `CLUSTER COUNT-FAILURE-REPORTS` has no `node-id` yet",
@@ -16623,7 +16623,7 @@ pub mod cluster_countkeysinslot {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot :
         "`CLUSTER COUNTKEYSINSLOT` needs `slot` before it can be sent",
         "this `CLUSTER COUNTKEYSINSLOT` has no `slot` yet",
@@ -16665,7 +16665,7 @@ pub mod cluster_countkeysinslot {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `slot` | `slot(slot)` | `slot` | required |
-/// |  | `slot_iter(items)` | `slot` | required, all at once |
+/// |  | `slot_iter(items)` | `slot` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `slot(slot)` | `slot` | optional, repeatable |
 /// |  | `slot_iter(items)` | `slot` | the same, all at once |
@@ -16704,7 +16704,7 @@ pub mod cluster_delslots {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot : "`CLUSTER DELSLOTS` needs `slot` before it can be sent",
         "this `CLUSTER DELSLOTS` has no `slot` yet",
         "add the missing arguments in order, starting with `slot` (the docs of `b().cluster_delslots()` link to its steps)"
@@ -16769,7 +16769,7 @@ pub mod cluster_delslots {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `range` | `range(start_slot, end_slot)` | `start_slot end_slot` | required |
-/// |  | `range_iter(items)` | `start_slot end_slot` | required, all at once |
+/// |  | `range_iter(items)` | `start_slot end_slot` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start_slot, end_slot)` | `start_slot end_slot` | optional, repeatable |
 /// |  | `range_iter(items)` | `start_slot end_slot` | the same, all at once |
@@ -16855,7 +16855,7 @@ pub mod cluster_delslotsrange {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRange :
         "`CLUSTER DELSLOTSRANGE` needs `range` before it can be sent",
         "this `CLUSTER DELSLOTSRANGE` has no `range` yet",
@@ -17039,7 +17039,7 @@ pub mod cluster_failover {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OptionsUnset : "`CLUSTER FAILOVER` takes one of `force`, `takeover`, once",
         "one of them was given already",
         "`force`, `takeover` are one option: keep the one you mean"
@@ -17054,9 +17054,9 @@ pub mod cluster_failover {
 /// |---|---|---|---|
 /// | `slot` | `slot(slot)` | `slot` | required; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; on valkey only |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async_`, `sync`; on valkey only |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; on valkey only |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async_`, `sync`; on valkey only |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -17086,7 +17086,7 @@ pub mod cluster_flushslot {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot : "`CLUSTER FLUSHSLOT` needs `slot` before it can be sent",
         "this `CLUSTER FLUSHSLOT` has no `slot` yet",
         "add the missing arguments in order, starting with `slot` (the docs of `b().cluster_flushslot()` link to its steps)"
@@ -17098,14 +17098,14 @@ pub mod cluster_flushslot {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSlot :
         "`CLUSTER FLUSHSLOT` takes this option once its required arguments are given: call `slot` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSlot {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSlot; r#async(); sync();
         }
     }
@@ -17211,7 +17211,7 @@ pub mod cluster_flushslot {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FlushTypeUnset : "`CLUSTER FLUSHSLOT` takes one of `async`, `sync`, once",
         "one of them was given already",
         "`async`, `sync` are one option: keep the one you mean"
@@ -17280,7 +17280,7 @@ pub mod cluster_forget {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodeId : "`CLUSTER FORGET` needs `node-id` before it can be sent",
         "this `CLUSTER FORGET` has no `node-id` yet",
         "add the missing arguments in order, starting with `node_id` (the docs of `b().cluster_forget()` link to its steps)"
@@ -17342,7 +17342,7 @@ pub mod cluster_getkeysinslot {
             NeedCount(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot :
         "`CLUSTER GETKEYSINSLOT` needs `slot` and `count` before it can be sent",
         "this `CLUSTER GETKEYSINSLOT` has no `slot` yet",
@@ -17368,7 +17368,7 @@ pub mod cluster_getkeysinslot {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCount :
         "`CLUSTER GETKEYSINSLOT` needs `count` before it can be sent",
         "this `CLUSTER GETKEYSINSLOT` has no `count` yet",
@@ -17535,7 +17535,7 @@ pub mod cluster_keyslot {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CLUSTER KEYSLOT` needs `key` before it can be sent",
         "this `CLUSTER KEYSLOT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cluster_keyslot()` link to its steps)"
@@ -17634,7 +17634,7 @@ pub mod cluster_meet {
             NeedPort(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIp : "`CLUSTER MEET` needs `ip` and `port` before it can be sent",
         "this `CLUSTER MEET` has no `ip` yet",
         "add the missing arguments in order, starting with `ip` (the docs of `b().cluster_meet()` link to its steps)"
@@ -17646,14 +17646,14 @@ pub mod cluster_meet {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIp :
         "`CLUSTER MEET` takes this option once its required arguments are given: call `ip` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIp; cluster_bus_port(impl IntArg);
         }
     }
@@ -17670,7 +17670,7 @@ pub mod cluster_meet {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPort : "`CLUSTER MEET` needs `port` before it can be sent",
         "this `CLUSTER MEET` has no `port` yet",
         "add the missing arguments in order, starting with `port` (the docs of `b().cluster_meet()` link to its steps)"
@@ -17682,14 +17682,14 @@ pub mod cluster_meet {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPort :
         "`CLUSTER MEET` takes this option once its required arguments are given: call `port` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPort {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPort; cluster_bus_port(impl IntArg);
         }
     }
@@ -17747,7 +17747,7 @@ pub mod cluster_meet {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ClusterBusPortUnset : "`CLUSTER MEET` takes `cluster_bus_port` once",
         "`cluster_bus_port` was given already", "give it once"
     );
@@ -17760,7 +17760,7 @@ pub mod cluster_meet {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `range` | `range(start_slot, end_slot)` | `SLOTSRANGE start_slot end_slot` | required; on valkey only |
-/// |  | `range_iter(items)` | `SLOTSRANGE start_slot end_slot` | required, all at once |
+/// |  | `range_iter(items)` | `SLOTSRANGE start_slot end_slot` | required, all at once (at least one item) |
 /// | `node-id` | `range(start_slot, end_slot)` | `start_slot end_slot` | optional, repeatable; on valkey only |
 /// |  | `range_iter(items)` | `start_slot end_slot` | the same, all at once |
 /// |  | `node(node_id)` | `NODE node_id` | required; on valkey only |
@@ -17830,7 +17830,7 @@ pub mod cluster_migrateslots {
             NeedNodeId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRange :
         "`CLUSTER MIGRATESLOTS` needs `range` and `node-id` before it can be sent",
         "this `CLUSTER MIGRATESLOTS` has no `range` yet",
@@ -17913,7 +17913,7 @@ pub mod cluster_migrateslots {
             NeedNodeId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodeId :
         "`CLUSTER MIGRATESLOTS` needs `node-id` before it can be sent: call `node`",
         "this `CLUSTER MIGRATESLOTS` has no `node-id` yet",
@@ -18080,7 +18080,7 @@ pub mod cluster_replicas {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodeId :
         "`CLUSTER REPLICAS` needs `node-id` before it can be sent",
         "this `CLUSTER REPLICAS` has no `node-id` yet",
@@ -18121,8 +18121,8 @@ pub mod cluster_replicas {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `args` | `node_id(node_id)` | `node_id` | required |
-/// |  | `no_one()` | `NO ONE` | required; since 9.0.0 (Valkey only) |
+/// | `args` | `node_id(node_id)` | `node_id` | required, one of these |
+/// |  | `no_one()` | `NO ONE` | required, one of these; since 9.0.0 (Valkey only) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -18160,7 +18160,7 @@ pub mod cluster_replicate {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedArgs :
         "`CLUSTER REPLICATE` needs `args` before it can be sent: call `node_id` or `no_one`",
         "this `CLUSTER REPLICATE` has no `args` yet",
@@ -18276,7 +18276,7 @@ pub mod cluster_reset {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ResetTypeUnset : "`CLUSTER RESET` takes one of `hard`, `soft`, once",
         "one of them was given already",
         "`hard`, `soft` are one option: keep the one you mean"
@@ -18345,7 +18345,7 @@ pub mod cluster_set_config_epoch {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConfigEpoch :
         "`CLUSTER SET-CONFIG-EPOCH` needs `config-epoch` before it can be sent",
         "this `CLUSTER SET-CONFIG-EPOCH` has no `config-epoch` yet",
@@ -18387,10 +18387,10 @@ pub mod cluster_set_config_epoch {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `slot` | `slot(slot)` | `slot` | required |
-/// | `subcommand` | `importing(importing)` | `IMPORTING importing` | required |
-/// |  | `migrating(migrating)` | `MIGRATING migrating` | required |
-/// |  | `node(node)` | `NODE node` | required |
-/// |  | `stable()` | `STABLE` | required |
+/// | `subcommand` | `importing(importing)` | `IMPORTING importing` | required, one of these |
+/// |  | `migrating(migrating)` | `MIGRATING migrating` | required, one of these |
+/// |  | `node(node)` | `NODE node` | required, one of these |
+/// |  | `stable()` | `STABLE` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `timeout(timeout)` | `TIMEOUT timeout` | optional, at most once; since 8.0.0 (Valkey only) |
 /// |  | `timeout_opt(value)` | `TIMEOUT timeout` | the same, when given |
@@ -18413,7 +18413,7 @@ pub mod cluster_setslot {
             NeedSubcommand(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSlot :
         "`CLUSTER SETSLOT` needs `slot` and `subcommand` before it can be sent",
         "this `CLUSTER SETSLOT` has no `slot` yet",
@@ -18426,14 +18426,14 @@ pub mod cluster_setslot {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSlot :
         "`CLUSTER SETSLOT` takes this option once its required arguments are given: call `slot` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSlot {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSlot; timeout(impl MillisArg);
         }
     }
@@ -18474,7 +18474,7 @@ pub mod cluster_setslot {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSubcommand :
         "`CLUSTER SETSLOT` needs `subcommand` before it can be sent: call `importing`, `migrating`, `node` or `stable`",
         "this `CLUSTER SETSLOT` has no `subcommand` yet",
@@ -18487,14 +18487,14 @@ pub mod cluster_setslot {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSubcommand :
         "`CLUSTER SETSLOT` takes this option once its required arguments are given: call `importing`, `migrating`, `node` or `stable` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSubcommand {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSubcommand; timeout(impl MillisArg);
         }
     }
@@ -18560,7 +18560,7 @@ pub mod cluster_setslot {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         TimeoutUnset : "`CLUSTER SETSLOT` takes `timeout` once",
         "`timeout` was given already", "give it once"
     );
@@ -18603,6 +18603,8 @@ pub mod cluster_shards {
 }
 /// `CLUSTER SLAVES`: Lists the replica nodes of a primary node.
 ///
+/// Deprecated: deprecated since Redis 5.0.0: use CLUSTER REPLICAS.
+///
 /// Built by `b().cluster_slaves()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
@@ -18628,7 +18630,7 @@ pub mod cluster_slaves {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodeId : "`CLUSTER SLAVES` needs `node-id` before it can be sent",
         "this `CLUSTER SLAVES` has no `node-id` yet",
         "add the missing arguments in order, starting with `node_id` (the docs of `b().cluster_slaves()` link to its steps)"
@@ -18668,14 +18670,14 @@ pub mod cluster_slaves {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `filter` | `slotsrange(start_slot, end_slot)` | `SLOTSRANGE start_slot end_slot` | required |
-/// |  | `orderby(metric)` | `ORDERBY metric` | required |
+/// | `filter` | `slotsrange(start_slot, end_slot)` | `SLOTSRANGE start_slot end_slot` | required, one of these |
+/// |  | `orderby(metric)` | `ORDERBY metric` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `limit(limit)` | `LIMIT limit` | optional, at most once |
+/// |  | `limit(limit)` | `LIMIT limit` | optional, at most once; after `orderby` |
 /// |  | `limit_opt(value)` | `LIMIT limit` | the same, when given |
-/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc`; after `orderby` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc`; after `orderby` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 ///
 /// Returns `Vec<(i64, ClusterSlotStatsUsageStatistics)>`. Array of nested arrays, where the inner array element represents a slot and its respective usage statistics.
@@ -18710,7 +18712,7 @@ pub mod cluster_slot_stats {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilter :
         "`CLUSTER SLOT-STATS` needs `filter` before it can be sent: call `slotsrange` or `orderby`",
         "this `CLUSTER SLOT-STATS` has no `filter` yet",
@@ -18723,14 +18725,14 @@ pub mod cluster_slot_stats {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFilter :
         "`CLUSTER SLOT-STATS` takes this option once its required arguments are given: call `slotsrange` or `orderby` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFilter {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFilter; limit(impl IntArg); asc(); desc();
         }
     }
@@ -18832,18 +18834,18 @@ pub mod cluster_slot_stats {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitUnset : "`CLUSTER SLOT-STATS` takes `limit` once",
         "`limit` was given already", "give it once"
     );
     impl LimitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`CLUSTER SLOT-STATS` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderbyGiven :
         "`CLUSTER SLOT-STATS` takes this option after the option it belongs to: give the option it belongs to first",
         "needs the option it belongs to before it",
@@ -18894,7 +18896,7 @@ pub mod cluster_slots {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `arg1` | `arg1(arg1)` | `arg1` | required; on valkey only |
-/// |  | `arg1_iter(items)` | `arg1` | required, all at once |
+/// |  | `arg1_iter(items)` | `arg1` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `arg1(arg1)` | `arg1` | optional, repeatable; on valkey only |
 /// |  | `arg1_iter(items)` | `arg1` | the same, all at once |
@@ -18951,7 +18953,7 @@ pub mod cluster_syncslots {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedArg1 : "`CLUSTER SYNCSLOTS` needs `arg1` before it can be sent",
         "this `CLUSTER SYNCSLOTS` has no `arg1` yet",
         "add the missing arguments in order, starting with `arg1` (the docs of `b().cluster_syncslots()` link to its steps)"
@@ -19071,7 +19073,7 @@ pub mod clusterscan {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursor : "`CLUSTERSCAN` needs `cursor` before it can be sent",
         "this `CLUSTERSCAN` has no `cursor` yet",
         "add the missing arguments in order, starting with `cursor` (the docs of `b().clusterscan()` link to its steps)"
@@ -19083,14 +19085,14 @@ pub mod clusterscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursor :
         "`CLUSTERSCAN` takes this option once its required arguments are given: call `cursor` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursor {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursor; r#match(impl ToArg); count(impl IntArg); r#type(impl ToArg);
             slot(impl IntArg);
         }
@@ -19275,22 +19277,22 @@ pub mod clusterscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         MatchPatternUnset : "`CLUSTERSCAN` takes `match` once",
         "`match` was given already", "give it once"
     );
     impl MatchPatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`CLUSTERSCAN` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TypeUnset : "`CLUSTERSCAN` takes `type` once", "`type` was given already",
         "give it once"
     );
     impl TypeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SlotUnset : "`CLUSTERSCAN` takes `slot` once", "`slot` was given already",
         "give it once"
     );
@@ -19438,7 +19440,7 @@ pub mod command_getkeys {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCommand :
         "`COMMAND GETKEYS` needs `command` before it can be sent",
         "this `COMMAND GETKEYS` has no `command` yet",
@@ -19451,14 +19453,14 @@ pub mod command_getkeys {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCommand :
         "`COMMAND GETKEYS` takes this option once its required arguments are given: call `command` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCommand {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCommand; arg(impl ToArg);
         }
     }
@@ -19578,7 +19580,7 @@ pub mod command_getkeysandflags {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCommand :
         "`COMMAND GETKEYSANDFLAGS` needs `command` before it can be sent",
         "this `COMMAND GETKEYSANDFLAGS` has no `command` yet",
@@ -19591,14 +19593,14 @@ pub mod command_getkeysandflags {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCommand :
         "`COMMAND GETKEYSANDFLAGS` takes this option once its required arguments are given: call `command` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCommand {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCommand; arg(impl ToArg);
         }
     }
@@ -19898,7 +19900,7 @@ pub mod command_list {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FilterbyUnset :
         "`COMMAND LIST` takes one of `filterby_module`, `filterby_aclcat`, `filterby_pattern`, once",
         "one of them was given already",
@@ -19913,9 +19915,9 @@ pub mod command_list {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `count` | `count(count)` | `count` | required; on valkey only |
-/// | `type` | `slow()` | `SLOW` | required; on valkey only |
-/// |  | `large_request()` | `LARGE-REQUEST` | required; on valkey only |
-/// |  | `large_reply()` | `LARGE-REPLY` | required; on valkey only |
+/// | `type` | `slow()` | `SLOW` | required, one of these; on valkey only |
+/// |  | `large_request()` | `LARGE-REQUEST` | required, one of these; on valkey only |
+/// |  | `large_reply()` | `LARGE-REPLY` | required, one of these; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `Vec<(i64, i64, i64, List, Bytes, Bytes)>`. The newest entries of the log.
@@ -19945,7 +19947,7 @@ pub mod commandlog_get {
             NeedType(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCount :
         "`COMMANDLOG GET` needs `count` and `type` before it can be sent",
         "this `COMMANDLOG GET` has no `count` yet",
@@ -20012,7 +20014,7 @@ pub mod commandlog_get {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedType :
         "`COMMANDLOG GET` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         "this `COMMANDLOG GET` has no `type` yet",
@@ -20090,9 +20092,9 @@ pub mod commandlog_help {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `type` | `slow()` | `SLOW` | required; on valkey only |
-/// |  | `large_request()` | `LARGE-REQUEST` | required; on valkey only |
-/// |  | `large_reply()` | `LARGE-REPLY` | required; on valkey only |
+/// | `type` | `slow()` | `SLOW` | required, one of these; on valkey only |
+/// |  | `large_request()` | `LARGE-REQUEST` | required, one of these; on valkey only |
+/// |  | `large_reply()` | `LARGE-REPLY` | required, one of these; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `i64`. Entries in the log.
@@ -20154,7 +20156,7 @@ pub mod commandlog_len {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedType :
         "`COMMANDLOG LEN` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         "this `COMMANDLOG LEN` has no `type` yet",
@@ -20195,9 +20197,9 @@ pub mod commandlog_len {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `type` | `slow()` | `SLOW` | required; on valkey only |
-/// |  | `large_request()` | `LARGE-REQUEST` | required; on valkey only |
-/// |  | `large_reply()` | `LARGE-REPLY` | required; on valkey only |
+/// | `type` | `slow()` | `SLOW` | required, one of these; on valkey only |
+/// |  | `large_request()` | `LARGE-REQUEST` | required, one of these; on valkey only |
+/// |  | `large_reply()` | `LARGE-REPLY` | required, one of these; on valkey only |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `()`.
@@ -20259,7 +20261,7 @@ pub mod commandlog_reset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedType :
         "`COMMANDLOG RESET` needs `type` before it can be sent: call `slow`, `large_request` or `large_reply`",
         "this `COMMANDLOG RESET` has no `type` yet",
@@ -20301,7 +20303,7 @@ pub mod commandlog_reset {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `parameter` | `parameter(parameter)` | `parameter` | required |
-/// |  | `parameter_iter(items)` | `parameter` | required, all at once |
+/// |  | `parameter_iter(items)` | `parameter` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `parameter(parameter)` | `parameter` | optional, repeatable |
 /// |  | `parameter_iter(items)` | `parameter` | the same, all at once |
@@ -20343,7 +20345,7 @@ pub mod config_get {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedParameter : "`CONFIG GET` needs `parameter` before it can be sent",
         "this `CONFIG GET` has no `parameter` yet",
         "add the missing arguments in order, starting with `parameter` (the docs of `b().config_get()` link to its steps)"
@@ -20516,7 +20518,7 @@ pub mod config_rewrite {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `data` | `parameter_value(parameter, value)` | `parameter value` | required |
-/// |  | `parameter_value_iter(items)` | `parameter value` | required, all at once |
+/// |  | `parameter_value_iter(items)` | `parameter value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `parameter_value(parameter, value)` | `parameter value` | optional, repeatable |
 /// |  | `parameter_value_iter(items)` | `parameter value` | the same, all at once |
@@ -20561,7 +20563,7 @@ pub mod config_set {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`CONFIG SET` needs `data` before it can be sent: call `parameter_value`",
         "this `CONFIG SET` has no `data` yet",
@@ -20657,7 +20659,7 @@ pub mod copy {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`COPY` needs `source` and `destination` before it can be sent",
         "this `COPY` has no `source` yet",
@@ -20670,14 +20672,14 @@ pub mod copy {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSource :
         "`COPY` takes this option once its required arguments are given: call `source` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSource {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSource; db(impl IntArg); replace();
         }
     }
@@ -20694,7 +20696,7 @@ pub mod copy {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination : "`COPY` needs `destination` before it can be sent",
         "this `COPY` has no `destination` yet",
         "add the missing arguments in order, starting with `destination` (the docs of `b().copy()` link to its steps)"
@@ -20706,14 +20708,14 @@ pub mod copy {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`COPY` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; db(impl IntArg); replace();
         }
     }
@@ -20786,12 +20788,12 @@ pub mod copy {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DestinationDbUnset : "`COPY` takes `db` once", "`db` was given already",
         "give it once"
     );
     impl DestinationDbUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ReplaceUnset : "`COPY` takes `replace` once", "`replace` was given already",
         "give it once"
     );
@@ -20839,7 +20841,7 @@ pub mod dbsize {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `arg1` | `arg1(arg1)` | `arg1` | required |
-/// |  | `arg1_iter(items)` | `arg1` | required, all at once |
+/// |  | `arg1_iter(items)` | `arg1` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `arg1(arg1)` | `arg1` | optional, repeatable |
 /// |  | `arg1_iter(items)` | `arg1` | the same, all at once |
@@ -20878,7 +20880,7 @@ pub mod debug {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedArg1 : "`DEBUG` needs `arg1` before it can be sent",
         "this `DEBUG` has no `arg1` yet",
         "add the missing arguments in order, starting with `arg1` (the docs of `b().debug()` link to its steps)"
@@ -20963,7 +20965,7 @@ pub mod decr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`DECR` needs `key` before it can be sent",
         "this `DECR` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().decr()` link to its steps)"
@@ -21025,7 +21027,7 @@ pub mod decrby {
             NeedDecrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`DECRBY` needs `key` and `decrement` before it can be sent",
         "this `DECRBY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().decrby()` link to its steps)"
@@ -21050,7 +21052,7 @@ pub mod decrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDecrement : "`DECRBY` needs `decrement` before it can be sent",
         "this `DECRBY` has no `decrement` yet",
         "add the missing arguments in order, starting with `decrement` (the docs of `b().decrby()` link to its steps)"
@@ -21091,7 +21093,7 @@ pub mod decrby {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -21130,7 +21132,7 @@ pub mod del {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`DEL` needs `key` before it can be sent",
         "this `DEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().del()` link to its steps)"
@@ -21225,7 +21227,7 @@ pub mod delifeq {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`DELIFEQ` needs `key` and `value` before it can be sent",
         "this `DELIFEQ` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().delifeq()` link to its steps)"
@@ -21259,7 +21261,7 @@ pub mod delifeq {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`DELIFEQ` needs `value` before it can be sent",
         "this `DELIFEQ` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().delifeq()` link to its steps)"
@@ -21357,7 +21359,7 @@ pub mod dump {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`DUMP` needs `key` before it can be sent",
         "this `DUMP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().dump()` link to its steps)"
@@ -21418,7 +21420,7 @@ pub mod echo {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMessage : "`ECHO` needs `message` before it can be sent",
         "this `ECHO` has no `message` yet",
         "add the missing arguments in order, starting with `message` (the docs of `b().echo()` link to its steps)"
@@ -21486,7 +21488,7 @@ pub mod eval {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedScript : "`EVAL` needs `script` before it can be sent",
         "this `EVAL` has no `script` yet",
         "add the missing arguments in order, starting with `script` (the docs of `b().eval()` link to its steps)"
@@ -21498,14 +21500,14 @@ pub mod eval {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedScript :
         "`EVAL` takes this option once its required arguments are given: call `script` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedScript {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedScript; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -21623,7 +21625,7 @@ pub mod evalsha {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSha1 : "`EVALSHA` needs `sha1` before it can be sent",
         "this `EVALSHA` has no `sha1` yet",
         "add the missing arguments in order, starting with `sha1` (the docs of `b().evalsha()` link to its steps)"
@@ -21635,14 +21637,14 @@ pub mod evalsha {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSha1 :
         "`EVALSHA` takes this option once its required arguments are given: call `sha1` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSha1 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSha1; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -21760,7 +21762,7 @@ pub mod evalsha_ro {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSha1 : "`EVALSHA_RO` needs `sha1` before it can be sent",
         "this `EVALSHA_RO` has no `sha1` yet",
         "add the missing arguments in order, starting with `sha1` (the docs of `b().evalsha_ro()` link to its steps)"
@@ -21772,14 +21774,14 @@ pub mod evalsha_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSha1 :
         "`EVALSHA_RO` takes this option once its required arguments are given: call `sha1` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSha1 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSha1; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -21897,7 +21899,7 @@ pub mod eval_ro {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedScript : "`EVAL_RO` needs `script` before it can be sent",
         "this `EVAL_RO` has no `script` yet",
         "add the missing arguments in order, starting with `script` (the docs of `b().eval_ro()` link to its steps)"
@@ -21909,14 +21911,14 @@ pub mod eval_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedScript :
         "`EVAL_RO` takes this option once its required arguments are given: call `script` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedScript {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedScript; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -22044,7 +22046,7 @@ pub mod exec {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -22083,7 +22085,7 @@ pub mod exists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`EXISTS` needs `key` before it can be sent",
         "this `EXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().exists()` link to its steps)"
@@ -22177,7 +22179,7 @@ pub mod expire {
             NeedSeconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`EXPIRE` needs `key` and `seconds` before it can be sent",
         "this `EXPIRE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().expire()` link to its steps)"
@@ -22189,14 +22191,14 @@ pub mod expire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`EXPIRE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt();
         }
     }
@@ -22213,7 +22215,7 @@ pub mod expire {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSeconds : "`EXPIRE` needs `seconds` before it can be sent",
         "this `EXPIRE` has no `seconds` yet",
         "add the missing arguments in order, starting with `seconds` (the docs of `b().expire()` link to its steps)"
@@ -22225,14 +22227,14 @@ pub mod expire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSeconds :
         "`EXPIRE` takes this option once its required arguments are given: call `seconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSeconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSeconds; nx(); xx(); gt(); lt();
         }
     }
@@ -22396,7 +22398,7 @@ pub mod expire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`EXPIRE` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -22439,7 +22441,7 @@ pub mod expireat {
             NeedUnixTimeSeconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`EXPIREAT` needs `key` and `unix-time-seconds` before it can be sent",
         "this `EXPIREAT` has no `key` yet",
@@ -22452,14 +22454,14 @@ pub mod expireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`EXPIREAT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt();
         }
     }
@@ -22476,7 +22478,7 @@ pub mod expireat {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnixTimeSeconds :
         "`EXPIREAT` needs `unix-time-seconds` before it can be sent",
         "this `EXPIREAT` has no `unix-time-seconds` yet",
@@ -22490,14 +22492,14 @@ pub mod expireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnixTimeSeconds :
         "`EXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnixTimeSeconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnixTimeSeconds; nx(); xx(); gt(); lt();
         }
     }
@@ -22661,7 +22663,7 @@ pub mod expireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`EXPIREAT` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -22695,7 +22697,7 @@ pub mod expiretime {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`EXPIRETIME` needs `key` before it can be sent",
         "this `EXPIRETIME` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().expiretime()` link to its steps)"
@@ -22737,7 +22739,7 @@ pub mod expiretime {
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `to(host, port)` | `TO host port` | optional, at most once |
-/// |  | `force()` | `FORCE` | optional, at most once |
+/// |  | `force()` | `FORCE` | optional, at most once; after `to` |
 /// |  | `force_if(on)` | `FORCE` | the same, when given |
 /// |  | `abort()` | `ABORT` | optional, at most once |
 /// |  | `abort_if(on)` | `ABORT` | the same, when given |
@@ -22855,27 +22857,27 @@ pub mod failover {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         TargetUnset : "`FAILOVER` takes `to` once", "`to` was given already",
         "give it once"
     );
     impl TargetUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ForceUnset : "`FAILOVER` takes `force` once", "`force` was given already",
         "give it once"
     );
     impl ForceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AbortUnset : "`FAILOVER` takes `abort` once", "`abort` was given already",
         "give it once"
     );
     impl AbortUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MillisecondsUnset : "`FAILOVER` takes `timeout` once",
         "`timeout` was given already", "give it once"
     );
     impl MillisecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TargetGiven : "`FAILOVER` takes this option after `to`: give `to` first",
         "needs `to` before it",
         "the options of a block come after the call that opens it"
@@ -22917,7 +22919,7 @@ pub mod fcall {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFunction : "`FCALL` needs `function` before it can be sent",
         "this `FCALL` has no `function` yet",
         "add the missing arguments in order, starting with `function` (the docs of `b().fcall()` link to its steps)"
@@ -22929,14 +22931,14 @@ pub mod fcall {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFunction :
         "`FCALL` takes this option once its required arguments are given: call `function` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFunction {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFunction; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -23054,7 +23056,7 @@ pub mod fcall_ro {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFunction : "`FCALL_RO` needs `function` before it can be sent",
         "this `FCALL_RO` has no `function` yet",
         "add the missing arguments in order, starting with `function` (the docs of `b().fcall_ro()` link to its steps)"
@@ -23066,14 +23068,14 @@ pub mod fcall_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFunction :
         "`FCALL_RO` takes this option once its required arguments are given: call `function` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFunction {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFunction; key(impl ToArg); arg(impl ToArg);
         }
     }
@@ -23164,9 +23166,9 @@ pub mod fcall_ro {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 4.0.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async_`, `sync`; since 4.0.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async_`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23265,7 +23267,7 @@ pub mod flushall {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FlushTypeUnset : "`FLUSHALL` takes one of `async`, `sync`, once",
         "one of them was given already",
         "`async`, `sync` are one option: keep the one you mean"
@@ -23279,9 +23281,9 @@ pub mod flushall {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 4.0.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async_`, `sync`; since 4.0.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async_`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23380,7 +23382,7 @@ pub mod flushdb {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FlushTypeUnset : "`FLUSHDB` takes one of `async`, `sync`, once",
         "one of them was given already",
         "`async`, `sync` are one option: keep the one you mean"
@@ -23414,7 +23416,7 @@ pub mod function_delete {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLibraryName :
         "`FUNCTION DELETE` needs `library-name` before it can be sent",
         "this `FUNCTION DELETE` has no `library-name` yet",
@@ -23491,9 +23493,9 @@ pub mod function_dump {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync` |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async_`, `sync` |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync` |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async_`, `sync` |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -23573,7 +23575,7 @@ pub mod function_flush {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FlushTypeUnset : "`FUNCTION FLUSH` takes one of `async`, `sync`, once",
         "one of them was given already",
         "`async`, `sync` are one option: keep the one you mean"
@@ -23736,12 +23738,12 @@ pub mod function_list {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LibraryNamePatternUnset : "`FUNCTION LIST` takes `libraryname` once",
         "`libraryname` was given already", "give it once"
     );
     impl LibraryNamePatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithcodeUnset : "`FUNCTION LIST` takes `withcode` once",
         "`withcode` was given already", "give it once"
     );
@@ -23806,7 +23808,7 @@ pub mod function_load {
             NeedFunctionCode(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFunctionCode :
         "`FUNCTION LOAD` needs `function-code` before it can be sent",
         "this `FUNCTION LOAD` has no `function-code` yet",
@@ -23866,7 +23868,7 @@ pub mod function_load {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ReplaceUnset : "`FUNCTION LOAD` takes `replace` once",
         "`replace` was given already", "give it once"
     );
@@ -23905,7 +23907,7 @@ pub mod function_restore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSerializedValue :
         "`FUNCTION RESTORE` needs `serialized-value` before it can be sent",
         "this `FUNCTION RESTORE` has no `serialized-value` yet",
@@ -23919,14 +23921,14 @@ pub mod function_restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSerializedValue :
         "`FUNCTION RESTORE` takes this option once its required arguments are given: call `serialized_value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSerializedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSerializedValue; flush(); append(); replace();
         }
     }
@@ -24012,7 +24014,7 @@ pub mod function_restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`FUNCTION RESTORE` takes one of `flush`, `append`, `replace`, once",
         "one of them was given already",
@@ -24063,7 +24065,7 @@ pub mod function_stats {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `longitude_latitude_member(longitude, latitude, member)` | `longitude latitude member` | required |
-/// |  | `longitude_latitude_member_iter(items)` | `longitude latitude member` | required, all at once |
+/// |  | `longitude_latitude_member_iter(items)` | `longitude latitude member` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; since 6.2.0 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; since 6.2.0 (Redis and Valkey) |
@@ -24092,7 +24094,7 @@ pub mod geoadd {
             NeedData(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GEOADD` needs `key` and `data` before it can be sent",
         "this `GEOADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().geoadd()` link to its steps)"
@@ -24104,14 +24106,14 @@ pub mod geoadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEOADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); ch(); longitude_latitude_member(impl DoubleArg,
             impl DoubleArg, impl ToArg);
         }
@@ -24272,7 +24274,7 @@ pub mod geoadd {
             NeedData(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`GEOADD` needs `data` before it can be sent: call `longitude_latitude_member`",
         "this `GEOADD` has no `data` yet",
@@ -24446,13 +24448,13 @@ pub mod geoadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`GEOADD` takes one of `nx`, `xx`, once",
         "one of them was given already",
         "`nx`, `xx` are one option: keep the one you mean"
     );
     impl ConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ChangeUnset : "`GEOADD` takes `ch` once", "`ch` was given already",
         "give it once"
     );
@@ -24495,7 +24497,7 @@ pub mod geodist {
             NeedMember1(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GEODIST` needs `key`, `member1` and `member2` before it can be sent",
         "this `GEODIST` has no `key` yet",
@@ -24508,14 +24510,14 @@ pub mod geodist {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEODIST` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; m(); km(); ft(); mi();
         }
     }
@@ -24532,7 +24534,7 @@ pub mod geodist {
             NeedMember2(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember1 :
         "`GEODIST` needs `member1` and `member2` before it can be sent",
         "this `GEODIST` has no `member1` yet",
@@ -24545,14 +24547,14 @@ pub mod geodist {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember1 :
         "`GEODIST` takes this option once its required arguments are given: call `member1` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember1 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember1; m(); km(); ft(); mi();
         }
     }
@@ -24569,7 +24571,7 @@ pub mod geodist {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember2 : "`GEODIST` needs `member2` before it can be sent",
         "this `GEODIST` has no `member2` yet",
         "add the missing arguments in order, starting with `member2` (the docs of `b().geodist()` link to its steps)"
@@ -24581,14 +24583,14 @@ pub mod geodist {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember2 :
         "`GEODIST` takes this option once its required arguments are given: call `member2` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember2 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember2; m(); km(); ft(); mi();
         }
     }
@@ -24692,7 +24694,7 @@ pub mod geodist {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         UnitUnset : "`GEODIST` takes one of `m`, `km`, `ft`, `mi`, once",
         "one of them was given already",
         "`m`, `km`, `ft`, `mi` are one option: keep the one you mean"
@@ -24728,7 +24730,7 @@ pub mod geohash {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GEOHASH` needs `key` before it can be sent",
         "this `GEOHASH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().geohash()` link to its steps)"
@@ -24740,14 +24742,14 @@ pub mod geohash {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEOHASH` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -24826,7 +24828,7 @@ pub mod geopos {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GEOPOS` needs `key` before it can be sent",
         "this `GEOPOS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().geopos()` link to its steps)"
@@ -24838,14 +24840,14 @@ pub mod geopos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEOPOS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -24905,16 +24907,16 @@ pub mod geopos {
 /// | `longitude` | `longitude(longitude)` | `longitude` | required |
 /// | `latitude` | `latitude(latitude)` | `latitude` | required |
 /// | `radius` | `radius(radius)` | `radius` | required |
-/// | `unit` | `m()` | `M` | required |
-/// |  | `km()` | `KM` | required |
-/// |  | `ft()` | `FT` | required |
-/// |  | `mi()` | `MI` | required |
+/// | `unit` | `m()` | `M` | required, one of these |
+/// |  | `km()` | `KM` | required, one of these |
+/// |  | `ft()` | `FT` | required, one of these |
+/// |  | `mi()` | `MI` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `withcoord()` | `WITHCOORD` | optional, at most once |
 /// |  | `withdist()` | `WITHDIST` | optional, at most once |
 /// |  | `withhash()` | `WITHHASH` | optional, at most once |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `any()` | `ANY` | optional, at most once; after `count`; since 6.2.0 (Redis and Valkey) |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
@@ -24941,7 +24943,7 @@ pub mod georadius {
             NeedLongitude(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GEORADIUS` needs `key`, `longitude`, `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS` has no `key` yet",
@@ -24954,14 +24956,14 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEORADIUS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withcoord(); withdist(); withhash(); count(impl IntArg); any();
             asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -24979,7 +24981,7 @@ pub mod georadius {
             NeedLatitude(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLongitude :
         "`GEORADIUS` needs `longitude`, `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS` has no `longitude` yet",
@@ -24992,14 +24994,14 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedLongitude :
         "`GEORADIUS` takes this option once its required arguments are given: call `longitude` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedLongitude {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedLongitude; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25017,7 +25019,7 @@ pub mod georadius {
             NeedRadius(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLatitude :
         "`GEORADIUS` needs `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS` has no `latitude` yet",
@@ -25030,14 +25032,14 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedLatitude :
         "`GEORADIUS` takes this option once its required arguments are given: call `latitude` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedLatitude {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedLatitude; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25055,7 +25057,7 @@ pub mod georadius {
             NeedUnit(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRadius :
         "`GEORADIUS` needs `radius` and `unit` before it can be sent",
         "this `GEORADIUS` has no `radius` yet",
@@ -25068,14 +25070,14 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedRadius :
         "`GEORADIUS` takes this option once its required arguments are given: call `radius` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedRadius {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedRadius; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25114,7 +25116,7 @@ pub mod georadius {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnit :
         "`GEORADIUS` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         "this `GEORADIUS` has no `unit` yet",
@@ -25127,14 +25129,14 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnit :
         "`GEORADIUS` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnit {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnit; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25515,44 +25517,44 @@ pub mod georadius {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithcoordUnset : "`GEORADIUS` takes `withcoord` once",
         "`withcoord` was given already", "give it once"
     );
     impl WithcoordUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithdistUnset : "`GEORADIUS` takes `withdist` once",
         "`withdist` was given already", "give it once"
     );
     impl WithdistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithhashUnset : "`GEORADIUS` takes `withhash` once",
         "`withhash` was given already", "give it once"
     );
     impl WithhashUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEORADIUS` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEORADIUS` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEORADIUS` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         StoreUnset : "`GEORADIUS` takes one of `store`, `storedist`, once",
         "one of them was given already",
         "`store`, `storedist` are one option: keep the one you mean"
     );
     impl StoreUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEORADIUS` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -25570,16 +25572,16 @@ pub mod georadius {
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
 /// | `radius` | `radius(radius)` | `radius` | required |
-/// | `unit` | `m()` | `M` | required |
-/// |  | `km()` | `KM` | required |
-/// |  | `ft()` | `FT` | required |
-/// |  | `mi()` | `MI` | required |
+/// | `unit` | `m()` | `M` | required, one of these |
+/// |  | `km()` | `KM` | required, one of these |
+/// |  | `ft()` | `FT` | required, one of these |
+/// |  | `mi()` | `MI` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `withcoord()` | `WITHCOORD` | optional, at most once |
 /// |  | `withdist()` | `WITHDIST` | optional, at most once |
 /// |  | `withhash()` | `WITHHASH` | optional, at most once |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once |
+/// |  | `any()` | `ANY` | optional, at most once; after `count` |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
@@ -25606,7 +25608,7 @@ pub mod georadiusbymember {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GEORADIUSBYMEMBER` needs `key`, `member`, `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER` has no `key` yet",
@@ -25619,14 +25621,14 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withcoord(); withdist(); withhash(); count(impl IntArg); any();
             asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25644,7 +25646,7 @@ pub mod georadiusbymember {
             NeedRadius(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember :
         "`GEORADIUSBYMEMBER` needs `member`, `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER` has no `member` yet",
@@ -25657,14 +25659,14 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember :
         "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `member` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25682,7 +25684,7 @@ pub mod georadiusbymember {
             NeedUnit(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRadius :
         "`GEORADIUSBYMEMBER` needs `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER` has no `radius` yet",
@@ -25695,14 +25697,14 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedRadius :
         "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `radius` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedRadius {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedRadius; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -25741,7 +25743,7 @@ pub mod georadiusbymember {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnit :
         "`GEORADIUSBYMEMBER` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         "this `GEORADIUSBYMEMBER` has no `unit` yet",
@@ -25754,14 +25756,14 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnit :
         "`GEORADIUSBYMEMBER` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnit {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnit; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc(); store(impl ToArg); storedist(impl ToArg);
         }
@@ -26127,44 +26129,44 @@ pub mod georadiusbymember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithcoordUnset : "`GEORADIUSBYMEMBER` takes `withcoord` once",
         "`withcoord` was given already", "give it once"
     );
     impl WithcoordUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithdistUnset : "`GEORADIUSBYMEMBER` takes `withdist` once",
         "`withdist` was given already", "give it once"
     );
     impl WithdistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithhashUnset : "`GEORADIUSBYMEMBER` takes `withhash` once",
         "`withhash` was given already", "give it once"
     );
     impl WithhashUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEORADIUSBYMEMBER` takes `count` once",
         "`count` was given already", "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEORADIUSBYMEMBER` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEORADIUSBYMEMBER` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         StoreUnset : "`GEORADIUSBYMEMBER` takes one of `store`, `storedist`, once",
         "one of them was given already",
         "`store`, `storedist` are one option: keep the one you mean"
     );
     impl StoreUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEORADIUSBYMEMBER` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -26182,16 +26184,16 @@ pub mod georadiusbymember {
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
 /// | `radius` | `radius(radius)` | `radius` | required |
-/// | `unit` | `m()` | `M` | required |
-/// |  | `km()` | `KM` | required |
-/// |  | `ft()` | `FT` | required |
-/// |  | `mi()` | `MI` | required |
+/// | `unit` | `m()` | `M` | required, one of these |
+/// |  | `km()` | `KM` | required, one of these |
+/// |  | `ft()` | `FT` | required, one of these |
+/// |  | `mi()` | `MI` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `withcoord()` | `WITHCOORD` | optional, at most once |
 /// |  | `withdist()` | `WITHDIST` | optional, at most once |
 /// |  | `withhash()` | `WITHHASH` | optional, at most once |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once |
+/// |  | `any()` | `ANY` | optional, at most once; after `count` |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
@@ -26216,7 +26218,7 @@ pub mod georadiusbymember_ro {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GEORADIUSBYMEMBER_RO` needs `key`, `member`, `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER_RO` has no `key` yet",
@@ -26229,14 +26231,14 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withcoord(); withdist(); withhash(); count(impl IntArg); any();
             asc(); desc();
         }
@@ -26254,7 +26256,7 @@ pub mod georadiusbymember_ro {
             NeedRadius(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember :
         "`GEORADIUSBYMEMBER_RO` needs `member`, `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER_RO` has no `member` yet",
@@ -26267,14 +26269,14 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember :
         "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `member` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26292,7 +26294,7 @@ pub mod georadiusbymember_ro {
             NeedUnit(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRadius :
         "`GEORADIUSBYMEMBER_RO` needs `radius` and `unit` before it can be sent",
         "this `GEORADIUSBYMEMBER_RO` has no `radius` yet",
@@ -26305,14 +26307,14 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedRadius :
         "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `radius` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedRadius {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedRadius; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26351,7 +26353,7 @@ pub mod georadiusbymember_ro {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnit :
         "`GEORADIUSBYMEMBER_RO` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         "this `GEORADIUSBYMEMBER_RO` has no `unit` yet",
@@ -26364,14 +26366,14 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnit :
         "`GEORADIUSBYMEMBER_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnit {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnit; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26559,38 +26561,38 @@ pub mod georadiusbymember_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithcoordUnset : "`GEORADIUSBYMEMBER_RO` takes `withcoord` once",
         "`withcoord` was given already", "give it once"
     );
     impl WithcoordUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithdistUnset : "`GEORADIUSBYMEMBER_RO` takes `withdist` once",
         "`withdist` was given already", "give it once"
     );
     impl WithdistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithhashUnset : "`GEORADIUSBYMEMBER_RO` takes `withhash` once",
         "`withhash` was given already", "give it once"
     );
     impl WithhashUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEORADIUSBYMEMBER_RO` takes `count` once",
         "`count` was given already", "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEORADIUSBYMEMBER_RO` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEORADIUSBYMEMBER_RO` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEORADIUSBYMEMBER_RO` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -26609,16 +26611,16 @@ pub mod georadiusbymember_ro {
 /// | `longitude` | `longitude(longitude)` | `longitude` | required |
 /// | `latitude` | `latitude(latitude)` | `latitude` | required |
 /// | `radius` | `radius(radius)` | `radius` | required |
-/// | `unit` | `m()` | `M` | required |
-/// |  | `km()` | `KM` | required |
-/// |  | `ft()` | `FT` | required |
-/// |  | `mi()` | `MI` | required |
+/// | `unit` | `m()` | `M` | required, one of these |
+/// |  | `km()` | `KM` | required, one of these |
+/// |  | `ft()` | `FT` | required, one of these |
+/// |  | `mi()` | `MI` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `withcoord()` | `WITHCOORD` | optional, at most once |
 /// |  | `withdist()` | `WITHDIST` | optional, at most once |
 /// |  | `withhash()` | `WITHHASH` | optional, at most once |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `any()` | `ANY` | optional, at most once; after `count`; since 6.2.0 (Redis and Valkey) |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
@@ -26643,7 +26645,7 @@ pub mod georadius_ro {
             NeedLongitude(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GEORADIUS_RO` needs `key`, `longitude`, `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS_RO` has no `key` yet",
@@ -26656,14 +26658,14 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEORADIUS_RO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withcoord(); withdist(); withhash(); count(impl IntArg); any();
             asc(); desc();
         }
@@ -26681,7 +26683,7 @@ pub mod georadius_ro {
             NeedLatitude(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLongitude :
         "`GEORADIUS_RO` needs `longitude`, `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS_RO` has no `longitude` yet",
@@ -26694,14 +26696,14 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedLongitude :
         "`GEORADIUS_RO` takes this option once its required arguments are given: call `longitude` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedLongitude {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedLongitude; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26719,7 +26721,7 @@ pub mod georadius_ro {
             NeedRadius(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLatitude :
         "`GEORADIUS_RO` needs `latitude`, `radius` and `unit` before it can be sent",
         "this `GEORADIUS_RO` has no `latitude` yet",
@@ -26732,14 +26734,14 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedLatitude :
         "`GEORADIUS_RO` takes this option once its required arguments are given: call `latitude` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedLatitude {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedLatitude; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26757,7 +26759,7 @@ pub mod georadius_ro {
             NeedUnit(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRadius :
         "`GEORADIUS_RO` needs `radius` and `unit` before it can be sent",
         "this `GEORADIUS_RO` has no `radius` yet",
@@ -26770,14 +26772,14 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedRadius :
         "`GEORADIUS_RO` takes this option once its required arguments are given: call `radius` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedRadius {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedRadius; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -26816,7 +26818,7 @@ pub mod georadius_ro {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnit :
         "`GEORADIUS_RO` needs `unit` before it can be sent: call `m`, `km`, `ft` or `mi`",
         "this `GEORADIUS_RO` has no `unit` yet",
@@ -26829,14 +26831,14 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnit :
         "`GEORADIUS_RO` takes this option once its required arguments are given: call `m`, `km`, `ft` or `mi` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnit {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnit; withcoord(); withdist(); withhash(); count(impl IntArg);
             any(); asc(); desc();
         }
@@ -27039,38 +27041,38 @@ pub mod georadius_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithcoordUnset : "`GEORADIUS_RO` takes `withcoord` once",
         "`withcoord` was given already", "give it once"
     );
     impl WithcoordUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithdistUnset : "`GEORADIUS_RO` takes `withdist` once",
         "`withdist` was given already", "give it once"
     );
     impl WithdistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithhashUnset : "`GEORADIUS_RO` takes `withhash` once",
         "`withhash` was given already", "give it once"
     );
     impl WithhashUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEORADIUS_RO` takes `count` once",
         "`count` was given already", "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEORADIUS_RO` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEORADIUS_RO` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEORADIUS_RO` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -27086,28 +27088,28 @@ pub mod georadius_ro {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// | `by` | `byradius_m(radius)` | `BYRADIUS radius M` | required |
-/// |  | `byradius_km(radius)` | `BYRADIUS radius KM` | required |
-/// |  | `byradius_ft(radius)` | `BYRADIUS radius FT` | required |
-/// |  | `byradius_mi(radius)` | `BYRADIUS radius MI` | required |
-/// |  | `bybox_m(width, height)` | `BYBOX width height M` | required |
-/// |  | `bybox_km(width, height)` | `BYBOX width height KM` | required |
-/// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required |
-/// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required |
-/// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required; since 9.0.0 (Valkey only) |
-/// |  | `frommember(member)` | `FROMMEMBER member` | optional, one at most of `frommember`, `fromlonlat` |
+/// | `by` | `byradius_m(radius)` | `BYRADIUS radius M` | required, one of these |
+/// |  | `byradius_km(radius)` | `BYRADIUS radius KM` | required, one of these |
+/// |  | `byradius_ft(radius)` | `BYRADIUS radius FT` | required, one of these |
+/// |  | `byradius_mi(radius)` | `BYRADIUS radius MI` | required, one of these |
+/// |  | `bybox_m(width, height)` | `BYBOX width height M` | required, one of these |
+/// |  | `bybox_km(width, height)` | `BYBOX width height KM` | required, one of these |
+/// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required, one of these |
+/// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required, one of these |
+/// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `frommember(member)` | `FROMMEMBER member` | required: one of `frommember`, `fromlonlat`, `bypolygon` |
 /// |  | `frommember_opt(value)` | `FROMMEMBER member` | the same, when given |
-/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, one at most of `frommember`, `fromlonlat` |
+/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | required: one of `frommember`, `fromlonlat`, `bypolygon` |
 /// |  | `fromlonlat_opt(value)` | `FROMLONLAT longitude latitude` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable |
+/// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable; after `bypolygon` |
 /// |  | `vertices_iter(items)` | `longitude latitude` | the same, all at once |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
 /// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once |
+/// |  | `any()` | `ANY` | optional, at most once; after `count` |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `withcoord()` | `WITHCOORD` | optional, at most once |
 /// |  | `withdist()` | `WITHDIST` | optional, at most once |
@@ -27131,7 +27133,7 @@ pub mod geosearch {
             NeedBy(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GEOSEARCH` needs `key` and `by` before it can be sent",
         "this `GEOSEARCH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().geosearch()` link to its steps)"
@@ -27143,14 +27145,14 @@ pub mod geosearch {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GEOSEARCH` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; frommember(impl ToArg); fromlonlat(impl DoubleArg, impl
             DoubleArg); vertices(impl DoubleArg, impl DoubleArg); asc(); desc();
             count(impl IntArg); any(); withcoord(); withdist(); withhash();
@@ -27362,7 +27364,7 @@ pub mod geosearch {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedBy :
         "`GEOSEARCH` needs `by` before it can be sent: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods",
         "this `GEOSEARCH` has no `by` yet",
@@ -27375,14 +27377,14 @@ pub mod geosearch {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedBy :
         "`GEOSEARCH` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TFrom> NeedBy<TFrom> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedBy; vertices(impl DoubleArg, impl DoubleArg); asc(); desc();
             count(impl IntArg); any(); withcoord(); withdist(); withhash();
         }
@@ -27739,7 +27741,7 @@ pub mod geosearch {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteReadyNeedsFromOrPolygon :
         "`GEOSEARCH` needs one of `from` or `polygon` before it can be sent",
         "this `GEOSEARCH` has none of `from`, `polygon`"
@@ -27759,44 +27761,44 @@ pub mod geosearch {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FromUnset : "`GEOSEARCH` takes one of `frommember`, `fromlonlat`, once",
         "one of them was given already",
         "`frommember`, `fromlonlat` are one option: keep the one you mean"
     );
     impl FromUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEOSEARCH` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEOSEARCH` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEOSEARCH` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithcoordUnset : "`GEOSEARCH` takes `withcoord` once",
         "`withcoord` was given already", "give it once"
     );
     impl WithcoordUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithdistUnset : "`GEOSEARCH` takes `withdist` once",
         "`withdist` was given already", "give it once"
     );
     impl WithdistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithhashUnset : "`GEOSEARCH` takes `withhash` once",
         "`withhash` was given already", "give it once"
     );
     impl WithhashUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolygonGiven :
         "`GEOSEARCH` takes this option after the option it belongs to: give the option it belongs to first",
         "needs the option it belongs to before it",
@@ -27804,7 +27806,7 @@ pub mod geosearch {
     );
     impl PolygonGiven for Set {}
     impl<const N: u8> PolygonGiven for Open<N> {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEOSEARCH` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -27821,28 +27823,28 @@ pub mod geosearch {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `source` | `source(source)` | `source` | required |
-/// | `by` | `byradius_m(radius)` | `BYRADIUS radius M` | required |
-/// |  | `byradius_km(radius)` | `BYRADIUS radius KM` | required |
-/// |  | `byradius_ft(radius)` | `BYRADIUS radius FT` | required |
-/// |  | `byradius_mi(radius)` | `BYRADIUS radius MI` | required |
-/// |  | `bybox_m(width, height)` | `BYBOX width height M` | required |
-/// |  | `bybox_km(width, height)` | `BYBOX width height KM` | required |
-/// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required |
-/// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required |
-/// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required; since 9.0.0 (Valkey only) |
-/// |  | `frommember(member)` | `FROMMEMBER member` | optional, one at most of `frommember`, `fromlonlat` |
+/// | `by` | `byradius_m(radius)` | `BYRADIUS radius M` | required, one of these |
+/// |  | `byradius_km(radius)` | `BYRADIUS radius KM` | required, one of these |
+/// |  | `byradius_ft(radius)` | `BYRADIUS radius FT` | required, one of these |
+/// |  | `byradius_mi(radius)` | `BYRADIUS radius MI` | required, one of these |
+/// |  | `bybox_m(width, height)` | `BYBOX width height M` | required, one of these |
+/// |  | `bybox_km(width, height)` | `BYBOX width height KM` | required, one of these |
+/// |  | `bybox_ft(width, height)` | `BYBOX width height FT` | required, one of these |
+/// |  | `bybox_mi(width, height)` | `BYBOX width height MI` | required, one of these |
+/// |  | `bypolygon(num_vertices)` | `BYPOLYGON num_vertices` | required, one of these; since 9.0.0 (Valkey only) |
+/// |  | `frommember(member)` | `FROMMEMBER member` | required: one of `frommember`, `fromlonlat`, `bypolygon` |
 /// |  | `frommember_opt(value)` | `FROMMEMBER member` | the same, when given |
-/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | optional, one at most of `frommember`, `fromlonlat` |
+/// |  | `fromlonlat(longitude, latitude)` | `FROMLONLAT longitude latitude` | required: one of `frommember`, `fromlonlat`, `bypolygon` |
 /// |  | `fromlonlat_opt(value)` | `FROMLONLAT longitude latitude` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable |
+/// |  | `vertices(longitude, latitude)` | `longitude latitude` | optional, repeatable; after `bypolygon` |
 /// |  | `vertices_iter(items)` | `longitude latitude` | the same, all at once |
 /// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc` |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
 /// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc` |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
-/// |  | `any()` | `ANY` | optional, at most once |
+/// |  | `any()` | `ANY` | optional, at most once; after `count` |
 /// |  | `any_if(on)` | `ANY` | the same, when given |
 /// |  | `storedist()` | `STOREDIST` | optional, at most once |
 /// |  | `storedist_if(on)` | `STOREDIST` | the same, when given |
@@ -27865,7 +27867,7 @@ pub mod geosearchstore {
             NeedSource(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`GEOSEARCHSTORE` needs `destination`, `source` and `by` before it can be sent",
         "this `GEOSEARCHSTORE` has no `destination` yet",
@@ -27878,14 +27880,14 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; frommember(impl ToArg); fromlonlat(impl DoubleArg, impl
             DoubleArg); vertices(impl DoubleArg, impl DoubleArg); asc(); desc();
             count(impl IntArg); any(); storedist();
@@ -27904,7 +27906,7 @@ pub mod geosearchstore {
             NeedBy(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`GEOSEARCHSTORE` needs `source` and `by` before it can be sent",
         "this `GEOSEARCHSTORE` has no `source` yet",
@@ -27917,14 +27919,14 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSource :
         "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `source` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSource {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSource; frommember(impl ToArg); fromlonlat(impl DoubleArg, impl
             DoubleArg); vertices(impl DoubleArg, impl DoubleArg); asc(); desc();
             count(impl IntArg); any(); storedist();
@@ -28136,7 +28138,7 @@ pub mod geosearchstore {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedBy :
         "`GEOSEARCHSTORE` needs `by` before it can be sent: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods",
         "this `GEOSEARCHSTORE` has no `by` yet",
@@ -28149,14 +28151,14 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedBy :
         "`GEOSEARCHSTORE` takes this option once its required arguments are given: call `byradius_m`, `byradius_km`, `byradius_ft`, `byradius_mi`, `bybox_m` or another of its 9 methods first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TFrom> NeedBy<TFrom> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedBy; vertices(impl DoubleArg, impl DoubleArg); asc(); desc();
             count(impl IntArg); any(); storedist();
         }
@@ -28406,7 +28408,7 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteReadyNeedsFromOrPolygon :
         "`GEOSEARCHSTORE` needs one of `from` or `polygon` before it can be sent",
         "this `GEOSEARCHSTORE` has none of `from`, `polygon`"
@@ -28422,34 +28424,34 @@ pub mod geosearchstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FromUnset : "`GEOSEARCHSTORE` takes one of `frommember`, `fromlonlat`, once",
         "one of them was given already",
         "`frommember`, `fromlonlat` are one option: keep the one you mean"
     );
     impl FromUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`GEOSEARCHSTORE` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountBlockUnset : "`GEOSEARCHSTORE` takes `count` once",
         "`count` was given already", "give it once"
     );
     impl CountBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AnyUnset : "`GEOSEARCHSTORE` takes `any` once", "`any` was given already",
         "give it once"
     );
     impl AnyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         StoredistUnset : "`GEOSEARCHSTORE` takes `storedist` once",
         "`storedist` was given already", "give it once"
     );
     impl StoredistUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolygonGiven :
         "`GEOSEARCHSTORE` takes this option after the option it belongs to: give the option it belongs to first",
         "needs the option it belongs to before it",
@@ -28457,7 +28459,7 @@ pub mod geosearchstore {
     );
     impl PolygonGiven for Set {}
     impl<const N: u8> PolygonGiven for Open<N> {}
-    rule!(
+    typedis_rule!(
         CountBlockGiven :
         "`GEOSEARCHSTORE` takes this option after `count`: give `count` first",
         "needs `count` before it",
@@ -28493,7 +28495,7 @@ pub mod get {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GET` needs `key` before it can be sent",
         "this `GET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().get()` link to its steps)"
@@ -28555,7 +28557,7 @@ pub mod getbit {
             NeedOffset(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GETBIT` needs `key` and `offset` before it can be sent",
         "this `GETBIT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().getbit()` link to its steps)"
@@ -28580,7 +28582,7 @@ pub mod getbit {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOffset : "`GETBIT` needs `offset` before it can be sent",
         "this `GETBIT` has no `offset` yet",
         "add the missing arguments in order, starting with `offset` (the docs of `b().getbit()` link to its steps)"
@@ -28641,7 +28643,7 @@ pub mod getdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GETDEL` needs `key` before it can be sent",
         "this `GETDEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().getdel()` link to its steps)"
@@ -28712,7 +28714,7 @@ pub mod getex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GETEX` needs `key` before it can be sent",
         "this `GETEX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().getex()` link to its steps)"
@@ -28724,14 +28726,14 @@ pub mod getex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`GETEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; ex(impl SecondsArg); px(impl MillisArg); exat(impl IntArg);
             pxat(impl IntArg); persist();
         }
@@ -28874,7 +28876,7 @@ pub mod getex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ExpirationUnset :
         "`GETEX` takes one of `ex`, `px`, `exat`, `pxat`, `persist`, once",
         "one of them was given already",
@@ -28911,7 +28913,7 @@ pub mod getrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`GETRANGE` needs `key`, `start` and `end` before it can be sent",
         "this `GETRANGE` has no `key` yet",
@@ -28937,7 +28939,7 @@ pub mod getrange {
             NeedEnd(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`GETRANGE` needs `start` and `end` before it can be sent",
         "this `GETRANGE` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().getrange()` link to its steps)"
@@ -28962,7 +28964,7 @@ pub mod getrange {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnd : "`GETRANGE` needs `end` before it can be sent",
         "this `GETRANGE` has no `end` yet",
         "add the missing arguments in order, starting with `end` (the docs of `b().getrange()` link to its steps)"
@@ -29024,7 +29026,7 @@ pub mod getset {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`GETSET` needs `key` and `value` before it can be sent",
         "this `GETSET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().getset()` link to its steps)"
@@ -29049,7 +29051,7 @@ pub mod getset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`GETSET` needs `value` before it can be sent",
         "this `GETSET` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().getset()` link to its steps)"
@@ -29091,7 +29093,7 @@ pub mod getset {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -29114,7 +29116,7 @@ pub mod hdel {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HDEL` needs `key` and `field` before it can be sent",
         "this `HDEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hdel()` link to its steps)"
@@ -29126,14 +29128,14 @@ pub mod hdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HDEL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -29166,7 +29168,7 @@ pub mod hdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HDEL` needs `field` before it can be sent",
         "this `HDEL` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hdel()` link to its steps)"
@@ -29232,9 +29234,9 @@ pub mod hdel {
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `protover(protover)` | `protover` | optional, at most once |
-/// |  | `auth(username, password)` | `AUTH username password` | optional, at most once |
+/// |  | `auth(username, password)` | `AUTH username password` | optional, at most once; after `protover` |
 /// |  | `auth_opt(value)` | `AUTH username password` | the same, when given |
-/// |  | `setname(clientname)` | `SETNAME clientname` | optional, at most once |
+/// |  | `setname(clientname)` | `SETNAME clientname` | optional, at most once; after `protover` |
 /// |  | `setname_opt(value)` | `SETNAME clientname` | the same, when given |
 ///
 /// Returns `HelloReply`.
@@ -29338,22 +29340,22 @@ pub mod hello {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ArgumentsUnset : "`HELLO` takes `protover` once", "`protover` was given already",
         "give it once"
     );
     impl ArgumentsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AuthUnset : "`HELLO` takes `auth` once", "`auth` was given already",
         "give it once"
     );
     impl AuthUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ClientnameUnset : "`HELLO` takes `setname` once", "`setname` was given already",
         "give it once"
     );
     impl ClientnameUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ArgumentsGiven :
         "`HELLO` takes this option after `protover`: give `protover` first",
         "needs `protover` before it",
@@ -29390,7 +29392,7 @@ pub mod hexists {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HEXISTS` needs `key` and `field` before it can be sent",
         "this `HEXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hexists()` link to its steps)"
@@ -29415,7 +29417,7 @@ pub mod hexists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HEXISTS` needs `field` before it can be sent",
         "this `HEXISTS` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hexists()` link to its steps)"
@@ -29458,7 +29460,7 @@ pub mod hexists {
 /// | `key` | `key(key)` | `key` | required |
 /// | `seconds` | `seconds(seconds)` | `seconds` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt` |
@@ -29489,7 +29491,7 @@ pub mod hexpire {
             NeedSeconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HEXPIRE` needs `key`, `seconds` and `field` before it can be sent",
         "this `HEXPIRE` has no `key` yet",
@@ -29502,14 +29504,14 @@ pub mod hexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HEXPIRE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -29529,7 +29531,7 @@ pub mod hexpire {
             NeedField(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSeconds :
         "`HEXPIRE` needs `seconds` and `field` before it can be sent",
         "this `HEXPIRE` has no `seconds` yet",
@@ -29542,14 +29544,14 @@ pub mod hexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSeconds :
         "`HEXPIRE` takes this option once its required arguments are given: call `seconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSeconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSeconds; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -29674,7 +29676,7 @@ pub mod hexpire {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HEXPIRE` needs `field` before it can be sent",
         "this `HEXPIRE` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hexpire()` link to its steps)"
@@ -29810,7 +29812,7 @@ pub mod hexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`HEXPIRE` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -29826,7 +29828,7 @@ pub mod hexpire {
 /// | `key` | `key(key)` | `key` | required |
 /// | `unix-time-seconds` | `unix_time_seconds(unix_time_seconds)` | `unix_time_seconds` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
@@ -29857,7 +29859,7 @@ pub mod hexpireat {
             NeedUnixTimeSeconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HEXPIREAT` needs `key`, `unix-time-seconds` and `field` before it can be sent",
         "this `HEXPIREAT` has no `key` yet",
@@ -29870,14 +29872,14 @@ pub mod hexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HEXPIREAT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -29897,7 +29899,7 @@ pub mod hexpireat {
             NeedField(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnixTimeSeconds :
         "`HEXPIREAT` needs `unix-time-seconds` and `field` before it can be sent",
         "this `HEXPIREAT` has no `unix-time-seconds` yet",
@@ -29911,14 +29913,14 @@ pub mod hexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnixTimeSeconds :
         "`HEXPIREAT` takes this option once its required arguments are given: call `unix_time_seconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnixTimeSeconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnixTimeSeconds; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -30103,7 +30105,7 @@ pub mod hexpireat {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HEXPIREAT` needs `field` before it can be sent",
         "this `HEXPIREAT` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hexpireat()` link to its steps)"
@@ -30299,7 +30301,7 @@ pub mod hexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`HEXPIREAT` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -30314,7 +30316,7 @@ pub mod hexpireat {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -30340,7 +30342,7 @@ pub mod hexpiretime {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HEXPIRETIME` needs `key` and `field` before it can be sent",
         "this `HEXPIRETIME` has no `key` yet",
@@ -30353,14 +30355,14 @@ pub mod hexpiretime {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HEXPIRETIME` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -30396,7 +30398,7 @@ pub mod hexpiretime {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HEXPIRETIME` needs `field` before it can be sent",
         "this `HEXPIRETIME` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hexpiretime()` link to its steps)"
@@ -30484,7 +30486,7 @@ pub mod hget {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HGET` needs `key` and `field` before it can be sent",
         "this `HGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hget()` link to its steps)"
@@ -30509,7 +30511,7 @@ pub mod hget {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HGET` needs `field` before it can be sent",
         "this `HGET` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hget()` link to its steps)"
@@ -30570,7 +30572,7 @@ pub mod hgetall {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HGETALL` needs `key` before it can be sent",
         "this `HGETALL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hgetall()` link to its steps)"
@@ -30612,7 +30614,7 @@ pub mod hgetall {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -30638,7 +30640,7 @@ pub mod hgetdel {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HGETDEL` needs `key` and `field` before it can be sent",
         "this `HGETDEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hgetdel()` link to its steps)"
@@ -30650,14 +30652,14 @@ pub mod hgetdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HGETDEL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -30693,7 +30695,7 @@ pub mod hgetdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HGETDEL` needs `field` before it can be sent",
         "this `HGETDEL` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hgetdel()` link to its steps)"
@@ -30761,7 +30763,7 @@ pub mod hgetdel {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// |  | `ex(seconds)` | `EX seconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire after this many seconds. |
 /// |  | `ex_opt(value)` | `EX seconds` | the same, when given |
 /// |  | `px(milliseconds)` | `PX milliseconds` | optional, one at most of `ex`, `px`, `exat`, `pxat`, `persist`. Makes the fields expire after this many milliseconds. |
@@ -30797,7 +30799,7 @@ pub mod hgetex {
             NeedField(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HGETEX` needs `key` and `field` before it can be sent",
         "this `HGETEX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hgetex()` link to its steps)"
@@ -30809,14 +30811,14 @@ pub mod hgetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HGETEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; ex(impl SecondsArg); px(impl MillisArg); exat(impl IntArg);
             pxat(impl IntArg); persist(); field(impl ToArg);
         }
@@ -30980,7 +30982,7 @@ pub mod hgetex {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HGETEX` needs `field` before it can be sent",
         "this `HGETEX` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hgetex()` link to its steps)"
@@ -31154,7 +31156,7 @@ pub mod hgetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ExpirationUnset :
         "`HGETEX` takes one of `ex`, `px`, `exat`, `pxat`, `persist`, once",
         "one of them was given already",
@@ -31191,7 +31193,7 @@ pub mod hincrby {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HINCRBY` needs `key`, `field` and `increment` before it can be sent",
         "this `HINCRBY` has no `key` yet",
@@ -31217,7 +31219,7 @@ pub mod hincrby {
             NeedIncrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField :
         "`HINCRBY` needs `field` and `increment` before it can be sent",
         "this `HINCRBY` has no `field` yet",
@@ -31243,7 +31245,7 @@ pub mod hincrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIncrement : "`HINCRBY` needs `increment` before it can be sent",
         "this `HINCRBY` has no `increment` yet",
         "add the missing arguments in order, starting with `increment` (the docs of `b().hincrby()` link to its steps)"
@@ -31306,7 +31308,7 @@ pub mod hincrbyfloat {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HINCRBYFLOAT` needs `key`, `field` and `increment` before it can be sent",
         "this `HINCRBYFLOAT` has no `key` yet",
@@ -31332,7 +31334,7 @@ pub mod hincrbyfloat {
             NeedIncrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField :
         "`HINCRBYFLOAT` needs `field` and `increment` before it can be sent",
         "this `HINCRBYFLOAT` has no `field` yet",
@@ -31358,7 +31360,7 @@ pub mod hincrbyfloat {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIncrement :
         "`HINCRBYFLOAT` needs `increment` before it can be sent",
         "this `HINCRBYFLOAT` has no `increment` yet",
@@ -31420,7 +31422,7 @@ pub mod hkeys {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HKEYS` needs `key` before it can be sent",
         "this `HKEYS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hkeys()` link to its steps)"
@@ -31481,7 +31483,7 @@ pub mod hlen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HLEN` needs `key` before it can be sent",
         "this `HLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hlen()` link to its steps)"
@@ -31523,7 +31525,7 @@ pub mod hlen {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -31546,7 +31548,7 @@ pub mod hmget {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HMGET` needs `key` and `field` before it can be sent",
         "this `HMGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hmget()` link to its steps)"
@@ -31558,14 +31560,14 @@ pub mod hmget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HMGET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -31598,7 +31600,7 @@ pub mod hmget {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HMGET` needs `field` before it can be sent",
         "this `HMGET` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hmget()` link to its steps)"
@@ -31664,7 +31666,7 @@ pub mod hmget {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `field_value(field, value)` | `field value` | required |
-/// |  | `field_value_iter(items)` | `field value` | required, all at once |
+/// |  | `field_value_iter(items)` | `field value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field_value(field, value)` | `field value` | optional, repeatable |
 /// |  | `field_value_iter(items)` | `field value` | the same, all at once |
@@ -31687,7 +31689,7 @@ pub mod hmset {
             NeedData(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HMSET` needs `key` and `data` before it can be sent",
         "this `HMSET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hmset()` link to its steps)"
@@ -31699,14 +31701,14 @@ pub mod hmset {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HMSET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field_value(impl ToArg, impl ToArg);
         }
     }
@@ -31745,7 +31747,7 @@ pub mod hmset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`HMSET` needs `data` before it can be sent: call `field_value`",
         "this `HMSET` has no `data` yet",
@@ -31817,7 +31819,7 @@ pub mod hmset {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -31843,7 +31845,7 @@ pub mod hpersist {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HPERSIST` needs `key` and `field` before it can be sent",
         "this `HPERSIST` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hpersist()` link to its steps)"
@@ -31855,14 +31857,14 @@ pub mod hpersist {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HPERSIST` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -31898,7 +31900,7 @@ pub mod hpersist {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HPERSIST` needs `field` before it can be sent",
         "this `HPERSIST` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hpersist()` link to its steps)"
@@ -31967,7 +31969,7 @@ pub mod hpersist {
 /// | `key` | `key(key)` | `key` | required |
 /// | `milliseconds` | `milliseconds(milliseconds)` | `milliseconds` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
@@ -31998,7 +32000,7 @@ pub mod hpexpire {
             NeedMilliseconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HPEXPIRE` needs `key`, `milliseconds` and `field` before it can be sent",
         "this `HPEXPIRE` has no `key` yet",
@@ -32011,14 +32013,14 @@ pub mod hpexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HPEXPIRE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -32038,7 +32040,7 @@ pub mod hpexpire {
             NeedField(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMilliseconds :
         "`HPEXPIRE` needs `milliseconds` and `field` before it can be sent",
         "this `HPEXPIRE` has no `milliseconds` yet",
@@ -32051,14 +32053,14 @@ pub mod hpexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMilliseconds :
         "`HPEXPIRE` takes this option once its required arguments are given: call `milliseconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMilliseconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMilliseconds; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -32243,7 +32245,7 @@ pub mod hpexpire {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HPEXPIRE` needs `field` before it can be sent",
         "this `HPEXPIRE` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hpexpire()` link to its steps)"
@@ -32439,7 +32441,7 @@ pub mod hpexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`HPEXPIRE` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -32455,7 +32457,7 @@ pub mod hpexpire {
 /// | `key` | `key(key)` | `key` | required |
 /// | `unix-time-milliseconds` | `unix_time_milliseconds(unix_time_milliseconds)` | `unix_time_milliseconds` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`, `gt`, `lt`; since Redis 7.4.0 and Valkey 9.0.0 |
@@ -32486,7 +32488,7 @@ pub mod hpexpireat {
             NeedUnixTimeMilliseconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HPEXPIREAT` needs `key`, `unix-time-milliseconds` and `field` before it can be sent",
         "this `HPEXPIREAT` has no `key` yet",
@@ -32499,14 +32501,14 @@ pub mod hpexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HPEXPIREAT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -32529,7 +32531,7 @@ pub mod hpexpireat {
             NeedField(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnixTimeMilliseconds :
         "`HPEXPIREAT` needs `unix-time-milliseconds` and `field` before it can be sent",
         "this `HPEXPIREAT` has no `unix-time-milliseconds` yet",
@@ -32543,14 +32545,14 @@ pub mod hpexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnixTimeMilliseconds :
         "`HPEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnixTimeMilliseconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnixTimeMilliseconds; nx(); xx(); gt(); lt(); field(impl ToArg);
         }
     }
@@ -32735,7 +32737,7 @@ pub mod hpexpireat {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HPEXPIREAT` needs `field` before it can be sent",
         "this `HPEXPIREAT` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hpexpireat()` link to its steps)"
@@ -32931,7 +32933,7 @@ pub mod hpexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`HPEXPIREAT` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -32946,7 +32948,7 @@ pub mod hpexpireat {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -32972,7 +32974,7 @@ pub mod hpexpiretime {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HPEXPIRETIME` needs `key` and `field` before it can be sent",
         "this `HPEXPIRETIME` has no `key` yet",
@@ -32985,14 +32987,14 @@ pub mod hpexpiretime {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HPEXPIRETIME` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -33028,7 +33030,7 @@ pub mod hpexpiretime {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HPEXPIRETIME` needs `field` before it can be sent",
         "this `HPEXPIRETIME` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hpexpiretime()` link to its steps)"
@@ -33096,7 +33098,7 @@ pub mod hpexpiretime {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -33122,7 +33124,7 @@ pub mod hpttl {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HPTTL` needs `key` and `field` before it can be sent",
         "this `HPTTL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hpttl()` link to its steps)"
@@ -33134,14 +33136,14 @@ pub mod hpttl {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HPTTL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -33177,7 +33179,7 @@ pub mod hpttl {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HPTTL` needs `field` before it can be sent",
         "this `HPTTL` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hpttl()` link to its steps)"
@@ -33246,7 +33248,7 @@ pub mod hpttl {
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `options(count)` | `count` | optional, at most once |
-/// |  | `withvalues()` | `WITHVALUES` | optional, at most once |
+/// |  | `withvalues()` | `WITHVALUES` | optional, at most once; after `options` |
 ///
 /// Returns `Option<Bytes>`; with `WITHVALUES`: `Vec<(Bytes, Bytes)>`; with `count`: `List`. One of: key doesn't exist; A single random field. Returned in case `COUNT` was not used; A list of fields. Returned in case `COUNT` was used; fields and their values. Returned in case `COUNT` and `WITHVALUES` were used. In RESP2 this is returned as a flat array.
 ///
@@ -33266,7 +33268,7 @@ pub mod hrandfield {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HRANDFIELD` needs `key` before it can be sent",
         "this `HRANDFIELD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hrandfield()` link to its steps)"
@@ -33278,14 +33280,14 @@ pub mod hrandfield {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HRANDFIELD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; options(impl IntArg); withvalues();
         }
     }
@@ -33350,17 +33352,17 @@ pub mod hrandfield {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OptionsUnset : "`HRANDFIELD` takes `options` once",
         "`options` was given already", "give it once"
     );
     impl OptionsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithvaluesUnset : "`HRANDFIELD` takes `withvalues` once",
         "`withvalues` was given already", "give it once"
     );
     impl WithvaluesUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OptionsGiven :
         "`HRANDFIELD` takes this option after `options`: give `options` first",
         "needs `options` before it",
@@ -33402,7 +33404,7 @@ pub mod hscan {
             NeedCursor(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HSCAN` needs `key` and `cursor` before it can be sent",
         "this `HSCAN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hscan()` link to its steps)"
@@ -33414,14 +33416,14 @@ pub mod hscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HSCAN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; r#match(impl ToArg); count(impl IntArg); novalues();
         }
     }
@@ -33438,7 +33440,7 @@ pub mod hscan {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursor : "`HSCAN` needs `cursor` before it can be sent",
         "this `HSCAN` has no `cursor` yet",
         "add the missing arguments in order, starting with `cursor` (the docs of `b().hscan()` link to its steps)"
@@ -33450,14 +33452,14 @@ pub mod hscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursor :
         "`HSCAN` takes this option once its required arguments are given: call `cursor` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursor {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursor; r#match(impl ToArg); count(impl IntArg); novalues();
         }
     }
@@ -33574,17 +33576,17 @@ pub mod hscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`HSCAN` takes `match` once", "`match` was given already",
         "give it once"
     );
     impl PatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`HSCAN` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NovaluesUnset : "`HSCAN` takes `novalues` once", "`novalues` was given already",
         "give it once"
     );
@@ -33598,7 +33600,7 @@ pub mod hscan {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `field_value(field, value)` | `field value` | required |
-/// |  | `field_value_iter(items)` | `field value` | required, all at once |
+/// |  | `field_value_iter(items)` | `field value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field_value(field, value)` | `field value` | optional, repeatable |
 /// |  | `field_value_iter(items)` | `field value` | the same, all at once |
@@ -33621,7 +33623,7 @@ pub mod hset {
             NeedData(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HSET` needs `key` and `data` before it can be sent",
         "this `HSET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hset()` link to its steps)"
@@ -33633,14 +33635,14 @@ pub mod hset {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HSET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field_value(impl ToArg, impl ToArg);
         }
     }
@@ -33679,7 +33681,7 @@ pub mod hset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`HSET` needs `data` before it can be sent: call `field_value`",
         "this `HSET` has no `data` yet",
@@ -33751,7 +33753,7 @@ pub mod hset {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `field_value(field, value)` | `field value` | required |
-/// |  | `field_value_iter(items)` | `field value` | required, all at once |
+/// |  | `field_value_iter(items)` | `field value` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; on valkey only. Sets the fields only if the key does not exist yet. |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; on valkey only. Sets the fields only if the key already exists. |
@@ -33795,7 +33797,7 @@ pub mod hsetex {
             NeedData(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HSETEX` needs `key` and `data` before it can be sent",
         "this `HSETEX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hsetex()` link to its steps)"
@@ -33807,14 +33809,14 @@ pub mod hsetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HSETEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); fnx(); fxx(); ex(impl SecondsArg); px(impl
             MillisArg); exat(impl IntArg); pxat(impl IntArg); keepttl(); field_value(impl
             ToArg, impl ToArg);
@@ -34084,7 +34086,7 @@ pub mod hsetex {
             NeedData(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`HSETEX` needs `data` before it can be sent: call `field_value`",
         "this `HSETEX` has no `data` yet",
@@ -34366,19 +34368,19 @@ pub mod hsetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         KeyConditionUnset : "`HSETEX` takes one of `nx`, `xx`, once",
         "one of them was given already",
         "`nx`, `xx` are one option: keep the one you mean"
     );
     impl KeyConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FieldsConditionUnset : "`HSETEX` takes one of `fnx`, `fxx`, once",
         "one of them was given already",
         "`fnx`, `fxx` are one option: keep the one you mean"
     );
     impl FieldsConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpirationUnset :
         "`HSETEX` takes one of `ex`, `px`, `exat`, `pxat`, `keepttl`, once",
         "one of them was given already",
@@ -34415,7 +34417,7 @@ pub mod hsetnx {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`HSETNX` needs `key`, `field` and `value` before it can be sent",
         "this `HSETNX` has no `key` yet",
@@ -34441,7 +34443,7 @@ pub mod hsetnx {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HSETNX` needs `field` and `value` before it can be sent",
         "this `HSETNX` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hsetnx()` link to its steps)"
@@ -34466,7 +34468,7 @@ pub mod hsetnx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`HSETNX` needs `value` before it can be sent",
         "this `HSETNX` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().hsetnx()` link to its steps)"
@@ -34528,7 +34530,7 @@ pub mod hstrlen {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HSTRLEN` needs `key` and `field` before it can be sent",
         "this `HSTRLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hstrlen()` link to its steps)"
@@ -34553,7 +34555,7 @@ pub mod hstrlen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HSTRLEN` needs `field` before it can be sent",
         "this `HSTRLEN` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().hstrlen()` link to its steps)"
@@ -34595,7 +34597,7 @@ pub mod hstrlen {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -34621,7 +34623,7 @@ pub mod httl {
             NeedField(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HTTL` needs `key` and `field` before it can be sent",
         "this `HTTL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().httl()` link to its steps)"
@@ -34633,14 +34635,14 @@ pub mod httl {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`HTTL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; field(impl ToArg);
         }
     }
@@ -34676,7 +34678,7 @@ pub mod httl {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`HTTL` needs `field` before it can be sent",
         "this `HTTL` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().httl()` link to its steps)"
@@ -34763,7 +34765,7 @@ pub mod hvals {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`HVALS` needs `key` before it can be sent",
         "this `HVALS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().hvals()` link to its steps)"
@@ -34824,7 +34826,7 @@ pub mod incr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`INCR` needs `key` before it can be sent",
         "this `INCR` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().incr()` link to its steps)"
@@ -34886,7 +34888,7 @@ pub mod incrby {
             NeedIncrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`INCRBY` needs `key` and `increment` before it can be sent",
         "this `INCRBY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().incrby()` link to its steps)"
@@ -34911,7 +34913,7 @@ pub mod incrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIncrement : "`INCRBY` needs `increment` before it can be sent",
         "this `INCRBY` has no `increment` yet",
         "add the missing arguments in order, starting with `increment` (the docs of `b().incrby()` link to its steps)"
@@ -34973,7 +34975,7 @@ pub mod incrbyfloat {
             NeedIncrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`INCRBYFLOAT` needs `key` and `increment` before it can be sent",
         "this `INCRBYFLOAT` has no `key` yet",
@@ -34999,7 +35001,7 @@ pub mod incrbyfloat {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIncrement :
         "`INCRBYFLOAT` needs `increment` before it can be sent",
         "this `INCRBYFLOAT` has no `increment` yet",
@@ -35122,7 +35124,7 @@ pub mod keys {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPattern : "`KEYS` needs `pattern` before it can be sent",
         "this `KEYS` has no `pattern` yet",
         "add the missing arguments in order, starting with `pattern` (the docs of `b().keys()` link to its steps)"
@@ -35253,7 +35255,7 @@ pub mod latency_graph {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEvent : "`LATENCY GRAPH` needs `event` before it can be sent",
         "this `LATENCY GRAPH` has no `event` yet",
         "add the missing arguments in order, starting with `event` (the docs of `b().latency_graph()` link to its steps)"
@@ -35413,7 +35415,7 @@ pub mod latency_history {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEvent : "`LATENCY HISTORY` needs `event` before it can be sent",
         "this `LATENCY HISTORY` has no `event` yet",
         "add the missing arguments in order, starting with `event` (the docs of `b().latency_history()` link to its steps)"
@@ -35577,7 +35579,7 @@ pub mod lcs {
             NeedKey2(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey1 : "`LCS` needs `key1` and `key2` before it can be sent",
         "this `LCS` has no `key1` yet",
         "add the missing arguments in order, starting with `key1` (the docs of `b().lcs()` link to its steps)"
@@ -35589,14 +35591,14 @@ pub mod lcs {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey1 :
         "`LCS` takes this option once its required arguments are given: call `key1` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey1 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey1; len(); idx(); minmatchlen(impl IntArg); withmatchlen();
         }
     }
@@ -35613,7 +35615,7 @@ pub mod lcs {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey2 : "`LCS` needs `key2` before it can be sent",
         "this `LCS` has no `key2` yet",
         "add the missing arguments in order, starting with `key2` (the docs of `b().lcs()` link to its steps)"
@@ -35625,14 +35627,14 @@ pub mod lcs {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey2 :
         "`LCS` takes this option once its required arguments are given: call `key2` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey2 {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey2; len(); idx(); minmatchlen(impl IntArg); withmatchlen();
         }
     }
@@ -35738,20 +35740,20 @@ pub mod lcs {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LenUnset : "`LCS` takes `len` once", "`len` was given already", "give it once"
     );
     impl LenUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IdxUnset : "`LCS` takes `idx` once", "`idx` was given already", "give it once"
     );
     impl IdxUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MinMatchLenUnset : "`LCS` takes `minmatchlen` once",
         "`minmatchlen` was given already", "give it once"
     );
     impl MinMatchLenUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithmatchlenUnset : "`LCS` takes `withmatchlen` once",
         "`withmatchlen` was given already", "give it once"
     );
@@ -35785,7 +35787,7 @@ pub mod lindex {
             NeedIndex(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LINDEX` needs `key` and `index` before it can be sent",
         "this `LINDEX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lindex()` link to its steps)"
@@ -35810,7 +35812,7 @@ pub mod lindex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`LINDEX` needs `index` before it can be sent",
         "this `LINDEX` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().lindex()` link to its steps)"
@@ -35851,8 +35853,8 @@ pub mod lindex {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// | `where` | `before()` | `BEFORE` | required |
-/// |  | `after()` | `AFTER` | required |
+/// | `where` | `before()` | `BEFORE` | required, one of these |
+/// |  | `after()` | `AFTER` | required, one of these |
 /// | `pivot` | `pivot(pivot)` | `pivot` | required |
 /// | `element` | `element(element)` | `element` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
@@ -35875,7 +35877,7 @@ pub mod linsert {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`LINSERT` needs `key`, `where`, `pivot` and `element` before it can be sent",
         "this `LINSERT` has no `key` yet",
@@ -35908,7 +35910,7 @@ pub mod linsert {
             NeedPivot(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhere :
         "`LINSERT` needs `where`, `pivot` and `element` before it can be sent: call `before` or `after`",
         "this `LINSERT` has no `where` yet",
@@ -35934,7 +35936,7 @@ pub mod linsert {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPivot :
         "`LINSERT` needs `pivot` and `element` before it can be sent",
         "this `LINSERT` has no `pivot` yet",
@@ -35960,7 +35962,7 @@ pub mod linsert {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LINSERT` needs `element` before it can be sent",
         "this `LINSERT` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().linsert()` link to its steps)"
@@ -36021,7 +36023,7 @@ pub mod llen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LLEN` needs `key` before it can be sent",
         "this `LLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().llen()` link to its steps)"
@@ -36063,10 +36065,10 @@ pub mod llen {
 /// |---|---|---|---|
 /// | `source` | `source(source)` | `source` | required |
 /// | `destination` | `destination(destination)` | `destination` | required |
-/// | `wherefrom` | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
-/// | `whereto` | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
+/// | `wherefrom` | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
+/// | `whereto` | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `Option<Bytes>`. One of: the source list is empty; the element being popped and pushed.
@@ -36087,7 +36089,7 @@ pub mod lmove {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`LMOVE` needs `source`, `destination`, `wherefrom` and `whereto` before it can be sent",
         "this `LMOVE` has no `source` yet",
@@ -36113,7 +36115,7 @@ pub mod lmove {
             NeedWherefrom(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`LMOVE` needs `destination`, `wherefrom` and `whereto` before it can be sent",
         "this `LMOVE` has no `destination` yet",
@@ -36146,7 +36148,7 @@ pub mod lmove {
             NeedWhereto(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWherefrom :
         "`LMOVE` needs `wherefrom` and `whereto` before it can be sent: call `left` or `right`",
         "this `LMOVE` has no `wherefrom` yet",
@@ -36179,7 +36181,7 @@ pub mod lmove {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhereto :
         "`LMOVE` needs `whereto` before it can be sent: call `left` or `right`",
         "this `LMOVE` has no `whereto` yet",
@@ -36221,11 +36223,11 @@ pub mod lmove {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `where` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
-/// |  | `left()` | `LEFT` | required |
-/// |  | `right()` | `RIGHT` | required |
+/// |  | `left()` | `LEFT` | required, one of these |
+/// |  | `right()` | `RIGHT` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
@@ -36267,7 +36269,7 @@ pub mod lmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LMPOP` needs `key` and `where` before it can be sent",
         "this `LMPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lmpop()` link to its steps)"
@@ -36279,14 +36281,14 @@ pub mod lmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`LMPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -36336,7 +36338,7 @@ pub mod lmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhere :
         "`LMPOP` needs `where` before it can be sent: call `left` or `right`",
         "this `LMPOP` has no `where` yet",
@@ -36349,14 +36351,14 @@ pub mod lmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedWhere :
         "`LMPOP` takes this option once its required arguments are given: call `left` or `right` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedWhere {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedWhere; count(impl IntArg);
         }
     }
@@ -36411,7 +36413,7 @@ pub mod lmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`LMPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -36510,7 +36512,7 @@ pub mod lolwut {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         VersionUnset : "`LOLWUT` takes `version` once", "`version` was given already",
         "give it once"
     );
@@ -36544,7 +36546,7 @@ pub mod lpop {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LPOP` needs `key` before it can be sent",
         "this `LPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lpop()` link to its steps)"
@@ -36556,14 +36558,14 @@ pub mod lpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`LPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -36618,7 +36620,7 @@ pub mod lpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`LPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -36657,7 +36659,7 @@ pub mod lpos {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LPOS` needs `key` and `element` before it can be sent",
         "this `LPOS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lpos()` link to its steps)"
@@ -36669,14 +36671,14 @@ pub mod lpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`LPOS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; rank(impl IntArg); count(impl IntArg); maxlen(impl IntArg);
         }
     }
@@ -36693,7 +36695,7 @@ pub mod lpos {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LPOS` needs `element` before it can be sent",
         "this `LPOS` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().lpos()` link to its steps)"
@@ -36705,14 +36707,14 @@ pub mod lpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedElement :
         "`LPOS` takes this option once its required arguments are given: call `element` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedElement {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedElement; rank(impl IntArg); count(impl IntArg); maxlen(impl IntArg);
         }
     }
@@ -36814,17 +36816,17 @@ pub mod lpos {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RankUnset : "`LPOS` takes `rank` once", "`rank` was given already",
         "give it once"
     );
     impl RankUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NumMatchesUnset : "`LPOS` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl NumMatchesUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LenUnset : "`LPOS` takes `maxlen` once", "`maxlen` was given already",
         "give it once"
     );
@@ -36838,7 +36840,7 @@ pub mod lpos {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `element` | `element(element)` | `element` | required |
-/// |  | `element_iter(items)` | `element` | required, all at once |
+/// |  | `element_iter(items)` | `element` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `element(element)` | `element` | optional, repeatable |
 /// |  | `element_iter(items)` | `element` | the same, all at once |
@@ -36861,7 +36863,7 @@ pub mod lpush {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LPUSH` needs `key` and `element` before it can be sent",
         "this `LPUSH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lpush()` link to its steps)"
@@ -36873,14 +36875,14 @@ pub mod lpush {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`LPUSH` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; element(impl ToArg);
         }
     }
@@ -36913,7 +36915,7 @@ pub mod lpush {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LPUSH` needs `element` before it can be sent",
         "this `LPUSH` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().lpush()` link to its steps)"
@@ -36979,7 +36981,7 @@ pub mod lpush {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `element` | `element(element)` | `element` | required |
-/// |  | `element_iter(items)` | `element` | required, all at once |
+/// |  | `element_iter(items)` | `element` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `element(element)` | `element` | optional, repeatable |
 /// |  | `element_iter(items)` | `element` | the same, all at once |
@@ -37002,7 +37004,7 @@ pub mod lpushx {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`LPUSHX` needs `key` and `element` before it can be sent",
         "this `LPUSHX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().lpushx()` link to its steps)"
@@ -37014,14 +37016,14 @@ pub mod lpushx {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`LPUSHX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; element(impl ToArg);
         }
     }
@@ -37054,7 +37056,7 @@ pub mod lpushx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LPUSHX` needs `element` before it can be sent",
         "this `LPUSHX` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().lpushx()` link to its steps)"
@@ -37141,7 +37143,7 @@ pub mod lrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`LRANGE` needs `key`, `start` and `stop` before it can be sent",
         "this `LRANGE` has no `key` yet",
@@ -37167,7 +37169,7 @@ pub mod lrange {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`LRANGE` needs `start` and `stop` before it can be sent",
         "this `LRANGE` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().lrange()` link to its steps)"
@@ -37192,7 +37194,7 @@ pub mod lrange {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`LRANGE` needs `stop` before it can be sent",
         "this `LRANGE` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().lrange()` link to its steps)"
@@ -37255,7 +37257,7 @@ pub mod lrem {
             NeedCount(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`LREM` needs `key`, `count` and `element` before it can be sent",
         "this `LREM` has no `key` yet",
@@ -37281,7 +37283,7 @@ pub mod lrem {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCount : "`LREM` needs `count` and `element` before it can be sent",
         "this `LREM` has no `count` yet",
         "add the missing arguments in order, starting with `count` (the docs of `b().lrem()` link to its steps)"
@@ -37306,7 +37308,7 @@ pub mod lrem {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LREM` needs `element` before it can be sent",
         "this `LREM` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().lrem()` link to its steps)"
@@ -37369,7 +37371,7 @@ pub mod lset {
             NeedIndex(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`LSET` needs `key`, `index` and `element` before it can be sent",
         "this `LSET` has no `key` yet",
@@ -37395,7 +37397,7 @@ pub mod lset {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`LSET` needs `index` and `element` before it can be sent",
         "this `LSET` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().lset()` link to its steps)"
@@ -37420,7 +37422,7 @@ pub mod lset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`LSET` needs `element` before it can be sent",
         "this `LSET` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().lset()` link to its steps)"
@@ -37483,7 +37485,7 @@ pub mod ltrim {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`LTRIM` needs `key`, `start` and `stop` before it can be sent",
         "this `LTRIM` has no `key` yet",
@@ -37509,7 +37511,7 @@ pub mod ltrim {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`LTRIM` needs `start` and `stop` before it can be sent",
         "this `LTRIM` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().ltrim()` link to its steps)"
@@ -37534,7 +37536,7 @@ pub mod ltrim {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`LTRIM` needs `stop` before it can be sent",
         "this `LTRIM` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().ltrim()` link to its steps)"
@@ -37772,7 +37774,7 @@ pub mod memory_usage {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`MEMORY USAGE` needs `key` before it can be sent",
         "this `MEMORY USAGE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().memory_usage()` link to its steps)"
@@ -37784,14 +37786,14 @@ pub mod memory_usage {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`MEMORY USAGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; samples(impl IntArg);
         }
     }
@@ -37846,7 +37848,7 @@ pub mod memory_usage {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`MEMORY USAGE` takes `samples` once",
         "`samples` was given already", "give it once"
     );
@@ -37859,7 +37861,7 @@ pub mod memory_usage {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -37898,7 +37900,7 @@ pub mod mget {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`MGET` needs `key` before it can be sent",
         "this `MGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().mget()` link to its steps)"
@@ -37964,8 +37966,8 @@ pub mod mget {
 /// |---|---|---|---|
 /// | `host` | `host(host)` | `host` | required |
 /// | `port` | `port(port)` | `port` | required |
-/// | `key-selector` | `key(key)` | `key` | required |
-/// |  | `empty_string()` | `` | required |
+/// | `key-selector` | `key(key)` | `key` | required, one of these |
+/// |  | `empty_string()` | `` | required, one of these |
 /// | `destination-db` | `destination_db(destination_db)` | `destination_db` | required |
 /// | `timeout` | `timeout(timeout)` | `timeout` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
@@ -37998,7 +38000,7 @@ pub mod migrate {
             NeedPort(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedHost :
         "`MIGRATE` needs `host`, `port`, `key-selector`, `destination-db` and `timeout` before it can be sent",
         "this `MIGRATE` has no `host` yet",
@@ -38011,14 +38013,14 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedHost :
         "`MIGRATE` takes this option once its required arguments are given: call `host` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedHost {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedHost; copy(); replace(); auth(impl ToArg); auth2(impl ToArg, impl
             ToArg); keys(impl ToArg);
         }
@@ -38036,7 +38038,7 @@ pub mod migrate {
             NeedKeySelector(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPort :
         "`MIGRATE` needs `port`, `key-selector`, `destination-db` and `timeout` before it can be sent",
         "this `MIGRATE` has no `port` yet",
@@ -38049,14 +38051,14 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPort :
         "`MIGRATE` takes this option once its required arguments are given: call `port` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPort {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPort; copy(); replace(); auth(impl ToArg); auth2(impl ToArg, impl
             ToArg); keys(impl ToArg);
         }
@@ -38081,7 +38083,7 @@ pub mod migrate {
             NeedDestinationDb(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKeySelector :
         "`MIGRATE` needs `key-selector`, `destination-db` and `timeout` before it can be sent: call `key` or `empty_string`",
         "this `MIGRATE` has no `key-selector` yet",
@@ -38094,14 +38096,14 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKeySelector :
         "`MIGRATE` takes this option once its required arguments are given: call `key` or `empty_string` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKeySelector {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKeySelector; copy(); replace(); auth(impl ToArg); auth2(impl ToArg,
             impl ToArg); keys(impl ToArg);
         }
@@ -38119,7 +38121,7 @@ pub mod migrate {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestinationDb :
         "`MIGRATE` needs `destination-db` and `timeout` before it can be sent",
         "this `MIGRATE` has no `destination-db` yet",
@@ -38132,14 +38134,14 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestinationDb :
         "`MIGRATE` takes this option once its required arguments are given: call `destination_db` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestinationDb {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestinationDb; copy(); replace(); auth(impl ToArg); auth2(impl
             ToArg, impl ToArg); keys(impl ToArg);
         }
@@ -38157,7 +38159,7 @@ pub mod migrate {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`MIGRATE` needs `timeout` before it can be sent",
         "this `MIGRATE` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().migrate()` link to its steps)"
@@ -38169,14 +38171,14 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTimeout :
         "`MIGRATE` takes this option once its required arguments are given: call `timeout` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTimeout {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTimeout; copy(); replace(); auth(impl ToArg); auth2(impl ToArg, impl
             ToArg); keys(impl ToArg);
         }
@@ -38340,17 +38342,17 @@ pub mod migrate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CopyUnset : "`MIGRATE` takes `copy` once", "`copy` was given already",
         "give it once"
     );
     impl CopyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ReplaceUnset : "`MIGRATE` takes `replace` once", "`replace` was given already",
         "give it once"
     );
     impl ReplaceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AuthenticationUnset : "`MIGRATE` takes one of `auth`, `auth2`, once",
         "one of them was given already",
         "`auth`, `auth2` are one option: keep the one you mean"
@@ -38456,7 +38458,7 @@ pub mod module_load {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath : "`MODULE LOAD` needs `path` before it can be sent",
         "this `MODULE LOAD` has no `path` yet",
         "add the missing arguments in order, starting with `path` (the docs of `b().module_load()` link to its steps)"
@@ -38468,14 +38470,14 @@ pub mod module_load {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`MODULE LOAD` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; arg(impl ToArg);
         }
     }
@@ -38556,7 +38558,7 @@ pub mod module_loadex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath : "`MODULE LOADEX` needs `path` before it can be sent",
         "this `MODULE LOADEX` has no `path` yet",
         "add the missing arguments in order, starting with `path` (the docs of `b().module_loadex()` link to its steps)"
@@ -38568,14 +38570,14 @@ pub mod module_loadex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`MODULE LOADEX` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; config(impl ToArg, impl ToArg); args(impl ToArg);
         }
     }
@@ -38687,7 +38689,7 @@ pub mod module_unload {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedName : "`MODULE UNLOAD` needs `name` before it can be sent",
         "this `MODULE UNLOAD` has no `name` yet",
         "add the missing arguments in order, starting with `name` (the docs of `b().module_unload()` link to its steps)"
@@ -38760,7 +38762,7 @@ pub mod monitor {
 }
 /// `MOVE`: Moves a key to another database.
 ///
-/// Built by `b().move()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+/// Built by `b().move_()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
@@ -38786,7 +38788,7 @@ pub mod r#move {
             NeedDb(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`MOVE` needs `key` and `db` before it can be sent",
         "this `MOVE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().move_()` link to its steps)"
@@ -38811,7 +38813,7 @@ pub mod r#move {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDb : "`MOVE` needs `db` before it can be sent",
         "this `MOVE` has no `db` yet",
         "add the missing arguments in order, starting with `db` (the docs of `b().move_()` link to its steps)"
@@ -38852,7 +38854,7 @@ pub mod r#move {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `data` | `key_value(key, value)` | `key value` | required |
-/// |  | `key_value_iter(items)` | `key value` | required, all at once |
+/// |  | `key_value_iter(items)` | `key value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key_value(key, value)` | `key value` | optional, repeatable |
 /// |  | `key_value_iter(items)` | `key value` | the same, all at once |
@@ -38897,7 +38899,7 @@ pub mod mset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`MSET` needs `data` before it can be sent: call `key_value`",
         "this `MSET` has no `data` yet",
@@ -38968,7 +38970,7 @@ pub mod mset {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `data` | `key_value(key, value)` | `key value` | required; on valkey only |
-/// |  | `key_value_iter(items)` | `key value` | required, all at once |
+/// |  | `key_value_iter(items)` | `key value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key_value(key, value)` | `key value` | optional, repeatable; on valkey only |
 /// |  | `key_value_iter(items)` | `key value` | the same, all at once |
@@ -39048,7 +39050,7 @@ pub mod msetex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`MSETEX` needs `data` before it can be sent: call `key_value`",
         "this `MSETEX` has no `data` yet",
@@ -39061,14 +39063,14 @@ pub mod msetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedData :
         "`MSETEX` takes this option once its required arguments are given: call `key_value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedData {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedData; nx(); xx(); ex(impl SecondsArg); px(impl MillisArg); exat(impl
             IntArg); pxat(impl IntArg); keepttl();
         }
@@ -39383,13 +39385,13 @@ pub mod msetex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`MSETEX` takes one of `nx`, `xx`, once",
         "one of them was given already",
         "`nx`, `xx` are one option: keep the one you mean"
     );
     impl ConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpirationUnset :
         "`MSETEX` takes one of `ex`, `px`, `exat`, `pxat`, `keepttl`, once",
         "one of them was given already",
@@ -39404,7 +39406,7 @@ pub mod msetex {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `data` | `key_value(key, value)` | `key value` | required |
-/// |  | `key_value_iter(items)` | `key value` | required, all at once |
+/// |  | `key_value_iter(items)` | `key value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key_value(key, value)` | `key value` | optional, repeatable |
 /// |  | `key_value_iter(items)` | `key value` | the same, all at once |
@@ -39449,7 +39451,7 @@ pub mod msetnx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`MSETNX` needs `data` before it can be sent: call `key_value`",
         "this `MSETNX` has no `data` yet",
@@ -39577,7 +39579,7 @@ pub mod object_encoding {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`OBJECT ENCODING` needs `key` before it can be sent",
         "this `OBJECT ENCODING` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().object_encoding()` link to its steps)"
@@ -39638,7 +39640,7 @@ pub mod object_freq {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`OBJECT FREQ` needs `key` before it can be sent",
         "this `OBJECT FREQ` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().object_freq()` link to its steps)"
@@ -39734,7 +39736,7 @@ pub mod object_idletime {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`OBJECT IDLETIME` needs `key` before it can be sent",
         "this `OBJECT IDLETIME` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().object_idletime()` link to its steps)"
@@ -39795,7 +39797,7 @@ pub mod object_refcount {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`OBJECT REFCOUNT` needs `key` before it can be sent",
         "this `OBJECT REFCOUNT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().object_refcount()` link to its steps)"
@@ -39856,7 +39858,7 @@ pub mod persist {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PERSIST` needs `key` before it can be sent",
         "this `PERSIST` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().persist()` link to its steps)"
@@ -39926,7 +39928,7 @@ pub mod pexpire {
             NeedMilliseconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`PEXPIRE` needs `key` and `milliseconds` before it can be sent",
         "this `PEXPIRE` has no `key` yet",
@@ -39939,14 +39941,14 @@ pub mod pexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`PEXPIRE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt();
         }
     }
@@ -39963,7 +39965,7 @@ pub mod pexpire {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMilliseconds :
         "`PEXPIRE` needs `milliseconds` before it can be sent",
         "this `PEXPIRE` has no `milliseconds` yet",
@@ -39976,14 +39978,14 @@ pub mod pexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMilliseconds :
         "`PEXPIRE` takes this option once its required arguments are given: call `milliseconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMilliseconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMilliseconds; nx(); xx(); gt(); lt();
         }
     }
@@ -40147,7 +40149,7 @@ pub mod pexpire {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`PEXPIRE` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -40190,7 +40192,7 @@ pub mod pexpireat {
             NeedUnixTimeMilliseconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`PEXPIREAT` needs `key` and `unix-time-milliseconds` before it can be sent",
         "this `PEXPIREAT` has no `key` yet",
@@ -40203,14 +40205,14 @@ pub mod pexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`PEXPIREAT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt();
         }
     }
@@ -40230,7 +40232,7 @@ pub mod pexpireat {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedUnixTimeMilliseconds :
         "`PEXPIREAT` needs `unix-time-milliseconds` before it can be sent",
         "this `PEXPIREAT` has no `unix-time-milliseconds` yet",
@@ -40244,14 +40246,14 @@ pub mod pexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedUnixTimeMilliseconds :
         "`PEXPIREAT` takes this option once its required arguments are given: call `unix_time_milliseconds` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedUnixTimeMilliseconds {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedUnixTimeMilliseconds; nx(); xx(); gt(); lt();
         }
     }
@@ -40415,7 +40417,7 @@ pub mod pexpireat {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`PEXPIREAT` takes one of `nx`, `xx`, `gt`, `lt`, once",
         "one of them was given already",
         "`nx`, `xx`, `gt`, `lt` are one option: keep the one you mean"
@@ -40449,7 +40451,7 @@ pub mod pexpiretime {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PEXPIRETIME` needs `key` before it can be sent",
         "this `PEXPIRETIME` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().pexpiretime()` link to its steps)"
@@ -40512,7 +40514,7 @@ pub mod pfadd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PFADD` needs `key` before it can be sent",
         "this `PFADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().pfadd()` link to its steps)"
@@ -40524,14 +40526,14 @@ pub mod pfadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`PFADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; element(impl ToArg);
         }
     }
@@ -40588,7 +40590,7 @@ pub mod pfadd {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -40627,7 +40629,7 @@ pub mod pfcount {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PFCOUNT` needs `key` before it can be sent",
         "this `PFCOUNT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().pfcount()` link to its steps)"
@@ -40713,7 +40715,7 @@ pub mod pfdebug {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSubcommand :
         "`PFDEBUG` needs `subcommand` and `key` before it can be sent",
         "this `PFDEBUG` has no `subcommand` yet",
@@ -40739,7 +40741,7 @@ pub mod pfdebug {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PFDEBUG` needs `key` before it can be sent",
         "this `PFDEBUG` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().pfdebug()` link to its steps)"
@@ -40802,7 +40804,7 @@ pub mod pfmerge {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestkey : "`PFMERGE` needs `destkey` before it can be sent",
         "this `PFMERGE` has no `destkey` yet",
         "add the missing arguments in order, starting with `destkey` (the docs of `b().pfmerge()` link to its steps)"
@@ -40814,14 +40816,14 @@ pub mod pfmerge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestkey :
         "`PFMERGE` takes this option once its required arguments are given: call `destkey` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestkey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestkey; sourcekey(impl ToArg);
         }
     }
@@ -40974,7 +40976,7 @@ pub mod ping {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         MessageUnset : "`PING` takes `message` once", "`message` was given already",
         "give it once"
     );
@@ -41009,7 +41011,7 @@ pub mod psetex {
             NeedMilliseconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`PSETEX` needs `key`, `milliseconds` and `value` before it can be sent",
         "this `PSETEX` has no `key` yet",
@@ -41035,7 +41037,7 @@ pub mod psetex {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMilliseconds :
         "`PSETEX` needs `milliseconds` and `value` before it can be sent",
         "this `PSETEX` has no `milliseconds` yet",
@@ -41061,7 +41063,7 @@ pub mod psetex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`PSETEX` needs `value` before it can be sent",
         "this `PSETEX` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().psetex()` link to its steps)"
@@ -41102,7 +41104,7 @@ pub mod psetex {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `pattern` | `pattern(pattern)` | `pattern` | required |
-/// |  | `pattern_iter(items)` | `pattern` | required, all at once |
+/// |  | `pattern_iter(items)` | `pattern` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `pattern(pattern)` | `pattern` | optional, repeatable |
 /// |  | `pattern_iter(items)` | `pattern` | the same, all at once |
@@ -41143,7 +41145,7 @@ pub mod psubscribe {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPattern : "`PSUBSCRIBE` needs `pattern` before it can be sent",
         "this `PSUBSCRIBE` has no `pattern` yet",
         "add the missing arguments in order, starting with `pattern` (the docs of `b().psubscribe()` link to its steps)"
@@ -41229,7 +41231,7 @@ pub mod psync {
             NeedOffset(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedReplicationid :
         "`PSYNC` needs `replicationid` and `offset` before it can be sent",
         "this `PSYNC` has no `replicationid` yet",
@@ -41255,7 +41257,7 @@ pub mod psync {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOffset : "`PSYNC` needs `offset` before it can be sent",
         "this `PSYNC` has no `offset` yet",
         "add the missing arguments in order, starting with `offset` (the docs of `b().psync()` link to its steps)"
@@ -41316,7 +41318,7 @@ pub mod pttl {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`PTTL` needs `key` before it can be sent",
         "this `PTTL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().pttl()` link to its steps)"
@@ -41378,7 +41380,7 @@ pub mod publish {
             NeedMessage(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedChannel :
         "`PUBLISH` needs `channel` and `message` before it can be sent",
         "this `PUBLISH` has no `channel` yet",
@@ -41404,7 +41406,7 @@ pub mod publish {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMessage : "`PUBLISH` needs `message` before it can be sent",
         "this `PUBLISH` has no `message` yet",
         "add the missing arguments in order, starting with `message` (the docs of `b().publish()` link to its steps)"
@@ -41503,7 +41505,7 @@ pub mod pubsub_channels {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`PUBSUB CHANNELS` takes `pattern` once",
         "`pattern` was given already", "give it once"
     );
@@ -41705,7 +41707,7 @@ pub mod pubsub_shardchannels {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`PUBSUB SHARDCHANNELS` takes `pattern` once",
         "`pattern` was given already", "give it once"
     );
@@ -42012,7 +42014,7 @@ pub mod rename {
             NeedNewkey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`RENAME` needs `key` and `newkey` before it can be sent",
         "this `RENAME` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().rename()` link to its steps)"
@@ -42037,7 +42039,7 @@ pub mod rename {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNewkey : "`RENAME` needs `newkey` before it can be sent",
         "this `RENAME` has no `newkey` yet",
         "add the missing arguments in order, starting with `newkey` (the docs of `b().rename()` link to its steps)"
@@ -42099,7 +42101,7 @@ pub mod renamenx {
             NeedNewkey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`RENAMENX` needs `key` and `newkey` before it can be sent",
         "this `RENAMENX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().renamenx()` link to its steps)"
@@ -42124,7 +42126,7 @@ pub mod renamenx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNewkey : "`RENAMENX` needs `newkey` before it can be sent",
         "this `RENAMENX` has no `newkey` yet",
         "add the missing arguments in order, starting with `newkey` (the docs of `b().renamenx()` link to its steps)"
@@ -42199,8 +42201,8 @@ pub mod replconf {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `args` | `host_port(host, port)` | `host port` | required |
-/// |  | `no_one()` | `NO ONE` | required |
+/// | `args` | `host_port(host, port)` | `host port` | required, one of these |
+/// |  | `no_one()` | `NO ONE` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `Bytes`. ReplicaOf status.
@@ -42230,7 +42232,7 @@ pub mod replicaof {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedArgs :
         "`REPLICAOF` needs `args` before it can be sent: call `host_port` or `no_one`",
         "this `REPLICAOF` has no `args` yet",
@@ -42339,7 +42341,7 @@ pub mod restore {
             NeedTtl(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`RESTORE` needs `key`, `ttl` and `serialized-value` before it can be sent",
         "this `RESTORE` has no `key` yet",
@@ -42352,14 +42354,14 @@ pub mod restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`RESTORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; replace(); absttl(); idletime(impl SecondsArg); freq(impl
             IntArg);
         }
@@ -42377,7 +42379,7 @@ pub mod restore {
             NeedSerializedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTtl :
         "`RESTORE` needs `ttl` and `serialized-value` before it can be sent",
         "this `RESTORE` has no `ttl` yet",
@@ -42390,14 +42392,14 @@ pub mod restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTtl :
         "`RESTORE` takes this option once its required arguments are given: call `ttl` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTtl {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTtl; replace(); absttl(); idletime(impl SecondsArg); freq(impl
             IntArg);
         }
@@ -42415,7 +42417,7 @@ pub mod restore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSerializedValue :
         "`RESTORE` needs `serialized-value` before it can be sent",
         "this `RESTORE` has no `serialized-value` yet",
@@ -42429,14 +42431,14 @@ pub mod restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSerializedValue :
         "`RESTORE` takes this option once its required arguments are given: call `serialized_value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSerializedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSerializedValue; replace(); absttl(); idletime(impl SecondsArg);
             freq(impl IntArg);
         }
@@ -42604,7 +42606,7 @@ pub mod restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`RESTORE` takes at most one of `idletime` and `freq`",
         "this `RESTORE` has `idletime` and `freq`",
         "the server refuses them together (a syntax error): keep one"
@@ -42616,22 +42618,22 @@ pub mod restore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ReplaceUnset : "`RESTORE` takes `replace` once", "`replace` was given already",
         "give it once"
     );
     impl ReplaceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AbsttlUnset : "`RESTORE` takes `absttl` once", "`absttl` was given already",
         "give it once"
     );
     impl AbsttlUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SecondsUnset : "`RESTORE` takes `idletime` once", "`idletime` was given already",
         "give it once"
     );
     impl SecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FrequencyUnset : "`RESTORE` takes `freq` once", "`freq` was given already",
         "give it once"
     );
@@ -42674,7 +42676,7 @@ pub mod restore_asking {
             NeedTtl(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`RESTORE-ASKING` needs `key`, `ttl` and `serialized-value` before it can be sent",
         "this `RESTORE-ASKING` has no `key` yet",
@@ -42687,14 +42689,14 @@ pub mod restore_asking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`RESTORE-ASKING` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; replace(); absttl(); idletime(impl SecondsArg); freq(impl
             IntArg);
         }
@@ -42712,7 +42714,7 @@ pub mod restore_asking {
             NeedSerializedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTtl :
         "`RESTORE-ASKING` needs `ttl` and `serialized-value` before it can be sent",
         "this `RESTORE-ASKING` has no `ttl` yet",
@@ -42725,14 +42727,14 @@ pub mod restore_asking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTtl :
         "`RESTORE-ASKING` takes this option once its required arguments are given: call `ttl` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTtl {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTtl; replace(); absttl(); idletime(impl SecondsArg); freq(impl
             IntArg);
         }
@@ -42750,7 +42752,7 @@ pub mod restore_asking {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSerializedValue :
         "`RESTORE-ASKING` needs `serialized-value` before it can be sent",
         "this `RESTORE-ASKING` has no `serialized-value` yet",
@@ -42764,14 +42766,14 @@ pub mod restore_asking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSerializedValue :
         "`RESTORE-ASKING` takes this option once its required arguments are given: call `serialized_value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSerializedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSerializedValue; replace(); absttl(); idletime(impl SecondsArg);
             freq(impl IntArg);
         }
@@ -42939,7 +42941,7 @@ pub mod restore_asking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`RESTORE-ASKING` takes at most one of `idletime` and `freq`",
         "this `RESTORE-ASKING` has `idletime` and `freq`",
         "the server refuses them together (a syntax error): keep one"
@@ -42951,22 +42953,22 @@ pub mod restore_asking {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ReplaceUnset : "`RESTORE-ASKING` takes `replace` once",
         "`replace` was given already", "give it once"
     );
     impl ReplaceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AbsttlUnset : "`RESTORE-ASKING` takes `absttl` once",
         "`absttl` was given already", "give it once"
     );
     impl AbsttlUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SecondsUnset : "`RESTORE-ASKING` takes `idletime` once",
         "`idletime` was given already", "give it once"
     );
     impl SecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FrequencyUnset : "`RESTORE-ASKING` takes `freq` once",
         "`freq` was given already", "give it once"
     );
@@ -43035,7 +43037,7 @@ pub mod rpop {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`RPOP` needs `key` before it can be sent",
         "this `RPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().rpop()` link to its steps)"
@@ -43047,14 +43049,14 @@ pub mod rpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`RPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -43109,7 +43111,7 @@ pub mod rpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`RPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -43143,7 +43145,7 @@ pub mod rpoplpush {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`RPOPLPUSH` needs `source` and `destination` before it can be sent",
         "this `RPOPLPUSH` has no `source` yet",
@@ -43169,7 +43171,7 @@ pub mod rpoplpush {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`RPOPLPUSH` needs `destination` before it can be sent",
         "this `RPOPLPUSH` has no `destination` yet",
@@ -43212,7 +43214,7 @@ pub mod rpoplpush {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `element` | `element(element)` | `element` | required |
-/// |  | `element_iter(items)` | `element` | required, all at once |
+/// |  | `element_iter(items)` | `element` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `element(element)` | `element` | optional, repeatable |
 /// |  | `element_iter(items)` | `element` | the same, all at once |
@@ -43235,7 +43237,7 @@ pub mod rpush {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`RPUSH` needs `key` and `element` before it can be sent",
         "this `RPUSH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().rpush()` link to its steps)"
@@ -43247,14 +43249,14 @@ pub mod rpush {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`RPUSH` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; element(impl ToArg);
         }
     }
@@ -43287,7 +43289,7 @@ pub mod rpush {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`RPUSH` needs `element` before it can be sent",
         "this `RPUSH` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().rpush()` link to its steps)"
@@ -43353,7 +43355,7 @@ pub mod rpush {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `element` | `element(element)` | `element` | required |
-/// |  | `element_iter(items)` | `element` | required, all at once |
+/// |  | `element_iter(items)` | `element` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `element(element)` | `element` | optional, repeatable |
 /// |  | `element_iter(items)` | `element` | the same, all at once |
@@ -43376,7 +43378,7 @@ pub mod rpushx {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`RPUSHX` needs `key` and `element` before it can be sent",
         "this `RPUSHX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().rpushx()` link to its steps)"
@@ -43388,14 +43390,14 @@ pub mod rpushx {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`RPUSHX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; element(impl ToArg);
         }
     }
@@ -43428,7 +43430,7 @@ pub mod rpushx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`RPUSHX` needs `element` before it can be sent",
         "this `RPUSHX` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().rpushx()` link to its steps)"
@@ -43494,7 +43496,7 @@ pub mod rpushx {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
-/// |  | `member_iter(items)` | `member` | required, all at once |
+/// |  | `member_iter(items)` | `member` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `member(member)` | `member` | optional, repeatable |
 /// |  | `member_iter(items)` | `member` | the same, all at once |
@@ -43517,7 +43519,7 @@ pub mod sadd {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SADD` needs `key` and `member` before it can be sent",
         "this `SADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sadd()` link to its steps)"
@@ -43529,14 +43531,14 @@ pub mod sadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -43569,7 +43571,7 @@ pub mod sadd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`SADD` needs `member` before it can be sent",
         "this `SADD` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().sadd()` link to its steps)"
@@ -43695,7 +43697,7 @@ pub mod scan {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursor : "`SCAN` needs `cursor` before it can be sent",
         "this `SCAN` has no `cursor` yet",
         "add the missing arguments in order, starting with `cursor` (the docs of `b().scan()` link to its steps)"
@@ -43707,14 +43709,14 @@ pub mod scan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursor :
         "`SCAN` takes this option once its required arguments are given: call `cursor` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursor {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursor; r#match(impl ToArg); count(impl IntArg); r#type(impl ToArg);
         }
     }
@@ -43835,17 +43837,17 @@ pub mod scan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`SCAN` takes `match` once", "`match` was given already",
         "give it once"
     );
     impl PatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`SCAN` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TypeUnset : "`SCAN` takes `type` once", "`type` was given already",
         "give it once"
     );
@@ -43878,7 +43880,7 @@ pub mod scard {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SCARD` needs `key` before it can be sent",
         "this `SCARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().scard()` link to its steps)"
@@ -43918,9 +43920,9 @@ pub mod scard {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `mode` | `yes()` | `YES` | required |
-/// |  | `sync()` | `SYNC` | required |
-/// |  | `no()` | `NO` | required |
+/// | `mode` | `yes()` | `YES` | required, one of these |
+/// |  | `sync()` | `SYNC` | required, one of these |
+/// |  | `no()` | `NO` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `engine(engine)` | `engine` | optional, at most once; since 9.1.0 (Valkey only) |
 /// |  | `engine_opt(value)` | `engine` | the same, when given |
@@ -43957,7 +43959,7 @@ pub mod script_debug {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMode :
         "`SCRIPT DEBUG` needs `mode` before it can be sent: call `yes`, `sync` or `no`",
         "this `SCRIPT DEBUG` has no `mode` yet",
@@ -43970,14 +43972,14 @@ pub mod script_debug {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMode :
         "`SCRIPT DEBUG` takes this option once its required arguments are given: call `yes`, `sync` or `no` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMode {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMode; engine(impl ToArg);
         }
     }
@@ -44042,7 +44044,7 @@ pub mod script_debug {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EngineUnset : "`SCRIPT DEBUG` takes `engine` once", "`engine` was given already",
         "give it once"
     );
@@ -44055,7 +44057,7 @@ pub mod script_debug {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `sha1` | `sha1(sha1)` | `sha1` | required |
-/// |  | `sha1_iter(items)` | `sha1` | required, all at once |
+/// |  | `sha1_iter(items)` | `sha1` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `sha1(sha1)` | `sha1` | optional, repeatable |
 /// |  | `sha1_iter(items)` | `sha1` | the same, all at once |
@@ -44094,7 +44096,7 @@ pub mod script_exists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSha1 : "`SCRIPT EXISTS` needs `sha1` before it can be sent",
         "this `SCRIPT EXISTS` has no `sha1` yet",
         "add the missing arguments in order, starting with `sha1` (the docs of `b().script_exists()` link to its steps)"
@@ -44159,9 +44161,9 @@ pub mod script_exists {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `async_()` | `ASYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
+/// |  | `async_()` | `ASYNC` | optional, one at most of `async_`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `async_if(on)` | `ASYNC` | the same, when given |
-/// |  | `sync()` | `SYNC` | optional, one at most of `async`, `sync`; since 6.2.0 (Redis and Valkey) |
+/// |  | `sync()` | `SYNC` | optional, one at most of `async_`, `sync`; since 6.2.0 (Redis and Valkey) |
 /// |  | `sync_if(on)` | `SYNC` | the same, when given |
 ///
 /// Returns `()`.
@@ -44271,7 +44273,7 @@ pub mod script_flush {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FlushTypeUnset : "`SCRIPT FLUSH` takes one of `async`, `sync`, once",
         "one of them was given already",
         "`async`, `sync` are one option: keep the one you mean"
@@ -44375,7 +44377,7 @@ pub mod script_load {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedScript : "`SCRIPT LOAD` needs `script` before it can be sent",
         "this `SCRIPT LOAD` has no `script` yet",
         "add the missing arguments in order, starting with `script` (the docs of `b().script_load()` link to its steps)"
@@ -44445,7 +44447,7 @@ pub mod script_show {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSha1 : "`SCRIPT SHOW` needs `sha1` before it can be sent",
         "this `SCRIPT SHOW` has no `sha1` yet",
         "add the missing arguments in order, starting with `sha1` (the docs of `b().script_show()` link to its steps)"
@@ -44486,7 +44488,7 @@ pub mod script_show {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -44525,7 +44527,7 @@ pub mod sdiff {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SDIFF` needs `key` before it can be sent",
         "this `SDIFF` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sdiff()` link to its steps)"
@@ -44591,7 +44593,7 @@ pub mod sdiff {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -44614,7 +44616,7 @@ pub mod sdiffstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`SDIFFSTORE` needs `destination` and `key` before it can be sent",
         "this `SDIFFSTORE` has no `destination` yet",
@@ -44627,14 +44629,14 @@ pub mod sdiffstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`SDIFFSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg);
         }
     }
@@ -44667,7 +44669,7 @@ pub mod sdiffstore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SDIFFSTORE` needs `key` before it can be sent",
         "this `SDIFFSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sdiffstore()` link to its steps)"
@@ -44754,7 +44756,7 @@ pub mod select {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`SELECT` needs `index` before it can be sent",
         "this `SELECT` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().select()` link to its steps)"
@@ -44830,7 +44832,7 @@ pub mod set {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SET` needs `key` and `value` before it can be sent",
         "this `SET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().set()` link to its steps)"
@@ -44842,14 +44844,14 @@ pub mod set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); ifeq(impl ToArg); get(); ex(impl SecondsArg);
             px(impl MillisArg); exat(impl IntArg); pxat(impl IntArg); keepttl();
         }
@@ -44867,7 +44869,7 @@ pub mod set {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`SET` needs `value` before it can be sent",
         "this `SET` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().set()` link to its steps)"
@@ -44879,14 +44881,14 @@ pub mod set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedValue :
         "`SET` takes this option once its required arguments are given: call `value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedValue; nx(); xx(); ifeq(impl ToArg); get(); ex(impl SecondsArg);
             px(impl MillisArg); exat(impl IntArg); pxat(impl IntArg); keepttl();
         }
@@ -45144,17 +45146,17 @@ pub mod set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`SET` takes one of `nx`, `xx`, `ifeq`, once",
         "one of them was given already",
         "`nx`, `xx`, `ifeq` are one option: keep the one you mean"
     );
     impl ConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         GetUnset : "`SET` takes `get` once", "`get` was given already", "give it once"
     );
     impl GetUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpirationUnset :
         "`SET` takes one of `ex`, `px`, `exat`, `pxat`, `keepttl`, once",
         "one of them was given already",
@@ -45191,7 +45193,7 @@ pub mod setbit {
             NeedOffset(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`SETBIT` needs `key`, `offset` and `value` before it can be sent",
         "this `SETBIT` has no `key` yet",
@@ -45217,7 +45219,7 @@ pub mod setbit {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOffset :
         "`SETBIT` needs `offset` and `value` before it can be sent",
         "this `SETBIT` has no `offset` yet",
@@ -45243,7 +45245,7 @@ pub mod setbit {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`SETBIT` needs `value` before it can be sent",
         "this `SETBIT` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().setbit()` link to its steps)"
@@ -45306,7 +45308,7 @@ pub mod setex {
             NeedSeconds(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`SETEX` needs `key`, `seconds` and `value` before it can be sent",
         "this `SETEX` has no `key` yet",
@@ -45332,7 +45334,7 @@ pub mod setex {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSeconds :
         "`SETEX` needs `seconds` and `value` before it can be sent",
         "this `SETEX` has no `seconds` yet",
@@ -45358,7 +45360,7 @@ pub mod setex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`SETEX` needs `value` before it can be sent",
         "this `SETEX` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().setex()` link to its steps)"
@@ -45420,7 +45422,7 @@ pub mod setnx {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SETNX` needs `key` and `value` before it can be sent",
         "this `SETNX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().setnx()` link to its steps)"
@@ -45445,7 +45447,7 @@ pub mod setnx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`SETNX` needs `value` before it can be sent",
         "this `SETNX` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().setnx()` link to its steps)"
@@ -45508,7 +45510,7 @@ pub mod setrange {
             NeedOffset(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`SETRANGE` needs `key`, `offset` and `value` before it can be sent",
         "this `SETRANGE` has no `key` yet",
@@ -45534,7 +45536,7 @@ pub mod setrange {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOffset :
         "`SETRANGE` needs `offset` and `value` before it can be sent",
         "this `SETRANGE` has no `offset` yet",
@@ -45560,7 +45562,7 @@ pub mod setrange {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`SETRANGE` needs `value` before it can be sent",
         "this `SETRANGE` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().setrange()` link to its steps)"
@@ -46027,33 +46029,33 @@ pub mod shutdown {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AbortSelectorUnset : "`SHUTDOWN` takes `abort` once",
         "`abort` was given already", "give it once"
     );
     impl AbortSelectorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SaveSelectorUnset : "`SHUTDOWN` takes one of `nosave`, `save`, once",
         "one of them was given already",
         "`nosave`, `save` are one option: keep the one you mean"
     );
     impl SaveSelectorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NowUnset : "`SHUTDOWN` takes `now` once", "`now` was given already",
         "give it once"
     );
     impl NowUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ForceUnset : "`SHUTDOWN` takes `force` once", "`force` was given already",
         "give it once"
     );
     impl ForceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SafeUnset : "`SHUTDOWN` takes `safe` once", "`safe` was given already",
         "give it once"
     );
     impl SafeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FailoverUnset : "`SHUTDOWN` takes `failover` once",
         "`failover` was given already", "give it once"
     );
@@ -46066,7 +46068,7 @@ pub mod shutdown {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -46105,7 +46107,7 @@ pub mod sinter {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SINTER` needs `key` before it can be sent",
         "this `SINTER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sinter()` link to its steps)"
@@ -46170,7 +46172,7 @@ pub mod sinter {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -46214,7 +46216,7 @@ pub mod sintercard {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SINTERCARD` needs `key` before it can be sent",
         "this `SINTERCARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sintercard()` link to its steps)"
@@ -46226,14 +46228,14 @@ pub mod sintercard {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SINTERCARD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; limit(impl IntArg);
         }
     }
@@ -46312,7 +46314,7 @@ pub mod sintercard {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitUnset : "`SINTERCARD` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -46326,7 +46328,7 @@ pub mod sintercard {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -46349,7 +46351,7 @@ pub mod sinterstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`SINTERSTORE` needs `destination` and `key` before it can be sent",
         "this `SINTERSTORE` has no `destination` yet",
@@ -46362,14 +46364,14 @@ pub mod sinterstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`SINTERSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg);
         }
     }
@@ -46402,7 +46404,7 @@ pub mod sinterstore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SINTERSTORE` needs `key` before it can be sent",
         "this `SINTERSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sinterstore()` link to its steps)"
@@ -46488,7 +46490,7 @@ pub mod sismember {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SISMEMBER` needs `key` and `member` before it can be sent",
         "this `SISMEMBER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sismember()` link to its steps)"
@@ -46513,7 +46515,7 @@ pub mod sismember {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`SISMEMBER` needs `member` before it can be sent",
         "this `SISMEMBER` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().sismember()` link to its steps)"
@@ -46549,12 +46551,14 @@ pub mod sismember {
 }
 /// `SLAVEOF`: Sets a server as a replica of another, or promotes it to being a primary.
 ///
+/// Deprecated: deprecated since Redis 5.0.0: use REPLICAOF.
+///
 /// Built by `b().slaveof()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `args` | `host_port(host, port)` | `host port` | required |
-/// |  | `no_one()` | `NO ONE` | required |
+/// | `args` | `host_port(host, port)` | `host port` | required, one of these |
+/// |  | `no_one()` | `NO ONE` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 ///
 /// Returns `Bytes`. SlaveOf status.
@@ -46584,7 +46588,7 @@ pub mod slaveof {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedArgs :
         "`SLAVEOF` needs `args` before it can be sent: call `host_port` or `no_one`",
         "this `SLAVEOF` has no `args` yet",
@@ -46684,7 +46688,7 @@ pub mod slowlog_get {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`SLOWLOG GET` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -46822,7 +46826,7 @@ pub mod smembers {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SMEMBERS` needs `key` before it can be sent",
         "this `SMEMBERS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().smembers()` link to its steps)"
@@ -46864,7 +46868,7 @@ pub mod smembers {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
-/// |  | `member_iter(items)` | `member` | required, all at once |
+/// |  | `member_iter(items)` | `member` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `member(member)` | `member` | optional, repeatable |
 /// |  | `member_iter(items)` | `member` | the same, all at once |
@@ -46887,7 +46891,7 @@ pub mod smismember {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`SMISMEMBER` needs `key` and `member` before it can be sent",
         "this `SMISMEMBER` has no `key` yet",
@@ -46900,14 +46904,14 @@ pub mod smismember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SMISMEMBER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -46940,7 +46944,7 @@ pub mod smismember {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`SMISMEMBER` needs `member` before it can be sent",
         "this `SMISMEMBER` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().smismember()` link to its steps)"
@@ -47027,7 +47031,7 @@ pub mod smove {
             NeedDestination(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource :
         "`SMOVE` needs `source`, `destination` and `member` before it can be sent",
         "this `SMOVE` has no `source` yet",
@@ -47053,7 +47057,7 @@ pub mod smove {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`SMOVE` needs `destination` and `member` before it can be sent",
         "this `SMOVE` has no `destination` yet",
@@ -47079,7 +47083,7 @@ pub mod smove {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`SMOVE` needs `member` before it can be sent",
         "this `SMOVE` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().smove()` link to its steps)"
@@ -47153,7 +47157,7 @@ pub mod sort {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SORT` needs `key` before it can be sent",
         "this `SORT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sort()` link to its steps)"
@@ -47165,14 +47169,14 @@ pub mod sort {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SORT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; by(impl ToArg); limit(impl IntArg, impl IntArg); get(impl
             ToArg); asc(); desc(); alpha(); store(impl ToArg);
         }
@@ -47357,28 +47361,28 @@ pub mod sort {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ByPatternUnset : "`SORT` takes `by` once", "`by` was given already",
         "give it once"
     );
     impl ByPatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`SORT` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl LimitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`SORT` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SortingUnset : "`SORT` takes `alpha` once", "`alpha` was given already",
         "give it once"
     );
     impl SortingUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DestinationUnset : "`SORT` takes `store` once", "`store` was given already",
         "give it once"
     );
@@ -47423,7 +47427,7 @@ pub mod sort_ro {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SORT_RO` needs `key` before it can be sent",
         "this `SORT_RO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sort_ro()` link to its steps)"
@@ -47435,14 +47439,14 @@ pub mod sort_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SORT_RO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; by(impl ToArg); limit(impl IntArg, impl IntArg); get(impl
             ToArg); asc(); desc(); alpha();
         }
@@ -47603,23 +47607,23 @@ pub mod sort_ro {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ByPatternUnset : "`SORT_RO` takes `by` once", "`by` was given already",
         "give it once"
     );
     impl ByPatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`SORT_RO` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl LimitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`SORT_RO` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SortingUnset : "`SORT_RO` takes `alpha` once", "`alpha` was given already",
         "give it once"
     );
@@ -47653,7 +47657,7 @@ pub mod spop {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SPOP` needs `key` before it can be sent",
         "this `SPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().spop()` link to its steps)"
@@ -47665,14 +47669,14 @@ pub mod spop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -47720,7 +47724,7 @@ pub mod spop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`SPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -47754,7 +47758,7 @@ pub mod spublish {
             NeedMessage(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedShardchannel :
         "`SPUBLISH` needs `shardchannel` and `message` before it can be sent",
         "this `SPUBLISH` has no `shardchannel` yet",
@@ -47780,7 +47784,7 @@ pub mod spublish {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMessage : "`SPUBLISH` needs `message` before it can be sent",
         "this `SPUBLISH` has no `message` yet",
         "add the missing arguments in order, starting with `message` (the docs of `b().spublish()` link to its steps)"
@@ -47842,7 +47846,7 @@ pub mod srandmember {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SRANDMEMBER` needs `key` before it can be sent",
         "this `SRANDMEMBER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().srandmember()` link to its steps)"
@@ -47854,14 +47858,14 @@ pub mod srandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SRANDMEMBER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -47909,7 +47913,7 @@ pub mod srandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`SRANDMEMBER` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -47923,7 +47927,7 @@ pub mod srandmember {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
-/// |  | `member_iter(items)` | `member` | required, all at once |
+/// |  | `member_iter(items)` | `member` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `member(member)` | `member` | optional, repeatable |
 /// |  | `member_iter(items)` | `member` | the same, all at once |
@@ -47946,7 +47950,7 @@ pub mod srem {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SREM` needs `key` and `member` before it can be sent",
         "this `SREM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().srem()` link to its steps)"
@@ -47958,14 +47962,14 @@ pub mod srem {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SREM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -47998,7 +48002,7 @@ pub mod srem {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`SREM` needs `member` before it can be sent",
         "this `SREM` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().srem()` link to its steps)"
@@ -48088,7 +48092,7 @@ pub mod sscan {
             NeedCursor(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SSCAN` needs `key` and `cursor` before it can be sent",
         "this `SSCAN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sscan()` link to its steps)"
@@ -48100,14 +48104,14 @@ pub mod sscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`SSCAN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; r#match(impl ToArg); count(impl IntArg);
         }
     }
@@ -48124,7 +48128,7 @@ pub mod sscan {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursor : "`SSCAN` needs `cursor` before it can be sent",
         "this `SSCAN` has no `cursor` yet",
         "add the missing arguments in order, starting with `cursor` (the docs of `b().sscan()` link to its steps)"
@@ -48136,14 +48140,14 @@ pub mod sscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursor :
         "`SSCAN` takes this option once its required arguments are given: call `cursor` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursor {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursor; r#match(impl ToArg); count(impl IntArg);
         }
     }
@@ -48229,12 +48233,12 @@ pub mod sscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`SSCAN` takes `match` once", "`match` was given already",
         "give it once"
     );
     impl PatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`SSCAN` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -48247,7 +48251,7 @@ pub mod sscan {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `shardchannel` | `shardchannel(shardchannel)` | `shardchannel` | required |
-/// |  | `shardchannel_iter(items)` | `shardchannel` | required, all at once |
+/// |  | `shardchannel_iter(items)` | `shardchannel` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `shardchannel(shardchannel)` | `shardchannel` | optional, repeatable |
 /// |  | `shardchannel_iter(items)` | `shardchannel` | the same, all at once |
@@ -48291,7 +48295,7 @@ pub mod ssubscribe {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedShardchannel :
         "`SSUBSCRIBE` needs `shardchannel` before it can be sent",
         "this `SSUBSCRIBE` has no `shardchannel` yet",
@@ -48380,7 +48384,7 @@ pub mod strlen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`STRLEN` needs `key` before it can be sent",
         "this `STRLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().strlen()` link to its steps)"
@@ -48421,7 +48425,7 @@ pub mod strlen {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `channel` | `channel(channel)` | `channel` | required |
-/// |  | `channel_iter(items)` | `channel` | required, all at once |
+/// |  | `channel_iter(items)` | `channel` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `channel(channel)` | `channel` | optional, repeatable |
 /// |  | `channel_iter(items)` | `channel` | the same, all at once |
@@ -48462,7 +48466,7 @@ pub mod subscribe {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedChannel : "`SUBSCRIBE` needs `channel` before it can be sent",
         "this `SUBSCRIBE` has no `channel` yet",
         "add the missing arguments in order, starting with `channel` (the docs of `b().subscribe()` link to its steps)"
@@ -48549,7 +48553,7 @@ pub mod substr {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`SUBSTR` needs `key`, `start` and `end` before it can be sent",
         "this `SUBSTR` has no `key` yet",
@@ -48575,7 +48579,7 @@ pub mod substr {
             NeedEnd(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`SUBSTR` needs `start` and `end` before it can be sent",
         "this `SUBSTR` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().substr()` link to its steps)"
@@ -48600,7 +48604,7 @@ pub mod substr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnd : "`SUBSTR` needs `end` before it can be sent",
         "this `SUBSTR` has no `end` yet",
         "add the missing arguments in order, starting with `end` (the docs of `b().substr()` link to its steps)"
@@ -48641,7 +48645,7 @@ pub mod substr {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -48680,7 +48684,7 @@ pub mod sunion {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SUNION` needs `key` before it can be sent",
         "this `SUNION` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sunion()` link to its steps)"
@@ -48746,7 +48750,7 @@ pub mod sunion {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -48769,7 +48773,7 @@ pub mod sunionstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`SUNIONSTORE` needs `destination` and `key` before it can be sent",
         "this `SUNIONSTORE` has no `destination` yet",
@@ -48782,14 +48786,14 @@ pub mod sunionstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`SUNIONSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg);
         }
     }
@@ -48822,7 +48826,7 @@ pub mod sunionstore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`SUNIONSTORE` needs `key` before it can be sent",
         "this `SUNIONSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().sunionstore()` link to its steps)"
@@ -48974,7 +48978,7 @@ pub mod swapdb {
             NeedIndex2(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex1 :
         "`SWAPDB` needs `index1` and `index2` before it can be sent",
         "this `SWAPDB` has no `index1` yet",
@@ -49000,7 +49004,7 @@ pub mod swapdb {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex2 : "`SWAPDB` needs `index2` before it can be sent",
         "this `SWAPDB` has no `index2` yet",
         "add the missing arguments in order, starting with `index2` (the docs of `b().swapdb()` link to its steps)"
@@ -49111,7 +49115,7 @@ pub mod time {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -49150,7 +49154,7 @@ pub mod touch {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOUCH` needs `key` before it can be sent",
         "this `TOUCH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().touch()` link to its steps)"
@@ -49235,7 +49239,7 @@ pub mod ttl {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TTL` needs `key` before it can be sent",
         "this `TTL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ttl()` link to its steps)"
@@ -49271,7 +49275,7 @@ pub mod ttl {
 }
 /// `TYPE`: Determines the type of value stored at a key.
 ///
-/// Built by `b().type()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
+/// Built by `b().type_()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
@@ -49296,7 +49300,7 @@ pub mod r#type {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TYPE` needs `key` before it can be sent",
         "this `TYPE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().type_()` link to its steps)"
@@ -49337,7 +49341,7 @@ pub mod r#type {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -49376,7 +49380,7 @@ pub mod unlink {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`UNLINK` needs `key` before it can be sent",
         "this `UNLINK` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().unlink()` link to its steps)"
@@ -49541,8 +49545,8 @@ pub mod unwatch {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required; on redis only |
-/// | `vector` | `fp32(vector)` | `FP32 vector` | required; on redis only. How the vector is sent: a blob of 32-bit floats (`FP32`) or a list of numbers (`VALUES`). |
-/// |  | `values(vector)` | `VALUES vector` | required; on redis only. Sends the vector as its number of components followed by the components as numbers. |
+/// | `vector` | `fp32(vector)` | `FP32 vector` | required, one of these; on redis only. How the vector is sent: a blob of 32-bit floats (`FP32`) or a list of numbers (`VALUES`). |
+/// |  | `values(vector)` | `VALUES vector` | required, one of these; on redis only. Sends the vector as its number of components followed by the components as numbers. |
 /// |  | `reduce(dim)` | `REDUCE dim` | optional, at most once; on redis only. Shrinks the vectors to `dim` dimensions by a random projection fixed when the set is created; adds and queries still send full-size vectors. |
 /// |  | `reduce_opt(value)` | `REDUCE dim` | the same, when given |
 /// | `element` | `element(element)` | `element` | required; on redis only |
@@ -49589,7 +49593,7 @@ pub mod vadd {
             NeedVector(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`VADD` needs `key`, `vector` and `element` before it can be sent",
         "this `VADD` has no `key` yet",
@@ -49602,14 +49606,14 @@ pub mod vadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`VADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; reduce(impl IntArg); cas(); noquant(); q8(); bin(); ef(impl
             IntArg); setattr(impl ToArg); m(impl IntArg);
         }
@@ -49709,7 +49713,7 @@ pub mod vadd {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedVector :
         "`VADD` needs `vector` and `element` before it can be sent: call `fp32` or `values`",
         "this `VADD` has no `vector` yet",
@@ -49722,14 +49726,14 @@ pub mod vadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedVector :
         "`VADD` takes this option once its required arguments are given: call `fp32` or `values` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedVector<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedVector; cas(); noquant(); q8(); bin(); ef(impl IntArg); setattr(impl
             ToArg); m(impl IntArg);
         }
@@ -49802,7 +49806,7 @@ pub mod vadd {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VADD` needs `element` before it can be sent",
         "this `VADD` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vadd()` link to its steps)"
@@ -49814,14 +49818,14 @@ pub mod vadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedElement :
         "`VADD` takes this option once its required arguments are given: call `element` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedElement<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedElement; cas(); noquant(); q8(); bin(); ef(impl IntArg);
             setattr(impl ToArg); m(impl IntArg);
         }
@@ -50122,32 +50126,32 @@ pub mod vadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DimUnset : "`VADD` takes `reduce` once", "`reduce` was given already",
         "give it once"
     );
     impl DimUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CasUnset : "`VADD` takes `cas` once", "`cas` was given already", "give it once"
     );
     impl CasUnset for Unset {}
-    rule!(
+    typedis_rule!(
         QuantizationUnset : "`VADD` takes one of `noquant`, `q8`, `bin`, once",
         "one of them was given already",
         "`noquant`, `q8`, `bin` are one option: keep the one you mean"
     );
     impl QuantizationUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BuildExplorationFactorUnset : "`VADD` takes `ef` once", "`ef` was given already",
         "give it once"
     );
     impl BuildExplorationFactorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AttributesUnset : "`VADD` takes `setattr` once", "`setattr` was given already",
         "give it once"
     );
     impl AttributesUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NumlinksUnset : "`VADD` takes `m` once", "`m` was given already", "give it once"
     );
     impl NumlinksUnset for Unset {}
@@ -50188,7 +50192,7 @@ pub mod vcard {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VCARD` needs `key` before it can be sent",
         "this `VCARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vcard()` link to its steps)"
@@ -50258,7 +50262,7 @@ pub mod vdim {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VDIM` needs `key` before it can be sent",
         "this `VDIM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vdim()` link to its steps)"
@@ -50330,7 +50334,7 @@ pub mod vemb {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VEMB` needs `key` and `element` before it can be sent",
         "this `VEMB` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vemb()` link to its steps)"
@@ -50342,14 +50346,14 @@ pub mod vemb {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`VEMB` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; raw();
         }
     }
@@ -50375,7 +50379,7 @@ pub mod vemb {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VEMB` needs `element` before it can be sent",
         "this `VEMB` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vemb()` link to its steps)"
@@ -50387,14 +50391,14 @@ pub mod vemb {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedElement :
         "`VEMB` takes this option once its required arguments are given: call `element` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedElement {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedElement; raw();
         }
     }
@@ -50449,7 +50453,7 @@ pub mod vemb {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RawUnset : "`VEMB` takes `raw` once", "`raw` was given already", "give it once"
     );
     impl RawUnset for Unset {}
@@ -50491,7 +50495,7 @@ pub mod vgetattr {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VGETATTR` needs `key` and `element` before it can be sent",
         "this `VGETATTR` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vgetattr()` link to its steps)"
@@ -50525,7 +50529,7 @@ pub mod vgetattr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VGETATTR` needs `element` before it can be sent",
         "this `VGETATTR` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vgetattr()` link to its steps)"
@@ -50595,7 +50599,7 @@ pub mod vinfo {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VINFO` needs `key` before it can be sent",
         "this `VINFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vinfo()` link to its steps)"
@@ -50666,7 +50670,7 @@ pub mod vismember {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`VISMEMBER` needs `key` and `element` before it can be sent",
         "this `VISMEMBER` has no `key` yet",
@@ -50701,7 +50705,7 @@ pub mod vismember {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VISMEMBER` needs `element` before it can be sent",
         "this `VISMEMBER` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vismember()` link to its steps)"
@@ -50773,7 +50777,7 @@ pub mod vlinks {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VLINKS` needs `key` and `element` before it can be sent",
         "this `VLINKS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vlinks()` link to its steps)"
@@ -50785,14 +50789,14 @@ pub mod vlinks {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`VLINKS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores();
         }
     }
@@ -50818,7 +50822,7 @@ pub mod vlinks {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VLINKS` needs `element` before it can be sent",
         "this `VLINKS` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vlinks()` link to its steps)"
@@ -50830,14 +50834,14 @@ pub mod vlinks {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedElement :
         "`VLINKS` takes this option once its required arguments are given: call `element` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedElement {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedElement; withscores();
         }
     }
@@ -50897,7 +50901,7 @@ pub mod vlinks {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`VLINKS` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -50940,7 +50944,7 @@ pub mod vrandmember {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VRANDMEMBER` needs `key` before it can be sent",
         "this `VRANDMEMBER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vrandmember()` link to its steps)"
@@ -50952,14 +50956,14 @@ pub mod vrandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`VRANDMEMBER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -51014,7 +51018,7 @@ pub mod vrandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`VRANDMEMBER` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -51057,7 +51061,7 @@ pub mod vrem {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VREM` needs `key` and `element` before it can be sent",
         "this `VREM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vrem()` link to its steps)"
@@ -51091,7 +51095,7 @@ pub mod vrem {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement : "`VREM` needs `element` before it can be sent",
         "this `VREM` has no `element` yet",
         "add the missing arguments in order, starting with `element` (the docs of `b().vrem()` link to its steps)"
@@ -51163,7 +51167,7 @@ pub mod vsetattr {
             NeedElement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`VSETATTR` needs `key`, `element` and `json` before it can be sent",
         "this `VSETATTR` has no `key` yet",
@@ -51198,7 +51202,7 @@ pub mod vsetattr {
             NeedJson(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedElement :
         "`VSETATTR` needs `element` and `json` before it can be sent",
         "this `VSETATTR` has no `element` yet",
@@ -51233,7 +51237,7 @@ pub mod vsetattr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedJson : "`VSETATTR` needs `json` before it can be sent",
         "this `VSETATTR` has no `json` yet",
         "add the missing arguments in order, starting with `json` (the docs of `b().vsetattr()` link to its steps)"
@@ -51274,9 +51278,9 @@ pub mod vsetattr {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required; on redis only |
-/// | `query` | `ele(element)` | `ELE element` | required; on redis only. Searches near the vector of this element of the set (which comes back first, as its own nearest). |
-/// |  | `fp32(vector)` | `FP32 vector` | required; on redis only. What to search near: the vector of an element of the set (`ELE`) or a vector given as `FP32` or `VALUES`. |
-/// |  | `values(vector)` | `VALUES vector` | required; on redis only. Searches near this vector, sent as its number of components followed by the components as numbers. |
+/// | `query` | `ele(element)` | `ELE element` | required, one of these; on redis only. Searches near the vector of this element of the set (which comes back first, as its own nearest). |
+/// |  | `fp32(vector)` | `FP32 vector` | required, one of these; on redis only. What to search near: the vector of an element of the set (`ELE`) or a vector given as `FP32` or `VALUES`. |
+/// |  | `values(vector)` | `VALUES vector` | required, one of these; on redis only. Searches near this vector, sent as its number of components followed by the components as numbers. |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `withscores()` | `WITHSCORES` | optional, at most once; on redis only. Adds each element's similarity to the query, from 1 (same direction) down to 0 (opposite). |
 /// |  | `withattribs()` | `WITHATTRIBS` | optional, at most once; since 8.2.0 (Redis only). Adds each element's JSON attributes, null for an element that has none. |
@@ -51322,7 +51326,7 @@ pub mod vsim {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`VSIM` needs `key` and `query` before it can be sent",
         "this `VSIM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().vsim()` link to its steps)"
@@ -51334,14 +51338,14 @@ pub mod vsim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`VSIM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores(); withattribs(); count(impl IntArg); epsilon(impl
             DoubleArg); ef(impl IntArg); filter(impl ToArg); filter_ef(impl IntArg);
             truth(); nothread();
@@ -51411,7 +51415,7 @@ pub mod vsim {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery :
         "`VSIM` needs `query` before it can be sent: call `ele`, `fp32` or `values`",
         "this `VSIM` has no `query` yet",
@@ -51424,14 +51428,14 @@ pub mod vsim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`VSIM` takes this option once its required arguments are given: call `ele`, `fp32` or `values` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; withscores(); withattribs(); count(impl IntArg); epsilon(impl
             DoubleArg); ef(impl IntArg); filter(impl ToArg); filter_ef(impl IntArg);
             truth(); nothread();
@@ -51774,47 +51778,47 @@ pub mod vsim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`VSIM` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithattribsUnset : "`VSIM` takes `withattribs` once",
         "`withattribs` was given already", "give it once"
     );
     impl WithattribsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`VSIM` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DeltaUnset : "`VSIM` takes `epsilon` once", "`epsilon` was given already",
         "give it once"
     );
     impl DeltaUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SearchExplorationFactorUnset : "`VSIM` takes `ef` once",
         "`ef` was given already", "give it once"
     );
     impl SearchExplorationFactorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpressionUnset : "`VSIM` takes `filter` once", "`filter` was given already",
         "give it once"
     );
     impl ExpressionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxFilteringEffortUnset : "`VSIM` takes `filter_ef` once",
         "`filter_ef` was given already", "give it once"
     );
     impl MaxFilteringEffortUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TruthUnset : "`VSIM` takes `truth` once", "`truth` was given already",
         "give it once"
     );
     impl TruthUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NothreadUnset : "`VSIM` takes `nothread` once", "`nothread` was given already",
         "give it once"
     );
@@ -51848,7 +51852,7 @@ pub mod wait {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNumreplicas :
         "`WAIT` needs `numreplicas` and `timeout` before it can be sent",
         "this `WAIT` has no `numreplicas` yet",
@@ -51874,7 +51878,7 @@ pub mod wait {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`WAIT` needs `timeout` before it can be sent",
         "this `WAIT` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().wait()` link to its steps)"
@@ -51937,7 +51941,7 @@ pub mod waitaof {
             NeedNumreplicas(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNumlocal :
         "`WAITAOF` needs `numlocal`, `numreplicas` and `timeout` before it can be sent",
         "this `WAITAOF` has no `numlocal` yet",
@@ -51963,7 +51967,7 @@ pub mod waitaof {
             NeedTimeout(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNumreplicas :
         "`WAITAOF` needs `numreplicas` and `timeout` before it can be sent",
         "this `WAITAOF` has no `numreplicas` yet",
@@ -51989,7 +51993,7 @@ pub mod waitaof {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimeout : "`WAITAOF` needs `timeout` before it can be sent",
         "this `WAITAOF` has no `timeout` yet",
         "add the missing arguments in order, starting with `timeout` (the docs of `b().waitaof()` link to its steps)"
@@ -52030,7 +52034,7 @@ pub mod waitaof {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -52071,7 +52075,7 @@ pub mod watch {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`WATCH` needs `key` before it can be sent",
         "this `WATCH` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().watch()` link to its steps)"
@@ -52138,7 +52142,7 @@ pub mod watch {
 /// | `key` | `key(key)` | `key` | required |
 /// | `group` | `group(group)` | `group` | required |
 /// | `id` | `id(id)` | `id` | required |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable |
 /// |  | `id_iter(items)` | `id` | the same, all at once |
@@ -52161,7 +52165,7 @@ pub mod xack {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XACK` needs `key`, `group` and `id` before it can be sent",
         "this `XACK` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xack()` link to its steps)"
@@ -52173,14 +52177,14 @@ pub mod xack {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XACK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; id(impl ToArg);
         }
     }
@@ -52197,7 +52201,7 @@ pub mod xack {
             NeedId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup : "`XACK` needs `group` and `id` before it can be sent",
         "this `XACK` has no `group` yet",
         "add the missing arguments in order, starting with `group` (the docs of `b().xack()` link to its steps)"
@@ -52209,14 +52213,14 @@ pub mod xack {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XACK` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; id(impl ToArg);
         }
     }
@@ -52249,7 +52253,7 @@ pub mod xack {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XACK` needs `id` before it can be sent",
         "this `XACK` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xack()` link to its steps)"
@@ -52316,7 +52320,7 @@ pub mod xack {
 /// | `key` | `key(key)` | `key` | required; on redis only |
 /// | `group` | `group(group)` | `group` | required; on redis only |
 /// | `id` | `id(id)` | `id` | required; on redis only |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries but leaves other groups' pending references to them, the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
 /// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
@@ -52354,7 +52358,7 @@ pub mod xackdel {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XACKDEL` needs `key`, `group` and `id` before it can be sent",
         "this `XACKDEL` has no `key` yet",
@@ -52367,14 +52371,14 @@ pub mod xackdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XACKDEL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; keepref(); delref(); acked(); id(impl ToArg);
         }
     }
@@ -52403,7 +52407,7 @@ pub mod xackdel {
             NeedId(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup : "`XACKDEL` needs `group` and `id` before it can be sent",
         "this `XACKDEL` has no `group` yet",
         "add the missing arguments in order, starting with `group` (the docs of `b().xackdel()` link to its steps)"
@@ -52415,14 +52419,14 @@ pub mod xackdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XACKDEL` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; keepref(); delref(); acked(); id(impl ToArg);
         }
     }
@@ -52589,7 +52593,7 @@ pub mod xackdel {
             NeedId(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XACKDEL` needs `id` before it can be sent",
         "this `XACKDEL` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xackdel()` link to its steps)"
@@ -52770,7 +52774,7 @@ pub mod xackdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`XACKDEL` takes one of `keepref`, `delref`, `acked`, once",
         "one of them was given already",
         "`keepref`, `delref`, `acked` are one option: keep the one you mean"
@@ -52784,8 +52788,8 @@ pub mod xackdel {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// | `id-selector` | `auto_id()` | `*` | required |
-/// |  | `id(id)` | `id` | required |
+/// | `id-selector` | `auto_id()` | `*` | required, one of these |
+/// |  | `id(id)` | `id` | required, one of these |
 /// |  | `nomkstream()` | `NOMKSTREAM` | optional, at most once; since 6.2.0 (Redis and Valkey) |
 /// |  | `nomkstream_if(on)` | `NOMKSTREAM` | the same, when given |
 /// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; since 8.2.0 (Redis only). Trims entries even if consumer groups still reference them, leaving those references in their pending lists; the default. |
@@ -52796,15 +52800,15 @@ pub mod xackdel {
 /// |  | `acked_if(on)` | `ACKED` | the same, when given |
 /// |  | `maxlen()` | `MAXLEN` | optional, one at most of `maxlen`, `minid` |
 /// |  | `minid()` | `MINID` | optional, one at most of `maxlen`, `minid` |
-/// |  | `equal()` | `=` | optional, one at most of `equal`, `approximately` |
+/// |  | `equal()` | `=` | optional, one at most of `equal`, `approximately`; after `maxlen` or `minid` |
 /// |  | `equal_if(on)` | `=` | the same, when given |
-/// |  | `approximately()` | `~` | optional, one at most of `equal`, `approximately` |
+/// |  | `approximately()` | `~` | optional, one at most of `equal`, `approximately`; after `maxlen` or `minid` |
 /// |  | `approximately_if(on)` | `~` | the same, when given |
-/// |  | `threshold(threshold)` | `threshold` | part of a block already entered |
-/// |  | `limit(count)` | `LIMIT count` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `threshold(threshold)` | `threshold` | part of the block `maxlen` or `minid` opens |
+/// |  | `limit(count)` | `LIMIT count` | optional, at most once; after `maxlen` or `minid`; since 6.2.0 (Redis and Valkey) |
 /// |  | `limit_opt(value)` | `LIMIT count` | the same, when given |
 /// | `data` | `field_value(field, value)` | `field value` | required |
-/// |  | `field_value_iter(items)` | `field value` | required, all at once |
+/// |  | `field_value_iter(items)` | `field value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field_value(field, value)` | `field value` | optional, repeatable |
 /// |  | `field_value_iter(items)` | `field value` | the same, all at once |
@@ -52827,7 +52831,7 @@ pub mod xadd {
             NeedIdSelector(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XADD` needs `key`, `id-selector` and `data` before it can be sent",
         "this `XADD` has no `key` yet",
@@ -52840,14 +52844,14 @@ pub mod xadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nomkstream(); keepref(); delref(); acked(); maxlen(); minid();
             equal(); approximately(); threshold(impl ToArg); limit(impl IntArg);
             field_value(impl ToArg, impl ToArg);
@@ -53174,7 +53178,7 @@ pub mod xadd {
             NeedIdSelector(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIdSelector :
         "`XADD` needs `id-selector` and `data` before it can be sent: call `auto_id` or `id`",
         "this `XADD` has no `id-selector` yet",
@@ -53193,7 +53197,7 @@ pub mod xadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIdSelector :
         "`XADD` takes this option once its required arguments are given: call `auto_id` or `id` first",
         "an option given before the required arguments",
@@ -53205,7 +53209,7 @@ pub mod xadd {
         TCount,
         TOnce,
     > NeedIdSelector<TTrim, TOperator, TCount, TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIdSelector; field_value(impl ToArg, impl ToArg);
         }
     }
@@ -53538,7 +53542,7 @@ pub mod xadd {
             NeedData(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`XADD` needs `data` before it can be sent: call `field_value`",
         "this `XADD` has no `data` yet",
@@ -53892,7 +53896,7 @@ pub mod xadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`XADD` takes `limit` only with `approximately`",
         "this `XADD` has `limit` and no `approximately`",
         "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
@@ -53905,35 +53909,35 @@ pub mod xadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         NomkstreamUnset : "`XADD` takes `nomkstream` once",
         "`nomkstream` was given already", "give it once"
     );
     impl NomkstreamUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`XADD` takes one of `keepref`, `delref`, `acked`, once",
         "one of them was given already",
         "`keepref`, `delref`, `acked` are one option: keep the one you mean"
     );
     impl ConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TrimUnset : "`XADD` takes one of `maxlen`, `minid`, once",
         "one of them was given already",
         "`maxlen`, `minid` are one option: keep the one you mean"
     );
     impl TrimUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OperatorUnset : "`XADD` takes one of `equal`, `approximately`, once",
         "one of them was given already",
         "`equal`, `approximately` are one option: keep the one you mean"
     );
     impl OperatorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`XADD` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TrimGiven :
         "`XADD` takes this option after one of `maxlen`, `minid`: give one of `maxlen`, `minid` first",
         "needs one of `maxlen`, `minid` before it",
@@ -53976,7 +53980,7 @@ pub mod xautoclaim {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XAUTOCLAIM` needs `key`, `group`, `consumer`, `min-idle-time` and `start` before it can be sent",
         "this `XAUTOCLAIM` has no `key` yet",
@@ -53989,14 +53993,14 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XAUTOCLAIM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg); justid();
         }
     }
@@ -54013,7 +54017,7 @@ pub mod xautoclaim {
             NeedConsumer(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XAUTOCLAIM` needs `group`, `consumer`, `min-idle-time` and `start` before it can be sent",
         "this `XAUTOCLAIM` has no `group` yet",
@@ -54026,14 +54030,14 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XAUTOCLAIM` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; count(impl IntArg); justid();
         }
     }
@@ -54050,7 +54054,7 @@ pub mod xautoclaim {
             NeedMinIdleTime(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConsumer :
         "`XAUTOCLAIM` needs `consumer`, `min-idle-time` and `start` before it can be sent",
         "this `XAUTOCLAIM` has no `consumer` yet",
@@ -54063,14 +54067,14 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedConsumer :
         "`XAUTOCLAIM` takes this option once its required arguments are given: call `consumer` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedConsumer {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedConsumer; count(impl IntArg); justid();
         }
     }
@@ -54087,7 +54091,7 @@ pub mod xautoclaim {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMinIdleTime :
         "`XAUTOCLAIM` needs `min-idle-time` and `start` before it can be sent",
         "this `XAUTOCLAIM` has no `min-idle-time` yet",
@@ -54100,14 +54104,14 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMinIdleTime :
         "`XAUTOCLAIM` takes this option once its required arguments are given: call `min_idle_time` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMinIdleTime {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMinIdleTime; count(impl IntArg); justid();
         }
     }
@@ -54124,7 +54128,7 @@ pub mod xautoclaim {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`XAUTOCLAIM` needs `start` before it can be sent",
         "this `XAUTOCLAIM` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().xautoclaim()` link to its steps)"
@@ -54136,14 +54140,14 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStart :
         "`XAUTOCLAIM` takes this option once its required arguments are given: call `start` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStart {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStart; count(impl IntArg); justid();
         }
     }
@@ -54216,12 +54220,12 @@ pub mod xautoclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`XAUTOCLAIM` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         JustidUnset : "`XAUTOCLAIM` takes `justid` once", "`justid` was given already",
         "give it once"
     );
@@ -54238,7 +54242,7 @@ pub mod xautoclaim {
 /// | `consumer` | `consumer(consumer)` | `consumer` | required |
 /// | `min-idle-time` | `min_idle_time(min_idle_time)` | `min_idle_time` | required |
 /// | `id` | `id(id)` | `id` | required |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable |
 /// |  | `id_iter(items)` | `id` | the same, all at once |
@@ -54272,7 +54276,7 @@ pub mod xclaim {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XCLAIM` needs `key`, `group`, `consumer`, `min-idle-time` and `id` before it can be sent",
         "this `XCLAIM` has no `key` yet",
@@ -54285,14 +54289,14 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XCLAIM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; id(impl ToArg); idle(impl MillisArg); time(impl IntArg);
             retrycount(impl IntArg); force(); justid(); lastid(impl ToArg);
         }
@@ -54310,7 +54314,7 @@ pub mod xclaim {
             NeedConsumer(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XCLAIM` needs `group`, `consumer`, `min-idle-time` and `id` before it can be sent",
         "this `XCLAIM` has no `group` yet",
@@ -54323,14 +54327,14 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XCLAIM` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; id(impl ToArg); idle(impl MillisArg); time(impl IntArg);
             retrycount(impl IntArg); force(); justid(); lastid(impl ToArg);
         }
@@ -54348,7 +54352,7 @@ pub mod xclaim {
             NeedMinIdleTime(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConsumer :
         "`XCLAIM` needs `consumer`, `min-idle-time` and `id` before it can be sent",
         "this `XCLAIM` has no `consumer` yet",
@@ -54361,14 +54365,14 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedConsumer :
         "`XCLAIM` takes this option once its required arguments are given: call `consumer` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedConsumer {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedConsumer; id(impl ToArg); idle(impl MillisArg); time(impl IntArg);
             retrycount(impl IntArg); force(); justid(); lastid(impl ToArg);
         }
@@ -54386,7 +54390,7 @@ pub mod xclaim {
             NeedId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMinIdleTime :
         "`XCLAIM` needs `min-idle-time` and `id` before it can be sent",
         "this `XCLAIM` has no `min-idle-time` yet",
@@ -54399,14 +54403,14 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMinIdleTime :
         "`XCLAIM` takes this option once its required arguments are given: call `min_idle_time` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMinIdleTime {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMinIdleTime; id(impl ToArg); idle(impl MillisArg); time(impl
             IntArg); retrycount(impl IntArg); force(); justid(); lastid(impl ToArg);
         }
@@ -54440,7 +54444,7 @@ pub mod xclaim {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XCLAIM` needs `id` before it can be sent",
         "this `XCLAIM` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xclaim()` link to its steps)"
@@ -54452,14 +54456,14 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedId :
         "`XCLAIM` takes this option once its required arguments are given: call `id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedId {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedId; idle(impl MillisArg); time(impl IntArg); retrycount(impl
             IntArg); force(); justid(); lastid(impl ToArg);
         }
@@ -54642,32 +54646,32 @@ pub mod xclaim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         MsUnset : "`XCLAIM` takes `idle` once", "`idle` was given already",
         "give it once"
     );
     impl MsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         UnixTimeMillisecondsUnset : "`XCLAIM` takes `time` once",
         "`time` was given already", "give it once"
     );
     impl UnixTimeMillisecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`XCLAIM` takes `retrycount` once",
         "`retrycount` was given already", "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ForceUnset : "`XCLAIM` takes `force` once", "`force` was given already",
         "give it once"
     );
     impl ForceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         JustidUnset : "`XCLAIM` takes `justid` once", "`justid` was given already",
         "give it once"
     );
     impl JustidUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LastidUnset : "`XCLAIM` takes `lastid` once", "`lastid` was given already",
         "give it once"
     );
@@ -54681,7 +54685,7 @@ pub mod xclaim {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `id` | `id(id)` | `id` | required |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable |
 /// |  | `id_iter(items)` | `id` | the same, all at once |
@@ -54704,7 +54708,7 @@ pub mod xdel {
             NeedId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XDEL` needs `key` and `id` before it can be sent",
         "this `XDEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xdel()` link to its steps)"
@@ -54716,14 +54720,14 @@ pub mod xdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XDEL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; id(impl ToArg);
         }
     }
@@ -54756,7 +54760,7 @@ pub mod xdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XDEL` needs `id` before it can be sent",
         "this `XDEL` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xdel()` link to its steps)"
@@ -54822,7 +54826,7 @@ pub mod xdel {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required; on redis only |
 /// | `id` | `id(id)` | `id` | required; on redis only |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// |  | `keepref()` | `KEEPREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries but leaves the consumer groups' pending references to them, the default. |
 /// |  | `keepref_if(on)` | `KEEPREF` | the same, when given |
 /// |  | `delref()` | `DELREF` | optional, one at most of `keepref`, `delref`, `acked`; on redis only. Deletes the entries and removes every consumer group's pending references to them. |
@@ -54863,7 +54867,7 @@ pub mod xdelex {
             NeedId(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XDELEX` needs `key` and `id` before it can be sent",
         "this `XDELEX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xdelex()` link to its steps)"
@@ -54875,14 +54879,14 @@ pub mod xdelex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XDELEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; keepref(); delref(); acked(); id(impl ToArg);
         }
     }
@@ -55049,7 +55053,7 @@ pub mod xdelex {
             NeedId(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XDELEX` needs `id` before it can be sent",
         "this `XDELEX` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xdelex()` link to its steps)"
@@ -55230,7 +55234,7 @@ pub mod xdelex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`XDELEX` takes one of `keepref`, `delref`, `acked`, once",
         "one of them was given already",
         "`keepref`, `delref`, `acked` are one option: keep the one you mean"
@@ -55245,8 +55249,8 @@ pub mod xdelex {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `group` | `group(group)` | `group` | required |
-/// | `id-selector` | `id(id)` | `id` | required |
-/// |  | `new_id()` | `$` | required |
+/// | `id-selector` | `id(id)` | `id` | required, one of these |
+/// |  | `new_id()` | `$` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `mkstream()` | `MKSTREAM` | optional, at most once |
 /// |  | `mkstream_if(on)` | `MKSTREAM` | the same, when given |
@@ -55271,7 +55275,7 @@ pub mod xgroup_create {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XGROUP CREATE` needs `key`, `group` and `id-selector` before it can be sent",
         "this `XGROUP CREATE` has no `key` yet",
@@ -55284,14 +55288,14 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XGROUP CREATE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; mkstream(); entriesread(impl IntArg);
         }
     }
@@ -55319,7 +55323,7 @@ pub mod xgroup_create {
             NeedIdSelector(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XGROUP CREATE` needs `group` and `id-selector` before it can be sent",
         "this `XGROUP CREATE` has no `group` yet",
@@ -55332,14 +55336,14 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XGROUP CREATE` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; mkstream(); entriesread(impl IntArg);
         }
     }
@@ -55363,7 +55367,7 @@ pub mod xgroup_create {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIdSelector :
         "`XGROUP CREATE` needs `id-selector` before it can be sent: call `id` or `new_id`",
         "this `XGROUP CREATE` has no `id-selector` yet",
@@ -55376,14 +55380,14 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIdSelector :
         "`XGROUP CREATE` takes this option once its required arguments are given: call `id` or `new_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIdSelector {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIdSelector; mkstream(); entriesread(impl IntArg);
         }
     }
@@ -55456,12 +55460,12 @@ pub mod xgroup_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         MkstreamUnset : "`XGROUP CREATE` takes `mkstream` once",
         "`mkstream` was given already", "give it once"
     );
     impl MkstreamUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EntriesreadUnset : "`XGROUP CREATE` takes `entriesread` once",
         "`entriesread` was given already", "give it once"
     );
@@ -55496,7 +55500,7 @@ pub mod xgroup_createconsumer {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XGROUP CREATECONSUMER` needs `key`, `group` and `consumer` before it can be sent",
         "this `XGROUP CREATECONSUMER` has no `key` yet",
@@ -55533,7 +55537,7 @@ pub mod xgroup_createconsumer {
             NeedConsumer(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XGROUP CREATECONSUMER` needs `group` and `consumer` before it can be sent",
         "this `XGROUP CREATECONSUMER` has no `group` yet",
@@ -55570,7 +55574,7 @@ pub mod xgroup_createconsumer {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConsumer :
         "`XGROUP CREATECONSUMER` needs `consumer` before it can be sent",
         "this `XGROUP CREATECONSUMER` has no `consumer` yet",
@@ -55634,7 +55638,7 @@ pub mod xgroup_delconsumer {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XGROUP DELCONSUMER` needs `key`, `group` and `consumer` before it can be sent",
         "this `XGROUP DELCONSUMER` has no `key` yet",
@@ -55671,7 +55675,7 @@ pub mod xgroup_delconsumer {
             NeedConsumer(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XGROUP DELCONSUMER` needs `group` and `consumer` before it can be sent",
         "this `XGROUP DELCONSUMER` has no `group` yet",
@@ -55708,7 +55712,7 @@ pub mod xgroup_delconsumer {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedConsumer :
         "`XGROUP DELCONSUMER` needs `consumer` before it can be sent",
         "this `XGROUP DELCONSUMER` has no `consumer` yet",
@@ -55771,7 +55775,7 @@ pub mod xgroup_destroy {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XGROUP DESTROY` needs `key` and `group` before it can be sent",
         "this `XGROUP DESTROY` has no `key` yet",
@@ -55808,7 +55812,7 @@ pub mod xgroup_destroy {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup : "`XGROUP DESTROY` needs `group` before it can be sent",
         "this `XGROUP DESTROY` has no `group` yet",
         "add the missing arguments in order, starting with `group` (the docs of `b().xgroup_destroy()` link to its steps)"
@@ -55885,8 +55889,8 @@ pub mod xgroup_help {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `group` | `group(group)` | `group` | required |
-/// | `id-selector` | `id(id)` | `id` | required |
-/// |  | `new_id()` | `$` | required |
+/// | `id-selector` | `id(id)` | `id` | required, one of these |
+/// |  | `new_id()` | `$` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `entriesread(entriesread)` | `ENTRIESREAD entriesread` | optional, at most once |
 /// |  | `entriesread_opt(value)` | `ENTRIESREAD entriesread` | the same, when given |
@@ -55909,7 +55913,7 @@ pub mod xgroup_setid {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XGROUP SETID` needs `key`, `group` and `id-selector` before it can be sent",
         "this `XGROUP SETID` has no `key` yet",
@@ -55922,14 +55926,14 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XGROUP SETID` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; entriesread(impl IntArg);
         }
     }
@@ -55957,7 +55961,7 @@ pub mod xgroup_setid {
             NeedIdSelector(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup :
         "`XGROUP SETID` needs `group` and `id-selector` before it can be sent",
         "this `XGROUP SETID` has no `group` yet",
@@ -55970,14 +55974,14 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XGROUP SETID` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; entriesread(impl IntArg);
         }
     }
@@ -56001,7 +56005,7 @@ pub mod xgroup_setid {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIdSelector :
         "`XGROUP SETID` needs `id-selector` before it can be sent: call `id` or `new_id`",
         "this `XGROUP SETID` has no `id-selector` yet",
@@ -56014,14 +56018,14 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIdSelector :
         "`XGROUP SETID` takes this option once its required arguments are given: call `id` or `new_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIdSelector {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIdSelector; entriesread(impl IntArg);
         }
     }
@@ -56076,7 +56080,7 @@ pub mod xgroup_setid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EntriesreadUnset : "`XGROUP SETID` takes `entriesread` once",
         "`entriesread` was given already", "give it once"
     );
@@ -56110,7 +56114,7 @@ pub mod xinfo_consumers {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XINFO CONSUMERS` needs `key` and `group` before it can be sent",
         "this `XINFO CONSUMERS` has no `key` yet",
@@ -56147,7 +56151,7 @@ pub mod xinfo_consumers {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup : "`XINFO CONSUMERS` needs `group` before it can be sent",
         "this `XINFO CONSUMERS` has no `group` yet",
         "add the missing arguments in order, starting with `group` (the docs of `b().xinfo_consumers()` link to its steps)"
@@ -56208,7 +56212,7 @@ pub mod xinfo_groups {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XINFO GROUPS` needs `key` before it can be sent",
         "this `XINFO GROUPS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xinfo_groups()` link to its steps)"
@@ -56286,7 +56290,7 @@ pub mod xinfo_help {
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `full()` | `FULL` | optional, at most once |
-/// |  | `count(count)` | `COUNT count` | optional, at most once |
+/// |  | `count(count)` | `COUNT count` | optional, at most once; after `full` |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
 ///
 /// Returns `XinfoStreamReply`; with `FULL`: `XinfoStreamFullReply`. One of: summary form, in case `FULL` was not given; extended form, in case `FULL` was given.
@@ -56307,7 +56311,7 @@ pub mod xinfo_stream {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XINFO STREAM` needs `key` before it can be sent",
         "this `XINFO STREAM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xinfo_stream()` link to its steps)"
@@ -56319,14 +56323,14 @@ pub mod xinfo_stream {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XINFO STREAM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; full(); count(impl IntArg);
         }
     }
@@ -56401,17 +56405,17 @@ pub mod xinfo_stream {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FullBlockUnset : "`XINFO STREAM` takes `full` once", "`full` was given already",
         "give it once"
     );
     impl FullBlockUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`XINFO STREAM` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FullBlockGiven :
         "`XINFO STREAM` takes this option after `full`: give `full` first",
         "needs `full` before it",
@@ -56447,7 +56451,7 @@ pub mod xlen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XLEN` needs `key` before it can be sent",
         "this `XLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xlen()` link to its steps)"
@@ -56490,10 +56494,10 @@ pub mod xlen {
 /// | `key` | `key(key)` | `key` | required |
 /// | `group` | `group(group)` | `group` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// |  | `idle(min_idle_time)` | `IDLE min_idle_time` | optional, at most once; since 6.2.0 (Redis and Valkey) |
+/// |  | `idle(min_idle_time)` | `IDLE min_idle_time` | optional, at most once; after `range`; since 6.2.0 (Redis and Valkey) |
 /// |  | `idle_opt(value)` | `IDLE min_idle_time` | the same, when given |
 /// |  | `range(start, end, count)` | `start end count` | optional, at most once |
-/// |  | `consumer(consumer)` | `consumer` | optional, at most once |
+/// |  | `consumer(consumer)` | `consumer` | optional, at most once; after `range` |
 /// |  | `consumer_opt(value)` | `consumer` | the same, when given |
 ///
 /// Returns `XpendingReply`; with `range`: `Vec<XpendingRangeEntry>`. One of: extended form, in case `start` was given; summary form, in case `start` was not given.
@@ -56514,7 +56518,7 @@ pub mod xpending {
             NeedGroup(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XPENDING` needs `key` and `group` before it can be sent",
         "this `XPENDING` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xpending()` link to its steps)"
@@ -56526,14 +56530,14 @@ pub mod xpending {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XPENDING` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; idle(impl MillisArg); range(impl ToArg, impl ToArg, impl
             IntArg); consumer(impl ToArg);
         }
@@ -56551,7 +56555,7 @@ pub mod xpending {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroup : "`XPENDING` needs `group` before it can be sent",
         "this `XPENDING` has no `group` yet",
         "add the missing arguments in order, starting with `group` (the docs of `b().xpending()` link to its steps)"
@@ -56563,14 +56567,14 @@ pub mod xpending {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroup :
         "`XPENDING` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroup {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroup; idle(impl MillisArg); range(impl ToArg, impl ToArg, impl
             IntArg); consumer(impl ToArg);
         }
@@ -56692,22 +56696,22 @@ pub mod xpending {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RangeUnset : "`XPENDING` takes `range` once", "`range` was given already",
         "give it once"
     );
     impl RangeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MinIdleTimeUnset : "`XPENDING` takes `idle` once", "`idle` was given already",
         "give it once"
     );
     impl MinIdleTimeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ConsumerUnset : "`XPENDING` takes `consumer` once",
         "`consumer` was given already", "give it once"
     );
     impl ConsumerUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RangeGiven : "`XPENDING` takes this option after `range`: give `range` first",
         "needs `range` before it",
         "the options of a block come after the call that opens it"
@@ -56746,7 +56750,7 @@ pub mod xrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XRANGE` needs `key`, `start` and `end` before it can be sent",
         "this `XRANGE` has no `key` yet",
@@ -56759,14 +56763,14 @@ pub mod xrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XRANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -56783,7 +56787,7 @@ pub mod xrange {
             NeedEnd(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`XRANGE` needs `start` and `end` before it can be sent",
         "this `XRANGE` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().xrange()` link to its steps)"
@@ -56795,14 +56799,14 @@ pub mod xrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStart :
         "`XRANGE` takes this option once its required arguments are given: call `start` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStart {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStart; count(impl IntArg);
         }
     }
@@ -56819,7 +56823,7 @@ pub mod xrange {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnd : "`XRANGE` needs `end` before it can be sent",
         "this `XRANGE` has no `end` yet",
         "add the missing arguments in order, starting with `end` (the docs of `b().xrange()` link to its steps)"
@@ -56831,14 +56835,14 @@ pub mod xrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedEnd :
         "`XRANGE` takes this option once its required arguments are given: call `end` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedEnd {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedEnd; count(impl IntArg);
         }
     }
@@ -56893,7 +56897,7 @@ pub mod xrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`XRANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -56906,7 +56910,7 @@ pub mod xrange {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `STREAMS key` | required |
-/// |  | `key_iter(items)` | `STREAMS key` | required, all at once |
+/// |  | `key_iter(items)` | `STREAMS key` | required, all at once (at least one item) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
 /// |  | `block(milliseconds)` | `BLOCK milliseconds` | optional, at most once |
@@ -56914,7 +56918,7 @@ pub mod xrange {
 /// | `id` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `id(id)` | `id` | required |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable |
 /// |  | `id_iter(items)` | `id` | the same, all at once |
@@ -57015,7 +57019,7 @@ pub mod xread {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XREAD` needs `key` and `id` before it can be sent",
         "this `XREAD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xread()` link to its steps)"
@@ -57027,14 +57031,14 @@ pub mod xread {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XREAD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedKey<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; id(impl ToArg);
         }
     }
@@ -57149,7 +57153,7 @@ pub mod xread {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XREAD` needs `id` before it can be sent",
         "this `XREAD` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xread()` link to its steps)"
@@ -57259,12 +57263,12 @@ pub mod xread {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`XREAD` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MillisecondsUnset : "`XREAD` takes `block` once", "`block` was given already",
         "give it once"
     );
@@ -57278,7 +57282,7 @@ pub mod xread {
 /// |---|---|---|---|
 /// | `group-block` | `group(group, consumer)` | `GROUP group consumer` | required |
 /// | `key` | `key(key)` | `STREAMS key` | required |
-/// |  | `key_iter(items)` | `STREAMS key` | required, all at once |
+/// |  | `key_iter(items)` | `STREAMS key` | required, all at once (at least one item) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
 /// |  | `block(milliseconds)` | `BLOCK milliseconds` | optional, at most once |
@@ -57288,7 +57292,7 @@ pub mod xread {
 /// | `id` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `id(id)` | `id` | required |
-/// |  | `id_iter(items)` | `id` | required, all at once |
+/// |  | `id_iter(items)` | `id` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(id)` | `id` | optional, repeatable |
 /// |  | `id_iter(items)` | `id` | the same, all at once |
@@ -57313,7 +57317,7 @@ pub mod xreadgroup {
             NeedKey(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedGroupBlock :
         "`XREADGROUP` needs `group-block`, `key` and `id` before it can be sent: call `group`",
         "this `XREADGROUP` has no `group-block` yet",
@@ -57326,14 +57330,14 @@ pub mod xreadgroup {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedGroupBlock :
         "`XREADGROUP` takes this option once its required arguments are given: call `group` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedGroupBlock {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedGroupBlock; count(impl IntArg); block(impl MillisArg); noack();
             key(impl ToArg); id(impl ToArg);
         }
@@ -57447,7 +57451,7 @@ pub mod xreadgroup {
             NeedKey(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XREADGROUP` needs `key` and `id` before it can be sent",
         "this `XREADGROUP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xreadgroup()` link to its steps)"
@@ -57459,14 +57463,14 @@ pub mod xreadgroup {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XREADGROUP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedKey<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; id(impl ToArg);
         }
     }
@@ -57599,7 +57603,7 @@ pub mod xreadgroup {
             NeedId(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedId : "`XREADGROUP` needs `id` before it can be sent",
         "this `XREADGROUP` has no `id` yet",
         "add the missing arguments in order, starting with `id` (the docs of `b().xreadgroup()` link to its steps)"
@@ -57727,17 +57731,17 @@ pub mod xreadgroup {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`XREADGROUP` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MillisecondsUnset : "`XREADGROUP` takes `block` once",
         "`block` was given already", "give it once"
     );
     impl MillisecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NoackUnset : "`XREADGROUP` takes `noack` once", "`noack` was given already",
         "give it once"
     );
@@ -57774,7 +57778,7 @@ pub mod xrevrange {
             NeedEnd(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XREVRANGE` needs `key`, `end` and `start` before it can be sent",
         "this `XREVRANGE` has no `key` yet",
@@ -57787,14 +57791,14 @@ pub mod xrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XREVRANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -57811,7 +57815,7 @@ pub mod xrevrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedEnd : "`XREVRANGE` needs `end` and `start` before it can be sent",
         "this `XREVRANGE` has no `end` yet",
         "add the missing arguments in order, starting with `end` (the docs of `b().xrevrange()` link to its steps)"
@@ -57823,14 +57827,14 @@ pub mod xrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedEnd :
         "`XREVRANGE` takes this option once its required arguments are given: call `end` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedEnd {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedEnd; count(impl IntArg);
         }
     }
@@ -57847,7 +57851,7 @@ pub mod xrevrange {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`XREVRANGE` needs `start` before it can be sent",
         "this `XREVRANGE` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().xrevrange()` link to its steps)"
@@ -57859,14 +57863,14 @@ pub mod xrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStart :
         "`XREVRANGE` takes this option once its required arguments are given: call `start` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStart {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStart; count(impl IntArg);
         }
     }
@@ -57921,7 +57925,7 @@ pub mod xrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`XREVRANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -57959,7 +57963,7 @@ pub mod xsetid {
             NeedLastId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`XSETID` needs `key` and `last-id` before it can be sent",
         "this `XSETID` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().xsetid()` link to its steps)"
@@ -57971,14 +57975,14 @@ pub mod xsetid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XSETID` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; entriesadded(impl IntArg); maxdeletedid(impl ToArg);
         }
     }
@@ -57995,7 +57999,7 @@ pub mod xsetid {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLastId : "`XSETID` needs `last-id` before it can be sent",
         "this `XSETID` has no `last-id` yet",
         "add the missing arguments in order, starting with `last_id` (the docs of `b().xsetid()` link to its steps)"
@@ -58007,14 +58011,14 @@ pub mod xsetid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedLastId :
         "`XSETID` takes this option once its required arguments are given: call `last_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedLastId {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedLastId; entriesadded(impl IntArg); maxdeletedid(impl ToArg);
         }
     }
@@ -58114,12 +58118,12 @@ pub mod xsetid {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EntriesAddedUnset : "`XSETID` takes `entriesadded` once",
         "`entriesadded` was given already", "give it once"
     );
     impl EntriesAddedUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxDeletedIdUnset : "`XSETID` takes `maxdeletedid` once",
         "`maxdeletedid` was given already", "give it once"
     );
@@ -58132,8 +58136,8 @@ pub mod xsetid {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// | `strategy` | `maxlen()` | `MAXLEN` | required |
-/// |  | `minid()` | `MINID` | required; since 6.2.0 (Redis and Valkey) |
+/// | `strategy` | `maxlen()` | `MAXLEN` | required, one of these |
+/// |  | `minid()` | `MINID` | required, one of these; since 6.2.0 (Redis and Valkey) |
 /// | `threshold` | `threshold(threshold)` | `threshold` | required |
 /// |  | `equal()` | `=` | optional, one at most of `equal`, `approximately` |
 /// |  | `equal_if(on)` | `=` | the same, when given |
@@ -58167,7 +58171,7 @@ pub mod xtrim {
             NeedStrategy(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`XTRIM` needs `key`, `strategy` and `threshold` before it can be sent",
         "this `XTRIM` has no `key` yet",
@@ -58180,14 +58184,14 @@ pub mod xtrim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`XTRIM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; equal(); approximately(); limit(impl IntArg); keepref();
             delref(); acked();
         }
@@ -58221,7 +58225,7 @@ pub mod xtrim {
             NeedThreshold(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStrategy :
         "`XTRIM` needs `strategy` and `threshold` before it can be sent: call `maxlen` or `minid`",
         "this `XTRIM` has no `strategy` yet",
@@ -58234,14 +58238,14 @@ pub mod xtrim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStrategy :
         "`XTRIM` takes this option once its required arguments are given: call `maxlen` or `minid` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStrategy {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStrategy; equal(); approximately(); limit(impl IntArg); keepref();
             delref(); acked();
         }
@@ -58305,7 +58309,7 @@ pub mod xtrim {
             NeedThreshold(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedThreshold : "`XTRIM` needs `threshold` before it can be sent",
         "this `XTRIM` has no `threshold` yet",
         "add the missing arguments in order, starting with `threshold` (the docs of `b().xtrim()` link to its steps)"
@@ -58318,14 +58322,14 @@ pub mod xtrim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedThreshold :
         "`XTRIM` takes this option once its required arguments are given: call `threshold` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOperator> NeedThreshold<TOperator> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedThreshold; limit(impl IntArg); keepref(); delref(); acked();
         }
     }
@@ -58548,7 +58552,7 @@ pub mod xtrim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`XTRIM` takes `limit` only with `approximately`",
         "this `XTRIM` has `limit` and no `approximately`",
         "the server takes LIMIT only with the approximate trim (`~`): add `.approximately()`"
@@ -58560,18 +58564,18 @@ pub mod xtrim {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OperatorUnset : "`XTRIM` takes one of `equal`, `approximately`, once",
         "one of them was given already",
         "`equal`, `approximately` are one option: keep the one you mean"
     );
     impl OperatorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`XTRIM` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`XTRIM` takes one of `keepref`, `delref`, `acked`, once",
         "one of them was given already",
         "`keepref`, `delref`, `acked` are one option: keep the one you mean"
@@ -58586,7 +58590,7 @@ pub mod xtrim {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `data` | `score_member(score, member)` | `score member` | required |
-/// |  | `score_member_iter(items)` | `score member` | required, all at once |
+/// |  | `score_member_iter(items)` | `score member` | required, all at once (at least one item) |
 /// |  | `nx()` | `NX` | optional, one at most of `nx`, `xx`; since 3.0.2 (Redis and Valkey) |
 /// |  | `nx_if(on)` | `NX` | the same, when given |
 /// |  | `xx()` | `XX` | optional, one at most of `nx`, `xx`; since 3.0.2 (Redis and Valkey) |
@@ -58620,7 +58624,7 @@ pub mod zadd {
             NeedData(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZADD` needs `key` and `data` before it can be sent",
         "this `ZADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zadd()` link to its steps)"
@@ -58632,14 +58636,14 @@ pub mod zadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx(); gt(); lt(); ch(); incr(); score_member(impl
             DoubleArg, impl ToArg);
         }
@@ -58840,7 +58844,7 @@ pub mod zadd {
             NeedData(self.0.token_piece(4, &["INCR"]), PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`ZADD` needs `data` before it can be sent: call `score_member`",
         "this `ZADD` has no `data` yet",
@@ -59061,23 +59065,23 @@ pub mod zadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`ZADD` takes one of `nx`, `xx`, once",
         "one of them was given already",
         "`nx`, `xx` are one option: keep the one you mean"
     );
     impl ConditionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ComparisonUnset : "`ZADD` takes one of `gt`, `lt`, once",
         "one of them was given already",
         "`gt`, `lt` are one option: keep the one you mean"
     );
     impl ComparisonUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ChangeUnset : "`ZADD` takes `ch` once", "`ch` was given already", "give it once"
     );
     impl ChangeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IncrementUnset : "`ZADD` takes `incr` once", "`incr` was given already",
         "give it once"
     );
@@ -59110,7 +59114,7 @@ pub mod zcard {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZCARD` needs `key` before it can be sent",
         "this `ZCARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zcard()` link to its steps)"
@@ -59173,7 +59177,7 @@ pub mod zcount {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZCOUNT` needs `key`, `min` and `max` before it can be sent",
         "this `ZCOUNT` has no `key` yet",
@@ -59199,7 +59203,7 @@ pub mod zcount {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZCOUNT` needs `min` and `max` before it can be sent",
         "this `ZCOUNT` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zcount()` link to its steps)"
@@ -59224,7 +59228,7 @@ pub mod zcount {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZCOUNT` needs `max` before it can be sent",
         "this `ZCOUNT` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zcount()` link to its steps)"
@@ -59265,7 +59269,7 @@ pub mod zcount {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -59308,7 +59312,7 @@ pub mod zdiff {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZDIFF` needs `key` before it can be sent",
         "this `ZDIFF` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zdiff()` link to its steps)"
@@ -59320,14 +59324,14 @@ pub mod zdiff {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZDIFF` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores();
         }
     }
@@ -59396,7 +59400,7 @@ pub mod zdiff {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZDIFF` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -59410,7 +59414,7 @@ pub mod zdiff {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -59435,7 +59439,7 @@ pub mod zdiffstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`ZDIFFSTORE` needs `destination` and `key` before it can be sent",
         "this `ZDIFFSTORE` has no `destination` yet",
@@ -59448,14 +59452,14 @@ pub mod zdiffstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`ZDIFFSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg);
         }
     }
@@ -59491,7 +59495,7 @@ pub mod zdiffstore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZDIFFSTORE` needs `key` before it can be sent",
         "this `ZDIFFSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zdiffstore()` link to its steps)"
@@ -59580,7 +59584,7 @@ pub mod zincrby {
             NeedIncrement(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZINCRBY` needs `key`, `increment` and `member` before it can be sent",
         "this `ZINCRBY` has no `key` yet",
@@ -59606,7 +59610,7 @@ pub mod zincrby {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIncrement :
         "`ZINCRBY` needs `increment` and `member` before it can be sent",
         "this `ZINCRBY` has no `increment` yet",
@@ -59632,7 +59636,7 @@ pub mod zincrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZINCRBY` needs `member` before it can be sent",
         "this `ZINCRBY` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zincrby()` link to its steps)"
@@ -59673,7 +59677,7 @@ pub mod zincrby {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -59724,7 +59728,7 @@ pub mod zinter {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZINTER` needs `key` before it can be sent",
         "this `ZINTER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zinter()` link to its steps)"
@@ -59736,14 +59740,14 @@ pub mod zinter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZINTER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; weights(impl DoubleArg); aggregate_sum(); aggregate_min();
             aggregate_max(); withscores();
         }
@@ -59904,14 +59908,14 @@ pub mod zinter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AggregateUnset :
         "`ZINTER` takes one of `aggregate_sum`, `aggregate_min`, `aggregate_max`, once",
         "one of them was given already",
         "`aggregate_sum`, `aggregate_min`, `aggregate_max` are one option: keep the one you mean"
     );
     impl AggregateUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZINTER` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -59924,7 +59928,7 @@ pub mod zinter {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -59968,7 +59972,7 @@ pub mod zintercard {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZINTERCARD` needs `key` before it can be sent",
         "this `ZINTERCARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zintercard()` link to its steps)"
@@ -59980,14 +59984,14 @@ pub mod zintercard {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZINTERCARD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; limit(impl IntArg);
         }
     }
@@ -60066,7 +60070,7 @@ pub mod zintercard {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZINTERCARD` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -60080,7 +60084,7 @@ pub mod zintercard {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -60113,7 +60117,7 @@ pub mod zinterstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`ZINTERSTORE` needs `destination` and `key` before it can be sent",
         "this `ZINTERSTORE` has no `destination` yet",
@@ -60126,14 +60130,14 @@ pub mod zinterstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`ZINTERSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg); weights(impl DoubleArg);
             aggregate_sum(); aggregate_min(); aggregate_max();
         }
@@ -60170,7 +60174,7 @@ pub mod zinterstore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZINTERSTORE` needs `key` before it can be sent",
         "this `ZINTERSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zinterstore()` link to its steps)"
@@ -60182,14 +60186,14 @@ pub mod zinterstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZINTERSTORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; weights(impl DoubleArg); aggregate_sum(); aggregate_min();
             aggregate_max();
         }
@@ -60331,7 +60335,7 @@ pub mod zinterstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AggregateUnset :
         "`ZINTERSTORE` takes one of `aggregate_sum`, `aggregate_min`, `aggregate_max`, once",
         "one of them was given already",
@@ -60368,7 +60372,7 @@ pub mod zlexcount {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZLEXCOUNT` needs `key`, `min` and `max` before it can be sent",
         "this `ZLEXCOUNT` has no `key` yet",
@@ -60394,7 +60398,7 @@ pub mod zlexcount {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZLEXCOUNT` needs `min` and `max` before it can be sent",
         "this `ZLEXCOUNT` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zlexcount()` link to its steps)"
@@ -60419,7 +60423,7 @@ pub mod zlexcount {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZLEXCOUNT` needs `max` before it can be sent",
         "this `ZLEXCOUNT` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zlexcount()` link to its steps)"
@@ -60460,11 +60464,11 @@ pub mod zlexcount {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `where` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
-/// |  | `min()` | `MIN` | required |
-/// |  | `max()` | `MAX` | required |
+/// |  | `min()` | `MIN` | required, one of these |
+/// |  | `max()` | `MAX` | required, one of these |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `count(count)` | `COUNT count` | optional, at most once |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
@@ -60506,7 +60510,7 @@ pub mod zmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZMPOP` needs `key` and `where` before it can be sent",
         "this `ZMPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zmpop()` link to its steps)"
@@ -60518,14 +60522,14 @@ pub mod zmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZMPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -60575,7 +60579,7 @@ pub mod zmpop {
             NeedWhere(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWhere :
         "`ZMPOP` needs `where` before it can be sent: call `min` or `max`",
         "this `ZMPOP` has no `where` yet",
@@ -60588,14 +60592,14 @@ pub mod zmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedWhere :
         "`ZMPOP` takes this option once its required arguments are given: call `min` or `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedWhere {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedWhere; count(impl IntArg);
         }
     }
@@ -60652,7 +60656,7 @@ pub mod zmpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`ZMPOP` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -60666,7 +60670,7 @@ pub mod zmpop {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
-/// |  | `member_iter(items)` | `member` | required, all at once |
+/// |  | `member_iter(items)` | `member` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `member(member)` | `member` | optional, repeatable |
 /// |  | `member_iter(items)` | `member` | the same, all at once |
@@ -60689,7 +60693,7 @@ pub mod zmscore {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZMSCORE` needs `key` and `member` before it can be sent",
         "this `ZMSCORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zmscore()` link to its steps)"
@@ -60701,14 +60705,14 @@ pub mod zmscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZMSCORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -60741,7 +60745,7 @@ pub mod zmscore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZMSCORE` needs `member` before it can be sent",
         "this `ZMSCORE` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zmscore()` link to its steps)"
@@ -60828,7 +60832,7 @@ pub mod zpopmax {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZPOPMAX` needs `key` before it can be sent",
         "this `ZPOPMAX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zpopmax()` link to its steps)"
@@ -60840,14 +60844,14 @@ pub mod zpopmax {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZPOPMAX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -60901,7 +60905,7 @@ pub mod zpopmax {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`ZPOPMAX` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -60936,7 +60940,7 @@ pub mod zpopmin {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZPOPMIN` needs `key` before it can be sent",
         "this `ZPOPMIN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zpopmin()` link to its steps)"
@@ -60948,14 +60952,14 @@ pub mod zpopmin {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZPOPMIN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; count(impl IntArg);
         }
     }
@@ -61009,7 +61013,7 @@ pub mod zpopmin {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CountUnset : "`ZPOPMIN` takes `count` once", "`count` was given already",
         "give it once"
     );
@@ -61024,7 +61028,7 @@ pub mod zpopmin {
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `options(count)` | `count` | optional, at most once |
-/// |  | `withscores()` | `WITHSCORES` | optional, at most once |
+/// |  | `withscores()` | `WITHSCORES` | optional, at most once; after `options` |
 ///
 /// Returns `Option<Bytes>`; with `WITHSCORES`: `Vec<ScoredMember>`; with `count`: `List`. One of: key does not exist; randomly selected element when 'COUNT' is not used; randomly selected elements when 'COUNT' is used; randomly selected elements when 'COUNT' and 'WITHSCORES' modifiers are used.
 ///
@@ -61044,7 +61048,7 @@ pub mod zrandmember {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZRANDMEMBER` needs `key` before it can be sent",
         "this `ZRANDMEMBER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zrandmember()` link to its steps)"
@@ -61056,14 +61060,14 @@ pub mod zrandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZRANDMEMBER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; options(impl IntArg); withscores();
         }
     }
@@ -61128,17 +61132,17 @@ pub mod zrandmember {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         OptionsUnset : "`ZRANDMEMBER` takes `options` once",
         "`options` was given already", "give it once"
     );
     impl OptionsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZRANDMEMBER` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OptionsGiven :
         "`ZRANDMEMBER` takes this option after `options`: give `options` first",
         "needs `options` before it",
@@ -61185,7 +61189,7 @@ pub mod zrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZRANGE` needs `key`, `start` and `stop` before it can be sent",
         "this `ZRANGE` has no `key` yet",
@@ -61198,14 +61202,14 @@ pub mod zrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZRANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
             withscores();
         }
@@ -61223,7 +61227,7 @@ pub mod zrange {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart : "`ZRANGE` needs `start` and `stop` before it can be sent",
         "this `ZRANGE` has no `start` yet",
         "add the missing arguments in order, starting with `start` (the docs of `b().zrange()` link to its steps)"
@@ -61235,14 +61239,14 @@ pub mod zrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStart :
         "`ZRANGE` takes this option once its required arguments are given: call `start` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStart {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStart; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
             withscores();
         }
@@ -61260,7 +61264,7 @@ pub mod zrange {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`ZRANGE` needs `stop` before it can be sent",
         "this `ZRANGE` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().zrange()` link to its steps)"
@@ -61272,14 +61276,14 @@ pub mod zrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStop :
         "`ZRANGE` takes this option once its required arguments are given: call `stop` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStop {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStop; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
             withscores();
         }
@@ -61510,7 +61514,7 @@ pub mod zrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`ZRANGE` takes `limit` only with `byscore` or `bylex`",
         "this `ZRANGE` has `limit` and no `byscore` or `bylex`",
         "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
@@ -61523,22 +61527,22 @@ pub mod zrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         SortbyUnset : "`ZRANGE` takes one of `byscore`, `bylex`, once",
         "one of them was given already",
         "`byscore`, `bylex` are one option: keep the one you mean"
     );
     impl SortbyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RevUnset : "`ZRANGE` takes `rev` once", "`rev` was given already", "give it once"
     );
     impl RevUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZRANGE` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl LimitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZRANGE` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -61575,7 +61579,7 @@ pub mod zrangebylex {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZRANGEBYLEX` needs `key`, `min` and `max` before it can be sent",
         "this `ZRANGEBYLEX` has no `key` yet",
@@ -61588,14 +61592,14 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZRANGEBYLEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; limit(impl IntArg, impl IntArg);
         }
     }
@@ -61612,7 +61616,7 @@ pub mod zrangebylex {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZRANGEBYLEX` needs `min` and `max` before it can be sent",
         "this `ZRANGEBYLEX` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zrangebylex()` link to its steps)"
@@ -61624,14 +61628,14 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMin :
         "`ZRANGEBYLEX` takes this option once its required arguments are given: call `min` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMin {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMin; limit(impl IntArg, impl IntArg);
         }
     }
@@ -61648,7 +61652,7 @@ pub mod zrangebylex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZRANGEBYLEX` needs `max` before it can be sent",
         "this `ZRANGEBYLEX` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zrangebylex()` link to its steps)"
@@ -61660,14 +61664,14 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMax :
         "`ZRANGEBYLEX` takes this option once its required arguments are given: call `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMax {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMax; limit(impl IntArg, impl IntArg);
         }
     }
@@ -61726,7 +61730,7 @@ pub mod zrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZRANGEBYLEX` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -61764,7 +61768,7 @@ pub mod zrangebyscore {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZRANGEBYSCORE` needs `key`, `min` and `max` before it can be sent",
         "this `ZRANGEBYSCORE` has no `key` yet",
@@ -61777,14 +61781,14 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -61801,7 +61805,7 @@ pub mod zrangebyscore {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin :
         "`ZRANGEBYSCORE` needs `min` and `max` before it can be sent",
         "this `ZRANGEBYSCORE` has no `min` yet",
@@ -61814,14 +61818,14 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMin :
         "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `min` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMin {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMin; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -61838,7 +61842,7 @@ pub mod zrangebyscore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZRANGEBYSCORE` needs `max` before it can be sent",
         "this `ZRANGEBYSCORE` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zrangebyscore()` link to its steps)"
@@ -61850,14 +61854,14 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMax :
         "`ZRANGEBYSCORE` takes this option once its required arguments are given: call `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMax {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMax; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -61937,12 +61941,12 @@ pub mod zrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZRANGEBYSCORE` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZRANGEBYSCORE` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -61986,7 +61990,7 @@ pub mod zrangestore {
             NeedSrc(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDst :
         "`ZRANGESTORE` needs `dst`, `src`, `min` and `max` before it can be sent",
         "this `ZRANGESTORE` has no `dst` yet",
@@ -61999,14 +62003,14 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDst :
         "`ZRANGESTORE` takes this option once its required arguments are given: call `dst` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDst {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDst; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -62023,7 +62027,7 @@ pub mod zrangestore {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSrc :
         "`ZRANGESTORE` needs `src`, `min` and `max` before it can be sent",
         "this `ZRANGESTORE` has no `src` yet",
@@ -62036,14 +62040,14 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSrc :
         "`ZRANGESTORE` takes this option once its required arguments are given: call `src` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSrc {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSrc; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -62060,7 +62064,7 @@ pub mod zrangestore {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZRANGESTORE` needs `min` and `max` before it can be sent",
         "this `ZRANGESTORE` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zrangestore()` link to its steps)"
@@ -62072,14 +62076,14 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMin :
         "`ZRANGESTORE` takes this option once its required arguments are given: call `min` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMin {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMin; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -62096,7 +62100,7 @@ pub mod zrangestore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZRANGESTORE` needs `max` before it can be sent",
         "this `ZRANGESTORE` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zrangestore()` link to its steps)"
@@ -62108,14 +62112,14 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMax :
         "`ZRANGESTORE` takes this option once its required arguments are given: call `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMax {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMax; byscore(); bylex(); rev(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -62251,7 +62255,7 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RefusedReady1 : "`ZRANGESTORE` takes `limit` only with `byscore` or `bylex`",
         "this `ZRANGESTORE` has `limit` and no `byscore` or `bylex`",
         "the server refuses LIMIT on an index range (a syntax error): add `.byscore()` or `.bylex()`"
@@ -62263,18 +62267,18 @@ pub mod zrangestore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         SortbyUnset : "`ZRANGESTORE` takes one of `byscore`, `bylex`, once",
         "one of them was given already",
         "`byscore`, `bylex` are one option: keep the one you mean"
     );
     impl SortbyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RevUnset : "`ZRANGESTORE` takes `rev` once", "`rev` was given already",
         "give it once"
     );
     impl RevUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZRANGESTORE` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -62309,7 +62313,7 @@ pub mod zrank {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZRANK` needs `key` and `member` before it can be sent",
         "this `ZRANK` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zrank()` link to its steps)"
@@ -62321,14 +62325,14 @@ pub mod zrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZRANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscore();
         }
     }
@@ -62345,7 +62349,7 @@ pub mod zrank {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZRANK` needs `member` before it can be sent",
         "this `ZRANK` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zrank()` link to its steps)"
@@ -62357,14 +62361,14 @@ pub mod zrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember :
         "`ZRANK` takes this option once its required arguments are given: call `member` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember; withscore();
         }
     }
@@ -62422,7 +62426,7 @@ pub mod zrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoreUnset : "`ZRANK` takes `withscore` once",
         "`withscore` was given already", "give it once"
     );
@@ -62436,7 +62440,7 @@ pub mod zrank {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `member` | `member(member)` | `member` | required |
-/// |  | `member_iter(items)` | `member` | required, all at once |
+/// |  | `member_iter(items)` | `member` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `member(member)` | `member` | optional, repeatable |
 /// |  | `member_iter(items)` | `member` | the same, all at once |
@@ -62459,7 +62463,7 @@ pub mod zrem {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZREM` needs `key` and `member` before it can be sent",
         "this `ZREM` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zrem()` link to its steps)"
@@ -62471,14 +62475,14 @@ pub mod zrem {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZREM` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; member(impl ToArg);
         }
     }
@@ -62511,7 +62515,7 @@ pub mod zrem {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZREM` needs `member` before it can be sent",
         "this `ZREM` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zrem()` link to its steps)"
@@ -62598,7 +62602,7 @@ pub mod zremrangebylex {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREMRANGEBYLEX` needs `key`, `min` and `max` before it can be sent",
         "this `ZREMRANGEBYLEX` has no `key` yet",
@@ -62624,7 +62628,7 @@ pub mod zremrangebylex {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin :
         "`ZREMRANGEBYLEX` needs `min` and `max` before it can be sent",
         "this `ZREMRANGEBYLEX` has no `min` yet",
@@ -62650,7 +62654,7 @@ pub mod zremrangebylex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZREMRANGEBYLEX` needs `max` before it can be sent",
         "this `ZREMRANGEBYLEX` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zremrangebylex()` link to its steps)"
@@ -62713,7 +62717,7 @@ pub mod zremrangebyrank {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREMRANGEBYRANK` needs `key`, `start` and `stop` before it can be sent",
         "this `ZREMRANGEBYRANK` has no `key` yet",
@@ -62739,7 +62743,7 @@ pub mod zremrangebyrank {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart :
         "`ZREMRANGEBYRANK` needs `start` and `stop` before it can be sent",
         "this `ZREMRANGEBYRANK` has no `start` yet",
@@ -62765,7 +62769,7 @@ pub mod zremrangebyrank {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`ZREMRANGEBYRANK` needs `stop` before it can be sent",
         "this `ZREMRANGEBYRANK` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().zremrangebyrank()` link to its steps)"
@@ -62828,7 +62832,7 @@ pub mod zremrangebyscore {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREMRANGEBYSCORE` needs `key`, `min` and `max` before it can be sent",
         "this `ZREMRANGEBYSCORE` has no `key` yet",
@@ -62854,7 +62858,7 @@ pub mod zremrangebyscore {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin :
         "`ZREMRANGEBYSCORE` needs `min` and `max` before it can be sent",
         "this `ZREMRANGEBYSCORE` has no `min` yet",
@@ -62880,7 +62884,7 @@ pub mod zremrangebyscore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax : "`ZREMRANGEBYSCORE` needs `max` before it can be sent",
         "this `ZREMRANGEBYSCORE` has no `max` yet",
         "add the missing arguments in order, starting with `max` (the docs of `b().zremrangebyscore()` link to its steps)"
@@ -62944,7 +62948,7 @@ pub mod zrevrange {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREVRANGE` needs `key`, `start` and `stop` before it can be sent",
         "this `ZREVRANGE` has no `key` yet",
@@ -62957,14 +62961,14 @@ pub mod zrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZREVRANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores();
         }
     }
@@ -62981,7 +62985,7 @@ pub mod zrevrange {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart :
         "`ZREVRANGE` needs `start` and `stop` before it can be sent",
         "this `ZREVRANGE` has no `start` yet",
@@ -62994,14 +62998,14 @@ pub mod zrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStart :
         "`ZREVRANGE` takes this option once its required arguments are given: call `start` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStart {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStart; withscores();
         }
     }
@@ -63018,7 +63022,7 @@ pub mod zrevrange {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`ZREVRANGE` needs `stop` before it can be sent",
         "this `ZREVRANGE` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().zrevrange()` link to its steps)"
@@ -63030,14 +63034,14 @@ pub mod zrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedStop :
         "`ZREVRANGE` takes this option once its required arguments are given: call `stop` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedStop {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedStop; withscores();
         }
     }
@@ -63082,7 +63086,7 @@ pub mod zrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZREVRANGE` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -63119,7 +63123,7 @@ pub mod zrevrangebylex {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREVRANGEBYLEX` needs `key`, `max` and `min` before it can be sent",
         "this `ZREVRANGEBYLEX` has no `key` yet",
@@ -63132,14 +63136,14 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; limit(impl IntArg, impl IntArg);
         }
     }
@@ -63156,7 +63160,7 @@ pub mod zrevrangebylex {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax :
         "`ZREVRANGEBYLEX` needs `max` and `min` before it can be sent",
         "this `ZREVRANGEBYLEX` has no `max` yet",
@@ -63169,14 +63173,14 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMax :
         "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMax {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMax; limit(impl IntArg, impl IntArg);
         }
     }
@@ -63193,7 +63197,7 @@ pub mod zrevrangebylex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZREVRANGEBYLEX` needs `min` before it can be sent",
         "this `ZREVRANGEBYLEX` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zrevrangebylex()` link to its steps)"
@@ -63205,14 +63209,14 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMin :
         "`ZREVRANGEBYLEX` takes this option once its required arguments are given: call `min` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMin {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMin; limit(impl IntArg, impl IntArg);
         }
     }
@@ -63271,7 +63275,7 @@ pub mod zrevrangebylex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZREVRANGEBYLEX` takes `limit` once", "`limit` was given already",
         "give it once"
     );
@@ -63309,7 +63313,7 @@ pub mod zrevrangebyscore {
             NeedMax(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`ZREVRANGEBYSCORE` needs `key`, `max` and `min` before it can be sent",
         "this `ZREVRANGEBYSCORE` has no `key` yet",
@@ -63322,14 +63326,14 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -63346,7 +63350,7 @@ pub mod zrevrangebyscore {
             NeedMin(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMax :
         "`ZREVRANGEBYSCORE` needs `max` and `min` before it can be sent",
         "this `ZREVRANGEBYSCORE` has no `max` yet",
@@ -63359,14 +63363,14 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMax :
         "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `max` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMax {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMax; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -63383,7 +63387,7 @@ pub mod zrevrangebyscore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMin : "`ZREVRANGEBYSCORE` needs `min` before it can be sent",
         "this `ZREVRANGEBYSCORE` has no `min` yet",
         "add the missing arguments in order, starting with `min` (the docs of `b().zrevrangebyscore()` link to its steps)"
@@ -63395,14 +63399,14 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMin :
         "`ZREVRANGEBYSCORE` takes this option once its required arguments are given: call `min` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMin {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMin; withscores(); limit(impl IntArg, impl IntArg);
         }
     }
@@ -63480,12 +63484,12 @@ pub mod zrevrangebyscore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZREVRANGEBYSCORE` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`ZREVRANGEBYSCORE` takes `limit` once",
         "`limit` was given already", "give it once"
     );
@@ -63520,7 +63524,7 @@ pub mod zrevrank {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZREVRANK` needs `key` and `member` before it can be sent",
         "this `ZREVRANK` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zrevrank()` link to its steps)"
@@ -63532,14 +63536,14 @@ pub mod zrevrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZREVRANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withscore();
         }
     }
@@ -63556,7 +63560,7 @@ pub mod zrevrank {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZREVRANK` needs `member` before it can be sent",
         "this `ZREVRANK` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zrevrank()` link to its steps)"
@@ -63568,14 +63572,14 @@ pub mod zrevrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedMember :
         "`ZREVRANK` takes this option once its required arguments are given: call `member` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedMember {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedMember; withscore();
         }
     }
@@ -63633,7 +63637,7 @@ pub mod zrevrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithscoreUnset : "`ZREVRANK` takes `withscore` once",
         "`withscore` was given already", "give it once"
     );
@@ -63672,7 +63676,7 @@ pub mod zscan {
             NeedCursor(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZSCAN` needs `key` and `cursor` before it can be sent",
         "this `ZSCAN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zscan()` link to its steps)"
@@ -63684,14 +63688,14 @@ pub mod zscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZSCAN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; r#match(impl ToArg); count(impl IntArg); noscores();
         }
     }
@@ -63708,7 +63712,7 @@ pub mod zscan {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursor : "`ZSCAN` needs `cursor` before it can be sent",
         "this `ZSCAN` has no `cursor` yet",
         "add the missing arguments in order, starting with `cursor` (the docs of `b().zscan()` link to its steps)"
@@ -63720,14 +63724,14 @@ pub mod zscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursor :
         "`ZSCAN` takes this option once its required arguments are given: call `cursor` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursor {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursor; r#match(impl ToArg); count(impl IntArg); noscores();
         }
     }
@@ -63844,17 +63848,17 @@ pub mod zscan {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PatternUnset : "`ZSCAN` takes `match` once", "`match` was given already",
         "give it once"
     );
     impl PatternUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`ZSCAN` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NoscoresUnset : "`ZSCAN` takes `noscores` once", "`noscores` was given already",
         "give it once"
     );
@@ -63888,7 +63892,7 @@ pub mod zscore {
             NeedMember(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZSCORE` needs `key` and `member` before it can be sent",
         "this `ZSCORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zscore()` link to its steps)"
@@ -63913,7 +63917,7 @@ pub mod zscore {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedMember : "`ZSCORE` needs `member` before it can be sent",
         "this `ZSCORE` has no `member` yet",
         "add the missing arguments in order, starting with `member` (the docs of `b().zscore()` link to its steps)"
@@ -63954,7 +63958,7 @@ pub mod zscore {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -64005,7 +64009,7 @@ pub mod zunion {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZUNION` needs `key` before it can be sent",
         "this `ZUNION` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zunion()` link to its steps)"
@@ -64017,14 +64021,14 @@ pub mod zunion {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZUNION` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; weights(impl DoubleArg); aggregate_sum(); aggregate_min();
             aggregate_max(); withscores();
         }
@@ -64185,14 +64189,14 @@ pub mod zunion {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AggregateUnset :
         "`ZUNION` takes one of `aggregate_sum`, `aggregate_min`, `aggregate_max`, once",
         "one of them was given already",
         "`aggregate_sum`, `aggregate_min`, `aggregate_max` are one option: keep the one you mean"
     );
     impl AggregateUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`ZUNION` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
@@ -64206,7 +64210,7 @@ pub mod zunion {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
@@ -64239,7 +64243,7 @@ pub mod zunionstore {
             NeedKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`ZUNIONSTORE` needs `destination` and `key` before it can be sent",
         "this `ZUNIONSTORE` has no `destination` yet",
@@ -64252,14 +64256,14 @@ pub mod zunionstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`ZUNIONSTORE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; key(impl ToArg); weights(impl DoubleArg);
             aggregate_sum(); aggregate_min(); aggregate_max();
         }
@@ -64296,7 +64300,7 @@ pub mod zunionstore {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`ZUNIONSTORE` needs `key` before it can be sent",
         "this `ZUNIONSTORE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().zunionstore()` link to its steps)"
@@ -64308,14 +64312,14 @@ pub mod zunionstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`ZUNIONSTORE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; weights(impl DoubleArg); aggregate_sum(); aggregate_min();
             aggregate_max();
         }
@@ -64457,7 +64461,7 @@ pub mod zunionstore {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AggregateUnset :
         "`ZUNIONSTORE` takes one of `aggregate_sum`, `aggregate_min`, `aggregate_max`, once",
         "one of them was given already",

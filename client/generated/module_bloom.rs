@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -1045,7 +1045,7 @@ pub mod bf_add {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.ADD` needs `key` and `item` before it can be sent",
         "this `BF.ADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_add()` link to its steps)"
@@ -1070,7 +1070,7 @@ pub mod bf_add {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`BF.ADD` needs `item` before it can be sent",
         "this `BF.ADD` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().bf_add()` link to its steps)"
@@ -1131,7 +1131,7 @@ pub mod bf_card {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.CARD` needs `key` before it can be sent",
         "this `BF.CARD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_card()` link to its steps)"
@@ -1192,7 +1192,7 @@ pub mod bf_debug {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.DEBUG` needs `key` before it can be sent",
         "this `BF.DEBUG` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_debug()` link to its steps)"
@@ -1254,7 +1254,7 @@ pub mod bf_exists {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.EXISTS` needs `key` and `item` before it can be sent",
         "this `BF.EXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_exists()` link to its steps)"
@@ -1279,7 +1279,7 @@ pub mod bf_exists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`BF.EXISTS` needs `item` before it can be sent",
         "this `BF.EXISTS` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().bf_exists()` link to its steps)"
@@ -1345,7 +1345,7 @@ pub mod bf_info {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.INFO` needs `key` before it can be sent",
         "this `BF.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_info()` link to its steps)"
@@ -1357,14 +1357,14 @@ pub mod bf_info {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BF.INFO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; capacity(); size(); filters(); items(); expansion();
         }
     }
@@ -1560,7 +1560,7 @@ pub mod bf_info {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         SingleValueUnset :
         "`BF.INFO` takes one of `capacity`, `size`, `filters`, `items`, `expansion`, once",
         "one of them was given already",
@@ -1576,7 +1576,7 @@ pub mod bf_info {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `items(item)` | `ITEMS item` | required |
-/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once (at least one item) |
 /// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 100 by default; used only when this command creates the filter. |
 /// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
 /// |  | `error(error)` | `ERROR error` | optional, at most once. The false-positive rate wanted, 0.01 (1%) by default; used only when this command creates the filter. |
@@ -1609,7 +1609,7 @@ pub mod bf_insert {
             NeedItem(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.INSERT` needs `key` and `item` before it can be sent",
         "this `BF.INSERT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_insert()` link to its steps)"
@@ -1621,14 +1621,14 @@ pub mod bf_insert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BF.INSERT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; capacity(impl IntArg); error(impl DoubleArg); expansion(impl
             IntArg); nocreate(); nonscaling(); items(impl ToArg);
         }
@@ -1786,7 +1786,7 @@ pub mod bf_insert {
             NeedItem(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem :
         "`BF.INSERT` needs `item` before it can be sent: call `items`",
         "this `BF.INSERT` has no `item` yet",
@@ -1956,27 +1956,27 @@ pub mod bf_insert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CapacityUnset : "`BF.INSERT` takes `capacity` once",
         "`capacity` was given already", "give it once"
     );
     impl CapacityUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ErrorUnset : "`BF.INSERT` takes `error` once", "`error` was given already",
         "give it once"
     );
     impl ErrorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpansionUnset : "`BF.INSERT` takes `expansion` once",
         "`expansion` was given already", "give it once"
     );
     impl ExpansionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NocreateUnset : "`BF.INSERT` takes `nocreate` once",
         "`nocreate` was given already", "give it once"
     );
     impl NocreateUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NonscalingUnset : "`BF.INSERT` takes `nonscaling` once",
         "`nonscaling` was given already", "give it once"
     );
@@ -2011,7 +2011,7 @@ pub mod bf_loadchunk {
             NeedIterator(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`BF.LOADCHUNK` needs `key`, `iterator` and `data` before it can be sent",
         "this `BF.LOADCHUNK` has no `key` yet",
@@ -2037,7 +2037,7 @@ pub mod bf_loadchunk {
             NeedData(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIterator :
         "`BF.LOADCHUNK` needs `iterator` and `data` before it can be sent",
         "this `BF.LOADCHUNK` has no `iterator` yet",
@@ -2063,7 +2063,7 @@ pub mod bf_loadchunk {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData : "`BF.LOADCHUNK` needs `data` before it can be sent",
         "this `BF.LOADCHUNK` has no `data` yet",
         "add the missing arguments in order, starting with `data` (the docs of `b().bf_loadchunk()` link to its steps)"
@@ -2105,7 +2105,7 @@ pub mod bf_loadchunk {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -2128,7 +2128,7 @@ pub mod bf_madd {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.MADD` needs `key` and `item` before it can be sent",
         "this `BF.MADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_madd()` link to its steps)"
@@ -2140,14 +2140,14 @@ pub mod bf_madd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BF.MADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -2180,7 +2180,7 @@ pub mod bf_madd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`BF.MADD` needs `item` before it can be sent",
         "this `BF.MADD` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().bf_madd()` link to its steps)"
@@ -2248,7 +2248,7 @@ pub mod bf_madd {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -2271,7 +2271,7 @@ pub mod bf_mexists {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`BF.MEXISTS` needs `key` and `item` before it can be sent",
         "this `BF.MEXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().bf_mexists()` link to its steps)"
@@ -2283,14 +2283,14 @@ pub mod bf_mexists {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BF.MEXISTS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -2323,7 +2323,7 @@ pub mod bf_mexists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`BF.MEXISTS` needs `item` before it can be sent",
         "this `BF.MEXISTS` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().bf_mexists()` link to its steps)"
@@ -2414,7 +2414,7 @@ pub mod bf_reserve {
             NeedErrorRate(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`BF.RESERVE` needs `key`, `error_rate` and `capacity` before it can be sent",
         "this `BF.RESERVE` has no `key` yet",
@@ -2427,14 +2427,14 @@ pub mod bf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`BF.RESERVE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; expansion(impl IntArg); nonscaling();
         }
     }
@@ -2451,7 +2451,7 @@ pub mod bf_reserve {
             NeedCapacity(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedErrorRate :
         "`BF.RESERVE` needs `error_rate` and `capacity` before it can be sent",
         "this `BF.RESERVE` has no `error_rate` yet",
@@ -2464,14 +2464,14 @@ pub mod bf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedErrorRate :
         "`BF.RESERVE` takes this option once its required arguments are given: call `error_rate` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedErrorRate {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedErrorRate; expansion(impl IntArg); nonscaling();
         }
     }
@@ -2488,7 +2488,7 @@ pub mod bf_reserve {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCapacity : "`BF.RESERVE` needs `capacity` before it can be sent",
         "this `BF.RESERVE` has no `capacity` yet",
         "add the missing arguments in order, starting with `capacity` (the docs of `b().bf_reserve()` link to its steps)"
@@ -2500,14 +2500,14 @@ pub mod bf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCapacity :
         "`BF.RESERVE` takes this option once its required arguments are given: call `capacity` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCapacity {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCapacity; expansion(impl IntArg); nonscaling();
         }
     }
@@ -2580,7 +2580,7 @@ pub mod bf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ScalingUnset : "`BF.RESERVE` takes one of `expansion`, `nonscaling`, once",
         "one of them was given already",
         "`expansion`, `nonscaling` are one option: keep the one you mean"
@@ -2615,7 +2615,7 @@ pub mod bf_scandump {
             NeedIterator(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`BF.SCANDUMP` needs `key` and `iterator` before it can be sent",
         "this `BF.SCANDUMP` has no `key` yet",
@@ -2641,7 +2641,7 @@ pub mod bf_scandump {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIterator : "`BF.SCANDUMP` needs `iterator` before it can be sent",
         "this `BF.SCANDUMP` has no `iterator` yet",
         "add the missing arguments in order, starting with `iterator` (the docs of `b().bf_scandump()` link to its steps)"
@@ -2703,7 +2703,7 @@ pub mod cf_add {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.ADD` needs `key` and `item` before it can be sent",
         "this `CF.ADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_add()` link to its steps)"
@@ -2728,7 +2728,7 @@ pub mod cf_add {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.ADD` needs `item` before it can be sent",
         "this `CF.ADD` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_add()` link to its steps)"
@@ -2790,7 +2790,7 @@ pub mod cf_addnx {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.ADDNX` needs `key` and `item` before it can be sent",
         "this `CF.ADDNX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_addnx()` link to its steps)"
@@ -2815,7 +2815,7 @@ pub mod cf_addnx {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.ADDNX` needs `item` before it can be sent",
         "this `CF.ADDNX` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_addnx()` link to its steps)"
@@ -2876,7 +2876,7 @@ pub mod cf_compact {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.COMPACT` needs `key` before it can be sent",
         "this `CF.COMPACT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_compact()` link to its steps)"
@@ -2938,7 +2938,7 @@ pub mod cf_count {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.COUNT` needs `key` and `item` before it can be sent",
         "this `CF.COUNT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_count()` link to its steps)"
@@ -2963,7 +2963,7 @@ pub mod cf_count {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.COUNT` needs `item` before it can be sent",
         "this `CF.COUNT` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_count()` link to its steps)"
@@ -3024,7 +3024,7 @@ pub mod cf_debug {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.DEBUG` needs `key` before it can be sent",
         "this `CF.DEBUG` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_debug()` link to its steps)"
@@ -3086,7 +3086,7 @@ pub mod cf_del {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.DEL` needs `key` and `item` before it can be sent",
         "this `CF.DEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_del()` link to its steps)"
@@ -3111,7 +3111,7 @@ pub mod cf_del {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.DEL` needs `item` before it can be sent",
         "this `CF.DEL` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_del()` link to its steps)"
@@ -3173,7 +3173,7 @@ pub mod cf_exists {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.EXISTS` needs `key` and `item` before it can be sent",
         "this `CF.EXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_exists()` link to its steps)"
@@ -3198,7 +3198,7 @@ pub mod cf_exists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.EXISTS` needs `item` before it can be sent",
         "this `CF.EXISTS` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_exists()` link to its steps)"
@@ -3259,7 +3259,7 @@ pub mod cf_info {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.INFO` needs `key` before it can be sent",
         "this `CF.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_info()` link to its steps)"
@@ -3301,7 +3301,7 @@ pub mod cf_info {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `items(item)` | `ITEMS item` | required |
-/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once (at least one item) |
 /// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 1024 by default; used only when this command creates the filter. |
 /// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
 /// |  | `nocreate()` | `NOCREATE` | optional, at most once. Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings. |
@@ -3328,7 +3328,7 @@ pub mod cf_insert {
             NeedItem(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.INSERT` needs `key` and `item` before it can be sent",
         "this `CF.INSERT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_insert()` link to its steps)"
@@ -3340,14 +3340,14 @@ pub mod cf_insert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CF.INSERT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; capacity(impl IntArg); nocreate(); items(impl ToArg);
         }
     }
@@ -3440,7 +3440,7 @@ pub mod cf_insert {
             NeedItem(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem :
         "`CF.INSERT` needs `item` before it can be sent: call `items`",
         "this `CF.INSERT` has no `item` yet",
@@ -3544,12 +3544,12 @@ pub mod cf_insert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CapacityUnset : "`CF.INSERT` takes `capacity` once",
         "`capacity` was given already", "give it once"
     );
     impl CapacityUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NocreateUnset : "`CF.INSERT` takes `nocreate` once",
         "`nocreate` was given already", "give it once"
     );
@@ -3563,7 +3563,7 @@ pub mod cf_insert {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `items(item)` | `ITEMS item` | required |
-/// |  | `items_iter(items)` | `ITEMS item` | required, all at once |
+/// |  | `items_iter(items)` | `ITEMS item` | required, all at once (at least one item) |
 /// |  | `capacity(capacity)` | `CAPACITY capacity` | optional, at most once. The number of items the filter is made for, 1024 by default; used only when this command creates the filter. |
 /// |  | `capacity_opt(value)` | `CAPACITY capacity` | the same, when given |
 /// |  | `nocreate()` | `NOCREATE` | optional, at most once. Refuses to create the filter: an error if the key does not exist, instead of a filter with the default settings. |
@@ -3590,7 +3590,7 @@ pub mod cf_insertnx {
             NeedItem(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.INSERTNX` needs `key` and `item` before it can be sent",
         "this `CF.INSERTNX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_insertnx()` link to its steps)"
@@ -3602,14 +3602,14 @@ pub mod cf_insertnx {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CF.INSERTNX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; capacity(impl IntArg); nocreate(); items(impl ToArg);
         }
     }
@@ -3702,7 +3702,7 @@ pub mod cf_insertnx {
             NeedItem(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem :
         "`CF.INSERTNX` needs `item` before it can be sent: call `items`",
         "this `CF.INSERTNX` has no `item` yet",
@@ -3806,12 +3806,12 @@ pub mod cf_insertnx {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CapacityUnset : "`CF.INSERTNX` takes `capacity` once",
         "`capacity` was given already", "give it once"
     );
     impl CapacityUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NocreateUnset : "`CF.INSERTNX` takes `nocreate` once",
         "`nocreate` was given already", "give it once"
     );
@@ -3846,7 +3846,7 @@ pub mod cf_loadchunk {
             NeedIterator(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`CF.LOADCHUNK` needs `key`, `iterator` and `data` before it can be sent",
         "this `CF.LOADCHUNK` has no `key` yet",
@@ -3872,7 +3872,7 @@ pub mod cf_loadchunk {
             NeedData(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIterator :
         "`CF.LOADCHUNK` needs `iterator` and `data` before it can be sent",
         "this `CF.LOADCHUNK` has no `iterator` yet",
@@ -3898,7 +3898,7 @@ pub mod cf_loadchunk {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData : "`CF.LOADCHUNK` needs `data` before it can be sent",
         "this `CF.LOADCHUNK` has no `data` yet",
         "add the missing arguments in order, starting with `data` (the docs of `b().cf_loadchunk()` link to its steps)"
@@ -3940,7 +3940,7 @@ pub mod cf_loadchunk {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -3963,7 +3963,7 @@ pub mod cf_mexists {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CF.MEXISTS` needs `key` and `item` before it can be sent",
         "this `CF.MEXISTS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cf_mexists()` link to its steps)"
@@ -3975,14 +3975,14 @@ pub mod cf_mexists {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CF.MEXISTS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -4015,7 +4015,7 @@ pub mod cf_mexists {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CF.MEXISTS` needs `item` before it can be sent",
         "this `CF.MEXISTS` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cf_mexists()` link to its steps)"
@@ -4107,7 +4107,7 @@ pub mod cf_reserve {
             NeedCapacity(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`CF.RESERVE` needs `key` and `capacity` before it can be sent",
         "this `CF.RESERVE` has no `key` yet",
@@ -4120,14 +4120,14 @@ pub mod cf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CF.RESERVE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; bucketsize(impl IntArg); maxiterations(impl IntArg);
             expansion(impl IntArg);
         }
@@ -4145,7 +4145,7 @@ pub mod cf_reserve {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCapacity : "`CF.RESERVE` needs `capacity` before it can be sent",
         "this `CF.RESERVE` has no `capacity` yet",
         "add the missing arguments in order, starting with `capacity` (the docs of `b().cf_reserve()` link to its steps)"
@@ -4157,14 +4157,14 @@ pub mod cf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCapacity :
         "`CF.RESERVE` takes this option once its required arguments are given: call `capacity` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCapacity {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCapacity; bucketsize(impl IntArg); maxiterations(impl IntArg);
             expansion(impl IntArg);
         }
@@ -4266,17 +4266,17 @@ pub mod cf_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         BucketsizeUnset : "`CF.RESERVE` takes `bucketsize` once",
         "`bucketsize` was given already", "give it once"
     );
     impl BucketsizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxiterationsUnset : "`CF.RESERVE` takes `maxiterations` once",
         "`maxiterations` was given already", "give it once"
     );
     impl MaxiterationsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpansionUnset : "`CF.RESERVE` takes `expansion` once",
         "`expansion` was given already", "give it once"
     );
@@ -4310,7 +4310,7 @@ pub mod cf_scandump {
             NeedIterator(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`CF.SCANDUMP` needs `key` and `iterator` before it can be sent",
         "this `CF.SCANDUMP` has no `key` yet",
@@ -4336,7 +4336,7 @@ pub mod cf_scandump {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIterator : "`CF.SCANDUMP` needs `iterator` before it can be sent",
         "this `CF.SCANDUMP` has no `iterator` yet",
         "add the missing arguments in order, starting with `iterator` (the docs of `b().cf_scandump()` link to its steps)"
@@ -4378,7 +4378,7 @@ pub mod cf_scandump {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `items` | `items(item, increment)` | `item increment` | required |
-/// |  | `items_iter(items)` | `item increment` | required, all at once |
+/// |  | `items_iter(items)` | `item increment` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `items(item, increment)` | `item increment` | optional, repeatable |
 /// |  | `items_iter(items)` | `item increment` | the same, all at once |
@@ -4401,7 +4401,7 @@ pub mod cms_incrby {
             NeedItems(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CMS.INCRBY` needs `key` and `items` before it can be sent",
         "this `CMS.INCRBY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cms_incrby()` link to its steps)"
@@ -4413,14 +4413,14 @@ pub mod cms_incrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CMS.INCRBY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; items(impl ToArg, impl IntArg);
         }
     }
@@ -4459,7 +4459,7 @@ pub mod cms_incrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItems : "`CMS.INCRBY` needs `items` before it can be sent",
         "this `CMS.INCRBY` has no `items` yet",
         "add the missing arguments in order, starting with `items` (the docs of `b().cms_incrby()` link to its steps)"
@@ -4551,7 +4551,7 @@ pub mod cms_info {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CMS.INFO` needs `key` before it can be sent",
         "this `CMS.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cms_info()` link to its steps)"
@@ -4614,7 +4614,7 @@ pub mod cms_initbydim {
             NeedWidth(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`CMS.INITBYDIM` needs `key`, `width` and `depth` before it can be sent",
         "this `CMS.INITBYDIM` has no `key` yet",
@@ -4640,7 +4640,7 @@ pub mod cms_initbydim {
             NeedDepth(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedWidth :
         "`CMS.INITBYDIM` needs `width` and `depth` before it can be sent",
         "this `CMS.INITBYDIM` has no `width` yet",
@@ -4666,7 +4666,7 @@ pub mod cms_initbydim {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDepth : "`CMS.INITBYDIM` needs `depth` before it can be sent",
         "this `CMS.INITBYDIM` has no `depth` yet",
         "add the missing arguments in order, starting with `depth` (the docs of `b().cms_initbydim()` link to its steps)"
@@ -4729,7 +4729,7 @@ pub mod cms_initbyprob {
             NeedError(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`CMS.INITBYPROB` needs `key`, `error` and `probability` before it can be sent",
         "this `CMS.INITBYPROB` has no `key` yet",
@@ -4755,7 +4755,7 @@ pub mod cms_initbyprob {
             NeedProbability(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedError :
         "`CMS.INITBYPROB` needs `error` and `probability` before it can be sent",
         "this `CMS.INITBYPROB` has no `error` yet",
@@ -4781,7 +4781,7 @@ pub mod cms_initbyprob {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedProbability :
         "`CMS.INITBYPROB` needs `probability` before it can be sent",
         "this `CMS.INITBYPROB` has no `probability` yet",
@@ -4824,7 +4824,7 @@ pub mod cms_initbyprob {
 /// |---|---|---|---|
 /// | `destination` | `destination(destination)` | `destination` | required |
 /// | `source` | `source(source)` | `source` | required |
-/// |  | `source_iter(items)` | `source` | required, all at once |
+/// |  | `source_iter(items)` | `source` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `source(source)` | `source` | optional, repeatable |
 /// |  | `source_iter(items)` | `source` | the same, all at once |
@@ -4851,7 +4851,7 @@ pub mod cms_merge {
             NeedSource(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestination :
         "`CMS.MERGE` needs `destination` and `source` before it can be sent",
         "this `CMS.MERGE` has no `destination` yet",
@@ -4864,14 +4864,14 @@ pub mod cms_merge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestination :
         "`CMS.MERGE` takes this option once its required arguments are given: call `destination` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestination {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestination; source(impl ToArg); weights(impl IntArg);
         }
     }
@@ -4907,7 +4907,7 @@ pub mod cms_merge {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSource : "`CMS.MERGE` needs `source` before it can be sent",
         "this `CMS.MERGE` has no `source` yet",
         "add the missing arguments in order, starting with `source` (the docs of `b().cms_merge()` link to its steps)"
@@ -4919,14 +4919,14 @@ pub mod cms_merge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSource :
         "`CMS.MERGE` takes this option once its required arguments are given: call `source` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSource {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSource; weights(impl IntArg);
         }
     }
@@ -5014,7 +5014,7 @@ pub mod cms_merge {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -5037,7 +5037,7 @@ pub mod cms_query {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`CMS.QUERY` needs `key` and `item` before it can be sent",
         "this `CMS.QUERY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().cms_query()` link to its steps)"
@@ -5049,14 +5049,14 @@ pub mod cms_query {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`CMS.QUERY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -5089,7 +5089,7 @@ pub mod cms_query {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`CMS.QUERY` needs `item` before it can be sent",
         "this `CMS.QUERY` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().cms_query()` link to its steps)"
@@ -5155,7 +5155,7 @@ pub mod cms_query {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `value` | `value(value)` | `value` | required |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -5178,7 +5178,7 @@ pub mod tdigest_add {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.ADD` needs `key` and `value` before it can be sent",
         "this `TDIGEST.ADD` has no `key` yet",
@@ -5191,14 +5191,14 @@ pub mod tdigest_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.ADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl DoubleArg);
         }
     }
@@ -5234,7 +5234,7 @@ pub mod tdigest_add {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`TDIGEST.ADD` needs `value` before it can be sent",
         "this `TDIGEST.ADD` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_add()` link to its steps)"
@@ -5303,7 +5303,7 @@ pub mod tdigest_add {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `rank` | `rank(rank)` | `rank` | required |
-/// |  | `rank_iter(items)` | `rank` | required, all at once |
+/// |  | `rank_iter(items)` | `rank` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `rank(rank)` | `rank` | optional, repeatable |
 /// |  | `rank_iter(items)` | `rank` | the same, all at once |
@@ -5326,7 +5326,7 @@ pub mod tdigest_byrank {
             NeedRank(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.BYRANK` needs `key` and `rank` before it can be sent",
         "this `TDIGEST.BYRANK` has no `key` yet",
@@ -5339,14 +5339,14 @@ pub mod tdigest_byrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.BYRANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; rank(impl IntArg);
         }
     }
@@ -5379,7 +5379,7 @@ pub mod tdigest_byrank {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRank : "`TDIGEST.BYRANK` needs `rank` before it can be sent",
         "this `TDIGEST.BYRANK` has no `rank` yet",
         "add the missing arguments in order, starting with `rank` (the docs of `b().tdigest_byrank()` link to its steps)"
@@ -5445,7 +5445,7 @@ pub mod tdigest_byrank {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `reverse_rank` | `reverse_rank(reverse_rank)` | `reverse_rank` | required |
-/// |  | `reverse_rank_iter(items)` | `reverse_rank` | required, all at once |
+/// |  | `reverse_rank_iter(items)` | `reverse_rank` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `reverse_rank(reverse_rank)` | `reverse_rank` | optional, repeatable |
 /// |  | `reverse_rank_iter(items)` | `reverse_rank` | the same, all at once |
@@ -5468,7 +5468,7 @@ pub mod tdigest_byrevrank {
             NeedReverseRank(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.BYREVRANK` needs `key` and `reverse_rank` before it can be sent",
         "this `TDIGEST.BYREVRANK` has no `key` yet",
@@ -5481,14 +5481,14 @@ pub mod tdigest_byrevrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.BYREVRANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; reverse_rank(impl IntArg);
         }
     }
@@ -5524,7 +5524,7 @@ pub mod tdigest_byrevrank {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedReverseRank :
         "`TDIGEST.BYREVRANK` needs `reverse_rank` before it can be sent",
         "this `TDIGEST.BYREVRANK` has no `reverse_rank` yet",
@@ -5594,7 +5594,7 @@ pub mod tdigest_byrevrank {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `value` | `value(value)` | `value` | required |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -5617,7 +5617,7 @@ pub mod tdigest_cdf {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.CDF` needs `key` and `value` before it can be sent",
         "this `TDIGEST.CDF` has no `key` yet",
@@ -5630,14 +5630,14 @@ pub mod tdigest_cdf {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.CDF` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl DoubleArg);
         }
     }
@@ -5673,7 +5673,7 @@ pub mod tdigest_cdf {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`TDIGEST.CDF` needs `value` before it can be sent",
         "this `TDIGEST.CDF` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_cdf()` link to its steps)"
@@ -5763,7 +5763,7 @@ pub mod tdigest_create {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TDIGEST.CREATE` needs `key` before it can be sent",
         "this `TDIGEST.CREATE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_create()` link to its steps)"
@@ -5775,14 +5775,14 @@ pub mod tdigest_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.CREATE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; compression(impl IntArg);
         }
     }
@@ -5837,7 +5837,7 @@ pub mod tdigest_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CompressionUnset : "`TDIGEST.CREATE` takes `compression` once",
         "`compression` was given already", "give it once"
     );
@@ -5870,7 +5870,7 @@ pub mod tdigest_info {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TDIGEST.INFO` needs `key` before it can be sent",
         "this `TDIGEST.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_info()` link to its steps)"
@@ -5931,7 +5931,7 @@ pub mod tdigest_max {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TDIGEST.MAX` needs `key` before it can be sent",
         "this `TDIGEST.MAX` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_max()` link to its steps)"
@@ -5973,7 +5973,7 @@ pub mod tdigest_max {
 /// |---|---|---|---|
 /// | `destination-key` | `destination_key(destination_key)` | `destination_key` | required |
 /// | `source-key` | `source_key(source_key)` | `source_key` | required |
-/// |  | `source_key_iter(items)` | `source_key` | required, all at once |
+/// |  | `source_key_iter(items)` | `source_key` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `source_key(source_key)` | `source_key` | optional, repeatable |
 /// |  | `source_key_iter(items)` | `source_key` | the same, all at once |
@@ -6002,7 +6002,7 @@ pub mod tdigest_merge {
             NeedSourceKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestinationKey :
         "`TDIGEST.MERGE` needs `destination-key` and `source-key` before it can be sent",
         "this `TDIGEST.MERGE` has no `destination-key` yet",
@@ -6015,14 +6015,14 @@ pub mod tdigest_merge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestinationKey :
         "`TDIGEST.MERGE` takes this option once its required arguments are given: call `destination_key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestinationKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestinationKey; source_key(impl ToArg); compression(impl IntArg);
             r#override();
         }
@@ -6062,7 +6062,7 @@ pub mod tdigest_merge {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSourceKey :
         "`TDIGEST.MERGE` needs `source-key` before it can be sent",
         "this `TDIGEST.MERGE` has no `source-key` yet",
@@ -6075,14 +6075,14 @@ pub mod tdigest_merge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSourceKey :
         "`TDIGEST.MERGE` takes this option once its required arguments are given: call `source_key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSourceKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSourceKey; compression(impl IntArg); r#override();
         }
     }
@@ -6190,12 +6190,12 @@ pub mod tdigest_merge {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CompressionUnset : "`TDIGEST.MERGE` takes `compression` once",
         "`compression` was given already", "give it once"
     );
     impl CompressionUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OverrideUnset : "`TDIGEST.MERGE` takes `override` once",
         "`override` was given already", "give it once"
     );
@@ -6228,7 +6228,7 @@ pub mod tdigest_min {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TDIGEST.MIN` needs `key` before it can be sent",
         "this `TDIGEST.MIN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_min()` link to its steps)"
@@ -6270,7 +6270,7 @@ pub mod tdigest_min {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `quantile` | `quantile(quantile)` | `quantile` | required |
-/// |  | `quantile_iter(items)` | `quantile` | required, all at once |
+/// |  | `quantile_iter(items)` | `quantile` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `quantile(quantile)` | `quantile` | optional, repeatable |
 /// |  | `quantile_iter(items)` | `quantile` | the same, all at once |
@@ -6293,7 +6293,7 @@ pub mod tdigest_quantile {
             NeedQuantile(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.QUANTILE` needs `key` and `quantile` before it can be sent",
         "this `TDIGEST.QUANTILE` has no `key` yet",
@@ -6306,14 +6306,14 @@ pub mod tdigest_quantile {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.QUANTILE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; quantile(impl DoubleArg);
         }
     }
@@ -6349,7 +6349,7 @@ pub mod tdigest_quantile {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuantile :
         "`TDIGEST.QUANTILE` needs `quantile` before it can be sent",
         "this `TDIGEST.QUANTILE` has no `quantile` yet",
@@ -6419,7 +6419,7 @@ pub mod tdigest_quantile {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `value` | `value(value)` | `value` | required |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -6442,7 +6442,7 @@ pub mod tdigest_rank {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.RANK` needs `key` and `value` before it can be sent",
         "this `TDIGEST.RANK` has no `key` yet",
@@ -6455,14 +6455,14 @@ pub mod tdigest_rank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.RANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl DoubleArg);
         }
     }
@@ -6498,7 +6498,7 @@ pub mod tdigest_rank {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`TDIGEST.RANK` needs `value` before it can be sent",
         "this `TDIGEST.RANK` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_rank()` link to its steps)"
@@ -6586,7 +6586,7 @@ pub mod tdigest_reset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TDIGEST.RESET` needs `key` before it can be sent",
         "this `TDIGEST.RESET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().tdigest_reset()` link to its steps)"
@@ -6628,7 +6628,7 @@ pub mod tdigest_reset {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `value` | `value(value)` | `value` | required |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -6651,7 +6651,7 @@ pub mod tdigest_revrank {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.REVRANK` needs `key` and `value` before it can be sent",
         "this `TDIGEST.REVRANK` has no `key` yet",
@@ -6664,14 +6664,14 @@ pub mod tdigest_revrank {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TDIGEST.REVRANK` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl DoubleArg);
         }
     }
@@ -6707,7 +6707,7 @@ pub mod tdigest_revrank {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`TDIGEST.REVRANK` needs `value` before it can be sent",
         "this `TDIGEST.REVRANK` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().tdigest_revrank()` link to its steps)"
@@ -6797,7 +6797,7 @@ pub mod tdigest_trimmed_mean {
             NeedLowCutQuantile(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TDIGEST.TRIMMED_MEAN` needs `key`, `low_cut_quantile` and `high_cut_quantile` before it can be sent",
         "this `TDIGEST.TRIMMED_MEAN` has no `key` yet",
@@ -6826,7 +6826,7 @@ pub mod tdigest_trimmed_mean {
             NeedHighCutQuantile(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedLowCutQuantile :
         "`TDIGEST.TRIMMED_MEAN` needs `low_cut_quantile` and `high_cut_quantile` before it can be sent",
         "this `TDIGEST.TRIMMED_MEAN` has no `low_cut_quantile` yet",
@@ -6852,7 +6852,7 @@ pub mod tdigest_trimmed_mean {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedHighCutQuantile :
         "`TDIGEST.TRIMMED_MEAN` needs `high_cut_quantile` before it can be sent",
         "this `TDIGEST.TRIMMED_MEAN` has no `high_cut_quantile` yet",
@@ -6896,7 +6896,7 @@ pub mod tdigest_trimmed_mean {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -6919,7 +6919,7 @@ pub mod topk_add {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOPK.ADD` needs `key` and `item` before it can be sent",
         "this `TOPK.ADD` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().topk_add()` link to its steps)"
@@ -6931,14 +6931,14 @@ pub mod topk_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.ADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -6971,7 +6971,7 @@ pub mod topk_add {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`TOPK.ADD` needs `item` before it can be sent",
         "this `TOPK.ADD` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().topk_add()` link to its steps)"
@@ -7031,13 +7031,15 @@ pub mod topk_add {
 }
 /// `TOPK.COUNT`: Returns the estimated counts of one or more items of a top-k sketch (deprecated: the count does not reflect how often an item appeared).
 ///
+/// Deprecated: deprecated since RedisBloom 2.4.0.
+///
 /// Built by `b().topk_count()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -7060,7 +7062,7 @@ pub mod topk_count {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOPK.COUNT` needs `key` and `item` before it can be sent",
         "this `TOPK.COUNT` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().topk_count()` link to its steps)"
@@ -7072,14 +7074,14 @@ pub mod topk_count {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.COUNT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -7112,7 +7114,7 @@ pub mod topk_count {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`TOPK.COUNT` needs `item` before it can be sent",
         "this `TOPK.COUNT` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().topk_count()` link to its steps)"
@@ -7178,7 +7180,7 @@ pub mod topk_count {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `items` | `items(item, increment)` | `item increment` | required |
-/// |  | `items_iter(items)` | `item increment` | required, all at once |
+/// |  | `items_iter(items)` | `item increment` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `items(item, increment)` | `item increment` | optional, repeatable |
 /// |  | `items_iter(items)` | `item increment` | the same, all at once |
@@ -7201,7 +7203,7 @@ pub mod topk_incrby {
             NeedItems(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TOPK.INCRBY` needs `key` and `items` before it can be sent",
         "this `TOPK.INCRBY` has no `key` yet",
@@ -7214,14 +7216,14 @@ pub mod topk_incrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.INCRBY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; items(impl ToArg, impl IntArg);
         }
     }
@@ -7260,7 +7262,7 @@ pub mod topk_incrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItems : "`TOPK.INCRBY` needs `items` before it can be sent",
         "this `TOPK.INCRBY` has no `items` yet",
         "add the missing arguments in order, starting with `items` (the docs of `b().topk_incrby()` link to its steps)"
@@ -7350,7 +7352,7 @@ pub mod topk_info {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOPK.INFO` needs `key` before it can be sent",
         "this `TOPK.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().topk_info()` link to its steps)"
@@ -7412,7 +7414,7 @@ pub mod topk_list {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOPK.LIST` needs `key` before it can be sent",
         "this `TOPK.LIST` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().topk_list()` link to its steps)"
@@ -7424,14 +7426,14 @@ pub mod topk_list {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.LIST` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; withcount();
         }
     }
@@ -7476,7 +7478,7 @@ pub mod topk_list {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         WithcountUnset : "`TOPK.LIST` takes `withcount` once",
         "`withcount` was given already", "give it once"
     );
@@ -7490,7 +7492,7 @@ pub mod topk_list {
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
 /// | `item` | `item(item)` | `item` | required |
-/// |  | `item_iter(items)` | `item` | required, all at once |
+/// |  | `item_iter(items)` | `item` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `item(item)` | `item` | optional, repeatable |
 /// |  | `item_iter(items)` | `item` | the same, all at once |
@@ -7513,7 +7515,7 @@ pub mod topk_query {
             NeedItem(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TOPK.QUERY` needs `key` and `item` before it can be sent",
         "this `TOPK.QUERY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().topk_query()` link to its steps)"
@@ -7525,14 +7527,14 @@ pub mod topk_query {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.QUERY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; item(impl ToArg);
         }
     }
@@ -7565,7 +7567,7 @@ pub mod topk_query {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedItem : "`TOPK.QUERY` needs `item` before it can be sent",
         "this `TOPK.QUERY` has no `item` yet",
         "add the missing arguments in order, starting with `item` (the docs of `b().topk_query()` link to its steps)"
@@ -7653,7 +7655,7 @@ pub mod topk_reserve {
             NeedTopk(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TOPK.RESERVE` needs `key` and `topk` before it can be sent",
         "this `TOPK.RESERVE` has no `key` yet",
@@ -7666,14 +7668,14 @@ pub mod topk_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TOPK.RESERVE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; params(impl IntArg, impl IntArg, impl DoubleArg);
         }
     }
@@ -7690,7 +7692,7 @@ pub mod topk_reserve {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTopk : "`TOPK.RESERVE` needs `topk` before it can be sent",
         "this `TOPK.RESERVE` has no `topk` yet",
         "add the missing arguments in order, starting with `topk` (the docs of `b().topk_reserve()` link to its steps)"
@@ -7702,14 +7704,14 @@ pub mod topk_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTopk :
         "`TOPK.RESERVE` takes this option once its required arguments are given: call `topk` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTopk {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTopk; params(impl IntArg, impl IntArg, impl DoubleArg);
         }
     }
@@ -7773,7 +7775,7 @@ pub mod topk_reserve {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ParamsUnset : "`TOPK.RESERVE` takes `params` once", "`params` was given already",
         "give it once"
     );

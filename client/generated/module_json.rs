@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -535,7 +535,7 @@ mod prelude {
 /// | `key` | `key(key)` | `key` | required |
 /// | `path` | `path(path)` | `path` | required |
 /// | `value` | `value(value)` | `value` | required. The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable. The values to append, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -558,7 +558,7 @@ pub mod json_arrappend {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.ARRAPPEND` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.ARRAPPEND` has no `key` yet",
@@ -571,14 +571,14 @@ pub mod json_arrappend {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.ARRAPPEND` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl ToArg);
         }
     }
@@ -595,7 +595,7 @@ pub mod json_arrappend {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.ARRAPPEND` needs `path` and `value` before it can be sent",
         "this `JSON.ARRAPPEND` has no `path` yet",
@@ -608,14 +608,14 @@ pub mod json_arrappend {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`JSON.ARRAPPEND` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; value(impl ToArg);
         }
     }
@@ -648,7 +648,7 @@ pub mod json_arrappend {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.ARRAPPEND` needs `value` before it can be sent",
         "this `JSON.ARRAPPEND` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_arrappend()` link to its steps)"
@@ -717,7 +717,7 @@ pub mod json_arrappend {
 /// | `value` | `value(value)` | `value` | required. The scalar to look for, as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `range(start)` | `start` | optional, at most once. Searches only the positions from `start` (included) up to `stop` (excluded); negative positions count from the end. |
-/// |  | `stop(stop)` | `stop` | optional, at most once. The position to stop before; 0, the default, means the end of the array. |
+/// |  | `stop(stop)` | `stop` | optional, at most once; after `range`. The position to stop before; 0, the default, means the end of the array. |
 /// |  | `stop_opt(value)` | `stop` | the same, when given |
 ///
 /// Returns `JsonMatches<i64>`. One entry per value the JSONPath matches: the position of the first equal element (-1 when none is), or null where the match is not an array. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match.
@@ -738,7 +738,7 @@ pub mod json_arrindex {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.ARRINDEX` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.ARRINDEX` has no `key` yet",
@@ -751,14 +751,14 @@ pub mod json_arrindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.ARRINDEX` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; range(impl IntArg); stop(impl IntArg);
         }
     }
@@ -775,7 +775,7 @@ pub mod json_arrindex {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.ARRINDEX` needs `path` and `value` before it can be sent",
         "this `JSON.ARRINDEX` has no `path` yet",
@@ -788,14 +788,14 @@ pub mod json_arrindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`JSON.ARRINDEX` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; range(impl IntArg); stop(impl IntArg);
         }
     }
@@ -812,7 +812,7 @@ pub mod json_arrindex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.ARRINDEX` needs `value` before it can be sent",
         "this `JSON.ARRINDEX` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_arrindex()` link to its steps)"
@@ -824,14 +824,14 @@ pub mod json_arrindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedValue :
         "`JSON.ARRINDEX` takes this option once its required arguments are given: call `value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedValue; range(impl IntArg); stop(impl IntArg);
         }
     }
@@ -902,17 +902,17 @@ pub mod json_arrindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RangeUnset : "`JSON.ARRINDEX` takes `range` once", "`range` was given already",
         "give it once"
     );
     impl RangeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         StopUnset : "`JSON.ARRINDEX` takes `stop` once", "`stop` was given already",
         "give it once"
     );
     impl StopUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RangeGiven :
         "`JSON.ARRINDEX` takes this option after `range`: give `range` first",
         "needs `range` before it",
@@ -931,7 +931,7 @@ pub mod json_arrindex {
 /// | `path` | `path(path)` | `path` | required |
 /// | `index` | `index(index)` | `index` | required. The position to insert before: 0 for the front, negative counts from the end; a position past the end is an error. |
 /// | `value` | `value(value)` | `value` | required. The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
-/// |  | `value_iter(items)` | `value` | required, all at once |
+/// |  | `value_iter(items)` | `value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `value(value)` | `value` | optional, repeatable. The values to insert, each as JSON text, so a string keeps its quotes (`"a"`, not `a`). |
 /// |  | `value_iter(items)` | `value` | the same, all at once |
@@ -954,7 +954,7 @@ pub mod json_arrinsert {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.ARRINSERT` needs `key`, `path`, `index` and `value` before it can be sent",
         "this `JSON.ARRINSERT` has no `key` yet",
@@ -967,14 +967,14 @@ pub mod json_arrinsert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.ARRINSERT` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; value(impl ToArg);
         }
     }
@@ -991,7 +991,7 @@ pub mod json_arrinsert {
             NeedIndex(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.ARRINSERT` needs `path`, `index` and `value` before it can be sent",
         "this `JSON.ARRINSERT` has no `path` yet",
@@ -1004,14 +1004,14 @@ pub mod json_arrinsert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`JSON.ARRINSERT` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; value(impl ToArg);
         }
     }
@@ -1028,7 +1028,7 @@ pub mod json_arrinsert {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`JSON.ARRINSERT` needs `index` and `value` before it can be sent",
         "this `JSON.ARRINSERT` has no `index` yet",
@@ -1041,14 +1041,14 @@ pub mod json_arrinsert {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`JSON.ARRINSERT` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; value(impl ToArg);
         }
     }
@@ -1081,7 +1081,7 @@ pub mod json_arrinsert {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.ARRINSERT` needs `value` before it can be sent",
         "this `JSON.ARRINSERT` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_arrinsert()` link to its steps)"
@@ -1167,7 +1167,7 @@ pub mod json_arrlen {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.ARRLEN` needs `key` before it can be sent",
         "this `JSON.ARRLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_arrlen()` link to its steps)"
@@ -1179,14 +1179,14 @@ pub mod json_arrlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.ARRLEN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -1232,7 +1232,7 @@ pub mod json_arrlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.ARRLEN` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -1247,7 +1247,7 @@ pub mod json_arrlen {
 /// | `key` | `key(key)` | `key` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `path(path)` | `path` | optional, at most once. The arrays to pop from, and the position to remove; without it the last element of the root array, answered as a single value. |
-/// |  | `index(index)` | `index` | optional, at most once. The position to remove, negative from the end; -1 (the last element) by default, and out-of-range positions are clamped. |
+/// |  | `index(index)` | `index` | optional, at most once; after `path`. The position to remove, negative from the end; -1 (the last element) by default, and out-of-range positions are clamped. |
 /// |  | `index_opt(value)` | `index` | the same, when given |
 ///
 /// Returns `Option<Bytes>`; with `path`: `JsonMatches<Bytes>`. One of: with a JSONPath: one entry per value it matches, the removed element as JSON text, or null where the match is not an array or is empty. A legacy path (`.` or one not starting with `$`) answers the first match's value alone (an error when nothing matches): the same type reads it as one match; without a path: the element removed from the root array, as JSON text, or null when the array is empty (an error when the root is not an array or the key does not exist).
@@ -1268,7 +1268,7 @@ pub mod json_arrpop {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.ARRPOP` needs `key` before it can be sent",
         "this `JSON.ARRPOP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_arrpop()` link to its steps)"
@@ -1280,14 +1280,14 @@ pub mod json_arrpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.ARRPOP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg); index(impl IntArg);
         }
     }
@@ -1365,17 +1365,17 @@ pub mod json_arrpop {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.ARRPOP` takes `path` once", "`path` was given already",
         "give it once"
     );
     impl PathUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IndexUnset : "`JSON.ARRPOP` takes `index` once", "`index` was given already",
         "give it once"
     );
     impl IndexUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PathGiven : "`JSON.ARRPOP` takes this option after `path`: give `path` first",
         "needs `path` before it",
         "the options of a block come after the call that opens it"
@@ -1413,7 +1413,7 @@ pub mod json_arrtrim {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.ARRTRIM` needs `key`, `path`, `start` and `stop` before it can be sent",
         "this `JSON.ARRTRIM` has no `key` yet",
@@ -1439,7 +1439,7 @@ pub mod json_arrtrim {
             NeedStart(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.ARRTRIM` needs `path`, `start` and `stop` before it can be sent",
         "this `JSON.ARRTRIM` has no `path` yet",
@@ -1465,7 +1465,7 @@ pub mod json_arrtrim {
             NeedStop(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStart :
         "`JSON.ARRTRIM` needs `start` and `stop` before it can be sent",
         "this `JSON.ARRTRIM` has no `start` yet",
@@ -1491,7 +1491,7 @@ pub mod json_arrtrim {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedStop : "`JSON.ARRTRIM` needs `stop` before it can be sent",
         "this `JSON.ARRTRIM` has no `stop` yet",
         "add the missing arguments in order, starting with `stop` (the docs of `b().json_arrtrim()` link to its steps)"
@@ -1554,7 +1554,7 @@ pub mod json_clear {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.CLEAR` needs `key` before it can be sent",
         "this `JSON.CLEAR` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_clear()` link to its steps)"
@@ -1566,14 +1566,14 @@ pub mod json_clear {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.CLEAR` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -1627,7 +1627,7 @@ pub mod json_clear {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.CLEAR` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -1696,7 +1696,7 @@ pub mod json_debug_memory {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.DEBUG MEMORY` needs `key` before it can be sent",
         "this `JSON.DEBUG MEMORY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_debug_memory()` link to its steps)"
@@ -1708,14 +1708,14 @@ pub mod json_debug_memory {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.DEBUG MEMORY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -1761,7 +1761,7 @@ pub mod json_debug_memory {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.DEBUG MEMORY` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -1796,7 +1796,7 @@ pub mod json_del {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.DEL` needs `key` before it can be sent",
         "this `JSON.DEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_del()` link to its steps)"
@@ -1808,14 +1808,14 @@ pub mod json_del {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.DEL` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -1869,7 +1869,7 @@ pub mod json_del {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.DEL` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -1904,7 +1904,7 @@ pub mod json_forget {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.FORGET` needs `key` before it can be sent",
         "this `JSON.FORGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_forget()` link to its steps)"
@@ -1916,14 +1916,14 @@ pub mod json_forget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.FORGET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -1977,7 +1977,7 @@ pub mod json_forget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.FORGET` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -2018,7 +2018,7 @@ pub mod json_get {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.GET` needs `key` before it can be sent",
         "this `JSON.GET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_get()` link to its steps)"
@@ -2030,14 +2030,14 @@ pub mod json_get {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.GET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; indent(impl ToArg); newline(impl ToArg); space(impl ToArg);
             path(impl ToArg);
         }
@@ -2161,17 +2161,17 @@ pub mod json_get {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         IndentUnset : "`JSON.GET` takes `indent` once", "`indent` was given already",
         "give it once"
     );
     impl IndentUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NewlineUnset : "`JSON.GET` takes `newline` once", "`newline` was given already",
         "give it once"
     );
     impl NewlineUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SpaceUnset : "`JSON.GET` takes `space` once", "`space` was given already",
         "give it once"
     );
@@ -2206,7 +2206,7 @@ pub mod json_merge {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.MERGE` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.MERGE` has no `key` yet",
@@ -2232,7 +2232,7 @@ pub mod json_merge {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.MERGE` needs `path` and `value` before it can be sent",
         "this `JSON.MERGE` has no `path` yet",
@@ -2258,7 +2258,7 @@ pub mod json_merge {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.MERGE` needs `value` before it can be sent",
         "this `JSON.MERGE` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_merge()` link to its steps)"
@@ -2299,7 +2299,7 @@ pub mod json_merge {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `key` | `key(key)` | `key` | required |
-/// |  | `key_iter(items)` | `key` | required, all at once |
+/// |  | `key_iter(items)` | `key` | required, all at once (at least one item) |
 /// | `path` | `key(key)` | `key` | optional, repeatable |
 /// |  | `key_iter(items)` | `key` | the same, all at once |
 /// |  | `path(path)` | `path` | required |
@@ -2339,7 +2339,7 @@ pub mod json_mget {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.MGET` needs `key` and `path` before it can be sent",
         "this `JSON.MGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_mget()` link to its steps)"
@@ -2388,7 +2388,7 @@ pub mod json_mget {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath : "`JSON.MGET` needs `path` before it can be sent",
         "this `JSON.MGET` has no `path` yet",
         "add the missing arguments in order, starting with `path` (the docs of `b().json_mget()` link to its steps)"
@@ -2429,7 +2429,7 @@ pub mod json_mget {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `triplet` | `triplet(key, path, value)` | `key path value` | required |
-/// |  | `triplet_iter(items)` | `key path value` | required, all at once |
+/// |  | `triplet_iter(items)` | `key path value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `triplet(key, path, value)` | `key path value` | optional, repeatable |
 /// |  | `triplet_iter(items)` | `key path value` | the same, all at once |
@@ -2482,7 +2482,7 @@ pub mod json_mset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTriplet : "`JSON.MSET` needs `triplet` before it can be sent",
         "this `JSON.MSET` has no `triplet` yet",
         "add the missing arguments in order, starting with `triplet` (the docs of `b().json_mset()` link to its steps)"
@@ -2581,7 +2581,7 @@ pub mod json_numincrby {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.NUMINCRBY` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.NUMINCRBY` has no `key` yet",
@@ -2607,7 +2607,7 @@ pub mod json_numincrby {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.NUMINCRBY` needs `path` and `value` before it can be sent",
         "this `JSON.NUMINCRBY` has no `path` yet",
@@ -2633,7 +2633,7 @@ pub mod json_numincrby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.NUMINCRBY` needs `value` before it can be sent",
         "this `JSON.NUMINCRBY` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_numincrby()` link to its steps)"
@@ -2669,6 +2669,8 @@ pub mod json_numincrby {
 }
 /// `JSON.NUMMULTBY`: Multiplies every number a path selects by a number.
 ///
+/// Deprecated: deprecated since RedisJSON 2.0.0.
+///
 /// Built by `b().json_nummultby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
@@ -2696,7 +2698,7 @@ pub mod json_nummultby {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.NUMMULTBY` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.NUMMULTBY` has no `key` yet",
@@ -2722,7 +2724,7 @@ pub mod json_nummultby {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.NUMMULTBY` needs `path` and `value` before it can be sent",
         "this `JSON.NUMMULTBY` has no `path` yet",
@@ -2748,7 +2750,7 @@ pub mod json_nummultby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.NUMMULTBY` needs `value` before it can be sent",
         "this `JSON.NUMMULTBY` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_nummultby()` link to its steps)"
@@ -2784,6 +2786,8 @@ pub mod json_nummultby {
 }
 /// `JSON.NUMPOWBY`: Raises every number a path selects to the power of a number.
 ///
+/// Deprecated: deprecated since RedisJSON 2.0.0.
+///
 /// Built by `b().json_numpowby()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
@@ -2811,7 +2815,7 @@ pub mod json_numpowby {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.NUMPOWBY` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.NUMPOWBY` has no `key` yet",
@@ -2837,7 +2841,7 @@ pub mod json_numpowby {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath :
         "`JSON.NUMPOWBY` needs `path` and `value` before it can be sent",
         "this `JSON.NUMPOWBY` has no `path` yet",
@@ -2863,7 +2867,7 @@ pub mod json_numpowby {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.NUMPOWBY` needs `value` before it can be sent",
         "this `JSON.NUMPOWBY` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_numpowby()` link to its steps)"
@@ -2925,7 +2929,7 @@ pub mod json_objkeys {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.OBJKEYS` needs `key` before it can be sent",
         "this `JSON.OBJKEYS` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_objkeys()` link to its steps)"
@@ -2937,14 +2941,14 @@ pub mod json_objkeys {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.OBJKEYS` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -2990,7 +2994,7 @@ pub mod json_objkeys {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.OBJKEYS` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -3024,7 +3028,7 @@ pub mod json_objlen {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.OBJLEN` needs `key` before it can be sent",
         "this `JSON.OBJLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_objlen()` link to its steps)"
@@ -3036,14 +3040,14 @@ pub mod json_objlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.OBJLEN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -3089,13 +3093,15 @@ pub mod json_objlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.OBJLEN` takes `path` once", "`path` was given already",
         "give it once"
     );
     impl PathUnset for Unset {}
 }
 /// `JSON.RESP`: Returns the values a path selects (the root value without a path) as RESP: arrays and objects become nested arrays.
+///
+/// Deprecated: deprecated since RedisJSON 2.6.0.
 ///
 /// Built by `b().json_resp()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
@@ -3123,7 +3129,7 @@ pub mod json_resp {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.RESP` needs `key` before it can be sent",
         "this `JSON.RESP` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_resp()` link to its steps)"
@@ -3135,14 +3141,14 @@ pub mod json_resp {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.RESP` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -3190,7 +3196,7 @@ pub mod json_resp {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.RESP` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -3229,7 +3235,7 @@ pub mod json_set {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.SET` needs `key`, `path` and `value` before it can be sent",
         "this `JSON.SET` has no `key` yet",
@@ -3242,14 +3248,14 @@ pub mod json_set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.SET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; nx(); xx();
         }
     }
@@ -3266,7 +3272,7 @@ pub mod json_set {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath : "`JSON.SET` needs `path` and `value` before it can be sent",
         "this `JSON.SET` has no `path` yet",
         "add the missing arguments in order, starting with `path` (the docs of `b().json_set()` link to its steps)"
@@ -3278,14 +3284,14 @@ pub mod json_set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPath :
         "`JSON.SET` takes this option once its required arguments are given: call `path` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPath {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPath; nx(); xx();
         }
     }
@@ -3302,7 +3308,7 @@ pub mod json_set {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.SET` needs `value` before it can be sent",
         "this `JSON.SET` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_set()` link to its steps)"
@@ -3314,14 +3320,14 @@ pub mod json_set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedValue :
         "`JSON.SET` takes this option once its required arguments are given: call `value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedValue; nx(); xx();
         }
     }
@@ -3389,7 +3395,7 @@ pub mod json_set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ConditionUnset : "`JSON.SET` takes one of `nx`, `xx`, once",
         "one of them was given already",
         "`nx`, `xx` are one option: keep the one you mean"
@@ -3425,7 +3431,7 @@ pub mod json_strappend {
             NeedValue(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`JSON.STRAPPEND` needs `key` and `value` before it can be sent",
         "this `JSON.STRAPPEND` has no `key` yet",
@@ -3438,14 +3444,14 @@ pub mod json_strappend {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.STRAPPEND` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -3481,7 +3487,7 @@ pub mod json_strappend {
             NeedValue(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`JSON.STRAPPEND` needs `value` before it can be sent",
         "this `JSON.STRAPPEND` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().json_strappend()` link to its steps)"
@@ -3535,7 +3541,7 @@ pub mod json_strappend {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.STRAPPEND` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -3569,7 +3575,7 @@ pub mod json_strlen {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.STRLEN` needs `key` before it can be sent",
         "this `JSON.STRLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_strlen()` link to its steps)"
@@ -3581,14 +3587,14 @@ pub mod json_strlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.STRLEN` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -3634,7 +3640,7 @@ pub mod json_strlen {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.STRLEN` takes `path` once", "`path` was given already",
         "give it once"
     );
@@ -3668,7 +3674,7 @@ pub mod json_toggle {
             NeedPath(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.TOGGLE` needs `key` and `path` before it can be sent",
         "this `JSON.TOGGLE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_toggle()` link to its steps)"
@@ -3693,7 +3699,7 @@ pub mod json_toggle {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPath : "`JSON.TOGGLE` needs `path` before it can be sent",
         "this `JSON.TOGGLE` has no `path` yet",
         "add the missing arguments in order, starting with `path` (the docs of `b().json_toggle()` link to its steps)"
@@ -3756,7 +3762,7 @@ pub mod json_type {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`JSON.TYPE` needs `key` before it can be sent",
         "this `JSON.TYPE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().json_type()` link to its steps)"
@@ -3768,14 +3774,14 @@ pub mod json_type {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`JSON.TYPE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; path(impl ToArg);
         }
     }
@@ -3829,7 +3835,7 @@ pub mod json_type {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         PathUnset : "`JSON.TYPE` takes `path` once", "`path` was given already",
         "give it once"
     );

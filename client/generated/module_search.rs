@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -588,9 +588,9 @@ mod prelude {
 /// |  | `step(step)` | `step` | optional, repeatable. A stage of the pipeline; the stages run in the order given, each working on the rows the one before produced. |
 /// |  | `step_iter(items)` | `step` | the same, all at once |
 /// |  | `withcursor()` | `WITHCURSOR` | optional, at most once. Returns the rows in batches through a cursor, read on with `FT.CURSOR READ`, instead of all at once. |
-/// |  | `count(read_size)` | `COUNT read_size` | optional, at most once. How many rows the first reply and each read of the cursor return. |
+/// |  | `count(read_size)` | `COUNT read_size` | optional, at most once; after `withcursor`. How many rows the first reply and each read of the cursor return. |
 /// |  | `count_opt(value)` | `COUNT read_size` | the same, when given |
-/// |  | `maxidle(idle_time)` | `MAXIDLE idle_time` | optional, at most once. Deletes the cursor once unread for this many milliseconds; 300000 (5 minutes) is both the default and the most allowed. |
+/// |  | `maxidle(idle_time)` | `MAXIDLE idle_time` | optional, at most once; after `withcursor`. Deletes the cursor once unread for this many milliseconds; 300000 (5 minutes) is both the default and the most allowed. |
 /// |  | `maxidle_opt(value)` | `MAXIDLE idle_time` | the same, when given |
 /// |  | `params(parameter)` | `PARAMS parameter` | optional, at most once; since RediSearch 2.4.0. Gives values to the `$name` placeholders of the query; needs `DIALECT` 2 or later. |
 /// |  | `params_opt(value)` | `PARAMS parameter` | the same, when given |
@@ -615,7 +615,7 @@ pub mod ft_aggregate {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.AGGREGATE` needs `index` and `query` before it can be sent",
         "this `FT.AGGREGATE` has no `index` yet",
@@ -628,14 +628,14 @@ pub mod ft_aggregate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.AGGREGATE` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; verbatim(); withcount(); timeout(impl MillisArg); scorer(impl
             ToArg); addscores(); step(impl Into < crate ::search::Step >); withcursor();
             count(impl IntArg); maxidle(impl IntArg); params(impl IntoIterator < Item =
@@ -656,7 +656,7 @@ pub mod ft_aggregate {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.AGGREGATE` needs `query` before it can be sent",
         "this `FT.AGGREGATE` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_aggregate()` link to its steps)"
@@ -668,14 +668,14 @@ pub mod ft_aggregate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.AGGREGATE` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; verbatim(); withcount(); timeout(impl MillisArg); scorer(impl
             ToArg); addscores(); step(impl Into < crate ::search::Step >); withcursor();
             count(impl IntArg); maxidle(impl IntArg); params(impl IntoIterator < Item =
@@ -983,57 +983,57 @@ pub mod ft_aggregate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         VerbatimUnset : "`FT.AGGREGATE` takes `verbatim` once",
         "`verbatim` was given already", "give it once"
     );
     impl VerbatimUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithcountUnset : "`FT.AGGREGATE` takes `withcount` once",
         "`withcount` was given already", "give it once"
     );
     impl WithcountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TimeoutUnset : "`FT.AGGREGATE` takes `timeout` once",
         "`timeout` was given already", "give it once"
     );
     impl TimeoutUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ScorerUnset : "`FT.AGGREGATE` takes `scorer` once", "`scorer` was given already",
         "give it once"
     );
     impl ScorerUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AddscoresUnset : "`FT.AGGREGATE` takes `addscores` once",
         "`addscores` was given already", "give it once"
     );
     impl AddscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CursorUnset : "`FT.AGGREGATE` takes `withcursor` once",
         "`withcursor` was given already", "give it once"
     );
     impl CursorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ReadSizeUnset : "`FT.AGGREGATE` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl ReadSizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IdleTimeUnset : "`FT.AGGREGATE` takes `maxidle` once",
         "`maxidle` was given already", "give it once"
     );
     impl IdleTimeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ParamsUnset : "`FT.AGGREGATE` takes `params` once", "`params` was given already",
         "give it once"
     );
     impl ParamsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DialectUnset : "`FT.AGGREGATE` takes `dialect` once",
         "`dialect` was given already", "give it once"
     );
     impl DialectUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CursorGiven :
         "`FT.AGGREGATE` takes this option after `withcursor`: give `withcursor` first",
         "needs `withcursor` before it",
@@ -1070,7 +1070,7 @@ pub mod ft_aliasadd {
             NeedIndex(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAlias :
         "`FT.ALIASADD` needs `alias` and `index` before it can be sent",
         "this `FT.ALIASADD` has no `alias` yet",
@@ -1096,7 +1096,7 @@ pub mod ft_aliasadd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`FT.ALIASADD` needs `index` before it can be sent",
         "this `FT.ALIASADD` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().ft_aliasadd()` link to its steps)"
@@ -1157,7 +1157,7 @@ pub mod ft_aliasdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAlias : "`FT.ALIASDEL` needs `alias` before it can be sent",
         "this `FT.ALIASDEL` has no `alias` yet",
         "add the missing arguments in order, starting with `alias` (the docs of `b().ft_aliasdel()` link to its steps)"
@@ -1219,7 +1219,7 @@ pub mod ft_aliasupdate {
             NeedIndex(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAlias :
         "`FT.ALIASUPDATE` needs `alias` and `index` before it can be sent",
         "this `FT.ALIASUPDATE` has no `alias` yet",
@@ -1245,7 +1245,7 @@ pub mod ft_aliasupdate {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`FT.ALIASUPDATE` needs `index` before it can be sent",
         "this `FT.ALIASUPDATE` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().ft_aliasupdate()` link to its steps)"
@@ -1291,7 +1291,7 @@ pub mod ft_aliasupdate {
 /// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
 /// | `add` | `add()` | `ADD` | required |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -1314,7 +1314,7 @@ pub mod ft_alter {
             NeedSchema(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.ALTER` needs `index`, `schema`, `add` and `field` before it can be sent",
         "this `FT.ALTER` has no `index` yet",
@@ -1327,14 +1327,14 @@ pub mod ft_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.ALTER` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; skipinitialscan(); field(impl Into < crate ::search::Field
             >);
         }
@@ -1382,7 +1382,7 @@ pub mod ft_alter {
             NeedSchema(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSchema :
         "`FT.ALTER` needs `schema`, `add` and `field` before it can be sent",
         "this `FT.ALTER` has no `schema` yet",
@@ -1395,14 +1395,14 @@ pub mod ft_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSchema :
         "`FT.ALTER` takes this option once its required arguments are given: call `schema` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedSchema<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSchema; field(impl Into < crate ::search::Field >);
         }
     }
@@ -1446,7 +1446,7 @@ pub mod ft_alter {
             NeedAdd(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAdd : "`FT.ALTER` needs `add` and `field` before it can be sent",
         "this `FT.ALTER` has no `add` yet",
         "add the missing arguments in order, starting with `add` (the docs of `b().ft_alter()` link to its steps)"
@@ -1458,14 +1458,14 @@ pub mod ft_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedAdd :
         "`FT.ALTER` takes this option once its required arguments are given: call `add` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedAdd<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedAdd; field(impl Into < crate ::search::Field >);
         }
     }
@@ -1536,7 +1536,7 @@ pub mod ft_alter {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`FT.ALTER` needs `field` before it can be sent",
         "this `FT.ALTER` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().ft_alter()` link to its steps)"
@@ -1621,7 +1621,7 @@ pub mod ft_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         SkipinitialscanUnset : "`FT.ALTER` takes `skipinitialscan` once",
         "`skipinitialscan` was given already", "give it once"
     );
@@ -1654,7 +1654,7 @@ pub mod ft_config_get {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOption : "`FT.CONFIG GET` needs `option` before it can be sent",
         "this `FT.CONFIG GET` has no `option` yet",
         "add the missing arguments in order, starting with `option` (the docs of `b().ft_config_get()` link to its steps)"
@@ -1717,7 +1717,7 @@ pub mod ft_config_help {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOption : "`FT.CONFIG HELP` needs `option` before it can be sent",
         "this `FT.CONFIG HELP` has no `option` yet",
         "add the missing arguments in order, starting with `option` (the docs of `b().ft_config_help()` link to its steps)"
@@ -1779,7 +1779,7 @@ pub mod ft_config_set {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedOption :
         "`FT.CONFIG SET` needs `option` and `value` before it can be sent",
         "this `FT.CONFIG SET` has no `option` yet",
@@ -1805,7 +1805,7 @@ pub mod ft_config_set {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`FT.CONFIG SET` needs `value` before it can be sent",
         "this `FT.CONFIG SET` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().ft_config_set()` link to its steps)"
@@ -1882,7 +1882,7 @@ pub mod ft_config_set {
 /// |  | `skipinitialscan()` | `SKIPINITIALSCAN` | optional, at most once. Does not index the keys that already exist: only keys written afterwards are indexed. |
 /// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
 /// | `field` | `field(field)` | `field` | required |
-/// |  | `field_iter(items)` | `field` | required, all at once |
+/// |  | `field_iter(items)` | `field` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `field(field)` | `field` | optional, repeatable |
 /// |  | `field_iter(items)` | `field` | the same, all at once |
@@ -1905,7 +1905,7 @@ pub mod ft_create {
             NeedSchema(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.CREATE` needs `index`, `schema` and `field` before it can be sent",
         "this `FT.CREATE` has no `index` yet",
@@ -1918,14 +1918,14 @@ pub mod ft_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.CREATE` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; on_hash(); on_json(); prefix(impl IntoIterator < Item = impl
             ToArg, IntoIter : ExactSizeIterator >); filter(impl ToArg); language(impl
             ToArg); language_field(impl ToArg); score(impl DoubleArg); score_field(impl
@@ -2371,7 +2371,7 @@ pub mod ft_create {
             NeedSchema(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSchema :
         "`FT.CREATE` needs `schema` and `field` before it can be sent",
         "this `FT.CREATE` has no `schema` yet",
@@ -2384,14 +2384,14 @@ pub mod ft_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSchema :
         "`FT.CREATE` takes this option once its required arguments are given: call `schema` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedSchema<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSchema; field(impl Into < crate ::search::Field >);
         }
     }
@@ -2855,7 +2855,7 @@ pub mod ft_create {
             NeedField(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedField : "`FT.CREATE` needs `field` before it can be sent",
         "this `FT.CREATE` has no `field` yet",
         "add the missing arguments in order, starting with `field` (the docs of `b().ft_create()` link to its steps)"
@@ -3333,83 +3333,83 @@ pub mod ft_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DataTypeUnset : "`FT.CREATE` takes one of `on_hash`, `on_json`, once",
         "one of them was given already",
         "`on_hash`, `on_json` are one option: keep the one you mean"
     );
     impl DataTypeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PrefixUnset : "`FT.CREATE` takes `prefix` once", "`prefix` was given already",
         "give it once"
     );
     impl PrefixUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FilterUnset : "`FT.CREATE` takes `filter` once", "`filter` was given already",
         "give it once"
     );
     impl FilterUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DefaultLangUnset : "`FT.CREATE` takes `language` once",
         "`language` was given already", "give it once"
     );
     impl DefaultLangUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LangAttributeUnset : "`FT.CREATE` takes `language_field` once",
         "`language_field` was given already", "give it once"
     );
     impl LangAttributeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DefaultScoreUnset : "`FT.CREATE` takes `score` once",
         "`score` was given already", "give it once"
     );
     impl DefaultScoreUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ScoreAttributeUnset : "`FT.CREATE` takes `score_field` once",
         "`score_field` was given already", "give it once"
     );
     impl ScoreAttributeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PayloadAttributeUnset : "`FT.CREATE` takes `payload_field` once",
         "`payload_field` was given already", "give it once"
     );
     impl PayloadAttributeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxtextfieldsUnset : "`FT.CREATE` takes `maxtextfields` once",
         "`maxtextfields` was given already", "give it once"
     );
     impl MaxtextfieldsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SecondsUnset : "`FT.CREATE` takes `temporary` once",
         "`temporary` was given already", "give it once"
     );
     impl SecondsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NooffsetsUnset : "`FT.CREATE` takes `nooffsets` once",
         "`nooffsets` was given already", "give it once"
     );
     impl NooffsetsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NohlUnset : "`FT.CREATE` takes `nohl` once", "`nohl` was given already",
         "give it once"
     );
     impl NohlUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NofieldsUnset : "`FT.CREATE` takes `nofields` once",
         "`nofields` was given already", "give it once"
     );
     impl NofieldsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NofreqsUnset : "`FT.CREATE` takes `nofreqs` once", "`nofreqs` was given already",
         "give it once"
     );
     impl NofreqsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         StopwordsUnset : "`FT.CREATE` takes `stopwords` once",
         "`stopwords` was given already", "give it once"
     );
     impl StopwordsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SkipinitialscanUnset : "`FT.CREATE` takes `skipinitialscan` once",
         "`skipinitialscan` was given already", "give it once"
     );
@@ -3443,7 +3443,7 @@ pub mod ft_cursor_del {
             NeedCursorId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.CURSOR DEL` needs `index` and `cursor_id` before it can be sent",
         "this `FT.CURSOR DEL` has no `index` yet",
@@ -3469,7 +3469,7 @@ pub mod ft_cursor_del {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursorId :
         "`FT.CURSOR DEL` needs `cursor_id` before it can be sent",
         "this `FT.CURSOR DEL` has no `cursor_id` yet",
@@ -3534,7 +3534,7 @@ pub mod ft_cursor_read {
             NeedCursorId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.CURSOR READ` needs `index` and `cursor_id` before it can be sent",
         "this `FT.CURSOR READ` has no `index` yet",
@@ -3547,14 +3547,14 @@ pub mod ft_cursor_read {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.CURSOR READ` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; count(impl IntArg);
         }
     }
@@ -3571,7 +3571,7 @@ pub mod ft_cursor_read {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCursorId :
         "`FT.CURSOR READ` needs `cursor_id` before it can be sent",
         "this `FT.CURSOR READ` has no `cursor_id` yet",
@@ -3584,14 +3584,14 @@ pub mod ft_cursor_read {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedCursorId :
         "`FT.CURSOR READ` takes this option once its required arguments are given: call `cursor_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedCursorId {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedCursorId; count(impl IntArg);
         }
     }
@@ -3646,7 +3646,7 @@ pub mod ft_cursor_read {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ReadSizeUnset : "`FT.CURSOR READ` takes `count` once",
         "`count` was given already", "give it once"
     );
@@ -3660,7 +3660,7 @@ pub mod ft_cursor_read {
 /// |---|---|---|---|
 /// | `dict` | `dict(dict)` | `dict` | required |
 /// | `term` | `term(term)` | `term` | required |
-/// |  | `term_iter(items)` | `term` | required, all at once |
+/// |  | `term_iter(items)` | `term` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `term(term)` | `term` | optional, repeatable |
 /// |  | `term_iter(items)` | `term` | the same, all at once |
@@ -3683,7 +3683,7 @@ pub mod ft_dictadd {
             NeedTerm(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDict :
         "`FT.DICTADD` needs `dict` and `term` before it can be sent",
         "this `FT.DICTADD` has no `dict` yet",
@@ -3696,14 +3696,14 @@ pub mod ft_dictadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDict :
         "`FT.DICTADD` takes this option once its required arguments are given: call `dict` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDict {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDict; term(impl ToArg);
         }
     }
@@ -3736,7 +3736,7 @@ pub mod ft_dictadd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTerm : "`FT.DICTADD` needs `term` before it can be sent",
         "this `FT.DICTADD` has no `term` yet",
         "add the missing arguments in order, starting with `term` (the docs of `b().ft_dictadd()` link to its steps)"
@@ -3802,7 +3802,7 @@ pub mod ft_dictadd {
 /// |---|---|---|---|
 /// | `dict` | `dict(dict)` | `dict` | required |
 /// | `term` | `term(term)` | `term` | required |
-/// |  | `term_iter(items)` | `term` | required, all at once |
+/// |  | `term_iter(items)` | `term` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `term(term)` | `term` | optional, repeatable |
 /// |  | `term_iter(items)` | `term` | the same, all at once |
@@ -3825,7 +3825,7 @@ pub mod ft_dictdel {
             NeedTerm(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDict :
         "`FT.DICTDEL` needs `dict` and `term` before it can be sent",
         "this `FT.DICTDEL` has no `dict` yet",
@@ -3838,14 +3838,14 @@ pub mod ft_dictdel {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDict :
         "`FT.DICTDEL` takes this option once its required arguments are given: call `dict` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDict {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDict; term(impl ToArg);
         }
     }
@@ -3878,7 +3878,7 @@ pub mod ft_dictdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTerm : "`FT.DICTDEL` needs `term` before it can be sent",
         "this `FT.DICTDEL` has no `term` yet",
         "add the missing arguments in order, starting with `term` (the docs of `b().ft_dictdel()` link to its steps)"
@@ -3963,7 +3963,7 @@ pub mod ft_dictdump {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDict : "`FT.DICTDUMP` needs `dict` before it can be sent",
         "this `FT.DICTDUMP` has no `dict` yet",
         "add the missing arguments in order, starting with `dict` (the docs of `b().ft_dictdump()` link to its steps)"
@@ -4026,7 +4026,7 @@ pub mod ft_dropindex {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`FT.DROPINDEX` needs `index` before it can be sent",
         "this `FT.DROPINDEX` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().ft_dropindex()` link to its steps)"
@@ -4038,14 +4038,14 @@ pub mod ft_dropindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.DROPINDEX` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; dd();
         }
     }
@@ -4095,7 +4095,7 @@ pub mod ft_dropindex {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DeleteDocsUnset : "`FT.DROPINDEX` takes `dd` once", "`dd` was given already",
         "give it once"
     );
@@ -4133,7 +4133,7 @@ pub mod ft_explain {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.EXPLAIN` needs `index` and `query` before it can be sent",
         "this `FT.EXPLAIN` has no `index` yet",
@@ -4146,14 +4146,14 @@ pub mod ft_explain {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.EXPLAIN` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; params(impl IntoIterator < Item = (impl ToArg, impl ToArg),
             IntoIter : ExactSizeIterator >); dialect(impl IntArg);
         }
@@ -4171,7 +4171,7 @@ pub mod ft_explain {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.EXPLAIN` needs `query` before it can be sent",
         "this `FT.EXPLAIN` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_explain()` link to its steps)"
@@ -4183,14 +4183,14 @@ pub mod ft_explain {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.EXPLAIN` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; params(impl IntoIterator < Item = (impl ToArg, impl ToArg),
             IntoIter : ExactSizeIterator >); dialect(impl IntArg);
         }
@@ -4297,12 +4297,12 @@ pub mod ft_explain {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ParamsUnset : "`FT.EXPLAIN` takes `params` once", "`params` was given already",
         "give it once"
     );
     impl ParamsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DialectUnset : "`FT.EXPLAIN` takes `dialect` once",
         "`dialect` was given already", "give it once"
     );
@@ -4340,7 +4340,7 @@ pub mod ft_explaincli {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.EXPLAINCLI` needs `index` and `query` before it can be sent",
         "this `FT.EXPLAINCLI` has no `index` yet",
@@ -4353,14 +4353,14 @@ pub mod ft_explaincli {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.EXPLAINCLI` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; params(impl IntoIterator < Item = (impl ToArg, impl ToArg),
             IntoIter : ExactSizeIterator >); dialect(impl IntArg);
         }
@@ -4378,7 +4378,7 @@ pub mod ft_explaincli {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.EXPLAINCLI` needs `query` before it can be sent",
         "this `FT.EXPLAINCLI` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_explaincli()` link to its steps)"
@@ -4390,14 +4390,14 @@ pub mod ft_explaincli {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.EXPLAINCLI` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; params(impl IntoIterator < Item = (impl ToArg, impl ToArg),
             IntoIter : ExactSizeIterator >); dialect(impl IntArg);
         }
@@ -4504,12 +4504,12 @@ pub mod ft_explaincli {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         ParamsUnset : "`FT.EXPLAINCLI` takes `params` once",
         "`params` was given already", "give it once"
     );
     impl ParamsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DialectUnset : "`FT.EXPLAINCLI` takes `dialect` once",
         "`dialect` was given already", "give it once"
     );
@@ -4542,7 +4542,7 @@ pub mod ft_info {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`FT.INFO` needs `index` before it can be sent",
         "this `FT.INFO` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().ft_info()` link to its steps)"
@@ -4583,8 +4583,8 @@ pub mod ft_info {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `index` | `index(index)` | `index` | required |
-/// | `querytype` | `search()` | `SEARCH` | required. Profiles the query as `FT.SEARCH` runs it. |
-/// |  | `aggregate()` | `AGGREGATE` | required. Profiles the query as `FT.AGGREGATE` runs it. |
+/// | `querytype` | `search()` | `SEARCH` | required, one of these. Profiles the query as `FT.SEARCH` runs it. |
+/// |  | `aggregate()` | `AGGREGATE` | required, one of these. Profiles the query as `FT.AGGREGATE` runs it. |
 /// | `query` | `query(query)` | `QUERY query` | required |
 /// |  | `limited()` | `LIMITED` | optional, at most once. Shortens the profile by summing up long lists of iterators instead of detailing each one. |
 /// |  | `limited_if(on)` | `LIMITED` | the same, when given |
@@ -4610,7 +4610,7 @@ pub mod ft_profile {
             NeedQuerytype(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.PROFILE` needs `index`, `querytype` and `query` before it can be sent",
         "this `FT.PROFILE` has no `index` yet",
@@ -4623,14 +4623,14 @@ pub mod ft_profile {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.PROFILE` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; limited(); options(impl ToArg);
         }
     }
@@ -4654,7 +4654,7 @@ pub mod ft_profile {
             NeedQuery(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuerytype :
         "`FT.PROFILE` needs `querytype` and `query` before it can be sent: call `search` or `aggregate`",
         "this `FT.PROFILE` has no `querytype` yet",
@@ -4667,14 +4667,14 @@ pub mod ft_profile {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuerytype :
         "`FT.PROFILE` takes this option once its required arguments are given: call `search` or `aggregate` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuerytype {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuerytype; limited(); options(impl ToArg);
         }
     }
@@ -4722,7 +4722,7 @@ pub mod ft_profile {
             NeedQuery(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.PROFILE` needs `query` before it can be sent",
         "this `FT.PROFILE` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_profile()` link to its steps)"
@@ -4734,14 +4734,14 @@ pub mod ft_profile {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.PROFILE` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TOnce> NeedQuery<TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; options(impl ToArg);
         }
     }
@@ -4813,7 +4813,7 @@ pub mod ft_profile {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LimitedUnset : "`FT.PROFILE` takes `limited` once",
         "`limited` was given already", "give it once"
     );
@@ -4850,18 +4850,18 @@ pub mod ft_profile {
 /// |  | `return_(return)` | `RETURN return` | optional, at most once. Returns only these fields, each optionally renamed with `AS`; an empty list returns none, as `NOCONTENT` does. |
 /// |  | `return_opt(value)` | `RETURN return` | the same, when given |
 /// |  | `summarize()` | `SUMMARIZE` | optional, at most once. Returns, instead of whole text fields, fragments of them around the matched terms. |
-/// |  | `summarize_fields(field)` | `FIELDS field` | optional, at most once. The fields to summarize; every returned text field by default. |
+/// |  | `summarize_fields(field)` | `FIELDS field` | optional, at most once; after `summarize`. The fields to summarize; every returned text field by default. |
 /// |  | `summarize_fields_opt(value)` | `FIELDS field` | the same, when given |
-/// |  | `frags(num)` | `FRAGS num` | optional, at most once. How many fragments to return per field, 3 by default. |
+/// |  | `frags(num)` | `FRAGS num` | optional, at most once; after `summarize`. How many fragments to return per field, 3 by default. |
 /// |  | `frags_opt(value)` | `FRAGS num` | the same, when given |
-/// |  | `len(fragsize)` | `LEN fragsize` | optional, at most once. How many words of context each fragment holds, 20 by default. |
+/// |  | `len(fragsize)` | `LEN fragsize` | optional, at most once; after `summarize`. How many words of context each fragment holds, 20 by default. |
 /// |  | `len_opt(value)` | `LEN fragsize` | the same, when given |
-/// |  | `separator(separator)` | `SEPARATOR separator` | optional, at most once. The text put between fragments, `... ` by default. |
+/// |  | `separator(separator)` | `SEPARATOR separator` | optional, at most once; after `summarize`. The text put between fragments, `... ` by default. |
 /// |  | `separator_opt(value)` | `SEPARATOR separator` | the same, when given |
 /// |  | `highlight()` | `HIGHLIGHT` | optional, at most once. Wraps each matched term of the returned text fields in tags, `&lt;b&gt;` and `&lt;/b&gt;` by default. |
-/// |  | `highlight_fields(field)` | `FIELDS field` | optional, at most once. The fields to highlight; every returned text field by default. |
+/// |  | `highlight_fields(field)` | `FIELDS field` | optional, at most once; after `highlight`. The fields to highlight; every returned text field by default. |
 /// |  | `highlight_fields_opt(value)` | `FIELDS field` | the same, when given |
-/// |  | `tags(open, close)` | `TAGS open close` | optional, at most once. The text to put before and after each match, instead of `&lt;b&gt;` and `&lt;/b&gt;`. |
+/// |  | `tags(open, close)` | `TAGS open close` | optional, at most once; after `highlight`. The text to put before and after each match, instead of `&lt;b&gt;` and `&lt;/b&gt;`. |
 /// |  | `tags_opt(value)` | `TAGS open close` | the same, when given |
 /// |  | `slop(slop)` | `SLOP slop` | optional, at most once. Allows at most this many other words between the query's terms; unlimited by default, 0 for an exact phrase. |
 /// |  | `slop_opt(value)` | `SLOP slop` | the same, when given |
@@ -4880,9 +4880,9 @@ pub mod ft_profile {
 /// |  | `payload(payload)` | `PAYLOAD payload` | optional, at most once. Hands this value to the scoring function, for a custom scorer to use. |
 /// |  | `payload_opt(value)` | `PAYLOAD payload` | the same, when given |
 /// |  | `sortby(sortby)` | `SORTBY sortby` | optional, at most once. Orders the results by this field instead of by relevance, ascending by default; the field sorts fastest when declared `SORTABLE`. |
-/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc`. Sorts from the smallest value to the largest, the default. |
+/// |  | `asc()` | `ASC` | optional, one at most of `asc`, `desc`; after `sortby`. Sorts from the smallest value to the largest, the default. |
 /// |  | `asc_if(on)` | `ASC` | the same, when given |
-/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc`. Sorts from the largest value to the smallest. |
+/// |  | `desc()` | `DESC` | optional, one at most of `asc`, `desc`; after `sortby`. Sorts from the largest value to the smallest. |
 /// |  | `desc_if(on)` | `DESC` | the same, when given |
 /// |  | `withcount()` | `WITHCOUNT` | optional, one at most of `withcount`, `withoutcount`. Counts every match so that the total is exact, giving up the shortcuts a sorted query takes under `DIALECT 4`. |
 /// |  | `withcount_if(on)` | `WITHCOUNT` | the same, when given |
@@ -4913,7 +4913,7 @@ pub mod ft_search {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.SEARCH` needs `index` and `query` before it can be sent",
         "this `FT.SEARCH` has no `index` yet",
@@ -4926,14 +4926,14 @@ pub mod ft_search {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.SEARCH` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; nocontent(); verbatim(); nostopwords(); withscores();
             withpayloads(); withsortkeys(); filter(impl ToArg, impl DoubleArg, impl
             DoubleArg); geofilter_m(impl ToArg, impl DoubleArg, impl DoubleArg, impl
@@ -4967,7 +4967,7 @@ pub mod ft_search {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.SEARCH` needs `query` before it can be sent",
         "this `FT.SEARCH` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_search()` link to its steps)"
@@ -4979,14 +4979,14 @@ pub mod ft_search {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.SEARCH` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; nocontent(); verbatim(); nostopwords(); withscores();
             withpayloads(); withsortkeys(); filter(impl ToArg, impl DoubleArg, impl
             DoubleArg); geofilter_m(impl ToArg, impl DoubleArg, impl DoubleArg, impl
@@ -6092,164 +6092,164 @@ pub mod ft_search {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         NocontentUnset : "`FT.SEARCH` takes `nocontent` once",
         "`nocontent` was given already", "give it once"
     );
     impl NocontentUnset for Unset {}
-    rule!(
+    typedis_rule!(
         VerbatimUnset : "`FT.SEARCH` takes `verbatim` once",
         "`verbatim` was given already", "give it once"
     );
     impl VerbatimUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NostopwordsUnset : "`FT.SEARCH` takes `nostopwords` once",
         "`nostopwords` was given already", "give it once"
     );
     impl NostopwordsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`FT.SEARCH` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithpayloadsUnset : "`FT.SEARCH` takes `withpayloads` once",
         "`withpayloads` was given already", "give it once"
     );
     impl WithpayloadsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithsortkeysUnset : "`FT.SEARCH` takes `withsortkeys` once",
         "`withsortkeys` was given already", "give it once"
     );
     impl WithsortkeysUnset for Unset {}
-    rule!(
+    typedis_rule!(
         InKeysUnset : "`FT.SEARCH` takes `inkeys` once", "`inkeys` was given already",
         "give it once"
     );
     impl InKeysUnset for Unset {}
-    rule!(
+    typedis_rule!(
         InFieldsUnset : "`FT.SEARCH` takes `infields` once",
         "`infields` was given already", "give it once"
     );
     impl InFieldsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ReturnUnset : "`FT.SEARCH` takes `return` once", "`return` was given already",
         "give it once"
     );
     impl ReturnUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SummarizeUnset : "`FT.SEARCH` takes `summarize` once",
         "`summarize` was given already", "give it once"
     );
     impl SummarizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FieldsUnset : "`FT.SEARCH` takes `summarize_fields` once",
         "`summarize_fields` was given already", "give it once"
     );
     impl FieldsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         NumUnset : "`FT.SEARCH` takes `frags` once", "`frags` was given already",
         "give it once"
     );
     impl NumUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FragsizeUnset : "`FT.SEARCH` takes `len` once", "`len` was given already",
         "give it once"
     );
     impl FragsizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SeparatorUnset : "`FT.SEARCH` takes `separator` once",
         "`separator` was given already", "give it once"
     );
     impl SeparatorUnset for Unset {}
-    rule!(
+    typedis_rule!(
         HighlightUnset : "`FT.SEARCH` takes `highlight` once",
         "`highlight` was given already", "give it once"
     );
     impl HighlightUnset for Unset {}
-    rule!(
+    typedis_rule!(
         Fields2Unset : "`FT.SEARCH` takes `highlight_fields` once",
         "`highlight_fields` was given already", "give it once"
     );
     impl Fields2Unset for Unset {}
-    rule!(
+    typedis_rule!(
         TagsUnset : "`FT.SEARCH` takes `tags` once", "`tags` was given already",
         "give it once"
     );
     impl TagsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SlopUnset : "`FT.SEARCH` takes `slop` once", "`slop` was given already",
         "give it once"
     );
     impl SlopUnset for Unset {}
-    rule!(
+    typedis_rule!(
         TimeoutUnset : "`FT.SEARCH` takes `timeout` once", "`timeout` was given already",
         "give it once"
     );
     impl TimeoutUnset for Unset {}
-    rule!(
+    typedis_rule!(
         InorderUnset : "`FT.SEARCH` takes `inorder` once", "`inorder` was given already",
         "give it once"
     );
     impl InorderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LanguageUnset : "`FT.SEARCH` takes `language` once",
         "`language` was given already", "give it once"
     );
     impl LanguageUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExpanderUnset : "`FT.SEARCH` takes `expander` once",
         "`expander` was given already", "give it once"
     );
     impl ExpanderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ScorerUnset : "`FT.SEARCH` takes `scorer` once", "`scorer` was given already",
         "give it once"
     );
     impl ScorerUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ExplainscoreUnset : "`FT.SEARCH` takes `explainscore` once",
         "`explainscore` was given already", "give it once"
     );
     impl ExplainscoreUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PayloadUnset : "`FT.SEARCH` takes `payload` once", "`payload` was given already",
         "give it once"
     );
     impl PayloadUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SortbyUnset : "`FT.SEARCH` takes `sortby` once", "`sortby` was given already",
         "give it once"
     );
     impl SortbyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         OrderUnset : "`FT.SEARCH` takes one of `asc`, `desc`, once",
         "one of them was given already",
         "`asc`, `desc` are one option: keep the one you mean"
     );
     impl OrderUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`FT.SEARCH` takes one of `withcount`, `withoutcount`, once",
         "one of them was given already",
         "`withcount`, `withoutcount` are one option: keep the one you mean"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LimitUnset : "`FT.SEARCH` takes `limit` once", "`limit` was given already",
         "give it once"
     );
     impl LimitUnset for Unset {}
-    rule!(
+    typedis_rule!(
         ParamsUnset : "`FT.SEARCH` takes `params` once", "`params` was given already",
         "give it once"
     );
     impl ParamsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DialectUnset : "`FT.SEARCH` takes `dialect` once", "`dialect` was given already",
         "give it once"
     );
     impl DialectUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SummarizeGiven :
         "`FT.SEARCH` takes this option after `summarize`: give `summarize` first",
         "needs `summarize` before it",
@@ -6257,7 +6257,7 @@ pub mod ft_search {
     );
     impl SummarizeGiven for Set {}
     impl<const N: u8> SummarizeGiven for Open<N> {}
-    rule!(
+    typedis_rule!(
         HighlightGiven :
         "`FT.SEARCH` takes this option after `highlight`: give `highlight` first",
         "needs `highlight` before it",
@@ -6265,7 +6265,7 @@ pub mod ft_search {
     );
     impl HighlightGiven for Set {}
     impl<const N: u8> HighlightGiven for Open<N> {}
-    rule!(
+    typedis_rule!(
         SortbyGiven :
         "`FT.SEARCH` takes this option after `sortby`: give `sortby` first",
         "needs `sortby` before it",
@@ -6308,7 +6308,7 @@ pub mod ft_spellcheck {
             NeedQuery(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.SPELLCHECK` needs `index` and `query` before it can be sent",
         "this `FT.SPELLCHECK` has no `index` yet",
@@ -6321,14 +6321,14 @@ pub mod ft_spellcheck {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.SPELLCHECK` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; distance(impl IntArg); terms_include(impl ToArg);
             terms_exclude(impl ToArg); dialect(impl IntArg);
         }
@@ -6346,7 +6346,7 @@ pub mod ft_spellcheck {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuery : "`FT.SPELLCHECK` needs `query` before it can be sent",
         "this `FT.SPELLCHECK` has no `query` yet",
         "add the missing arguments in order, starting with `query` (the docs of `b().ft_spellcheck()` link to its steps)"
@@ -6358,14 +6358,14 @@ pub mod ft_spellcheck {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedQuery :
         "`FT.SPELLCHECK` takes this option once its required arguments are given: call `query` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedQuery {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedQuery; distance(impl IntArg); terms_include(impl ToArg);
             terms_exclude(impl ToArg); dialect(impl IntArg);
         }
@@ -6470,12 +6470,12 @@ pub mod ft_spellcheck {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DistanceUnset : "`FT.SPELLCHECK` takes `distance` once",
         "`distance` was given already", "give it once"
     );
     impl DistanceUnset for Unset {}
-    rule!(
+    typedis_rule!(
         DialectUnset : "`FT.SPELLCHECK` takes `dialect` once",
         "`dialect` was given already", "give it once"
     );
@@ -6514,7 +6514,7 @@ pub mod ft_sugadd {
             NeedString(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`FT.SUGADD` needs `key`, `string` and `score` before it can be sent",
         "this `FT.SUGADD` has no `key` yet",
@@ -6527,14 +6527,14 @@ pub mod ft_sugadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`FT.SUGADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; incr(); payload(impl ToArg);
         }
     }
@@ -6551,7 +6551,7 @@ pub mod ft_sugadd {
             NeedScore(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedString :
         "`FT.SUGADD` needs `string` and `score` before it can be sent",
         "this `FT.SUGADD` has no `string` yet",
@@ -6564,14 +6564,14 @@ pub mod ft_sugadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedString :
         "`FT.SUGADD` takes this option once its required arguments are given: call `string` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedString {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedString; incr(); payload(impl ToArg);
         }
     }
@@ -6588,7 +6588,7 @@ pub mod ft_sugadd {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedScore : "`FT.SUGADD` needs `score` before it can be sent",
         "this `FT.SUGADD` has no `score` yet",
         "add the missing arguments in order, starting with `score` (the docs of `b().ft_sugadd()` link to its steps)"
@@ -6600,14 +6600,14 @@ pub mod ft_sugadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedScore :
         "`FT.SUGADD` takes this option once its required arguments are given: call `score` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedScore {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedScore; incr(); payload(impl ToArg);
         }
     }
@@ -6680,12 +6680,12 @@ pub mod ft_sugadd {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         IncrUnset : "`FT.SUGADD` takes `incr` once", "`incr` was given already",
         "give it once"
     );
     impl IncrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PayloadUnset : "`FT.SUGADD` takes `payload` once", "`payload` was given already",
         "give it once"
     );
@@ -6719,7 +6719,7 @@ pub mod ft_sugdel {
             NeedString(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`FT.SUGDEL` needs `key` and `string` before it can be sent",
         "this `FT.SUGDEL` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ft_sugdel()` link to its steps)"
@@ -6744,7 +6744,7 @@ pub mod ft_sugdel {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedString : "`FT.SUGDEL` needs `string` before it can be sent",
         "this `FT.SUGDEL` has no `string` yet",
         "add the missing arguments in order, starting with `string` (the docs of `b().ft_sugdel()` link to its steps)"
@@ -6812,7 +6812,7 @@ pub mod ft_sugget {
             NeedPrefix(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`FT.SUGGET` needs `key` and `prefix` before it can be sent",
         "this `FT.SUGGET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ft_sugget()` link to its steps)"
@@ -6824,14 +6824,14 @@ pub mod ft_sugget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`FT.SUGGET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; fuzzy(); withscores(); withpayloads(); max(impl IntArg);
         }
     }
@@ -6848,7 +6848,7 @@ pub mod ft_sugget {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrefix : "`FT.SUGGET` needs `prefix` before it can be sent",
         "this `FT.SUGGET` has no `prefix` yet",
         "add the missing arguments in order, starting with `prefix` (the docs of `b().ft_sugget()` link to its steps)"
@@ -6860,14 +6860,14 @@ pub mod ft_sugget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPrefix :
         "`FT.SUGGET` takes this option once its required arguments are given: call `prefix` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPrefix {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPrefix; fuzzy(); withscores(); withpayloads(); max(impl IntArg);
         }
     }
@@ -6989,22 +6989,22 @@ pub mod ft_sugget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         FuzzyUnset : "`FT.SUGGET` takes `fuzzy` once", "`fuzzy` was given already",
         "give it once"
     );
     impl FuzzyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithscoresUnset : "`FT.SUGGET` takes `withscores` once",
         "`withscores` was given already", "give it once"
     );
     impl WithscoresUnset for Unset {}
-    rule!(
+    typedis_rule!(
         WithpayloadsUnset : "`FT.SUGGET` takes `withpayloads` once",
         "`withpayloads` was given already", "give it once"
     );
     impl WithpayloadsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         MaxUnset : "`FT.SUGGET` takes `max` once", "`max` was given already",
         "give it once"
     );
@@ -7037,7 +7037,7 @@ pub mod ft_suglen {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`FT.SUGLEN` needs `key` before it can be sent",
         "this `FT.SUGLEN` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ft_suglen()` link to its steps)"
@@ -7098,7 +7098,7 @@ pub mod ft_syndump {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex : "`FT.SYNDUMP` needs `index` before it can be sent",
         "this `FT.SYNDUMP` has no `index` yet",
         "add the missing arguments in order, starting with `index` (the docs of `b().ft_syndump()` link to its steps)"
@@ -7144,7 +7144,7 @@ pub mod ft_syndump {
 /// | `index` | `index(index)` | `index` | required |
 /// | `synonym_group_id` | `synonym_group_id(synonym_group_id)` | `synonym_group_id` | required |
 /// | `term` | `term(term)` | `term` | required |
-/// |  | `term_iter(items)` | `term` | required, all at once |
+/// |  | `term_iter(items)` | `term` | required, all at once (at least one item) |
 /// |  | `skipinitialscan()` | `SKIPINITIALSCAN` | optional, at most once. Does not index the existing documents again: only documents written later match by the new synonyms. |
 /// |  | `skipinitialscan_if(on)` | `SKIPINITIALSCAN` | the same, when given |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
@@ -7169,7 +7169,7 @@ pub mod ft_synupdate {
             NeedSynonymGroupId(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.SYNUPDATE` needs `index`, `synonym_group_id` and `term` before it can be sent",
         "this `FT.SYNUPDATE` has no `index` yet",
@@ -7182,14 +7182,14 @@ pub mod ft_synupdate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedIndex :
         "`FT.SYNUPDATE` takes this option once its required arguments are given: call `index` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedIndex {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedIndex; skipinitialscan(); term(impl ToArg);
         }
     }
@@ -7206,7 +7206,7 @@ pub mod ft_synupdate {
             NeedTerm(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSynonymGroupId :
         "`FT.SYNUPDATE` needs `synonym_group_id` and `term` before it can be sent",
         "this `FT.SYNUPDATE` has no `synonym_group_id` yet",
@@ -7219,14 +7219,14 @@ pub mod ft_synupdate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSynonymGroupId :
         "`FT.SYNUPDATE` takes this option once its required arguments are given: call `synonym_group_id` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSynonymGroupId {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSynonymGroupId; skipinitialscan(); term(impl ToArg);
         }
     }
@@ -7294,7 +7294,7 @@ pub mod ft_synupdate {
             NeedTerm(self.0, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTerm : "`FT.SYNUPDATE` needs `term` before it can be sent",
         "this `FT.SYNUPDATE` has no `term` yet",
         "add the missing arguments in order, starting with `term` (the docs of `b().ft_synupdate()` link to its steps)"
@@ -7374,7 +7374,7 @@ pub mod ft_synupdate {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         SkipinitialscanUnset : "`FT.SYNUPDATE` takes `skipinitialscan` once",
         "`skipinitialscan` was given already", "give it once"
     );
@@ -7408,7 +7408,7 @@ pub mod ft_tagvals {
             NeedFieldName(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIndex :
         "`FT.TAGVALS` needs `index` and `field_name` before it can be sent",
         "this `FT.TAGVALS` has no `index` yet",
@@ -7434,7 +7434,7 @@ pub mod ft_tagvals {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFieldName :
         "`FT.TAGVALS` needs `field_name` before it can be sent",
         "this `FT.TAGVALS` has no `field_name` yet",

@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -420,7 +420,7 @@ pub mod ts_add {
             NeedTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TS.ADD` needs `key`, `timestamp` and `value` before it can be sent",
         "this `TS.ADD` has no `key` yet",
@@ -433,14 +433,14 @@ pub mod ts_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.ADD` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; retention(impl IntArg); encoding_uncompressed();
             encoding_compressed(); chunk_size(impl IntArg); duplicate_policy_block();
             duplicate_policy_first(); duplicate_policy_last(); duplicate_policy_min();
@@ -463,7 +463,7 @@ pub mod ts_add {
             NeedValue(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedTimestamp :
         "`TS.ADD` needs `timestamp` and `value` before it can be sent",
         "this `TS.ADD` has no `timestamp` yet",
@@ -476,14 +476,14 @@ pub mod ts_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedTimestamp :
         "`TS.ADD` takes this option once its required arguments are given: call `timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedTimestamp; retention(impl IntArg); encoding_uncompressed();
             encoding_compressed(); chunk_size(impl IntArg); duplicate_policy_block();
             duplicate_policy_first(); duplicate_policy_last(); duplicate_policy_min();
@@ -506,7 +506,7 @@ pub mod ts_add {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedValue : "`TS.ADD` needs `value` before it can be sent",
         "this `TS.ADD` has no `value` yet",
         "add the missing arguments in order, starting with `value` (the docs of `b().ts_add()` link to its steps)"
@@ -518,14 +518,14 @@ pub mod ts_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedValue :
         "`TS.ADD` takes this option once its required arguments are given: call `value` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedValue {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedValue; retention(impl IntArg); encoding_uncompressed();
             encoding_compressed(); chunk_size(impl IntArg); duplicate_policy_block();
             duplicate_policy_first(); duplicate_policy_last(); duplicate_policy_min();
@@ -931,38 +931,38 @@ pub mod ts_add {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RetentionPeriodUnset : "`TS.ADD` takes `retention` once",
         "`retention` was given already", "give it once"
     );
     impl RetentionPeriodUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EncUnset :
         "`TS.ADD` takes one of `encoding_uncompressed`, `encoding_compressed`, once",
         "one of them was given already",
         "`encoding_uncompressed`, `encoding_compressed` are one option: keep the one you mean"
     );
     impl EncUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SizeUnset : "`TS.ADD` takes `chunk_size` once", "`chunk_size` was given already",
         "give it once"
     );
     impl SizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`TS.ADD` takes one of `duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum`, once",
         "one of them was given already",
         "`duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum` are one option: keep the one you mean"
     );
     impl PolicyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyOvrUnset :
         "`TS.ADD` takes one of `on_duplicate_block`, `on_duplicate_first`, `on_duplicate_last`, `on_duplicate_min`, `on_duplicate_max`, `on_duplicate_sum`, once",
         "one of them was given already",
         "`on_duplicate_block`, `on_duplicate_first`, `on_duplicate_last`, `on_duplicate_min`, `on_duplicate_max`, `on_duplicate_sum` are one option: keep the one you mean"
     );
     impl PolicyOvrUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IgnoreUnset : "`TS.ADD` takes `ignore` once", "`ignore` was given already",
         "give it once"
     );
@@ -1015,7 +1015,7 @@ pub mod ts_alter {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TS.ALTER` needs `key` before it can be sent",
         "this `TS.ALTER` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ts_alter()` link to its steps)"
@@ -1027,14 +1027,14 @@ pub mod ts_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.ALTER` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; retention(impl IntArg); chunk_size(impl IntArg);
             duplicate_policy_block(); duplicate_policy_first(); duplicate_policy_last();
             duplicate_policy_min(); duplicate_policy_max(); duplicate_policy_sum();
@@ -1293,24 +1293,24 @@ pub mod ts_alter {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RetentionPeriodUnset : "`TS.ALTER` takes `retention` once",
         "`retention` was given already", "give it once"
     );
     impl RetentionPeriodUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SizeUnset : "`TS.ALTER` takes `chunk_size` once",
         "`chunk_size` was given already", "give it once"
     );
     impl SizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`TS.ALTER` takes one of `duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum`, once",
         "one of them was given already",
         "`duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum` are one option: keep the one you mean"
     );
     impl PolicyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IgnoreUnset : "`TS.ALTER` takes `ignore` once", "`ignore` was given already",
         "give it once"
     );
@@ -1367,7 +1367,7 @@ pub mod ts_create {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TS.CREATE` needs `key` before it can be sent",
         "this `TS.CREATE` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ts_create()` link to its steps)"
@@ -1379,14 +1379,14 @@ pub mod ts_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.CREATE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; retention(impl IntArg); encoding_uncompressed();
             encoding_compressed(); chunk_size(impl IntArg); duplicate_policy_block();
             duplicate_policy_first(); duplicate_policy_last(); duplicate_policy_min();
@@ -1682,31 +1682,31 @@ pub mod ts_create {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         RetentionPeriodUnset : "`TS.CREATE` takes `retention` once",
         "`retention` was given already", "give it once"
     );
     impl RetentionPeriodUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EncUnset :
         "`TS.CREATE` takes one of `encoding_uncompressed`, `encoding_compressed`, once",
         "one of them was given already",
         "`encoding_uncompressed`, `encoding_compressed` are one option: keep the one you mean"
     );
     impl EncUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SizeUnset : "`TS.CREATE` takes `chunk_size` once",
         "`chunk_size` was given already", "give it once"
     );
     impl SizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`TS.CREATE` takes one of `duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum`, once",
         "one of them was given already",
         "`duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum` are one option: keep the one you mean"
     );
     impl PolicyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IgnoreUnset : "`TS.CREATE` takes `ignore` once", "`ignore` was given already",
         "give it once"
     );
@@ -1720,19 +1720,19 @@ pub mod ts_create {
 /// |---|---|---|---|
 /// | `source-key` | `source_key(source_key)` | `source_key` | required |
 /// | `dest-key` | `dest_key(dest_key)` | `dest_key` | required |
-/// | `aggregator` | `avg()` | `AGGREGATION AVG` | required. The mean of the bucket's values. |
-/// |  | `first()` | `AGGREGATION FIRST` | required. The value with the earliest timestamp in the bucket. |
-/// |  | `last()` | `AGGREGATION LAST` | required. The value with the latest timestamp in the bucket. |
-/// |  | `min()` | `AGGREGATION MIN` | required. The smallest value in the bucket. |
-/// |  | `max()` | `AGGREGATION MAX` | required. The largest value in the bucket. |
-/// |  | `sum()` | `AGGREGATION SUM` | required. The sum of the bucket's values. |
-/// |  | `range()` | `AGGREGATION RANGE` | required. The largest value minus the smallest. |
-/// |  | `count()` | `AGGREGATION COUNT` | required. How many samples the bucket holds. |
-/// |  | `std_p()` | `AGGREGATION STD.P` | required. The population standard deviation of the bucket's values. |
-/// |  | `std_s()` | `AGGREGATION STD.S` | required. The sample standard deviation of the bucket's values. |
-/// |  | `var_p()` | `AGGREGATION VAR.P` | required. The population variance of the bucket's values. |
-/// |  | `var_s()` | `AGGREGATION VAR.S` | required. The sample variance of the bucket's values. |
-/// |  | `twa()` | `AGGREGATION TWA` | required; since RedisTimeSeries 1.8.0. The time-weighted average over the bucket, interpolating between samples. |
+/// | `aggregator` | `avg()` | `AGGREGATION AVG` | required, one of these. The mean of the bucket's values. |
+/// |  | `first()` | `AGGREGATION FIRST` | required, one of these. The value with the earliest timestamp in the bucket. |
+/// |  | `last()` | `AGGREGATION LAST` | required, one of these. The value with the latest timestamp in the bucket. |
+/// |  | `min()` | `AGGREGATION MIN` | required, one of these. The smallest value in the bucket. |
+/// |  | `max()` | `AGGREGATION MAX` | required, one of these. The largest value in the bucket. |
+/// |  | `sum()` | `AGGREGATION SUM` | required, one of these. The sum of the bucket's values. |
+/// |  | `range()` | `AGGREGATION RANGE` | required, one of these. The largest value minus the smallest. |
+/// |  | `count()` | `AGGREGATION COUNT` | required, one of these. How many samples the bucket holds. |
+/// |  | `std_p()` | `AGGREGATION STD.P` | required, one of these. The population standard deviation of the bucket's values. |
+/// |  | `std_s()` | `AGGREGATION STD.S` | required, one of these. The sample standard deviation of the bucket's values. |
+/// |  | `var_p()` | `AGGREGATION VAR.P` | required, one of these. The population variance of the bucket's values. |
+/// |  | `var_s()` | `AGGREGATION VAR.S` | required, one of these. The sample variance of the bucket's values. |
+/// |  | `twa()` | `AGGREGATION TWA` | required, one of these; since RedisTimeSeries 1.8.0. The time-weighted average over the bucket, interpolating between samples. |
 /// | `bucket-duration` | `bucket_duration(bucket_duration)` | `bucket_duration` | required |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `align_timestamp(align_timestamp)` | `align_timestamp` | optional, at most once; since RedisTimeSeries 1.8.0. Aligns the buckets so that one starts at this timestamp (ms), instead of at 0, the epoch. |
@@ -1756,7 +1756,7 @@ pub mod ts_createrule {
             NeedDestKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSourceKey :
         "`TS.CREATERULE` needs `source-key`, `dest-key`, `aggregator` and `bucket-duration` before it can be sent",
         "this `TS.CREATERULE` has no `source-key` yet",
@@ -1769,14 +1769,14 @@ pub mod ts_createrule {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSourceKey :
         "`TS.CREATERULE` takes this option once its required arguments are given: call `source_key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSourceKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSourceKey; align_timestamp(impl IntArg);
         }
     }
@@ -1793,7 +1793,7 @@ pub mod ts_createrule {
             NeedAggregator(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestKey :
         "`TS.CREATERULE` needs `dest-key`, `aggregator` and `bucket-duration` before it can be sent",
         "this `TS.CREATERULE` has no `dest-key` yet",
@@ -1806,14 +1806,14 @@ pub mod ts_createrule {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedDestKey :
         "`TS.CREATERULE` takes this option once its required arguments are given: call `dest_key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedDestKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedDestKey; align_timestamp(impl IntArg);
         }
     }
@@ -1929,7 +1929,7 @@ pub mod ts_createrule {
             NeedBucketDuration(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAggregator :
         "`TS.CREATERULE` needs `aggregator` and `bucket-duration` before it can be sent: call `avg`, `first`, `last`, `min`, `max` or another of its 13 methods",
         "this `TS.CREATERULE` has no `aggregator` yet",
@@ -1942,14 +1942,14 @@ pub mod ts_createrule {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedAggregator :
         "`TS.CREATERULE` takes this option once its required arguments are given: call `avg`, `first`, `last`, `min`, `max` or another of its 13 methods first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedAggregator {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedAggregator; align_timestamp(impl IntArg);
         }
     }
@@ -1966,7 +1966,7 @@ pub mod ts_createrule {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedBucketDuration :
         "`TS.CREATERULE` needs `bucket-duration` before it can be sent",
         "this `TS.CREATERULE` has no `bucket-duration` yet",
@@ -1979,14 +1979,14 @@ pub mod ts_createrule {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedBucketDuration :
         "`TS.CREATERULE` takes this option once its required arguments are given: call `bucket_duration` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedBucketDuration {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedBucketDuration; align_timestamp(impl IntArg);
         }
     }
@@ -2044,7 +2044,7 @@ pub mod ts_createrule {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         AlignTimestampUnset : "`TS.CREATERULE` takes `align_timestamp` once",
         "`align_timestamp` was given already", "give it once"
     );
@@ -2104,7 +2104,7 @@ pub mod ts_decrby {
             NeedSubtrahend(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TS.DECRBY` needs `key` and `subtrahend` before it can be sent",
         "this `TS.DECRBY` has no `key` yet",
@@ -2117,14 +2117,14 @@ pub mod ts_decrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.DECRBY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; timestamp(impl ToArg); retention(impl IntArg);
             encoding_uncompressed(); encoding_compressed(); chunk_size(impl IntArg);
             duplicate_policy_block(); duplicate_policy_first(); duplicate_policy_last();
@@ -2145,7 +2145,7 @@ pub mod ts_decrby {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSubtrahend :
         "`TS.DECRBY` needs `subtrahend` before it can be sent",
         "this `TS.DECRBY` has no `subtrahend` yet",
@@ -2158,14 +2158,14 @@ pub mod ts_decrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedSubtrahend :
         "`TS.DECRBY` takes this option once its required arguments are given: call `subtrahend` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedSubtrahend {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedSubtrahend; timestamp(impl ToArg); retention(impl IntArg);
             encoding_uncompressed(); encoding_compressed(); chunk_size(impl IntArg);
             duplicate_policy_block(); duplicate_policy_first(); duplicate_policy_last();
@@ -2484,36 +2484,36 @@ pub mod ts_decrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         TimestampUnset : "`TS.DECRBY` takes `timestamp` once",
         "`timestamp` was given already", "give it once"
     );
     impl TimestampUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RetentionPeriodUnset : "`TS.DECRBY` takes `retention` once",
         "`retention` was given already", "give it once"
     );
     impl RetentionPeriodUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EncUnset :
         "`TS.DECRBY` takes one of `encoding_uncompressed`, `encoding_compressed`, once",
         "one of them was given already",
         "`encoding_uncompressed`, `encoding_compressed` are one option: keep the one you mean"
     );
     impl EncUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SizeUnset : "`TS.DECRBY` takes `chunk_size` once",
         "`chunk_size` was given already", "give it once"
     );
     impl SizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`TS.DECRBY` takes one of `duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum`, once",
         "one of them was given already",
         "`duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum` are one option: keep the one you mean"
     );
     impl PolicyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IgnoreUnset : "`TS.DECRBY` takes `ignore` once", "`ignore` was given already",
         "give it once"
     );
@@ -2548,7 +2548,7 @@ pub mod ts_del {
             NeedFromTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TS.DEL` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.DEL` has no `key` yet",
@@ -2574,7 +2574,7 @@ pub mod ts_del {
             NeedToTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFromTimestamp :
         "`TS.DEL` needs `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.DEL` has no `from-timestamp` yet",
@@ -2600,7 +2600,7 @@ pub mod ts_del {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedToTimestamp :
         "`TS.DEL` needs `to-timestamp` before it can be sent",
         "this `TS.DEL` has no `to-timestamp` yet",
@@ -2663,7 +2663,7 @@ pub mod ts_deleterule {
             NeedDestKey(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSourceKey :
         "`TS.DELETERULE` needs `source-key` and `dest-key` before it can be sent",
         "this `TS.DELETERULE` has no `source-key` yet",
@@ -2689,7 +2689,7 @@ pub mod ts_deleterule {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedDestKey : "`TS.DELETERULE` needs `dest-key` before it can be sent",
         "this `TS.DELETERULE` has no `dest-key` yet",
         "add the missing arguments in order, starting with `dest_key` (the docs of `b().ts_deleterule()` link to its steps)"
@@ -2752,7 +2752,7 @@ pub mod ts_get {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TS.GET` needs `key` before it can be sent",
         "this `TS.GET` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ts_get()` link to its steps)"
@@ -2764,14 +2764,14 @@ pub mod ts_get {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.GET` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; latest();
         }
     }
@@ -2825,7 +2825,7 @@ pub mod ts_get {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.GET` takes `latest` once", "`latest` was given already",
         "give it once"
     );
@@ -2885,7 +2885,7 @@ pub mod ts_incrby {
             NeedAddend(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TS.INCRBY` needs `key` and `addend` before it can be sent",
         "this `TS.INCRBY` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ts_incrby()` link to its steps)"
@@ -2897,14 +2897,14 @@ pub mod ts_incrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.INCRBY` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; timestamp(impl ToArg); retention(impl IntArg);
             encoding_uncompressed(); encoding_compressed(); chunk_size(impl IntArg);
             duplicate_policy_block(); duplicate_policy_first(); duplicate_policy_last();
@@ -2925,7 +2925,7 @@ pub mod ts_incrby {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAddend : "`TS.INCRBY` needs `addend` before it can be sent",
         "this `TS.INCRBY` has no `addend` yet",
         "add the missing arguments in order, starting with `addend` (the docs of `b().ts_incrby()` link to its steps)"
@@ -2937,14 +2937,14 @@ pub mod ts_incrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedAddend :
         "`TS.INCRBY` takes this option once its required arguments are given: call `addend` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedAddend {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedAddend; timestamp(impl ToArg); retention(impl IntArg);
             encoding_uncompressed(); encoding_compressed(); chunk_size(impl IntArg);
             duplicate_policy_block(); duplicate_policy_first(); duplicate_policy_last();
@@ -3263,36 +3263,36 @@ pub mod ts_incrby {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         TimestampUnset : "`TS.INCRBY` takes `timestamp` once",
         "`timestamp` was given already", "give it once"
     );
     impl TimestampUnset for Unset {}
-    rule!(
+    typedis_rule!(
         RetentionPeriodUnset : "`TS.INCRBY` takes `retention` once",
         "`retention` was given already", "give it once"
     );
     impl RetentionPeriodUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EncUnset :
         "`TS.INCRBY` takes one of `encoding_uncompressed`, `encoding_compressed`, once",
         "one of them was given already",
         "`encoding_uncompressed`, `encoding_compressed` are one option: keep the one you mean"
     );
     impl EncUnset for Unset {}
-    rule!(
+    typedis_rule!(
         SizeUnset : "`TS.INCRBY` takes `chunk_size` once",
         "`chunk_size` was given already", "give it once"
     );
     impl SizeUnset for Unset {}
-    rule!(
+    typedis_rule!(
         PolicyUnset :
         "`TS.INCRBY` takes one of `duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum`, once",
         "one of them was given already",
         "`duplicate_policy_block`, `duplicate_policy_first`, `duplicate_policy_last`, `duplicate_policy_min`, `duplicate_policy_max`, `duplicate_policy_sum` are one option: keep the one you mean"
     );
     impl PolicyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         IgnoreUnset : "`TS.INCRBY` takes `ignore` once", "`ignore` was given already",
         "give it once"
     );
@@ -3327,7 +3327,7 @@ pub mod ts_info {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey : "`TS.INFO` needs `key` before it can be sent",
         "this `TS.INFO` has no `key` yet",
         "add the missing arguments in order, starting with `key` (the docs of `b().ts_info()` link to its steps)"
@@ -3339,14 +3339,14 @@ pub mod ts_info {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.INFO` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; debug();
         }
     }
@@ -3396,7 +3396,7 @@ pub mod ts_info {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         DebugUnset : "`TS.INFO` takes `debug` once", "`debug` was given already",
         "give it once"
     );
@@ -3409,7 +3409,7 @@ pub mod ts_info {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `sample` | `sample(key, timestamp, value)` | `key timestamp value` | required |
-/// |  | `sample_iter(items)` | `key timestamp value` | required, all at once |
+/// |  | `sample_iter(items)` | `key timestamp value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `sample(key, timestamp, value)` | `key timestamp value` | optional, repeatable |
 /// |  | `sample_iter(items)` | `key timestamp value` | the same, all at once |
@@ -3462,7 +3462,7 @@ pub mod ts_madd {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedSample : "`TS.MADD` needs `sample` before it can be sent",
         "this `TS.MADD` has no `sample` yet",
         "add the missing arguments in order, starting with `sample` (the docs of `b().ts_madd()` link to its steps)"
@@ -3541,7 +3541,7 @@ pub mod ts_madd {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
-/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once (at least one item) |
 /// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
 /// |  | `latest_if(on)` | `LATEST` | the same, when given |
 /// |  | `withlabels()` | `WITHLABELS` | optional, one at most of `withlabels`, `selected_labels`. Reports every label of each series. |
@@ -3679,7 +3679,7 @@ pub mod ts_mget {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilterExpr :
         "`TS.MGET` needs `filter-expr` before it can be sent: call `filter`",
         "this `TS.MGET` has no `filter-expr` yet",
@@ -3817,12 +3817,12 @@ pub mod ts_mget {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.MGET` takes `latest` once", "`latest` was given already",
         "give it once"
     );
     impl LatestUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LabelsUnset : "`TS.MGET` takes one of `withlabels`, `selected_labels`, once",
         "one of them was given already",
         "`withlabels`, `selected_labels` are one option: keep the one you mean"
@@ -3838,7 +3838,7 @@ pub mod ts_mget {
 /// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
 /// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
 /// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
-/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once (at least one item) |
 /// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
 /// |  | `latest_if(on)` | `LATEST` | the same, when given |
 /// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
@@ -3847,11 +3847,11 @@ pub mod ts_mget {
 /// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
-/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the start of the range. |
+/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the start of the range. |
 /// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
-/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the end of the range. |
+/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the end of the range. |
 /// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
-/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets so that one starts at this timestamp. |
 /// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
 /// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
 /// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
@@ -3866,13 +3866,13 @@ pub mod ts_mget {
 /// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
 /// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
 /// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
-/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
 /// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
-/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
 /// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
-/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
 /// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
-/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty()` | `EMPTY` | optional, at most once; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
 /// |  | `empty_if(on)` | `EMPTY` | the same, when given |
 /// |  | `withlabels()` | `WITHLABELS` | optional, one at most of `withlabels`, `selected_labels`. Reports every label of each series. |
 /// |  | `withlabels_if(on)` | `WITHLABELS` | the same, when given |
@@ -3920,7 +3920,7 @@ pub mod ts_mrange {
             NeedToTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFromTimestamp :
         "`TS.MRANGE` needs `from-timestamp`, `to-timestamp` and `filter-expr` before it can be sent",
         "this `TS.MRANGE` has no `from-timestamp` yet",
@@ -3933,14 +3933,14 @@ pub mod ts_mrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFromTimestamp :
         "`TS.MRANGE` takes this option once its required arguments are given: call `from_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFromTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFromTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -3973,7 +3973,7 @@ pub mod ts_mrange {
             NeedFilterExpr(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedToTimestamp :
         "`TS.MRANGE` needs `to-timestamp` and `filter-expr` before it can be sent",
         "this `TS.MRANGE` has no `to-timestamp` yet",
@@ -3986,14 +3986,14 @@ pub mod ts_mrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedToTimestamp :
         "`TS.MRANGE` takes this option once its required arguments are given: call `to_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedToTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedToTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -4612,7 +4612,7 @@ pub mod ts_mrange {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilterExpr :
         "`TS.MRANGE` needs `filter-expr` before it can be sent: call `filter`",
         "this `TS.MRANGE` has no `filter-expr` yet",
@@ -4626,14 +4626,14 @@ pub mod ts_mrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFilterExpr :
         "`TS.MRANGE` takes this option once its required arguments are given: call `filter` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TAggregation, TOnce> NeedFilterExpr<TAggregation, TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFilterExpr; groupby_reduce_avg(impl ToArg); groupby_reduce_sum(impl
             ToArg); groupby_reduce_min(impl ToArg); groupby_reduce_max(impl ToArg);
             groupby_reduce_range(impl ToArg); groupby_reduce_count(impl ToArg);
@@ -5465,61 +5465,61 @@ pub mod ts_mrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.MRANGE` takes `latest` once", "`latest` was given already",
         "give it once"
     );
     impl LatestUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FilterByValueUnset : "`TS.MRANGE` takes `filter_by_value` once",
         "`filter_by_value` was given already", "give it once"
     );
     impl FilterByValueUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`TS.MRANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationUnset :
         "`TS.MRANGE` takes one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`, once",
         "one of them was given already",
         "`aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` are one option: keep the one you mean"
     );
     impl AggregationUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AlignUnset :
         "`TS.MRANGE` takes one of `align_start`, `align_end`, `align_timestamp`, once",
         "one of them was given already",
         "`align_start`, `align_end`, `align_timestamp` are one option: keep the one you mean"
     );
     impl AlignUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BtUnset :
         "`TS.MRANGE` takes one of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`, once",
         "one of them was given already",
         "`buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid` are one option: keep the one you mean"
     );
     impl BtUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EmptyUnset : "`TS.MRANGE` takes `empty` once", "`empty` was given already",
         "give it once"
     );
     impl EmptyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LabelsUnset : "`TS.MRANGE` takes one of `withlabels`, `selected_labels`, once",
         "one of them was given already",
         "`withlabels`, `selected_labels` are one option: keep the one you mean"
     );
     impl LabelsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         GroupbyUnset :
         "`TS.MRANGE` takes one of `groupby_reduce_avg`, `groupby_reduce_sum`, `groupby_reduce_min`, `groupby_reduce_max`, `groupby_reduce_range`, `groupby_reduce_count`, `groupby_reduce_std_p`, `groupby_reduce_std_s`, `groupby_reduce_var_p`, `groupby_reduce_var_s`, once",
         "one of them was given already",
         "`groupby_reduce_avg`, `groupby_reduce_sum`, `groupby_reduce_min`, `groupby_reduce_max`, `groupby_reduce_range`, `groupby_reduce_count`, `groupby_reduce_std_p`, `groupby_reduce_std_s`, `groupby_reduce_var_p`, `groupby_reduce_var_s` are one option: keep the one you mean"
     );
     impl GroupbyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationGiven :
         "`TS.MRANGE` takes this option after one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`: give one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` first",
         "needs one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` before it",
@@ -5537,7 +5537,7 @@ pub mod ts_mrange {
 /// | `from-timestamp` | `from_timestamp(from_timestamp)` | `from_timestamp` | required. The start of the range, in Unix milliseconds, inclusive; `-` for the earliest sample. |
 /// | `to-timestamp` | `to_timestamp(to_timestamp)` | `to_timestamp` | required. The end of the range, in Unix milliseconds, inclusive; `+` for the latest sample. |
 /// | `filter-expr` | `filter(filter_expr)` | `FILTER filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
-/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once |
+/// |  | `filter_iter(items)` | `FILTER filter_expr` | required, all at once (at least one item) |
 /// |  | `latest()` | `LATEST` | optional, at most once; since RedisTimeSeries 1.8.0. For a compaction series, also reports the still-open latest bucket, whose value may change; ignored for other series. |
 /// |  | `latest_if(on)` | `LATEST` | the same, when given |
 /// |  | `filter_by_ts(timestamp)` | `timestamp` | optional, repeatable. Keeps only the samples at these timestamps. |
@@ -5546,11 +5546,11 @@ pub mod ts_mrange {
 /// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
-/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the start of the range. |
+/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the start of the range. |
 /// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
-/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the end of the range. |
+/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the end of the range. |
 /// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
-/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets so that one starts at this timestamp. |
 /// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
 /// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
 /// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
@@ -5565,13 +5565,13 @@ pub mod ts_mrange {
 /// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
 /// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
 /// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
-/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
 /// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
-/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
 /// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
-/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
 /// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
-/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty()` | `EMPTY` | optional, at most once; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
 /// |  | `empty_if(on)` | `EMPTY` | the same, when given |
 /// |  | `withlabels()` | `WITHLABELS` | optional, one at most of `withlabels`, `selected_labels`. Reports every label of each series. |
 /// |  | `withlabels_if(on)` | `WITHLABELS` | the same, when given |
@@ -5619,7 +5619,7 @@ pub mod ts_mrevrange {
             NeedToTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFromTimestamp :
         "`TS.MREVRANGE` needs `from-timestamp`, `to-timestamp` and `filter-expr` before it can be sent",
         "this `TS.MREVRANGE` has no `from-timestamp` yet",
@@ -5632,14 +5632,14 @@ pub mod ts_mrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFromTimestamp :
         "`TS.MREVRANGE` takes this option once its required arguments are given: call `from_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFromTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFromTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -5672,7 +5672,7 @@ pub mod ts_mrevrange {
             NeedFilterExpr(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedToTimestamp :
         "`TS.MREVRANGE` needs `to-timestamp` and `filter-expr` before it can be sent",
         "this `TS.MREVRANGE` has no `to-timestamp` yet",
@@ -5685,14 +5685,14 @@ pub mod ts_mrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedToTimestamp :
         "`TS.MREVRANGE` takes this option once its required arguments are given: call `to_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedToTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedToTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -6311,7 +6311,7 @@ pub mod ts_mrevrange {
             }
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilterExpr :
         "`TS.MREVRANGE` needs `filter-expr` before it can be sent: call `filter`",
         "this `TS.MREVRANGE` has no `filter-expr` yet",
@@ -6325,14 +6325,14 @@ pub mod ts_mrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFilterExpr :
         "`TS.MREVRANGE` takes this option once its required arguments are given: call `filter` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl<TAggregation, TOnce> NeedFilterExpr<TAggregation, TOnce> {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFilterExpr; groupby_reduce_avg(impl ToArg); groupby_reduce_sum(impl
             ToArg); groupby_reduce_min(impl ToArg); groupby_reduce_max(impl ToArg);
             groupby_reduce_range(impl ToArg); groupby_reduce_count(impl ToArg);
@@ -7164,62 +7164,62 @@ pub mod ts_mrevrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.MREVRANGE` takes `latest` once", "`latest` was given already",
         "give it once"
     );
     impl LatestUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FilterByValueUnset : "`TS.MREVRANGE` takes `filter_by_value` once",
         "`filter_by_value` was given already", "give it once"
     );
     impl FilterByValueUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`TS.MREVRANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationUnset :
         "`TS.MREVRANGE` takes one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`, once",
         "one of them was given already",
         "`aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` are one option: keep the one you mean"
     );
     impl AggregationUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AlignUnset :
         "`TS.MREVRANGE` takes one of `align_start`, `align_end`, `align_timestamp`, once",
         "one of them was given already",
         "`align_start`, `align_end`, `align_timestamp` are one option: keep the one you mean"
     );
     impl AlignUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BtUnset :
         "`TS.MREVRANGE` takes one of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`, once",
         "one of them was given already",
         "`buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid` are one option: keep the one you mean"
     );
     impl BtUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EmptyUnset : "`TS.MREVRANGE` takes `empty` once", "`empty` was given already",
         "give it once"
     );
     impl EmptyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         LabelsUnset :
         "`TS.MREVRANGE` takes one of `withlabels`, `selected_labels`, once",
         "one of them was given already",
         "`withlabels`, `selected_labels` are one option: keep the one you mean"
     );
     impl LabelsUnset for Unset {}
-    rule!(
+    typedis_rule!(
         GroupbyUnset :
         "`TS.MREVRANGE` takes one of `groupby_reduce_avg`, `groupby_reduce_sum`, `groupby_reduce_min`, `groupby_reduce_max`, `groupby_reduce_range`, `groupby_reduce_count`, `groupby_reduce_std_p`, `groupby_reduce_std_s`, `groupby_reduce_var_p`, `groupby_reduce_var_s`, once",
         "one of them was given already",
         "`groupby_reduce_avg`, `groupby_reduce_sum`, `groupby_reduce_min`, `groupby_reduce_max`, `groupby_reduce_range`, `groupby_reduce_count`, `groupby_reduce_std_p`, `groupby_reduce_std_s`, `groupby_reduce_var_p`, `groupby_reduce_var_s` are one option: keep the one you mean"
     );
     impl GroupbyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationGiven :
         "`TS.MREVRANGE` takes this option after one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`: give one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` first",
         "needs one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` before it",
@@ -7235,7 +7235,7 @@ pub mod ts_mrevrange {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `filter-expr` | `filter_expr(filter_expr)` | `filter_expr` | required. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
-/// |  | `filter_expr_iter(items)` | `filter_expr` | required, all at once |
+/// |  | `filter_expr_iter(items)` | `filter_expr` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `filter_expr(filter_expr)` | `filter_expr` | optional, repeatable. Label matchers (`l=v`, `l!=v`, `l=`, `l!=`, `l=(a,b)`, `l!=(a,b)`) a series must all satisfy; at least one must be `l=v` or `l=(a,b)`. |
 /// |  | `filter_expr_iter(items)` | `filter_expr` | the same, all at once |
@@ -7277,7 +7277,7 @@ pub mod ts_queryindex {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFilterExpr :
         "`TS.QUERYINDEX` needs `filter-expr` before it can be sent",
         "this `TS.QUERYINDEX` has no `filter-expr` yet",
@@ -7357,11 +7357,11 @@ pub mod ts_queryindex {
 /// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
-/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the start of the range. |
+/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the start of the range. |
 /// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
-/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the end of the range. |
+/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the end of the range. |
 /// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
-/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets so that one starts at this timestamp. |
 /// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
 /// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
 /// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
@@ -7376,13 +7376,13 @@ pub mod ts_queryindex {
 /// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
 /// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
 /// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
-/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
 /// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
-/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
 /// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
-/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
 /// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
-/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty()` | `EMPTY` | optional, at most once; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
 /// |  | `empty_if(on)` | `EMPTY` | the same, when given |
 ///
 /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
@@ -7403,7 +7403,7 @@ pub mod ts_range {
             NeedFromTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TS.RANGE` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.RANGE` has no `key` yet",
@@ -7416,14 +7416,14 @@ pub mod ts_range {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.RANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; latest(); filter_by_ts(impl IntArg); filter_by_value(impl
             DoubleArg, impl DoubleArg); count(impl IntArg); align_start(); align_end();
             align_timestamp(impl IntArg); aggregation_avg(impl IntArg);
@@ -7450,7 +7450,7 @@ pub mod ts_range {
             NeedToTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFromTimestamp :
         "`TS.RANGE` needs `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.RANGE` has no `from-timestamp` yet",
@@ -7463,14 +7463,14 @@ pub mod ts_range {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFromTimestamp :
         "`TS.RANGE` takes this option once its required arguments are given: call `from_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFromTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFromTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -7497,7 +7497,7 @@ pub mod ts_range {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedToTimestamp :
         "`TS.RANGE` needs `to-timestamp` before it can be sent",
         "this `TS.RANGE` has no `to-timestamp` yet",
@@ -7510,14 +7510,14 @@ pub mod ts_range {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedToTimestamp :
         "`TS.RANGE` takes this option once its required arguments are given: call `to_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedToTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedToTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -8013,48 +8013,48 @@ pub mod ts_range {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.RANGE` takes `latest` once", "`latest` was given already",
         "give it once"
     );
     impl LatestUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FilterByValueUnset : "`TS.RANGE` takes `filter_by_value` once",
         "`filter_by_value` was given already", "give it once"
     );
     impl FilterByValueUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`TS.RANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationUnset :
         "`TS.RANGE` takes one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`, once",
         "one of them was given already",
         "`aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` are one option: keep the one you mean"
     );
     impl AggregationUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AlignUnset :
         "`TS.RANGE` takes one of `align_start`, `align_end`, `align_timestamp`, once",
         "one of them was given already",
         "`align_start`, `align_end`, `align_timestamp` are one option: keep the one you mean"
     );
     impl AlignUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BtUnset :
         "`TS.RANGE` takes one of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`, once",
         "one of them was given already",
         "`buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid` are one option: keep the one you mean"
     );
     impl BtUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EmptyUnset : "`TS.RANGE` takes `empty` once", "`empty` was given already",
         "give it once"
     );
     impl EmptyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationGiven :
         "`TS.RANGE` takes this option after one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`: give one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` first",
         "needs one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` before it",
@@ -8081,11 +8081,11 @@ pub mod ts_range {
 /// |  | `filter_by_value_opt(value)` | `FILTER_BY_VALUE min max` | the same, when given |
 /// |  | `count(count)` | `COUNT count` | optional, at most once. Returns at most this many samples, or this many buckets when aggregating. |
 /// |  | `count_opt(value)` | `COUNT count` | the same, when given |
-/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the start of the range. |
+/// |  | `align_start()` | `ALIGN START` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the start of the range. |
 /// |  | `align_start_if(on)` | `ALIGN START` | the same, when given |
-/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets to the end of the range. |
+/// |  | `align_end()` | `ALIGN END` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets to the end of the range. |
 /// |  | `align_end_if(on)` | `ALIGN END` | the same, when given |
-/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`. Aligns the buckets so that one starts at this timestamp. |
+/// |  | `align_timestamp(timestamp)` | `ALIGN timestamp` | optional, one at most of `align_start`, `align_end`, `align_timestamp`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`. Aligns the buckets so that one starts at this timestamp. |
 /// |  | `align_timestamp_opt(value)` | `ALIGN timestamp` | the same, when given |
 /// |  | `aggregation_avg(bucket_duration)` | `AGGREGATION AVG bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The mean of the bucket's values. |
 /// |  | `aggregation_first(bucket_duration)` | `AGGREGATION FIRST bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The value with the earliest timestamp in the bucket. |
@@ -8100,13 +8100,13 @@ pub mod ts_range {
 /// |  | `aggregation_var_p(bucket_duration)` | `AGGREGATION VAR.P bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The population variance of the bucket's values. |
 /// |  | `aggregation_var_s(bucket_duration)` | `AGGREGATION VAR.S bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The sample variance of the bucket's values. |
 /// |  | `aggregation_twa(bucket_duration)` | `AGGREGATION TWA bucket_duration` | optional, one at most of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`. Splits the range into buckets of `bucket-duration` ms and reports one aggregated value per bucket. The time-weighted average over the bucket, interpolating between samples. |
-/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
+/// |  | `buckettimestamp_start()` | `BUCKETTIMESTAMP START` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its start, the default. |
 /// |  | `buckettimestamp_start_if(on)` | `BUCKETTIMESTAMP START` | the same, when given |
-/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
+/// |  | `buckettimestamp_end()` | `BUCKETTIMESTAMP END` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its end. |
 /// |  | `buckettimestamp_end_if(on)` | `BUCKETTIMESTAMP END` | the same, when given |
-/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
+/// |  | `buckettimestamp_mid()` | `BUCKETTIMESTAMP MID` | optional, one at most of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Reports each bucket at its middle. |
 /// |  | `buckettimestamp_mid_if(on)` | `BUCKETTIMESTAMP MID` | the same, when given |
-/// |  | `empty()` | `EMPTY` | optional, at most once; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
+/// |  | `empty()` | `EMPTY` | optional, at most once; after `aggregation_avg` or `aggregation_first` or `aggregation_last` or `aggregation_min` or `aggregation_max` or `aggregation_sum` or `aggregation_range` or `aggregation_count` or `aggregation_std_p` or `aggregation_std_s` or `aggregation_var_p` or `aggregation_var_s` or `aggregation_twa`; since RedisTimeSeries 1.8.0. Also reports empty buckets: 0 for `SUM` and `COUNT`, the previous value for `LAST`, an interpolation for `TWA`, NaN for the others. |
 /// |  | `empty_if(on)` | `EMPTY` | the same, when given |
 ///
 /// Returns `Vec<(i64, f64)>`. The samples, in the order asked for.
@@ -8127,7 +8127,7 @@ pub mod ts_revrange {
             NeedFromTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedKey :
         "`TS.REVRANGE` needs `key`, `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.REVRANGE` has no `key` yet",
@@ -8140,14 +8140,14 @@ pub mod ts_revrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedKey :
         "`TS.REVRANGE` takes this option once its required arguments are given: call `key` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedKey {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedKey; latest(); filter_by_ts(impl IntArg); filter_by_value(impl
             DoubleArg, impl DoubleArg); count(impl IntArg); align_start(); align_end();
             align_timestamp(impl IntArg); aggregation_avg(impl IntArg);
@@ -8174,7 +8174,7 @@ pub mod ts_revrange {
             NeedToTimestamp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedFromTimestamp :
         "`TS.REVRANGE` needs `from-timestamp` and `to-timestamp` before it can be sent",
         "this `TS.REVRANGE` has no `from-timestamp` yet",
@@ -8187,14 +8187,14 @@ pub mod ts_revrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedFromTimestamp :
         "`TS.REVRANGE` takes this option once its required arguments are given: call `from_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedFromTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedFromTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -8221,7 +8221,7 @@ pub mod ts_revrange {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedToTimestamp :
         "`TS.REVRANGE` needs `to-timestamp` before it can be sent",
         "this `TS.REVRANGE` has no `to-timestamp` yet",
@@ -8234,14 +8234,14 @@ pub mod ts_revrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedToTimestamp :
         "`TS.REVRANGE` takes this option once its required arguments are given: call `to_timestamp` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedToTimestamp {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedToTimestamp; latest(); filter_by_ts(impl IntArg);
             filter_by_value(impl DoubleArg, impl DoubleArg); count(impl IntArg);
             align_start(); align_end(); align_timestamp(impl IntArg);
@@ -8737,48 +8737,48 @@ pub mod ts_revrange {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         LatestUnset : "`TS.REVRANGE` takes `latest` once", "`latest` was given already",
         "give it once"
     );
     impl LatestUnset for Unset {}
-    rule!(
+    typedis_rule!(
         FilterByValueUnset : "`TS.REVRANGE` takes `filter_by_value` once",
         "`filter_by_value` was given already", "give it once"
     );
     impl FilterByValueUnset for Unset {}
-    rule!(
+    typedis_rule!(
         CountUnset : "`TS.REVRANGE` takes `count` once", "`count` was given already",
         "give it once"
     );
     impl CountUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationUnset :
         "`TS.REVRANGE` takes one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`, once",
         "one of them was given already",
         "`aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` are one option: keep the one you mean"
     );
     impl AggregationUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AlignUnset :
         "`TS.REVRANGE` takes one of `align_start`, `align_end`, `align_timestamp`, once",
         "one of them was given already",
         "`align_start`, `align_end`, `align_timestamp` are one option: keep the one you mean"
     );
     impl AlignUnset for Unset {}
-    rule!(
+    typedis_rule!(
         BtUnset :
         "`TS.REVRANGE` takes one of `buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid`, once",
         "one of them was given already",
         "`buckettimestamp_start`, `buckettimestamp_end`, `buckettimestamp_mid` are one option: keep the one you mean"
     );
     impl BtUnset for Unset {}
-    rule!(
+    typedis_rule!(
         EmptyUnset : "`TS.REVRANGE` takes `empty` once", "`empty` was given already",
         "give it once"
     );
     impl EmptyUnset for Unset {}
-    rule!(
+    typedis_rule!(
         AggregationGiven :
         "`TS.REVRANGE` takes this option after one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa`: give one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` first",
         "needs one of `aggregation_avg`, `aggregation_first`, `aggregation_last`, `aggregation_min`, `aggregation_max`, `aggregation_sum`, `aggregation_range`, `aggregation_count`, `aggregation_std_p`, `aggregation_std_s`, `aggregation_var_p`, `aggregation_var_s`, `aggregation_twa` before it",

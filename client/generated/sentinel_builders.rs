@@ -5,7 +5,7 @@
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -18,7 +18,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -541,7 +541,7 @@ pub mod sentinel_ckquorum {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL CKQUORUM` needs `primary-name` before it can be sent",
         "this `SENTINEL CKQUORUM` has no `primary-name` yet",
@@ -582,11 +582,11 @@ pub mod sentinel_ckquorum {
 ///
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
-/// | `action` | `set(parameter, value)` | `SET parameter value` | required |
-/// |  | `get(parameter)` | `GET parameter` | required |
-/// | nothing, after `set`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | `action` | `set(parameter, value)` | `SET parameter value` | required, one of these |
+/// |  | `get(parameter)` | `GET parameter` | required, one of these |
+/// | nothing, in the `set` form: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `set(parameter, value)` | `SET parameter value` | repeatable |
-/// | nothing, after `parameter`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | nothing, in the `parameter` form: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `get(parameter)` | `GET parameter` | repeatable |
 ///
 /// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.
@@ -617,7 +617,7 @@ pub mod sentinel_config {
             ReadyAfterParameter(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedAction :
         "`SENTINEL CONFIG` needs `action` before it can be sent: call `set` or `get`",
         "this `SENTINEL CONFIG` has no `action` yet",
@@ -793,7 +793,7 @@ pub mod sentinel_failover {
             Ready(c, PhantomData)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL FAILOVER` needs `primary-name` before it can be sent",
         "this `SENTINEL FAILOVER` has no `primary-name` yet",
@@ -806,14 +806,14 @@ pub mod sentinel_failover {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPrimaryName :
         "`SENTINEL FAILOVER` takes this option once its required arguments are given: call `primary_name` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPrimaryName {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPrimaryName; coordinated();
         }
     }
@@ -878,7 +878,7 @@ pub mod sentinel_failover {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         CoordinatedUnset : "`SENTINEL FAILOVER` takes `coordinated` once",
         "`coordinated` was given already", "give it once"
     );
@@ -946,7 +946,7 @@ pub mod sentinel_get_master_addr_by_name {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL GET-MASTER-ADDR-BY-NAME` needs `primary-name` before it can be sent",
         "this `SENTINEL GET-MASTER-ADDR-BY-NAME` has no `primary-name` yet",
@@ -1017,7 +1017,7 @@ pub mod sentinel_get_primary_addr_by_name {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL GET-PRIMARY-ADDR-BY-NAME` needs `primary-name` before it can be sent",
         "this `SENTINEL GET-PRIMARY-ADDR-BY-NAME` has no `primary-name` yet",
@@ -1094,7 +1094,7 @@ pub mod sentinel_help {
 /// | Awaiting | Method | Writes | |
 /// |---|---|---|---|
 /// | `nodename` | `nodename(nodename)` | `nodename` | required |
-/// |  | `nodename_iter(items)` | `nodename` | required, all at once |
+/// |  | `nodename_iter(items)` | `nodename` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `nodename(nodename)` | `nodename` | optional, repeatable |
 /// |  | `nodename_iter(items)` | `nodename` | the same, all at once |
@@ -1136,7 +1136,7 @@ pub mod sentinel_info_cache {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedNodename :
         "`SENTINEL INFO-CACHE` needs `nodename` before it can be sent",
         "this `SENTINEL INFO-CACHE` has no `nodename` yet",
@@ -1230,7 +1230,7 @@ pub mod sentinel_is_master_down_by_addr {
             NeedPort(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIp :
         "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `ip`, `port`, `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `ip` yet",
@@ -1256,7 +1256,7 @@ pub mod sentinel_is_master_down_by_addr {
             NeedCurrentEpoch(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPort :
         "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `port`, `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `port` yet",
@@ -1282,7 +1282,7 @@ pub mod sentinel_is_master_down_by_addr {
             NeedRunid(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCurrentEpoch :
         "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `current-epoch` yet",
@@ -1308,7 +1308,7 @@ pub mod sentinel_is_master_down_by_addr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRunid :
         "`SENTINEL IS-MASTER-DOWN-BY-ADDR` needs `runid` before it can be sent",
         "this `SENTINEL IS-MASTER-DOWN-BY-ADDR` has no `runid` yet",
@@ -1382,7 +1382,7 @@ pub mod sentinel_is_primary_down_by_addr {
             NeedPort(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIp :
         "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `ip`, `port`, `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `ip` yet",
@@ -1417,7 +1417,7 @@ pub mod sentinel_is_primary_down_by_addr {
             NeedCurrentEpoch(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPort :
         "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `port`, `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `port` yet",
@@ -1452,7 +1452,7 @@ pub mod sentinel_is_primary_down_by_addr {
             NeedRunid(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedCurrentEpoch :
         "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `current-epoch` and `runid` before it can be sent",
         "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `current-epoch` yet",
@@ -1487,7 +1487,7 @@ pub mod sentinel_is_primary_down_by_addr {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedRunid :
         "`SENTINEL IS-PRIMARY-DOWN-BY-ADDR` needs `runid` before it can be sent",
         "this `SENTINEL IS-PRIMARY-DOWN-BY-ADDR` has no `runid` yet",
@@ -1549,7 +1549,7 @@ pub mod sentinel_master {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL MASTER` needs `primary-name` before it can be sent",
         "this `SENTINEL MASTER` has no `primary-name` yet",
@@ -1649,7 +1649,7 @@ pub mod sentinel_monitor {
             NeedIp(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedName :
         "`SENTINEL MONITOR` needs `name`, `ip`, `port` and `quorum` before it can be sent",
         "this `SENTINEL MONITOR` has no `name` yet",
@@ -1675,7 +1675,7 @@ pub mod sentinel_monitor {
             NeedPort(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedIp :
         "`SENTINEL MONITOR` needs `ip`, `port` and `quorum` before it can be sent",
         "this `SENTINEL MONITOR` has no `ip` yet",
@@ -1701,7 +1701,7 @@ pub mod sentinel_monitor {
             NeedQuorum(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPort :
         "`SENTINEL MONITOR` needs `port` and `quorum` before it can be sent",
         "this `SENTINEL MONITOR` has no `port` yet",
@@ -1727,7 +1727,7 @@ pub mod sentinel_monitor {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedQuorum : "`SENTINEL MONITOR` needs `quorum` before it can be sent",
         "this `SENTINEL MONITOR` has no `quorum` yet",
         "add the missing arguments in order, starting with `quorum` (the docs of `b().sentinel_monitor()` link to its steps)"
@@ -1902,7 +1902,7 @@ pub mod sentinel_primary {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL PRIMARY` needs `primary-name` before it can be sent",
         "this `SENTINEL PRIMARY` has no `primary-name` yet",
@@ -1964,7 +1964,7 @@ pub mod sentinel_remove {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL REMOVE` needs `primary-name` before it can be sent",
         "this `SENTINEL REMOVE` has no `primary-name` yet",
@@ -2026,7 +2026,7 @@ pub mod sentinel_replicas {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL REPLICAS` needs `primary-name` before it can be sent",
         "this `SENTINEL REPLICAS` has no `primary-name` yet",
@@ -2088,7 +2088,7 @@ pub mod sentinel_reset {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPattern : "`SENTINEL RESET` needs `pattern` before it can be sent",
         "this `SENTINEL RESET` has no `pattern` yet",
         "add the missing arguments in order, starting with `pattern` (the docs of `b().sentinel_reset()` link to its steps)"
@@ -2149,7 +2149,7 @@ pub mod sentinel_sentinels {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL SENTINELS` needs `primary-name` before it can be sent",
         "this `SENTINEL SENTINELS` has no `primary-name` yet",
@@ -2192,7 +2192,7 @@ pub mod sentinel_sentinels {
 /// |---|---|---|---|
 /// | `primary-name` | `primary_name(primary_name)` | `primary_name` | required |
 /// | `data` | `option_value(option, value)` | `option value` | required |
-/// |  | `option_value_iter(items)` | `option value` | required, all at once |
+/// |  | `option_value_iter(items)` | `option value` | required, all at once (at least one item) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `option_value(option, value)` | `option value` | optional, repeatable |
 /// |  | `option_value_iter(items)` | `option value` | the same, all at once |
@@ -2215,7 +2215,7 @@ pub mod sentinel_set {
             NeedData(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL SET` needs `primary-name` and `data` before it can be sent",
         "this `SENTINEL SET` has no `primary-name` yet",
@@ -2228,14 +2228,14 @@ pub mod sentinel_set {
             self.0.build()
         }
     }
-    rule!(
+    typedis_rule!(
         EarlyNeedPrimaryName :
         "`SENTINEL SET` takes this option once its required arguments are given: call `primary_name` first",
         "an option given before the required arguments",
         "an option may come anywhere after the required arguments it follows in the command's syntax"
     );
     impl NeedPrimaryName {
-        early_options! {
+        typedis_early_options! {
             EarlyNeedPrimaryName; option_value(impl ToArg, impl ToArg);
         }
     }
@@ -2274,7 +2274,7 @@ pub mod sentinel_set {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedData :
         "`SENTINEL SET` needs `data` before it can be sent: call `option_value`",
         "this `SENTINEL SET` has no `data` yet",
@@ -2395,6 +2395,8 @@ pub mod sentinel_simulate_failure {
 }
 /// `SENTINEL SLAVES`: Returns a list of the monitored replicas.
 ///
+/// Deprecated: deprecated since Redis 5.0.0: use SENTINEL REPLICAS.
+///
 /// Built by `b().sentinel_slaves()`, then the methods below, a step at a time: each step's arguments are given by one of its methods, and an option may be given once its step is reached. A builder that is not complete does not compile where a command is sent.
 ///
 /// | Awaiting | Method | Writes | |
@@ -2420,7 +2422,7 @@ pub mod sentinel_slaves {
             Ready(c)
         }
     }
-    rule!(
+    typedis_rule!(
         IncompleteNeedPrimaryName :
         "`SENTINEL SLAVES` needs `primary-name` before it can be sent",
         "this `SENTINEL SLAVES` has no `primary-name` yet",

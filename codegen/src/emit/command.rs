@@ -72,6 +72,7 @@ pub(super) fn command(
         "Exists {}. Its steps, options and complexity: {page}.",
         availability(&cmd.since, &cmd.since_in, cmd.only.as_deref()),
     ));
+    let mut deprecation = None;
     let deprecated = if cmd.is_deprecated() {
         let since = cmd.deprecated_since.clone().unwrap_or_default();
         let note = match &cmd.replaced_by {
@@ -84,6 +85,7 @@ pub(super) fn command(
         };
         doc.push(String::new());
         doc.push(format!("Deprecated: {}.", doc_text(&note)));
+        deprecation = Some(note.clone());
         // The attribute takes the version alone ("2.0.0"); the note names its product.
         let version = since.rsplit(' ').next().unwrap_or_default();
         quote!(#[deprecated(since = #version, note = #note)])
@@ -170,7 +172,7 @@ pub(super) fn command(
     // A script's complete builder also takes `returning::<T>()` (`request::returning`).
     let scripted =
         cmd.group == "scripting" && impls.iter().flatten().any(|i| i.ty == reply::Ty::Value);
-    let mut mod_doc = super::page::lines(cmd, snake, plan, &returns, scripted);
+    let mut mod_doc = super::page::lines(cmd, plan, &returns, scripted, deprecation.as_deref());
     if cx.refused.iter().any(|(n, _)| *n == cmd.name) {
         mod_doc.push(String::new());
         mod_doc.push(

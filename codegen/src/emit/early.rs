@@ -67,7 +67,7 @@ pub(super) fn early_options(cmd: &CommandSpec, plan: &Plan, s: &State) -> TokenS
     quote! {
         #rule
         impl #generics #self_ty {
-            early_options! {
+            typedis_early_options! {
                 #marker;
                 #(#methods)*
             }
@@ -89,6 +89,24 @@ pub(super) fn gate_of(m: &Method) -> Option<usize> {
     }
 }
 
+/// The methods that open the block of slot `k` (older names left out).
+pub(super) fn openers(plan: &Plan, k: usize) -> Vec<String> {
+    let mut entries: Vec<String> = Vec::new();
+    for m in plan.states.iter().flat_map(|s| &s.methods) {
+        let enters = match &m.effect {
+            Effect::Piece { enters, slot, .. } => {
+                enters.is_some_and(|(j, _)| j == k)
+                    || slot.is_some_and(|(j, from, _)| j == k && from == Stage::Unset)
+            }
+            Effect::Advance { .. } => false,
+        };
+        if enters && m.alias_of.is_none() && !entries.contains(&m.leaf.name) {
+            entries.push(m.leaf.name.clone());
+        }
+    }
+    entries
+}
+
 /// The command's traits for its blocks with options, each implemented by the stages of
 /// an entered block, whose message names the methods that enter it: an option given
 /// before its block (`XPENDING`'s `idle` before `range`) fails on that bound.
@@ -104,19 +122,7 @@ pub(super) fn gates(cmd: &CommandSpec, plan: &Plan) -> Vec<TokenStream> {
     gated
         .into_iter()
         .map(|k| {
-            let mut entries: Vec<String> = Vec::new();
-            for m in plan.states.iter().flat_map(|s| &s.methods) {
-                let enters = match &m.effect {
-                    Effect::Piece { enters, slot, .. } => {
-                        enters.is_some_and(|(j, _)| j == k)
-                            || slot.is_some_and(|(j, from, _)| j == k && from == Stage::Unset)
-                    }
-                    Effect::Advance { .. } => false,
-                };
-                if enters && m.alias_of.is_none() && !entries.contains(&m.leaf.name) {
-                    entries.push(m.leaf.name.clone());
-                }
-            }
+            let entries = openers(plan, k);
             let quoted: Vec<String> = entries.iter().map(|n| format!("`{n}`")).collect();
             let first = match quoted.as_slice() {
                 [] => "the option it belongs to".to_owned(),

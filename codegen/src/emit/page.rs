@@ -11,19 +11,26 @@ use crate::spec::CommandSpec;
 
 use super::doc::{availability, bare, doc_text};
 
-/// The module's documentation, as lines.
+/// The module's documentation, as lines; `deprecated` is the entry method's deprecation
+/// note, if any.
 pub(super) fn lines(
     cmd: &CommandSpec,
-    snake: &str,
     plan: &Plan,
     returns: &str,
     scripted: bool,
+    deprecated: Option<&str>,
 ) -> Vec<String> {
+    let entry = super::request::entry_name(cmd);
     let mut out = vec![
         format!("`{}`: {}.", cmd.name, bare(&cmd.summary)),
         String::new(),
+    ];
+    if let Some(note) = deprecated {
+        out.extend([format!("Deprecated: {}.", doc_text(note)), String::new()]);
+    }
+    out.extend([
         format!(
-            "Built by `b().{snake}()`, then the methods below, a step at a time: each step's \
+            "Built by `b().{entry}()`, then the methods below, a step at a time: each step's \
              arguments are given by one of its methods, and an option may be given once its \
              step is reached. A builder that is not complete does not compile where a \
              command is sent."
@@ -31,8 +38,8 @@ pub(super) fn lines(
         String::new(),
         "| Awaiting | Method | Writes | |".to_owned(),
         "|---|---|---|---|".to_owned(),
-    ];
-    let alternatives = alternatives(plan);
+    ]);
+    let rules = Rules::of(plan);
     for s in &plan.states {
         let mut rows: Vec<String> = Vec::new();
         if s.build {
@@ -49,17 +56,15 @@ pub(super) fn lines(
                 );
             }
         }
+        let required = own(s)
+            .filter(|m| matches!(m.effect, Effect::Advance { .. }))
+            .count();
         for m in own(s) {
             let writes = m.leaf.syntax().replace('|', "\\|");
             // The method's row says what it is; its twins' rows, "the same".
             let notes = notes(m);
-            let one_of = one_of(m, &alternatives);
-            for (i, (call, what)) in calls(m).into_iter().enumerate() {
-                let (what, notes) = match (i, &one_of) {
-                    (0, Some(one_of)) => (one_of.as_str(), notes.as_str()),
-                    (0, None) => (what, notes.as_str()),
-                    _ => (what, ""),
-                };
+            for (i, (call, what)) in calls(m, &rules, required > 1).into_iter().enumerate() {
+                let notes = if i == 0 { notes.as_str() } else { "" };
                 rows.push(format!("`{call}` | `{writes}` | {what}{notes} |"));
             }
         }
@@ -83,7 +88,7 @@ fn step_name(s: &State) -> String {
     let after = s
         .via
         .as_ref()
-        .map(|branch| format!(", after `{branch}`"))
+        .map(|branch| format!(", in the `{branch}` form"))
         .unwrap_or_default();
     match s.missing.first() {
         Some(next) => format!("`{next}`{after}"),
@@ -91,44 +96,127 @@ fn step_name(s: &State) -> String {
     }
 }
 
-/// The options that exclude one another: for each parameter that more than one method
-/// gives (`SET`'s `nx`, `xx`, `ifeq`), their names.
-fn alternatives(plan: &Plan) -> Vec<(usize, Vec<&str>)> {
-    let mut out: Vec<(usize, Vec<&str>)> = Vec::new();
-    for m in plan.states.iter().flat_map(|s| &s.methods) {
-        let Effect::Piece {
-            slot: Some((k, Stage::Unset, _)),
-            ..
-        } = &m.effect
-        else {
-            continue;
-        };
-        if m.alias_of.is_some() {
-            continue;
-        }
-        match out.iter_mut().find(|(j, _)| j == k) {
-            Some((_, names)) if names.contains(&m.leaf.name.as_str()) => {}
-            Some((_, names)) => names.push(&m.leaf.name),
-            None => out.push((*k, vec![&m.leaf.name])),
-        }
+/// A method as a caller writes it: a keyword's with a trailing `_` (`match_`, whose raw
+/// identifier `r#match` also works).
+fn shown(name: &str) -> String {
+    match crate::naming::ident(name).to_string().strip_prefix("r#") {
+        Some(keyword) => format!("{keyword}_"),
+        None => name.to_owned(),
     }
-    out.retain(|(_, names)| names.len() > 1);
-    out
 }
 
-/// For an option that excludes others, what its row says it is: "optional, one at most of
-/// `nx`, `xx`, `ifeq`".
-fn one_of(m: &Method, alternatives: &[(usize, Vec<&str>)]) -> Option<String> {
-    let Effect::Piece {
-        slot: Some((k, Stage::Unset, _)),
-        ..
-    } = &m.effect
-    else {
-        return None;
-    };
-    let (_, names) = alternatives.iter().find(|(j, _)| j == k)?;
+/// Lists of method names, quoted: `` `a`, `b`, `c` ``.
+fn quoted(names: &[String]) -> String {
     let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    Some(format!("optional, one at most of {}", names.join(", ")))
+    names.join(", ")
+}
+
+/// What the command's rules between options say of each: the parameters that more than
+/// one method gives (`SET`'s `nx`, `xx`, `ifeq`: one at most), the groups of which one
+/// must be given (`GEOSEARCH`'s `frommember`, `fromlonlat`, `bypolygon`), and the blocks
+/// whose options need them opened (`XADD`'s `limit` after `maxlen` or `minid`).
+struct Rules {
+    /// For each parameter given by its methods, their names.
+    givers: Vec<(usize, Vec<String>)>,
+    /// For each parameter a required argument sets, the methods that set it.
+    entered: Vec<(usize, Vec<String>)>,
+    /// The exactly-one groups, as parameters.
+    exactly_one: Vec<Vec<usize>>,
+    /// For each block, the methods that open it.
+    openers: Vec<(usize, Vec<String>)>,
+}
+
+impl Rules {
+    fn of(plan: &Plan) -> Rules {
+        let mut givers: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut entered: Vec<(usize, Vec<String>)> = Vec::new();
+        for m in plan.states.iter().flat_map(|s| &s.methods) {
+            let Effect::Piece {
+                slot: Some((k, Stage::Unset, _)),
+                ..
+            } = &m.effect
+            else {
+                continue;
+            };
+            if m.alias_of.is_some() {
+                continue;
+            }
+            let name = shown(&m.leaf.name);
+            match givers.iter_mut().find(|(j, _)| j == k) {
+                Some((_, names)) if names.contains(&name) => {}
+                Some((_, names)) => names.push(name),
+                None => givers.push((*k, vec![name])),
+            }
+        }
+        // A required argument may set a parameter too: the branch of a `oneof` it takes
+        // (`GEOSEARCH`'s `bypolygon`, whose vertices follow).
+        for m in plan.states.iter().flat_map(|s| &s.methods) {
+            if let Effect::Advance {
+                enters: Some((k, _)),
+                ..
+            } = &m.effect
+            {
+                let name = shown(&m.leaf.name);
+                match entered.iter_mut().find(|(j, _)| j == k) {
+                    Some((_, names)) if names.contains(&name) => {}
+                    Some((_, names)) => names.push(name),
+                    None => entered.push((*k, vec![name])),
+                }
+            }
+        }
+        let openers = (0..plan.slots.len())
+            .map(|k| {
+                let mut names: Vec<String> = super::early::openers(plan, k)
+                    .iter()
+                    .map(|n| shown(n))
+                    .collect();
+                for (_, more) in entered.iter().filter(|(j, _)| *j == k) {
+                    names.extend(more.iter().cloned());
+                }
+                (k, names)
+            })
+            .collect();
+        Rules {
+            givers,
+            entered,
+            exactly_one: plan.exactly_one.clone(),
+            openers,
+        }
+    }
+
+    fn givers(&self, k: usize) -> &[String] {
+        self.givers
+            .iter()
+            .find(|(j, _)| *j == k)
+            .map_or(&[], |(_, names)| names.as_slice())
+    }
+
+    fn openers(&self, k: usize) -> String {
+        let names = self
+            .openers
+            .iter()
+            .find(|(j, _)| *j == k)
+            .map_or(&[][..], |(_, names)| names.as_slice());
+        quoted(names).replace(", ", " or ")
+    }
+
+    /// What an option that gives parameter `k` is.
+    fn option(&self, k: usize) -> String {
+        if let Some(group) = self.exactly_one.iter().find(|g| g.contains(&k)) {
+            let mut names: Vec<String> = Vec::new();
+            for j in group {
+                names.extend(self.givers(*j).iter().cloned());
+                for (_, more) in self.entered.iter().filter(|(e, _)| e == j) {
+                    names.extend(more.iter().cloned());
+                }
+            }
+            return format!("required: one of {}", quoted(&names));
+        }
+        match self.givers(k) {
+            names if names.len() > 1 => format!("optional, one at most of {}", quoted(names)),
+            _ => "optional, at most once".to_owned(),
+        }
+    }
 }
 
 /// What else the docs say of a method: what it means, where it exists, whether it is
@@ -163,51 +251,62 @@ fn own(s: &State) -> impl Iterator<Item = &Method> {
 }
 
 /// A method's calls as the docs show them (the method, then its twins), each with what it
-/// is.
-fn calls(m: &Method) -> Vec<(String, &'static str)> {
-    let name = &m.leaf.name;
-    // A keyword's method is also written with a trailing `_`, the name the page shows.
-    let shown = match crate::naming::ident(name).to_string().strip_prefix("r#") {
-        Some(keyword) => format!("{keyword}_"),
-        None => name.clone(),
-    };
+/// is; `alternative`: a required argument its state takes from one of several methods.
+fn calls(m: &Method, rules: &Rules, alternative: bool) -> Vec<(String, String)> {
+    let name = shown(&m.leaf.name);
     let params: Vec<String> = super::writes::param_idents(&m.leaf)
         .iter()
         .map(|p| p.to_string().trim_start_matches("r#").to_owned())
         .collect();
-    let call = format!("{shown}({})", params.join(", "));
+    let call = format!("{name}({})", params.join(", "));
+    let base = m.leaf.name.as_str();
     match &m.effect {
         Effect::Advance { iter, .. } => {
-            let mut out = vec![(call, "required")];
+            let what = if alternative {
+                "required, one of these"
+            } else {
+                "required"
+            };
+            let mut out = vec![(call, what.to_owned())];
             if iter.is_some() {
-                out.push((format!("{name}_iter(items)"), "required, all at once"));
+                out.push((
+                    format!("{base}_iter(items)"),
+                    format!("{what}, all at once (at least one item)"),
+                ));
             }
             out
         }
         Effect::Piece {
             slot,
+            gate,
             iter,
             conditional,
             token_once,
             ..
         } => {
-            let what = match slot {
-                Some((_, Stage::Unset, _)) => "optional, at most once",
-                Some(_) => "part of a block already entered",
-                None if token_once.is_some() || *iter => "optional, repeatable",
-                None => "repeatable",
+            let mut what = match slot {
+                Some((k, Stage::Unset, _)) => rules.option(*k),
+                Some((k, _, _)) => format!("part of the block {} opens", rules.openers(*k)),
+                None if token_once.is_some() || *iter => "optional, repeatable".to_owned(),
+                None => "repeatable".to_owned(),
             };
+            if let Some(g) = gate {
+                what.push_str(&format!("; after {}", rules.openers(*g)));
+            }
             let mut out = vec![(call, what)];
             if *iter {
-                out.push((format!("{name}_iter(items)"), "the same, all at once"));
+                out.push((
+                    format!("{base}_iter(items)"),
+                    "the same, all at once".to_owned(),
+                ));
             }
             if *conditional {
                 let twin = if params.is_empty() {
-                    format!("{name}_if(on)")
+                    format!("{base}_if(on)")
                 } else {
-                    format!("{name}_opt(value)")
+                    format!("{base}_opt(value)")
                 };
-                out.push((twin, "the same, when given"));
+                out.push((twin, "the same, when given".to_owned()));
             }
             out
         }

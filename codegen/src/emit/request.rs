@@ -409,7 +409,7 @@ pub(super) fn one_of(calls: &[String]) -> String {
 
 /// The entry method's name as a caller writes it (`move_` for `MOVE`, whose raw
 /// identifier `r#move` also works).
-fn entry_name(cmd: &CommandSpec) -> String {
+pub(super) fn entry_name(cmd: &CommandSpec) -> String {
     let snake = crate::naming::snake(&cmd.name).unwrap_or_default();
     let ident = crate::naming::ident(&snake).to_string();
     match ident.strip_prefix("r#") {

@@ -18,7 +18,8 @@ pub(super) enum Satisfied {
     ByEntered,
 }
 
-/// `rule!` and `early_options!`, defined at the top of each generated file (textual scope:
+/// `typedis_rule!` and `typedis_early_options!` (named so that they shadow no macro of a
+/// module that includes a generated file), defined at the top of each generated file (textual scope:
 /// every command's module after them sees them); text, not tokens, so that they read as
 /// written rather than as the pretty-printer lays out a macro's body.
 pub(super) const MACROS: &str = r#"
@@ -26,7 +27,7 @@ pub(super) const MACROS: &str = r#"
 /// the rule (if any) implement it after it, outside the macro, where an error's help
 /// shows them as written.
 #[allow(unused_macros)]
-macro_rules! rule {
+macro_rules! typedis_rule {
     ($name:ident: $message:literal, $label:literal $(, $note:literal)?) => {
         #[doc(hidden)]
         #[diagnostic::on_unimplemented(message = $message, label = $label $(, note = $note)?)]
@@ -39,7 +40,7 @@ macro_rules! rule {
 /// rustc would only say "no method named". The bound is higher-ranked, which rustc
 /// checks where the method is called.
 #[allow(unused_macros)]
-macro_rules! early_options {
+macro_rules! typedis_early_options {
     ($marker:ident; $($name:ident($($ty:ty),*);)*) => {
         $(
             #[doc(hidden)]
@@ -65,7 +66,7 @@ pub(super) fn declare(
     note: Option<&str>,
 ) -> TokenStream {
     let note = note.map(|n| quote!(, #n));
-    let rule = quote!(rule!(#name: #message, #label #note););
+    let rule = quote!(typedis_rule!(#name: #message, #label #note););
     match by {
         Satisfied::Never => rule,
         Satisfied::ByUnset => quote!(#rule impl #name for Unset {}),
