@@ -42,42 +42,73 @@ fn doc_text(attrs: &[Attribute]) -> String {
         .join("\n")
 }
 
-/// The methods a page's table names: the second cell of each row, `` `name(..)` ``.
-fn listed(doc: &str) -> BTreeSet<String> {
-    doc.lines()
-        .filter(|l| l.trim_start().starts_with('|'))
-        .filter_map(|l| l.split('|').nth(2))
-        .filter_map(|cell| {
-            let cell = cell.trim().strip_prefix('`')?;
-            // `returning::<T>()` is `returning`.
-            let end = cell.find(['(', ':'])?;
-            Some(cell[..end].to_owned())
-        })
-        .collect()
+/// The methods a page's table names, by state: a row whose first cell is not empty starts
+/// the next state's rows; a method is the second cell, `` `name(..)` ``.
+fn listed_by_state(doc: &str) -> Vec<BTreeSet<String>> {
+    let mut states: Vec<BTreeSet<String>> = Vec::new();
+    for row in doc.lines().filter(|l| l.trim_start().starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').collect();
+        let (Some(step), Some(method)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Some(method) = method.trim().strip_prefix('`') else {
+            continue; // the header and its rule
+        };
+        if !step.trim().is_empty() {
+            states.push(BTreeSet::new());
+        }
+        // `returning::<T>()` is `returning`.
+        let end = method.find(['(', ':']).unwrap_or(method.len());
+        states
+            .last_mut()
+            .expect("a page's first row names its step")
+            .insert(method[..end].to_owned());
+    }
+    states
 }
 
-/// The methods a module's states offer a caller: public, inherent, not hidden (the
-/// hidden ones are early-option stubs that fail to compile and older names).
-fn offered(items: &[Item]) -> BTreeSet<String> {
+fn listed(doc: &str) -> BTreeSet<String> {
+    listed_by_state(doc).into_iter().flatten().collect()
+}
+
+/// The name of the type an impl is for (`Ready` of `impl<..> Ready<..>`).
+fn self_name(imp: &syn::ItemImpl) -> Option<String> {
+    match &*imp.self_ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// The methods a module's states offer a caller (of the state `only` names, or of all):
+/// public, inherent, not hidden (the hidden ones are early-option stubs that fail to
+/// compile and older names).
+fn offered_by(items: &[Item], only: Option<&str>) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for item in items {
         let Item::Impl(imp) = item else { continue };
         if imp.trait_.is_some() || is_hidden(&imp.attrs) {
             continue;
         }
+        if only.is_some_and(|state| self_name(imp).as_deref() != Some(state)) {
+            continue;
+        }
         for it in &imp.items {
             let ImplItem::Fn(f) = it else { continue };
             if matches!(f.vis, syn::Visibility::Public(_)) && !is_hidden(&f.attrs) {
                 let name = f.sig.ident.to_string();
-                // `r#match` and `match_` are one method; the page shows `match_`.
-                out.insert(match name.strip_prefix("r#") {
-                    Some(keyword) => format!("{keyword}_"),
-                    None => name,
-                });
+                // `r#match` and `match_` are one method; the page shows `match_`, which
+                // must exist in its own right.
+                if !name.starts_with("r#") {
+                    out.insert(name);
+                }
             }
         }
     }
     out
+}
+
+fn offered(items: &[Item]) -> BTreeSet<String> {
+    offered_by(items, None)
 }
 
 #[test]
@@ -106,13 +137,34 @@ fn every_page_lists_exactly_the_methods_of_its_states() {
                     );
                 }
             }
-            let on_page = listed(&doc_text(&m.attrs));
+            let doc = doc_text(&m.attrs);
+            let on_page = listed(&doc);
             let offered = offered(items);
             assert_eq!(
                 on_page, offered,
                 "{file}: module {}'s page (left) and its states' methods (right) differ",
                 m.ident
             );
+            // Each state's rows (in the order the states are declared) name methods of
+            // that state.
+            let states: Vec<String> = items
+                .iter()
+                .filter_map(|it| match it {
+                    Item::Struct(s) => Some(s.ident.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let by_state = listed_by_state(&doc);
+            assert_eq!(by_state.len(), states.len(), "{file}: {}'s steps", m.ident);
+            for (rows, state) in by_state.iter().zip(&states) {
+                let has = offered_by(items, Some(state));
+                let stray: Vec<&String> = rows.difference(&has).collect();
+                assert!(
+                    stray.is_empty(),
+                    "{file}: {}'s page lists {stray:?} under {state}, which has no such method",
+                    m.ident
+                );
+            }
             pages += 1;
         }
     }
@@ -127,4 +179,5 @@ fn the_table_reader_reads_a_row_and_skips_the_header() {
                |  | `limit_opt(value)` | `LIMIT count` | the same, when given |";
     let names: Vec<String> = listed(doc).into_iter().collect();
     assert_eq!(names, ["key", "limit_opt"]);
+    assert_eq!(listed_by_state(doc).len(), 1);
 }
