@@ -61,6 +61,16 @@ pub fn ident_text(snake: &str) -> String {
     }
 }
 
+/// Rule 3 as a caller writes the name: a keyword with the trailing `_` the builders add
+/// beside its raw identifier (`type` → `type_`), any other name as `ident_text` writes it.
+pub fn callable(snake: &str) -> String {
+    let text = ident_text(snake);
+    match text.strip_prefix("r#") {
+        Some(keyword) => format!("{keyword}_"),
+        None => text,
+    }
+}
+
 /// A method or function identifier for a spec name (rules 1–3); `fallback` when the name
 /// has no letter or digit.
 pub fn method(name: &str, fallback: &str) -> String {
@@ -124,6 +134,9 @@ mod tests {
         assert_eq!(ident_text("crate"), "crate_");
         assert_eq!(ident_text("key"), "key");
         assert_eq!(ident("type").to_string(), "r#type");
+        assert_eq!(callable("type"), "type_");
+        assert_eq!(callable("self"), "self_");
+        assert_eq!(callable("get"), "get");
         assert_eq!(ident("self").to_string(), "self_");
     }
 

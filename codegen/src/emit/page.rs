@@ -96,19 +96,19 @@ fn step_name(s: &State) -> String {
     }
 }
 
-/// A method as a caller writes it: a keyword's with a trailing `_` (`match_`, whose raw
-/// identifier `r#match` also works).
-fn shown(name: &str) -> String {
-    match crate::naming::ident(name).to_string().strip_prefix("r#") {
-        Some(keyword) => format!("{keyword}_"),
-        None => name.to_owned(),
-    }
-}
-
 /// Lists of method names, quoted: `` `a`, `b`, `c` ``.
 fn quoted(names: &[String]) -> String {
     let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     names.join(", ")
+}
+
+/// Adds `name` to parameter `k`'s names, once.
+fn add(names_of: &mut Vec<(usize, Vec<String>)>, k: usize, name: String) {
+    match names_of.iter_mut().find(|(j, _)| *j == k) {
+        Some((_, names)) if names.contains(&name) => {}
+        Some((_, names)) => names.push(name),
+        None => names_of.push((k, vec![name])),
+    }
 }
 
 /// What the command's rules between options say of each: the parameters that more than
@@ -141,12 +141,7 @@ impl Rules {
             if m.alias_of.is_some() {
                 continue;
             }
-            let name = shown(&m.leaf.name);
-            match givers.iter_mut().find(|(j, _)| j == k) {
-                Some((_, names)) if names.contains(&name) => {}
-                Some((_, names)) => names.push(name),
-                None => givers.push((*k, vec![name])),
-            }
+            add(&mut givers, *k, crate::naming::callable(&m.leaf.name));
         }
         // A required argument may set a parameter too: the branch of a `oneof` it takes
         // (`GEOSEARCH`'s `bypolygon`, whose vertices follow).
@@ -156,19 +151,14 @@ impl Rules {
                 ..
             } = &m.effect
             {
-                let name = shown(&m.leaf.name);
-                match entered.iter_mut().find(|(j, _)| j == k) {
-                    Some((_, names)) if names.contains(&name) => {}
-                    Some((_, names)) => names.push(name),
-                    None => entered.push((*k, vec![name])),
-                }
+                add(&mut entered, *k, crate::naming::callable(&m.leaf.name));
             }
         }
         let openers = (0..plan.slots.len())
             .map(|k| {
                 let mut names: Vec<String> = super::early::openers(plan, k)
                     .iter()
-                    .map(|n| shown(n))
+                    .map(|n| crate::naming::callable(n))
                     .collect();
                 for (_, more) in entered.iter().filter(|(j, _)| *j == k) {
                     names.extend(more.iter().cloned());
@@ -253,7 +243,7 @@ fn own(s: &State) -> impl Iterator<Item = &Method> {
 /// A method's calls as the docs show them (the method, then its twins), each with what it
 /// is; `alternative`: a required argument its state takes from one of several methods.
 fn calls(m: &Method, rules: &Rules, alternative: bool) -> Vec<(String, String)> {
-    let name = shown(&m.leaf.name);
+    let name = crate::naming::callable(&m.leaf.name);
     let params: Vec<String> = super::writes::param_idents(&m.leaf)
         .iter()
         .map(|p| p.to_string().trim_start_matches("r#").to_owned())

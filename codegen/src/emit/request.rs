@@ -410,10 +410,5 @@ pub(super) fn one_of(calls: &[String]) -> String {
 /// The entry method's name as a caller writes it (`move_` for `MOVE`, whose raw
 /// identifier `r#move` also works).
 pub(super) fn entry_name(cmd: &CommandSpec) -> String {
-    let snake = crate::naming::snake(&cmd.name).unwrap_or_default();
-    let ident = crate::naming::ident(&snake).to_string();
-    match ident.strip_prefix("r#") {
-        Some(keyword) => format!("{keyword}_"),
-        None => snake,
-    }
+    crate::naming::callable(&crate::naming::snake(&cmd.name).unwrap_or_default())
 }
