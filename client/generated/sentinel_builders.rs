@@ -584,9 +584,9 @@ pub mod sentinel_ckquorum {
 /// |---|---|---|---|
 /// | `action` | `set(parameter, value)` | `SET parameter value` | required, one of these |
 /// |  | `get(parameter)` | `GET parameter` | required, one of these |
-/// | nothing, in the `set` form: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | nothing, after `set`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `set(parameter, value)` | `SET parameter value` | repeatable |
-/// | nothing, in the `parameter` form: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | nothing, after `get`: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `get(parameter)` | `GET parameter` | repeatable |
 ///
 /// Returns `Value`. One of: when 'SENTINEL-CONFIG GET' is called, returns a map; when 'SENTINEL-CONFIG SET' is called, returns OK on success.

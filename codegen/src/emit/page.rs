@@ -40,7 +40,7 @@ pub(super) fn lines(
         "|---|---|---|---|".to_owned(),
     ]);
     let rules = Rules::of(plan);
-    for s in &plan.states {
+    for (index, s) in plan.states.iter().enumerate() {
         let mut rows: Vec<String> = Vec::new();
         if s.build {
             rows.push(
@@ -69,7 +69,11 @@ pub(super) fn lines(
             }
         }
         for (i, row) in rows.iter().enumerate() {
-            let step = if i == 0 { step_name(s) } else { String::new() };
+            let step = if i == 0 {
+                step_name(plan, index, s)
+            } else {
+                String::new()
+            };
             out.push(format!("| {step} | {row}"));
         }
     }
@@ -83,16 +87,42 @@ pub(super) fn lines(
     out
 }
 
-/// What a state awaits, as its first row names it.
-fn step_name(s: &State) -> String {
-    let after = s
-        .via
-        .as_ref()
-        .map(|branch| format!(", in the `{branch}` form"))
-        .unwrap_or_default();
+/// What a state awaits, as its first row names it. A state reached by some of the
+/// methods of one step and not others (`CLIENT KILL`'s filters, where `old_format` goes
+/// elsewhere) says which.
+fn step_name(plan: &Plan, index: usize, s: &State) -> String {
+    let after = match &s.via {
+        Some(_) => after_methods(plan, index),
+        None => String::new(),
+    };
     match s.missing.first() {
         Some(next) => format!("`{next}`{after}"),
         None => format!("nothing{after}: complete, send it or give options"),
+    }
+}
+
+/// ", after `a`, `b` or `c`": the methods that lead to state `index` (the first two and a
+/// count, when there are more than three).
+fn after_methods(plan: &Plan, index: usize) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for m in plan.states.iter().flat_map(own) {
+        if matches!(m.effect, Effect::Advance { target, .. } if target == index) {
+            let name = crate::naming::callable(&m.leaf.name);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!(", after `{one}`"),
+        [first @ .., last] if names.len() <= 3 => {
+            format!(", after {} or `{last}`", quoted(first))
+        }
+        [a, b, ..] => format!(
+            ", after `{a}`, `{b}` or another of the {} methods above that lead here",
+            names.len()
+        ),
     }
 }
 
