@@ -328,6 +328,12 @@ pub fn all() -> Vec<Case> {
                 "HashMap<String, String>, owned",
                 typedis!(HashMap<String, String>, map_len),
             ),
+            case(
+                h,
+                Lib::Typedis,
+                "HashMap<Text, Text>, owned",
+                typedis!(HashMap<reply::Text, reply::Text>, map_len),
+            ),
             case(h, Lib::RedisRs, "HashMap<String, String>", |a| {
                 redis_typed::<HashMap<String, String>>(a).len()
             }),
