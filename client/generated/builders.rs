@@ -12511,7 +12511,7 @@ pub mod client_info {
 /// |  | `not_capa(not_capa)` | `NOT-CAPA not_capa` | required, one of these; since 9.0.0 (Valkey only) |
 /// |  | `not_ip(not_ip)` | `NOT-IP not_ip` | required, one of these; since 9.0.0 (Valkey only) |
 /// | nothing: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
-/// | nothing, after `id`, `type_normal` or another of the 38 methods above that lead here: complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
+/// | nothing, after `id`, `type_normal` or another of the 38 methods above that lead here (the `new-format` form): complete, send it or give options | `build()` | | the `Command`, its reply type forgotten (a complete builder is sent as it is) |
 /// |  | `id(client_id)` | `ID client_id` | repeatable; since 2.8.12 (Redis and Valkey) |
 /// |  | `type_normal()` | `TYPE NORMAL` | repeatable; since 2.8.12 (Redis and Valkey) |
 /// |  | `type_master()` | `TYPE MASTER` | repeatable; since 3.2.0 (Redis and Valkey) |

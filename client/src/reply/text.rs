@@ -49,10 +49,12 @@ enum Repr {
     Shared(ByteString),
 }
 
-/// The longest text held inline: as much as fits beside its length in the space of a
-/// [`Bytes`], so that a `Text` is no bigger than one.
+/// The longest text held inline: an `ArrayString` of 20 bytes and its 4-byte length fit
+/// beside the pointer of a [`Bytes`] that tells the two forms apart, so that a `Text` is
+/// no bigger than a `Bytes` on 64-bit targets.
 const INLINE: usize = 20;
 
+#[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Text>() == size_of::<Bytes>());
 
 impl Text {
@@ -281,8 +283,8 @@ impl<'de> RespRead<'de> for Text {
     /// A short text is copied straight into the place the vector keeps it (an empty
     /// inline text pushed, then filled): built elsewhere and moved there, its pieces'
     /// stores would stall the wider loads that move it, which measured as most of the
-    /// read's time. The vector reserves no more than [`vec_for`] allows at first and
-    /// grows as texts are read.
+    /// read's time. The vector reserves at first no more than the frame can hold
+    /// ([`vec_for`]) and grows as texts are read.
     fn read_vec(r: &mut Reader<'de>) -> Result<Vec<Self>, DecodeError> {
         let n = r.array_len()?;
         let mut out = vec_for::<Text>(r, n, 3);
@@ -372,6 +374,30 @@ mod tests {
         let inside = frame.as_bytes().as_ptr_range();
         assert!(!inside.contains(&texts[0].as_ptr()));
         assert!(inside.contains(&texts[1].as_ptr()));
+        // The same limit for text not ASCII (18 bytes and a two-byte character), for a
+        // simple string, and for a single text.
+        let frame = Frame::from_slice(
+            "*2\r\n$20\r\nbbbbbbbbbbbbbbbbbb\u{e9}\r\n+abcdefghijklmnopqrstu\r\n".as_bytes(),
+        )
+        .unwrap();
+        let texts: Vec<Text> = frame.decode().unwrap();
+        assert_eq!(texts, ["bbbbbbbbbbbbbbbbbb\u{e9}", "abcdefghijklmnopqrstu"]);
+        let inside = frame.as_bytes().as_ptr_range();
+        assert!(!inside.contains(&texts[0].as_ptr()));
+        assert!(inside.contains(&texts[1].as_ptr()));
+        let frame = Frame::from_slice(b"*1\r\n$21\r\nabcdefghijklmnopqrstu\r\n").unwrap();
+        let one: Vec<Option<Text>> = frame.decode().unwrap();
+        let inside = frame.as_bytes().as_ptr_range();
+        assert!(inside.contains(&one[0].as_ref().unwrap().as_ptr()));
+        // Text given, not read: inline up to 20 bytes as well.
+        for (given, inline) in [("x".repeat(20), true), ("x".repeat(21), false)] {
+            let from_str = Text::from(given.as_str());
+            let from_string = Text::from(given.clone());
+            assert_eq!(from_str, given.as_str());
+            assert_eq!(from_string, given.as_str());
+            assert_eq!(matches!(from_str.0, Repr::Inline(_)), inline, "{given}");
+            assert_eq!(matches!(from_string.0, Repr::Inline(_)), inline, "{given}");
+        }
         // A value that is not a string fails at its index.
         let err = Frame::from_slice(b"*3\r\n$1\r\na\r\n$1\r\nb\r\n:7\r\n")
             .unwrap()

@@ -366,6 +366,30 @@ mod tests {
     }
 
     #[test]
+    fn a_page_names_the_methods_that_lead_to_a_branch_and_the_branch() {
+        // The shape of `CLIENT KILL`: one old form, or filters given any number of times.
+        let spec = Spec::from_json(
+            r#"{"KILL": {"arguments": [{"name": "filter", "type": "oneof", "arguments": [
+                {"name": "old-format", "type": "string"},
+                {"name": "new-format", "type": "oneof", "multiple": true, "arguments": [
+                    {"name": "client-id", "type": "integer", "token": "ID", "optional": true},
+                    {"name": "username", "type": "string", "token": "USER", "optional": true},
+                    {"name": "addr", "type": "string", "token": "ADDR", "optional": true}
+                ]}]}]}}"#,
+        )
+        .unwrap();
+        let code = super::generate(&spec, &Options::default())
+            .unwrap()
+            .to_string();
+        assert!(
+            code.contains(
+                "| nothing, after `id`, `user` or `addr` (the `new-format` form): complete"
+            ),
+            "{code}"
+        );
+    }
+
+    #[test]
     fn a_command_named_like_a_shared_module_is_refused() {
         let spec = Spec::from_json(r#"{"PRELUDE": {"arguments": []}}"#).unwrap();
         let e = super::generate(&spec, &Options::default()).unwrap_err();

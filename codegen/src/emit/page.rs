@@ -92,7 +92,7 @@ pub(super) fn lines(
 /// elsewhere) says which.
 fn step_name(plan: &Plan, index: usize, s: &State) -> String {
     let after = match &s.via {
-        Some(_) => after_methods(plan, index),
+        Some(branch) => after_methods(plan, index, branch),
         None => String::new(),
     };
     match s.missing.first() {
@@ -102,8 +102,10 @@ fn step_name(plan: &Plan, index: usize, s: &State) -> String {
 }
 
 /// ", after `a`, `b` or `c`": the methods that lead to state `index` (the first two and a
-/// count, when there are more than three).
-fn after_methods(plan: &Plan, index: usize) -> String {
+/// count, when there are more than three). When several do, the spec's name of their
+/// `branch` follows, which the reply's line may use (`CLIENT KILL`'s "with
+/// `new-format`").
+fn after_methods(plan: &Plan, index: usize, branch: &str) -> String {
     let mut names: Vec<String> = Vec::new();
     for m in plan.states.iter().flat_map(own) {
         if matches!(m.effect, Effect::Advance { target, .. } if target == index) {
@@ -113,14 +115,15 @@ fn after_methods(plan: &Plan, index: usize) -> String {
             }
         }
     }
+    let form = format!(" (the `{branch}` form)");
     match names.as_slice() {
         [] => String::new(),
         [one] => format!(", after `{one}`"),
         [first @ .., last] if names.len() <= 3 => {
-            format!(", after {} or `{last}`", quoted(first))
+            format!(", after {} or `{last}`{form}", quoted(first))
         }
         [a, b, ..] => format!(
-            ", after `{a}`, `{b}` or another of the {} methods above that lead here",
+            ", after `{a}`, `{b}` or another of the {} methods above that lead here{form}",
             names.len()
         ),
     }
