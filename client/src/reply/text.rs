@@ -304,9 +304,14 @@ impl<'de> RespRead<'de> for Text {
         Ok(out)
     }
 
-    /// A reply of one bulk string is read without a [`Reader`].
+    /// A reply of one bulk string is read without a [`Reader`]: copied inline when short
+    /// (so that a short text keeps no reply buffer alive), else a slice of the frame.
     fn read_frame(frame: &'de Frame) -> Result<Self, Error> {
         match frame.bulk() {
+            Some(s) if s.len() <= INLINE => match std::str::from_utf8(s) {
+                Ok(text) => Ok(Text::copied(text)),
+                Err(_) => frame.read_whole(),
+            },
             Some(s) => {
                 Text::try_from(frame.as_bytes().slice_ref(s)).or_else(|_| frame.read_whole())
             }
@@ -330,11 +335,17 @@ mod tests {
         let inside = long.as_bytes().as_ptr_range();
         assert!(inside.contains(&texts_long[0].as_ptr()));
         assert_eq!(texts_long[0].len(), 30);
-        let one: Text = Frame::from_slice(b"$2\r\nhi\r\n")
-            .unwrap()
-            .decode()
-            .unwrap();
+        let short = Frame::from_slice(b"$2\r\nhi\r\n").unwrap();
+        let one: Text = short.decode().unwrap();
         assert_eq!(one, "hi");
+        // A reply of one short text is copied: it keeps no reply buffer alive.
+        assert!(!short.as_bytes().as_ptr_range().contains(&one.as_ptr()));
+        let long = Frame::from_slice(b"$21\r\nabcdefghijklmnopqrstu\r\n").unwrap();
+        let one: Text = long.decode().unwrap();
+        assert!(long.as_bytes().as_ptr_range().contains(&one.as_ptr()));
+        let wrong = Frame::from_slice(b"$2\r\n\xff!\r\n").unwrap();
+        let err = wrong.decode::<Text>().unwrap_err();
+        assert!(err.to_string().contains("utf-8"), "{err}");
         let missing: Option<Text> = Frame::from_slice(b"$-1\r\n").unwrap().decode().unwrap();
         assert_eq!(missing, None);
     }
